@@ -1,0 +1,1 @@
+"""survivor-host: hosts Pokémon Showdown Survivor games."""

@@ -1,0 +1,89 @@
+"""Events: what a game tells the room (`to` is None) or one player (`to` is their name)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Say:
+    """A line of the host's prose."""
+
+    text: str
+    to: str | None = None
+
+
+@dataclass(frozen=True)
+class Roll:
+    """A die shown as hosts show it: `Roll (1 - 150) for Venus: 87`."""
+
+    player: str
+    sides: int
+    result: int
+    plus: int = 0
+    purpose: str = ""
+    to: str | None = None
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A request for an action; `secret` prompts are answered by PM, the others in the room."""
+
+    to: str
+    text: str
+    actions: tuple[str, ...]
+    targets: tuple[str, ...] = ()
+    secret: bool = True
+
+
+@dataclass(frozen=True)
+class Eliminated:
+    """Players out of the game in one step (they share a place, G7)."""
+
+    players: tuple[str, ...]
+    reason: str
+    to: None = None
+
+
+@dataclass(frozen=True)
+class PhaseChanged:
+    """The game moved to another phase (e.g. `choices`, `swap`), in round `round`."""
+
+    phase: str
+    round: int
+    to: None = None
+
+
+@dataclass(frozen=True)
+class CardTold:
+    """A player's current card, told to that player only (Chase the Ace)."""
+
+    to: str
+    card: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Revealed:
+    """Every card shown at once (Chase the Ace, C8)."""
+
+    cards: tuple[tuple[str, int], ...]
+    to: None = None
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """The end: `winner` and `second` are None when the host ended the game early."""
+
+    winner: str | None
+    second: str | None
+    placements: dict[str, int] = field(default_factory=dict)
+    to: None = None
+
+
+Event = Say | Roll | Prompt | Eliminated | PhaseChanged | CardTold | Revealed | GameOver
+
+
+def is_public(event: Event) -> bool:
+    """True for what the whole room sees."""
+    return event.to is None

@@ -1,0 +1,379 @@
+"""The game base: seats, inputs, eliminations, places and records shared by every theme.
+
+A game is advanced only by `apply(Input)`, which answers with events or raises IllegalAction
+and leaves the state as it was. Handlers check everything before they change anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from survivor_host.engine.dice import Dice, SeededDice
+from survivor_host.engine.errors import IllegalAction, SetupError
+from survivor_host.engine.events import Eliminated, Event, GameOver, Say
+from survivor_host.engine.ids import to_id
+from survivor_host.engine.inputs import Input
+from survivor_host.engine.options import COMMON_OPTIONS, Option, OptionValue, resolve_options
+from survivor_host.engine.render import join_names
+
+HOST_ACTIONS = ("modkill", "sub", "extend", "end")
+SYSTEM_ACTIONS = ("timeout", "rename")
+MAX_NAME_LENGTH = 18
+
+
+@dataclass
+class Seat:
+    """A place in the player list; a substitute or a rename keeps the seat."""
+
+    index: int
+    name: str
+    alive: bool = True
+    out_step: int | None = None
+
+    @property
+    def uid(self) -> str:
+        return to_id(self.name)
+
+
+@dataclass(frozen=True)
+class Wait:
+    """Someone the game waits for, what they may do, and whether they answer by PM."""
+
+    player: str
+    actions: tuple[str, ...]
+    secret: bool
+    targets: tuple[str, ...] = ()
+
+
+class Game:
+    """What every theme shares. A theme adds `act_<action>` handlers and its round logic."""
+
+    theme: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    MODS: ClassVar[dict[str, str]] = {}
+    MOD_ALIASES: ClassVar[dict[str, str]] = {}
+    INCOMPATIBLE_MODS: ClassVar[tuple[tuple[str, str], ...]] = ()
+    THEME_OPTIONS: ClassVar[dict[str, Option]] = {}
+    PLAYER_ACTIONS: ClassVar[tuple[str, ...]] = ()
+    THEME_HOST_ACTIONS: ClassVar[tuple[str, ...]] = ()
+    ACTION_ALIASES: ClassVar[dict[str, str]] = {}
+    MIN_PLAYERS: ClassVar[int] = 3
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        mods: Sequence[str] = (),
+        options: Mapping[str, object] | None = None,
+        dice: Dice | None = None,
+        seed: int | str | None = None,
+    ) -> None:
+        if dice is None:
+            if seed is None:
+                raise SetupError("A game needs dice or a seed.")
+            dice = SeededDice(seed)
+        self.dice: Dice = dice
+        self.seed = seed if seed is not None else getattr(dice, "seed", None)
+        self.options: dict[str, OptionValue] = resolve_options(self.option_specs(), options)
+        self.mods: tuple[str, ...] = self.normalize_mods(mods)
+        self._check_players(players)
+        self.seats: list[Seat] = [Seat(index, name) for index, name in enumerate(players)]
+        self.initial_players: tuple[str, ...] = tuple(players)
+        self.phase = "new"
+        self.round = 0
+        self.steps = 0
+        self.started = False
+        self.finished = False
+        self.winner: str | None = None
+        self.second: str | None = None
+        self.placements: dict[str, int] = {}
+        self.log: list[Input] = []
+        self.subs: list[dict[str, Any]] = []
+        self.wait_id = 0
+        self.extension = 0
+
+    # ----- setup -----
+
+    @classmethod
+    def option_specs(cls) -> dict[str, Option]:
+        return {**COMMON_OPTIONS, **cls.THEME_OPTIONS}
+
+    @classmethod
+    def normalize_mods(cls, mods: Sequence[str]) -> tuple[str, ...]:
+        """Mod ids in the theme's order; unknown or forbidden combinations raise SetupError."""
+        chosen: list[str] = []
+        by_id = {to_id(mod): mod for mod in cls.MODS}
+        by_id.update({to_id(alias): mod for alias, mod in cls.MOD_ALIASES.items()})
+        for given in mods:
+            mod = by_id.get(to_id(given))
+            if mod is None:
+                known = ", ".join(cls.MODS)
+                raise SetupError(f"Unknown mod {given!r} for {cls.title}; mods are: {known}.")
+            if mod not in chosen:
+                chosen.append(mod)
+        for first, second in cls.INCOMPATIBLE_MODS:
+            if first in chosen and second in chosen:
+                raise SetupError(
+                    f"{cls.MODS[first]} and {cls.MODS[second]} cannot be combined (both use the 14)."
+                )
+        return tuple(mod for mod in cls.MODS if mod in chosen)
+
+    def _check_players(self, players: Sequence[str]) -> None:
+        ids = [to_id(name) for name in players]
+        if any(not uid for uid in ids):
+            raise SetupError("Every player needs a name with a letter or digit in it.")
+        if len(set(ids)) != len(ids):
+            raise SetupError("A player is listed twice.")
+        if len(players) < self.MIN_PLAYERS:
+            raise SetupError(f"{self.title} needs at least {self.MIN_PLAYERS} players, not {len(players)}.")
+        most = self.opt_int("max_players")
+        if len(players) > most:
+            raise SetupError(f"This game takes at most {most} players, not {len(players)}.")
+
+    def opt_int(self, name: str) -> int:
+        value = self.options[name]
+        assert isinstance(value, int)
+        return value
+
+    def opt_str(self, name: str) -> str:
+        return str(self.options[name])
+
+    def has_mod(self, mod: str) -> bool:
+        return mod in self.mods
+
+    # ----- seats -----
+
+    def seat(self, name: str | None, *, who: str = "") -> Seat:
+        """The seat of `name` (matched by user id); `who` is how the error names the asker."""
+        uid = to_id(name or "")
+        for seat in self.seats:
+            if seat.uid == uid:
+                return seat
+        if who:
+            raise IllegalAction(f"{who} not in this game.")
+        raise IllegalAction(f"{name} is not in this game.")
+
+    def alive(self) -> list[Seat]:
+        return [seat for seat in self.seats if seat.alive]
+
+    def names(self, indexes: Sequence[int]) -> list[str]:
+        return [self.seats[index].name for index in indexes]
+
+    def alive_target(self, name: str | None, verb: str) -> Seat:
+        """A player still in the game named as a target; errors say what was wrong."""
+        if not name:
+            raise IllegalAction(f"Name the player you want to {verb}.")
+        seat = self.seat(name)
+        if not seat.alive:
+            raise IllegalAction(f"{seat.name} is already eliminated.")
+        return seat
+
+    def actor(self, inp: Input) -> Seat:
+        """The player sending a player action; the host cannot act for a player."""
+        if inp.by is None:
+            raise IllegalAction(f"Only a player can {inp.action}; nobody can act for another player.")
+        seat = self.seat(inp.by, who="You are")
+        if not seat.alive:
+            raise IllegalAction("You have been eliminated.")
+        return seat
+
+    @staticmethod
+    def require_host(inp: Input) -> None:
+        if inp.by is not None:
+            raise IllegalAction(f"Only the host can {inp.action}.")
+
+    # ----- the input loop -----
+
+    def start(self) -> list[Event]:
+        """Begin the game: the first announcements and the first request for actions."""
+        if self.started:
+            raise IllegalAction("The game has already started.")
+        self.started = True
+        return self._start()
+
+    def apply(self, inp: Input) -> list[Event]:
+        """Advance the game by one input; IllegalAction leaves everything as it was."""
+        if not self.started:
+            raise IllegalAction("The game has not started.")
+        if self.finished:
+            raise IllegalAction("The game is over.")
+        action = self.ACTION_ALIASES.get(inp.action, inp.action)
+        if action != inp.action:
+            inp = replace(inp, action=action)
+        allowed = self.PLAYER_ACTIONS + HOST_ACTIONS + SYSTEM_ACTIONS + self.THEME_HOST_ACTIONS
+        handler: Callable[[Input], list[Event]] | None = getattr(self, f"act_{action}", None)
+        if action not in allowed or handler is None:
+            raise IllegalAction(f"Unknown action {inp.action!r}.")
+        events = handler(inp)
+        self.log.append(inp)
+        return events
+
+    def awaiting(self) -> list[Wait]:
+        """Whom the game waits for now and what each may do."""
+        if not self.started or self.finished:
+            return []
+        return self._waits()
+
+    def deadline_seconds(self) -> int | None:
+        """How long the current wait lasts (G4), extensions included; None when nobody is awaited."""
+        waits = self.awaiting()
+        if not waits:
+            return None
+        base = "secret_deadline" if any(wait.secret for wait in waits) else "public_deadline"
+        return self.opt_int(base) + self.extension
+
+    def arm(self) -> None:
+        """A new wait begins: its deadline starts afresh."""
+        self.wait_id += 1
+        self.extension = 0
+
+    # ----- actions every theme has -----
+
+    def act_modkill(self, inp: Input) -> list[Event]:
+        self.require_host(inp)
+        seat = self.alive_target(inp.target, "modkill")
+        return self.remove([seat], inp.reason or "modkilled by the host")
+
+    def act_sub(self, inp: Input) -> list[Event]:
+        self.require_host(inp)
+        seat = self.alive_target(inp.target, "substitute")
+        new = (inp.new or "").strip()
+        self._check_new_name(new, seat)
+        old = seat.name
+        seat.name = new
+        self.subs.append({"round": self.round, "old": old, "new": new})
+        return [Say(f"**{new}** substitutes for **{old}**."), *self.brief(seat)]
+
+    def act_rename(self, inp: Input) -> list[Event]:
+        if inp.by is None:
+            raise IllegalAction("Name the player who renamed.")
+        seat = self.seat(inp.by, who="You are")
+        new = (inp.new or "").strip()
+        self._check_new_name(new, seat)
+        seat.name = new
+        return []
+
+    def act_extend(self, inp: Input) -> list[Event]:
+        self.require_host(inp)
+        if not self.awaiting():
+            raise IllegalAction("No deadline is running.")
+        seconds = 60 if inp.seconds is None else inp.seconds
+        if not 1 <= seconds <= 600:
+            raise IllegalAction("Extend by 1 to 600 seconds.")
+        self.extension += seconds
+        return [Say(f"The deadline is extended by {seconds} seconds.")]
+
+    def act_end(self, inp: Input) -> list[Event]:
+        self.require_host(inp)
+        return self.finish(None, None)
+
+    def act_timeout(self, inp: Input) -> list[Event]:
+        if inp.by is not None:
+            raise IllegalAction("Only the clock can say a deadline has passed.")
+        if not self.awaiting():
+            raise IllegalAction("No deadline is running.")
+        return self._timeout()
+
+    def _check_new_name(self, new: str, seat: Seat) -> None:
+        uid = to_id(new)
+        if not uid or len(new) > MAX_NAME_LENGTH:
+            raise IllegalAction(f"{new!r} is not a usable name.")
+        for other in self.seats:
+            if other is not seat and other.uid == uid:
+                raise IllegalAction(f"{other.name} is already in this game.")
+
+    # ----- eliminations, places, end -----
+
+    def eliminate(self, seats: Sequence[Seat], reason: str) -> Eliminated:
+        """Take `seats` out in one step: they share a place (G7)."""
+        self.steps += 1
+        for seat in seats:
+            seat.alive = False
+            seat.out_step = self.steps
+        return Eliminated(tuple(seat.name for seat in seats), reason)
+
+    def finish(self, winner: Seat | None, second: Seat | None) -> list[Event]:
+        """End the game; places follow G7, with the finals deciding first and second."""
+        self.finished = True
+        self.phase = "over"
+        self.winner = winner.name if winner else None
+        self.second = second.name if second else None
+        if winner is not None:
+            self.placements = self._places(winner, second)
+        return [GameOver(self.winner, self.second, dict(self.placements))]
+
+    def _places(self, winner: Seat, second: Seat | None) -> dict[str, int]:
+        groups: list[list[Seat]] = [[winner]]
+        if second is not None:
+            groups.append([second])
+        rest = [seat for seat in self.seats if seat is not winner and seat is not second]
+        steps = sorted({seat.out_step or 0 for seat in rest}, reverse=True)
+        groups.extend([seat for seat in rest if (seat.out_step or 0) == step] for step in steps)
+        places: dict[str, int] = {}
+        ahead = 0
+        for group in groups:
+            for seat in group:
+                places[seat.name] = ahead + 1
+            ahead += len(group)
+        return places
+
+    # ----- what a theme provides -----
+
+    def _start(self) -> list[Event]:
+        raise NotImplementedError
+
+    def _waits(self) -> list[Wait]:
+        raise NotImplementedError
+
+    def _timeout(self) -> list[Event]:
+        raise NotImplementedError
+
+    def remove(self, seats: list[Seat], reason: str) -> list[Event]:
+        """Modkill `seats` (host, idle or left) and carry the game on."""
+        raise NotImplementedError
+
+    def brief(self, seat: Seat) -> list[Event]:
+        """Private events that tell a seat's new holder everything the seat knows and owes."""
+        raise NotImplementedError
+
+    def legal_inputs(self, name: str) -> list[Input]:
+        """Every input player `name` may send now, targets spelled out (for AI seats and buttons)."""
+        raise NotImplementedError
+
+    def round_record(self) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    # ----- the record -----
+
+    def record(self) -> dict[str, Any]:
+        """The JSON game record (README "Game record")."""
+        out: dict[str, Any] = {
+            "theme": self.theme,
+            "mods": list(self.mods),
+            "options": dict(self.options),
+            "players": list(self.initial_players),
+            "seed": self.seed,
+            "rounds": self.round_record(),
+            "winner": self.winner,
+            "second": self.second,
+            "placements": dict(self.placements),
+            "subs": list(self.subs),
+            "inputs": [inp.to_dict() for inp in self.log],
+        }
+        if not self.finished:
+            out["awaiting"] = [
+                {"player": wait.player, "actions": list(wait.actions), "secret": wait.secret}
+                for wait in self.awaiting()
+            ]
+        return out
+
+
+def announce_list(game: Game, marks: Callable[[Seat], str] | None = None) -> Say:
+    """The bold player list hosts post: `**PL (9):** a, b, c`."""
+    alive = game.alive()
+    shown = [seat.name + (marks(seat) if marks else "") for seat in alive]
+    return Say(f"**PL ({len(alive)}):** {', '.join(shown)}")
+
+
+__all__ = ["Game", "Seat", "Wait", "announce_list", "join_names"]

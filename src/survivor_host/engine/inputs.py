@@ -1,0 +1,69 @@
+"""Inputs: everything that advances a game. Action names are the words players type."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+HOST = "host"
+
+INPUT_FIELDS = ("by", "action", "target", "new", "count", "seconds", "reason")
+
+
+@dataclass(frozen=True)
+class Input:
+    """One action. `by` is a player's name, or None for the host and for deadlines (`timeout`).
+
+    >>> Input("follow", by="Venus")
+    >>> Input("sub", target="Venus", new="Mars")   # host substitutes Mars into Venus's seat
+    """
+
+    action: str
+    by: str | None = None
+    target: str | None = None
+    new: str | None = None
+    count: int | None = None
+    seconds: int | None = None
+    reason: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The scenario-file form: `by` is "host" for host inputs, empty fields are left out."""
+        out: dict[str, Any] = {}
+        for key, value in asdict(self).items():
+            if key == "by":
+                if self.action != "timeout":
+                    out["by"] = HOST if value is None else value
+            elif value is not None:
+                out[key] = value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Input:
+        """Read the scenario-file form; raises ValueError naming what is wrong."""
+        if not isinstance(data, dict):
+            raise ValueError(f"an input must be an object, not {data!r}")
+        unknown = set(data) - set(INPUT_FIELDS)
+        if unknown:
+            raise ValueError(f"unknown input field(s) {sorted(unknown)} in {data}")
+        action = data.get("action")
+        if not isinstance(action, str) or not action:
+            raise ValueError(f"input {data} has no action")
+        by = data.get("by")
+        if by is not None and not isinstance(by, str):
+            raise ValueError(f"input {data}: 'by' must be a name or \"host\"")
+        for key in ("target", "new", "reason"):
+            if data.get(key) is not None and not isinstance(data[key], str):
+                raise ValueError(f"input {data}: {key!r} must be a string")
+        for key in ("count", "seconds"):
+            value = data.get(key)
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+                raise ValueError(f"input {data}: {key!r} must be a whole number")
+        return cls(
+            action=action.lower(),
+            by=None if by is None or by.lower() == HOST else by,
+            target=data.get("target"),
+            new=data.get("new"),
+            count=data.get("count"),
+            seconds=data.get("seconds"),
+            reason=data.get("reason"),
+        )

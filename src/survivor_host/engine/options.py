@@ -1,0 +1,60 @@
+"""Game options named in RULINGS, with their defaults and checks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from survivor_host.engine.errors import SetupError
+
+OptionValue = int | str
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setting: a whole number (with a minimum) or one of `choices`."""
+
+    default: OptionValue
+    help: str
+    choices: tuple[str, ...] = ()
+    minimum: int = 0
+
+    def parse(self, name: str, value: object) -> OptionValue:
+        """Check `value` (from a scenario, config or `.set` command); raise SetupError if unfit."""
+        if self.choices:
+            text = str(value).strip().lower()
+            if text not in self.choices:
+                raise SetupError(f"Option {name} must be one of {'|'.join(self.choices)}, not {value!r}.")
+            return text
+        if isinstance(value, bool):
+            raise SetupError(f"Option {name} takes a whole number, not {value!r}.")
+        try:
+            number = int(str(value).strip()) if not isinstance(value, int) else value
+        except ValueError:
+            raise SetupError(f"Option {name} takes a whole number, not {value!r}.") from None
+        if number < self.minimum:
+            raise SetupError(f"Option {name} must be at least {self.minimum}, not {number}.")
+        return number
+
+
+COMMON_OPTIONS: dict[str, Option] = {
+    "idle": Option("modkill", "what happens to a player who misses a deadline (G4)", ("modkill", "default")),
+    "secret_deadline": Option(120, "seconds to send a secret action by PM (G4)", minimum=5),
+    "public_deadline": Option(60, "seconds for a public choice in chat (G4)", minimum=5),
+    "reminder": Option(30, "seconds before a deadline when missing players are reminded (G4)", minimum=0),
+    "leave_grace": Option(90, "seconds a player who left the room has to come back (G5)", minimum=0),
+    "max_players": Option(30, "most players a game takes (F1, C1)", minimum=3),
+}
+
+
+def resolve_options(
+    specs: Mapping[str, Option], given: Mapping[str, object] | None
+) -> dict[str, OptionValue]:
+    """Defaults overridden by `given`; unknown names are an error."""
+    values: dict[str, OptionValue] = {name: spec.default for name, spec in specs.items()}
+    for name, value in (given or {}).items():
+        key = name.strip().lower().replace("-", "_")
+        if key not in specs:
+            raise SetupError(f"Unknown option {name!r}; options are: {', '.join(sorted(specs))}.")
+        values[key] = specs[key].parse(key, value)
+    return values
