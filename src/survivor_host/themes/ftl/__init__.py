@@ -1,0 +1,5 @@
+"""Follow the Leader with its mods Tug of War and No Mercy."""
+
+from survivor_host.themes.ftl.game import FollowTheLeader, FtlView
+
+__all__ = ["FollowTheLeader", "FtlView"]

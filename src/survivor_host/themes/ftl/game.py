@@ -1,0 +1,677 @@
+"""Follow the Leader (`ftl`): the theme text plus RULINGS F1-F13 and G1-G7."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from survivor_host.engine.battle import battle
+from survivor_host.engine.errors import IllegalAction
+from survivor_host.engine.events import Event, PhaseChanged, Prompt, Roll, Say
+from survivor_host.engine.game import Game, Seat, Wait, announce_list
+from survivor_host.engine.inputs import Input
+from survivor_host.engine.options import Option
+from survivor_host.engine.render import join_names
+from survivor_host.themes.ftl import tug_of_war
+from survivor_host.themes.ftl.no_mercy import StandingLeader
+
+TUG_OF_WAR = "tug-of-war"
+NO_MERCY = "no-mercy"
+CHOICES = ("follow", "rebel")
+LEADER_DIE, LEADER_BONUS = 109, 20
+PLAYER_DIE, SUSPECT_DIE = 150, 120
+SCAPEGOAT_SUSPECT_DIE, SCAPEGOAT_TARGET_DIE = 70, 100
+TIE_DIE = 100
+FINALS_DIE = 150
+
+
+@dataclass(frozen=True)
+class FtlView:
+    """What one player knows: public facts and their own choice, never another player's choice."""
+
+    me: str
+    alive: bool
+    round: int
+    phase: str
+    players: tuple[str, ...]
+    players_at_round_start: int
+    leader: str | None
+    immune: tuple[str, ...]
+    my_choice: str | None
+    suspect: str | None
+    leader_roll: int | None
+    rolls: dict[str, int]
+    last_round_rolls: dict[str, int]
+    tug_of_war: bool
+    no_mercy: bool
+    tug_floor: int
+    suspecting: bool
+
+
+class FollowTheLeader(Game):
+    """Follow the Leader: follow (roll lower) or rebel (roll higher) than the leader's roll."""
+
+    theme = "ftl"
+    title = "Follow the Leader"
+    MODS: ClassVar[dict[str, str]] = {TUG_OF_WAR: "Tug of War", NO_MERCY: "No Mercy"}
+    MOD_ALIASES: ClassVar[dict[str, str]] = {"tug": TUG_OF_WAR, "tow": TUG_OF_WAR, "nm": NO_MERCY}
+    THEME_OPTIONS: ClassVar[dict[str, Option]] = {
+        "leader": Option("vote", "how the first leader is chosen (F2)", ("vote", "pick")),
+        "tug_floor": Option(20, "the lowest die Tug of War can reach (F12)", minimum=1),
+    }
+    PLAYER_ACTIONS = ("vote", "follow", "rebel", "suspect", "nosuspect", "scapegoat", "noscapegoat")
+    THEME_HOST_ACTIONS = ("pick",)
+    ACTION_ALIASES: ClassVar[dict[str, str]] = {"revolt": "rebel"}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.leader: int | None = None
+        self.votes: dict[int, int] = {}
+        self.immune_now: list[int] = []
+        self.immune_next: list[int] = []
+        self.round_start: list[int] = [seat.index for seat in self.seats]
+        self.owed: list[int] = []
+        self.choices: dict[int, str] = {}
+        self.suspect: int | None = None
+        self.leader_roll: int | None = None
+        self.rolls: dict[int, int] = {}
+        self.last_rolls: dict[int, int] = {}
+        self.doomed: list[int] = []
+        self.rounds: list[dict[str, Any]] = []
+
+    # ----- helpers -----
+
+    def name(self, index: int | None) -> str | None:
+        return None if index is None else self.seats[index].name
+
+    def _rec(self) -> dict[str, Any]:
+        return self.rounds[-1]
+
+    def _suspecting(self) -> bool:
+        """F4: only from 5 players at round start, never under Tug of War or No Mercy."""
+        return (
+            len(self.round_start) >= 5 and not self.has_mod(TUG_OF_WAR) and not self.has_mod(NO_MERCY)
+        )
+
+    def _ties_give_immunity(self) -> bool:
+        """F6: a tie gives immunity only when the round started with 4 or more players."""
+        return len(self.round_start) >= 4
+
+    def _non_leaders(self) -> list[int]:
+        return [seat.index for seat in self.alive() if seat.index != self.leader]
+
+    def _suspect_candidates(self) -> list[int]:
+        return [i for i in self._non_leaders() if i not in self.immune_now]
+
+    def _scapegoat_candidates(self) -> list[int]:
+        return [
+            i
+            for i in self._non_leaders()
+            if i != self.suspect
+            and i not in self.doomed
+            and i not in self.immune_now
+            and i not in self.immune_next
+        ]
+
+    def _marks(self, seat: Seat) -> str:
+        if seat.index == self.leader:
+            return " (leader)"
+        if seat.index in self.immune_now:
+            return " (immune)"
+        return ""
+
+    # ----- start and the leader vote (F2) -----
+
+    def _start(self) -> list[Event]:
+        mods = f" with {join_names([self.MODS[m] for m in self.mods])}" if self.mods else ""
+        events: list[Event] = [Say(f"**{self.title}**{mods} begins!"), announce_list(self)]
+        if self.opt_str("leader") == "pick":
+            chosen = self.seat(self.dice.pick([seat.name for seat in self.alive()]))
+            events.append(Say(f"**{chosen.name}** is picked as the first leader."))
+            self.leader = chosen.index
+            return events + self._begin_round()
+        self.phase = "vote"
+        self.arm()
+        events.append(PhaseChanged("vote", 0))
+        events.append(Say("Vote for the first leader in chat with **vote NAME** (not yourself)."))
+        return events
+
+    def act_vote(self, inp: Input) -> list[Event]:
+        voter = self.actor(inp)
+        if self.phase != "vote":
+            raise IllegalAction("Voting for the first leader is over.")
+        target = self.alive_target(inp.target, "vote for")
+        if target is voter:
+            raise IllegalAction("You can't vote for yourself.")
+        self.votes[voter.index] = target.index
+        events: list[Event] = [Say(f"{voter.name} votes for {target.name}.")]
+        if all(seat.index in self.votes for seat in self.alive()):
+            events += self._resolve_votes()
+        return events
+
+    def act_pick(self, inp: Input) -> list[Event]:
+        self.require_host(inp)
+        if self.phase != "vote":
+            raise IllegalAction("The first leader has already been chosen.")
+        if inp.target:
+            chosen = self.alive_target(inp.target, "pick")
+        else:
+            chosen = self.seat(self.dice.pick([seat.name for seat in self.alive()]))
+        self.leader = chosen.index
+        return [Say(f"**{chosen.name}** is picked as the first leader."), *self._begin_round()]
+
+    def _resolve_votes(self) -> list[Event]:
+        """F2: most votes leads; a tie is a roll battle of 100; no votes at all, a random pick."""
+        events: list[Event] = []
+        tally: dict[int, int] = {}
+        for target in self.votes.values():
+            if self.seats[target].alive:
+                tally[target] = tally.get(target, 0) + 1
+        if not tally:
+            chosen = self.seat(self.dice.pick([seat.name for seat in self.alive()]))
+            events.append(Say(f"Nobody voted, so **{chosen.name}** is picked as the first leader."))
+        else:
+            counts = ", ".join(f"{self.seats[i].name} {n}" for i, n in sorted(tally.items()))
+            events.append(Say(f"Votes: {counts}."))
+            top = max(tally.values())
+            tied = [i for i in sorted(tally) if tally[i] == top]
+            if len(tied) > 1:
+                fight = battle(self.dice, [(self.seats[i].name, TIE_DIE) for i in tied], purpose="vote tie")
+                events += fight.events
+                chosen = self.seat(fight.winners[0])
+            else:
+                chosen = self.seats[tied[0]]
+            events.append(Say(f"**{chosen.name}** is the first leader."))
+        self.leader = chosen.index
+        return events + self._begin_round()
+
+    # ----- a round -----
+
+    def _begin_round(self) -> list[Event]:
+        if len(self.alive()) <= 2:
+            return self._finals()
+        self.round += 1
+        self.round_start = [seat.index for seat in self.alive()]
+        self.immune_now = [i for i in self.immune_next if self.seats[i].alive and i != self.leader]
+        self.immune_next = []
+        self.choices = {}
+        self.suspect = None
+        self.leader_roll = None
+        self.rolls = {}
+        self.doomed = []
+        self.owed = [i for i in self._non_leaders() if i not in self.immune_now]
+        self.rounds.append(
+            {
+                "number": self.round,
+                "leader": self.name(self.leader),
+                "leader_roll": None,
+                "suspect": None,
+                "choices": {},
+                "rolls": {},
+                "dice": {},
+                "order": [],
+                "immune": [],
+                "eliminated": [],
+                "scapegoat": None,
+                "outcome": None,
+                "next_leader": None,
+            }
+        )
+        self.phase = "choices"
+        self.arm()
+        events: list[Event] = [PhaseChanged("choices", self.round)]
+        immune = [self.seats[i].name for i in self.immune_now]
+        immune_text = f" Immune this round: {join_names(immune)}." if immune else ""
+        events.append(Say(f"**Round {self.round}!** Leader: **{self.name(self.leader)}**.{immune_text}"))
+        events.append(announce_list(self, self._marks))
+        if not self.owed:
+            return events + self._after_choices()
+        events.append(Say("Everyone else: PM me **follow** or **rebel**."))
+        events += [self._choice_prompt(i) for i in self.owed]
+        return events
+
+    def _choice_prompt(self, index: int) -> Prompt:
+        return Prompt(
+            to=self.seats[index].name,
+            text=f"Round {self.round}: do you follow or rebel? The leader is {self.name(self.leader)}.",
+            actions=CHOICES,
+        )
+
+    def act_follow(self, inp: Input) -> list[Event]:
+        return self._choose(inp, "follow")
+
+    def act_rebel(self, inp: Input) -> list[Event]:
+        return self._choose(inp, "rebel")
+
+    def _choose(self, inp: Input, choice: str) -> list[Event]:
+        """F3: a secret follow/rebel, changeable until every choice is in."""
+        seat = self.actor(inp)
+        if self.phase == "vote":
+            raise IllegalAction("The first leader has not been chosen yet.")
+        if seat.index == self.leader:
+            raise IllegalAction("The leader does not follow or rebel.")
+        if seat.index in self.immune_now:
+            raise IllegalAction("You are immune this round and make no choice.")
+        if self.phase != "choices" or seat.index not in self.owed:
+            raise IllegalAction("Rebel or follow was already locked in for this round.")
+        changed = seat.index in self.choices
+        self.choices[seat.index] = choice
+        verb = "changed your choice to" if changed else "chose to"
+        events: list[Event] = [Say(f"You {verb} **{choice}** this round.", to=seat.name)]
+        if all(i in self.choices for i in self.owed):
+            events += self._after_choices()
+        return events
+
+    def _after_choices(self) -> list[Event]:
+        self._rec()["choices"] = {self.seats[i].name: c for i, c in self.choices.items()}
+        events: list[Event] = [Say("All choices are in.")] if self.owed else []
+        if self._suspecting() and self._suspect_candidates():
+            self.phase = "suspect"
+            self.arm()
+            events.append(PhaseChanged("suspect", self.round))
+            events.append(self._suspect_prompt())
+            return events
+        return events + self._roll_round()
+
+    def _suspect_prompt(self) -> Prompt:
+        leader = self.name(self.leader) or ""
+        return Prompt(
+            to=leader,
+            text=f"**{leader}**, suspect a player with **suspect NAME**, or **nosuspect**.",
+            actions=("suspect", "nosuspect"),
+            targets=tuple(self.names(self._suspect_candidates())),
+            secret=False,
+        )
+
+    def act_suspect(self, inp: Input) -> list[Event]:
+        seat = self.actor(inp)
+        if seat.index != self.leader:
+            raise IllegalAction("Only the leader can suspect.")
+        if self.phase != "suspect":
+            raise IllegalAction("Suspecting is not open now.")
+        target = self.alive_target(inp.target, "suspect")
+        if target is seat:
+            raise IllegalAction("You cannot suspect yourself.")
+        if target.index in self.immune_now:
+            raise IllegalAction(f"{target.name} is immune and cannot be suspected.")
+        self.suspect = target.index
+        self._rec()["suspect"] = target.name
+        return [Say(f"**{seat.name}** suspects **{target.name}**, who rolls 120 this round.")] + (
+            self._roll_round()
+        )
+
+    def act_nosuspect(self, inp: Input) -> list[Event]:
+        seat = self.actor(inp)
+        if seat.index != self.leader:
+            raise IllegalAction("Only the leader can suspect.")
+        if self.phase != "suspect":
+            raise IllegalAction("Suspecting is not open now.")
+        return [Say(f"**{seat.name}** suspects nobody.")] + self._roll_round()
+
+    # ----- rolls and judgement (F5, F6, F12, F13) -----
+
+    def _roll_round(self) -> list[Event]:
+        assert self.leader is not None
+        self.phase = "rolls"
+        rec = self._rec()
+        leader = self.seats[self.leader]
+        self.leader_roll = self.dice.roll(LEADER_DIE, LEADER_BONUS, label=f"leader roll for {leader.name}")
+        rec["leader_roll"] = self.leader_roll
+        events: list[Event] = [
+            PhaseChanged("rolls", self.round),
+            Say(f"The leader **{leader.name}** rolls:"),
+            Roll(leader.name, LEADER_DIE, self.leader_roll, LEADER_BONUS, "leader"),
+        ]
+        order = [self.seat(name).index for name in self.dice.shuffle(self.names(self._non_leaders()))]
+        rec["order"] = self.names(order)
+        if self.has_mod(NO_MERCY):
+            return events + self._roll_no_mercy(order)
+        running = tug_of_war.START_DIE
+        for i in order:
+            die, running = self._die_for(i, running)
+            events.append(self._roll_player(i, die))
+        events.append(self._choices_revealed())
+        self._judge()
+        candidates = self._scapegoat_candidates()
+        if self.suspect is not None and self.suspect in self.doomed and candidates:
+            self.phase = "scapegoat"
+            self.arm()
+            events.append(PhaseChanged("scapegoat", self.round))
+            events.append(self._scapegoat_prompt())
+            return events
+        return events + self._end_round()
+
+    def _choices_revealed(self) -> Say:
+        """After the rolls the choices are no longer secret (G3): the room sees who did what."""
+        parts = []
+        for choice, label in (("follow", "Followed"), ("rebel", "Rebelled")):
+            names = [self.seats[i].name for i, c in self.choices.items() if c == choice]
+            if names:
+                parts.append(f"{label}: {', '.join(names)}.")
+        return Say(" ".join(parts) if parts else "Nobody made a choice this round.")
+
+    def _die_for(self, index: int, running: int) -> tuple[int, int]:
+        if self.has_mod(TUG_OF_WAR):
+            return tug_of_war.next_die(running, self.choices.get(index), self.opt_int("tug_floor"))
+        return (SUSPECT_DIE if index == self.suspect else PLAYER_DIE), running
+
+    def _roll_player(self, index: int, die: int) -> Roll:
+        name = self.seats[index].name
+        result = self.dice.roll(die, label=f"roll for {name}")
+        self.rolls[index] = result
+        self._rec()["rolls"][name] = result
+        self._rec()["dice"][name] = die
+        return Roll(name, die, result)
+
+    def _judge(self) -> None:
+        """F6: followers above the leader's roll and rebels below it go out; a tie may give immunity."""
+        assert self.leader_roll is not None
+        for i, roll in self.rolls.items():
+            if roll == self.leader_roll:
+                if self._ties_give_immunity():
+                    self.immune_next.append(i)
+            elif i in self.immune_now:
+                continue
+            elif (self.choices.get(i) == "follow" and roll > self.leader_roll) or (
+                self.choices.get(i) == "rebel" and roll < self.leader_roll
+            ):
+                self.doomed.append(i)
+
+    def _roll_no_mercy(self, order: list[int]) -> list[Event]:
+        """F13: judge each roll as it falls; a rebel above the standing roll deposes the leader."""
+        assert self.leader is not None and self.leader_roll is not None
+        standing = StandingLeader(self.leader, self.leader_roll, self._ties_give_immunity())
+        events: list[Event] = []
+        running = tug_of_war.START_DIE
+        for i in order:
+            if not self.seats[i].alive:
+                continue
+            die, running = self._die_for(i, running)
+            events.append(self._roll_player(i, die))
+            choice = self.choices.get(i)
+            if choice:
+                events.append(Say(f"{self.seats[i].name} chose to {choice}."))
+            deposed = standing.leader
+            verdict = standing.judge(i, self.rolls[i], self.choices.get(i), i in self.immune_now)
+            name = self.seats[i].name
+            if verdict.immune:
+                self.immune_next.append(i)
+            if verdict.out:
+                events.append(self._out([self.seats[i]], "judged against the leader's roll"))
+            if verdict.deposes:
+                self.immune_next = [j for j in self.immune_next if j not in verdict.cancelled]
+                events.append(Say(f"**{name}** rolls above the leader and takes the lead!"))
+                if verdict.cancelled:
+                    lost = join_names(self.names(list(verdict.cancelled)))
+                    events.append(Say(f"Immunity gained against the deposed leader is lost: {lost}."))
+                self.leader, self.leader_roll = i, self.rolls[i]
+                events.append(self._out([self.seats[deposed]], "deposed by a rebel"))
+        self._rec()["depositions"] = [
+            {"deposed": self.seats[old].name, "by": self.seats[new].name, "roll": roll}
+            for old, new, roll in standing.depositions
+        ]
+        if standing.depositions:
+            self._rec()["outcome"] = "deposed"
+        return events + self._end_round()
+
+    def _out(self, seats: list[Seat], reason: str) -> Event:
+        self._rec()["eliminated"] += [seat.name for seat in seats]
+        return self.eliminate(seats, reason)
+
+    # ----- the scapegoat (F7) -----
+
+    def _scapegoat_prompt(self) -> Prompt:
+        suspect = self.name(self.suspect) or ""
+        return Prompt(
+            to=suspect,
+            text=f"**{suspect}**, you would be eliminated: name a **scapegoat NAME** or say **noscapegoat**.",
+            actions=("scapegoat", "noscapegoat"),
+            targets=tuple(self.names(self._scapegoat_candidates())),
+            secret=False,
+        )
+
+    def act_scapegoat(self, inp: Input) -> list[Event]:
+        seat = self.actor(inp)
+        if self.phase != "scapegoat":
+            raise IllegalAction("There is no scapegoat to name now.")
+        if seat.index != self.suspect:
+            raise IllegalAction("Only the suspect can name a scapegoat.")
+        target = self.alive_target(inp.target, "name as scapegoat")
+        if target is seat:
+            raise IllegalAction("You cannot be your own scapegoat.")
+        if target.index == self.leader:
+            raise IllegalAction("The leader cannot be a scapegoat.")
+        if target.index in self.immune_now or target.index in self.immune_next:
+            raise IllegalAction(f"{target.name} is immune and cannot be a scapegoat.")
+        if target.index in self.doomed:
+            raise IllegalAction(f"{target.name} is already going out this round.")
+        fight = battle(
+            self.dice,
+            [(seat.name, SCAPEGOAT_SUSPECT_DIE), (target.name, SCAPEGOAT_TARGET_DIE)],
+            purpose="scapegoat",
+        )
+        loser = self.seat(fight.losers[0])
+        self._rec()["scapegoat"] = {"suspect": seat.name, "target": target.name, "loser": loser.name}
+        self.doomed = [i for i in self.doomed if i != seat.index] + [loser.index]
+        events: list[Event] = [Say(f"**{seat.name}** names **{target.name}** as scapegoat: 70 vs 100!")]
+        return events + fight.events + self._end_round()
+
+    def act_noscapegoat(self, inp: Input) -> list[Event]:
+        seat = self.actor(inp)
+        if self.phase != "scapegoat" or seat.index != self.suspect:
+            raise IllegalAction("There is no scapegoat for you to decline.")
+        return [Say(f"**{seat.name}** names no scapegoat.")] + self._end_round()
+
+    # ----- end of round (F8, F9) and finals (F10) -----
+
+    def _end_round(self) -> list[Event]:
+        assert self.leader is not None and self.leader_roll is not None
+        rec = self._rec()
+        events: list[Event] = []
+        doomed = [self.seats[i] for i in self.doomed if self.seats[i].alive]
+        if doomed:
+            events.append(self._out(doomed, "judged against the leader's roll"))
+        old_leader = self.seats[self.leader]
+        if rec["outcome"] != "deposed":
+            rec["outcome"] = self._outcome()
+            if rec["outcome"] == "rebellion":
+                events.append(Say("**Rebellion!** Every rebel succeeded."))
+                events.append(self._out([old_leader], "overthrown by a rebellion"))
+            elif rec["outcome"] == "handover":
+                events.append(Say("**Peaceful Handover!** Everyone followed."))
+        rec["immune"] = [self.seats[i].name for i in self.immune_next if self.seats[i].alive]
+        self.last_rolls = dict(self.rolls)
+        if len(self.alive()) <= 2:
+            return events + self._finals()
+        if rec["outcome"] != "deposed":
+            successor, fight_events = self._successor(rec["outcome"])
+            events += fight_events
+            self.leader = successor
+        rec["next_leader"] = self.name(self.leader)
+        events.append(Say(f"**{self.name(self.leader)}** leads the next round."))
+        return events + self._begin_round()
+
+    def _outcome(self) -> str:
+        """F9 with F8: a rebel succeeds when their roll is not lower than the leader's."""
+        assert self.leader_roll is not None
+        made = list(self.choices.items())
+        if made and all(choice == "follow" for _, choice in made):
+            return "handover"
+        rebels = [i for i, choice in made if choice == "rebel"]
+        if rebels and all(self.rolls.get(i, 0) >= self.leader_roll for i in rebels):
+            return "rebellion"
+        return "normal"
+
+    def _successor(self, outcome: str) -> tuple[int, list[Event]]:
+        """F9: who leads next; a tie for lowest or highest roll is a roll battle of 100."""
+        survivors = [i for i in self._non_leaders() if i in self.rolls]
+        if outcome == "rebellion":
+            rebels = [i for i in survivors if self.choices.get(i) == "rebel"]
+            survivors = rebels or survivors
+        if outcome == "handover":
+            best = min(self.rolls[i] for i in survivors)
+        else:
+            best = max(self.rolls[i] for i in survivors)
+        tied = [i for i in survivors if self.rolls[i] == best]
+        if len(tied) == 1:
+            return tied[0], []
+        names = [self.seats[i].name for i in sorted(tied)]
+        fight = battle(self.dice, [(name, TIE_DIE) for name in names], purpose="succession")
+        intro = Say(f"{join_names(names)} tie for the lead: roll battle of 100!")
+        return self.seat(fight.winners[0]).index, [intro, *fight.events]
+
+    def _finals(self) -> list[Event]:
+        """F10: two players roll 150 vs 150; one left wins and the round's others battle for second."""
+        self.phase = "finals"
+        alive = self.alive()
+        events: list[Event] = [PhaseChanged("finals", self.round)]
+        if len(alive) == 2:
+            events.append(Say(f"**Finals:** {alive[0].name} vs {alive[1].name}, 150 each!"))
+            fight = battle(self.dice, [(seat.name, FINALS_DIE) for seat in alive], purpose="finals")
+            winner, second = self.seat(fight.winners[0]), self.seat(fight.losers[0])
+            return events + fight.events + self.finish(winner, second)
+        winner = alive[0]
+        others = [self.seats[i] for i in self.round_start if i != winner.index]
+        if len(others) == 1:
+            return events + self.finish(winner, others[0])
+        if not others:
+            return events + self.finish(winner, None)
+        events.append(Say(f"**{winner.name}** is the last one standing! Second place: roll battle of 150."))
+        fight = battle(self.dice, [(seat.name, FINALS_DIE) for seat in others], purpose="second place")
+        return events + fight.events + self.finish(winner, self.seat(fight.winners[0]))
+
+    # ----- deadlines, modkills, substitutes (G4-G6, F11) -----
+
+    def _waits(self) -> list[Wait]:
+        if self.phase == "vote":
+            return [
+                Wait(seat.name, ("vote",), False, tuple(s.name for s in self.alive() if s is not seat))
+                for seat in self.alive()
+                if seat.index not in self.votes
+            ]
+        if self.phase == "choices":
+            return [Wait(self.seats[i].name, CHOICES, True) for i in self.owed if i not in self.choices]
+        if self.phase == "suspect":
+            prompt = self._suspect_prompt()
+            return [Wait(prompt.to, prompt.actions, False, prompt.targets)]
+        if self.phase == "scapegoat":
+            prompt = self._scapegoat_prompt()
+            return [Wait(prompt.to, prompt.actions, False, prompt.targets)]
+        return []
+
+    def _timeout(self) -> list[Event]:
+        if self.phase == "vote":
+            return [Say("Time is up for votes.")] + self._resolve_votes()
+        if self.phase == "suspect":
+            return [Say(f"**{self.name(self.leader)}** suspects nobody in time.")] + self._roll_round()
+        if self.phase == "scapegoat":
+            return [Say(f"**{self.name(self.suspect)}** names no scapegoat in time.")] + self._end_round()
+        idle = [self.seats[i] for i in self.owed if i not in self.choices]
+        if self.opt_str("idle") == "modkill":
+            return self.remove(idle, "idle")
+        events: list[Event] = []
+        for seat in idle:
+            self.choices[seat.index] = "follow"
+            events.append(Say("You did not choose in time, so you **follow**.", to=seat.name))
+        return events + self._after_choices()
+
+    def remove(self, seats: list[Seat], reason: str) -> list[Event]:
+        """Modkills (host, idle, left): F11 voids the round if the leader goes; G4 stops at two."""
+        indexes = [seat.index for seat in seats]
+        events: list[Event] = [self.eliminate(seats, reason)]
+        if self.rounds and self.phase not in ("vote", "new"):
+            self._rec()["eliminated"] += [seat.name for seat in seats]
+        self.owed = [i for i in self.owed if i not in indexes]
+        for i in indexes:
+            self.choices.pop(i, None)
+            self.votes.pop(i, None)
+        self.votes = {voter: target for voter, target in self.votes.items() if target not in indexes}
+        if len(self.alive()) <= 2:
+            if self.rounds and self._rec()["outcome"] is None:
+                self._rec()["outcome"] = "stopped"
+            return events + self._finals()
+        if self.phase == "vote":
+            if all(seat.index in self.votes for seat in self.alive()):
+                events += self._resolve_votes()
+            return events
+        if self.leader in indexes:
+            return events + self._void_round()
+        if self.phase == "choices" and all(i in self.choices for i in self.owed):
+            return events + self._after_choices()
+        if self.phase == "scapegoat" and (self.suspect in indexes or not self._scapegoat_candidates()):
+            return events + self._end_round()
+        return events
+
+    def _void_round(self) -> list[Event]:
+        """F11: the leader left mid-round: discard it, pick a new leader at random, start again."""
+        self._rec()["void"] = True
+        self._rec()["outcome"] = "void"
+        self.immune_next = list(self.immune_now)
+        chosen = self.seat(self.dice.pick([seat.name for seat in self.alive()]))
+        self.leader = chosen.index
+        self.round -= 1
+        events: list[Event] = [Say(f"The leader is gone: the round starts again, led by **{chosen.name}**.")]
+        return events + self._begin_round()
+
+    def brief(self, seat: Seat) -> list[Event]:
+        """Tell a substitute what their seat knows and owes."""
+        name = seat.name
+        events: list[Event] = [Say(f"You now play in this seat of {self.title}.", to=name)]
+        if seat.index == self.leader:
+            events.append(Say("You are the leader.", to=name))
+        if seat.index in self.choices:
+            events.append(Say(f"Your choice this round: **{self.choices[seat.index]}**.", to=name))
+        if self.phase == "choices" and seat.index in self.owed:
+            events.append(self._choice_prompt(seat.index))
+        if self.phase == "suspect" and seat.index == self.leader:
+            events.append(self._suspect_prompt())
+        if self.phase == "scapegoat" and seat.index == self.suspect:
+            events.append(self._scapegoat_prompt())
+        return events
+
+    # ----- for AI seats, buttons and records -----
+
+    def legal_inputs(self, name: str) -> list[Input]:
+        try:
+            seat = self.seat(name)
+        except IllegalAction:
+            return []
+        if not seat.alive or self.finished or not self.started:
+            return []
+        me = seat.name
+        if self.phase == "vote":
+            return [Input("vote", by=me, target=s.name) for s in self.alive() if s is not seat]
+        if self.phase == "choices" and seat.index in self.owed:
+            return [Input(choice, by=me) for choice in CHOICES]
+        if self.phase == "suspect" and seat.index == self.leader:
+            targets = [Input("suspect", by=me, target=t) for t in self.names(self._suspect_candidates())]
+            return [*targets, Input("nosuspect", by=me)]
+        if self.phase == "scapegoat" and seat.index == self.suspect:
+            names = self.names(self._scapegoat_candidates())
+            return [*(Input("scapegoat", by=me, target=t) for t in names), Input("noscapegoat", by=me)]
+        return []
+
+    def view(self, name: str) -> FtlView:
+        seat = self.seat(name)
+        return FtlView(
+            me=seat.name,
+            alive=seat.alive,
+            round=self.round,
+            phase=self.phase,
+            players=tuple(s.name for s in self.alive()),
+            players_at_round_start=len(self.round_start),
+            leader=self.name(self.leader),
+            immune=tuple(self.names(self.immune_now)),
+            my_choice=self.choices.get(seat.index),
+            suspect=self.name(self.suspect),
+            leader_roll=self.leader_roll,
+            rolls={self.seats[i].name: r for i, r in self.rolls.items()},
+            last_round_rolls={self.seats[i].name: r for i, r in self.last_rolls.items()},
+            tug_of_war=self.has_mod(TUG_OF_WAR),
+            no_mercy=self.has_mod(NO_MERCY),
+            tug_floor=self.opt_int("tug_floor"),
+            suspecting=self._suspecting(),
+        )
+
+    def round_record(self) -> list[dict[str, Any]]:
+        return [dict(rec) for rec in self.rounds]
