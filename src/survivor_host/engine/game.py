@@ -59,6 +59,7 @@ class Game:
     PLAYER_ACTIONS: ClassVar[tuple[str, ...]] = ()
     THEME_HOST_ACTIONS: ClassVar[tuple[str, ...]] = ()
     ACTION_ALIASES: ClassVar[dict[str, str]] = {}
+    SECRET_ACTIONS: ClassVar[tuple[str, ...]] = ()
     MIN_PLAYERS: ClassVar[int] = 3
 
     def __init__(
@@ -342,6 +343,18 @@ class Game:
         raise NotImplementedError
 
     def round_record(self) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    def is_secret(self, action: str) -> bool:
+        """True for actions sent by PM only (G3): typed in the room they are refused."""
+        return action in self.SECRET_ACTIONS
+
+    def marks(self, seat: Seat) -> str:
+        """A mark after a name in the player list, e.g. ` (leader)`."""
+        return ""
+
+    def view(self, name: str) -> Any:
+        """What player `name` knows now (the theme's view dataclass), for AI seats."""
         raise NotImplementedError
 
     # ----- the record -----

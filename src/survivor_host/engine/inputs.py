@@ -67,3 +67,27 @@ class Input:
             seconds=data.get("seconds"),
             reason=data.get("reason"),
         )
+
+
+def parse_command(text: str, by: str | None) -> Input:
+    """Read what a player or host typed, e.g. `swap Mars`, `vote Venus`, `elim 2`, `extend 30`.
+
+    >>> parse_command("swap Mars", "Venus")
+    Input(action='swap', by='Venus', target='Mars', ...)
+    """
+    words = text.strip().split(None, 1)
+    if not words:
+        raise ValueError("Type an action.")
+    action = words[0].lower().lstrip(".!/")
+    rest = words[1].strip() if len(words) > 1 else ""
+    if action in ("elim", "extend"):
+        if rest and not rest.isdigit():
+            raise ValueError(f"{action} takes a whole number.")
+        number = int(rest) if rest else None
+        if action == "elim":
+            return Input(action, by=by, count=number)
+        return Input(action, by=by, seconds=number)
+    if action == "sub":
+        old, _, new = rest.partition(",")
+        return Input(action, by=by, target=old.strip() or None, new=new.strip() or None)
+    return Input(action, by=by, target=rest or None)

@@ -62,6 +62,7 @@ class FollowTheLeader(Game):
     PLAYER_ACTIONS = ("vote", "follow", "rebel", "suspect", "nosuspect", "scapegoat", "noscapegoat")
     THEME_HOST_ACTIONS = ("pick",)
     ACTION_ALIASES: ClassVar[dict[str, str]] = {"revolt": "rebel"}
+    SECRET_ACTIONS = CHOICES
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -113,7 +114,7 @@ class FollowTheLeader(Game):
             and i not in self.immune_next
         ]
 
-    def _marks(self, seat: Seat) -> str:
+    def marks(self, seat: Seat) -> str:
         if seat.index == self.leader:
             return " (leader)"
         if seat.index in self.immune_now:
@@ -223,7 +224,7 @@ class FollowTheLeader(Game):
         immune = [self.seats[i].name for i in self.immune_now]
         immune_text = f" Immune this round: {join_names(immune)}." if immune else ""
         events.append(Say(f"**Round {self.round}!** Leader: **{self.name(self.leader)}**.{immune_text}"))
-        events.append(announce_list(self, self._marks))
+        events.append(announce_list(self, self.marks))
         if not self.owed:
             return events + self._after_choices()
         events.append(Say("Everyone else: PM me **follow** or **rebel**."))

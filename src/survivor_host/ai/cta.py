@@ -1,0 +1,99 @@
+"""Chase the Ace seat strategies: they read only the player's `CtaView` and the legal options.
+
+>>> strategy = CTA_STRATEGIES["threshold"]()
+>>> # strategy.choose(game.view("Venus"), game.legal_inputs("Venus"), random.Random(1))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from survivor_host.ai.base import Strategy, first_of, of_action
+from survivor_host.engine.inputs import Input
+from survivor_host.themes.cta.game import CtaView
+
+AVERAGE_CARD = 7
+"""What an unknown card is worth on average (1..13)."""
+
+
+def name_opponent(options: Sequence[Input], rng: random.Random) -> Input | None:
+    """A Jester names any legal opponent: every duel is 100 vs 100, so all are alike."""
+    duels = of_action(options, "duel")
+    return duels[rng.randrange(len(duels))] if duels else None
+
+
+class RandomCta:
+    """Any legal input, uniformly."""
+
+    name = "random"
+
+    def choose(self, view: CtaView, options: Sequence[Input], rng: random.Random) -> Input:
+        return options[rng.randrange(len(options))]
+
+
+class AlwaysStick:
+    """Always sticks; as a Jester, names a random opponent."""
+
+    name = "always-stick"
+
+    def choose(self, view: CtaView, options: Sequence[Input], rng: random.Random) -> Input:
+        duel = name_opponent(options, rng)
+        if duel is not None:
+            return duel
+        return first_of(options, "stick") or options[0]
+
+
+class Threshold:
+    """Swap when the card is at or below `threshold`, with the target most likely to hold a better card.
+
+    What the player knows decides the target: a card seen in one of their own swaps (never swap
+    for a card no better than theirs, so never back with whom they just gave a low card), players
+    who stuck (they like their card), players who have not lost a card this round (their card is
+    still an unknown deal), and last those who lost a card to a swap (they likely got a low one).
+    """
+
+    name = "threshold"
+
+    def __init__(self, threshold: int = 6) -> None:
+        self.threshold = threshold
+
+    def choose(self, view: CtaView, options: Sequence[Input], rng: random.Random) -> Input:
+        duel = name_opponent(options, rng)
+        if duel is not None:
+            return duel
+        stick = first_of(options, "stick")
+        swaps = of_action(options, "swap")
+        card = view.card or 0
+        if stick is not None and (card > self.threshold or not swaps):
+            return stick
+        scored = [(self.worth(view, option.target or ""), rng.random(), option) for option in swaps]
+        scored = [item for item in scored if item[0] > card]
+        if not scored:
+            return stick or options[0]
+        return max(scored, key=lambda item: (item[0], item[1]))[2]
+
+    @staticmethod
+    def worth(view: CtaView, target: str) -> float:
+        """What `view.name` expects `target`'s card to be worth."""
+        known = dict(view.known)
+        if target in known:
+            return known[target]
+        given_to = {by_target for by, by_target, swapped in view.swaps if swapped and by == view.name}
+        if target in given_to:
+            return 0
+        if target in view.stuck:
+            return AVERAGE_CARD + 2
+        lost = {by_target for _, by_target, swapped in view.swaps if swapped}
+        if target in lost:
+            return AVERAGE_CARD - 3
+        return AVERAGE_CARD
+
+
+CTA_STRATEGIES: dict[str, Callable[[], Strategy]] = {
+    "random": RandomCta,
+    "always-stick": AlwaysStick,
+    "threshold": Threshold,
+}
+
+__all__ = ["CTA_STRATEGIES", "AlwaysStick", "RandomCta", "Threshold"]

@@ -1,0 +1,181 @@
+"""Seat strategies for Follow the Leader.
+
+Every strategy sees only the player's `FtlView` and picks one of the legal `options`:
+
+>>> strategy = FTL_STRATEGIES["smart"]()
+>>> move = strategy.choose(game.view("Venus"), game.legal_inputs("Venus"), random.Random(1))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+
+from survivor_host.ai.base import Strategy, first_of, of_action
+from survivor_host.engine.inputs import Input
+from survivor_host.themes.ftl.game import CHOICES, LEADER_BONUS, LEADER_DIE, PLAYER_DIE, FtlView
+from survivor_host.themes.ftl.tug_of_war import START_DIE, STEP
+
+# Rebel unless following is better by more than this: a successful rebellion can make you leader.
+NEAR_TIE = Fraction(1, 50)
+
+DieDistribution = Mapping[int, Fraction]
+
+
+def survival_probability(
+    choice: str,
+    dice: DieDistribution,
+    leader_die: int = LEADER_DIE,
+    leader_bonus: int = LEADER_BONUS,
+) -> Fraction:
+    """The exact chance that `choice` survives the leader's `leader_die+leader_bonus` roll (F6, F8).
+
+    `dice` maps each die you may roll to its probability. A follower survives a roll not above
+    the leader's, a rebel a roll not below it (a tie always survives).
+
+    >>> survival_probability("follow", {150: Fraction(1)})
+    Fraction(1, 2)
+    """
+    total = Fraction(0)
+    for die, weight in dice.items():
+        if weight == 0:
+            continue
+        good = 0
+        for leader in range(1 + leader_bonus, leader_die + leader_bonus + 1):
+            if choice == "follow":
+                good += min(leader, die)
+            else:
+                good += max(0, die - max(leader, 1) + 1)
+        total += weight * Fraction(good, leader_die * die)
+    return total
+
+
+def tug_die_distribution(choice: str, choosers: int, floor: int) -> dict[int, Fraction]:
+    """The die you roll under Tug of War (F12) if you make `choice` among `choosers` choosers.
+
+    Your place among the choosers in the shuffled order is uniform; each chooser before you rebels
+    or follows with even odds; immune players do not move the running die.
+
+    >>> tug_die_distribution("rebel", 1, 20)
+    {130: Fraction(1, 1)}
+    """
+    choosers = max(choosers, 1)
+    out: dict[int, Fraction] = {}
+    running: dict[int, Fraction] = {START_DIE: Fraction(1)}
+    for _place in range(choosers):
+        for die, weight in running.items():
+            mine = max(die - STEP if choice == "rebel" else die + STEP, floor)
+            out[mine] = out.get(mine, Fraction(0)) + weight / choosers
+        step: dict[int, Fraction] = {}
+        for die, weight in running.items():
+            for move in (-STEP, STEP):
+                nxt = max(die + move, floor)
+                step[nxt] = step.get(nxt, Fraction(0)) + weight / 2
+        running = step
+    return dict(sorted(out.items()))
+
+
+def choice_odds(view: FtlView) -> dict[str, Fraction]:
+    """The exact survival chance of following and of rebelling for the player of `view`.
+
+    Nobody knows before choosing whether they will be suspected (F4 comes after the choices),
+    so outside Tug of War the die is 150.
+    """
+    if not view.tug_of_war:
+        return {choice: survival_probability(choice, {PLAYER_DIE: Fraction(1)}) for choice in CHOICES}
+    choosers = len(view.players) - 1 - sum(1 for name in view.immune if name in view.players)
+    return {
+        choice: survival_probability(choice, tug_die_distribution(choice, choosers, view.tug_floor))
+        for choice in CHOICES
+    }
+
+
+
+class _FtlStrategy:
+    """Sensible answers to everything but follow/rebel, which subclasses decide."""
+
+    name = "ftl"
+
+    def choose(self, view: FtlView, options: Sequence[Input], rng: random.Random) -> Input:
+        if not options:
+            raise ValueError("no legal input to choose from")
+        if first_of(options, "follow") or first_of(options, "rebel"):
+            return self.follow_or_rebel(view, options, rng)
+        votes = of_action(options, "vote")
+        if votes:
+            return self.vote(view, votes, rng)
+        suspects = of_action(options, "suspect")
+        if suspects:
+            return self.suspect(view, suspects, rng)
+        scapegoats = of_action(options, "scapegoat")
+        if scapegoats:
+            # Declining means certain elimination; a battle of 70 vs 100 is a chance.
+            return self.scapegoat(view, scapegoats, rng)
+        return options[0]
+
+    def follow_or_rebel(self, view: FtlView, options: Sequence[Input], rng: random.Random) -> Input:
+        return rng.choice(list(of_action(options, "follow") + of_action(options, "rebel")))
+
+    def vote(self, view: FtlView, options: Sequence[Input], rng: random.Random) -> Input:
+        return rng.choice(list(options))
+
+    def suspect(self, view: FtlView, options: Sequence[Input], rng: random.Random) -> Input:
+        return rng.choice(list(options))
+
+    def scapegoat(self, view: FtlView, options: Sequence[Input], rng: random.Random) -> Input:
+        return rng.choice(list(options))
+
+
+class RandomFtl(_FtlStrategy):
+    """Follows or rebels at random; votes, suspects and names scapegoats at random."""
+
+    name = "random"
+
+
+class AlwaysFollow(_FtlStrategy):
+    """Always follows."""
+
+    name = "always-follow"
+
+    def follow_or_rebel(self, view: FtlView, options: Sequence[Input], rng: random.Random) -> Input:
+        return first_of(options, "follow") or options[0]
+
+
+class AlwaysRebel(_FtlStrategy):
+    """Always rebels."""
+
+    name = "always-rebel"
+
+    def follow_or_rebel(self, view: FtlView, options: Sequence[Input], rng: random.Random) -> Input:
+        return first_of(options, "rebel") or options[0]
+
+
+class SmartFtl(_FtlStrategy):
+    """Uses only what the player knows: exact odds for follow/rebel, rolls for suspects and scapegoats."""
+
+    name = "smart"
+
+    def follow_or_rebel(self, view: FtlView, options: Sequence[Input], rng: random.Random) -> Input:
+        odds = choice_odds(view)
+        choice = "rebel" if odds["rebel"] + NEAR_TIE >= odds["follow"] else "follow"
+        return first_of(options, choice) or options[0]
+
+    def suspect(self, view: FtlView, options: Sequence[Input], rng: random.Random) -> Input:
+        """The candidate who rolled highest last round is the likeliest to rebel and lead."""
+        rolled = [opt for opt in options if opt.target in view.last_round_rolls]
+        if not rolled:
+            return rng.choice(list(options))
+        return max(rolled, key=lambda opt: view.last_round_rolls[opt.target or ""])
+
+    def scapegoat(self, view: FtlView, options: Sequence[Input], rng: random.Random) -> Input:
+        """The standing player with the highest roll this round, the likely next leader."""
+        return max(options, key=lambda opt: (view.rolls.get(opt.target or "", 0), rng.random()))
+
+
+FTL_STRATEGIES: dict[str, Callable[[], Strategy]] = {
+    "random": RandomFtl,
+    "always-follow": AlwaysFollow,
+    "always-rebel": AlwaysRebel,
+    "smart": SmartFtl,
+}

@@ -1,0 +1,111 @@
+"""The `survivor-host` command: play, scenario, serve."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from survivor_host.engine.errors import DiceError, SetupError
+from survivor_host.engine.scenario import ScenarioError, run_scenario
+from survivor_host.host.terminal import TerminalTable, seat_names
+from survivor_host.themes import new_game
+
+
+def _options(pairs: Sequence[str]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise SetupError(f"--option takes NAME=VALUE, not {pair!r}.")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    seed: int | str = args.seed if args.seed is not None else secrets.randbits(32)
+    options: dict[str, object] = dict(_options(args.option))
+    if args.elim is not None:
+        options["elim"] = args.elim
+    you = None if args.auto else args.name
+    mods = [mod for mod in (args.mods or "").split(",") if mod.strip()]
+    game = new_game(args.theme, seat_names(args.players, you), mods=mods, options=options, seed=seed)
+    print(f"(seed {seed})")
+    table = TerminalTable(game, ai_seed=seed, you=you, strategy=args.strategy)
+    record = table.play()
+    if args.record:
+        Path(args.record).write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
+        print(f"(record written to {args.record})")
+    return 0
+
+
+def cmd_scenario(args: argparse.Namespace) -> int:
+    try:
+        data: Any = json.loads(Path(args.file).read_text(encoding="utf-8"))
+    except OSError as error:
+        print(f"scenario: cannot read {args.file}: {error.strerror}", file=sys.stderr)
+        return 2
+    except json.JSONDecodeError as error:
+        print(f"scenario: {args.file} is not valid JSON: {error}", file=sys.stderr)
+        return 2
+    try:
+        record = run_scenario(data)
+    except ScenarioError as error:
+        print(f"scenario: {args.file}: {error}", file=sys.stderr)
+        return 2
+    print(json.dumps(record, indent=2))
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from survivor_host.host.serve import serve_main
+
+    return serve_main(args.config)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="survivor-host", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    play = sub.add_parser("play", help="play a game in the terminal against AI seats, or watch one")
+    play.add_argument("theme", help="ftl or cta")
+    play.add_argument("--mods", default="", help="comma-separated mods, e.g. tug-of-war,no-mercy")
+    play.add_argument("--players", type=int, default=8, help="number of seats (default 8)")
+    play.add_argument("--seed", help="the game's seed (default: random)")
+    play.add_argument("--auto", action="store_true", help="every seat is an AI: watch the whole game")
+    play.add_argument("--record", help="write the JSON game record to this file")
+    play.add_argument("--elim", type=int, help="Chase the Ace: players eliminated per round")
+    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
+    play.add_argument("--strategy", help="AI strategy for every AI seat (default: the sensible one)")
+    play.add_argument("--name", default="You", help="your name when you play (default You)")
+    play.set_defaults(run=cmd_play)
+
+    scenario = sub.add_parser("scenario", help="run a scripted scenario file and print its record")
+    scenario.add_argument("file")
+    scenario.set_defaults(run=cmd_scenario)
+
+    serve = sub.add_parser("serve", help="run the Pokémon Showdown bot")
+    serve.add_argument("--config", required=True, help="the bot's TOML config file")
+    serve.set_defaults(run=cmd_serve)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        result: int = args.run(args)
+    except (SetupError, ValueError, DiceError) as error:
+        print(f"survivor-host: {error}", file=sys.stderr)
+        return 2
+    except (KeyboardInterrupt, EOFError):
+        print()
+        return 130
+    return result
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,103 @@
+"""Scenarios: a scripted game as plain data, run to a game record (README "Scenarios")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from survivor_host.engine.dice import ScriptedDice, SeededDice
+from survivor_host.engine.errors import DiceError, IllegalAction, SetupError
+from survivor_host.engine.game import Game
+from survivor_host.engine.inputs import Input
+
+SCENARIO_FIELDS = ("theme", "mods", "options", "players", "dice", "seed", "shuffles", "picks", "inputs")
+
+
+class ScenarioError(ValueError):
+    """The scenario file itself is wrong; the message names what."""
+
+
+def _list_of(data: Mapping[str, Any], key: str, kind: type, default: list[Any]) -> list[Any]:
+    value = data.get(key, default)
+    if not isinstance(value, list) or not all(isinstance(v, kind) and not isinstance(v, bool) for v in value):
+        raise ScenarioError(f"'{key}' must be a list of {kind.__name__}s")
+    return value
+
+
+def load_scenario(data: object) -> tuple[Game, list[Input]]:
+    """Build the game a scenario describes and read its inputs; ScenarioError names any fault."""
+    from survivor_host.themes import new_game
+
+    if not isinstance(data, dict):
+        raise ScenarioError("a scenario must be a JSON object")
+    unknown = sorted(set(data) - set(SCENARIO_FIELDS))
+    if unknown:
+        raise ScenarioError(f"unknown field(s): {', '.join(unknown)}")
+    theme = data.get("theme")
+    if not isinstance(theme, str):
+        raise ScenarioError('\'theme\' must be "ftl" or "cta"')
+    players = _list_of(data, "players", str, [])
+    mods = _list_of(data, "mods", str, [])
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise ScenarioError("'options' must be an object")
+    raw_inputs = data.get("inputs", [])
+    if not isinstance(raw_inputs, list):
+        raise ScenarioError("'inputs' must be a list")
+    inputs: list[Input] = []
+    for index, raw in enumerate(raw_inputs):
+        try:
+            inputs.append(Input.from_dict(raw))
+        except ValueError as error:
+            raise ScenarioError(f"inputs[{index}]: {error}") from None
+    if "dice" in data:
+        shuffles = data.get("shuffles", [])
+        if not isinstance(shuffles, list) or not all(isinstance(order, list) for order in shuffles):
+            raise ScenarioError("'shuffles' must be a list of name lists")
+        dice: ScriptedDice | SeededDice = ScriptedDice(
+            _list_of(data, "dice", int, []), shuffles=shuffles, picks=_list_of(data, "picks", str, [])
+        )
+    elif "seed" in data and isinstance(data["seed"], int | str):
+        dice = SeededDice(data["seed"])
+    else:
+        raise ScenarioError("a scenario needs 'dice' (a list of results) or a 'seed'")
+    try:
+        game = new_game(theme, players, mods=mods, options=options, dice=dice)
+    except SetupError as error:
+        raise ScenarioError(str(error)) from None
+    return game, inputs
+
+
+def run_scenario(data: object) -> dict[str, Any]:
+    """Play a scenario to its record. Rejected inputs are listed, not fatal; dice faults are."""
+    game, inputs = load_scenario(data)
+    rejected: list[dict[str, Any]] = []
+    try:
+        game.start()
+        for index, inp in enumerate(inputs):
+            try:
+                game.apply(inp)
+            except IllegalAction as error:
+                rejected.append({"index": index, "error": str(error)})
+    except DiceError as error:
+        raise ScenarioError(f"dice: {error}") from None
+    record = game.record()
+    record["rejected"] = rejected
+    return record
+
+
+def replay(record: Mapping[str, Any]) -> Game:
+    """Rebuild a seeded game from its record's seed and accepted inputs (the game is deterministic)."""
+    from survivor_host.themes import new_game
+
+    game = new_game(
+        record["theme"],
+        record["players"],
+        mods=record["mods"],
+        options=record["options"],
+        seed=record["seed"],
+    )
+    game.start()
+    for raw in record["inputs"]:
+        game.apply(Input.from_dict(raw))
+    return game

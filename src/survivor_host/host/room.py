@@ -1,0 +1,661 @@
+"""One room's host: chat commands become engine inputs, engine events become chat.
+
+The engine decides every rule; this layer only translates, keeps deadlines, and writes each
+accepted input to the store before announcing anything it caused.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from survivor_host.engine.errors import DiceError, IllegalAction, SetupError
+from survivor_host.engine.events import Event, Prompt, Roll
+from survivor_host.engine.game import Game
+from survivor_host.engine.ids import to_id
+from survivor_host.engine.inputs import Input, parse_command
+from survivor_host.engine.render import join_names, render, roll_text
+from survivor_host.host import html
+from survivor_host.host.store import Store, StoredGame, points_for
+from survivor_host.themes import new_game, theme_class
+
+logger = logging.getLogger(__name__)
+
+AUTH_RANKS = "+%@*#&~"
+OWNER_RANKS = "#&~"
+MAX_LINE = 900
+TARGET_ACTIONS = ("vote", "suspect", "scapegoat", "swap", "duel")
+HOST_COMMANDS = ("host", "start", "end", "modkill", "sub", "extend", "elim", "set", "pick")
+RULES_SUMMARY = {
+    "ftl": "Each round everyone but the leader PMs follow (roll lower) or rebel (roll higher) than "
+    "the leader's 109+20. Lose and you are out; tie for immunity. Last one standing wins.",
+    "cta": "Everyone gets a secret card (1 = Ace, 13 = King). Stick or swap (125 vs 100) in turn; "
+    "the lowest cards are eliminated at the reveal. Last one standing wins.",
+}
+
+
+class Cancellable(Protocol):
+    def cancel(self) -> None: ...
+
+
+class Clock(Protocol):
+    """Wall time and timers (asyncio's loop in the bot, a fake one in tests)."""
+
+    def now(self) -> float: ...
+
+    def call_later(self, delay: float, callback: Callable[[], None]) -> Cancellable: ...
+
+
+class Outbox(Protocol):
+    """What the room host sends; ShowdownClient provides all of it."""
+
+    @property
+    def name(self) -> str: ...
+
+    def say(self, room: str, text: str) -> None: ...
+
+    def pm(self, user: str, text: str) -> None: ...
+
+    def can_use_html(self, room: str) -> bool: ...
+
+    def add_uhtml(self, room: str, name: str, html: str) -> None: ...
+
+    def change_uhtml(self, room: str, name: str, html: str) -> None: ...
+
+    def pm_uhtml(self, room: str, user: str, name: str, html: str) -> None: ...
+
+    def add_html_box(self, room: str, html: str) -> None: ...
+
+
+@dataclass
+class HostSettings:
+    """Per-bot settings every room host shares."""
+
+    prefix: str = "."
+    owners: tuple[str, ...] = ()
+    defaults: dict[str, object] = field(default_factory=dict)
+    rules_links: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class Signups:
+    """An open player list before `.start`."""
+
+    theme: str
+    mods: list[str]
+    options: dict[str, object]
+    players: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"theme": self.theme, "mods": self.mods, "options": self.options, "players": self.players}
+
+
+def commitment(seed: str) -> str:
+    """The hash announced at the start; the seed itself is revealed at the end."""
+    return hashlib.sha256(seed.encode()).hexdigest()
+
+
+class RoomHost:
+    """Runs signups and at most one game in one room."""
+
+    def __init__(
+        self,
+        room: str,
+        out: Outbox,
+        clock: Clock,
+        store: Store,
+        settings: HostSettings,
+        new_seed: Callable[[], str],
+    ) -> None:
+        self.room = room
+        self.out = out
+        self.clock = clock
+        self.store = store
+        self.settings = settings
+        self.new_seed = new_seed
+        self.signups: Signups | None = None
+        self.game: Game | None = None
+        self.game_id: int | None = None
+        self.seq = 0
+        self.deadline_at: float | None = None
+        self._wait_id = -1
+        self._extension = 0
+        self._timers: list[Cancellable] = []
+        self._paused_left: float | None = None
+        self._leave_timers: dict[str, Cancellable] = {}
+
+    # ----- incoming -----
+
+    def handle_chat(self, rank: str, name: str, text: str) -> None:
+        """A line said in the room by `name` (with room rank `rank`)."""
+        stripped = text.strip()
+        if stripped.lower() in ("/me in", "/me out"):
+            self._signup(name, stripped.lower().endswith("in"))
+            return
+        prefix = self.settings.prefix
+        if not stripped.startswith(prefix) or len(stripped) <= len(prefix):
+            return
+        body = stripped[len(prefix) :]
+        word, _, rest = body.partition(" ")
+        self.command(rank, name, word.lower(), rest.strip(), in_room=True)
+
+    def handle_pm(self, name: str, text: str) -> None:
+        """A PM routed to this room's game (or signups)."""
+        body = text.strip()
+        if body.startswith(self.settings.prefix):
+            body = body[len(self.settings.prefix) :]
+        word, _, rest = body.partition(" ")
+        self.command(" ", name, word.lower(), rest.strip(), in_room=False)
+
+    def command(self, rank: str, name: str, word: str, rest: str, in_room: bool) -> None:
+        """Run one command word; refusals go privately to `name`."""
+        try:
+            if word in HOST_COMMANDS:
+                self._require_auth(rank, name)
+                self._host_command(word, rest)
+            elif word in ("in", "join", "out", "leave"):
+                self._signup(name, word in ("in", "join"))
+            elif word == "pl":
+                self._post_player_list(to=None if in_room else name)
+            elif word == "rules":
+                self._rules(to=None if in_room else name)
+            elif word == "help":
+                self._help(name)
+            elif word in ("lb", "leaderboard"):
+                self._leaderboard(name, in_room)
+            elif word == "points":
+                self._points(rest or name, name, in_room)
+            elif word == "resetpoints":
+                self._require_owner(rank, name)
+                cycle = self.store.reset_cycle(self.room)
+                self.out.say(self.room, f"Points were reset: cycle {cycle} begins.")
+            elif self.game is not None and not self.game.finished:
+                self._player_action(name, word, rest, in_room)
+        except (IllegalAction, SetupError, ValueError) as error:
+            self.out.pm(name, str(error))
+
+    def _require_auth(self, rank: str, name: str) -> None:
+        if rank not in AUTH_RANKS and to_id(name) not in self.settings.owners:
+            raise IllegalAction("Only room auth (+ and up) can host games.")
+
+    def _require_owner(self, rank: str, name: str) -> None:
+        if rank not in OWNER_RANKS and to_id(name) not in self.settings.owners:
+            raise IllegalAction("Only room owners can reset points.")
+
+    def _player_action(self, name: str, word: str, rest: str, in_room: bool) -> None:
+        game = self.game
+        assert game is not None
+        action = game.ACTION_ALIASES.get(word, word)
+        if action not in game.PLAYER_ACTIONS:
+            return
+        if in_room and game.is_secret(action):
+            self.out.pm(name, f"Send that to me by PM so nobody sees it: /msg {self.out.name}, {word} {rest}".strip())
+            return
+        self.apply(parse_command(f"{action} {rest}", name), reply_to=name)
+
+    # ----- signups and host commands -----
+
+    def _host_command(self, word: str, rest: str) -> None:
+        if word == "host":
+            self._open_signups(rest)
+            return
+        if word == "start":
+            self._start_game()
+            return
+        if word == "set":
+            self._set_option(rest)
+            return
+        if word == "end" and self.game is None:
+            if self.signups is None:
+                raise IllegalAction("No game or signups to end.")
+            self._close_signups("Signups were cancelled.")
+            return
+        if self.game is None or self.game.finished:
+            raise IllegalAction("No game is running.")
+        inp = parse_command(f"{word} {rest}", None)
+        self.apply(inp, reply_to=None)
+
+    def _open_signups(self, rest: str) -> None:
+        if self.game is not None and not self.game.finished:
+            raise IllegalAction("A game is already running here.")
+        if self.signups is not None:
+            raise IllegalAction("Signups are already open.")
+        theme_word, _, mods_text = rest.partition(" ")
+        cls = theme_class(theme_word or "ftl")
+        mods = list(cls.normalize_mods([m.strip() for m in mods_text.replace(",", " ").split() if m.strip()]))
+        options = {k: v for k, v in self.settings.defaults.items() if k in cls.option_specs()}
+        self.signups = Signups(cls.theme, mods, options)
+        self._save_signups()
+        mods_shown = f" ({join_names([cls.MODS[m] for m in mods])})" if mods else ""
+        self.out.say(
+            self.room,
+            f"**{cls.title}**{mods_shown} signups are open! Type **/me in** to join, **/me out** to leave.",
+        )
+        self._refresh_signups_box(new=True)
+
+    def _signup(self, name: str, joining: bool) -> None:
+        signups = self.signups
+        if signups is None:
+            if self.game is None or self.game.finished:
+                raise IllegalAction("Signups are not open.")
+            return
+        ids = [to_id(player) for player in signups.players]
+        if joining:
+            if to_id(name) in ids:
+                return
+            most = int(str(signups.options.get("max_players", 30)))
+            if len(signups.players) >= most:
+                raise IllegalAction(f"The game is full ({most} players).")
+            signups.players.append(name)
+        else:
+            if to_id(name) not in ids:
+                return
+            signups.players.pop(ids.index(to_id(name)))
+        self._save_signups()
+        self._refresh_signups_box()
+
+    def _set_option(self, rest: str) -> None:
+        if self.signups is None:
+            raise IllegalAction("Options are set during signups, before .start.")
+        key, _, value = rest.partition(" ")
+        cls = theme_class(self.signups.theme)
+        specs = cls.option_specs()
+        name = key.strip().lower().replace("-", "_")
+        if name not in specs:
+            raise SetupError(f"Unknown option {key!r}; options are: {', '.join(sorted(specs))}.")
+        self.signups.options[name] = specs[name].parse(name, value)
+        self._save_signups()
+        self.out.say(self.room, f"Option **{name}** is now **{self.signups.options[name]}**.")
+
+    def _close_signups(self, text: str) -> None:
+        if self.signups is not None and self.out.can_use_html(self.room):
+            cls = theme_class(self.signups.theme)
+            box = html.signups_box(cls.title, self.signups.mods, self.signups.players, closed=True)
+            self.out.change_uhtml(self.room, self._box_name(), box)
+        self.signups = None
+        self._save_signups()
+        self.out.say(self.room, text)
+
+    def _box_name(self) -> str:
+        return f"survivor-signups-{self.room}"
+
+    def _refresh_signups_box(self, new: bool = False) -> None:
+        signups = self.signups
+        if signups is None:
+            return
+        if self.out.can_use_html(self.room):
+            cls = theme_class(signups.theme)
+            box = html.signups_box(cls.title, signups.mods, signups.players)
+            if new:
+                self.out.add_uhtml(self.room, self._box_name(), box)
+            else:
+                self.out.change_uhtml(self.room, self._box_name(), box)
+        elif not new:
+            self.out.say(self.room, f"**PL ({len(signups.players)}):** {', '.join(signups.players)}")
+
+    def _save_signups(self) -> None:
+        data = self.signups.to_dict() if self.signups else None
+        self.store.save_signups(self.room, data, self.clock.now())
+
+    def _start_game(self) -> None:
+        signups = self.signups
+        if signups is None:
+            raise IllegalAction("Open signups with .host first.")
+        seed = self.new_seed()
+        game = new_game(signups.theme, signups.players, mods=signups.mods, options=signups.options, seed=seed)
+        self.game_id = self.store.begin_game(
+            self.room, game.theme, game.mods, dict(game.options), signups.players, seed, self.clock.now()
+        )
+        self.game = game
+        self.seq = 0
+        self._wait_id = -1
+        self._close_signups(f"Dice seed commitment: sha256 {commitment(seed)} (the seed is revealed at the end).")
+        self._post(game.start())
+        self.store.mark_posted(self.game_id, 0)
+        self._rearm()
+
+    # ----- the game -----
+
+    def apply(self, inp: Input, reply_to: str | None) -> bool:
+        """Feed one input to the game; store it, then announce what it caused."""
+        game = self.game
+        if game is None or game.finished or self.game_id is None:
+            raise IllegalAction("No game is running.")
+        try:
+            events = game.apply(inp)
+        except IllegalAction as error:
+            if reply_to is not None:
+                self.out.pm(reply_to, str(error))
+                return False
+            raise
+        except DiceError:
+            logger.exception("dice failure in %s", self.room)
+            raise
+        self.seq += 1
+        self.store.append_input(self.game_id, self.seq, inp, self.clock.now())
+        self._post(events)
+        self.store.mark_posted(self.game_id, self.seq)
+        if game.finished:
+            self._finish()
+        else:
+            self._rearm()
+        return True
+
+    def _post(self, events: Sequence[Event]) -> None:
+        """Events into chat: rolls in a row share one line; private events go by PM."""
+        rolls: list[str] = []
+
+        def flush() -> None:
+            line = ""
+            for text in rolls:
+                if line and len(line) + 3 + len(text) > MAX_LINE:
+                    self.out.say(self.room, line)
+                    line = ""
+                line = f"{line} · {text}" if line else text
+            if line:
+                self.out.say(self.room, line)
+            rolls.clear()
+
+        for event in events:
+            if event.to is None and isinstance(event, Roll):
+                rolls.append(roll_text(event))
+                continue
+            flush()
+            if isinstance(event, Prompt):
+                self._prompt(event)
+                continue
+            text = render(event)
+            if not text:
+                continue
+            if event.to is None:
+                self.out.say(self.room, text)
+            else:
+                self.out.pm(event.to, text)
+        flush()
+
+    def _prompt(self, prompt: Prompt) -> None:
+        """Ask a player: public prompts in the room; PM prompts with buttons where HTML is allowed."""
+        if not prompt.secret:
+            self.out.say(self.room, prompt.text)
+        game = self.game
+        options = game.legal_inputs(prompt.to) if game else []
+        if self.out.can_use_html(self.room) and options:
+            commands = [(self._label(o), f"{o.action} {o.target or ''}".strip()) for o in options]
+            box = html.choice_box(self.out.name, prompt.text, commands)
+            self.out.pm_uhtml(self.room, prompt.to, f"survivor-prompt-{self.room}", box)
+        elif prompt.secret:
+            actions = " or ".join(prompt.actions)
+            targets = f" (targets: {', '.join(prompt.targets)})" if prompt.targets else ""
+            self.out.pm(prompt.to, f"{prompt.text} Reply here with {actions}{targets}.")
+
+    @staticmethod
+    def _label(option: Input) -> str:
+        if option.action == "swap":
+            return f"Swap with {option.target}"
+        if option.target:
+            return f"{option.action.capitalize()} {option.target}"
+        return option.action.capitalize()
+
+    def _finish(self) -> None:
+        game = self.game
+        assert game is not None and self.game_id is not None
+        self._cancel_timers()
+        record = game.record()
+        seed = str(game.seed)
+        self.out.say(self.room, f"Dice seed: {seed} (sha256 {commitment(seed)[:16]}…). Anyone can replay the game.")
+        status = "finished" if game.winner else "ended"
+        if game.winner:
+            self._award_points(game)
+        self.store.finish_game(self.game_id, record, self.clock.now(), status)
+        self.game = None
+        self.game_id = None
+
+    def _award_points(self, game: Game) -> None:
+        first, second = points_for(len(game.seats))
+        if not first:
+            return
+        awards = {to_id(game.winner or ""): (game.winner or "", first)}
+        if game.second:
+            awards[to_id(game.second)] = (game.second, second)
+        self.store.add_points(self.room, awards)
+        tail = f", {game.second} +{second}" if game.second else ""
+        self.out.say(self.room, f"Points: {game.winner} +{first}{tail}.")
+
+    # ----- deadlines (G4) -----
+
+    def _rearm(self) -> None:
+        game = self.game
+        if game is None or game.finished or self._paused_left is not None:
+            return
+        seconds = game.deadline_seconds()
+        if seconds is None:
+            self._cancel_timers()
+            self.deadline_at = None
+            return
+        if game.wait_id != self._wait_id:
+            self._wait_id = game.wait_id
+            self._extension = game.extension
+            self._set_deadline(self.clock.now() + seconds)
+        elif game.extension != self._extension and self.deadline_at is not None:
+            self._set_deadline(self.deadline_at + game.extension - self._extension)
+            self._extension = game.extension
+
+    def _set_deadline(self, at: float) -> None:
+        self._cancel_timers()
+        self.deadline_at = at
+        if self.game_id is not None:
+            self.store.set_deadline(self.game_id, at)
+        game = self.game
+        assert game is not None
+        wait_id = game.wait_id
+        left = at - self.clock.now()
+        reminder = game.opt_int("reminder")
+        if reminder and left > reminder:
+            self._timers.append(self.clock.call_later(left - reminder, lambda: self._remind(wait_id)))
+        self._timers.append(self.clock.call_later(max(left, 0.0), lambda: self._deadline(wait_id)))
+
+    def _cancel_timers(self) -> None:
+        for timer in self._timers:
+            timer.cancel()
+        self._timers.clear()
+
+    def _remind(self, wait_id: int) -> None:
+        game = self.game
+        if game is None or game.finished or game.wait_id != wait_id:
+            return
+        missing = [wait.player for wait in game.awaiting()]
+        if not missing:
+            return
+        seconds = game.opt_int("reminder")
+        self.out.say(self.room, f"Reminder: {join_names(missing)}, {seconds} seconds left to act.")
+        for name in missing:
+            self.out.pm(name, f"{seconds} seconds left: you still owe an action in {self.room}.")
+
+    def _deadline(self, wait_id: int) -> None:
+        game = self.game
+        if game is None or game.finished or game.wait_id != wait_id:
+            return
+        self.apply(Input("timeout"), reply_to=None)
+
+    def pause(self) -> None:
+        """The bot lost its connection: stop the clock on the current deadline."""
+        if self.deadline_at is not None and self._paused_left is None:
+            self._paused_left = max(self.deadline_at - self.clock.now(), 0.0)
+            self._cancel_timers()
+
+    def resume(self) -> None:
+        """Connected again: the deadline gets back the time it had, and prompts are sent again."""
+        if self._paused_left is not None:
+            left = self._paused_left
+            self._paused_left = None
+            self._set_deadline(self.clock.now() + max(left, 10.0))
+        if self.game is not None:
+            self.out.say(self.room, "The bot is back: the game continues.")
+            self._refresh_prompts()
+        for timer in self._leave_timers.values():
+            timer.cancel()
+        self._leave_timers.clear()
+
+    def tick(self) -> None:
+        """Called every few seconds: keeps the stored heartbeat fresh for restores."""
+        if self.game_id is not None:
+            self.store.heartbeat(self.game_id, self.clock.now())
+
+    # ----- room presence (G5) -----
+
+    def handle_leave(self, userid: str) -> None:
+        game = self.game
+        if game is None or game.finished:
+            return
+        seat = next((s for s in game.alive() if s.uid == userid), None)
+        if seat is None or userid in self._leave_timers:
+            return
+        grace = game.opt_int("leave_grace")
+        self._leave_timers[userid] = self.clock.call_later(grace, lambda: self._left_for_good(userid))
+
+    def handle_join(self, name: str) -> None:
+        timer = self._leave_timers.pop(to_id(name), None)
+        if timer is not None:
+            timer.cancel()
+
+    def _left_for_good(self, userid: str) -> None:
+        self._leave_timers.pop(userid, None)
+        game = self.game
+        if game is None or game.finished:
+            return
+        seat = next((s for s in game.alive() if s.uid == userid), None)
+        if seat is not None:
+            self.apply(Input("modkill", target=seat.name, reason="left the room"), reply_to=None)
+
+    def handle_rename(self, new_name: str, old_id: str) -> None:
+        """A rename keeps the seat (G5): the seat follows the user id."""
+        if to_id(new_name) == old_id:
+            return
+        if self.signups is not None:
+            ids = [to_id(p) for p in self.signups.players]
+            if old_id in ids:
+                self.signups.players[ids.index(old_id)] = new_name
+                self._save_signups()
+        game = self.game
+        if game is not None and not game.finished:
+            seat = next((s for s in game.seats if s.uid == old_id), None)
+            if seat is not None:
+                self.apply(Input("rename", by=seat.name, new=new_name), reply_to=None)
+        timer = self._leave_timers.pop(old_id, None)
+        if timer is not None:
+            self._leave_timers[to_id(new_name)] = timer
+
+    # ----- information -----
+
+    def _post_player_list(self, to: str | None) -> None:
+        if self.game is not None and not self.game.finished:
+            game = self.game
+            alive = [seat.name + game.marks(seat) for seat in game.alive()]
+            out = [seat.name for seat in game.seats if not seat.alive]
+            text = f"**PL ({len(alive)}):** {', '.join(alive)}" + (f" | Out: {', '.join(out)}" if out else "")
+        elif self.signups is not None:
+            text = f"**PL ({len(self.signups.players)}):** {', '.join(self.signups.players)}"
+        else:
+            raise IllegalAction("No game or signups here.")
+        if to is None:
+            self.out.say(self.room, text)
+        else:
+            self.out.pm(to, text)
+
+    def _rules(self, to: str | None) -> None:
+        if self.game is not None:
+            theme, mods, options = self.game.theme, list(self.game.mods), dict[str, object](self.game.options)
+        elif self.signups is not None:
+            theme, mods, options = self.signups.theme, self.signups.mods, dict(self.signups.options)
+        else:
+            theme, mods, options = "ftl", [], dict[str, object]()
+        cls = theme_class(theme)
+        mods_text = join_names([cls.MODS[m] for m in mods]) or "none"
+        shown = ", ".join(f"{k}={v}" for k, v in options.items())
+        link = self.settings.rules_links.get(theme, "")
+        text = f"**{cls.title}** — mods: {mods_text}. {RULES_SUMMARY[theme]}"
+        text += f" Options: {shown}." if shown else ""
+        text += f" Rules: {link}" if link else ""
+        if to is None:
+            self.out.say(self.room, text)
+        else:
+            self.out.pm(to, text)
+
+    def _help(self, name: str) -> None:
+        p = self.settings.prefix
+        self.out.pm(
+            name,
+            f"Join with /me in (leave: /me out). {p}pl, {p}rules, {p}lb, {p}points. In game: {p}vote, {p}suspect, "
+            f"{p}scapegoat, {p}stick, {p}swap NAME, {p}duel NAME in the room; follow/rebel (and All At Once "
+            f"choices) by PM to me. Hosts: {p}host ftl|cta [mods], {p}set OPTION VALUE, {p}start, {p}modkill, "
+            f"{p}sub OLD, NEW, {p}extend [s], {p}elim K, {p}end.",
+        )
+
+    def _leaderboard(self, name: str, in_room: bool) -> None:
+        rows = self.store.leaderboard(self.room)
+        if not rows:
+            self.out.pm(name, "No points yet this cycle.")
+            return
+        if in_room and self.out.can_use_html(self.room):
+            self.out.add_html_box(self.room, html.leaderboard_box(self.room, rows))
+            return
+        text = "Leaderboard: " + ", ".join(f"{i}. {n} ({p})" for i, (n, p) in enumerate(rows, start=1))
+        if in_room:
+            self.out.say(self.room, text)
+        else:
+            self.out.pm(name, text)
+
+    def _points(self, who: str, asker: str, in_room: bool) -> None:
+        points = self.store.points_of(self.room, to_id(who))
+        text = f"{who.strip()} has {points} points this cycle."
+        if in_room:
+            self.out.say(self.room, text)
+        else:
+            self.out.pm(asker, text)
+
+    # ----- restarts and reconnects -----
+
+    def restore_signups(self, data: dict[str, Any]) -> None:
+        self.signups = Signups(data["theme"], list(data["mods"]), dict(data["options"]), list(data["players"]))
+        self.out.say(self.room, "The bot restarted: signups are still open.")
+        self._refresh_signups_box(new=True)
+
+    def restore_game(self, stored: StoredGame) -> None:
+        """Rebuild a game by replay; announce only the step that was in flight, then carry on."""
+        game = new_game(stored.theme, stored.players, mods=stored.mods, options=stored.options, seed=stored.seed)
+        unposted: list[Event] = []
+        events = game.start()
+        if stored.posted < 0:
+            unposted += events
+        for seq, inp in enumerate(stored.inputs, start=1):
+            events = game.apply(inp)
+            if seq > stored.posted:
+                unposted += events
+        self.game, self.game_id, self.seq = game, stored.id, len(stored.inputs)
+        self.out.say(self.room, f"The bot restarted: the game of {game.title} continues.")
+        self._post(unposted)
+        self.store.mark_posted(stored.id, self.seq)
+        if game.finished:
+            self._finish()
+            return
+        self._post_player_list(None)
+        self._wait_id = game.wait_id
+        self._extension = game.extension
+        seconds = game.deadline_seconds()
+        if seconds is not None:
+            left = float(seconds)
+            if stored.deadline_at is not None and stored.heartbeat is not None:
+                left = stored.deadline_at - stored.heartbeat
+            self._set_deadline(self.clock.now() + max(left, 10.0))
+        self._refresh_prompts()
+
+    def _refresh_prompts(self) -> None:
+        game = self.game
+        if game is None or game.finished:
+            return
+        for wait in game.awaiting():
+            text = f"You still owe an action: {' / '.join(wait.actions)}."
+            self._prompt(Prompt(wait.player, text, wait.actions, wait.targets, wait.secret))

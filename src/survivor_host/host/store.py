@@ -1,0 +1,248 @@
+"""SQLite persistence: games, their inputs, signups and points, so a crash loses nothing.
+
+Every accepted input is committed before the bot announces what it caused.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from survivor_host.engine.inputs import Input
+
+MIGRATIONS: tuple[str, ...] = (
+    # version 1
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        room TEXT NOT NULL,
+        theme TEXT NOT NULL,
+        mods TEXT NOT NULL,
+        options TEXT NOT NULL,
+        players TEXT NOT NULL,
+        seed TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'running',
+        started_at REAL NOT NULL,
+        finished_at REAL,
+        record TEXT,
+        deadline_at REAL,
+        heartbeat REAL,
+        posted INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX games_running ON games(status, room);
+    CREATE TABLE inputs (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        seq INTEGER NOT NULL,
+        at REAL NOT NULL,
+        input TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+    CREATE TABLE signups (
+        room TEXT PRIMARY KEY,
+        data TEXT NOT NULL,
+        updated REAL NOT NULL
+    );
+    CREATE TABLE points (
+        room TEXT NOT NULL,
+        cycle INTEGER NOT NULL,
+        userid TEXT NOT NULL,
+        name TEXT NOT NULL,
+        points INTEGER NOT NULL,
+        PRIMARY KEY (room, cycle, userid)
+    );
+    CREATE TABLE cycles (
+        room TEXT PRIMARY KEY,
+        cycle INTEGER NOT NULL
+    );
+    """,
+)
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """An unfinished game as stored: enough to rebuild it by replay."""
+
+    id: int
+    room: str
+    theme: str
+    mods: list[str]
+    options: dict[str, Any]
+    players: list[str]
+    seed: str
+    inputs: list[Input]
+    deadline_at: float | None
+    heartbeat: float | None
+    posted: int
+
+
+class Store:
+    """The bot's database (WAL mode). One connection, used from the event loop's thread."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self.db = sqlite3.connect(self.path, isolation_level=None)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")
+        self.migrate()
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest version, one migration at a time."""
+        version = int(self.db.execute("PRAGMA user_version").fetchone()[0])
+        for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
+            with self.db:
+                self.db.execute("BEGIN")
+                for statement in script.split(";"):
+                    if statement.strip():
+                        self.db.execute(statement)
+                self.db.execute(f"PRAGMA user_version={number}")
+
+    @property
+    def schema_version(self) -> int:
+        return int(self.db.execute("PRAGMA user_version").fetchone()[0])
+
+    def close(self) -> None:
+        self.db.close()
+
+    # ----- games -----
+
+    def begin_game(
+        self,
+        room: str,
+        theme: str,
+        mods: Sequence[str],
+        options: dict[str, Any],
+        players: Sequence[str],
+        seed: str,
+        at: float,
+    ) -> int:
+        cursor = self.db.execute(
+            "INSERT INTO games (room, theme, mods, options, players, seed, started_at, heartbeat)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (room, theme, json.dumps(list(mods)), json.dumps(options), json.dumps(list(players)), seed, at, at),
+        )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    def append_input(self, game_id: int, seq: int, inp: Input, at: float) -> None:
+        self.db.execute(
+            "INSERT INTO inputs (game_id, seq, at, input) VALUES (?, ?, ?, ?)",
+            (game_id, seq, at, json.dumps(inp.to_dict())),
+        )
+        self.db.execute("UPDATE games SET heartbeat = ? WHERE id = ?", (at, game_id))
+
+    def mark_posted(self, game_id: int, seq: int) -> None:
+        """Everything caused by inputs up to `seq` has been handed to the room."""
+        self.db.execute("UPDATE games SET posted = ? WHERE id = ?", (seq, game_id))
+
+    def set_deadline(self, game_id: int, deadline_at: float | None) -> None:
+        self.db.execute("UPDATE games SET deadline_at = ? WHERE id = ?", (deadline_at, game_id))
+
+    def heartbeat(self, game_id: int, at: float) -> None:
+        self.db.execute("UPDATE games SET heartbeat = ? WHERE id = ?", (at, game_id))
+
+    def finish_game(self, game_id: int, record: dict[str, Any], at: float, status: str = "finished") -> None:
+        self.db.execute(
+            "UPDATE games SET status = ?, finished_at = ?, record = ?, deadline_at = NULL WHERE id = ?",
+            (status, at, json.dumps(record), game_id),
+        )
+
+    def inputs_of(self, game_id: int) -> list[Input]:
+        rows = self.db.execute("SELECT input FROM inputs WHERE game_id = ? ORDER BY seq", (game_id,))
+        return [Input.from_dict(json.loads(row[0])) for row in rows]
+
+    def unfinished_games(self) -> list[StoredGame]:
+        rows = self.db.execute(
+            "SELECT id, room, theme, mods, options, players, seed, deadline_at, heartbeat, posted"
+            " FROM games WHERE status = 'running' ORDER BY id"
+        ).fetchall()
+        return [
+            StoredGame(
+                id=row[0],
+                room=row[1],
+                theme=row[2],
+                mods=json.loads(row[3]),
+                options=json.loads(row[4]),
+                players=json.loads(row[5]),
+                seed=row[6],
+                inputs=self.inputs_of(row[0]),
+                deadline_at=row[7],
+                heartbeat=row[8],
+                posted=row[9],
+            )
+            for row in rows
+        ]
+
+    def game_record(self, game_id: int) -> dict[str, Any] | None:
+        row = self.db.execute("SELECT record FROM games WHERE id = ?", (game_id,)).fetchone()
+        return json.loads(row[0]) if row and row[0] else None
+
+    # ----- signups -----
+
+    def save_signups(self, room: str, data: dict[str, Any] | None, at: float) -> None:
+        if data is None:
+            self.db.execute("DELETE FROM signups WHERE room = ?", (room,))
+        else:
+            self.db.execute(
+                "INSERT INTO signups (room, data, updated) VALUES (?, ?, ?)"
+                " ON CONFLICT(room) DO UPDATE SET data = excluded.data, updated = excluded.updated",
+                (room, json.dumps(data), at),
+            )
+
+    def all_signups(self) -> dict[str, dict[str, Any]]:
+        rows = self.db.execute("SELECT room, data FROM signups")
+        return {row[0]: json.loads(row[1]) for row in rows}
+
+    # ----- points -----
+
+    def cycle(self, room: str) -> int:
+        row = self.db.execute("SELECT cycle FROM cycles WHERE room = ?", (room,)).fetchone()
+        return int(row[0]) if row else 1
+
+    def add_points(self, room: str, awards: dict[str, tuple[str, int]]) -> None:
+        """Add points: userid -> (display name, points), in the room's current cycle."""
+        cycle = self.cycle(room)
+        with self.db:
+            self.db.execute("BEGIN")
+            for userid, (name, points) in awards.items():
+                self.db.execute(
+                    "INSERT INTO points (room, cycle, userid, name, points) VALUES (?, ?, ?, ?, ?)"
+                    " ON CONFLICT(room, cycle, userid) DO UPDATE"
+                    " SET points = points + excluded.points, name = excluded.name",
+                    (room, cycle, userid, name, points),
+                )
+
+    def leaderboard(self, room: str, limit: int = 10) -> list[tuple[str, int]]:
+        rows = self.db.execute(
+            "SELECT name, points FROM points WHERE room = ? AND cycle = ? ORDER BY points DESC, name LIMIT ?",
+            (room, self.cycle(room), limit),
+        )
+        return [(row[0], int(row[1])) for row in rows]
+
+    def points_of(self, room: str, userid: str) -> int:
+        row = self.db.execute(
+            "SELECT points FROM points WHERE room = ? AND cycle = ? AND userid = ?",
+            (room, self.cycle(room), userid),
+        ).fetchone()
+        return int(row[0]) if row else 0
+
+    def reset_cycle(self, room: str) -> int:
+        """Start a new points cycle; the old one stays in the database."""
+        new = self.cycle(room) + 1
+        self.db.execute(
+            "INSERT INTO cycles (room, cycle) VALUES (?, ?) ON CONFLICT(room) DO UPDATE SET cycle = excluded.cycle",
+            (room, new),
+        )
+        return new
+
+
+def points_for(player_count: int) -> tuple[int, int]:
+    """Room practice (PS-NOTES): 7+ players needed; 7-9 give 7 and 2, 10+ give 9 and 4."""
+    if player_count >= 10:
+        return 9, 4
+    if player_count >= 7:
+        return 7, 2
+    return 0, 0

@@ -1,0 +1,695 @@
+"""Chase the Ace (`cta`): hold a high card, swap away a low one, the lowest cards go.
+
+A round (RULINGS C2-C8): deal (cards by PM), Kings and Jokers announced, Jester duels, the swap
+phase (turns in a random order, or All At Once), the reveal. With 2 players left: finals (C9).
+Internal state is keyed by seat index, so substitutes and renames keep everything.
+
+>>> game = ChaseTheAce(["Venus", "Mars", "Earth"], seed=1)
+>>> events = game.start()
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from survivor_host.engine.battle import battle
+from survivor_host.engine.dice import Dice
+from survivor_host.engine.errors import IllegalAction
+from survivor_host.engine.events import (
+    CardTold,
+    Event,
+    PhaseChanged,
+    Prompt,
+    Revealed,
+    Roll,
+    Say,
+)
+from survivor_host.engine.game import Game, Seat, Wait, announce_list
+from survivor_host.engine.inputs import Input
+from survivor_host.engine.options import Option
+from survivor_host.engine.render import card_name, join_names
+from survivor_host.themes.cta import all_at_once, jesters_duel, the_joker
+from survivor_host.themes.cta.adhesive import adhesive_block
+from survivor_host.themes.cta.no_backsies import no_backsies_block
+
+KING = 13
+FOURTEEN = 14
+
+
+@dataclass(frozen=True)
+class CtaView:
+    """What one player knows: their own card and the public facts, nothing else."""
+
+    name: str
+    card: int | None
+    round: int
+    phase: str
+    k: int
+    mods: tuple[str, ...]
+    players: tuple[str, ...]
+    in_play: tuple[str, ...]
+    kings: tuple[str, ...]
+    advanced: tuple[str, ...]
+    jesters: tuple[str, ...]
+    stuck: tuple[str, ...]
+    swaps: tuple[tuple[str, str, bool], ...]
+    """Swaps carried out this round, in order: (swapper, target, whether cards changed hands)."""
+    turn: str | None
+    had_turn: tuple[str, ...]
+    swap_round: int
+    my_choice: str | None
+    """All At Once: `stick`, the target's name, or None before choosing."""
+    known: tuple[tuple[str, int], ...]
+    """Cards this player knows another holds now (from swaps this player took part in)."""
+
+
+class ChaseTheAce(Game):
+    """The Chase the Ace theme with Adhesive, Jester's Duel, No Backsies, The Joker, All At Once."""
+
+    theme: ClassVar[str] = "cta"
+    title: ClassVar[str] = "Chase the Ace"
+    MODS: ClassVar[dict[str, str]] = {
+        "adhesive": "Adhesive",
+        "jesters-duel": "Jester's Duel",
+        "no-backsies": "No Backsies",
+        "the-joker": "The Joker",
+        "all-at-once": "All At Once",
+    }
+    MOD_ALIASES: ClassVar[dict[str, str]] = {
+        "glue": "adhesive",
+        "jester": "jesters-duel",
+        "jesters": "jesters-duel",
+        "jesterduel": "jesters-duel",
+        "duel": "jesters-duel",
+        "backsies": "no-backsies",
+        "nobacksie": "no-backsies",
+        "joker": "the-joker",
+        "jokers": "the-joker",
+        "aao": "all-at-once",
+        "allatonce": "all-at-once",
+    }
+    INCOMPATIBLE_MODS: ClassVar[tuple[tuple[str, str], ...]] = (("jesters-duel", "the-joker"),)
+    THEME_OPTIONS: ClassVar[dict[str, Option]] = {
+        "elim": Option(1, "players eliminated each round, at most half the players (C2)", minimum=1),
+        "ties": Option(
+            "battle", "ties at the cut-off: roll battle 100, or eliminate all (C8)", ("battle", "all")
+        ),
+    }
+    PLAYER_ACTIONS: ClassVar[tuple[str, ...]] = ("stick", "swap", "duel", "card")
+    THEME_HOST_ACTIONS: ClassVar[tuple[str, ...]] = ("elim",)
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        mods: Sequence[str] = (),
+        options: Mapping[str, object] | None = None,
+        dice: Dice | None = None,
+        seed: int | str | None = None,
+    ) -> None:
+        super().__init__(players, mods, options, dice, seed)
+        self.elim_count = self.opt_int("elim")
+        self.k = 0
+        self.cards: dict[int, int] = {}
+        self.kings: list[int] = []
+        self.advanced: list[int] = []
+        self.stuck: list[int] = []
+        self.exchanges: list[list[int]] = []
+        """Successful swaps this round as [swapper, target]."""
+        self.history: list[list[int]] = []
+        """Successful swaps this round as [swapper, target, swapper's card, target's card] before."""
+        self.attempts: list[list[int]] = []
+        """Swap battles this round as [swapper, target, 1 if cards changed hands else 0]."""
+        self.order: list[int] = []
+        self.turn: int | None = None
+        self.had_turn: list[int] = []
+        self.duel_jester: int | None = None
+        self.swap_round = 0
+        self.choices: dict[int, int | None] = {}
+        self.rec: dict[str, Any] = {}
+        self.records: list[dict[str, Any]] = []
+
+    # ----- who is where -----
+
+    def in_play(self) -> list[int]:
+        """Seats that take part in the swap phase: alive, not a King, not advanced, not a 14."""
+        return [
+            seat.index
+            for seat in self.alive()
+            if seat.index not in self.kings
+            and seat.index not in self.advanced
+            and self.cards.get(seat.index) != FOURTEEN
+        ]
+
+    def swap_block(self, by: int, target: int) -> tuple[str, str] | None:
+        """Why `by` may not target `target` now: (message for the player, short reason), or None."""
+        seat = self.seats[target]
+        if target == by:
+            return "You can't swap with yourself.", "self"
+        if not seat.alive:
+            return f"{seat.name} is already eliminated.", "eliminated"
+        if target in self.kings:
+            return "Kings cannot be swapped with.", "King"
+        if target in self.advanced:
+            return f"{seat.name} advanced this round and cannot be swapped with.", "advanced"
+        if self.cards.get(target) == FOURTEEN:
+            return f"{seat.name} holds the 14 and cannot be swapped with.", "14"
+        message = adhesive_block(self, by, target)
+        if message:
+            return message, "Adhesive"
+        message = no_backsies_block(self, by, target)
+        if message:
+            return message, "No Backsies"
+        return None
+
+    def advance(self, index: int) -> None:
+        """`index` is safe for the rest of the round, like a King (a duel's winner, C5)."""
+        self.advanced.append(index)
+        self.rec["advanced"].append(self.seats[index].name)
+
+    def swap_targets(self, by: int) -> list[int]:
+        """Everyone `by` may target now, in list order."""
+        return [index for index in self.in_play() if self.swap_block(by, index) is None]
+
+    # ----- the round -----
+
+    def _start(self) -> list[Event]:
+        mods = ", ".join(self.MODS[mod] for mod in self.mods) or "none"
+        intro = Say(f"**{self.title}** begins with {len(self.seats)} players. Mods: {mods}.")
+        return [intro, *self._new_round()]
+
+    def _new_round(self) -> list[Event]:
+        self.round += 1
+        alive = self.alive()
+        self.k = min(self.elim_count, len(alive) // 2)
+        self.cards, self.kings, self.advanced, self.stuck = {}, [], [], []
+        self.exchanges, self.history, self.attempts = [], [], []
+        self.order, self.turn, self.had_turn = [], None, []
+        self.duel_jester, self.swap_round, self.choices = None, 0, {}
+        self.rec = {
+            "number": self.round,
+            "elim": self.k,
+            "cards": {},
+            "redeals": 0,
+            "kings": [],
+            "jokers": [],
+            "duels": [],
+            "swaps": [],
+            "reveal": {},
+            "eliminated": [],
+            "advanced": [],
+        }
+        self.records.append(self.rec)
+        self.phase = "deal"
+        events: list[Event] = [
+            PhaseChanged("deal", self.round),
+            Say(
+                f"**Round {self.round}:** the {self.k} lowest card{'s' if self.k > 1 else ''} "
+                f"will be eliminated. Cards are sent by PM."
+            ),
+            announce_list(self),
+        ]
+        die = FOURTEEN if self.has_mod(jesters_duel.MOD) or self.has_mod(the_joker.MOD) else KING
+        while True:
+            cards = {seat.index: self.dice.roll(die, label=f"card for {seat.name}") for seat in alive}
+            if not the_joker.must_redeal(self, cards):
+                break
+            self.rec["redeals"] += 1
+            events.append(Say("The Jokers would leave fewer than 2 players: every card is dealt again."))
+        self.cards = cards
+        self.rec["cards"] = {seat.name: cards[seat.index] for seat in alive}
+        for seat in alive:
+            card = cards[seat.index]
+            events.append(Roll(seat.name, die, card, purpose="card", to=seat.name))
+            events.append(CardTold(seat.name, card, f"Your card is **{card_name(card)}**."))
+        self.kings = [seat.index for seat in alive if cards[seat.index] == KING]
+        self.rec["kings"] = self.names(self.kings)
+        self.rec["advanced"] = self.names(self.kings)
+        if self.kings:
+            events.append(Say(f"**Kings:** {join_names(self.names(self.kings))}: safe this round."))
+        else:
+            events.append(Say("No Kings this round."))
+        found = jesters_duel.jesters(self)
+        if found:
+            events.append(Say(f"**Jesters (14):** {join_names(self.names(found))}."))
+        jokers = the_joker.jokers(self, cards)
+        if jokers:
+            self.rec["jokers"] = self.names(jokers)
+            events.append(self.eliminate([self.seats[index] for index in jokers], "drew the Joker"))
+        return [*events, *self.after_step(lambda: jesters_duel.begin_duels(self))]
+
+    def after_step(self, carry_on: Callable[[], list[Event]]) -> list[Event]:
+        """After an elimination step: finals when 2 players are left, else `carry_on`."""
+        if len(self.alive()) <= 2:
+            return self.finals()
+        return carry_on()
+
+    def begin_swaps(self) -> list[Event]:
+        """The swap phase (C6), or All At Once (C7)."""
+        self.phase = "swap"
+        events: list[Event] = [PhaseChanged("swap", self.round)]
+        if self.has_mod(all_at_once.MOD):
+            return [*events, *all_at_once.begin_swap_round(self, 1)]
+        names = self.names(self.in_play())
+        order = self.dice.shuffle(names) if len(names) >= 2 else names
+        self.order = [self.seat(name).index for name in order]
+        if names:
+            events.append(Say("**Swap phase:** players are picked one by one to **stick** or **swap NAME**."))
+        return [*events, *self._next_turn()]
+
+    def _next_turn(self) -> list[Event]:
+        events: list[Event] = []
+        self.turn = None
+        while self.order:
+            current = self.order[0]
+            if current not in self.in_play():
+                self.order.pop(0)
+                continue
+            if not self.swap_targets(current):
+                name = self.seats[current].name
+                events.append(Say(f"**{name}** has nobody to swap with and sticks."))
+                events.extend(self.stick(current, swap_round=None, said=False))
+                continue
+            self.turn = current
+            self.arm()
+            events.append(self._turn_prompt())
+            return events
+        return [*events, *self.reveal()]
+
+    def _turn_prompt(self) -> Prompt:
+        assert self.turn is not None
+        name = self.seats[self.turn].name
+        targets = tuple(self.names(self.swap_targets(self.turn)))
+        return Prompt(
+            to=name,
+            text=f"**{name}**, your turn: **stick** or **swap NAME** ({join_names(targets)}).",
+            actions=("stick", "swap"),
+            targets=targets,
+            secret=False,
+        )
+
+    def stick(self, by: int, swap_round: int | None, said: bool = True) -> list[Event]:
+        """Carry out a `stick` (a turn's, or one in the All At Once order)."""
+        self.stuck.append(by)
+        entry: dict[str, Any] = {
+            "by": self.seats[by].name,
+            "target": None,
+            "rolls": [],
+            "swapped": False,
+            "void": False,
+        }
+        events: list[Event] = [Say(f"**{self.seats[by].name}** sticks.")] if said else []
+        if swap_round is not None:
+            entry["swap_round"] = swap_round
+        else:
+            self._end_turn(by)
+        self.rec["swaps"].append(entry)
+        return events
+
+    def swap(self, by: int, target: int, swap_round: int | None) -> list[Event]:
+        """Swapper 125 vs target 100 (G1); if the swapper wins, the two exchange cards (C6)."""
+        by_name, target_name = self.seats[by].name, self.seats[target].name
+        result = battle(self.dice, [(by_name, 125), (target_name, 100)], purpose="swap")
+        swapped = result.winners == [by_name]
+        events: list[Event] = [
+            Say(f"**{by_name}** wants to swap with **{target_name}**: roll battle 125 vs 100."),
+            *result.events,
+        ]
+        self.attempts.append([by, target, int(swapped)])
+        if swapped:
+            mine, theirs = self.cards[by], self.cards[target]
+            self.history.append([by, target, mine, theirs])
+            self.exchanges.append([by, target])
+            self.cards[by], self.cards[target] = theirs, mine
+            events.append(Say(f"**{by_name}** wins: {by_name} and {target_name} exchange cards."))
+            events.append(
+                CardTold(
+                    by_name,
+                    theirs,
+                    f"You swapped with {target_name}. Your card is now **{card_name(theirs)}**.",
+                )
+            )
+            events.append(
+                CardTold(
+                    target_name, mine, f"{by_name} swapped with you. Your card is now **{card_name(mine)}**."
+                )
+            )
+        else:
+            events.append(Say(f"**{target_name}** holds on: the cards stay where they are."))
+        entry: dict[str, Any] = {
+            "by": by_name,
+            "target": target_name,
+            "rolls": result.rolls,
+            "swapped": swapped,
+            "void": False,
+        }
+        if swap_round is not None:
+            entry["swap_round"] = swap_round
+        else:
+            self._end_turn(by)
+        self.rec["swaps"].append(entry)
+        return events
+
+    def _end_turn(self, by: int) -> None:
+        if self.order and self.order[0] == by:
+            self.order.pop(0)
+        self.had_turn.append(by)
+        self.turn = None
+
+    def reveal(self) -> list[Event]:
+        """C8: every card shown, the `k` lowest in play eliminated, ties by `ties`."""
+        self.phase = "reveal"
+        self.turn = None
+        alive = self.alive()
+        events: list[Event] = [
+            PhaseChanged("reveal", self.round),
+            Revealed(tuple((seat.name, self.cards[seat.index]) for seat in alive)),
+        ]
+        self.rec["reveal"] = {seat.name: self.cards[seat.index] for seat in alive}
+        eligible = [self.seats[index] for index in self.in_play()]
+        count = min(self.k, len(eligible), len(alive) - 2)
+        losers: list[Seat] = []
+        if count > 0:
+            ranked = sorted(eligible, key=lambda seat: (self.cards[seat.index], seat.index))
+            cutoff = self.cards[ranked[count - 1].index]
+            below = [seat for seat in eligible if self.cards[seat.index] < cutoff]
+            tied = [seat for seat in eligible if self.cards[seat.index] == cutoff]
+            need = count - len(below)
+            if len(tied) == need:
+                losers = below + tied
+            elif self.opt_str("ties") == "all" and len(alive) - len(below) - len(tied) >= 2:
+                losers = below + tied
+                events.append(Say(f"Tie at **{card_name(cutoff)}**: everyone holding it is eliminated."))
+                self.rec["ties"] = {"card": cutoff, "tied": [seat.name for seat in tied], "policy": "all"}
+            else:
+                events.append(
+                    Say(
+                        f"Tie at **{card_name(cutoff)}** between "
+                        f"{join_names([s.name for s in tied])}: "
+                        f"roll battle 100, the {need} lowest out."
+                    )
+                )
+                result = battle(
+                    self.dice, [(seat.name, 100) for seat in tied], keep=len(tied) - need, purpose="tie"
+                )
+                events.extend(result.events)
+                losers = below + [self.seat(name) for name in result.losers]
+                self.rec["ties"] = {
+                    "card": cutoff,
+                    "tied": [seat.name for seat in tied],
+                    "policy": "battle",
+                    "rolls": result.rolls,
+                }
+        losers.sort(key=lambda seat: seat.index)
+        self.rec["eliminated"] = [seat.name for seat in losers]
+        if losers:
+            events.append(self.eliminate(losers, "lowest card"))
+        else:
+            events.append(Say("Nobody is eliminated this round."))
+        return [*events, *self.after_step(self._new_round)]
+
+    def finals(self) -> list[Event]:
+        """C9: the last two roll battle 13 vs 13 (player-list order)."""
+        self.phase = "finals"
+        self.turn, self.duel_jester, self.choices = None, None, {}
+        first, other = self.alive()
+        result = battle(self.dice, [(first.name, 13), (other.name, 13)], purpose="finals")
+        winner = self.seat(result.winners[0])
+        second = other if winner is first else first
+        self.rec["finals"] = {
+            "players": [first.name, other.name],
+            "rolls": result.rolls,
+            "winner": winner.name,
+        }
+        events: list[Event] = [
+            PhaseChanged("finals", self.round),
+            Say(f"**Finals:** {first.name} vs {other.name}, roll battle 13 vs 13."),
+            *result.events,
+        ]
+        return [*events, *self.finish(winner, second)]
+
+    # ----- inputs -----
+
+    def act_stick(self, inp: Input) -> list[Event]:
+        seat = self.actor(inp)
+        if self.phase == "aao":
+            return all_at_once.choose(self, seat.index, None)
+        self._check_turn(seat)
+        return self.stick(seat.index, swap_round=None) + self._next_turn()
+
+    def act_swap(self, inp: Input) -> list[Event]:
+        seat = self.actor(inp)
+        if self.phase == "aao":
+            if seat.index not in self.in_play():
+                raise IllegalAction("You are safe this round and make no swap choice.")
+            return all_at_once.choose(self, seat.index, self._swap_target(seat, inp.target))
+        self._check_turn(seat)
+        target = self._swap_target(seat, inp.target)
+        return self.swap(seat.index, target, swap_round=None) + self._next_turn()
+
+    def _check_turn(self, seat: Seat) -> None:
+        if self.phase == "duel":
+            raise IllegalAction("Wait for the Jester's duel first.")
+        if self.phase != "swap":
+            raise IllegalAction("There is nothing to stick or swap now.")
+        if self.turn != seat.index:
+            if seat.index not in self.in_play():
+                raise IllegalAction("You are safe this round and take no turn.")
+            raise IllegalAction("It is not your turn.")
+
+    def _swap_target(self, seat: Seat, name: str | None) -> int:
+        target = self.alive_target(name, "swap with")
+        block = self.swap_block(seat.index, target.index)
+        if block is not None:
+            raise IllegalAction(block[0])
+        return target.index
+
+    def act_duel(self, inp: Input) -> list[Event]:
+        seat = self.actor(inp)
+        target = jesters_duel.check_duel(self, seat.index, inp.target)
+        return jesters_duel.run_duel(self, seat.index, target)
+
+    def act_card(self, inp: Input) -> list[Event]:
+        seat = self.actor(inp)
+        if seat.index not in self.cards:
+            raise IllegalAction("You have no card yet.")
+        card = self.cards[seat.index]
+        return [CardTold(seat.name, card, f"Your card is **{card_name(card)}**.")]
+
+    def act_elim(self, inp: Input) -> list[Event]:
+        self.require_host(inp)
+        if inp.count is None or inp.count < 1:
+            raise IllegalAction("Say how many players go each round: elim K, with K at least 1.")
+        self.elim_count = inp.count
+        return [
+            Say(
+                f"From the next deal, the {inp.count} lowest card{'s' if inp.count > 1 else ''} "
+                "will be eliminated each round (at most half the players)."
+            )
+        ]
+
+    def _timeout(self) -> list[Event]:
+        default = self.opt_str("idle") == "default"
+        if self.phase == "duel" and self.duel_jester is not None:
+            jester = self.duel_jester
+            if default:
+                target = self.seat(self.dice.pick(self.names(jesters_duel.opponents(self, jester))))
+                name = self.seats[jester].name
+                return [
+                    Say(f"**{name}** named nobody in time; the game picks **{target.name}**."),
+                    *jesters_duel.run_duel(self, jester, target.index),
+                ]
+            return self.remove([self.seats[jester]], "idle")
+        if self.phase == "swap" and self.turn is not None:
+            if default:
+                name = self.seats[self.turn].name
+                return [
+                    Say(f"**{name}** did not answer in time and sticks."),
+                    *self.stick(self.turn, swap_round=None, said=False),
+                    *self._next_turn(),
+                ]
+            return self.remove([self.seats[self.turn]], "idle")
+        if self.phase == "aao":
+            return all_at_once.timeout(self)
+        raise IllegalAction("No deadline is running.")
+
+    def _waits(self) -> list[Wait]:
+        if self.phase == "duel" and self.duel_jester is not None:
+            targets = tuple(self.names(jesters_duel.opponents(self, self.duel_jester)))
+            return [Wait(self.seats[self.duel_jester].name, ("duel",), False, targets)]
+        if self.phase == "swap" and self.turn is not None:
+            targets = tuple(self.names(self.swap_targets(self.turn)))
+            return [Wait(self.seats[self.turn].name, ("stick", "swap"), False, targets)]
+        if self.phase == "aao":
+            return [
+                Wait(
+                    self.seats[index].name,
+                    ("stick", "swap"),
+                    True,
+                    tuple(self.names(self.swap_targets(index))),
+                )
+                for index in all_at_once.pending(self)
+            ]
+        return []
+
+    def legal_inputs(self, name: str) -> list[Input]:
+        """Inputs that answer what the game waits for (`card` is always allowed but answers nothing)."""
+        try:
+            seat = self.seat(name)
+        except IllegalAction:
+            return []
+        if not self.started or self.finished or not seat.alive:
+            return []
+        if self.phase == "duel" and seat.index == self.duel_jester:
+            return [
+                Input("duel", by=seat.name, target=target)
+                for target in self.names(jesters_duel.opponents(self, seat.index))
+            ]
+        if (self.phase == "swap" and self.turn == seat.index) or (
+            self.phase == "aao" and seat.index in self.in_play()
+        ):
+            return [Input("stick", by=seat.name)] + [
+                Input("swap", by=seat.name, target=target)
+                for target in self.names(self.swap_targets(seat.index))
+            ]
+        return []
+
+    # ----- modkills and substitutes -----
+
+    def remove(self, seats: list[Seat], reason: str) -> list[Event]:
+        """Modkill `seats` in one step (G4, G6); two or fewer left stops the round."""
+        events: list[Event] = [self.eliminate(seats, reason)]
+        self.rec.setdefault("modkilled", []).extend(seat.name for seat in seats)
+        left = self.alive()
+        if len(left) == 2:
+            return [*events, *self.finals()]
+        if len(left) < 2:
+            return [*events, *self._decide_by_battle(left, seats)]
+        if self.phase == "duel" and self.duel_jester is not None:
+            jester = self.duel_jester
+            if not self.seats[jester].alive:
+                self.duel_jester = None
+                return [*events, Say("The Jester is gone: there is no duel."), *self.begin_swaps()]
+            if not jesters_duel.opponents(self, jester):
+                self.duel_jester = None
+                self.advance(jester)
+                name = self.seats[jester].name
+                self.rec["duels"].append(
+                    {
+                        "jester": name,
+                        "jesters": [name],
+                        "target": None,
+                        "rolls": [],
+                        "winner": name,
+                        "eliminated": [],
+                    }
+                )
+                return [
+                    *events,
+                    Say(f"**{name}** has nobody left to duel and advances."),
+                    *self.begin_swaps(),
+                ]
+            return events
+        if self.phase == "swap" and self.turn is not None:
+            turn = self.turn
+            if not self.seats[turn].alive:
+                self.order.pop(0)
+                return [*events, *self._next_turn()]
+            if not self.swap_targets(turn):
+                return [*events, *self._next_turn()]
+            return events
+        if self.phase == "aao":
+            return [*events, *all_at_once.after_removal(self)]
+        return events
+
+    def _decide_by_battle(self, left: list[Seat], removed: list[Seat]) -> list[Event]:
+        """G4: one left wins, second by a 13 battle among this step's modkilled; none left, both so."""
+        events: list[Event] = []
+        pool = list(removed)
+        placed: list[Seat] = list(left)
+        while len(placed) < 2 and pool:
+            if len(pool) == 1:
+                placed.append(pool.pop())
+                continue
+            result = battle(self.dice, [(seat.name, 13) for seat in pool], purpose="second place")
+            events.extend(result.events)
+            best = self.seat(result.winners[0])
+            self.rec.setdefault("place_battles", []).append({"rolls": result.rolls, "winner": best.name})
+            placed.append(best)
+            pool.remove(best)
+        self.phase = "over"
+        self.turn, self.duel_jester, self.choices = None, None, {}
+        return [*events, *self.finish(placed[0], placed[1] if len(placed) > 1 else None)]
+
+    def brief(self, seat: Seat) -> list[Event]:
+        """Tell a substitute the seat's card and anything the seat owes."""
+        if self.finished or not seat.alive:
+            return []
+        events: list[Event] = []
+        if seat.index in self.cards:
+            card = self.cards[seat.index]
+            events.append(
+                CardTold(seat.name, card, f"You take over this seat. Your card is **{card_name(card)}**.")
+            )
+        if self.phase == "duel" and self.duel_jester == seat.index:
+            events.append(jesters_duel.duel_prompt(self))
+        elif self.phase == "swap" and self.turn == seat.index:
+            events.append(self._turn_prompt())
+        elif self.phase == "aao" and seat.index in self.in_play():
+            if seat.index in self.choices:
+                target = self.choices[seat.index]
+                said = "stick" if target is None else f"swap with {self.seats[target].name}"
+                events.append(
+                    Say(
+                        f"This seat's choice for swap round {self.swap_round} is **{said}**; "
+                        "you can still change it.",
+                        to=seat.name,
+                    )
+                )
+            else:
+                events.append(all_at_once.prompt(self, seat.index))
+        return events
+
+    # ----- what a player knows, and the record -----
+
+    def view(self, name: str) -> CtaView:
+        """Only what player `name` knows (for AI seats)."""
+        seat = self.seat(name)
+        known: dict[int, int] = {}
+        for by, target, mine, theirs in self.history:
+            if by == seat.index:
+                known[target] = mine
+            elif target == seat.index:
+                known[by] = theirs
+            else:
+                known.pop(by, None)
+                known.pop(target, None)
+        choice: str | None = None
+        if self.phase == "aao" and seat.index in self.choices:
+            chosen = self.choices[seat.index]
+            choice = "stick" if chosen is None else self.seats[chosen].name
+        return CtaView(
+            name=seat.name,
+            card=self.cards.get(seat.index) if seat.alive else None,
+            round=self.round,
+            phase=self.phase,
+            k=self.k,
+            mods=self.mods,
+            players=tuple(s.name for s in self.alive()),
+            in_play=tuple(self.names(self.in_play())),
+            kings=tuple(self.names([i for i in self.kings if self.seats[i].alive])),
+            advanced=tuple(self.names([i for i in self.advanced if self.seats[i].alive])),
+            jesters=tuple(self.names(jesters_duel.jesters(self))),
+            stuck=tuple(self.names(self.stuck)),
+            swaps=tuple((self.seats[a].name, self.seats[b].name, bool(ok)) for a, b, ok in self.attempts),
+            turn=self.seats[self.turn].name if self.turn is not None else None,
+            had_turn=tuple(self.names(self.had_turn)),
+            swap_round=self.swap_round,
+            my_choice=choice,
+            known=tuple((self.seats[i].name, card) for i, card in known.items() if self.seats[i].alive),
+        )
+
+    def round_record(self) -> list[dict[str, Any]]:
+        return copy.deepcopy(self.records)

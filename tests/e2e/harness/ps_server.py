@@ -1,0 +1,457 @@
+"""A real Pokémon Showdown server (npm ``pokemon-showdown@0.11.11``) on 127.0.0.1 for end-to-end tests.
+
+``ensure_ps_installed()`` installs the package once into ``<repo>/.e2e-cache/`` (under a file lock,
+into a temporary folder renamed into place when complete) and reuses it afterwards.
+
+``PSServer`` runs one server instance. The server writes under its own package folder
+(``config/``, ``logs/``), so each instance gets a folder of its own under
+``<repo>/.e2e-cache/instances/``: a hard-linked copy of the package (no data copied; milliseconds),
+fresh ``config/`` files, and a ``node_modules`` symlink to the shared dependencies. ``restart()``
+keeps the folder and the port.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import fcntl
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import threading
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .fake_login import to_id
+
+PS_VERSION = "0.11.11"
+REPO_ROOT = Path(__file__).resolve().parents[3]  # harness -> e2e -> tests -> repo
+CACHE_DIR = REPO_ROOT / ".e2e-cache"
+DEFAULT_ROOMS: tuple[str, ...] = ("Survivor", "Survivor Two")
+# An address nothing listens on: the server's own login-server calls fail fast and stay on this machine.
+UNREACHABLE_LOGINSERVER = "http://127.0.0.1:9/"
+LISTENING_RE = re.compile(r"now listening on 127\.0\.0\.1:(\d+)")
+
+# Seconds the last install took (None when the cache was reused); for reports.
+last_install_seconds: float | None = None
+
+
+class PSServerError(RuntimeError):
+    pass
+
+
+# ---------------------------------------------------------------- install
+
+
+@contextlib.contextmanager
+def _file_lock(path: Path) -> Iterator[None]:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a") as fh:
+        fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
+
+
+def install_dir(cache_dir: Path = CACHE_DIR, version: str = PS_VERSION) -> Path:
+    """The npm prefix of the cached install (holds ``node_modules/``)."""
+    return cache_dir / f"pokemon-showdown-{version}"
+
+
+def ensure_ps_installed(
+    cache_dir: Path = CACHE_DIR,
+    version: str = PS_VERSION,
+    *,
+    with_optional: bool = False,
+    timeout: float = 900.0,
+) -> Path:
+    """Install pokemon-showdown@version into cache_dir once; return the package folder.
+
+    Optional dependencies (sqlite3, better-sqlite3, ...) are left out unless with_optional: they
+    compile SQLite from source (about 2 minutes here) and the server does not use them unless
+    ``Config.usesqlite`` is set, which the test config does not do.
+    """
+    global last_install_seconds
+    prefix = install_dir(cache_dir, version)
+    package = prefix / "node_modules" / "pokemon-showdown"
+    marker = prefix / ".complete"
+    if marker.exists():
+        return package
+    with _file_lock(cache_dir / ".install.lock"):
+        if marker.exists():
+            return package
+        if shutil.which("npm") is None or shutil.which("node") is None:
+            raise PSServerError("node and npm are needed for the e2e tests (apt-get install nodejs npm)")
+        tmp = cache_dir / f".install-{os.getpid()}-{secrets.token_hex(4)}"
+        tmp.mkdir(parents=True)
+        cmd = [
+            "npm",
+            "install",
+            f"pokemon-showdown@{version}",
+            "--no-audit",
+            "--no-fund",
+            "--prefix",
+            str(tmp),
+        ]
+        if not with_optional:
+            cmd.append("--omit=optional")
+        started = time.monotonic()
+        try:
+            proc = subprocess.run(
+                cmd, cwd=tmp, capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL
+            )
+            (tmp / "npm-install.log").write_text(proc.stdout + proc.stderr)
+            if proc.returncode != 0:
+                raise PSServerError(
+                    f"{' '.join(cmd)} failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}"
+                )
+            pkg_json = json.loads((tmp / "node_modules" / "pokemon-showdown" / "package.json").read_text())
+            if pkg_json.get("version") != version:
+                raise PSServerError(
+                    f"npm installed pokemon-showdown {pkg_json.get('version')}, not {version}"
+                )
+            if not (tmp / "node_modules" / "pokemon-showdown" / "dist" / "server" / "index.js").exists():
+                raise PSServerError("the installed package has no dist/server/index.js")
+            last_install_seconds = time.monotonic() - started
+            (tmp / ".complete").write_text(f"{version} installed in {last_install_seconds:.1f}s\n")
+            if prefix.exists():  # an incomplete leftover
+                shutil.rmtree(prefix)
+            os.rename(tmp, prefix)
+        finally:
+            if tmp.exists():
+                shutil.rmtree(tmp, ignore_errors=True)
+    return package
+
+
+# ---------------------------------------------------------------- config
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _js_string(text: str) -> str:
+    return json.dumps(text)
+
+
+@dataclass
+class ServerOptions:
+    """What a test server looks like.
+
+    bot_rank: the bot's room rank in every room of ``rooms`` (``"*"`` = room bot: 25 ms throttle and
+    HTML commands; ``None`` = ordinary user, 600 ms throttle; note that the server decides the
+    throttle at login from *any* public room where the user is ``*``).
+    global_ranks: userid/name -> symbol written to ``config/usergroups.csv`` (e.g. ``{"Host": "~"}``).
+    room_auth: extra room auth, room title or id -> {user: symbol}.
+    """
+
+    public_key_pem: str
+    loginserver_url: str = UNREACHABLE_LOGINSERVER
+    key_id: int = 4
+    bot_id: str = "survivorbot"
+    bot_rank: str | None = "*"
+    rooms: Sequence[str] = DEFAULT_ROOMS
+    room_auth: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    global_ranks: Mapping[str, str] = field(default_factory=dict)
+    with_lobby: bool = True
+    # False (as on the main server): joins/leaves/renames reach room users as |J| / |L| / |N|.
+    # True (config-example.js default): logged and sent as lowercase |j| / |l| / |n|.
+    report_joins: bool = False
+    extra_config: str = ""  # raw JavaScript appended to config.js
+
+    def chatrooms(self) -> list[dict[str, object]]:
+        out: list[dict[str, object]] = []
+        now_ms = int(time.time() * 1000)
+        if self.with_lobby:
+            out.append({"title": "Lobby", "auth": {}, "creationTime": now_ms, "autojoin": True})
+        extra = {to_id(k): v for k, v in self.room_auth.items()}
+        for title in self.rooms:
+            auth: dict[str, str] = {}
+            if self.bot_rank:
+                auth[to_id(self.bot_id)] = self.bot_rank
+            for user, symbol in extra.get(to_id(title), {}).items():
+                auth[to_id(user)] = symbol
+            out.append({"title": title, "auth": auth, "creationTime": now_ms})
+        return out
+
+    def usergroups_csv(self) -> str:
+        return "".join(f"{name},{symbol},\n" for name, symbol in self.global_ranks.items())
+
+    def config_js(self, example: str, port: int) -> str:
+        overrides = f"""
+// ---- e2e test overrides (tests/e2e/harness/ps_server.py) ----
+exports.port = {port};
+exports.bindaddress = '127.0.0.1';
+exports.noipchecks = true;
+exports.nothrottle = false;
+exports.noguestsecurity = false;
+exports.loginserver = {_js_string(self.loginserver_url)};
+exports.loginserverkeyalgo = 'RSA-SHA1';
+exports.loginserverpublickeyid = {int(self.key_id)};
+exports.loginserverpublickey = {_js_string(self.public_key_pem)};
+exports.serverid = 'e2etest';
+exports.servertoken = 'e2etest';
+exports.subprocesses = 0;
+exports.repl = false;
+exports.ssl = null;
+exports.wsdeflate = null;
+exports.proxyip = false;
+exports.watchconfig = false;
+exports.crashguard = true;
+exports.reportjoins = {"true" if self.report_joins else "false"};
+exports.reportjoinsperiod = 0;
+exports.crashguardemail = null;
+exports.autolockdown = false;
+exports.logchat = false;
+exports.logchallenges = false;
+exports.loguserstats = 24 * 60 * 60 * 1000;
+exports.reportbattles = false;
+exports.nobattlesearch = true;
+exports.usesqlite = false;
+exports.backdoor = false;
+exports.consoleips = [];
+exports.potd = '';
+exports.startuphook = function () {{}};
+"""
+        return example.rstrip("\n") + "\n" + overrides + self.extra_config + "\n"
+
+
+# ---------------------------------------------------------------- server instance
+
+_live_servers: set[PSServer] = set()
+
+
+@atexit.register
+def _kill_leftovers() -> None:
+    for server in list(_live_servers):
+        with contextlib.suppress(Exception):
+            server.close()
+
+
+class PSServer:
+    """One PS server process with its own folder and port.
+
+    ``start()``, ``stop()`` (SIGTERM, then SIGKILL), ``restart()`` (same port, same folder, so
+    ``config/chatrooms.json`` written by the server survives), ``close()`` (stop and delete the folder
+    unless keep). Usable as a context manager.
+    """
+
+    def __init__(
+        self,
+        options: ServerOptions,
+        *,
+        port: int | None = None,
+        cache_dir: Path = CACHE_DIR,
+        keep: bool = False,
+        name: str = "ps",
+    ) -> None:
+        self.options = options
+        self.cache_dir = cache_dir
+        self.keep = keep
+        self.port = port or free_port()
+        self.package = ensure_ps_installed(cache_dir)
+        self.dir = cache_dir / "instances" / f"{name}-{os.getpid()}-{secrets.token_hex(4)}"
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.start_seconds: float | None = None
+        self._lines: list[str] = []
+        self._lines_lock = threading.Lock()
+        self._reader: threading.Thread | None = None
+        self._prepared = False
+
+    # -- info
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/showdown/websocket"
+
+    @property
+    def http_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def running(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def output(self) -> str:
+        """Everything the server printed (all runs, restarts marked)."""
+        with self._lines_lock:
+            return "\n".join(self._lines)
+
+    def chatrooms_json(self) -> list[dict[str, object]]:
+        data: list[dict[str, object]] = json.loads((self.dir / "config" / "chatrooms.json").read_text())
+        return data
+
+    # -- folder
+
+    def _prepare(self) -> None:
+        if self._prepared:
+            return
+        self._cleanup_stale_instances()
+        self.dir.parent.mkdir(parents=True, exist_ok=True)
+
+        def link_or_copy(src: str, dst: str) -> object:
+            try:
+                os.link(src, dst)
+            except OSError:
+                shutil.copy2(src, dst)
+            return dst
+
+        top_skip = {"config", "logs", "node_modules", ".git"}
+        shutil.copytree(
+            self.package,
+            self.dir,
+            copy_function=link_or_copy,
+            ignore=lambda d, names: [n for n in names if n in top_skip] if Path(d) == self.package else [],
+            symlinks=True,
+        )
+        (self.dir / "node_modules").symlink_to(self.package.parent, target_is_directory=True)
+        config = self.dir / "config"
+        config.mkdir()
+        for item in (self.package / "config").iterdir():
+            if item.is_file():
+                shutil.copy2(item, config / item.name)  # real copies: the server may rewrite config files
+        for sub in ("logs/repl", "logs/chat", "logs/modlog", "config/chat-plugins"):
+            (self.dir / sub).mkdir(parents=True, exist_ok=True)
+        example = (self.package / "config" / "config-example.js").read_text()
+        (config / "config.js").write_text(self.options.config_js(example, self.port))
+        (config / "chatrooms.json").write_text(json.dumps(self.options.chatrooms(), indent=1) + "\n")
+        (config / "usergroups.csv").write_text(self.options.usergroups_csv())
+        self._prepared = True
+
+    def _cleanup_stale_instances(self, max_age: float = 6 * 3600) -> None:
+        root = self.dir.parent
+        if not root.is_dir():
+            return
+        now = time.time()
+        for entry in root.iterdir():
+            with contextlib.suppress(OSError):
+                pid = int(entry.name.split("-")[-2])
+                alive = True
+                try:
+                    os.kill(pid, 0)
+                except ProcessLookupError:
+                    alive = False
+                if not alive or now - entry.stat().st_mtime > max_age:
+                    shutil.rmtree(entry, ignore_errors=True)
+
+    # -- process
+
+    def _log(self, line: str) -> None:
+        with self._lines_lock:
+            self._lines.append(line)
+
+    def start(self, timeout: float = 60.0) -> PSServer:
+        if self.running:
+            return self
+        self._prepare()
+        started = time.monotonic()
+        log_path = self.dir / "logs" / "server-output.log"
+        self._log(f"=== starting PS server on port {self.port} ({time.strftime('%H:%M:%S')}) ===")
+        env = dict(os.environ)
+        env.pop("PORT", None)  # cloud-env would otherwise pick these up
+        env.pop("IP", None)
+        self.proc = subprocess.Popen(
+            ["node", "pokemon-showdown", "start", "--skip-build", str(self.port)],
+            cwd=self.dir,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            env=env,
+            start_new_session=True,  # own process group: stop() can end any children too
+        )
+        _live_servers.add(self)
+        listening = threading.Event()
+        proc = self.proc
+
+        def reader() -> None:
+            assert proc.stdout is not None
+            with log_path.open("a", encoding="utf-8") as sink:
+                for raw in proc.stdout:
+                    line = raw.decode("utf-8", "replace").rstrip("\n")
+                    self._log(line)
+                    sink.write(line + "\n")
+                    sink.flush()
+                    m = LISTENING_RE.search(line)
+                    if m and int(m.group(1)) == self.port:
+                        listening.set()
+
+        self._reader = threading.Thread(target=reader, daemon=True, name=f"ps-output-{self.port}")
+        self._reader.start()
+        deadline = started + timeout
+        while not listening.wait(0.05):
+            if proc.poll() is not None:
+                self._reader.join(2)
+                raise PSServerError(f"PS server exited with {proc.returncode}:\n{self.output()}")
+            if time.monotonic() > deadline:
+                self.stop()
+                raise PSServerError(f"PS server did not listen within {timeout}s:\n{self.output()}")
+        # "now listening" is printed right after listen() is called; wait for the socket to accept.
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    self.stop()
+                    raise PSServerError(
+                        f"PS server port {self.port} never accepted:\n{self.output()}"
+                    ) from None
+                time.sleep(0.05)
+        self.start_seconds = time.monotonic() - started
+        return self
+
+    def stop(self, timeout: float = 5.0) -> None:
+        proc = self.proc
+        if proc is None:
+            return
+        if proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(timeout)
+        else:
+            # the leader is gone; make sure nothing it started outlives it
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(proc.pid, signal.SIGKILL)
+        if self._reader is not None:
+            self._reader.join(timeout)
+            self._reader = None
+        if proc.stdout is not None:
+            proc.stdout.close()
+        self._log(f"=== PS server stopped (exit {proc.returncode}) ===")
+        self.proc = None
+
+    def restart(self, timeout: float = 60.0, downtime: float = 0.0) -> PSServer:
+        """Stop, optionally stay down for downtime seconds, and start again on the same port."""
+        self.stop()
+        if downtime:
+            time.sleep(downtime)
+        return self.start(timeout)
+
+    def close(self) -> None:
+        try:
+            self.stop()
+        finally:
+            _live_servers.discard(self)
+            if not self.keep and self.dir.exists():
+                shutil.rmtree(self.dir, ignore_errors=True)
+
+    def __enter__(self) -> PSServer:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
