@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 from collections.abc import Awaitable, Callable
 
 import pytest
@@ -59,7 +60,7 @@ def run_queue(scenario: Scenario, *, pace: float = PACE_REGULAR, margin: float =
 
 
 def gaps(sent: list[tuple[float, str]]) -> list[float]:
-    return [round(b[0] - a[0], 6) for a, b in zip(sent, sent[1:], strict=False)]
+    return [round(b[0] - a[0], 6) for a, b in itertools.pairwise(sent)]
 
 
 @pytest.mark.parametrize("pace", [PACE_REGULAR, PACE_TRUSTED, PACE_PUBLIC_BOT])
@@ -262,7 +263,7 @@ def test_throttle_notice_slows_down_and_resends_in_order() -> None:
     assert server.dropped, "the scenario should provoke a drop"
     assert [line for _, line in server.handled] == lines
     handled_times = [t for t, _ in server.handled]
-    assert all(b - a >= PACE_REGULAR - 1e-9 for a, b in zip(handled_times, handled_times[1:], strict=False))
+    assert all(b - a >= PACE_REGULAR - 1e-9 for a, b in itertools.pairwise(handled_times))
 
 
 def test_right_pace_never_throttles() -> None:

@@ -114,7 +114,7 @@ def test_c2_no_step_leaves_fewer_than_two() -> None:  # C2
 
 
 def test_c3_cards_are_rolled_13_and_told_by_pm_only() -> None:  # C3
-    game, events = make([4, 9, 12])
+    _game, events = make([4, 9, 12])
     card_rolls = [e for e in events if isinstance(e, Roll) and e.purpose == "card"]
     assert [(e.player, e.sides, e.result, e.to) for e in card_rolls] == [
         ("P0", 13, 4, "P0"),
@@ -235,7 +235,7 @@ def test_c5_jesters_never_leave_fewer_than_two() -> None:  # C5, C9
 
 
 def test_c5_lone_jester_with_no_opponent_advances() -> None:  # C5 (decision)
-    game, events = make([14, 13, 13], [5, 6, 7], mods=["jesters-duel"])
+    game, _ = make([14, 13, 13], [5, 6, 7], mods=["jesters-duel"])
     record = game.round_record()[0]
     assert record["duels"][0]["target"] is None and record["duels"][0]["winner"] == "P0"
     assert record["eliminated"] == [] and game.round == 2
@@ -340,7 +340,11 @@ def test_c7_all_at_once_two_rounds_in_shuffled_order() -> None:  # C7
     told = [(e.to, e.card) for e in events if isinstance(e, CardTold)]
     assert told[-3:] == [("P0", 9), ("P1", 2), ("P2", 5)]  # everyone told after round 1
     swaps = game.round_record()[0]["swaps"]
-    assert [(s["by"], s["target"], s["swap_round"]) for s in swaps] == [("P2", None, 1), ("P0", "P1", 1), ("P1", None, 1)]
+    assert [(s["by"], s["target"], s["swap_round"]) for s in swaps] == [
+        ("P2", None, 1),
+        ("P0", "P1", 1),
+        ("P1", None, 1),
+    ]
     for name in ["P0", "P1", "P2"]:
         events = act(game, "stick", name)
     assert eliminated(events) == [("P1",)]
@@ -418,7 +422,7 @@ def test_c9_finals_13_vs_13_with_rerolls() -> None:  # C9, G1, G7
         act(game, "stick", name)
     events = act(game, "stick", "P2")
     assert public_rolls(events) == [("P1", 13, 4), ("P2", 13, 4), ("P1", 13, 10), ("P2", 13, 2)]
-    over = [e for e in events if isinstance(e, GameOver)][0]
+    over = next(e for e in events if isinstance(e, GameOver))
     assert (over.winner, over.second) == ("P1", "P2")
     assert over.placements == {"P1": 1, "P2": 2, "P0": 3}
 

@@ -83,7 +83,7 @@ class Threshold:
         if target in given_to:
             return 0
         if target in view.stuck:
-            return AVERAGE_CARD + 2
+            return AVERAGE_CARD + 1
         lost = {by_target for _, by_target, swapped in view.swaps if swapped}
         if target in lost:
             return AVERAGE_CARD - 3

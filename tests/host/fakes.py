@@ -1,0 +1,86 @@
+"""In-process fakes for the host layer: an outbox that records, a clock you advance by hand."""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+
+@dataclass
+class FakeTimer:
+    at: float
+    seq: int
+    callback: Callable[[], None]
+    cancelled: bool = False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+    def __lt__(self, other: FakeTimer) -> bool:
+        return (self.at, self.seq) < (other.at, other.seq)
+
+
+@dataclass
+class FakeClock:
+    time: float = 1_000_000.0
+    timers: list[FakeTimer] = field(default_factory=list)
+    counter: itertools.count[int] = field(default_factory=itertools.count)
+
+    def now(self) -> float:
+        return self.time
+
+    def call_later(self, delay: float, callback: Callable[[], None]) -> FakeTimer:
+        timer = FakeTimer(self.time + delay, next(self.counter), callback)
+        heapq.heappush(self.timers, timer)
+        return timer
+
+    def advance(self, seconds: float) -> None:
+        end = self.time + seconds
+        while self.timers and self.timers[0].at <= end:
+            timer = heapq.heappop(self.timers)
+            if timer.cancelled:
+                continue
+            self.time = timer.at
+            timer.callback()
+        self.time = end
+
+
+@dataclass
+class FakeOutbox:
+    """Records what the bot would send: ("say", room, text), ("pm", user, text), ("html", ...)."""
+
+    name: str = "SurvivorBot"
+    html_rooms: tuple[str, ...] = ()
+    sent: list[tuple[str, str, str]] = field(default_factory=list)
+
+    def say(self, room: str, text: str) -> None:
+        self.sent.append(("say", room, text))
+
+    def pm(self, user: str, text: str) -> None:
+        self.sent.append(("pm", user, text))
+
+    def can_use_html(self, room: str) -> bool:
+        return room in self.html_rooms
+
+    def add_uhtml(self, room: str, name: str, html: str) -> None:
+        self.sent.append(("uhtml", room, html))
+
+    def change_uhtml(self, room: str, name: str, html: str) -> None:
+        self.sent.append(("uhtmlchange", room, html))
+
+    def pm_uhtml(self, room: str, user: str, name: str, html: str) -> None:
+        self.sent.append(("pmuhtml", user, html))
+
+    def add_html_box(self, room: str, html: str) -> None:
+        self.sent.append(("htmlbox", room, html))
+
+    def room_lines(self) -> list[str]:
+        return [text for kind, _, text in self.sent if kind == "say"]
+
+    def pms_to(self, user: str) -> list[str]:
+        return [text for kind, who, text in self.sent if kind in ("pm", "pmuhtml") and who.lower() == user.lower()]
+
+    def clear(self) -> None:
+        self.sent.clear()

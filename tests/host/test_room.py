@@ -1,0 +1,278 @@
+"""The room host in-process: commands to inputs, events to chat, deadlines, restores, points."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from survivor_host.engine.ids import to_id
+from survivor_host.host.room import HostSettings, RoomHost
+from survivor_host.host.store import Store
+from tests.host.fakes import FakeClock, FakeOutbox
+
+ROOM = "survivor"
+
+
+def make_host(tmp_path: Path, html: bool = False, seed: str = "seed-1", **defaults: object) -> RoomHost:
+    out = FakeOutbox(html_rooms=(ROOM,) if html else ())
+    store = Store(tmp_path / "bot.db")
+    return RoomHost(ROOM, out, FakeClock(), store, HostSettings(defaults=dict(defaults)), lambda: seed)
+
+
+def outbox(host: RoomHost) -> FakeOutbox:
+    assert isinstance(host.out, FakeOutbox)
+    return host.out
+
+
+def clock(host: RoomHost) -> FakeClock:
+    assert isinstance(host.clock, FakeClock)
+    return host.clock
+
+
+def open_game(host: RoomHost, theme: str, players: list[str], mods: str = "") -> None:
+    host.handle_chat("+", "Hostess", f".host {theme} {mods}".strip())
+    for name in players:
+        host.handle_chat(" ", name, "/me in")
+    host.handle_chat("+", "Hostess", ".start")
+
+
+def play_out(host: RoomHost, rng: random.Random, limit: int = 500) -> None:
+    """Answer every wait with a random legal input, the way a player would send it."""
+    for _ in range(limit):
+        game = host.game
+        if game is None:
+            return
+        waits = game.awaiting()
+        assert waits, f"nobody awaited in phase {game.phase}"
+        wait = waits[0]
+        choice = rng.choice(game.legal_inputs(wait.player))
+        text = f"{choice.action} {choice.target or ''}".strip()
+        if wait.secret:
+            host.handle_pm(wait.player, text)
+        else:
+            host.handle_chat(" ", wait.player, "." + text)
+    raise AssertionError("game did not finish")
+
+
+PLAYERS = ["Venus", "Mars", "Jupiter", "Saturn", "Ceres", "Pluto", "Io"]
+
+
+def test_only_auth_can_host(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    host.handle_chat(" ", "Nobody", ".host ftl")
+    assert host.signups is None
+    assert outbox(host).pms_to("Nobody") == ["Only room auth (+ and up) can host games."]
+
+
+def test_signups_with_me_in_and_out(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    host.handle_chat("%", "Hostess", ".host ftl tug-of-war")
+    host.handle_chat(" ", "Venus", "/me in")
+    host.handle_chat(" ", "Mars", "/me in")
+    host.handle_chat(" ", "Mars", "/me out")
+    host.handle_chat(" ", "Io", ".in")
+    assert host.signups is not None
+    assert host.signups.players == ["Venus", "Io"]
+    assert host.signups.mods == ["tug-of-war"]
+
+
+def test_signups_box_buttons_escape_names(tmp_path: Path) -> None:
+    host = make_host(tmp_path, html=True)
+    host.handle_chat("+", "Hostess", ".host cta")
+    host.handle_chat(" ", "<b>Evil</b>", "/me in")
+    boxes = [text for kind, _, text in outbox(host).sent if kind in ("uhtml", "uhtmlchange")]
+    assert "&lt;b&gt;Evil&lt;/b&gt;" in boxes[-1]
+    assert "<b>Evil</b>" not in boxes[-1]
+    assert 'value="/me in"' in boxes[0]
+
+
+def test_full_ftl_game_through_commands_awards_points(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    open_game(host, "ftl", PLAYERS)
+    play_out(host, random.Random(1))
+    lines = outbox(host).room_lines()
+    assert any("wins the game!" in line for line in lines)
+    assert any(line.startswith("Points:") for line in lines)
+    assert host.store.leaderboard(ROOM)[0][1] == 7
+
+
+def test_full_cta_game_with_all_at_once(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    open_game(host, "cta", PLAYERS[:5], "all-at-once, adhesive")
+    play_out(host, random.Random(2))
+    assert any("wins the game!" in line for line in outbox(host).room_lines())
+    assert host.store.leaderboard(ROOM) == []  # fewer than 7 players: no points
+
+
+def test_secret_action_typed_in_room_is_not_taken(tmp_path: Path) -> None:  # G3
+    host = make_host(tmp_path)
+    open_game(host, "ftl", PLAYERS[:4])
+    game = host.game
+    assert game is not None
+    host.handle_chat(" ", "Venus", ".vote Mars")
+    host.handle_chat(" ", "Mars", ".vote Venus")
+    host.handle_chat(" ", "Jupiter", ".vote Venus")
+    host.handle_chat(" ", "Saturn", ".vote Venus")
+    assert game.phase == "choices"
+    follower = next(wait.player for wait in game.awaiting())
+    host.handle_chat(" ", follower, ".follow")
+    assert game.choices == {}
+    assert "by PM" in outbox(host).pms_to(follower)[-1]
+
+
+def test_nobody_acts_for_another_player(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    open_game(host, "ftl", PLAYERS[:4])
+    host.handle_chat(" ", "Stranger", ".vote Mars")
+    assert outbox(host).pms_to("Stranger") == ["You are not in this game."]
+
+
+def test_idle_player_is_modkilled_after_reminder(tmp_path: Path) -> None:  # G4
+    host = make_host(tmp_path, leader="pick")
+    open_game(host, "ftl", PLAYERS[:5])
+    game = host.game
+    assert game is not None and game.phase == "choices"
+    missing = [wait.player for wait in game.awaiting()]
+    for name in missing[1:]:
+        host.handle_pm(name, "follow")
+    clock(host).advance(91)
+    assert any(line.startswith(f"Reminder: {missing[0]}") for line in outbox(host).room_lines())
+    clock(host).advance(30)
+    assert not game.seat(missing[0]).alive
+
+
+def test_extend_moves_the_deadline(tmp_path: Path) -> None:  # G6
+    host = make_host(tmp_path, leader="pick")
+    open_game(host, "ftl", PLAYERS[:5])
+    game = host.game
+    assert game is not None
+    host.handle_chat("@", "Hostess", ".extend 60")
+    clock(host).advance(125)
+    assert all(seat.alive for seat in game.seats)
+    clock(host).advance(60)
+    assert len(game.alive()) < 5
+
+
+def test_leaving_player_is_modkilled_after_grace(tmp_path: Path) -> None:  # G5
+    host = make_host(tmp_path, leader="pick", secret_deadline=600)
+    open_game(host, "ftl", PLAYERS[:5])
+    game = host.game
+    assert game is not None
+    host.handle_leave("venus")
+    host.handle_leave("mars")
+    clock(host).advance(30)
+    host.handle_join("Mars")
+    clock(host).advance(61)
+    assert not game.seat("Venus").alive
+    assert game.seat("Mars").alive
+
+
+def test_rename_keeps_the_seat(tmp_path: Path) -> None:  # G5
+    host = make_host(tmp_path, leader="pick")
+    open_game(host, "ftl", PLAYERS[:4])
+    game = host.game
+    assert game is not None
+    host.handle_rename("Venusaur", "venus")
+    assert game.seats[0].name == "Venusaur"
+    if any(to_id(w.player) == "venusaur" for w in game.awaiting()):
+        host.handle_pm("Venusaur", "rebel")
+        assert game.choices.get(0) == "rebel"
+
+
+def test_choices_never_reach_the_room_before_the_rolls(tmp_path: Path) -> None:  # G3
+    host = make_host(tmp_path, leader="pick")
+    open_game(host, "ftl", PLAYERS[:6])
+    game = host.game
+    assert game is not None
+    for wait in game.awaiting():
+        host.handle_pm(wait.player, "rebel")
+    assert game.phase == "suspect"
+    host.handle_chat(" ", game.awaiting()[0].player, ".nosuspect")
+    lines = outbox(host).room_lines()
+    first_roll = next(i for i, line in enumerate(lines) if "Roll (1 - 109)+20" in line)
+    assert not any("rebel" in line.lower() and "PM me" not in line for line in lines[:first_roll])
+
+
+def test_buttons_in_pm_prompts_where_html_is_allowed(tmp_path: Path) -> None:
+    host = make_host(tmp_path, html=True, leader="pick")
+    open_game(host, "ftl", PLAYERS[:4])
+    game = host.game
+    assert game is not None
+    name = game.awaiting()[0].player
+    box = [text for kind, who, text in outbox(host).sent if kind == "pmuhtml" and who == name][-1]
+    assert 'value="/msg SurvivorBot, follow"' in box
+    assert 'value="/msg SurvivorBot, rebel"' in box
+
+
+def test_restart_restores_the_game_and_keeps_inputs(tmp_path: Path) -> None:
+    host = make_host(tmp_path, leader="pick")
+    open_game(host, "ftl", PLAYERS)
+    game = host.game
+    assert game is not None and host.game_id is not None
+    answered = [wait.player for wait in game.awaiting()][:3]
+    for name in answered:
+        host.handle_pm(name, "follow")
+    before = game.record()
+    host.store.close()
+    store = Store(tmp_path / "bot.db")
+    (stored,) = store.unfinished_games()
+    out = FakeOutbox()
+    again = RoomHost(ROOM, out, FakeClock(), store, HostSettings(), lambda: "unused")
+    again.restore_game(stored)
+    assert again.game is not None
+    assert again.game.record() == before
+    assert "continues" in out.room_lines()[0]
+    # The restored game goes on to the end.
+    play_out(again, random.Random(3))
+    assert any("wins the game!" in line for line in out.room_lines())
+
+
+def test_restart_during_signups(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    host.handle_chat("+", "Hostess", ".host cta jester")
+    host.handle_chat(" ", "Venus", "/me in")
+    host.store.close()
+    store = Store(tmp_path / "bot.db")
+    again = RoomHost(ROOM, FakeOutbox(), FakeClock(), store, HostSettings(), lambda: "s")
+    again.restore_signups(store.all_signups()[ROOM])
+    assert again.signups is not None and again.signups.players == ["Venus"]
+
+
+def test_set_option_before_start(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    host.handle_chat("+", "Hostess", ".host cta")
+    host.handle_chat("+", "Hostess", ".set ties all")
+    host.handle_chat("+", "Hostess", ".set nonsense 1")
+    assert host.signups is not None and host.signups.options["ties"] == "all"
+    assert "Unknown option" in outbox(host).pms_to("Hostess")[-1]
+
+
+def test_points_and_leaderboard_commands(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    host.store.add_points(ROOM, {"venus": ("Venus", 9), "mars": ("Mars", 4)})
+    host.handle_chat(" ", "Io", ".lb")
+    host.handle_chat(" ", "Io", ".points Venus")
+    lines = outbox(host).room_lines()
+    assert lines[0] == "Leaderboard: 1. Venus (9), 2. Mars (4)"
+    assert lines[1] == "Venus has 9 points this cycle."
+    host.handle_chat(" ", "Io", ".resetpoints")
+    assert outbox(host).pms_to("Io")[-1] == "Only room owners can reset points."
+    host.handle_chat("#", "Owner", ".resetpoints")
+    assert host.store.leaderboard(ROOM) == []
+
+
+@pytest.mark.parametrize("theme", ["ftl", "cta"])
+def test_seed_is_committed_then_revealed(tmp_path: Path, theme: str) -> None:
+    host = make_host(tmp_path, seed="abc123")
+    open_game(host, theme, PLAYERS[:4])
+    play_out(host, random.Random(4))
+    lines = outbox(host).room_lines()
+    commit = next(line for line in lines if line.startswith("Dice seed commitment"))
+    reveal = next(line for line in lines if line.startswith("Dice seed: abc123"))
+    import hashlib
+
+    digest = hashlib.sha256(b"abc123").hexdigest()
+    assert digest in commit
+    assert digest[:16] in reveal
