@@ -13,9 +13,7 @@ from survivor_host.themes.cta import ChaseTheAce
 
 
 def make(cards: list[int], rolls: list[int] | None = None, mods: tuple[str, ...] = ()) -> ChaseTheAce:
-    game = ChaseTheAce(
-        [f"P{i}" for i in range(len(cards))], mods=mods, dice=ScriptedDice([*cards, *(rolls or [])])
-    )
+    game = ChaseTheAce([f"P{i}" for i in range(len(cards))], mods=mods, dice=ScriptedDice([*cards, *(rolls or [])]))
     game.start()
     return game
 

@@ -133,8 +133,7 @@ def play(seed: int) -> tuple[ChaseTheAce, list[Input]]:
 
 def replay(game: ChaseTheAce, log: list[Input]) -> dict[str, Any]:
     assert game.seed is not None
-    again = ChaseTheAce(list(game.initial_players), mods=game.mods, options=game.record()["options"],
-                        seed=game.seed)
+    again = ChaseTheAce(list(game.initial_players), mods=game.mods, options=game.record()["options"], seed=game.seed)
     again.start()
     for inp in log:
         again.apply(inp)

@@ -13,6 +13,7 @@ keeps the folder and the port.
 from __future__ import annotations
 
 import atexit
+import base64
 import contextlib
 import fcntl
 import json
@@ -407,8 +408,38 @@ class PSServer:
                         f"PS server port {self.port} never accepted:\n{self.output()}"
                     ) from None
                 time.sleep(0.05)
+        # The server prints "now listening" before it has finished loading (chat plugins, formats) and
+        # answers nothing until then; it is ready once a websocket client gets its |challstr|.
+        self._wait_for_challstr(deadline)
         self.start_seconds = time.monotonic() - started
         return self
+
+    def _wait_for_challstr(self, deadline: float) -> None:
+        """Open a raw websocket (stdlib only: start() may run inside an event loop) and wait for
+        ``|challstr|``."""
+        key = base64.b64encode(os.urandom(16)).decode("ascii")
+        request = (
+            "GET /showdown/websocket HTTP/1.1\r\n"
+            f"Host: 127.0.0.1:{self.port}\r\n"
+            "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        )
+        with socket.create_connection(("127.0.0.1", self.port), timeout=5) as sock:
+            sock.sendall(request.encode("ascii"))
+            received = b""
+            while b"|challstr|" not in received:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    self.stop()
+                    raise PSServerError(f"PS server sent no |challstr| in time:\n{self.output()}")
+                sock.settimeout(remaining)
+                try:
+                    chunk = sock.recv(65536)
+                except TimeoutError:
+                    continue
+                if not chunk:
+                    raise PSServerError(f"PS server closed the readiness probe:\n{self.output()}")
+                received = received[-64:] + chunk
 
     def stop(self, timeout: float = 5.0) -> None:
         proc = self.proc

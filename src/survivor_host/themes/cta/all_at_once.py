@@ -72,8 +72,7 @@ def choose(game: ChaseTheAce, by: int, target: int | None) -> list[Event]:
     said = "stick" if target is None else f"swap with {game.seats[target].name}"
     events: list[Event] = [
         Say(
-            f"Your choice for swap round {game.swap_round}: **{said}**. "
-            "You can change it until everyone has chosen.",
+            f"Your choice for swap round {game.swap_round}: **{said}**. You can change it until everyone has chosen.",
             to=game.seats[by].name,
         )
     ]

@@ -94,9 +94,7 @@ class ChaseTheAce(Game):
     INCOMPATIBLE_MODS: ClassVar[tuple[tuple[str, str], ...]] = (("jesters-duel", "the-joker"),)
     THEME_OPTIONS: ClassVar[dict[str, Option]] = {
         "elim": Option(1, "players eliminated each round, at most half the players (C2)", minimum=1),
-        "ties": Option(
-            "battle", "ties at the cut-off: roll battle 100, or eliminate all (C8)", ("battle", "all")
-        ),
+        "ties": Option("battle", "ties at the cut-off: roll battle 100, or eliminate all (C8)", ("battle", "all")),
     }
     PLAYER_ACTIONS: ClassVar[tuple[str, ...]] = ("stick", "swap", "duel", "card")
     THEME_HOST_ACTIONS: ClassVar[tuple[str, ...]] = ("elim",)
@@ -209,7 +207,7 @@ class ChaseTheAce(Game):
                 f"**Round {self.round}:** the {self.k} lowest card{'s' if self.k > 1 else ''} "
                 f"will be eliminated. Cards are sent by PM."
             ),
-            announce_list(self),
+            announce_list(self, self.marks),
         ]
         die = FOURTEEN if self.has_mod(jesters_duel.MOD) or self.has_mod(the_joker.MOD) else KING
         while True:
@@ -332,9 +330,7 @@ class ChaseTheAce(Game):
                 )
             )
             events.append(
-                CardTold(
-                    target_name, mine, f"{by_name} swapped with you. Your card is now **{card_name(mine)}**."
-                )
+                CardTold(target_name, mine, f"{by_name} swapped with you. Your card is now **{card_name(mine)}**.")
             )
         else:
             events.append(Say(f"**{target_name}** holds on: the cards stay where they are."))
@@ -391,9 +387,7 @@ class ChaseTheAce(Game):
                         f"roll battle 100, the {need} lowest out."
                     )
                 )
-                result = battle(
-                    self.dice, [(seat.name, 100) for seat in tied], keep=len(tied) - need, purpose="tie"
-                )
+                result = battle(self.dice, [(seat.name, 100) for seat in tied], keep=len(tied) - need, purpose="tie")
                 events.extend(result.events)
                 losers = below + [self.seat(name) for name in result.losers]
                 self.rec["ties"] = {
@@ -547,12 +541,9 @@ class ChaseTheAce(Game):
                 Input("duel", by=seat.name, target=target)
                 for target in self.names(jesters_duel.opponents(self, seat.index))
             ]
-        if (self.phase == "swap" and self.turn == seat.index) or (
-            self.phase == "aao" and seat.index in self.in_play()
-        ):
+        if (self.phase == "swap" and self.turn == seat.index) or (self.phase == "aao" and seat.index in self.in_play()):
             return [Input("stick", by=seat.name)] + [
-                Input("swap", by=seat.name, target=target)
-                for target in self.names(self.swap_targets(seat.index))
+                Input("swap", by=seat.name, target=target) for target in self.names(self.swap_targets(seat.index))
             ]
         return []
 
@@ -630,9 +621,7 @@ class ChaseTheAce(Game):
         events: list[Event] = []
         if seat.index in self.cards:
             card = self.cards[seat.index]
-            events.append(
-                CardTold(seat.name, card, f"You take over this seat. Your card is **{card_name(card)}**.")
-            )
+            events.append(CardTold(seat.name, card, f"You take over this seat. Your card is **{card_name(card)}**."))
         if self.phase == "duel" and self.duel_jester == seat.index:
             events.append(jesters_duel.duel_prompt(self))
         elif self.phase == "swap" and self.turn == seat.index:
@@ -643,14 +632,25 @@ class ChaseTheAce(Game):
                 said = "stick" if target is None else f"swap with {self.seats[target].name}"
                 events.append(
                     Say(
-                        f"This seat's choice for swap round {self.swap_round} is **{said}**; "
-                        "you can still change it.",
+                        f"This seat's choice for swap round {self.swap_round} is **{said}**; you can still change it.",
                         to=seat.name,
                     )
                 )
             else:
                 events.append(all_at_once.prompt(self, seat.index))
         return events
+
+    def is_secret(self, action: str) -> bool:
+        """Under All At Once `stick` and `swap` go by PM (C7); otherwise they are said in chat (C6)."""
+        return self.has_mod(all_at_once.MOD) and action in ("stick", "swap")
+
+    def marks(self, seat: Seat) -> str:
+        """Public marks in the player list: Kings and players who advanced this round."""
+        if seat.index in self.kings:
+            return " (King)"
+        if seat.index in self.advanced:
+            return " (advanced)"
+        return ""
 
     # ----- what a player knows, and the record -----
 

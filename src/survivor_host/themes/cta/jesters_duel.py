@@ -73,8 +73,7 @@ def duel_prompt(game: ChaseTheAce) -> Prompt:
     targets = tuple(game.names(opponents(game, jester)))
     return Prompt(
         to=name,
-        text=f"**{name}**, you are the Jester: name your opponent with **duel NAME** "
-        f"({join_names(targets)}).",
+        text=f"**{name}**, you are the Jester: name your opponent with **duel NAME** ({join_names(targets)}).",
         actions=("duel",),
         targets=targets,
         secret=False,
