@@ -135,6 +135,28 @@ def snapshot(game: FollowTheLeader) -> bytes:
 
 
 
+def round_two_with_bob_immune() -> Table:
+    """Six players; round 1 ends in a handover with Bob immune (tied 100) and Cid leading round 2."""
+    table = Table(6)
+    table.roll(100, 100, 50, 60, 70, 80)
+    table.choose(Bob="follow", Cid="follow", Dee="follow", Eve="follow", Fay="follow")
+    table.do("nosuspect", by="Ann")
+    assert table.game.rounds[0]["outcome"] == "handover"
+    assert (table.game.round, table.leader, table.immune()) == (2, "Cid", ["Bob"])
+    return table
+
+
+def scapegoat_round() -> Table:
+    """Round 2 of six: Cid leads, Bob immune; Ann (suspect, 120) and Fay would go, Eve ties 60."""
+    table = round_two_with_bob_immune()
+    table.roll(60, 100, 10, 30, 60, 20)
+    table.choose(Ann="follow", Dee="follow", Eve="rebel", Fay="rebel")
+    table.do("suspect", by="Cid", target="Ann")
+    assert table.phase == "scapegoat"
+    assert table.game.doomed == [0, 5]
+    return table
+
+
 def test_table_starts_with_the_first_player_as_leader() -> None:
     table = Table(3)
     assert table.leader == "Ann"

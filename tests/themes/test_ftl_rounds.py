@@ -3,21 +3,9 @@ scapegoats (F7), success (F8) and the end of the round (F9)."""
 
 from __future__ import annotations
 
-from test_ftl_helpers import Table
+from test_ftl_helpers import Table, round_two_with_bob_immune, scapegoat_round
 
 from survivor_host.engine.events import Eliminated, Prompt, Roll
-
-
-def round_two_with_bob_immune() -> Table:
-    """Six players; round 1 ends in a handover with Bob immune (tied 100) and Cid leading round 2."""
-    table = Table(6)
-    table.roll(100, 100, 50, 60, 70, 80)
-    table.choose(Bob="follow", Cid="follow", Dee="follow", Eve="follow", Fay="follow")
-    table.do("nosuspect", by="Ann")
-    assert table.game.rounds[0]["outcome"] == "handover"
-    assert (table.game.round, table.leader, table.immune()) == (2, "Cid", ["Bob"])
-    return table
-
 
 # ----- F3 choices -----
 
@@ -216,17 +204,6 @@ def test_f6_immune_player_is_never_eliminated_and_tying_again_stays_immune() -> 
 # ----- F7 scapegoats -----
 
 
-def scapegoat_round() -> Table:
-    """Round 2 of six: Cid leads, Bob immune; Ann (suspect, 120) and Fay would go, Eve ties 60."""
-    table = round_two_with_bob_immune()
-    table.roll(60, 100, 10, 30, 60, 20)
-    table.choose(Ann="follow", Dee="follow", Eve="rebel", Fay="rebel")
-    table.do("suspect", by="Cid", target="Ann")
-    assert table.phase == "scapegoat"
-    assert table.game.doomed == [0, 5]
-    return table
-
-
 def test_f7_scapegoat_targets() -> None:
     """F7: not oneself, not the leader, not immune (incl. a tie this round), not already going out."""
     table = scapegoat_round()
@@ -414,7 +391,7 @@ def test_f9_handover_needs_at_least_one_choice() -> None:
     table.choose(Bob="follow", Cid="follow", Dee="follow")
     # All three tied the leader: immune; handover tie for lowest: Cid wins the battle and leads.
     assert table.leader == "Cid" and table.immune() == ["Bob", "Dee"]
-    table.roll(100, 20, 30, 40)  # round 2 after Ann's modkill: leader Cid, then Bob and Dee
+    table.roll(100, 20, 30)  # round 2 after Ann's modkill: leader Cid, then Bob and Dee
     events = table.do("modkill", target="Ann")
     assert any(isinstance(e, Roll) for e in events)
     rec = table.game.rounds[1]

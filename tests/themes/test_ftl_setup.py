@@ -6,7 +6,7 @@ import pytest
 from test_ftl_helpers import NAMES, Table
 
 from survivor_host.engine.errors import SetupError
-from survivor_host.engine.events import Roll, Say, is_public
+from survivor_host.engine.events import Say, is_public
 from survivor_host.themes import new_game
 from survivor_host.themes.ftl import FollowTheLeader
 

@@ -215,7 +215,7 @@ class ChaseTheAce(Game):
             if not the_joker.must_redeal(self, cards):
                 break
             self.rec["redeals"] += 1
-            events.append(Say("The Jokers would leave fewer than 2 players: every card is dealt again."))
+            events.append(Say("The Jokers would leave fewer than 2 players: all cards are dealt again."))
         self.cards = cards
         self.rec["cards"] = {seat.name: cards[seat.index] for seat in alive}
         for seat in alive:
