@@ -4,35 +4,27 @@ Tests are plain sync functions that drive players with ``run_async(...)`` (async
 limit); the project does not use pytest-asyncio. Every test in this folder gets the ``e2e`` marker.
 
 Fixtures:
-    e2e_key            (session) RSAKey the fake login server signs with
-    fake_login         (session) FakeLoginServer running in a thread; refuses names in REFUSED_NAMES
-    ps_server          (session) PSServer with rooms Survivor/Survivor Two, BOT_ID as ``*`` in both
+    e2e_key            (session) RSAKey the fake login server signs with (2048-bit)
+    fake_login         (session) FakeLoginServer in a thread; refuses the names in harness.env
+    ps_server          (session) PSServer: rooms Survivor/Survivor Two, BOT_ID ``*`` in both, HOST_NAME ``~``
     e2e                (session) E2EEnv: ws_url, login_url, key, server, login, player(name) factory
     ps_server_factory  (test)    callable(**ServerOptions fields) -> started PSServer of the test's own,
-                                 closed after the test
+                                 closed after the test (use e2e.for_server(srv) to get an E2EEnv)
 """
 
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from harness import FakeLoginServer, LoginPolicy, Player, PSServer, RSAKey, ServerOptions
+from harness import FakeLoginServer, LoginPolicy, PSServer, RSAKey
+from harness.env import BAD_SIGNATURE_NAMES, BANNED_NAMES, REFUSED_NAMES, E2EEnv, default_server_options
 
 E2E_DIR = Path(__file__).resolve().parent
-BOT_ID = "survivorbot"
-HOST_NAME = "E2E Host"  # global ~ on the session server
-REFUSED_NAMES = ("Refused User",)  # the fake login server answers "Wrong password."
-BANNED_NAMES = ("Banned User",)  # the fake login server answers ";;Your username is no longer available."
-BAD_SIGNATURE_NAMES = ("Forged User",)  # signed wrongly: the PS server answers |nametaken|
+_FAILED = pytest.StashKey[bool]()
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -53,55 +45,6 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     return report
 
 
-_FAILED = pytest.StashKey[bool]()
-
-
-@dataclass(frozen=True)
-class E2EEnv:
-    """What a test needs to talk to one PS server through the fake login server."""
-
-    server: PSServer
-    login: FakeLoginServer
-    key: RSAKey
-    bot_id: str = BOT_ID
-
-    @property
-    def ws_url(self) -> str:
-        return self.server.ws_url
-
-    @property
-    def login_url(self) -> str:
-        """POST target for name/pass/challstr (``http://127.0.0.1:PORT/api/login``)."""
-        return self.login.login_url
-
-    @property
-    def login_base_url(self) -> str:
-        return self.login.base_url
-
-    @property
-    def public_key_pem(self) -> str:
-        return self.key.public_pem()
-
-    def player(self, name: str, password: str = "password", **kwargs: Any) -> Player:
-        """A Player for this server (not connected: ``async with env.player("Alice") as alice``)."""
-        return Player(self.ws_url, self.login_url, name, password, **kwargs)
-
-    def for_server(self, server: PSServer) -> E2EEnv:
-        return replace(self, server=server)
-
-
-def _default_options(key: RSAKey, login: FakeLoginServer, **overrides: Any) -> ServerOptions:
-    options = ServerOptions(
-        public_key_pem=key.public_pem(),
-        loginserver_url=login.base_url + "/",
-        key_id=login.key_id,
-        bot_id=BOT_ID,
-        bot_rank="*",
-        global_ranks={HOST_NAME: "~"},
-    )
-    return replace(options, **overrides)
-
-
 def _attach_output(request: pytest.FixtureRequest, server: PSServer, label: str) -> None:
     if request.node.stash.get(_FAILED, False):
         request.node.add_report_section("teardown", label, server.output()[-20000:])
@@ -114,12 +57,8 @@ def e2e_key() -> RSAKey:
 
 @pytest.fixture(scope="session")
 def fake_login(e2e_key: RSAKey) -> Iterator[FakeLoginServer]:
-    server = FakeLoginServer(
-        e2e_key,
-        policy=LoginPolicy.build(
-            refused=REFUSED_NAMES, banned=BANNED_NAMES, bad_signature=BAD_SIGNATURE_NAMES
-        ),
-    )
+    policy = LoginPolicy.build(refused=REFUSED_NAMES, banned=BANNED_NAMES, bad_signature=BAD_SIGNATURE_NAMES)
+    server = FakeLoginServer(e2e_key, policy=policy)
     server.start_in_thread()
     try:
         yield server
@@ -129,7 +68,7 @@ def fake_login(e2e_key: RSAKey) -> Iterator[FakeLoginServer]:
 
 @pytest.fixture(scope="session")
 def ps_server(e2e_key: RSAKey, fake_login: FakeLoginServer) -> Iterator[PSServer]:
-    server = PSServer(_default_options(e2e_key, fake_login), name="session")
+    server = PSServer(default_server_options(e2e_key, fake_login), name="session")
     try:
         server.start()
         yield server
@@ -145,7 +84,7 @@ def e2e(ps_server: PSServer, fake_login: FakeLoginServer, e2e_key: RSAKey) -> E2
 @pytest.fixture(autouse=True)
 def _session_server_output_on_failure(request: pytest.FixtureRequest) -> Iterator[None]:
     yield
-    if "ps_server" in request.fixturenames or "e2e" in request.fixturenames:
+    if "ps_server" in request.fixturenames:
         _attach_output(request, request.getfixturevalue("ps_server"), "session PS server output")
 
 
@@ -153,14 +92,12 @@ def _session_server_output_on_failure(request: pytest.FixtureRequest) -> Iterato
 def ps_server_factory(
     request: pytest.FixtureRequest, e2e_key: RSAKey, fake_login: FakeLoginServer
 ) -> Iterator[Callable[..., PSServer]]:
-    """Start servers of the test's own: ``srv = ps_server_factory(bot_rank=None)``."""
+    """Servers of the test's own: ``srv = ps_server_factory(bot_rank=None)``; closed after the test."""
     servers: list[PSServer] = []
+    label = re.sub(r"[^A-Za-z0-9_]", "_", request.node.name)[:40]
 
     def make(**overrides: Any) -> PSServer:
-        server = PSServer(
-            _default_options(e2e_key, fake_login, **overrides),
-            name=re.sub(r"[^A-Za-z0-9_]", "_", request.node.name)[:40],
-        )
+        server = PSServer(default_server_options(e2e_key, fake_login, **overrides), name=label)
         servers.append(server)
         return server.start()
 

@@ -6,7 +6,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from conftest import BOT_ID, E2EEnv
+from harness.env import BOT_ID, E2EEnv
 from harness import PSServer, run_async
 
 from survivor_host.showdown import (
@@ -84,9 +84,12 @@ def test_bot_logs_in_joins_and_is_room_bot(e2e: E2EEnv) -> None:
                 assert said == [f"fast line {i}" for i in range(12)]
 
                 client.add_uhtml("survivor", "e2ebox", "<b>Signups</b> are open")
-                await watcher.wait_for(r"^\|uhtml\|e2ebox\|<b>Signups</b> are open", room="survivor")
+                # the server relays /adduhtml as the bot's chat message `/uhtml NAME,HTML`
+                await watcher.wait_for(
+                    r"^\|c:\|\d+\|\*Survivor Bot\|/uhtml e2ebox,<b>Signups</b> are open", room="survivor"
+                )
                 client.pm_uhtml("survivor", "Client Watcher", "prompt", "<i>your turn</i>")
-                await watcher.wait_for(r"^\|pm\|\*Survivor Bot\| Client Watcher\|/uhtml prompt, <i>your turn")
+                await watcher.wait_for(r"^\|pm\| Survivor Bot\| Client Watcher\|/uhtml prompt, <i>your turn")
             assert not throttle_signs(events)
         finally:
             await client.close()

@@ -7,8 +7,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import BAD_SIGNATURE_NAMES, BANNED_NAMES, BOT_ID, REFUSED_NAMES, E2EEnv
 from harness import FakeLoginProcess, LoginFailed, Player, PSServer, run_async, to_id
+from harness.env import BAD_SIGNATURE_NAMES, BANNED_NAMES, BOT_ID, REFUSED_NAMES, E2EEnv
 
 
 def test_two_players_chat_pm_and_rename(e2e: E2EEnv) -> None:
@@ -21,9 +21,7 @@ def test_two_players_chat_pm_and_rename(e2e: E2EEnv) -> None:
 
             mark = bob.mark()
             await alice.say("survivor", "hello | from alice")
-            line = await bob.wait_for(
-                r"^\|c:\|\d+\| Smoke Alice\|hello \| from alice$", room="survivor", since=mark
-            )
+            line = await bob.wait_for(r"^\|c:\|\d+\| Smoke Alice\|hello \| from alice$", room="survivor", since=mark)
             assert line.room == "survivor"
             said = [m for m in bob.chat("survivor") if m.user == "Smoke Alice"]
             assert [m.text for m in said] == ["hello | from alice"]
@@ -31,9 +29,7 @@ def test_two_players_chat_pm_and_rename(e2e: E2EEnv) -> None:
             await alice.pm("Smoke Bob", "psst, a secret")
             await bob.wait_for(r"^\|pm\|", room="")
             pms = bob.pms()
-            assert [(p.sender, p.receiver, p.text) for p in pms] == [
-                ("Smoke Alice", "Smoke Bob", "psst, a secret")
-            ]
+            assert [(p.sender, p.receiver, p.text) for p in pms] == [("Smoke Alice", "Smoke Bob", "psst, a secret")]
             # the sender gets an echo of its own PM
             await alice.wait_for(r"^\|pm\| Smoke Alice\| Smoke Bob\|psst, a secret$")
             assert alice.pms() == []
@@ -152,3 +148,38 @@ def test_fake_login_as_separate_process(tmp_path: Path, e2e: E2EEnv) -> None:
         logged = proc.requests()
     assert [to_id(r["params"]["name"]) for r in logged] == ["processuser", "nope"]
     assert all(r["path"] == "/api/login" for r in logged)
+
+
+def test_protocol_facts_the_bot_relies_on(e2e: E2EEnv) -> None:
+    async def scenario() -> None:
+        async with e2e.player("Facts Alice") as alice, e2e.player("Facts Bob") as bob:
+            await alice.join("survivortwo")
+            await alice.say("survivortwo", "/me in")
+            await bob.join("survivortwo")
+            # what was said before joining arrives inside the |init| frame (scrollback), after |:|
+            init = [ln for ln in bob.lines("survivortwo") if ln.in_init]
+            assert [ln.type for ln in init[:4]] == ["init", "title", "users", ":"]
+            assert any(ln.text.endswith("| Facts Alice|/me in") for ln in init)
+            assert bob.chat("survivortwo") == []  # scrollback is left out by default
+            assert [m.text for m in bob.chat("survivortwo", include_init=True)] == ["/me in"]
+
+            # more than 3 lines in one frame: refused whole, with a popup
+            mark = alice.mark()
+            await alice.send_frame("survivortwo|one\ntwo\nthree\nfour", lines=4)
+            await alice.wait_for(r"^\|popup\|You're sending too many lines at once", room="", since=mark)
+            await bob.expect_none(r"\|one$", room="survivortwo", within=0.5)
+
+            # a /msg sent from a room (what an HTML button does) arrives as an ordinary PM
+            await bob.say("survivortwo", "/msg Facts Alice, follow")
+            await alice.wait_for(r"^\|pm\| Facts Bob\| Facts Alice\|follow$", room="")
+
+            # guests cannot PM
+            guest = e2e.player("unused")
+            try:
+                await guest.connect()
+                await guest.pm("Facts Alice", "hi")
+                await guest.wait_for(r"^\|pm\|.*\|/error You must choose a name before you can talk\.$")
+            finally:
+                await guest.close()
+
+    run_async(scenario())

@@ -66,7 +66,7 @@ def test_g2_leader_roll_is_109_plus_20_so_21_to_129() -> None:
         table = Table(3)
         table.roll(value)
         table.do("follow", by="Bob")
-        with pytest.raises(DiceError, match="outside 21..129"):
+        with pytest.raises(DiceError, match=r"outside 21\.\.129"):
             table.do("follow", by="Cid")
 
 

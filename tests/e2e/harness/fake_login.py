@@ -485,16 +485,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Fake Pokémon Showdown login server (tests only).")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=0)
-    parser.add_argument(
-        "--key-file", type=Path, required=True, help="PKCS#1 private key PEM; created if missing"
-    )
+    parser.add_argument("--key-file", type=Path, required=True, help="PKCS#1 private key PEM; created if missing")
     parser.add_argument("--key-bits", type=int, default=2048)
     parser.add_argument("--key-id", type=int, default=4)
     parser.add_argument("--host-field", default="localhost")
     parser.add_argument("--refuse", action="append", default=[], help="name answered 'Wrong password.'")
-    parser.add_argument(
-        "--ban", action="append", default=[], help="name answered ';;...no longer available.'"
-    )
+    parser.add_argument("--ban", action="append", default=[], help="name answered ';;...no longer available.'")
     parser.add_argument("--bad-signature", action="append", default=[], help="name given a bad signature")
     parser.add_argument("--print-public-key", action="store_true", help="print the public PEM and exit")
     args = parser.parse_args(argv)

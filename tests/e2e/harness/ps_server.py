@@ -111,14 +111,10 @@ def ensure_ps_installed(
             )
             (tmp / "npm-install.log").write_text(proc.stdout + proc.stderr)
             if proc.returncode != 0:
-                raise PSServerError(
-                    f"{' '.join(cmd)} failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}"
-                )
+                raise PSServerError(f"{' '.join(cmd)} failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}")
             pkg_json = json.loads((tmp / "node_modules" / "pokemon-showdown" / "package.json").read_text())
             if pkg_json.get("version") != version:
-                raise PSServerError(
-                    f"npm installed pokemon-showdown {pkg_json.get('version')}, not {version}"
-                )
+                raise PSServerError(f"npm installed pokemon-showdown {pkg_json.get('version')}, not {version}")
             if not (tmp / "node_modules" / "pokemon-showdown" / "dist" / "server" / "index.js").exists():
                 raise PSServerError("the installed package has no dist/server/index.js")
             last_install_seconds = time.monotonic() - started
@@ -404,9 +400,7 @@ class PSServer:
             except OSError:
                 if time.monotonic() > deadline:
                     self.stop()
-                    raise PSServerError(
-                        f"PS server port {self.port} never accepted:\n{self.output()}"
-                    ) from None
+                    raise PSServerError(f"PS server port {self.port} never accepted:\n{self.output()}") from None
                 time.sleep(0.05)
         # The server prints "now listening" before it has finished loading (chat plugins, formats) and
         # answers nothing until then; it is ready once a websocket client gets its |challstr|.
