@@ -6,8 +6,8 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from harness.env import BOT_ID, E2EEnv
 from harness import PSServer, run_async
+from harness.env import BOT_ID, E2EEnv
 
 from survivor_host.showdown import (
     Chat,
@@ -83,6 +83,12 @@ def test_bot_logs_in_joins_and_is_room_bot(e2e: E2EEnv) -> None:
                 said = [m.text for m in watcher.chat("survivor", since=mark) if m.user == BOT_NAME]
                 assert said == [f"fast line {i}" for i in range(12)]
 
+                # say() keeps text literal: the server turns " /me in" into the plain message "//me in"
+                client.say("survivor", "/me in")
+                client.say("survivor", "!dt pikachu")
+                await watcher.wait_for(r"^\|c:\|\d+\|\*Survivor Bot\|//me in$", room="survivor")
+                await watcher.wait_for(r"^\|c:\|\d+\|\*Survivor Bot\|!dt pikachu$", room="survivor")
+
                 client.add_uhtml("survivor", "e2ebox", "<b>Signups</b> are open")
                 # the server relays /adduhtml as the bot's chat message `/uhtml NAME,HTML`
                 await watcher.wait_for(
@@ -106,7 +112,7 @@ def test_ordinary_rank_twelve_quick_lines_are_not_throttled(
     events: list[Message] = []
 
     async def scenario() -> None:
-        client = bot_client(env, events)
+        client = bot_client(env, events, heartbeat=1.0)  # the real server must answer pings
         task = asyncio.create_task(client.run())
         try:
             await asyncio.wait_for(client.wait_ready(), 30)
@@ -119,8 +125,9 @@ def test_ordinary_rank_twelve_quick_lines_are_not_throttled(
                 client.say("survivor", line)
             await wait_until(lambda: len(own_chat(events)) >= 12, timeout=30)
             assert own_chat(events) == lines
-            await asyncio.sleep(1.0)  # a late notice would arrive by now
+            await asyncio.sleep(3.0)  # a late notice would arrive by now; so would a missed pong
             assert not throttle_signs(events)
+            assert not any(isinstance(e, Disconnected) for e in events)
         finally:
             await client.close()
             await asyncio.wait_for(task, 10)

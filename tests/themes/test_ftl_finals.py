@@ -49,7 +49,11 @@ def test_f10_second_place_battle_ties_reroll() -> None:
     table = Table(4, [50, 100, 120, 130, 90, 90, 10, 40, 60])
     table.choose(Bob="rebel", Cid="follow", Dee="follow")
     assert table.rolls()[-5:] == [
-        ("Ann", 150, 90), ("Cid", 150, 90), ("Dee", 150, 10), ("Ann", 150, 40), ("Cid", 150, 60)
+        ("Ann", 150, 90),
+        ("Cid", 150, 90),
+        ("Dee", 150, 10),
+        ("Ann", 150, 40),
+        ("Cid", 150, 60),
     ]
     assert table.over().second == "Cid"
 

@@ -272,6 +272,17 @@ def test_g6_sub_keeps_immunity() -> None:
     assert table.immune() == ["Zoe"]
     assert table.game.legal_inputs("Zoe") == []
     assert all(e.to in (None, "Zoe") for e in events)
+    assert any(isinstance(e, Say) and e.to == "Zoe" and "immune" in e.text for e in events)
+
+
+def test_g6_sub_during_the_vote_is_told_the_seat_vote() -> None:
+    """G6: a substitute during the first-leader vote learns how to vote and the seat's vote."""
+    table = Table(4, leader="vote")
+    table.do("vote", by="Bob", target="Cid")
+    events = table.do("sub", target="Bob", new="Zoe")
+    assert any(isinstance(e, Say) and e.to == "Zoe" and "voted for Cid" in e.text for e in events)
+    table.do("vote", by="Zoe", target="Dee")
+    assert table.game.votes == {1: 3}
 
 
 def test_g6_sub_refuses_bad_names() -> None:

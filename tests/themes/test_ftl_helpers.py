@@ -105,8 +105,9 @@ class Table:
 
     def rolls(self, events: Sequence[Event] | None = None) -> list[tuple[str, int, int]]:
         """(player, sides, result) of every roll shown, in order."""
-        return [(e.player, e.sides, e.result) for e in (self.events if events is None else events)
-                if isinstance(e, Roll)]
+        return [
+            (e.player, e.sides, e.result) for e in (self.events if events is None else events) if isinstance(e, Roll)
+        ]
 
     def eliminated(self, events: Sequence[Event] | None = None) -> list[tuple[str, ...]]:
         return [e.players for e in (self.events if events is None else events) if isinstance(e, Eliminated)]
@@ -131,8 +132,6 @@ class Table:
 def snapshot(game: FollowTheLeader) -> bytes:
     """Everything a game holds, dice state included."""
     return pickle.dumps(game.__dict__)
-
-
 
 
 def round_two_with_bob_immune() -> Table:

@@ -20,7 +20,10 @@ def test_f12_revolter_revolter_follower_revolter_rolls_130_110_130_110() -> None
     table.do("follow", by="Eve")
     table.do("revolt", by="Cid")
     assert [(name, sides) for name, sides, _ in table.rolls()[1:5]] == [
-        ("Dee", 130), ("Bob", 110), ("Eve", 130), ("Cid", 110)
+        ("Dee", 130),
+        ("Bob", 110),
+        ("Eve", 130),
+        ("Cid", 110),
     ]
     assert "Roll (1 - 110) for Cid: 105" in table.text().splitlines()
     assert table.game.rounds[0]["suspect"] is None  # no suspecting, though 5 players
@@ -28,8 +31,7 @@ def test_f12_revolter_revolter_follower_revolter_rolls_130_110_130_110() -> None
 
 def test_f12_die_never_goes_below_the_floor() -> None:
     """F12: the running die stops at 20, or at the `tug_floor` option."""
-    for floor, expected in ((20, [130, 110, 90, 70, 50, 30, 20, 20, 20]), (50, [130, 110, 90, 70, 50, 50,
-                                                                                 50, 50, 50])):
+    for floor, expected in ((20, [130, 110, 90, 70, 50, 30, 20, 20, 20]), (50, [130, 110, 90, 70, 50, 50, 50, 50, 50])):
         # Every rebel fails: Ann is left alone and the other nine battle for second.
         table = Table(10, [100, *range(1, 10), *range(10, 100, 10)], mods=TUG, tug_floor=floor)
         table.choose(**{name: "rebel" for name in NAMES[1:10]})

@@ -90,9 +90,7 @@ def test_f4_only_the_leader_suspects_someone_not_immune() -> None:
     table = round_two_with_bob_immune()
     table.illegal("suspect", by="Cid", target="Ann", match="not open")
     table.choose(Ann="follow", Dee="follow", Eve="follow", Fay="follow")
-    assert [i.target for i in table.game.legal_inputs("Cid") if i.action == "suspect"] == [
-        "Ann", "Dee", "Eve", "Fay"
-    ]
+    assert [i.target for i in table.game.legal_inputs("Cid") if i.action == "suspect"] == ["Ann", "Dee", "Eve", "Fay"]
     table.illegal("suspect", by="Cid", target="Bob", match="immune and cannot be suspected")
     table.illegal("suspect", by="Cid", target="Cid", match="yourself")
     table.illegal("suspect", by="Dee", target="Ann", match="Only the leader")
@@ -123,7 +121,11 @@ def test_f5_leader_rolls_first_then_the_shuffled_list_with_the_suspect_on_120() 
     table.choose(Bob="follow", Cid="follow", Dee="follow", Eve="follow")
     table.do("suspect", by="Ann", target="Cid")
     assert table.rolls()[:5] == [
-        ("Ann", 109, 100), ("Eve", 150, 90), ("Cid", 120, 80), ("Bob", 150, 70), ("Dee", 150, 60)
+        ("Ann", 109, 100),
+        ("Eve", 150, 90),
+        ("Cid", 120, 80),
+        ("Bob", 150, 70),
+        ("Dee", 150, 60),
     ]
     rec = table.game.rounds[0]
     assert rec["order"] == ["Eve", "Cid", "Bob", "Dee"]
@@ -419,3 +421,19 @@ def test_f9_record_of_a_round() -> None:
         "next_leader": "Cid",
     }
     assert not any(isinstance(e, Eliminated) and "Ann" in e.players for e in table.events)
+
+
+def test_f4_nobody_left_to_suspect_after_modkills_goes_on_to_the_rolls() -> None:
+    """F4 with G6: if modkills leave no one the leader could suspect, the rolls follow at once."""
+    table = Table(6, [80, 80, 80, 10, 20, 30])
+    table.choose(Bob="follow", Cid="follow", Dee="follow", Eve="follow", Fay="follow")
+    table.do("nosuspect", by="Ann")
+    assert (table.leader, table.immune()) == ("Dee", ["Bob", "Cid"])
+    table.choose(Ann="rebel", Eve="follow", Fay="follow")
+    table.do("modkill", target="Eve")
+    table.do("modkill", target="Fay")
+    assert table.phase == "suspect"
+    table.roll(100, 20, 30)
+    events = table.do("modkill", target="Ann")
+    assert table.rolls(events) == [("Dee", 109, 100), ("Bob", 150, 20), ("Cid", 150, 30)]
+    assert table.game.rounds[1]["suspect"] is None

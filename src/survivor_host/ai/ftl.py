@@ -91,7 +91,6 @@ def choice_odds(view: FtlView) -> dict[str, Fraction]:
     }
 
 
-
 class _FtlStrategy:
     """Sensible answers to everything but follow/rebel, which subclasses decide."""
 

@@ -352,6 +352,8 @@ class ShowdownClient:
         async with session.ws_connect(config.server_url, heartbeat=config.heartbeat, max_msg_size=0) as ws:
             self._ws = ws
             self.connections += 1
+            if self._closing:
+                return
             self._challstr = loop.create_future()
             self._login = loop.create_future()
             reader = asyncio.create_task(self._read_loop(ws), name="showdown-read")

@@ -30,6 +30,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import re
 import subprocess
 import sys
@@ -39,6 +40,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
+from urllib.parse import parse_qsl
 
 from aiohttp import web
 
@@ -217,8 +219,6 @@ class FakeLoginServer:
                         else:
                             params["json"] = raw
                 elif raw:
-                    from urllib.parse import parse_qsl
-
                     params.update(dict(parse_qsl(raw, keep_blank_values=True)))
         act = request.match_info.get("act")
         if act:
@@ -297,10 +297,7 @@ class FakeLoginServer:
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port)
         await site.start()
-        server = site._server
-        assert server is not None
-        sockets = getattr(server, "sockets", None) or []
-        self.port = sockets[0].getsockname()[1]
+        self.port = int(self._runner.addresses[0][1])
         log.info("fake login server listening on %s", self.base_url)
 
     async def stop(self) -> None:
@@ -405,8 +402,6 @@ class FakeLoginProcess:
         return f"{self.base_url}/api/login"
 
     def start(self, timeout: float = 20.0) -> FakeLoginProcess:
-        import os
-
         cmd = [sys.executable, "-m", "harness.fake_login", "--port", str(self.requested_port)]
         cmd += ["--key-file", str(self.key_file)]
         for flag, names in (

@@ -171,6 +171,11 @@ class Player:
         self._closed = asyncio.Event()
         self.logged_in = False
         self.rooms = {}
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._reader
+            self._reader = None
         mark = self.mark()
         self._ws = await self._session.ws_connect(self.ws_url, timeout=aiohttp.ClientWSTimeout(ws_close=5))
         self._reader = asyncio.create_task(self._read_loop(self._ws), name=f"player-{self.name}")

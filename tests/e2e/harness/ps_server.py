@@ -225,6 +225,17 @@ exports.startuphook = function () {{}};
 
 # ---------------------------------------------------------------- server instance
 
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 _live_servers: set[PSServer] = set()
 
 
@@ -325,21 +336,25 @@ class PSServer:
         (config / "usergroups.csv").write_text(self.options.usergroups_csv())
         self._prepared = True
 
-    def _cleanup_stale_instances(self, max_age: float = 6 * 3600) -> None:
+    def _cleanup_stale_instances(self) -> None:
+        """Remove instance folders whose test process is gone, ending the node server each may have
+        left running (a test run killed with SIGKILL cannot clean up after itself)."""
         root = self.dir.parent
         if not root.is_dir():
             return
-        now = time.time()
         for entry in root.iterdir():
-            with contextlib.suppress(OSError):
-                pid = int(entry.name.split("-")[-2])
-                alive = True
-                try:
-                    os.kill(pid, 0)
-                except ProcessLookupError:
-                    alive = False
-                if not alive or now - entry.stat().st_mtime > max_age:
-                    shutil.rmtree(entry, ignore_errors=True)
+            try:
+                owner = int(entry.name.split("-")[-2])
+            except (ValueError, IndexError):
+                continue
+            if owner == os.getpid() or _pid_alive(owner):
+                continue
+            with contextlib.suppress(OSError, ValueError):
+                node_pid = int((entry / "server.pid").read_text())
+                # only if that pid is still the server started in this folder
+                if Path(f"/proc/{node_pid}/cwd").resolve() == entry.resolve():
+                    os.killpg(node_pid, signal.SIGKILL)
+            shutil.rmtree(entry, ignore_errors=True)
 
     # -- process
 
@@ -367,6 +382,7 @@ class PSServer:
             start_new_session=True,  # own process group: stop() can end any children too
         )
         _live_servers.add(self)
+        (self.dir / "server.pid").write_text(f"{self.proc.pid}\n")
         listening = threading.Event()
         proc = self.proc
 

@@ -509,10 +509,8 @@ class FollowTheLeader(Game):
         if outcome == "rebellion":
             rebels = [i for i in survivors if self.choices.get(i) == "rebel"]
             survivors = rebels or survivors
-        if outcome == "handover":
-            best = min(self.rolls[i] for i in survivors)
-        else:
-            best = max(self.rolls[i] for i in survivors)
+        extreme = min if outcome == "handover" else max
+        best = extreme(self.rolls[i] for i in survivors)
         tied = [i for i in survivors if self.rolls[i] == best]
         if len(tied) == 1:
             return tied[0], []
@@ -599,6 +597,8 @@ class FollowTheLeader(Game):
             return events + self._void_round()
         if self.phase == "choices" and all(i in self.choices for i in self.owed):
             return events + self._after_choices()
+        if self.phase == "suspect" and not self._suspect_candidates():
+            return events + [Say("Nobody is left to suspect.")] + self._roll_round()
         if self.phase == "scapegoat" and (self.suspect in indexes or not self._scapegoat_candidates()):
             return events + self._end_round()
         return events
@@ -620,6 +620,12 @@ class FollowTheLeader(Game):
         events: list[Event] = [Say(f"You now play in this seat of {self.title}.", to=name)]
         if seat.index == self.leader:
             events.append(Say("You are the leader.", to=name))
+        if seat.index in self.immune_now:
+            events.append(Say("You are immune this round: you make no choice.", to=name))
+        if self.phase == "vote":
+            voted = self.votes.get(seat.index)
+            already = f" This seat voted for {self.seats[voted].name}." if voted is not None else ""
+            events.append(Say(f"Vote for the first leader with **vote NAME**.{already}", to=name))
         if seat.index in self.choices:
             events.append(Say(f"Your choice this round: **{self.choices[seat.index]}**.", to=name))
         if self.phase == "choices" and seat.index in self.owed:
