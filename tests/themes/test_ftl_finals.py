@@ -110,3 +110,24 @@ def test_f11_leader_modkill_leaving_two_goes_to_finals() -> None:
     over = table.over()
     assert (over.winner, over.second) == ("Cid", "Bob")
     assert table.game.rounds[0]["outcome"] == "stopped"
+
+
+def test_g4_modkill_in_scapegoat_phase_leaving_two_puts_judged_players_out() -> None:
+    """G4 with F7: a round stopped by modkills after its rolls keeps its judgement (no battle)."""
+    from survivor_host.engine.dice import ScriptedDice
+    from survivor_host.engine.inputs import Input
+    from survivor_host.themes.ftl import FollowTheLeader
+
+    names = ["Leader", "Sus", "Safe", "Other", "Doomed"]
+    # leader 100; list order Sus 120-die: 110 (follow, out), Safe 50, Other 60, Doomed 140 (follow, out)
+    dice = ScriptedDice([100, 110, 50, 60, 140, 99, 98])
+    game = FollowTheLeader(names, options={"leader": "pick"}, dice=dice)
+    game.start()
+    for name in names[1:]:
+        game.apply(Input("follow", by=name))
+    game.apply(Input("suspect", by="Leader", target="Sus"))
+    assert game.phase == "scapegoat"
+    game.apply(Input("modkill", target="Other"))
+    assert game.phase == "finals" or game.finished
+    assert not game.seat("Sus").alive and not game.seat("Doomed").alive
+    assert game.finished and {game.winner, game.second} == {"Leader", "Safe"}

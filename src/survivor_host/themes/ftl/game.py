@@ -585,6 +585,12 @@ class FollowTheLeader(Game):
             self.choices.pop(i, None)
             self.votes.pop(i, None)
         self.votes = {voter: target for voter, target in self.votes.items() if target not in indexes}
+        standing = [seat for seat in self.alive() if seat.index not in self.doomed]
+        if self.phase == "scapegoat" and self.leader not in indexes and len(standing) <= 2:
+            # The round stops with its judgement made: those judged out go, with no scapegoat battle.
+            judged = [seat for seat in self.alive() if seat.index in self.doomed]
+            if judged:
+                events.append(self._out(judged, "judged against the leader's roll"))
         if len(self.alive()) <= 2:
             if self.rounds and self._rec()["outcome"] is None:
                 self._rec()["outcome"] = "stopped"
