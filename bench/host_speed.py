@@ -16,10 +16,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from survivor_host.host.room import HostSettings, RoomHost  # noqa: E402
-from survivor_host.host.store import Store  # noqa: E402
-from survivor_host.host.terminal import seat_names  # noqa: E402
-from tests.host.fakes import FakeClock, FakeOutbox  # noqa: E402
+from survivor_host.host.room import HostSettings, RoomHost
+from survivor_host.host.store import Store
+from survivor_host.host.terminal import seat_names
+from tests.host.fakes import FakeClock, FakeOutbox
 
 
 def rss_mib() -> float:
@@ -92,7 +92,8 @@ def bench_restore(count: int, folder: Path) -> None:
         host = RoomHost(stored.room, FakeOutbox(), clock, store, HostSettings(), lambda: "unused")
         host.restore_game(stored)
     elapsed = time.perf_counter() - start
-    print(f"restore {len(unfinished)} unfinished games at start: {elapsed:.2f} s ({elapsed * 1e3 / max(len(unfinished), 1):.2f} ms each)")
+    each = elapsed * 1e3 / max(len(unfinished), 1)
+    print(f"restore {len(unfinished)} unfinished games at start: {elapsed:.2f} s ({each:.2f} ms each)")
 
 
 def main() -> None:
