@@ -107,3 +107,24 @@ def ps_server_factory(
         for i, server in enumerate(servers):
             _attach_output(request, server, f"PS server #{i} output")
             server.close()
+
+
+@pytest.fixture
+def bot_factory(request: pytest.FixtureRequest, tmp_path: Path, e2e: E2EEnv) -> Iterator[Callable[..., Any]]:
+    """Bots of the test's own, as separate processes: ``bot = bot_factory(defaults={...}).start()``."""
+    from harness.bot import BotProcess
+
+    bots: list[BotProcess] = []
+
+    def make(env: E2EEnv | None = None, **kwargs: Any) -> BotProcess:
+        bot = BotProcess(env or e2e, tmp_path / f"bot{len(bots)}", **kwargs)
+        bots.append(bot)
+        return bot
+
+    try:
+        yield make
+    finally:
+        for bot in bots:
+            if request.node.stash.get(_FAILED, False):
+                request.node.add_report_section("teardown", "bot log", bot.log()[-20000:])
+            bot.stop()

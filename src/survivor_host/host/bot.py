@@ -53,10 +53,12 @@ class Bot:
         settings = HostSettings(
             prefix=config.prefix, owners=config.owners, defaults=config.defaults, rules_links=config.rules_links
         )
-        self.rooms = {
-            room: RoomHost(room, out, self.clock, store, settings, lambda: secrets.token_hex(16))
-            for room in config.rooms
-        }
+        fixed = config.fixed_seed
+
+        def new_seed() -> str:
+            return fixed if fixed is not None else secrets.token_hex(16)
+
+        self.rooms = {room: RoomHost(room, out, self.clock, store, settings, new_seed) for room in config.rooms}
         self.restored = False
         self._ticker: asyncio.Task[None] | None = None
 
@@ -72,6 +74,7 @@ class Bot:
         if isinstance(message, Connected):
             self._connected(message.reconnect)
         elif isinstance(message, Disconnected):
+            logger.warning("disconnected: %s", message.reason)
             for host in self.rooms.values():
                 host.pause()
         elif isinstance(message, Chat):
@@ -88,6 +91,7 @@ class Bot:
             room.handle_rename(message.user.name, message.old_id)
 
     def _connected(self, reconnect: bool) -> None:
+        logger.info("ready: logged in, rooms %s (reconnect=%s)", ", ".join(self.rooms), reconnect)
         if not self.restored:
             self.restored = True
             self.restore()

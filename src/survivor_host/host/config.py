@@ -31,6 +31,8 @@ class BotConfig:
     defaults: dict[str, object] = field(default_factory=dict)
     rules_links: dict[str, str] = field(default_factory=dict)
     log_level: str = "INFO"
+    fixed_seed: str | None = None
+    """Every game uses this seed (for tests and demonstrations only; it defeats the fair-dice commitment)."""
 
 
 def _table(data: dict[str, Any], key: str) -> dict[str, Any]:
@@ -73,4 +75,5 @@ def load_config(path: str | Path, environ: dict[str, str] | None = None) -> BotC
         defaults=dict(_table(data, "defaults")),
         rules_links={str(k): str(v) for k, v in _table(data, "rules").items()},
         log_level=str(bot.get("log_level", "INFO")).upper(),
+        fixed_seed=str(bot["fixed_seed"]) if "fixed_seed" in bot else None,
     )

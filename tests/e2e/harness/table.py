@@ -1,0 +1,71 @@
+"""Players who play a bot-hosted game the way people do: by clicking the buttons the bot PMs them."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from .player import Line, Player, WaitTimeout
+
+BUTTON = re.compile(r'name="send" value="/msg ([^,"]+), ([^"]+)"')
+
+Policy = Callable[[str, list[str]], str | None]
+
+
+def first_button(player: str, commands: list[str]) -> str | None:
+    """Always the first button: follow, stick, the first target listed."""
+    return commands[0] if commands else None
+
+
+def buttons_in(text: str) -> list[str]:
+    """The commands behind the `/msg` buttons of a PM'd HTML box, in order."""
+    return [html.unescape(match.group(2)) for match in BUTTON.finditer(text)]
+
+
+@dataclass
+class Table:
+    """Runs a clicking task per player until stopped; records every click."""
+
+    bot: str
+    players: Sequence[Player]
+    policy: Policy = first_button
+    clicks: list[tuple[str, str]] = field(default_factory=list)
+    _tasks: list[asyncio.Task[None]] = field(default_factory=list)
+    _stopped: bool = False
+
+    def _is_prompt(self, line: Line) -> bool:
+        if line.type != "pm" or len(line.parts) < 4:
+            return False
+        sender = line.parts[1].lstrip(" +%@*#&~").lower().replace(" ", "")
+        return sender == self.bot.lower().replace(" ", "") and "/uhtml" in line.rest(3) and "button" in line.text
+
+    async def _click_loop(self, player: Player) -> None:
+        cursor = player.mark()
+        while not self._stopped:
+            try:
+                line = await player.wait_for(self._is_prompt, since=cursor, timeout=0.5, advance=False)
+            except WaitTimeout:
+                continue
+            cursor = line.index + 1
+            choice = self.policy(player.name, buttons_in(line.rest(3)))
+            if choice is not None:
+                self.clicks.append((player.name, choice))
+                await player.pm(self.bot, choice)
+
+    def start(self) -> None:
+        for player in self.players:
+            self._tasks.append(asyncio.get_running_loop().create_task(self._click_loop(player)))
+
+    async def stop(self) -> None:
+        self._stopped = True
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=5)
+        for task in self._tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await asyncio.wait_for(task, 1)
+        self._tasks.clear()
