@@ -8,6 +8,7 @@ Every strategy sees only the player's `FtlView` and picks one of the legal `opti
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
@@ -83,12 +84,20 @@ def choice_odds(view: FtlView) -> dict[str, Fraction]:
     so outside Tug of War the die is 150.
     """
     if not view.tug_of_war:
-        return {choice: survival_probability(choice, {PLAYER_DIE: Fraction(1)}) for choice in CHOICES}
+        return dict(_odds(0, view.tug_floor))
     choosers = len(view.players) - 1 - sum(1 for name in view.immune if name in view.players)
-    return {
-        choice: survival_probability(choice, tug_die_distribution(choice, choosers, view.tug_floor))
+    return dict(_odds(max(choosers, 1), view.tug_floor))
+
+
+@functools.lru_cache(maxsize=512)
+def _odds(tug_choosers: int, floor: int) -> tuple[tuple[str, Fraction], ...]:
+    """Cached odds: `tug_choosers` 0 means no Tug of War (a plain 150 die)."""
+    if not tug_choosers:
+        return tuple((choice, survival_probability(choice, {PLAYER_DIE: Fraction(1)})) for choice in CHOICES)
+    return tuple(
+        (choice, survival_probability(choice, tug_die_distribution(choice, tug_choosers, floor)))
         for choice in CHOICES
-    }
+    )
 
 
 class _FtlStrategy:

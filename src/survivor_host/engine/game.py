@@ -7,7 +7,7 @@ and leaves the state as it was. Handlers check everything before they change any
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from survivor_host.engine.dice import Dice, SeededDice
@@ -31,10 +31,15 @@ class Seat:
     name: str
     alive: bool = True
     out_step: int | None = None
+    uid: str = field(init=False)
 
-    @property
-    def uid(self) -> str:
-        return to_id(self.name)
+    def __post_init__(self) -> None:
+        self.uid = to_id(self.name)
+
+    def rename(self, name: str) -> None:
+        """A new holder (substitute) or a new name (rename) for this seat."""
+        self.name = name
+        self.uid = to_id(name)
 
 
 @dataclass(frozen=True)
@@ -242,7 +247,7 @@ class Game:
         new = (inp.new or "").strip()
         self._check_new_name(new, seat)
         old = seat.name
-        seat.name = new
+        seat.rename(new)
         self.subs.append({"round": self.round, "old": old, "new": new})
         return [Say(f"**{new}** substitutes for **{old}**."), *self.brief(seat)]
 
@@ -252,7 +257,7 @@ class Game:
         seat = self.seat(inp.by, who="You are")
         new = (inp.new or "").strip()
         self._check_new_name(new, seat)
-        seat.name = new
+        seat.rename(new)
         return []
 
     def act_extend(self, inp: Input) -> list[Event]:
