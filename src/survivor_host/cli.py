@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from survivor_host.engine.errors import DiceError, SetupError
-from survivor_host.engine.scenario import ScenarioError, run_scenario
+from survivor_host.engine.scenario import ScenarioError, replay, run_scenario
 from survivor_host.host.terminal import TerminalTable, seat_names
 from survivor_host.themes import new_game
 
@@ -61,6 +61,24 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Replay a seeded game record: print what the room saw and check the outcome matches."""
+    from survivor_host.engine.render import render
+    from survivor_host.host.room import commitment
+
+    try:
+        record: Any = json.loads(Path(args.file).read_text(encoding="utf-8"))
+        game = replay(record, on_events=lambda events: [print(t) for e in events if e.to is None and (t := render(e))])
+    except (OSError, json.JSONDecodeError, KeyError, TypeError) as error:
+        print(f"replay: {args.file}: {error}", file=sys.stderr)
+        return 2
+    print(f"(seed {game.seed}, sha256 {commitment(str(game.seed))})")
+    again = game.record()
+    same = all(again[key] == record.get(key) for key in ("winner", "second", "placements", "rounds"))
+    print("The replay matches the record." if same else "The replay does NOT match the record.")
+    return 0 if same else 1
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from survivor_host.host.serve import serve_main
 
@@ -87,6 +105,10 @@ def build_parser() -> argparse.ArgumentParser:
     scenario = sub.add_parser("scenario", help="run a scripted scenario file and print its record")
     scenario.add_argument("file")
     scenario.set_defaults(run=cmd_scenario)
+
+    again = sub.add_parser("replay", help="replay a seeded game record and check it (fair dice)")
+    again.add_argument("file", help="a JSON game record (play --record, or one the bot stored)")
+    again.set_defaults(run=cmd_replay)
 
     serve = sub.add_parser("serve", help="run the Pokémon Showdown bot")
     serve.add_argument("--config", required=True, help="the bot's TOML config file")

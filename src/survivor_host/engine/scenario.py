@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from survivor_host.engine.dice import ScriptedDice, SeededDice
 from survivor_host.engine.errors import DiceError, IllegalAction, SetupError
+from survivor_host.engine.events import Event
 from survivor_host.engine.game import Game
 from survivor_host.engine.inputs import Input
 
@@ -86,18 +87,18 @@ def run_scenario(data: object) -> dict[str, Any]:
     return record
 
 
-def replay(record: Mapping[str, Any]) -> Game:
+def replay(record: Mapping[str, Any], on_events: Callable[[list[Event]], object] | None = None) -> Game:
     """Rebuild a seeded game from its record's seed and accepted inputs (the game is deterministic)."""
     from survivor_host.themes import new_game
 
     game = new_game(
-        record["theme"],
-        record["players"],
-        mods=record["mods"],
-        options=record["options"],
-        seed=record["seed"],
+        record["theme"], record["players"], mods=record["mods"], options=record["options"], seed=record["seed"]
     )
-    game.start()
+    events = game.start()
+    if on_events:
+        on_events(events)
     for raw in record["inputs"]:
-        game.apply(Input.from_dict(raw))
+        events = game.apply(Input.from_dict(raw))
+        if on_events:
+            on_events(events)
     return game

@@ -40,7 +40,7 @@ class TerminalTable:
     you: str | None = None
     strategy: str | None = None
     write: Callable[[str], None] = print
-    read: Callable[[str], str] = input
+    read: Callable[[str], str] = field(default=lambda prompt: input(prompt))
     strategies: dict[str, Strategy] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

@@ -1,0 +1,100 @@
+"""The `survivor-host` command: play, scenario, replay."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from survivor_host.cli import main
+
+
+@pytest.mark.parametrize(
+    ("theme", "mods"), [("ftl", ""), ("ftl", "tug-of-war,no-mercy"), ("cta", "jesters-duel,adhesive,no-backsies")]
+)
+def test_play_auto_runs_a_whole_game_and_writes_its_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], theme: str, mods: str
+) -> None:
+    record_path = tmp_path / "game.json"
+    code = main(["play", theme, "--auto", "--players", "9", "--seed", "11", "--mods", mods, "--record", str(record_path)])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "wins the game!" in out
+    assert "**PL (9):**" in out
+    assert "Roll (1 - " in out
+    record = json.loads(record_path.read_text())
+    assert record["theme"] == theme and record["winner"] and sorted(record["placements"].values())[0] == 1
+
+
+def test_play_with_a_person_reprompts_on_bad_input(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    answers = iter(["dance", "vote You", "vote Venus"] + ["follow"] * 200)
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["play", "ftl", "--players", "4", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "! Unknown action 'dance'." in out
+    assert "! You can't vote for yourself." in out
+    assert "wins the game!" in out
+
+
+def test_same_seed_same_game(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["play", "cta", "--auto", "--seed", "abc"])
+    first = capsys.readouterr().out
+    main(["play", "cta", "--auto", "--seed", "abc"])
+    assert capsys.readouterr().out == first
+
+
+def test_scenario_prints_the_record_with_rejected_inputs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    scenario = {
+        "theme": "ftl",
+        "options": {"leader": "pick"},
+        "players": ["Venus", "Mars", "Io"],
+        "dice": [100, 50, 60, 10, 20],
+        "inputs": [
+            {"by": "Mars", "action": "follow"},
+            {"by": "Venus", "action": "follow"},
+            {"by": "Io", "action": "follow"},
+        ],
+    }
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(scenario))
+    assert main(["scenario", str(path)]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["rejected"] == [{"index": 1, "error": "The leader does not follow or rebel."}]
+    assert record["rounds"][0]["outcome"] == "handover"
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("{not json", "is not valid JSON"),
+        ('{"theme": "ftl", "players": ["a", "b", "c"]}', "needs 'dice'"),
+        ('{"theme": "chess", "players": ["a", "b", "c"], "dice": []}', "Unknown theme"),
+        ('{"theme": "ftl", "players": ["a", "b", "c"], "dice": [], "inputs": [{"by": "a"}]}', "inputs[0]"),
+        ('{"theme": "ftl", "players": ["a", "b", "c"], "dice": [], "colour": 1}', "unknown field"),
+        (
+            '{"theme": "ftl", "players": ["a", "b", "c"], "options": {"leader": "pick"}, "dice": [999],'
+            ' "inputs": [{"by": "b", "action": "follow"}, {"by": "c", "action": "rebel"}]}',
+            "dice: scripted die #1 is 999",
+        ),
+    ],
+)
+def test_malformed_scenario_exits_2_naming_the_fault(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str, message: str
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    assert main(["scenario", str(path)]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_replay_checks_a_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "game.json"
+    main(["play", "ftl", "--auto", "--seed", "5", "--record", str(path)])
+    capsys.readouterr()
+    assert main(["replay", str(path)]) == 0
+    assert "The replay matches the record." in capsys.readouterr().out
+    record = json.loads(path.read_text())
+    record["winner"] = "Somebody Else"
+    path.write_text(json.dumps(record))
+    assert main(["replay", str(path)]) == 1
