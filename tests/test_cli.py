@@ -17,7 +17,9 @@ def test_play_auto_runs_a_whole_game_and_writes_its_record(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], theme: str, mods: str
 ) -> None:
     record_path = tmp_path / "game.json"
-    code = main(["play", theme, "--auto", "--players", "9", "--seed", "11", "--mods", mods, "--record", str(record_path)])
+    code = main(
+        ["play", theme, "--auto", "--players", "9", "--seed", "11", "--mods", mods, "--record", str(record_path)]
+    )
     out = capsys.readouterr().out
     assert code == 0
     assert "wins the game!" in out
@@ -27,7 +29,9 @@ def test_play_auto_runs_a_whole_game_and_writes_its_record(
     assert record["theme"] == theme and record["winner"] and sorted(record["placements"].values())[0] == 1
 
 
-def test_play_with_a_person_reprompts_on_bad_input(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_play_with_a_person_reprompts_on_bad_input(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     answers = iter(["dance", "vote You", "vote Venus"] + ["follow"] * 200)
     monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
     assert main(["play", "ftl", "--players", "4", "--seed", "3"]) == 0
