@@ -13,7 +13,7 @@ from typing import Any
 
 from .env import BOT_ID, E2EEnv
 
-BOT_NAME = "SurvivorBot"
+BOT_NAME = "Survivor Bot"
 BOT_PASSWORD = "bot-password"
 
 
