@@ -11,12 +11,11 @@ Internal state is keyed by seat index, so substitutes and renames keep everythin
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from survivor_host.engine.battle import battle
-from survivor_host.engine.dice import Dice
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import (
     CardTold,
@@ -99,15 +98,8 @@ class ChaseTheAce(Game):
     PLAYER_ACTIONS: ClassVar[tuple[str, ...]] = ("stick", "swap", "duel", "card")
     THEME_HOST_ACTIONS: ClassVar[tuple[str, ...]] = ("elim",)
 
-    def __init__(
-        self,
-        players: Sequence[str],
-        mods: Sequence[str] = (),
-        options: Mapping[str, object] | None = None,
-        dice: Dice | None = None,
-        seed: int | str | None = None,
-    ) -> None:
-        super().__init__(players, mods, options, dice, seed)
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         self.elim_count = self.opt_int("elim")
         self.k = 0
         self.cards: dict[int, int] = {}
@@ -291,20 +283,25 @@ class ChaseTheAce(Game):
     def stick(self, by: int, swap_round: int | None, said: bool = True) -> list[Event]:
         """Carry out a `stick` (a turn's, or one in the All At Once order)."""
         self.stuck.append(by)
+        self._log_swap(by, None, [], False, swap_round)
+        return [Say(f"**{self.seats[by].name}** sticks.")] if said else []
+
+    def _log_swap(
+        self, by: int, target: int | None, rolls: list[dict[str, int]], swapped: bool, swap_round: int | None
+    ) -> None:
+        """Record a carried-out stick or swap; in turn mode it also ends the turn."""
         entry: dict[str, Any] = {
             "by": self.seats[by].name,
-            "target": None,
-            "rolls": [],
-            "swapped": False,
+            "target": None if target is None else self.seats[target].name,
+            "rolls": rolls,
+            "swapped": swapped,
             "void": False,
         }
-        events: list[Event] = [Say(f"**{self.seats[by].name}** sticks.")] if said else []
         if swap_round is not None:
             entry["swap_round"] = swap_round
         else:
             self._end_turn(by)
         self.rec["swaps"].append(entry)
-        return events
 
     def swap(self, by: int, target: int, swap_round: int | None) -> list[Event]:
         """Swapper 125 vs target 100 (G1); if the swapper wins, the two exchange cards (C6)."""
@@ -334,18 +331,7 @@ class ChaseTheAce(Game):
             )
         else:
             events.append(Say(f"**{target_name}** holds on: the cards stay where they are."))
-        entry: dict[str, Any] = {
-            "by": by_name,
-            "target": target_name,
-            "rolls": result.rolls,
-            "swapped": swapped,
-            "void": False,
-        }
-        if swap_round is not None:
-            entry["swap_round"] = swap_round
-        else:
-            self._end_turn(by)
-        self.rec["swaps"].append(entry)
+        self._log_swap(by, target, result.rolls, swapped, swap_round)
         return events
 
     def _end_turn(self, by: int) -> None:
