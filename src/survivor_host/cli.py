@@ -79,6 +79,30 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0 if same else 1
 
 
+def cmd_odds(args: argparse.Namespace) -> int:
+    from survivor_host.analysis.report import cta_odds, ftl_odds
+
+    lines = ftl_odds(args.players) if args.theme == "ftl" else cta_odds(args.players, args.elim)
+    print("\n".join(lines))
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from survivor_host.analysis.report import plot_simulation
+    from survivor_host.analysis.simulate import SimSetup, simulate, summary
+
+    strategies = tuple(s for s in (args.strategies or "").split(",") if s)
+    mods = tuple(m for m in (args.mods or "").split(",") if m)
+    setup = SimSetup(args.theme, args.players, mods, tuple(_options(args.option).items()), strategies, args.seed)
+    new_game(args.theme, [f"P{i}" for i in range(args.players)], mods=mods, options=dict(setup.options), seed=0)
+    result = simulate(setup, args.games, workers=args.workers)
+    print("\n".join(summary(result, strategies)))
+    if args.plot:
+        plot_simulation(result, args.plot, f"{args.theme} {'+'.join(mods) or ''} ({args.players} players)")
+        print(f"(plot written to {args.plot})")
+    return 0
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from survivor_host.host.serve import serve_main
 
@@ -109,6 +133,24 @@ def build_parser() -> argparse.ArgumentParser:
     again = sub.add_parser("replay", help="replay a seeded game record and check it (fair dice)")
     again.add_argument("file", help="a JSON game record (play --record, or one the bot stored)")
     again.set_defaults(run=cmd_replay)
+
+    odds = sub.add_parser("odds", help="exact odds: survival by choice, battles, elimination by card")
+    odds.add_argument("theme", choices=("ftl", "cta"))
+    odds.add_argument("--players", type=int, default=8)
+    odds.add_argument("--elim", type=int, default=1)
+    odds.set_defaults(run=cmd_odds)
+
+    simulate = sub.add_parser("simulate", help="Monte Carlo: many whole games with AI seats")
+    simulate.add_argument("theme", choices=("ftl", "cta"))
+    simulate.add_argument("--games", type=int, default=2000)
+    simulate.add_argument("--players", type=int, default=10)
+    simulate.add_argument("--mods", default="")
+    simulate.add_argument("--strategies", default="", help="comma-separated, assigned to seats in turn")
+    simulate.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    simulate.add_argument("--seed", type=int, default=0)
+    simulate.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    simulate.add_argument("--plot", help="write a PNG of game lengths and wins by seat")
+    simulate.set_defaults(run=cmd_simulate)
 
     serve = sub.add_parser("serve", help="run the Pokémon Showdown bot")
     serve.add_argument("--config", required=True, help="the bot's TOML config file")

@@ -14,67 +14,14 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 
 from survivor_host.ai.base import Strategy, first_of, of_action
+from survivor_host.analysis.odds import survival_probability, tug_die_distribution
 from survivor_host.engine.inputs import Input
-from survivor_host.themes.ftl.game import CHOICES, LEADER_BONUS, LEADER_DIE, PLAYER_DIE, FtlView
-from survivor_host.themes.ftl.tug_of_war import START_DIE, STEP
+from survivor_host.themes.ftl.game import CHOICES, PLAYER_DIE, FtlView
 
 # Rebel unless following is better by more than this: a successful rebellion can make you leader.
 NEAR_TIE = Fraction(1, 50)
 
 DieDistribution = Mapping[int, Fraction]
-
-
-def survival_probability(
-    choice: str,
-    dice: DieDistribution,
-    leader_die: int = LEADER_DIE,
-    leader_bonus: int = LEADER_BONUS,
-) -> Fraction:
-    """The exact chance that `choice` survives the leader's `leader_die+leader_bonus` roll (F6, F8).
-
-    `dice` maps each die you may roll to its probability. A follower survives a roll not above
-    the leader's, a rebel a roll not below it (a tie always survives).
-
-    >>> survival_probability("follow", {150: Fraction(1)})
-    Fraction(1, 2)
-    """
-    total = Fraction(0)
-    for die, weight in dice.items():
-        if weight == 0:
-            continue
-        good = 0
-        for leader in range(1 + leader_bonus, leader_die + leader_bonus + 1):
-            if choice == "follow":
-                good += min(leader, die)
-            else:
-                good += max(0, die - max(leader, 1) + 1)
-        total += weight * Fraction(good, leader_die * die)
-    return total
-
-
-def tug_die_distribution(choice: str, choosers: int, floor: int) -> dict[int, Fraction]:
-    """The die you roll under Tug of War (F12) if you make `choice` among `choosers` choosers.
-
-    Your place among the choosers in the shuffled order is uniform; each chooser before you rebels
-    or follows with even odds; immune players do not move the running die.
-
-    >>> tug_die_distribution("rebel", 1, 20)
-    {130: Fraction(1, 1)}
-    """
-    choosers = max(choosers, 1)
-    out: dict[int, Fraction] = {}
-    running: dict[int, Fraction] = {START_DIE: Fraction(1)}
-    for _place in range(choosers):
-        for die, weight in running.items():
-            mine = max(die - STEP if choice == "rebel" else die + STEP, floor)
-            out[mine] = out.get(mine, Fraction(0)) + weight / choosers
-        step: dict[int, Fraction] = {}
-        for die, weight in running.items():
-            for move in (-STEP, STEP):
-                nxt = max(die + move, floor)
-                step[nxt] = step.get(nxt, Fraction(0)) + weight / 2
-        running = step
-    return dict(sorted(out.items()))
 
 
 def choice_odds(view: FtlView) -> dict[str, Fraction]:
