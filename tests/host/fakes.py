@@ -54,6 +54,8 @@ class FakeOutbox:
     name: str = "SurvivorBot"
     html_rooms: tuple[str, ...] = ()
     sent: list[tuple[str, str, str]] = field(default_factory=list)
+    hold_sent: bool = False
+    unsent: list[Callable[[], None]] = field(default_factory=list)
 
     def say(self, room: str, text: str) -> None:
         self.sent.append(("say", room, text))
@@ -75,6 +77,19 @@ class FakeOutbox:
 
     def add_html_box(self, room: str, html: str) -> None:
         self.sent.append(("htmlbox", room, html))
+
+    def when_sent(self, callback: Callable[[], None]) -> None:
+        """Everything counts as sent at once, unless `hold_sent` holds the callbacks back."""
+        if self.hold_sent:
+            self.unsent.append(callback)
+        else:
+            callback()
+
+    def flush_sent(self) -> None:
+        """The held lines went out: run the held callbacks."""
+        callbacks, self.unsent = self.unsent, []
+        for callback in callbacks:
+            callback()
 
     def room_lines(self) -> list[str]:
         return [text for kind, _, text in self.sent if kind == "say"]

@@ -102,10 +102,8 @@ class Bot:
             self._ticker = asyncio.get_running_loop().create_task(self._tick())
 
     def restore(self) -> None:
-        """Bring back signups and unfinished games from the database."""
-        for room, data in self.store.all_signups().items():
-            if room in self.rooms:
-                self.rooms[room].restore_signups(data)
+        """Bring back unfinished games and open signups from the database."""
+        signups = self.store.all_signups()
         for stored in self.store.unfinished_games():
             host = self.rooms.get(stored.room)
             if host is None:
@@ -115,6 +113,15 @@ class Bot:
                 host.restore_game(stored)
             except Exception:
                 logger.exception("could not restore game %s in %s", stored.id, stored.room)
+        for room, data in signups.items():
+            host = self.rooms.get(room)
+            if host is None:
+                continue
+            if host.game is not None:
+                # Died during `.start`, after the game was stored and before the signups were closed.
+                self.store.save_signups(room, None, self.clock.now())
+                continue
+            host.restore_signups(data)
 
     async def _tick(self) -> None:
         while True:
@@ -130,12 +137,22 @@ class Bot:
             for host in self.rooms.values()
             if host.game is not None and not host.game.finished and any(s.uid == userid for s in host.game.seats)
         ]
+        word = text.strip().lstrip(self.config.prefix).split(" ", 1)[0].lower()
         awaiting = [h for h in playing if h.game and any(to_id(w.player) == userid for w in h.game.awaiting())]
-        chosen = awaiting or playing
+        # In two games at once, the action word decides: `stick` goes to the game that awaits a stick.
+        fitting = [
+            h
+            for h in awaiting
+            if h.game
+            and any(
+                to_id(w.player) == userid and h.game.ACTION_ALIASES.get(word, word) in w.actions
+                for w in h.game.awaiting()
+            )
+        ]
+        chosen = fitting or awaiting or playing
         if chosen:
             chosen[0].handle_pm(name, text)
             return
-        word = text.strip().lstrip(self.config.prefix).split(" ", 1)[0].lower()
         if word == "help":
             next(iter(self.rooms.values())).handle_pm(name, text)
         else:

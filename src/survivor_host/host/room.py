@@ -17,7 +17,7 @@ from survivor_host.engine.events import Event, Prompt, Roll
 from survivor_host.engine.game import Game
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input, parse_command
-from survivor_host.engine.render import join_names, render, roll_text
+from survivor_host.engine.render import card_name, join_names, render, roll_text
 from survivor_host.host import html
 from survivor_host.host.store import Store, StoredGame, points_for
 from survivor_host.themes import new_game, theme_class
@@ -68,6 +68,10 @@ class Outbox(Protocol):
     def pm_uhtml(self, room: str, user: str, name: str, html: str) -> None: ...
 
     def add_html_box(self, room: str, html: str) -> None: ...
+
+    def when_sent(self, callback: Callable[[], None]) -> None:
+        """Run `callback` once everything handed over so far has really gone out (not merely queued)."""
+        ...
 
 
 @dataclass
@@ -314,7 +318,7 @@ class RoomHost:
         self._wait_id = -1
         self._close_signups(f"Dice seed commitment: sha256 {commitment(seed)} (the seed is revealed at the end).")
         self._post(game.start())
-        self.store.mark_posted(self.game_id, 0)
+        self._posted_when_sent(0)
         self._rearm()
 
     # ----- the game -----
@@ -337,12 +341,19 @@ class RoomHost:
         self.seq += 1
         self.store.append_input(self.game_id, self.seq, inp, self.clock.now())
         self._post(events)
-        self.store.mark_posted(self.game_id, self.seq)
+        self._posted_when_sent(self.seq)
         if game.finished:
             self._finish()
         else:
             self._rearm()
         return True
+
+    def _posted_when_sent(self, seq: int) -> None:
+        """Record that the steps up to `seq` were announced, once their lines have really gone out:
+        a crash before that makes the restore announce them (the step in flight at most twice)."""
+        game_id, store = self.game_id, self.store
+        if game_id is not None:
+            self.out.when_sent(lambda: store.mark_posted(game_id, seq))
 
     def _post(self, events: Sequence[Event]) -> None:
         """Events into chat: rolls in a row share one line; private events go by PM."""
@@ -407,22 +418,28 @@ class RoomHost:
         seed = str(game.seed)
         self.out.say(self.room, f"Dice seed: {seed} (sha256 {commitment(seed)[:16]}…). Anyone can replay the game.")
         status = "finished" if game.winner else "ended"
-        if game.winner:
-            self._award_points(game)
-        self.store.finish_game(self.game_id, record, self.clock.now(), status)
+        awards = self._award_points(game) if game.winner else {}
+        # The game is closed (and its points given, in the same transaction) once its last lines went
+        # out: a crash before that replays it on restart, announces the end again, and awards once.
+        game_id, store, at = self.game_id, self.store, self.clock.now()
+
+        def close() -> None:
+            store.finish_game(game_id, record, at, status, awards)
+
+        self.out.when_sent(close)
         self.game = None
         self.game_id = None
 
-    def _award_points(self, game: Game) -> None:
+    def _award_points(self, game: Game) -> dict[str, tuple[str, int]]:
         first, second = points_for(len(game.seats))
         if not first:
-            return
+            return {}
         awards = {to_id(game.winner or ""): (game.winner or "", first)}
         if game.second:
             awards[to_id(game.second)] = (game.second, second)
-        self.store.add_points(self.room, awards)
         tail = f", {game.second} +{second}" if game.second else ""
         self.out.say(self.room, f"Points: {game.winner} +{first}{tail}.")
+        return awards
 
     # ----- deadlines (G4) -----
 
@@ -440,17 +457,18 @@ class RoomHost:
             self._extension = game.extension
             self._set_deadline(self.clock.now() + seconds)
         elif game.extension != self._extension and self.deadline_at is not None:
-            self._set_deadline(self.deadline_at + game.extension - self._extension)
+            added = game.extension - self._extension
             self._extension = game.extension
+            self._set_deadline(self.deadline_at + added)
 
     def _set_deadline(self, at: float) -> None:
         self._cancel_timers()
         self.deadline_at = at
-        if self.game_id is not None:
-            self.store.set_deadline(self.game_id, at)
         game = self.game
         assert game is not None
         wait_id = game.wait_id
+        if self.game_id is not None:
+            self.store.set_deadline(self.game_id, at, wait_id, self._extension)
         left = at - self.clock.now()
         reminder = game.opt_int("reminder")
         if reminder and left > reminder:
@@ -481,10 +499,18 @@ class RoomHost:
         self.apply(Input("timeout"), reply_to=None)
 
     def pause(self) -> None:
-        """The bot lost its connection: stop the clock on the current deadline."""
+        """The bot lost its connection: stop the clock on the current deadline (and on the grace of
+        players who had left: the bot cannot see them come back while it is away)."""
+        for timer in self._leave_timers.values():
+            timer.cancel()
+        self._leave_timers.clear()
         if self.deadline_at is not None and self._paused_left is None:
             self._paused_left = max(self.deadline_at - self.clock.now(), 0.0)
             self._cancel_timers()
+            if self.game_id is not None:
+                # The stored deadline minus this heartbeat is the time left, should the bot die
+                # before it is back (tick leaves the heartbeat alone while paused).
+                self.store.heartbeat(self.game_id, self.clock.now())
 
     def resume(self) -> None:
         """Connected again: the deadline gets back the time it had, and prompts are sent again."""
@@ -501,7 +527,7 @@ class RoomHost:
 
     def tick(self) -> None:
         """Called every few seconds: keeps the stored heartbeat fresh for restores."""
-        if self.game_id is not None:
+        if self.game_id is not None and self._paused_left is None:
             self.store.heartbeat(self.game_id, self.clock.now())
 
     # ----- room presence (G5) -----
@@ -520,6 +546,13 @@ class RoomHost:
         timer = self._leave_timers.pop(to_id(name), None)
         if timer is not None:
             timer.cancel()
+        # Someone back in the room (after their own reconnect, or a server restart) who owes an
+        # action may have missed the prompt: send it again.
+        game = self.game
+        if game is not None and not game.finished and self._paused_left is None:
+            userid = to_id(name)
+            if any(to_id(wait.player) == userid for wait in game.awaiting()):
+                self._refresh_prompts(only=userid)
 
     def _left_for_good(self, userid: str) -> None:
         self._leave_timers.pop(userid, None)
@@ -637,7 +670,7 @@ class RoomHost:
         self.game, self.game_id, self.seq = game, stored.id, len(stored.inputs)
         self.out.say(self.room, f"The bot restarted: the game of {game.title} continues.")
         self._post(unposted)
-        self.store.mark_posted(stored.id, self.seq)
+        self._posted_when_sent(self.seq)
         if game.finished:
             self._finish()
             return
@@ -647,15 +680,43 @@ class RoomHost:
         seconds = game.deadline_seconds()
         if seconds is not None:
             left = float(seconds)
-            if stored.deadline_at is not None and stored.heartbeat is not None:
-                left = stored.deadline_at - stored.heartbeat
+            # The stored deadline counts only if it belongs to this very wait (the bot may have died
+            # after storing the input that began a new wait, before storing its deadline).
+            same_wait = stored.deadline_wait is None or stored.deadline_wait == game.wait_id
+            if stored.deadline_at is not None and stored.heartbeat is not None and same_wait:
+                had = game.extension if stored.deadline_extension is None else stored.deadline_extension
+                added = game.extension - had
+                left = stored.deadline_at - stored.heartbeat + added
             self._set_deadline(self.clock.now() + max(left, 10.0))
-        self._refresh_prompts()
+        prompted = {to_id(event.to) for event in unposted if isinstance(event, Prompt)}
+        self._refresh_prompts(skip=prompted)
 
-    def _refresh_prompts(self) -> None:
+    def _refresh_prompts(self, skip: set[str] | frozenset[str] = frozenset(), only: str | None = None) -> None:
+        """Ask again everyone the game waits for (and tell Chase the Ace players their card)."""
         game = self.game
         if game is None or game.finished:
             return
         for wait in game.awaiting():
-            text = f"You still owe an action: {' / '.join(wait.actions)}."
+            userid = to_id(wait.player)
+            if userid in skip or (only is not None and userid != only):
+                continue
+            self._tell_card(wait.player)
+            who = "You" if wait.secret else f"{wait.player}, you"
+            text = f"{who} still owe an action: {' / '.join(wait.actions)}."
             self._prompt(Prompt(wait.player, text, wait.actions, wait.targets, wait.secret))
+        if only is None:
+            awaited = {to_id(wait.player) for wait in game.awaiting()}
+            for seat in game.alive():
+                if seat.uid not in awaited:
+                    self._tell_card(seat.name)
+
+    def _tell_card(self, name: str) -> None:
+        """Chase the Ace: a player's current card, by PM (after a restart or reconnect)."""
+        game = self.game
+        cards = getattr(game, "cards", None)
+        if game is None or not isinstance(cards, dict):
+            return
+        seat = game.seat(name)
+        card = cards.get(seat.index)
+        if seat.alive and isinstance(card, int):
+            self.out.pm(seat.name, f"Your card is **{card_name(card)}**.")

@@ -59,6 +59,12 @@ MIGRATIONS: tuple[str, ...] = (
         cycle INTEGER NOT NULL
     );
     """,
+    # version 2: the wait a stored deadline belongs to, so a restore can tell a stale deadline
+    # (the bot died between storing an input that began a new wait and storing its deadline)
+    """
+    ALTER TABLE games ADD COLUMN deadline_wait INTEGER;
+    ALTER TABLE games ADD COLUMN deadline_extension INTEGER;
+    """,
 )
 
 
@@ -77,6 +83,8 @@ class StoredGame:
     deadline_at: float | None
     heartbeat: float | None
     posted: int
+    deadline_wait: int | None = None
+    deadline_extension: int | None = None
 
 
 class Store:
@@ -92,6 +100,10 @@ class Store:
     def migrate(self) -> None:
         """Bring the schema to the newest version, one migration at a time."""
         version = int(self.db.execute("PRAGMA user_version").fetchone()[0])
+        if version > len(MIGRATIONS):
+            raise RuntimeError(
+                f"{self.path} has schema version {version}, newer than this bot knows ({len(MIGRATIONS)})"
+            )
         for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
             with self.db:
                 self.db.execute("BEGIN")
@@ -120,8 +132,8 @@ class Store:
         at: float,
     ) -> int:
         cursor = self.db.execute(
-            "INSERT INTO games (room, theme, mods, options, players, seed, started_at, heartbeat)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO games (room, theme, mods, options, players, seed, started_at, heartbeat, posted)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, -1)",
             (room, theme, json.dumps(list(mods)), json.dumps(options), json.dumps(list(players)), seed, at, at),
         )
         assert cursor.lastrowid is not None
@@ -135,20 +147,45 @@ class Store:
         self.db.execute("UPDATE games SET heartbeat = ? WHERE id = ?", (at, game_id))
 
     def mark_posted(self, game_id: int, seq: int) -> None:
-        """Everything caused by inputs up to `seq` has been handed to the room."""
-        self.db.execute("UPDATE games SET posted = ? WHERE id = ?", (seq, game_id))
+        """Everything caused by inputs up to `seq` has been sent to the room (-1: not even the start;
+        0: the start). Never goes back."""
+        self.db.execute("UPDATE games SET posted = MAX(posted, ?) WHERE id = ?", (seq, game_id))
 
-    def set_deadline(self, game_id: int, deadline_at: float | None) -> None:
-        self.db.execute("UPDATE games SET deadline_at = ? WHERE id = ?", (deadline_at, game_id))
+    def set_deadline(
+        self, game_id: int, deadline_at: float | None, wait_id: int | None = None, extension: int | None = None
+    ) -> None:
+        """The current deadline, with the wait (and the extension it includes) it belongs to."""
+        self.db.execute(
+            "UPDATE games SET deadline_at = ?, deadline_wait = ?, deadline_extension = ? WHERE id = ?",
+            (deadline_at, wait_id, extension, game_id),
+        )
 
     def heartbeat(self, game_id: int, at: float) -> None:
         self.db.execute("UPDATE games SET heartbeat = ? WHERE id = ?", (at, game_id))
 
-    def finish_game(self, game_id: int, record: dict[str, Any], at: float, status: str = "finished") -> None:
-        self.db.execute(
-            "UPDATE games SET status = ?, finished_at = ?, record = ?, deadline_at = NULL WHERE id = ?",
-            (status, at, json.dumps(record), game_id),
-        )
+    def finish_game(
+        self,
+        game_id: int,
+        record: dict[str, Any],
+        at: float,
+        status: str = "finished",
+        awards: dict[str, tuple[str, int]] | None = None,
+    ) -> bool:
+        """Close the game and add its points in one transaction; False (and nothing done) when it
+        was already closed, so points are never given twice."""
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            cursor = self.db.execute(
+                "UPDATE games SET status = ?, finished_at = ?, record = ?, deadline_at = NULL"
+                " WHERE id = ? AND status = 'running'",
+                (status, at, json.dumps(record), game_id),
+            )
+            if cursor.rowcount == 0:
+                return False
+            room = self.db.execute("SELECT room FROM games WHERE id = ?", (game_id,)).fetchone()[0]
+            if awards:
+                self._add_points(str(room), awards)
+        return True
 
     def inputs_of(self, game_id: int) -> list[Input]:
         rows = self.db.execute("SELECT input FROM inputs WHERE game_id = ? ORDER BY seq", (game_id,))
@@ -156,8 +193,8 @@ class Store:
 
     def unfinished_games(self) -> list[StoredGame]:
         rows = self.db.execute(
-            "SELECT id, room, theme, mods, options, players, seed, deadline_at, heartbeat, posted"
-            " FROM games WHERE status = 'running' ORDER BY id"
+            "SELECT id, room, theme, mods, options, players, seed, deadline_at, heartbeat, posted,"
+            " deadline_wait, deadline_extension FROM games WHERE status = 'running' ORDER BY id"
         ).fetchall()
         return [
             StoredGame(
@@ -172,6 +209,8 @@ class Store:
                 deadline_at=row[7],
                 heartbeat=row[8],
                 posted=row[9],
+                deadline_wait=row[10],
+                deadline_extension=row[11],
             )
             for row in rows
         ]
@@ -204,16 +243,20 @@ class Store:
 
     def add_points(self, room: str, awards: dict[str, tuple[str, int]]) -> None:
         """Add points: userid -> (display name, points), in the room's current cycle."""
-        cycle = self.cycle(room)
         with self.db:
             self.db.execute("BEGIN")
-            for userid, (name, points) in awards.items():
-                self.db.execute(
-                    "INSERT INTO points (room, cycle, userid, name, points) VALUES (?, ?, ?, ?, ?)"
-                    " ON CONFLICT(room, cycle, userid) DO UPDATE"
-                    " SET points = points + excluded.points, name = excluded.name",
-                    (room, cycle, userid, name, points),
-                )
+            self._add_points(room, awards)
+
+    def _add_points(self, room: str, awards: dict[str, tuple[str, int]]) -> None:
+        """Inside a transaction."""
+        cycle = self.cycle(room)
+        for userid, (name, points) in awards.items():
+            self.db.execute(
+                "INSERT INTO points (room, cycle, userid, name, points) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT(room, cycle, userid) DO UPDATE"
+                " SET points = points + excluded.points, name = excluded.name",
+                (room, cycle, userid, name, points),
+            )
 
     def leaderboard(self, room: str, limit: int = 10) -> list[tuple[str, int]]:
         rows = self.db.execute(

@@ -227,6 +227,10 @@ class ShowdownClient:
         for chunk in split_text(text, MAX_MESSAGE_LENGTH - len(prefix) - 1):
             self.queue.put("", prefix + escape_text(chunk))
 
+    def when_sent(self, callback: Callable[[], None]) -> None:
+        """Run `callback` once everything queued so far has been written to the socket."""
+        self.queue.when_sent(callback)
+
     def send_command(self, room: str, command: str) -> None:
         """Send a command line (e.g. `/wall ...`, `/me ...`) in the room ("" = global), as-is."""
         self.queue.put(to_id(room), command)

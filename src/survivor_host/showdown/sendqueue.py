@@ -86,6 +86,13 @@ class Frame:
 
 
 @dataclass(frozen=True)
+class _Barrier:
+    """Not a frame: a callback run once every frame queued before it has been sent."""
+
+    callback: Callable[[], None]
+
+
+@dataclass(frozen=True)
 class _Sent:
     time: float
     room: str
@@ -117,7 +124,7 @@ class SendQueue:
         self._settle = settle
         self._recent_window = recent_window
         self._urgent: deque[Frame] = deque()
-        self._normal: deque[Frame] = deque()
+        self._normal: deque[Frame | _Barrier] = deque()
         self._sender: Sender | None = None
         self._next_time = 0.0
         self._hold_until = 0.0
@@ -171,7 +178,9 @@ class SendQueue:
     @property
     def pending(self) -> int:
         """Queued lines."""
-        return sum(len(f.lines) for f in self._urgent) + sum(len(f.lines) for f in self._normal)
+        return sum(len(f.lines) for f in self._urgent) + sum(
+            len(f.lines) for f in self._normal if isinstance(f, Frame)
+        )
 
     def put(self, room: str, line: str, *, urgent: bool = False) -> None:
         """Queue one line as-is (a command); line breaks become spaces, overlong lines are cut."""
@@ -193,6 +202,22 @@ class SendQueue:
         limit = max(MAX_MESSAGE_LENGTH - len(prefix), 1)
         for chunk in split_text(text, limit):
             self._push(Frame(room, (prefix + chunk,)), urgent)
+
+    def when_sent(self, callback: Callable[[], None]) -> None:
+        """Run `callback` once every frame queued so far (urgent ones too) has gone out on a socket.
+
+        It runs on the queue's task; it never runs while the queue is detached, so a crash before the
+        lines left loses the callback (that is the point: the caller learns what really went out).
+        """
+        if not self._has_work():
+            callback()
+            return
+        self._push_barrier(_Barrier(callback))
+
+    def _push_barrier(self, barrier: _Barrier) -> None:
+        self._normal.append(barrier)
+        self._idle.clear()
+        self._wake.set()
 
     def clear(self) -> None:
         """Drop every queued frame."""
@@ -262,8 +287,19 @@ class SendQueue:
             await self._send_next(self._sender)
 
     async def _send_next(self, sender: Sender) -> None:
-        queue = self._urgent if self._urgent else self._normal
+        if not self._urgent and isinstance(self._normal[0], _Barrier):
+            barrier = self._normal.popleft()
+            assert isinstance(barrier, _Barrier)
+            try:
+                barrier.callback()
+            except Exception:
+                logger.exception("when_sent callback failed")
+            if not (self._urgent or self._normal or self._notices):
+                self._idle.set()
+            return
+        queue: deque[Frame] | deque[Frame | _Barrier] = self._urgent if self._urgent else self._normal
         frame = queue.popleft()
+        assert isinstance(frame, Frame)
         try:
             await sender(frame.encode())
         except Exception as exc:  # the socket went away: keep the frame and wait for a new one

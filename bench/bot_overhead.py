@@ -1,0 +1,228 @@
+"""The bot's overhead per round against the real local server, next to what the throttle allows.
+
+For each Follow the Leader round: the time from the input that completes the round (the last one it
+needs before the rolls) being sent by a player, to the last line the bot sent for it arriving (the
+round's result in the room, the PMs and prompts of the next step), and the lines it sent for it.
+The throttle's minimum for those lines is (lines - 1) × pace (the first line can go at once);
+`lines × pace` is printed too. Players answer only once the bot has been quiet for a moment, so the
+lines counted belong to that one step. Run with the bot as room `*` (25 ms a line) and at ordinary
+rank (600 ms a line):
+
+    .venv/bin/python bench/bot_overhead.py [--players 7] [--games 2]
+
+Needs Node.js; the first run installs pokemon-showdown into .e2e-cache/ (tests/e2e/harness).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import re
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+
+from harness import FakeLoginServer, LoginPolicy, PSServer, RSAKey  # noqa: E402
+from harness.bot import BOT_NAME, BotProcess  # noqa: E402
+from harness.env import BOT_ID, HOST_NAME, E2EEnv, default_server_options  # noqa: E402
+from harness.player import Line, Player  # noqa: E402
+from harness.table import buttons_in  # noqa: E402
+
+from survivor_host.showdown.sendqueue import PACE_PUBLIC_BOT, PACE_REGULAR  # noqa: E402
+
+ROOM = "survivor"
+NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin", "Finn", "Gina", "Hank", "Ivy", "Jack"]
+
+
+def from_bot(line: Line) -> bool:
+    if line.type == "pm" and len(line.parts) > 1:
+        who = line.parts[1]
+    elif line.type == "c:" and len(line.parts) > 2:
+        who = line.parts[2]
+    elif line.type == "c" and len(line.parts) > 1:
+        who = line.parts[1]
+    else:
+        return False
+    return who.lstrip(" +%@*#&~").lower().replace(" ", "") == BOT_ID and not line.in_init
+
+
+@dataclass
+class Round:
+    elapsed: float
+    lines: int
+
+
+class Driver:
+    """Players who answer each prompt (the first choice) once the bot has been quiet for `quiet` s."""
+
+    def __init__(self, host: Player, players: list[Player], quiet: float, html: bool) -> None:
+        self.html = html
+        self.host = host
+        self.players = players
+        self.quiet = quiet
+        self.clicks: list[tuple[float, str, str]] = []  # (monotonic time sent, player, command)
+        self.stopped = False
+
+    def everyone(self) -> list[Player]:
+        return [self.host, *self.players]
+
+    def last_bot_line(self) -> float:
+        return max((ln.time for p in self.everyone() for ln in p.transcript if from_bot(ln)), default=0.0)
+
+    def answer(self, player: Player, line: Line) -> tuple[str, str] | None:
+        """(room or "", text) that answers a prompt line, or None. With HTML the buttons answer; without
+        it, the PM'd "Reply here with ..." prompts and the public prompts said in the room."""
+        if not from_bot(line) or line.in_init:
+            return None
+        if line.type == "pm":
+            body = line.rest(3)
+            if self.html:
+                commands = buttons_in(body) if "/uhtml" in body else []
+                return ("", commands[0]) if commands else None
+            match = re.search(r"Reply here with (\w+)", body)
+            return ("", match.group(1)) if match else None
+        if self.html or line.room != ROOM:
+            return None
+        text = line.rest(3) if line.type == "c:" else line.rest(2)
+        if text.startswith(f"**{player.name}**, suspect a player"):
+            return (ROOM, ".nosuspect")
+        if text.startswith(f"**{player.name}**, you would be eliminated"):
+            return (ROOM, ".noscapegoat")
+        return None
+
+    async def play(self, player: Player) -> None:
+        cursor = player.mark()
+        while not self.stopped:
+            todo = None
+            for ln in player.transcript[cursor:]:
+                cursor = ln.index + 1
+                todo = self.answer(player, ln) or todo
+            if todo is None:
+                await asyncio.sleep(0.02)
+                continue
+            while time.monotonic() - self.last_bot_line() < self.quiet:
+                await asyncio.sleep(0.02)
+            if any(self.answer(player, ln) for ln in player.transcript[cursor:]):
+                continue  # a newer prompt replaced this one
+            room, text = todo
+            self.clicks.append((time.monotonic(), player.name, text))
+            if room:
+                await player.say(room, text)
+            else:
+                await player.pm(BOT_NAME, text)
+
+
+def rounds_of(driver: Driver) -> list[Round]:
+    """Per round: the click just before the round's first roll, and the bot's lines until the next click."""
+    host = driver.host
+    rolls = [ln for ln in host.transcript if ln.room == ROOM and from_bot(ln) and "Roll (1 - 109)+20" in ln.text]
+    clicks = sorted(driver.clicks)
+    out: list[Round] = []
+    seen: set[float] = set()
+    for roll in rolls:
+        before = [c for c in clicks if c[0] < roll.time]
+        if not before or before[-1][0] in seen:
+            continue
+        sent = before[-1][0]
+        seen.add(sent)
+        after = [c[0] for c in clicks if c[0] > sent]
+        until = after[0] if after else float("inf")
+        # Lines the bot sent: room lines once (seen by the host), PMs once each (seen by their receiver).
+        room_lines = [ln for ln in host.transcript if ln.room == ROOM and from_bot(ln) and sent < ln.time < until]
+        pm_lines = [
+            ln
+            for p in driver.everyone()
+            for ln in p.transcript
+            if ln.type == "pm" and from_bot(ln) and sent < ln.time < until
+        ]
+        lines = room_lines + pm_lines
+        if not lines:
+            continue
+        out.append(Round(max(ln.time for ln in lines) - sent, len(lines)))
+    return out
+
+
+async def one_game(env: E2EEnv, names: list[str], quiet: float, html: bool) -> list[Round]:
+    async with contextlib.AsyncExitStack() as stack:
+        host = await stack.enter_async_context(env.player(HOST_NAME))
+        players = [await stack.enter_async_context(env.player(name)) for name in names]
+        for person in [host, *players]:
+            await person.join(ROOM)
+        mark = host.mark()
+        await host.say(ROOM, ".host ftl")
+        await host.wait_for(r"signups are open", room=ROOM, since=mark, include_init=False, timeout=30)
+        for person in players:
+            await person.say(ROOM, "/me in")
+        await host.wait_for(rf"PL \({len(players)}\)", room=ROOM, since=mark, include_init=False, timeout=60)
+        driver = Driver(host, players, quiet, html)
+        tasks = [asyncio.create_task(driver.play(p)) for p in players]
+        await host.say(ROOM, ".start")
+        await host.wait_for(r"wins the game!", room=ROOM, since=mark, include_init=False, timeout=900)
+        await asyncio.sleep(quiet)
+        driver.stopped = True
+        await asyncio.gather(*tasks)
+        return rounds_of(driver)
+
+
+def report(label: str, pace: float, rounds: list[Round]) -> None:
+    if not rounds:
+        print(f"{label}: no rounds measured")
+        return
+    overhead = [r.elapsed - max(r.lines - 1, 0) * pace for r in rounds]
+    print(f"{label} (pace {pace * 1000:.0f} ms a line), {len(rounds)} rounds")
+    print("  round  lines  elapsed ms  lines×pace ms  (lines-1)×pace ms  overhead ms")
+    for i, (r, o) in enumerate(zip(rounds, overhead, strict=True), start=1):
+        print(
+            f"  {i:5d}  {r.lines:5d}  {r.elapsed * 1e3:10.0f}  {r.lines * pace * 1e3:13.0f}"
+            f"  {max(r.lines - 1, 0) * pace * 1e3:17.0f}  {o * 1e3:11.0f}"
+        )
+    print(
+        f"  overhead per round: median {statistics.median(overhead) * 1e3:.0f} ms, "
+        f"max {max(overhead) * 1e3:.0f} ms; elapsed median {statistics.median(r.elapsed for r in rounds) * 1e3:.0f} ms"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--players", type=int, default=7)
+    parser.add_argument("--games", type=int, default=2)
+    args = parser.parse_args()
+    names = NAMES[: args.players]
+    key = RSAKey.generate(2048)
+    login = FakeLoginServer(key, policy=LoginPolicy.build())
+    login.start_in_thread()
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            for label, rank, pace, quiet in (
+                ("bot at * (room bot)", "*", PACE_PUBLIC_BOT, 0.5),
+                ("bot at ordinary rank", None, PACE_REGULAR, 1.5),
+            ):
+                server = PSServer(default_server_options(key, login, bot_rank=rank), name="bench")
+                bot: BotProcess | None = None
+                try:
+                    server.start()
+                    env = E2EEnv(server=server, login=login, key=key)
+                    bot = BotProcess(env, Path(folder) / f"bot-{rank or 'plain'}", defaults={"leader": "pick"})
+                    bot.start()
+                    rounds: list[Round] = []
+                    for _ in range(args.games):
+                        rounds += asyncio.run(one_game(env, names, quiet, html=rank is not None))
+                    report(label, pace, rounds)
+                finally:
+                    if bot is not None:
+                        bot.stop()
+                    server.close()
+    finally:
+        login.stop_thread()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,385 @@
+"""Shared helpers for the bot-hosting e2e tests (test_bot_games.py, test_bot_hosting.py).
+
+- `Chooser`: a deterministic button/command policy with a per-player counter, used both by the
+  clicking `Table` against the real bot and by `simulate` offline (to pick seeds for a situation).
+- `simulate`: play a game with the engine alone under a policy (what the bot will do with that seed).
+- `expected_output`: replay a finished game's stored inputs and say exactly what the room and each
+  player must have received (the bot's `_post` rules: a run of public rolls shares one line, public
+  prompts are said in the room, prompts go by PM as a button box (HTML) or as text).
+- transcript digests: the bot's lines in a room, the bot's PMs to a player (boxes parsed).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import html
+import json
+import re
+import sqlite3
+import time
+from collections import defaultdict
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from harness.bot import BOT_NAME
+from harness.player import Player
+from harness.table import buttons_in
+
+from survivor_host.engine.events import Event, Prompt, Roll
+from survivor_host.engine.game import Game
+from survivor_host.engine.ids import to_id
+from survivor_host.engine.inputs import Input, parse_command
+from survivor_host.engine.render import render, roll_text
+from survivor_host.themes import new_game
+
+MAX_LINE = 900  # room.MAX_LINE: a run of rolls is split into lines of at most this many characters
+# Bot lines in the room that are not game events (signups, fair-dice commitment, points, reminders).
+EXTRA_ROOM = re.compile(r"^Reminder: ")
+ROLL_RE = re.compile(r"Roll \(1 - (\d+)\)(?:\+(\d+))? for (.+?): (\d+)")
+
+Rule = Callable[[str, list[str], int], str | None]
+
+
+# ----------------------------------------------------------------- policies
+
+
+def hashed_pick(salt: str, player: str, n: int, commands: Sequence[str]) -> str:
+    digest = hashlib.sha256(f"{salt}|{to_id(player)}|{n}".encode()).digest()
+    return commands[int.from_bytes(digest[:4], "big") % len(commands)]
+
+
+@dataclass
+class Chooser:
+    """`policy(player, commands) -> command`; `rule(player, commands, n)` sees the player's n-th prompt."""
+
+    rule: Rule
+    counts: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+
+    def __call__(self, player: str, commands: list[str]) -> str | None:
+        key = to_id(player)
+        n = self.counts[key]
+        self.counts[key] += 1
+        return self.rule(player, commands, n)
+
+
+def random_rule(salt: str, prefer: Sequence[str] = ()) -> Rule:
+    """A pseudo-random button; a command starting with a word in `prefer` is taken when offered."""
+
+    def rule(player: str, commands: list[str], n: int) -> str | None:
+        if not commands:
+            return None
+        for word in prefer:
+            liked = [c for c in commands if c.split(" ", 1)[0] == word]
+            if liked:
+                return hashed_pick(salt, player, n, liked)
+        return hashed_pick(salt, player, n, commands)
+
+    return rule
+
+
+def commands_of(game: Game, name: str) -> list[str]:
+    """The commands behind the bot's buttons for `name` (room._prompt's wording)."""
+    return [f"{o.action} {o.target or ''}".strip() for o in game.legal_inputs(name)]
+
+
+def simulate(
+    theme: str,
+    names: Sequence[str],
+    policy: Callable[[str, list[str]], str | None],
+    *,
+    mods: Sequence[str] = (),
+    options: dict[str, object] | None = None,
+    seed: str = "",
+    max_steps: int = 3000,
+) -> tuple[Game, list[Event]]:
+    """Play the game offline as the clicking Table would; returns the game and every event."""
+    game = new_game(theme, list(names), mods=mods, options=options, seed=seed)
+    events = list(game.start())
+    for _ in range(max_steps):
+        if game.finished:
+            return game, events
+        waits = game.awaiting()
+        assert waits, f"stuck in phase {game.phase}"
+        chosen: str | None = None
+        for wait in waits:
+            chosen = policy(wait.player, commands_of(game, wait.player))
+            if chosen is not None:
+                events += game.apply(parse_command(chosen, wait.player))
+                break
+        if chosen is None:
+            events += game.apply(Input("timeout"))
+    raise AssertionError("the simulated game did not end")
+
+
+def find_seed(
+    check: Callable[[Game, list[Event]], bool],
+    make: Callable[[str], tuple[Game, list[Event]]],
+    prefix: str = "e2e",
+    tries: int = 5000,
+) -> str:
+    for i in range(tries):
+        seed = f"{prefix}-{i}"
+        game, events = make(seed)
+        if check(game, events):
+            return seed
+    raise AssertionError(f"no seed with {prefix!r} in {tries} tries")
+
+
+# ----------------------------------------------------------------- expected output by replay
+
+
+@dataclass
+class Expected:
+    room: list[str]
+    pms: dict[str, list[Any]]  # userid of the seat at that moment -> PM items
+    game: Game
+
+
+def _pm_box(text: str, commands: list[str]) -> tuple[str, str, tuple[str, ...]]:
+    return ("box", text, tuple(commands))
+
+
+def expected_output(record: dict[str, Any], html_ok: bool) -> Expected:
+    """Replay `record` (players, seed, mods, options, inputs) as the bot posts it."""
+    game = new_game(
+        record["theme"], record["players"], mods=record["mods"], options=record["options"], seed=record["seed"]
+    )
+    room: list[str] = []
+    pms: dict[str, list[Any]] = defaultdict(list)
+
+    def post(events: Iterable[Event]) -> None:
+        rolls: list[str] = []
+
+        def flush() -> None:
+            line = ""
+            for text in rolls:
+                if line and len(line) + 3 + len(text) > MAX_LINE:
+                    room.append(line)
+                    line = ""
+                line = f"{line} · {text}" if line else text
+            if line:
+                room.append(line)
+            rolls.clear()
+
+        for event in events:
+            if event.to is None and isinstance(event, Roll):
+                rolls.append(roll_text(event))
+                continue
+            flush()
+            if isinstance(event, Prompt):
+                if not event.secret:
+                    room.append(event.text)
+                commands = commands_of(game, event.to)
+                if html_ok and commands:
+                    pms[to_id(event.to)].append(_pm_box(event.text, commands))
+                elif event.secret:
+                    targets = f" (targets: {', '.join(event.targets)})" if event.targets else ""
+                    pms[to_id(event.to)].append(f"{event.text} Reply here with {' or '.join(event.actions)}{targets}.")
+                continue
+            text = render(event)
+            if not text:
+                continue
+            if event.to is None:
+                room.append(text)
+            else:
+                pms[to_id(event.to)].append(text)
+        flush()
+
+    post(game.start())
+    for data in record["inputs"]:
+        post(game.apply(Input.from_dict(data)))
+    return Expected(room, dict(pms), game)
+
+
+# ----------------------------------------------------------------- transcripts
+
+
+def bot_lines(player: Player, room: str) -> list[str]:
+    """Everything the bot said in `room` as `player` saw it."""
+    return [m.text for m in player.chat(room) if to_id(m.user) == to_id(BOT_NAME)]
+
+
+def game_lines(player: Player, room: str, game_number: int = 1) -> list[str]:
+    """The bot's room lines of one game: after its seed commitment, up to its seed reveal."""
+    lines = bot_lines(player, room)
+    starts = [i for i, t in enumerate(lines) if t.startswith("Dice seed commitment")]
+    start = starts[game_number - 1] + 1
+    end = next((i for i in range(start, len(lines)) if lines[i].startswith("Dice seed: ")), len(lines))
+    return [t for t in lines[start:end] if not EXTRA_ROOM.match(t)]
+
+
+def parse_pm(text: str) -> Any:
+    if text.startswith("/uhtml "):
+        body = text.split(",", 1)[1]
+        match = re.search(r'<div class="infobox">(.*?)<br />', body)
+        prompt = html.unescape(match.group(1)) if match else ""
+        return _pm_box(prompt, buttons_in(body))
+    return text
+
+
+def bot_pms(player: Player, since: int = 0) -> list[Any]:
+    """The bot's PMs to `player`, HTML boxes parsed to ("box", text, commands)."""
+    return [
+        parse_pm(pm.text) for pm in player.pms(with_user=BOT_NAME, since=since) if to_id(pm.sender) == to_id(BOT_NAME)
+    ]
+
+
+def game_record(database: Path, room: str, timeout: float = 15.0) -> dict[str, Any]:
+    """The finished game's record in the bot's database (polled: it is written just after the end)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        db = sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=5)
+        try:
+            row = db.execute(
+                "SELECT record FROM games WHERE room = ? AND record IS NOT NULL ORDER BY id DESC LIMIT 1", (room,)
+            ).fetchone()
+        except sqlite3.OperationalError:
+            row = None
+        finally:
+            db.close()
+        if row and row[0]:
+            record: dict[str, Any] = json.loads(row[0])
+            return record
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no finished game record for {room} in {database}")
+        time.sleep(0.1)
+
+
+async def eventually(check: Callable[[], bool], timeout: float = 15.0, what: str = "condition") -> None:
+    """Poll `check` (transcripts fill in as frames arrive) until it holds."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.05)
+
+
+async def gather(*aws: Awaitable[Any]) -> list[Any]:
+    return list(await asyncio.gather(*aws))
+
+
+def rolls_in(line: str) -> list[tuple[str, int, int, int]]:
+    """(player, sides, bonus, result) of every roll in a room line."""
+    return [(m.group(3), int(m.group(1)), int(m.group(2) or 0), int(m.group(4))) for m in ROLL_RE.finditer(line)]
+
+
+# ----------------------------------------------------------------- signing up
+
+
+async def connect(
+    stack: contextlib.AsyncExitStack, env: Any, names: Sequence[str], rooms: Sequence[str]
+) -> list[Player]:
+    people = [await stack.enter_async_context(env.player(name)) for name in names]
+    for person in people:
+        for room in rooms:
+            await person.join(room)
+    return people
+
+
+async def open_signups(host: Player, room: str, command: str, players: Sequence[Player]) -> None:
+    """`.host ...`, then every player joins in order (each waits for the list to show them)."""
+    mark = host.mark()
+    await host.say(room, command)
+    await host.wait_for(r"signups are open", room=room, since=mark, timeout=20)
+    for count, player in enumerate(players, start=1):
+        await player.say(room, "/me in")
+        await host.wait_for(rf"PL \({count}\)", room=room, since=mark, timeout=20)
+
+
+# ----------------------------------------------------------------- typing players (no buttons)
+
+REPLY = re.compile(r"Reply here with (.+?)(?: \(targets: (.+)\))?\.$")
+
+
+@dataclass
+class TextTable:
+    """Players who answer the bot's text prompts (a bot without `*` sends no buttons): secret prompts
+    by PM, public prompts addressed to them in the room by saying `.COMMAND` there."""
+
+    bot: str
+    room: str
+    players: Sequence[Player]
+    policy: Callable[[str, list[str]], str | None]
+    answers: list[tuple[str, str]] = field(default_factory=list)
+    _tasks: list[asyncio.Task[None]] = field(default_factory=list)
+    _stopped: bool = False
+
+    def _commands(self, player: Player, line: Any) -> tuple[list[str], bool] | None:
+        if line.type == "pm" and to_id(line.parts[1]) == to_id(self.bot):
+            match = REPLY.search(line.rest(3))
+            if not match:
+                return None
+            actions = match.group(1).split(" or ")
+            targets = match.group(2).split(", ") if match.group(2) else []
+            commands = [a for a in actions if a != "swap"] + [f"swap {t}" for t in targets if "swap" in actions]
+            return commands, True
+        if line.room == self.room and line.type == "c:" and to_id(line.parts[2]) == to_id(self.bot):
+            text = line.rest(3)
+            if not text.startswith(f"**{player.name}**, "):
+                return None
+            if "**nosuspect**" in text:
+                return ["nosuspect"], False
+            if "**noscapegoat**" in text:
+                return ["noscapegoat"], False
+            listed = re.search(r"\(([^)]*)\)\.$", text)
+            names = re.split(r", | and ", listed.group(1)) if listed else []
+            if "**duel NAME**" in text:
+                return [f"duel {n}" for n in names], False
+            if "**stick**" in text:
+                return ["stick", *(f"swap {n}" for n in names)], False
+        return None
+
+    async def _loop(self, player: Player) -> None:
+        from harness.player import WaitTimeout
+
+        cursor = player.mark()
+        while not self._stopped:
+            try:
+                line = await player.wait_for(
+                    lambda ln: self._commands(player, ln) is not None, since=cursor, timeout=0.5, advance=False
+                )
+            except WaitTimeout:
+                continue
+            cursor = line.index + 1
+            found = self._commands(player, line)
+            assert found is not None
+            commands, by_pm = found
+            choice = self.policy(player.name, commands)
+            if choice is None:
+                continue
+            self.answers.append((player.name, choice))
+            if by_pm:
+                await player.pm(self.bot, choice)
+            else:
+                await player.say(self.room, f".{choice}")
+
+    def start(self) -> None:
+        for player in self.players:
+            self._tasks.append(asyncio.get_running_loop().create_task(self._loop(player)))
+
+    async def stop(self) -> None:
+        self._stopped = True
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=5)
+        for task in self._tasks:
+            task.cancel()
+        self._tasks.clear()
+
+
+REFUSAL = re.compile(
+    r"(?i)^(Only |You are not in a game|It is not your turn|Send that to me by PM|You can't|You cannot|"
+    r"Unknown |.* is not in this game|You have been eliminated|There is no|Rebel or follow was already)"
+)
+
+
+def refusals(player: Player) -> list[str]:
+    """The bot's PMs to `player` that refuse something."""
+    return [m for m in bot_pms(player) if isinstance(m, str) and REFUSAL.match(m)]
+
+
+def check_no_refusals(player: Player) -> None:
+    assert refusals(player) == [], player.name
