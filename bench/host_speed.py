@@ -16,7 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from survivor_host.host.room import HostSettings, RoomHost
+from survivor_host.host.ports import HostSettings
+from survivor_host.host.room import RoomHost
 from survivor_host.host.store import Store
 from survivor_host.host.terminal import seat_names
 from tests.host.fakes import FakeClock, FakeOutbox

@@ -27,7 +27,8 @@ from harness.ps_server import PSServer
 from harness.table import Table
 
 from survivor_host.engine.inputs import Input
-from survivor_host.host.room import HostSettings, RoomHost
+from survivor_host.host.ports import HostSettings
+from survivor_host.host.room import RoomHost
 from survivor_host.host.store import Store
 
 ROOM = "survivor"

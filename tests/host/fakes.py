@@ -53,6 +53,7 @@ class FakeOutbox:
 
     name: str = "SurvivorBot"
     html_rooms: tuple[str, ...] = ()
+    absent: set[str] = field(default_factory=set)
     sent: list[tuple[str, str, str]] = field(default_factory=list)
     hold_sent: bool = False
     unsent: list[Callable[[], None]] = field(default_factory=list)
@@ -90,6 +91,9 @@ class FakeOutbox:
         callbacks, self.unsent = self.unsent, []
         for callback in callbacks:
             callback()
+
+    def rank_of(self, room: str, userid: str) -> str | None:
+        return None if userid in self.absent else " "
 
     def room_lines(self) -> list[str]:
         return [text for kind, _, text in self.sent if kind == "say"]

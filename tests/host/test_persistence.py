@@ -12,7 +12,8 @@ import pytest
 from survivor_host.engine.ids import to_id
 from survivor_host.host.bot import Bot
 from survivor_host.host.config import BotConfig
-from survivor_host.host.room import HostSettings, RoomHost
+from survivor_host.host.ports import HostSettings
+from survivor_host.host.room import RoomHost
 from survivor_host.host.store import MIGRATIONS, Store
 from tests.host.fakes import FakeClock, FakeOutbox
 from tests.host.test_room import PLAYERS, ROOM, clock, make_host, open_game, outbox, play_out

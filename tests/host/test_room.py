@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from survivor_host.engine.ids import to_id
-from survivor_host.host.room import HostSettings, RoomHost
+from survivor_host.host.ports import HostSettings
+from survivor_host.host.room import RoomHost
 from survivor_host.host.store import Store
 from tests.host.fakes import FakeClock, FakeOutbox
 
@@ -276,3 +277,32 @@ def test_seed_is_committed_then_revealed(tmp_path: Path, theme: str) -> None:
     digest = hashlib.sha256(b"abc123").hexdigest()
     assert digest in commit
     assert digest[:16] in reveal
+
+
+def test_player_absent_at_the_start_gets_the_leave_grace(tmp_path: Path) -> None:  # G5
+    host = make_host(tmp_path, leader="pick", secret_deadline=600)
+    outbox(host).absent.add("venus")
+    open_game(host, "ftl", PLAYERS[:5])
+    game = host.game
+    assert game is not None
+    clock(host).advance(91)
+    assert not game.seat("Venus").alive
+    assert all(seat.alive for seat in game.seats if seat.name != "Venus")
+
+
+def test_an_engine_bug_ends_the_game_cleanly(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    host = make_host(tmp_path, leader="pick")
+    open_game(host, "ftl", PLAYERS[:4])
+    game = host.game
+    assert game is not None
+
+    def broken(inp: object) -> list[object]:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(game, "apply", broken)
+    host.handle_pm(game.awaiting()[0].player, "follow")
+    assert host.game is None
+    assert "internal error" in outbox(host).room_lines()[-1]
+    assert host.store.unfinished_games() == []
+    host.handle_chat("+", "Hostess", ".host cta")
+    assert host.signups is not None

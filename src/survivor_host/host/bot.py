@@ -10,7 +10,8 @@ from collections.abc import Callable
 
 from survivor_host.engine.ids import to_id
 from survivor_host.host.config import BotConfig
-from survivor_host.host.room import Cancellable, HostSettings, Outbox, RoomHost
+from survivor_host.host.ports import Cancellable, HostSettings, Outbox
+from survivor_host.host.room import RoomHost
 from survivor_host.host.store import Store
 from survivor_host.showdown.client import Connected, Disconnected
 from survivor_host.showdown.protocol import Chat, Join, Leave, Message, PrivateMessage, Rename

@@ -10,15 +10,16 @@ import hashlib
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
-from survivor_host.engine.errors import DiceError, IllegalAction, SetupError
+from survivor_host.engine.errors import IllegalAction, SetupError
 from survivor_host.engine.events import Event, Prompt, Roll
 from survivor_host.engine.game import Game
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input, parse_command
 from survivor_host.engine.render import card_name, join_names, render, roll_text
-from survivor_host.host import html
+from survivor_host.host import html, info
+from survivor_host.host.ports import Cancellable, Clock, HostSettings, Outbox
 from survivor_host.host.store import Store, StoredGame, points_for
 from survivor_host.themes import new_game, theme_class
 
@@ -29,59 +30,6 @@ OWNER_RANKS = "#&~"
 MAX_LINE = 900
 TARGET_ACTIONS = ("vote", "suspect", "scapegoat", "swap", "duel")
 HOST_COMMANDS = ("host", "start", "end", "modkill", "sub", "extend", "elim", "set", "pick")
-RULES_SUMMARY = {
-    "ftl": "Each round everyone but the leader PMs follow (roll lower) or rebel (roll higher) than "
-    "the leader's 109+20. Lose and you are out; tie for immunity. Last one standing wins.",
-    "cta": "Everyone gets a secret card (1 = Ace, 13 = King). Stick or swap (125 vs 100) in turn; "
-    "the lowest cards are eliminated at the reveal. Last one standing wins.",
-}
-
-
-class Cancellable(Protocol):
-    def cancel(self) -> None: ...
-
-
-class Clock(Protocol):
-    """Wall time and timers (asyncio's loop in the bot, a fake one in tests)."""
-
-    def now(self) -> float: ...
-
-    def call_later(self, delay: float, callback: Callable[[], None]) -> Cancellable: ...
-
-
-class Outbox(Protocol):
-    """What the room host sends; ShowdownClient provides all of it."""
-
-    @property
-    def name(self) -> str: ...
-
-    def say(self, room: str, text: str) -> None: ...
-
-    def pm(self, user: str, text: str) -> None: ...
-
-    def can_use_html(self, room: str) -> bool: ...
-
-    def add_uhtml(self, room: str, name: str, html: str) -> None: ...
-
-    def change_uhtml(self, room: str, name: str, html: str) -> None: ...
-
-    def pm_uhtml(self, room: str, user: str, name: str, html: str) -> None: ...
-
-    def add_html_box(self, room: str, html: str) -> None: ...
-
-    def when_sent(self, callback: Callable[[], None]) -> None:
-        """Run `callback` once everything handed over so far has really gone out (not merely queued)."""
-        ...
-
-
-@dataclass
-class HostSettings:
-    """Per-bot settings every room host shares."""
-
-    prefix: str = "."
-    owners: tuple[str, ...] = ()
-    defaults: dict[str, object] = field(default_factory=dict)
-    rules_links: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -320,6 +268,7 @@ class RoomHost:
         self._post(game.start())
         self._posted_when_sent(0)
         self._rearm()
+        self.watch_absent()
 
     # ----- the game -----
 
@@ -335,9 +284,10 @@ class RoomHost:
                 self.out.pm(reply_to, str(error))
                 return False
             raise
-        except DiceError:
-            logger.exception("dice failure in %s", self.room)
-            raise
+        except Exception:
+            logger.exception("the game in %s failed on %r", self.room, inp)
+            self._abandon(game)
+            return False
         self.seq += 1
         self.store.append_input(self.game_id, self.seq, inp, self.clock.now())
         self._post(events)
@@ -429,6 +379,28 @@ class RoomHost:
         self.out.when_sent(close)
         self.game = None
         self.game_id = None
+
+    def _abandon(self, game: Game) -> None:
+        """An error inside the engine (a bug): end the game cleanly instead of wedging the room."""
+        assert self.game_id is not None
+        self._cancel_timers()
+        try:
+            record = game.record()
+        except Exception:
+            record = {"theme": game.theme, "error": "the record could not be built"}
+        self.store.finish_game(self.game_id, record, self.clock.now(), "error")
+        self.out.say(self.room, "**An internal error stopped this game.** It was logged; sorry! Host a new one.")
+        self.game = None
+        self.game_id = None
+
+    def watch_absent(self) -> None:
+        """Players not in the room get the leave grace (G5), as if they had just left."""
+        game = self.game
+        if game is None or game.finished:
+            return
+        for seat in game.alive():
+            if self.out.rank_of(self.room, seat.uid) is None:
+                self.handle_leave(seat.uid)
 
     def _award_points(self, game: Game) -> dict[str, tuple[str, int]]:
         first, second = points_for(len(game.seats))
@@ -524,6 +496,7 @@ class RoomHost:
         for timer in self._leave_timers.values():
             timer.cancel()
         self._leave_timers.clear()
+        self.watch_absent()
 
     def tick(self) -> None:
         """Called every few seconds: keeps the stored heartbeat fresh for restores."""
@@ -583,20 +556,21 @@ class RoomHost:
 
     # ----- information -----
 
-    def _post_player_list(self, to: str | None) -> None:
-        if self.game is not None and not self.game.finished:
-            game = self.game
-            alive = [seat.name + game.marks(seat) for seat in game.alive()]
-            out = [seat.name for seat in game.seats if not seat.alive]
-            text = f"**PL ({len(alive)}):** {', '.join(alive)}" + (f" | Out: {', '.join(out)}" if out else "")
-        elif self.signups is not None:
-            text = f"**PL ({len(self.signups.players)}):** {', '.join(self.signups.players)}"
-        else:
-            raise IllegalAction("No game or signups here.")
+    def _reply(self, to: str | None, text: str) -> None:
+        """In the room when `to` is None, else by PM to `to`."""
         if to is None:
             self.out.say(self.room, text)
         else:
             self.out.pm(to, text)
+
+    def _post_player_list(self, to: str | None) -> None:
+        if self.game is not None and not self.game.finished:
+            text = info.game_player_list(self.game)
+        elif self.signups is not None:
+            text = info.signup_player_list(self.signups.players)
+        else:
+            raise IllegalAction("No game or signups here.")
+        self._reply(to, text)
 
     def _rules(self, to: str | None) -> None:
         if self.game is not None:
@@ -605,49 +579,23 @@ class RoomHost:
             theme, mods, options = self.signups.theme, self.signups.mods, dict(self.signups.options)
         else:
             theme, mods, options = "ftl", [], dict[str, object]()
-        cls = theme_class(theme)
-        mods_text = join_names([cls.MODS[m] for m in mods]) or "none"
-        shown = ", ".join(f"{k}={v}" for k, v in options.items())
-        link = self.settings.rules_links.get(theme, "")
-        text = f"**{cls.title}** — mods: {mods_text}. {RULES_SUMMARY[theme]}"
-        text += f" Options: {shown}." if shown else ""
-        text += f" Rules: {link}" if link else ""
-        if to is None:
-            self.out.say(self.room, text)
-        else:
-            self.out.pm(to, text)
+        self._reply(to, info.rules_text(theme, mods, options, self.settings.rules_links.get(theme, "")))
 
     def _help(self, name: str) -> None:
-        p = self.settings.prefix
-        self.out.pm(
-            name,
-            f"Join with /me in (leave: /me out). {p}pl, {p}rules, {p}lb, {p}points. In game: {p}vote, {p}suspect, "
-            f"{p}scapegoat, {p}stick, {p}swap NAME, {p}duel NAME in the room; follow/rebel (and All At Once "
-            f"choices) by PM to me. Hosts: {p}host ftl|cta [mods], {p}set OPTION VALUE, {p}start, {p}modkill, "
-            f"{p}sub OLD, NEW, {p}extend [s], {p}elim K, {p}end.",
-        )
+        self.out.pm(name, info.help_text(self.settings.prefix))
 
     def _leaderboard(self, name: str, in_room: bool) -> None:
         rows = self.store.leaderboard(self.room)
         if not rows:
             self.out.pm(name, "No points yet this cycle.")
-            return
-        if in_room and self.out.can_use_html(self.room):
+        elif in_room and self.out.can_use_html(self.room):
             self.out.add_html_box(self.room, html.leaderboard_box(self.room, rows))
-            return
-        text = "Leaderboard: " + ", ".join(f"{i}. {n} ({p})" for i, (n, p) in enumerate(rows, start=1))
-        if in_room:
-            self.out.say(self.room, text)
         else:
-            self.out.pm(name, text)
+            self._reply(None if in_room else name, info.leaderboard_text(rows))
 
     def _points(self, who: str, asker: str, in_room: bool) -> None:
         points = self.store.points_of(self.room, to_id(who))
-        text = f"{who.strip()} has {points} points this cycle."
-        if in_room:
-            self.out.say(self.room, text)
-        else:
-            self.out.pm(asker, text)
+        self._reply(None if in_room else asker, f"{who.strip()} has {points} points this cycle.")
 
     # ----- restarts and reconnects -----
 
@@ -690,6 +638,7 @@ class RoomHost:
             self._set_deadline(self.clock.now() + max(left, 10.0))
         prompted = {to_id(event.to) for event in unposted if isinstance(event, Prompt)}
         self._refresh_prompts(skip=prompted)
+        self.watch_absent()
 
     def _refresh_prompts(self, skip: set[str] | frozenset[str] = frozenset(), only: str | None = None) -> None:
         """Ask again everyone the game waits for (and tell Chase the Ace players their card)."""

@@ -1,0 +1,50 @@
+"""The texts of the information commands: `.pl`, `.rules`, `.help`, `.lb`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from survivor_host.engine.game import Game
+from survivor_host.engine.render import join_names
+from survivor_host.themes import theme_class
+
+RULES_SUMMARY = {
+    "ftl": "Each round everyone but the leader PMs follow (roll lower) or rebel (roll higher) than "
+    "the leader's 109+20. Lose and you are out; tie for immunity. Last one standing wins.",
+    "cta": "Everyone gets a secret card (1 = Ace, 13 = King). Stick or swap (125 vs 100) in turn; "
+    "the lowest cards are eliminated at the reveal. Last one standing wins.",
+}
+
+
+def game_player_list(game: Game) -> str:
+    """`**PL (5):** Venus (leader), Mars (immune), ... | Out: Io` with the theme's marks."""
+    alive = [seat.name + game.marks(seat) for seat in game.alive()]
+    out = [seat.name for seat in game.seats if not seat.alive]
+    return f"**PL ({len(alive)}):** {', '.join(alive)}" + (f" | Out: {', '.join(out)}" if out else "")
+
+
+def signup_player_list(players: Sequence[str]) -> str:
+    return f"**PL ({len(players)}):** {', '.join(players)}"
+
+
+def rules_text(theme: str, mods: Sequence[str], options: Mapping[str, object], link: str = "") -> str:
+    """The theme, its active mods and options, a one-line summary and the rules link."""
+    cls = theme_class(theme)
+    mods_text = join_names([cls.MODS[m] for m in mods]) or "none"
+    shown = ", ".join(f"{key}={value}" for key, value in options.items())
+    text = f"**{cls.title}** — mods: {mods_text}. {RULES_SUMMARY[cls.theme]}"
+    text += f" Options: {shown}." if shown else ""
+    return text + (f" Rules: {link}" if link else "")
+
+
+def help_text(p: str) -> str:
+    return (
+        f"Join with /me in (leave: /me out). {p}pl, {p}rules, {p}lb, {p}points. In game: {p}vote, {p}suspect, "
+        f"{p}scapegoat, {p}stick, {p}swap NAME, {p}duel NAME in the room; follow/rebel (and All At Once "
+        f"choices) by PM to me; card shows your card again. Hosts: {p}host ftl|cta [mods], {p}set OPTION VALUE, "
+        f"{p}start, {p}pick, {p}modkill NAME, {p}sub OLD, NEW, {p}extend [s], {p}elim K, {p}end."
+    )
+
+
+def leaderboard_text(rows: Sequence[tuple[str, int]]) -> str:
+    return "Leaderboard: " + ", ".join(f"{i}. {name} ({points})" for i, (name, points) in enumerate(rows, start=1))

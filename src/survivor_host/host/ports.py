@@ -1,0 +1,58 @@
+"""What the room host needs from the world: a clock with timers, an outbox, and shared settings."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+
+class Cancellable(Protocol):
+    def cancel(self) -> None: ...
+
+
+class Clock(Protocol):
+    """Wall time and timers (asyncio's loop in the bot, a fake one in tests)."""
+
+    def now(self) -> float: ...
+
+    def call_later(self, delay: float, callback: Callable[[], None]) -> Cancellable: ...
+
+
+class Outbox(Protocol):
+    """What the room host sends; ShowdownClient provides all of it."""
+
+    @property
+    def name(self) -> str: ...
+
+    def say(self, room: str, text: str) -> None: ...
+
+    def pm(self, user: str, text: str) -> None: ...
+
+    def can_use_html(self, room: str) -> bool: ...
+
+    def add_uhtml(self, room: str, name: str, html: str) -> None: ...
+
+    def change_uhtml(self, room: str, name: str, html: str) -> None: ...
+
+    def pm_uhtml(self, room: str, user: str, name: str, html: str) -> None: ...
+
+    def add_html_box(self, room: str, html: str) -> None: ...
+
+    def rank_of(self, room: str, userid: str) -> str | None:
+        """The user's rank in the room (" " for none), or None when they are not in it."""
+        ...
+
+    def when_sent(self, callback: Callable[[], None]) -> None:
+        """Run `callback` once everything handed over so far has really gone out (not merely queued)."""
+        ...
+
+
+@dataclass
+class HostSettings:
+    """Per-bot settings every room host shares."""
+
+    prefix: str = "."
+    owners: tuple[str, ...] = ()
+    defaults: dict[str, object] = field(default_factory=dict)
+    rules_links: dict[str, str] = field(default_factory=dict)
