@@ -306,3 +306,11 @@ def test_an_engine_bug_ends_the_game_cleanly(tmp_path: Path, monkeypatch: pytest
     assert host.store.unfinished_games() == []
     host.handle_chat("+", "Hostess", ".host cta")
     assert host.signups is not None
+
+
+def test_vote_box_has_a_button_per_player(tmp_path: Path) -> None:  # F2
+    host = make_host(tmp_path, html=True)
+    open_game(host, "ftl", ["Venus", "<i>Mars</i>", "Io"])
+    box = next(text for kind, _, text in outbox(host).sent if kind == "uhtml" and "Vote for the first leader" in text)
+    assert 'value=".vote Venus"' in box
+    assert 'value=".vote &lt;i&gt;Mars&lt;/i&gt;"' in box

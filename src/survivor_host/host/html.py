@@ -24,6 +24,12 @@ def choice_box(bot: str, text: str, commands: Sequence[tuple[str, str]]) -> str:
     return f'<div class="infobox">{escape_html(text)}<br />{buttons}</div>'
 
 
+def room_choice_box(text: str, commands: Sequence[tuple[str, str]]) -> str:
+    """A box in the room whose buttons say a command in the room as the clicker."""
+    buttons = " ".join(room_button(label, command) for label, command in commands)
+    return f'<div class="infobox">{escape_html(text)}<br />{buttons}</div>'
+
+
 def signups_box(title: str, mods: Sequence[str], players: Sequence[str], closed: bool = False) -> str:
     """The signups box, refreshed in place as players join and leave."""
     mods_text = f" ({escape_html(', '.join(mods))})" if mods else ""

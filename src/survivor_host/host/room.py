@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from survivor_host.engine.errors import IllegalAction, SetupError
-from survivor_host.engine.events import Event, Prompt, Roll
+from survivor_host.engine.events import Event, PhaseChanged, Prompt, Roll
 from survivor_host.engine.game import Game
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input, parse_command
@@ -328,6 +328,8 @@ class RoomHost:
             if isinstance(event, Prompt):
                 self._prompt(event)
                 continue
+            if isinstance(event, PhaseChanged) and event.phase == "vote" and self.out.can_use_html(self.room):
+                self._vote_box()
             text = render(event)
             if not text:
                 continue
@@ -336,6 +338,16 @@ class RoomHost:
             else:
                 self.out.pm(event.to, text)
         flush()
+
+    def _vote_box(self) -> None:
+        """FTL's first-leader vote (F2): one box in the room, a button per player that says `.vote NAME`."""
+        game = self.game
+        if game is None:
+            return
+        prefix = self.settings.prefix
+        buttons = [(seat.name, f"{prefix}vote {seat.name}") for seat in game.alive()]
+        box = html.room_choice_box("Vote for the first leader (not yourself):", buttons)
+        self.out.add_uhtml(self.room, f"survivor-vote-{self.room}", box)
 
     def _prompt(self, prompt: Prompt) -> None:
         """Ask a player: public prompts in the room; PM prompts with buttons where HTML is allowed."""
