@@ -214,6 +214,9 @@ class _Outbox:
     def add_html_box(self, room: str, html: str) -> None:
         pass
 
+    def rank_of(self, room: str, userid: str) -> str | None:
+        return " "
+
     def when_sent(self, callback: Callable[[], None]) -> None:
         callback()
 
