@@ -34,9 +34,9 @@ from survivor_host.engine.game import Game
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input, parse_command
 from survivor_host.engine.render import render, roll_text
+from survivor_host.host.room import pack_rolls
 from survivor_host.themes import new_game
 
-MAX_LINE = 900  # room.MAX_LINE: a run of rolls is split into lines of at most this many characters
 # Bot lines in the room that are not game events (signups, fair-dice commitment, points, reminders).
 EXTRA_ROOM = re.compile(r"^Reminder: ")
 ROLL_RE = re.compile(r"Roll \(1 - (\d+)\)(?:\+(\d+))? for (.+?): (\d+)")
@@ -155,14 +155,7 @@ def expected_output(record: dict[str, Any], html_ok: bool) -> Expected:
         rolls: list[str] = []
 
         def flush() -> None:
-            line = ""
-            for text in rolls:
-                if line and len(line) + 3 + len(text) > MAX_LINE:
-                    room.append(line)
-                    line = ""
-                line = f"{line} · {text}" if line else text
-            if line:
-                room.append(line)
+            room.extend(pack_rolls(rolls))
             rolls.clear()
 
         for event in events:

@@ -314,3 +314,13 @@ def test_vote_box_has_a_button_per_player(tmp_path: Path) -> None:  # F2
     box = next(text for kind, _, text in outbox(host).sent if kind == "uhtml" and "Vote for the first leader" in text)
     assert 'value=".vote Venus"' in box
     assert 'value=".vote &lt;i&gt;Mars&lt;/i&gt;"' in box
+
+
+def test_rolls_in_a_row_share_lines_under_the_limit() -> None:
+    from survivor_host.host.room import pack_rolls
+
+    rolls = [f"Roll (1 - 150) for Player{i}: {i}" for i in range(60)]
+    lines = pack_rolls(rolls, limit=300)
+    assert all(len(line) <= 300 for line in lines)
+    assert " · ".join(lines) == " · ".join(rolls)
+    assert pack_rolls([]) == []

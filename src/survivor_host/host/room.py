@@ -45,6 +45,18 @@ class Signups:
         return {"theme": self.theme, "mods": self.mods, "options": self.options, "players": self.players}
 
 
+def pack_rolls(rolls: Sequence[str], limit: int = MAX_LINE) -> list[str]:
+    """Rolls shown in a row share a line (`a · b · c`), as many as fit under `limit` characters."""
+    lines: list[str] = []
+    line = ""
+    for text in rolls:
+        if line and len(line) + 3 + len(text) > limit:
+            lines.append(line)
+            line = ""
+        line = f"{line} · {text}" if line else text
+    return lines + [line] if line else lines
+
+
 def commitment(seed: str) -> str:
     """The hash announced at the start; the seed itself is revealed at the end."""
     return hashlib.sha256(seed.encode()).hexdigest()
@@ -310,13 +322,7 @@ class RoomHost:
         rolls: list[str] = []
 
         def flush() -> None:
-            line = ""
-            for text in rolls:
-                if line and len(line) + 3 + len(text) > MAX_LINE:
-                    self.out.say(self.room, line)
-                    line = ""
-                line = f"{line} · {text}" if line else text
-            if line:
+            for line in pack_rolls(rolls):
                 self.out.say(self.room, line)
             rolls.clear()
 
