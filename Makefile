@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint bench clean
+.PHONY: play test lint bench bench-bot clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,10 @@ test: lint
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine_speed.py
+	$(BIN)/python bench/host_speed.py
+
+bench-bot: $(STAMP)
+	$(BIN)/python bench/bot_overhead.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
