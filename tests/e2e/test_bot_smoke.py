@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import contextlib
+import os
+import re
+import signal
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from harness import run_async
 from harness.bot import BOT_NAME
 from harness.env import HOST_NAME, E2EEnv
@@ -36,3 +40,14 @@ def test_whole_ftl_game_by_buttons(e2e: E2EEnv, bot_factory: Callable[..., Any])
             await table.stop()
 
     run_async(scenario(), timeout=180)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_clean_shutdown_and_timestamped_log(bot_factory: Callable[..., Any], sig: signal.Signals) -> None:
+    bot = bot_factory().start()
+    assert bot.process is not None
+    os.killpg(bot.process.pid, sig)
+    assert bot.process.wait(15) == 0
+    log = bot.log()
+    assert "shutting down" in log
+    assert re.search(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} INFO ", log, re.MULTILINE)
