@@ -493,3 +493,22 @@ def test_view_holds_only_what_the_player_knows() -> None:  # G3
     assert view.known == (("P1", 2),)
     assert game.view("P2").known == ()
     assert game.view("P2").swaps == (("P0", "P1", True),)
+
+
+def test_c7_no_backsies_is_one_way_unless_the_host_sets_both_ways() -> None:  # C6, C7
+    """The ruling bars the one swapped with; `backsies=both-ways` bars the swapper too."""
+    game, _ = make([2, 9, 5], [100, 50], mods=["all-at-once", "no-backsies"], shuffles=[["P0", "P1", "P2"]])
+    act(game, "swap", "P0", target="P1")
+    act(game, "stick", "P1")
+    act(game, "stick", "P2")
+    assert game.cards[0] == 9
+    legal = {(i.action, i.target) for i in game.legal_inputs("P0")}
+    assert ("swap", "P1") in legal
+
+    both, _ = make(
+        [2, 9, 5], [100, 50], mods=["all-at-once", "no-backsies"], shuffles=[["P0", "P1", "P2"]], backsies="both-ways"
+    )
+    act(both, "swap", "P0", target="P1")
+    act(both, "stick", "P1")
+    act(both, "stick", "P2")
+    refused(both, Input("swap", by="P0", target="P1"), "No Backsies")

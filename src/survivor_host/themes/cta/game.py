@@ -94,6 +94,11 @@ class ChaseTheAce(Game):
     THEME_OPTIONS: ClassVar[dict[str, Option]] = {
         "elim": Option(1, "players eliminated each round, at most half the players (C2)", minimum=1),
         "ties": Option("battle", "ties at the cut-off: roll battle 100, or eliminate all (C8)", ("battle", "all")),
+        "backsies": Option(
+            "one-way",
+            "No Backsies: only the one swapped with is barred (C6), or both of the pair",
+            ("one-way", "both-ways"),
+        ),
     }
     PLAYER_ACTIONS: ClassVar[tuple[str, ...]] = ("stick", "swap", "duel", "card")
     THEME_HOST_ACTIONS: ClassVar[tuple[str, ...]] = ("elim",)

@@ -1,7 +1,8 @@
 """No Backsies (C6): you can't swap back with someone who successfully swapped with you this round.
 
 Only successful swaps count, and only in the direction the ruling names: if Mars swapped with
-Venus, Venus cannot target Mars for the rest of the round.
+Venus, Venus cannot target Mars for the rest of the round. Option `backsies=both-ways` also bars
+Mars from targeting Venus again (All At Once's second swap round), for hosts who read it so.
 """
 
 from __future__ import annotations
@@ -16,6 +17,9 @@ MOD = "no-backsies"
 
 def no_backsies_block(game: ChaseTheAce, by: int, target: int) -> str | None:
     """Why No Backsies forbids `by` from targeting `target`, or None."""
-    if game.has_mod(MOD) and [target, by] in game.exchanges:
+    if not game.has_mod(MOD):
+        return None
+    both_ways = game.opt_str("backsies") == "both-ways"
+    if [target, by] in game.exchanges or (both_ways and [by, target] in game.exchanges):
         return f"You can't swap back with {game.seats[target].name} (No Backsies)."
     return None
