@@ -1,4 +1,4 @@
-"""The `survivor-host` command: play, scenario, serve."""
+"""The `survivor-host` command: play, scenario, replay, odds, simulate, serve."""
 
 from __future__ import annotations
 
@@ -27,7 +27,10 @@ def _options(pairs: Sequence[str]) -> dict[str, str]:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    seed: int | str = args.seed if args.seed is not None else secrets.randbits(32)
+    # A number is the same seed as in a scenario file ("seed": 7); any other text is a seed too.
+    seed: int | str = (
+        secrets.randbits(32) if args.seed is None else int(args.seed) if args.seed.isdigit() else args.seed
+    )
     options: dict[str, object] = dict(_options(args.option))
     if args.elim is not None:
         options["elim"] = args.elim
@@ -94,6 +97,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     strategies = tuple(s for s in (args.strategies or "").split(",") if s)
     mods = tuple(m for m in (args.mods or "").split(",") if m)
     setup = SimSetup(args.theme, args.players, mods, tuple(_options(args.option).items()), strategies, args.seed)
+    # Build one game first, so a wrong mod or option is reported before any process starts.
     new_game(args.theme, [f"P{i}" for i in range(args.players)], mods=mods, options=dict(setup.options), seed=0)
     result = simulate(setup, args.games, workers=args.workers)
     print("\n".join(summary(result, strategies)))

@@ -324,3 +324,13 @@ def test_rolls_in_a_row_share_lines_under_the_limit() -> None:
     assert all(len(line) <= 300 for line in lines)
     assert " · ".join(lines) == " · ".join(rolls)
     assert pack_rolls([]) == []
+
+
+def test_rename_onto_a_name_in_the_game_keeps_the_seat_and_says_why(tmp_path: Path) -> None:  # G5
+    host = make_host(tmp_path, leader="pick")
+    open_game(host, "ftl", PLAYERS[:4])
+    game = host.game
+    assert game is not None
+    host.handle_rename("Mars", "venus")
+    assert game.seats[0].name == "Venus"
+    assert "rename back to Venus" in outbox(host).pms_to("Mars")[-1]

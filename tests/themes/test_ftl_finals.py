@@ -69,7 +69,7 @@ def test_f11_leader_modkilled_during_choices_voids_the_round() -> None:
     assert table.leader == "Dee" and table.game.round == 1 and table.phase == "choices"
     assert table.game.choices == {}
     void, again = table.game.rounds
-    assert void["void"] and void["outcome"] == "void" and void["eliminated"] == ["Ann"]
+    assert void["outcome"] == "void" and void["eliminated"] == ["Ann"]
     assert again["number"] == 1 and again["leader"] == "Dee"
     assert sorted(w.player for w in table.game.awaiting()) == ["Bob", "Cid", "Eve"]
 
@@ -112,15 +112,15 @@ def test_f11_leader_modkill_leaving_two_goes_to_finals() -> None:
     assert table.game.rounds[0]["outcome"] == "stopped"
 
 
-def test_g4_modkill_in_scapegoat_phase_leaving_two_puts_judged_players_out() -> None:
-    """G4 with F7: a round stopped by modkills after its rolls keeps its judgement (no battle)."""
+def test_g4_modkill_in_scapegoat_phase_keeps_the_round_going_while_three_or_more_remain() -> None:
+    """G4 counts the players left: with four still in, the scapegoat choice and F9 go on."""
     from survivor_host.engine.dice import ScriptedDice
     from survivor_host.engine.inputs import Input
     from survivor_host.themes.ftl import FollowTheLeader
 
     names = ["Leader", "Sus", "Safe", "Other", "Doomed"]
-    # leader 100; list order Sus 120-die: 110 (follow, out), Safe 50, Other 60, Doomed 140 (follow, out)
-    dice = ScriptedDice([100, 110, 50, 60, 140, 99, 98])
+    # leader 100; in list order: Sus (120 die) 110 follows: out; Safe 50, Other 60; Doomed 140 follows: out
+    dice = ScriptedDice([100, 110, 50, 60, 140, 10, 90, 100, 20])  # then finals: Leader 100, Safe 20
     game = FollowTheLeader(names, options={"leader": "pick"}, dice=dice)
     game.start()
     for name in names[1:]:
@@ -128,6 +128,51 @@ def test_g4_modkill_in_scapegoat_phase_leaving_two_puts_judged_players_out() -> 
     game.apply(Input("suspect", by="Leader", target="Sus"))
     assert game.phase == "scapegoat"
     game.apply(Input("modkill", target="Other"))
-    assert game.phase == "finals" or game.finished
+    assert game.phase == "scapegoat" and game.seat("Sus").alive
+    game.apply(Input("scapegoat", by="Sus", target="Safe"))  # Sus 10 vs Safe 90: Sus goes
     assert not game.seat("Sus").alive and not game.seat("Doomed").alive
-    assert game.finished and {game.winner, game.second} == {"Leader", "Safe"}
+    assert game.finished and (game.winner, game.second) == ("Leader", "Safe")
+
+
+def test_g4_modkills_in_scapegoat_phase_leaving_two_stop_the_round_with_its_judgement() -> None:
+    """G4: two left stops the round at once; those already judged out go, with no scapegoat battle."""
+    from survivor_host.engine.dice import ScriptedDice
+    from survivor_host.engine.inputs import Input
+    from survivor_host.themes.ftl import FollowTheLeader
+
+    names = ["Leader", "Sus", "Safe", "Other", "Doomed"]
+    dice = ScriptedDice([100, 110, 50, 60, 140, 80, 30, 20, 10])  # then F10's battle for second: Sus 80 ...
+    game = FollowTheLeader(names, options={"leader": "pick"}, dice=dice)
+    game.start()
+    for name in names[1:]:
+        game.apply(Input("follow", by=name))
+    game.apply(Input("suspect", by="Leader", target="Sus"))
+    game.apply(Input("modkill", target="Other"))
+    game.apply(Input("modkill", target="Doomed"))
+    assert game.phase == "scapegoat"
+    game.apply(Input("modkill", target="Safe"))
+    assert game.finished and (game.winner, game.second) == ("Leader", "Sus")
+    assert game.placements["Sus"] == 2
+    assert game.round_record()[-1]["outcome"] == "stopped"
+
+
+def test_f8_a_rebel_modkilled_after_the_rolls_still_counts_for_the_outcome() -> None:
+    """F8/F9: the round's result is fixed by the rolls; a modkill afterwards does not change it."""
+    from survivor_host.engine.dice import ScriptedDice
+    from survivor_host.engine.inputs import Input
+    from survivor_host.themes.ftl import FollowTheLeader
+
+    names = ["Leader", "Sus", "Failed", "Good", "Eris"]
+    # leader 100; Sus (120) 110 follows: out; Failed rebels 20: out; Good rebels 140; Eris follows 50
+    dice = ScriptedDice([100, 110, 20, 140, 50, 1, 2, 3, 4, 5, 6])
+    game = FollowTheLeader(names, options={"leader": "pick"}, dice=dice)
+    game.start()
+    for name, choice in [("Sus", "follow"), ("Failed", "rebel"), ("Good", "rebel"), ("Eris", "follow")]:
+        game.apply(Input(choice, by=name))
+    game.apply(Input("suspect", by="Leader", target="Sus"))
+    assert game.phase == "scapegoat"
+    game.apply(Input("modkill", target="Failed"))
+    game.apply(Input("noscapegoat", by="Sus"))
+    first = game.round_record()[0]
+    assert first["outcome"] == "normal"
+    assert game.seat("Leader").alive

@@ -101,7 +101,7 @@ def test_scenario_void_round_idle_default_and_rebellion() -> None:
     assert table.dice.remaining == 0
     record = table.game.record()
     assert [r["number"] for r in record["rounds"]] == [1, 1]
-    assert record["rounds"][0]["void"] is True
+    assert record["rounds"][0]["outcome"] == "void"
     assert record["inputs"][:2] == [
         {"by": "Bob", "action": "rebel"},
         {"by": "host", "action": "modkill", "target": "Ann"},

@@ -37,6 +37,7 @@ def ftl_odds(players: int, tug_floor: int = 20) -> list[str]:
 
 def cta_odds(players: int, k: int, sides: int = 13) -> list[str]:
     """Swap battles and the chance each card is eliminated at the reveal (C6, C8)."""
+    k = max(min(k, players // 2), 1)  # C2: never more than half the players
     lines = [
         "Chase the Ace",
         f"  Swap battle 125 vs 100: the swapper wins {pct(battle_win(125, 100))}",

@@ -210,7 +210,11 @@ class RoomHost:
         if joining:
             if to_id(name) in ids:
                 return
-            most = int(str(signups.options.get("max_players", 30)))
+            most = int(
+                str(
+                    signups.options.get("max_players", theme_class(signups.theme).option_specs()["max_players"].default)
+                )
+            )
             if len(signups.players) >= most:
                 raise IllegalAction(f"The game is full ({most} players).")
             signups.players.append(name)
@@ -567,7 +571,14 @@ class RoomHost:
         if game is not None and not game.finished:
             seat = next((s for s in game.seats if s.uid == old_id), None)
             if seat is not None:
-                self.apply(Input("rename", by=seat.name, new=new_name), reply_to=None)
+                try:
+                    self.apply(Input("rename", by=seat.name, new=new_name), reply_to=None)
+                except IllegalAction:
+                    # The new name belongs to another seat of this game: the seat keeps its name.
+                    self.out.pm(
+                        new_name, f"{new_name} is already a name in this game: rename back to {seat.name} to play."
+                    )
+                    return
         timer = self._leave_timers.pop(old_id, None)
         if timer is not None:
             self._leave_timers[to_id(new_name)] = timer

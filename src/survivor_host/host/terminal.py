@@ -52,14 +52,16 @@ class TerminalTable:
     def show(self, events: Sequence[Event]) -> None:
         """Print what the room sees, and what the person alone is told."""
         for event in events:
+            if isinstance(event, Prompt):
+                if event.secret and event.to != self.you:
+                    continue  # someone else's PM
+                self.write(f"(PM) {event.text}" if event.secret else event.text)
+                continue
             if event.to is not None and event.to != self.you:
                 continue
-            if isinstance(event, Prompt) and event.to != self.you:
-                continue
-            text = render(event)
-            if text is None:
-                continue
-            self.write(f"(PM) {text}" if event.to is not None else text)
+            line = render(event)
+            if line is not None:
+                self.write(f"(PM) {line}" if event.to is not None else line)
 
     def play(self) -> dict[str, Any]:
         """Run the game to its end and return its record."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -385,8 +386,6 @@ class FollowTheLeader(Game):
         events: list[Event] = []
         running = tug_of_war.START_DIE
         for i in order:
-            if not self.seats[i].alive:
-                continue
             die, running = self._die_for(i, running)
             events.append(self._roll_player(i, die))
             choice = self.choices.get(i)
@@ -582,12 +581,14 @@ class FollowTheLeader(Game):
             self._rec()["eliminated"] += [seat.name for seat in seats]
         self.owed = [i for i in self.owed if i not in indexes]
         for i in indexes:
-            self.choices.pop(i, None)
+            if self.phase in ("choices", "suspect"):
+                # Before the rolls a removed player's choice no longer counts; after them it stays
+                # part of the round's judgement (F8, F9), whoever leaves.
+                self.choices.pop(i, None)
             self.votes.pop(i, None)
         self.votes = {voter: target for voter, target in self.votes.items() if target not in indexes}
-        standing = [seat for seat in self.alive() if seat.index not in self.doomed]
-        if self.phase == "scapegoat" and self.leader not in indexes and len(standing) <= 2:
-            # The round stops with its judgement made: those judged out go, with no scapegoat battle.
+        if len(self.alive()) <= 2 and self.phase == "scapegoat" and self.leader not in indexes:
+            # G4 stops the round with its judgement already made: the judged go out, no scapegoat battle.
             judged = [seat for seat in self.alive() if seat.index in self.doomed]
             if judged:
                 events.append(self._out(judged, "judged against the leader's roll"))
@@ -611,7 +612,6 @@ class FollowTheLeader(Game):
 
     def _void_round(self) -> list[Event]:
         """F11: the leader left mid-round: discard it, pick a new leader at random, start again."""
-        self._rec()["void"] = True
         self._rec()["outcome"] = "void"
         self.immune_next = list(self.immune_now)
         chosen = self.seat(self.dice.pick([seat.name for seat in self.alive()]))
@@ -687,4 +687,4 @@ class FollowTheLeader(Game):
         )
 
     def round_record(self) -> list[dict[str, Any]]:
-        return [dict(rec) for rec in self.rounds]
+        return copy.deepcopy(self.rounds)
