@@ -350,6 +350,10 @@ class Game:
     def round_record(self) -> list[dict[str, Any]]:
         raise NotImplementedError
 
+    def private_state(self, name: str) -> list[Event]:
+        """What player `name` privately holds now (a card, a choice), told again by PM; [] if nothing."""
+        return []
+
     def is_secret(self, action: str) -> bool:
         """True for actions sent by PM only (G3): typed in the room they are refused."""
         return action in self.SECRET_ACTIONS

@@ -17,7 +17,7 @@ from survivor_host.engine.events import Event, PhaseChanged, Prompt, Roll
 from survivor_host.engine.game import Game
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input, parse_command
-from survivor_host.engine.render import card_name, join_names, render, roll_text
+from survivor_host.engine.render import join_names, render, roll_text
 from survivor_host.host import html, info
 from survivor_host.host.ports import Cancellable, Clock, HostSettings, Outbox
 from survivor_host.host.store import Store, StoredGame, points_for
@@ -689,12 +689,6 @@ class RoomHost:
                     self._tell_card(seat.name)
 
     def _tell_card(self, name: str) -> None:
-        """Chase the Ace: a player's current card, by PM (after a restart or reconnect)."""
-        game = self.game
-        cards = getattr(game, "cards", None)
-        if game is None or not isinstance(cards, dict):
-            return
-        seat = game.seat(name)
-        card = cards.get(seat.index)
-        if seat.alive and isinstance(card, int):
-            self.out.pm(seat.name, f"Your card is **{card_name(card)}**.")
+        """What a player privately holds (a Chase the Ace card), by PM (after a restart or reconnect)."""
+        if self.game is not None:
+            self._post(self.game.private_state(name))

@@ -460,7 +460,13 @@ class ChaseTheAce(Game):
         seat = self.actor(inp)
         if seat.index not in self.cards:
             raise IllegalAction("You have no card yet.")
-        card = self.cards[seat.index]
+        return self.private_state(seat.name)
+
+    def private_state(self, name: str) -> list[Event]:
+        seat = self.seat(name)
+        card = self.cards.get(seat.index)
+        if not seat.alive or self.finished or card is None:
+            return []
         return [CardTold(seat.name, card, f"Your card is **{card_name(card)}**.")]
 
     def act_elim(self, inp: Input) -> list[Event]:
