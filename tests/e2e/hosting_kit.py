@@ -27,7 +27,7 @@ from typing import Any
 
 from harness.bot import BOT_NAME
 from harness.player import Player
-from harness.table import buttons_in
+from harness.table import PlayerTasks, buttons_in
 
 from survivor_host.engine.events import Event, Prompt, Roll
 from survivor_host.engine.game import Game
@@ -289,7 +289,7 @@ REPLY = re.compile(r"Reply here with (.+?)(?: \(targets: (.+)\))?\.$")
 
 
 @dataclass
-class TextTable:
+class TextTable(PlayerTasks):
     """Players who answer the bot's text prompts (a bot without `*` sends no buttons): secret prompts
     by PM, public prompts addressed to them in the room by saying `.COMMAND` there."""
 
@@ -298,8 +298,6 @@ class TextTable:
     players: Sequence[Player]
     policy: Callable[[str, list[str]], str | None]
     answers: list[tuple[str, str]] = field(default_factory=list)
-    _tasks: list[asyncio.Task[None]] = field(default_factory=list)
-    _stopped: bool = False
 
     def _commands(self, player: Player, line: Any) -> tuple[list[str], bool] | None:
         if line.type == "pm" and to_id(line.parts[1]) == to_id(self.bot):
@@ -326,7 +324,7 @@ class TextTable:
                 return ["stick", *(f"swap {n}" for n in names)], False
         return None
 
-    async def _loop(self, player: Player) -> None:
+    async def _play(self, player: Player) -> None:
         from harness.player import WaitTimeout
 
         cursor = player.mark()
@@ -349,18 +347,6 @@ class TextTable:
                 await player.pm(self.bot, choice)
             else:
                 await player.say(self.room, f".{choice}")
-
-    def start(self) -> None:
-        for player in self.players:
-            self._tasks.append(asyncio.get_running_loop().create_task(self._loop(player)))
-
-    async def stop(self) -> None:
-        self._stopped = True
-        if self._tasks:
-            await asyncio.wait(self._tasks, timeout=5)
-        for task in self._tasks:
-            task.cancel()
-        self._tasks.clear()
 
 
 REFUSAL = re.compile(

@@ -6,6 +6,7 @@ and leaves the state as it was. Handlers check everything before they change any
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
@@ -52,7 +53,7 @@ class Wait:
     targets: tuple[str, ...] = ()
 
 
-class Game:
+class Game(ABC):
     """What every theme shares. A theme adds `act_<action>` handlers and its round logic."""
 
     theme: ClassVar[str] = ""
@@ -326,29 +327,33 @@ class Game:
 
     # ----- what a theme provides -----
 
+    @abstractmethod
     def _start(self) -> list[Event]:
-        raise NotImplementedError
+        """The theme's opening: announcements and the first wait."""
 
+    @abstractmethod
     def _waits(self) -> list[Wait]:
-        raise NotImplementedError
+        """Who the current phase waits for (see `awaiting`)."""
 
+    @abstractmethod
     def _timeout(self) -> list[Event]:
-        raise NotImplementedError
+        """The current deadline passed (G4)."""
 
+    @abstractmethod
     def remove(self, seats: list[Seat], reason: str) -> list[Event]:
         """Modkill `seats` (host, idle or left) and carry the game on."""
-        raise NotImplementedError
 
+    @abstractmethod
     def brief(self, seat: Seat) -> list[Event]:
         """Private events that tell a seat's new holder everything the seat knows and owes."""
-        raise NotImplementedError
 
+    @abstractmethod
     def legal_inputs(self, name: str) -> list[Input]:
         """Every input player `name` may send now, targets spelled out (for AI seats and buttons)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def round_record(self) -> list[dict[str, Any]]:
-        raise NotImplementedError
+        """The rounds so far as plain JSON data (README "Game record")."""
 
     def private_state(self, name: str) -> list[Event]:
         """What player `name` privately holds now (a card, a choice), told again by PM; [] if nothing."""
@@ -362,9 +367,9 @@ class Game:
         """A mark after a name in the player list, e.g. ` (leader)`."""
         return ""
 
+    @abstractmethod
     def view(self, name: str) -> Any:
         """What player `name` knows now (the theme's view dataclass), for AI seats."""
-        raise NotImplementedError
 
     # ----- the record -----
 

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import html
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -26,16 +27,40 @@ def buttons_in(text: str) -> list[str]:
     return [html.unescape(match.group(2)) for match in BUTTON.finditer(text)]
 
 
+class PlayerTasks(ABC):
+    """One task per player, running `_play(player)` until `stop()`; `_stopped` tells loops to end."""
+
+    players: Sequence[Player]
+    _tasks: list[asyncio.Task[None]]
+    _stopped: bool
+
+    @abstractmethod
+    async def _play(self, player: Player) -> None:
+        """What one player does until `_stopped`."""
+
+    def start(self) -> None:
+        self._stopped = False
+        self._tasks = [asyncio.get_running_loop().create_task(self._play(player)) for player in self.players]
+
+    async def stop(self) -> None:
+        self._stopped = True
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=5)
+        for task in self._tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await asyncio.wait_for(task, 1)
+        self._tasks.clear()
+
+
 @dataclass
-class Table:
+class Table(PlayerTasks):
     """Runs a clicking task per player until stopped; records every click."""
 
     bot: str
     players: Sequence[Player]
     policy: Policy = first_button
     clicks: list[tuple[str, str]] = field(default_factory=list)
-    _tasks: list[asyncio.Task[None]] = field(default_factory=list)
-    _stopped: bool = False
 
     def _is_prompt(self, line: Line) -> bool:
         if line.type != "pm" or len(line.parts) < 4:
@@ -43,7 +68,7 @@ class Table:
         sender = line.parts[1].lstrip(" +%@*#&~").lower().replace(" ", "")
         return sender == self.bot.lower().replace(" ", "") and "/uhtml" in line.rest(3) and "button" in line.text
 
-    async def _click_loop(self, player: Player) -> None:
+    async def _play(self, player: Player) -> None:
         cursor = player.mark()
         while not self._stopped:
             try:
@@ -55,17 +80,3 @@ class Table:
             if choice is not None:
                 self.clicks.append((player.name, choice))
                 await player.pm(self.bot, choice)
-
-    def start(self) -> None:
-        for player in self.players:
-            self._tasks.append(asyncio.get_running_loop().create_task(self._click_loop(player)))
-
-    async def stop(self) -> None:
-        self._stopped = True
-        if self._tasks:
-            await asyncio.wait(self._tasks, timeout=5)
-        for task in self._tasks:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await asyncio.wait_for(task, 1)
-        self._tasks.clear()
