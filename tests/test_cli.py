@@ -102,3 +102,22 @@ def test_replay_checks_a_record(tmp_path: Path, capsys: pytest.CaptureFixture[st
     record["winner"] = "Somebody Else"
     path.write_text(json.dumps(record))
     assert main(["replay", str(path)]) == 1
+
+
+SCENARIOS = sorted((Path(__file__).resolve().parents[1] / "scenarios").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_shipped_scenarios_meet_their_expectations(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each file in scenarios/ pins a worked example (outcomes computed by hand) with `expect`."""
+    assert main(["scenario", str(path)]) == 0, capsys.readouterr().err
+
+
+def test_scenario_with_an_unmet_expectation_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = json.loads(SCENARIOS[0].read_text())
+    data["expect"] = {"rounds": [{"leader": "Nobody"}], "winner": "Nobody"}
+    path = tmp_path / "wrong.json"
+    path.write_text(json.dumps(data))
+    assert main(["scenario", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "record.rounds: expected" in err and "record.winner: expected 'Nobody'" in err

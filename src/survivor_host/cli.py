@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from survivor_host.engine.errors import DiceError, SetupError
-from survivor_host.engine.scenario import ScenarioError, replay, run_scenario
+from survivor_host.engine.scenario import ScenarioError, mismatches, replay, run_scenario
 from survivor_host.host.terminal import TerminalTable, seat_names
 from survivor_host.themes import new_game
 
@@ -61,6 +61,11 @@ def cmd_scenario(args: argparse.Namespace) -> int:
         print(f"scenario: {args.file}: {error}", file=sys.stderr)
         return 2
     print(json.dumps(record, indent=2))
+    if "expect" in data:
+        wrong = mismatches(data["expect"], record)
+        for line in wrong:
+            print(f"scenario: {args.file}: {line}", file=sys.stderr)
+        return 1 if wrong else 0
     return 0
 
 

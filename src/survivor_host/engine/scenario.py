@@ -11,7 +11,9 @@ from survivor_host.engine.events import Event
 from survivor_host.engine.game import Game
 from survivor_host.engine.inputs import Input
 
-SCENARIO_FIELDS = ("theme", "mods", "options", "players", "dice", "seed", "shuffles", "picks", "inputs")
+SCENARIO_FIELDS = (
+    "description", "theme", "mods", "options", "players", "dice", "seed", "shuffles", "picks", "inputs", "expect",
+)  # fmt: skip
 
 
 class ScenarioError(ValueError):
@@ -102,3 +104,25 @@ def replay(record: Mapping[str, Any], on_events: Callable[[list[Event]], object]
         if on_events:
             on_events(events)
     return game
+
+
+def mismatches(expected: object, actual: object, path: str = "record") -> list[str]:
+    """Where `actual` differs from `expected`: objects match on the keys `expected` names,
+    lists item by item, anything else by equality. An empty list means it matches."""
+    if isinstance(expected, dict):
+        if not isinstance(actual, dict):
+            return [f"{path}: expected an object, got {actual!r}"]
+        found: list[str] = []
+        for key, value in expected.items():
+            if key not in actual:
+                found.append(f"{path}.{key}: missing")
+            else:
+                found += mismatches(value, actual[key], f"{path}.{key}")
+        return found
+    if isinstance(expected, list):
+        if not isinstance(actual, list) or len(actual) != len(expected):
+            return [f"{path}: expected {expected!r}, got {actual!r}"]
+        return [
+            m for i, (e, a) in enumerate(zip(expected, actual, strict=True)) for m in mismatches(e, a, f"{path}[{i}]")
+        ]
+    return [] if expected == actual else [f"{path}: expected {expected!r}, got {actual!r}"]
