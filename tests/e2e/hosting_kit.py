@@ -3,9 +3,8 @@
 - `Chooser`: a deterministic button/command policy with a per-player counter, used both by the
   clicking `Table` against the real bot and by `simulate` offline (to pick seeds for a situation).
 - `simulate`: play a game with the engine alone under a policy (what the bot will do with that seed).
-- `expected_output`: replay a finished game's stored inputs and say exactly what the room and each
-  player must have received (the bot's `_post` rules: a run of public rolls shares one line, public
-  prompts are said in the room, prompts go by PM as a button box (HTML) or as text).
+- `expected_output`: replay a finished game's stored inputs through the bot's own room host
+  (harness.replay) and say exactly what the room and each player must have received.
 - transcript digests: the bot's lines in a room, the bot's PMs to a player (boxes parsed).
 """
 
@@ -14,27 +13,25 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import html
 import json
 import re
 import sqlite3
 import time
 from collections import defaultdict
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from harness.bot import BOT_NAME
 from harness.player import Player
-from harness.table import PlayerTasks, buttons_in
+from harness.replay import Replayed, parse_pm, replay_through_host
+from harness.table import PlayerTasks
 
-from survivor_host.engine.events import Event, Prompt, Roll
+from survivor_host.engine.events import Event
 from survivor_host.engine.game import Game
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input, parse_command
-from survivor_host.engine.render import render, roll_text
-from survivor_host.host.room import pack_rolls
 from survivor_host.themes import new_game
 
 # Bot lines in the room that are not game events (signups, fair-dice commitment, points, reminders).
@@ -132,60 +129,12 @@ def find_seed(
 # ----------------------------------------------------------------- expected output by replay
 
 
-@dataclass
-class Expected:
-    room: list[str]
-    pms: dict[str, list[Any]]  # userid of the seat at that moment -> PM items
-    game: Game
-
-
-def _pm_box(text: str, commands: list[str]) -> tuple[str, str, tuple[str, ...]]:
-    return ("box", text, tuple(commands))
-
-
-def expected_output(record: dict[str, Any], html_ok: bool) -> Expected:
-    """Replay `record` (players, seed, mods, options, inputs) as the bot posts it."""
-    game = new_game(
-        record["theme"], record["players"], mods=record["mods"], options=record["options"], seed=record["seed"]
-    )
-    room: list[str] = []
-    pms: dict[str, list[Any]] = defaultdict(list)
-
-    def post(events: Iterable[Event]) -> None:
-        rolls: list[str] = []
-
-        def flush() -> None:
-            room.extend(pack_rolls(rolls))
-            rolls.clear()
-
-        for event in events:
-            if event.to is None and isinstance(event, Roll):
-                rolls.append(roll_text(event))
-                continue
-            flush()
-            if isinstance(event, Prompt):
-                if not event.secret:
-                    room.append(event.text)
-                commands = commands_of(game, event.to)
-                if html_ok and commands:
-                    pms[to_id(event.to)].append(_pm_box(event.text, commands))
-                elif event.secret:
-                    targets = f" (targets: {', '.join(event.targets)})" if event.targets else ""
-                    pms[to_id(event.to)].append(f"{event.text} Reply here with {' or '.join(event.actions)}{targets}.")
-                continue
-            text = render(event)
-            if not text:
-                continue
-            if event.to is None:
-                room.append(text)
-            else:
-                pms[to_id(event.to)].append(text)
-        flush()
-
-    post(game.start())
-    for data in record["inputs"]:
-        post(game.apply(Input.from_dict(data)))
-    return Expected(room, dict(pms), game)
+def expected_output(record: dict[str, Any], html_ok: bool) -> Replayed:
+    """What the room (the game's lines only) and each player must have received for `record`,
+    from the bot's own room host replaying the stored inputs."""
+    replayed = replay_through_host(record, "survivor", html_ok)
+    replayed.room = slice_game(replayed.room)
+    return replayed
 
 
 # ----------------------------------------------------------------- transcripts
@@ -196,22 +145,17 @@ def bot_lines(player: Player, room: str) -> list[str]:
     return [m.text for m in player.chat(room) if to_id(m.user) == to_id(BOT_NAME)]
 
 
-def game_lines(player: Player, room: str, game_number: int = 1) -> list[str]:
-    """The bot's room lines of one game: after its seed commitment, up to its seed reveal."""
-    lines = bot_lines(player, room)
+def slice_game(lines: list[str], game_number: int = 1) -> list[str]:
+    """The lines of one game: after its seed commitment, up to its seed reveal, reminders left out."""
     starts = [i for i, t in enumerate(lines) if t.startswith("Dice seed commitment")]
     start = starts[game_number - 1] + 1
     end = next((i for i in range(start, len(lines)) if lines[i].startswith("Dice seed: ")), len(lines))
     return [t for t in lines[start:end] if not EXTRA_ROOM.match(t)]
 
 
-def parse_pm(text: str) -> Any:
-    if text.startswith("/uhtml "):
-        body = text.split(",", 1)[1]
-        match = re.search(r'<div class="infobox">(.*?)<br />', body)
-        prompt = html.unescape(match.group(1)) if match else ""
-        return _pm_box(prompt, buttons_in(body))
-    return text
+def game_lines(player: Player, room: str, game_number: int = 1) -> list[str]:
+    """The bot's room lines of one game as `player` saw them."""
+    return slice_game(bot_lines(player, room), game_number)
 
 
 def bot_pms(player: Player, since: int = 0) -> list[Any]:

@@ -24,12 +24,8 @@ from harness.bot import BOT_NAME, BotProcess
 from harness.env import BOT_ID, HOST_NAME, E2EEnv
 from harness.player import Line, Player
 from harness.ps_server import PSServer
+from harness.replay import replay_through_host
 from harness.table import Table
-
-from survivor_host.engine.inputs import Input
-from survivor_host.host.ports import HostSettings
-from survivor_host.host.room import RoomHost
-from survivor_host.host.store import Store
 
 ROOM = "survivor"
 NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin", "Finn", "Gina"]  # 7 players: the game gives points
@@ -185,85 +181,17 @@ def check_finished(db: Db, clicks: Sequence[tuple[str, str]], kept: Sequence[dic
     return game
 
 
-class _Outbox:
-    """Collects what a room host says in the room (for the expected transcript)."""
-
-    name = BOT_NAME
-
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-
-    def say(self, room: str, text: str) -> None:
-        self.lines.append(text)
-
-    def pm(self, user: str, text: str) -> None:
-        pass
-
-    def can_use_html(self, room: str) -> bool:
-        return False
-
-    def add_uhtml(self, room: str, name: str, html: str) -> None:
-        pass
-
-    def change_uhtml(self, room: str, name: str, html: str) -> None:
-        pass
-
-    def pm_uhtml(self, room: str, user: str, name: str, html: str) -> None:
-        pass
-
-    def add_html_box(self, room: str, html: str) -> None:
-        pass
-
-    def rank_of(self, room: str, userid: str) -> str | None:
-        return " "
-
-    def when_sent(self, callback: Callable[[], None]) -> None:
-        callback()
-
-
-class _Timer:
-    def cancel(self) -> None:
-        pass
-
-
-class _Clock:
-    """Time stands still: no deadline passes during the replay."""
-
-    def now(self) -> float:
-        return 0.0
-
-    def call_later(self, delay: float, callback: Callable[[], None]) -> _Timer:
-        return _Timer()
-
-
-def expected_lines(record: dict[str, Any], folder: Path) -> list[str]:
+def expected_lines(record: dict[str, Any]) -> list[str]:
     """What the bot says in the room from `.start` on, for this record, when nothing goes wrong: the
     same room host replays the stored inputs in-process."""
-    out = _Outbox()
-    store = Store(folder / f"expected-{time.monotonic_ns()}.db")
-    try:
-        host = RoomHost(
-            ROOM, out, _Clock(), store, HostSettings(defaults=dict(record["options"])), lambda: record["seed"]
-        )
-        host.handle_chat("+", HOST_NAME, f".host {record['theme']} {' '.join(record['mods'])}".strip())
-        for name in record["players"]:
-            host.handle_chat(" ", name, "/me in")
-        out.lines.clear()
-        host.handle_chat("+", HOST_NAME, ".start")
-        for inp in record["inputs"]:
-            host.apply(Input.from_dict(inp), reply_to=None)
-    finally:
-        store.close()
-    return out.lines
+    return replay_through_host(record, ROOM).room
 
 
-def check_transcript(
-    record: dict[str, Any], folder: Path, before: Sequence[str], after: Sequence[str], in_flight_ok: bool
-) -> None:
+def check_transcript(record: dict[str, Any], before: Sequence[str], after: Sequence[str], in_flight_ok: bool) -> None:
     """The room saw every announcement of the game exactly once, in order, across the crash: what went
     out before it is a prefix of the expected lines, what came after is the rest, and only the step that
     was in flight (its lines just before the crash) may come twice."""
-    expected = game_lines(expected_lines(record, folder))
+    expected = game_lines(expected_lines(record))
     pre = game_lines(line for line in before if not line.startswith("/"))
     post = game_lines(line for line in after if not line.startswith("/"))
     assert pre == expected[: len(pre)], "before the crash the room saw something else than expected"
@@ -291,9 +219,7 @@ def leader_of(host: Player, since: int = 0) -> str:
 # ----- (a) kill -9 mid-round, at whatever moment, and (e) points -----
 
 
-def test_kill9_mid_round_loses_nothing_and_points_follow(
-    e2e: E2EEnv, bot_factory: Callable[..., Any], tmp_path: Path
-) -> None:
+def test_kill9_mid_round_loses_nothing_and_points_follow(e2e: E2EEnv, bot_factory: Callable[..., Any]) -> None:
     bot: BotProcess = bot_factory(defaults={"leader": "pick"}, fixed_seed="persist-a").start()
     db = Db(bot.database)
 
@@ -321,7 +247,7 @@ def test_kill9_mid_round_loses_nothing_and_points_follow(
                 stored = sum(1 for inp in kept if inp.get("by") == name and inp["action"] in ("follow", "rebel"))
                 assert told <= stored, (name, told, stored)
             after = room_chat(host, killed, len(host.transcript))
-            check_transcript(game["record"], tmp_path, room_chat(host, start, killed), after, True)
+            check_transcript(game["record"], room_chat(host, start, killed), after, True)
 
             # (e) points: 7 players give the winner 7 and second 2, once, shown by .lb and .points.
             record = game["record"]
@@ -346,7 +272,7 @@ def test_kill9_mid_round_loses_nothing_and_points_follow(
 # ----- (b) three moments: signups, secret choices half in, between a roll and the next turn -----
 
 
-def test_kill9_during_signups(e2e: E2EEnv, bot_factory: Callable[..., Any], tmp_path: Path) -> None:
+def test_kill9_during_signups(e2e: E2EEnv, bot_factory: Callable[..., Any]) -> None:
     bot: BotProcess = bot_factory(defaults={"leader": "pick"}, fixed_seed="persist-b1").start()
     db = Db(bot.database)
 
@@ -372,13 +298,13 @@ def test_kill9_during_signups(e2e: E2EEnv, bot_factory: Callable[..., Any], tmp_
             await table.stop()
             game = check_finished(db, table.clicks)
             assert game["record"]["players"] == NAMES
-            check_transcript(game["record"], tmp_path, room_chat(host, start, len(host.transcript)), [], False)
+            check_transcript(game["record"], room_chat(host, start, len(host.transcript)), [], False)
             assert db.signups() is None
 
     run_async(scenario(), timeout=200)
 
 
-def test_kill9_while_waiting_for_secret_choices(e2e: E2EEnv, bot_factory: Callable[..., Any], tmp_path: Path) -> None:
+def test_kill9_while_waiting_for_secret_choices(e2e: E2EEnv, bot_factory: Callable[..., Any]) -> None:
     bot: BotProcess = bot_factory(defaults={"leader": "pick"}, fixed_seed="persist-b2").start()
     db = Db(bot.database)
 
@@ -418,14 +344,12 @@ def test_kill9_while_waiting_for_secret_choices(e2e: E2EEnv, bot_factory: Callab
             await table.stop()
             game = check_finished(db, table.clicks, kept)
             after = room_chat(host, killed, len(host.transcript))
-            check_transcript(game["record"], tmp_path, room_chat(host, start, killed), after, False)
+            check_transcript(game["record"], room_chat(host, start, killed), after, False)
 
     run_async(scenario(), timeout=200)
 
 
-def test_kill9_between_a_swap_roll_and_the_next_turn(
-    e2e: E2EEnv, bot_factory: Callable[..., Any], tmp_path: Path
-) -> None:
+def test_kill9_between_a_swap_roll_and_the_next_turn(e2e: E2EEnv, bot_factory: Callable[..., Any]) -> None:
     bot: BotProcess = bot_factory(fixed_seed="persist-b3").start()
     db = Db(bot.database)
 
@@ -461,7 +385,7 @@ def test_kill9_between_a_swap_roll_and_the_next_turn(
             await finish(host, killed, timeout=200)
             await table.stop()
             game = check_finished(db, table.clicks, kept)
-            check_transcript(game["record"], tmp_path, before, room_chat(host, killed, len(host.transcript)), False)
+            check_transcript(game["record"], before, room_chat(host, killed, len(host.transcript)), False)
 
     run_async(scenario(), timeout=280)
 
@@ -510,7 +434,7 @@ def test_server_restart_mid_game(
 
 
 def test_dropped_socket_pauses_the_deadline(
-    e2e: E2EEnv, ps_server_factory: Callable[..., PSServer], bot_factory: Callable[..., Any], tmp_path: Path
+    e2e: E2EEnv, ps_server_factory: Callable[..., PSServer], bot_factory: Callable[..., Any]
 ) -> None:
     server = ps_server_factory(extra_config="exports.consoleips = ['127.0.0.1'];\n")
     env = e2e.for_server(server)
@@ -551,7 +475,7 @@ def test_dropped_socket_pauses_the_deadline(
             game = check_finished(db, table.clicks)
             assert all(inp.get("action") != "modkill" for inp in game["inputs"])
             # Lines queued while the bot was away went out after it came back: the room missed none.
-            check_transcript(game["record"], tmp_path, room_chat(host, start, len(host.transcript)), [], False)
+            check_transcript(game["record"], room_chat(host, start, len(host.transcript)), [], False)
             assert "reconnect=True" in bot.log()
 
     run_async(scenario(), timeout=200)

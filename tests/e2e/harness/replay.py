@@ -1,0 +1,124 @@
+"""The bot's own room host replayed in-process: what the room and each player should have received.
+
+Both the game tests and the persistence tests compare live transcripts with this, so the expected
+output comes from the same code path as the bot's (`RoomHost`), not from a copy of its rules.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from survivor_host.engine.game import Game
+from survivor_host.engine.ids import to_id
+from survivor_host.engine.inputs import Input
+from survivor_host.host.ports import HostSettings
+from survivor_host.host.room import RoomHost
+from survivor_host.host.store import Store
+
+from .bot import BOT_NAME
+from .env import HOST_NAME
+from .table import buttons_in
+
+BOX = re.compile(r'<div class="infobox">(.*?)<br />')
+
+
+def pm_box(text: str, commands: list[str]) -> tuple[str, str, tuple[str, ...]]:
+    """A prompt box as tests compare it: ("box", prompt text, button commands)."""
+    return ("box", text, tuple(commands))
+
+
+def parse_pm(text: str) -> Any:
+    """A PM as received: `/uhtml NAME, HTML` boxes become `pm_box` tuples, other text stays."""
+    if text.startswith("/uhtml "):
+        body = text.split(",", 1)[1]
+        match = BOX.search(body)
+        return pm_box(html.unescape(match.group(1)) if match else "", buttons_in(body))
+    return text
+
+
+@dataclass
+class RecordingOutbox:
+    """An outbox that keeps what the room and each player (by user id) are sent; sends nothing."""
+
+    html_ok: bool = False
+    name: str = BOT_NAME
+    room: list[str] = field(default_factory=list)
+    pms: dict[str, list[Any]] = field(default_factory=lambda: defaultdict(list))
+
+    def say(self, room: str, text: str) -> None:
+        self.room.append(text)
+
+    def pm(self, user: str, text: str) -> None:
+        self.pms[to_id(user)].append(text)
+
+    def can_use_html(self, room: str) -> bool:
+        return self.html_ok
+
+    def add_uhtml(self, room: str, name: str, html: str) -> None:
+        pass
+
+    def change_uhtml(self, room: str, name: str, html: str) -> None:
+        pass
+
+    def pm_uhtml(self, room: str, user: str, name: str, html: str) -> None:
+        self.pms[to_id(user)].append(parse_pm(f"/uhtml {name},{html}"))
+
+    def add_html_box(self, room: str, html: str) -> None:
+        pass
+
+    def rank_of(self, room: str, userid: str) -> str | None:
+        return " "
+
+    def when_sent(self, callback: Callable[[], None]) -> None:
+        callback()
+
+
+class _Timer:
+    def cancel(self) -> None:
+        pass
+
+
+class StillClock:
+    """Time stands still: no deadline passes during the replay."""
+
+    def now(self) -> float:
+        return 0.0
+
+    def call_later(self, delay: float, callback: Callable[[], None]) -> _Timer:
+        return _Timer()
+
+
+@dataclass
+class Replayed:
+    """Everything said from `.start` on (room lines; PMs by user id), and the finished game."""
+
+    room: list[str]
+    pms: dict[str, list[Any]]
+    game: Game
+
+
+def replay_through_host(record: dict[str, Any], room: str, html_ok: bool = False) -> Replayed:
+    """Open signups, start, and feed the record's stored inputs to a real `RoomHost`."""
+    out = RecordingOutbox(html_ok)
+    store = Store(":memory:")
+    try:
+        settings = HostSettings(defaults=dict(record["options"]))
+        host = RoomHost(room, out, StillClock(), store, settings, lambda: record["seed"])
+        host.handle_chat("+", HOST_NAME, f".host {record['theme']} {' '.join(record['mods'])}".strip())
+        for name in record["players"]:
+            host.handle_chat(" ", name, "/me in")
+        out.room.clear()
+        out.pms.clear()
+        host.handle_chat("+", HOST_NAME, ".start")
+        game = host.game
+        assert game is not None
+        for inp in record["inputs"]:
+            host.apply(Input.from_dict(inp), reply_to=None)
+    finally:
+        store.close()
+    return Replayed(out.room, dict(out.pms), game)
