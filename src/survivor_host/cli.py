@@ -83,10 +83,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 2
     print(f"(dice {algorithm_of(record)}, seed {game.seed})")
     again = game.record()
-    wrong = next(
-        (d for key in ("rounds", "winner", "second", "placements") if (d := first_difference(record.get(key), again[key], key))),
-        None,
-    )
+    found = (first_difference(record.get(key), again[key], key) for key in ("rounds", "winner", "second", "placements"))
+    wrong = next((d for d in found if d is not None), None)
     print("The replay matches the record." if wrong is None else f"The replay does NOT match the record: {wrong}")
     return 0 if wrong is None else 1
 

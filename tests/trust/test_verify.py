@@ -151,7 +151,10 @@ def test_a_changed_client_seed_is_named(ftl: dict[str, Any]) -> None:
     def change(r: dict[str, Any]) -> None:
         r["client_seed"] = "Venus,Mars"
 
-    expected = f"client seed: recorded 'Venus,Mars', replayed {ftl['client_seed']!r} (the players in join order, then the salts)"
+    expected = (
+        f"client seed: recorded 'Venus,Mars', replayed {ftl['client_seed']!r}"
+        " (the players in join order, then the salts)"
+    )
     assert message_of(tampered(ftl, change)) == expected
 
 
@@ -186,7 +189,8 @@ def test_a_scenario_record_carries_its_dice_and_replays() -> None:
         assert record["dice"] == "scripted" and record["draws"], path.name
         assert verify(record).ok, (path.name, verify(record).difference)
         rolled = next(i for i, d in enumerate(record["draws"]) if d["kind"] == "roll")
-        record["draws"][rolled]["value"] += 1 if record["draws"][rolled]["value"] < record["draws"][rolled]["sides"] else -1
+        draw = record["draws"][rolled]
+        draw["value"] += 1 if draw["value"] < draw["sides"] else -1
         assert not verify(record).ok, path.name
 
 
