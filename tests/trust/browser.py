@@ -7,6 +7,7 @@ the console errors and exceptions it logged, and a PNG screenshot.
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import os
 import select
@@ -65,10 +66,8 @@ class Browser:
         self.events: list[dict[str, Any]] = []
 
     def close(self) -> None:
-        try:
+        with contextlib.suppress(OSError, AssertionError, TimeoutError):
             self.send("Browser.close")
-        except (OSError, AssertionError, TimeoutError):
-            pass
         try:
             self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
