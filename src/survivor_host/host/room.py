@@ -17,7 +17,7 @@ from survivor_host.engine.game import Game
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input, parse_command
 from survivor_host.engine.render import join_names, render, roll_text
-from survivor_host.host import html, info
+from survivor_host.host import html, info, replays
 from survivor_host.host.fairness import ALGORITHM, SignupSeed, announce_client_seed, reveal_seed, stored_dice
 from survivor_host.host.ports import Cancellable, Clock, HostSettings, Outbox
 from survivor_host.host.store import Store, StoredGame, points_for
@@ -121,6 +121,8 @@ class RoomHost:
                 self._signup(name, word in ("in", "join"))
             elif word == "salt":
                 self._salt(name, rest)
+            elif word in replays.REPLAY_COMMANDS:
+                replays.handle(word, rest, name, in_room, self.room, self.out, self.store)
             elif word == "pl":
                 self._post_player_list(to=None if in_room else name)
             elif word == "rules":

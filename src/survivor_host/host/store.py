@@ -239,6 +239,23 @@ class Store:
         row = self.db.execute("SELECT record FROM games WHERE id = ?", (game_id,)).fetchone()
         return json.loads(row[0]) if row and row[0] else None
 
+    def closed_games(self, room: str, limit: int = 200) -> list[tuple[int, float, dict[str, Any]]]:
+        """The room's finished or ended games, newest first: (id, finished_at, record)."""
+        rows = self.db.execute(
+            "SELECT id, finished_at, record FROM games WHERE room = ? AND status IN ('finished', 'ended')"
+            " AND record IS NOT NULL ORDER BY id DESC LIMIT ?",
+            (room, limit),
+        )
+        return [(int(row[0]), float(row[1] or 0), json.loads(row[2])) for row in rows]
+
+    def closed_game(self, room: str, game_id: int) -> dict[str, Any] | None:
+        """One finished or ended game's record, if it was played in `room`."""
+        row = self.db.execute(
+            "SELECT record FROM games WHERE id = ? AND room = ? AND status IN ('finished', 'ended')",
+            (game_id, room),
+        ).fetchone()
+        return json.loads(row[0]) if row and row[0] else None
+
     # ----- signups -----
 
     def save_signups(self, room: str, data: dict[str, Any] | None, at: float) -> None:
