@@ -146,8 +146,8 @@ def bot_lines(player: Player, room: str) -> list[str]:
 
 
 def slice_game(lines: list[str], game_number: int = 1) -> list[str]:
-    """The lines of one game: after its seed commitment, up to its seed reveal, reminders left out."""
-    starts = [i for i, t in enumerate(lines) if t.startswith("Dice seed commitment")]
+    """The lines of one game: after its client seed (posted at `.start`), up to its seed reveal, reminders left out."""
+    starts = [i for i, t in enumerate(lines) if t.startswith("Dice client seed")]
     start = starts[game_number - 1] + 1
     end = next((i for i in range(start, len(lines)) if lines[i].startswith("Dice seed: ")), len(lines))
     return [t for t in lines[start:end] if not EXTRA_ROOM.match(t)]

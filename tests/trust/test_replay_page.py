@@ -170,3 +170,23 @@ def test_export_command_writes_the_page(ftl: dict[str, Any], tmp_path: Path) -> 
     assert main(["export", str(source), "--html", str(tmp_path / "game.html")]) == 0
     assert (tmp_path / "game.html").read_text(encoding="utf-8") == replay_page(ftl)
     assert main(["export", str(tmp_path / "missing.json"), "--html", str(tmp_path / "x.html")]) == 2
+
+
+MOD_SETS = [
+    ("ftl", ()), ("ftl", ("tug-of-war",)), ("ftl", ("no-mercy",)), ("ftl", ("tug-of-war", "no-mercy")),
+    ("cta", ()), ("cta", ("jesters-duel", "adhesive", "no-backsies")), ("cta", ("the-joker",)),
+    ("cta", ("all-at-once", "the-joker")), ("cta", ("all-at-once", "adhesive")),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("theme", "mods"), MOD_SETS)
+def test_honest_games_of_every_mod_verify_in_the_browser(
+    browser: Browser, tmp_path: Path, theme: str, mods: tuple[str, ...]
+) -> None:
+    """Every roll a round shows (rolls, leader's roll, depositions, cards) is found among its draws."""
+    for game in range(3):
+        players = tuple(f"P{i}" for i in range(5 + 2 * game))
+        record = played_record(theme, players=players, mods=mods, choices=game, seed=f"seed-{game}")
+        opened = show(browser, record, tmp_path, f"{theme}-{game}")
+        assert opened.verdict == "verified", opened.text
+        assert opened.errors == []

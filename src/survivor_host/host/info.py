@@ -42,7 +42,8 @@ def help_text(p: str) -> str:
         f"Join with /me in (leave: /me out). {p}pl, {p}rules, {p}lb, {p}points. In game: {p}vote, {p}suspect, "
         f"{p}scapegoat, {p}stick, {p}swap NAME, {p}duel NAME in the room; follow/rebel (and All At Once "
         f"choices) by PM to me; card shows your card again. Hosts: {p}host ftl|cta [mods], {p}set OPTION VALUE, "
-        f"{p}start, {p}pick, {p}modkill NAME, {p}sub OLD, NEW, {p}extend [s], {p}elim K, {p}end."
+        f"{p}start, {p}pick, {p}modkill NAME, {p}sub OLD, NEW, {p}extend [s], {p}elim K, {p}end. "
+        f"Fair dice: {p}salt WORD (signups), {p}lastgame, {p}replay [ID], {p}games [NAME]."
     )
 
 
