@@ -227,6 +227,17 @@ async def open_signups(host: Player, room: str, command: str, players: Sequence[
         await host.wait_for(rf"PL \({count}\)", room=room, since=mark, timeout=20)
 
 
+async def start_and_play(host: Player, room: str, table: PlayerTasks, timeout: float = 120) -> None:
+    """`.start` with the signups open, the table's players playing until the seed is revealed."""
+    table.start()
+    mark = host.mark()
+    await host.say(room, ".start")
+    try:
+        await host.wait_for(r"\|Dice seed: ", room=room, since=mark, timeout=timeout)
+    finally:
+        await table.stop()
+
+
 # ----------------------------------------------------------------- typing players (no buttons)
 
 REPLY = re.compile(r"Reply here with (.+?)(?: \(targets: (.+)\))?\.$")

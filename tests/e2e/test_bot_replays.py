@@ -13,7 +13,7 @@ from harness import run_async
 from harness.bot import BOT_NAME, BotProcess
 from harness.env import HOST_NAME, E2EEnv
 from harness.table import Table, first_button
-from hosting_kit import bot_lines, bot_pms, connect, eventually, game_record, open_signups
+from hosting_kit import bot_lines, bot_pms, connect, eventually, game_record, open_signups, start_and_play
 
 from survivor_host.engine.ids import to_id
 from survivor_host.trust.stream import client_seed, commitment
@@ -40,14 +40,7 @@ def test_fair_dice_lastgame_replay_and_games(e2e: E2EEnv, bot_factory: Callable[
             await rae.say(ROOM, ".salt basil")
             await eventually(lambda: any("A salt is one word" in str(m) for m in bot_pms(quin)), what="refusal")
             await eventually(lambda: any("Your salt basil" in str(m) for m in bot_pms(rae)), what="salt taken")
-            table = Table(BOT_NAME, players, first_button)
-            table.start()
-            mark = host.mark()
-            await host.say(ROOM, ".start")
-            try:
-                await host.wait_for(r"\|Dice seed: ", room=ROOM, since=mark, timeout=120)
-            finally:
-                await table.stop()
+            await start_and_play(host, ROOM, Table(BOT_NAME, players, first_button))
             record = game_record(bot.database, ROOM)
             assert verify(record).ok, verify(record).difference
             assert record["client_seed"] == client_seed(NAMES, ["basil"])
