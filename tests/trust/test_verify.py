@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from survivor_host.cli import main
 from survivor_host.engine.scenario import run_scenario
@@ -221,3 +223,38 @@ def test_verify_command_exit_codes_and_message(
     (tmp_path / "junk.json").write_text("[1, 2]", encoding="utf-8")
     assert main(["verify", str(tmp_path / "junk.json")]) == 2
     assert "not a game record" in capsys.readouterr().err
+
+
+def leaves(value: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    """Paths to every int or str inside a JSON value."""
+    if isinstance(value, dict):
+        return [p for key, item in value.items() for p in leaves(item, (*path, key))]
+    if isinstance(value, list):
+        return [p for index, item in enumerate(value) for p in leaves(item, (*path, index))]
+    return [path] if isinstance(value, int | str) and not isinstance(value, bool) else []
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    setup=st.sampled_from([("ftl", ()), ("ftl", ("tug-of-war", "no-mercy")), ("cta", ("jesters-duel", "adhesive")),
+                           ("cta", ("all-at-once", "the-joker")), ("cta", ("no-backsies",))]),
+    seed=st.text("0123456789abcdef", min_size=1, max_size=64),
+    choices=st.integers(0, 10_000),
+    pick=st.randoms(use_true_random=False),
+)  # fmt: skip
+def test_any_game_verifies_and_any_changed_round_field_is_named(
+    setup: tuple[str, tuple[str, ...]], seed: str, choices: int, pick: Any
+) -> None:
+    theme, mods = setup
+    record = played_record(theme, mods=mods, seed=seed, choices=choices)
+    assert verify(record).ok, verify(record).difference
+    index = pick.randrange(len(record["rounds"]))
+    path = pick.choice(leaves(record["rounds"][index]))
+    target: Any = record["rounds"][index]
+    for key in path[:-1]:
+        target = target[key]
+    old = target[path[-1]]
+    target[path[-1]] = old + 1000 if isinstance(old, int) else old + "x"
+    message = message_of(record)
+    number = record["rounds"][index].get("number", index + 1)
+    assert message.startswith(f"round {number}, ") and f"recorded {target[path[-1]]!r}, replayed {old!r}" in message
