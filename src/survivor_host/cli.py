@@ -81,7 +81,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except (OSError, json.JSONDecodeError, KeyError, TypeError, DiceError) as error:
         print(f"replay: {args.file}: {error}", file=sys.stderr)
         return 2
-    print(f"(dice {algorithm_of(record)}, seed {game.seed})")
+    print(f"(dice {algorithm_of(record)}{'' if game.seed is None else f', seed {game.seed}'})")
     again = game.record()
     found = (first_difference(record.get(key), again[key], key) for key in ("rounds", "winner", "second", "placements"))
     wrong = next((d for d in found if d is not None), None)
