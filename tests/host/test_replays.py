@@ -121,3 +121,15 @@ def test_games_lists_recent_games_and_those_of_a_player(tmp_path: Path) -> None:
     assert " #2 " not in outbox(host).pms_to("Vesta")[-1] and "#1 " in outbox(host).pms_to("Vesta")[-1]
     host.handle_chat(" ", "Vesta", ".games Nobody")
     assert outbox(host).pms_to("Vesta")[-1] == "No finished games with Nobody in this room."
+
+
+def test_lastgame_names_a_game_stored_before_the_fair_dice(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    game_id = host.store.begin_game(ROOM, "cta", [], {}, ["A", "B", "C"], "old", 1.0)
+    old = {"theme": "cta", "mods": [], "players": ["A", "B", "C"], "seed": "old", "winner": "B", "inputs": []}
+    host.store.finish_game(game_id, old, 2.0)
+    host.handle_chat(" ", "Io", ".lastgame")
+    assert outbox(host).room_lines()[-1] == (
+        f"Last game: #{game_id}, Chase the Ace, won by B. Dice mt19937-python-random: commitment sha256 "
+        f"{commitment('old')}, client seed (none: the old dice had none), seed old. Replay: .replay {game_id}"
+    )

@@ -13,7 +13,8 @@ from survivor_host.engine.ids import to_id
 from survivor_host.host.ports import Outbox
 from survivor_host.host.store import Store
 from survivor_host.trust.story import e, fairness_html, steps, title_of
-from survivor_host.trust.verify import verify
+from survivor_host.trust.stream import commitment
+from survivor_host.trust.verify import algorithm_of, verify
 
 REPLAY_COMMANDS = ("lastgame", "replay", "games")
 LISTED = 8
@@ -59,10 +60,12 @@ def handle(word: str, rest: str, asker: str, in_room: bool, room: str, out: Outb
 
 def last_game_text(game_id: int, record: Mapping[str, Any]) -> str:
     winner = record.get("winner") or "nobody"
+    seed = str(record.get("seed"))
     return (
-        f"Last game: #{game_id}, {title_of(record)}, won by {winner}. Dice {record.get('dice') or 'mt19937'}: "
-        f"commitment sha256 {record.get('commitment')}, client seed {record.get('client_seed')}, "
-        f"seed {record.get('seed')}. Replay: .replay {game_id}"
+        f"Last game: #{game_id}, {title_of(record)}, won by {winner}. Dice {algorithm_of(record)}: "
+        f"commitment sha256 {record.get('commitment') or commitment(seed)}, "
+        f"client seed {record.get('client_seed') or '(none: the old dice had none)'}, "
+        f"seed {seed}. Replay: .replay {game_id}"
     )
 
 
