@@ -97,7 +97,7 @@ def test_escaped_hostile_lines_are_never_commands_and_read_as_typed() -> None:
             assert posted is not None, (text, pm)
             seen = shown(posted)
             assert seen is not None, (text, pm)
-            assert seen.removeprefix(ZERO_WIDTH_SPACE) == as_typed(text), (text, seen)
+            assert seen == as_typed(text), (text, seen)
 
 
 def test_the_model_catches_what_the_old_escape_let_through() -> None:
@@ -134,4 +134,4 @@ def test_no_line_the_bot_sends_runs_as_a_command(text: str) -> None:
             seen = shown(posted)
             assert seen is not None, (chunk, line, pm)
             if not pm:
-                assert seen.removeprefix(ZERO_WIDTH_SPACE) == as_typed(chunk) or seen == chunk
+                assert seen in (as_typed(chunk), chunk)

@@ -193,6 +193,9 @@ class RoomHost:
             self._host_command(word, rest)
         elif word in SIGNUP_COMMANDS:
             self._signup(name, word in ("in", "join"))
+            if not in_room:  # the room sees the list change; the sender, in a PM window, is told
+                joined = word in ("in", "join")
+                self.out.pm(name, f"You {'joined' if joined else 'left'} the signups in {self.room}.")
         elif word == "pl":
             self._post_player_list(to=None if in_room else name)
         elif word == "rules":
