@@ -139,8 +139,8 @@ def test_public_reprompts_after_a_restart_give_the_prefix(tmp_path: Path) -> Non
     again = reopen(tmp_path, host)
     line = next(t for t in outbox(again).room_lines() if "still owe" in t)
     assert re.fullmatch(
-        rf"\*\*{wait.player}\*\*, round 1: you still owe an action: \*\*\.stick\*\* or \*\*\.swap NAME\*\* \(.+\), "
-        r"here in the room\.",
+        rf"\*\*{wait.player}\*\*, round 1: you still owe an action here in the room: "
+        r"\*\*\.stick\*\* or \*\*\.swap NAME\*\* \(.+\)\.",
         line,
     ), line
 
