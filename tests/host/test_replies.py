@@ -162,3 +162,17 @@ def test_buttons_keep_hostile_names_inside_their_attribute() -> None:
         values = re.findall(r'value="([^"]*)"', box)
         assert values == [html.escape_html(f"/msg Bot, swap {name}")]
         assert box.count("<button") == 1 and box.count("<b>") == 1
+
+
+def test_after_a_restart_the_vote_is_asked_once_with_its_box(tmp_path: Path) -> None:
+    host = make_host(tmp_path, html=True, leader="vote")
+    open_game(host, "ftl", PLAYERS[:4])
+    host.handle_chat(" ", PLAYERS[0], ".vote Mars")
+    again = reopen(tmp_path, host, html=True)
+    owed = [line for line in outbox(again).room_lines() if "still owe" in line]
+    assert owed == [
+        "**Mars**, **Jupiter** and **Saturn**, before round 1: you still owe an action here in the room: "
+        "**.vote NAME** (not yourself)."
+    ]
+    boxes = [text for kind, _, text in outbox(again).sent if kind == "uhtml" and "first leader" in text]
+    assert len(boxes) == 1 and "<b>Mars</b> 1: Venus" in boxes[0]

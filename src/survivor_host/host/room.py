@@ -786,12 +786,23 @@ class RoomHost:
         game = self.game
         if game is None or game.finished:
             return
+        voters: list[str] = []
         for wait in game.awaiting():
             userid = to_id(wait.player)
             if userid in skip or (only is not None and userid != only):
                 continue
+            if wait.actions == ("vote",) and not wait.secret:
+                voters.append(wait.player)  # one line for everyone who owes a vote, not one each
+                continue
             self._tell_card(wait.player)
             self._prompt(Prompt(wait.player, self._owed_prompt(wait), wait.actions, wait.targets, wait.secret))
+        if voters:
+            names = join_names([f"**{name}**" for name in voters])
+            vote = f"**{self.settings.prefix}vote NAME**"
+            owed = f"you still owe an action here in the room: {vote} (not yourself)."
+            self.out.say(self.room, f"{names}, before round 1: {owed}")
+            if self.out.can_use_html(self.room) and not self._vote_open:
+                self._vote_box()
         if only is None:
             awaited = {to_id(wait.player) for wait in game.awaiting()}
             for seat in game.alive():
@@ -807,7 +818,7 @@ class RoomHost:
         if wait.secret:
             return f"You still owe an action: {how}{targets}."
         when = f"round {game.round}" if game is not None and game.round else "before round 1"
-        return f"**{wait.player}**, {when}: you still owe an action: {how}{targets}, here in the room."
+        return f"**{wait.player}**, {when}: you still owe an action here in the room: {how}{targets}."
 
     def _tell_card(self, name: str) -> None:
         """What a player privately holds (a Chase the Ace card), by PM (after a restart or reconnect)."""
