@@ -723,7 +723,7 @@ class RoomHost:
         self._reply(to, info.rules_text(theme, mods, options, self.settings.rules_links.get(theme, "")))
 
     def _help(self, name: str) -> None:
-        self.out.pm(name, info.help_text(self.settings.prefix))
+        self.out.pm(name, info.help_text(self.settings.prefix, self.room))
 
     def _leaderboard(self, name: str, in_room: bool) -> None:
         rows = self.store.leaderboard(self.room)
