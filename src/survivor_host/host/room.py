@@ -102,9 +102,9 @@ class RoomHost:
 
         Commands start with the prefix (`.vote Mars`). The game's prompts name the bare words
         (`vote NAME`, `stick or swap NAME`: the engine's text serves the terminal too), so a line
-        that starts with a word the game awaits from its author is taken as that command as well
-        (`vote Mars` during the vote, `stick` on one's turn). Only the players the game waits for,
-        and only for the words it waits for, so other chat is never read as a command.
+        that starts with a word the game would take from its author now is taken as that command as
+        well (`vote Mars` during the vote, `stick` on one's turn). Only from those players and only
+        those words, so other chat is never read as a command.
         """
         stripped = text.strip()
         if stripped.lower() in ("/me in", "/me out"):
@@ -121,14 +121,9 @@ class RoomHost:
         self.command(rank, name, word.lower(), rest.strip(), in_room=True)
 
     def _owed_word(self, name: str, text: str) -> bool:
-        """True when `text` starts with an action the game now awaits from `name`."""
-        game = self.game
-        if game is None or game.finished:
-            return False
-        word = text.split(None, 1)[0].lower() if text.split() else ""
-        action = game.ACTION_ALIASES.get(word, word)
-        userid = to_id(name)
-        return any(to_id(wait.player) == userid and action in wait.actions for wait in game.awaiting())
+        """True when `text` starts with an action the game would now take from `name`."""
+        words = text.split(None, 1)
+        return bool(words) and self.can_take(to_id(name), words[0].lower())
 
     def plays(self, userid: str) -> bool:
         """True when `userid` holds a seat in this room's running game."""
