@@ -118,6 +118,22 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return serve_main(args.config)
 
 
+def cmd_demo(args: argparse.Namespace) -> int:
+    from survivor_host.devserver.demo import DemoSetup, run_demo
+
+    mods = tuple(m.strip() for m in (args.mods or "").split(",") if m.strip())
+    setup = DemoSetup(
+        theme=args.theme,
+        mods=mods,
+        players=args.players,
+        seed=args.seed,
+        strategy=args.strategy,
+        options=tuple(_options(args.option).items()),
+        think=args.think,
+    )
+    return run_demo(setup)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="survivor-host", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -160,6 +176,18 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     simulate.add_argument("--plot", help="write a PNG of game lengths and wins by seat")
     simulate.set_defaults(run=cmd_simulate)
+
+    demo = sub.add_parser(
+        "demo", help="watch the real bot host a whole game for AI players on a local Showdown server (no account)"
+    )
+    demo.add_argument("--theme", default="ftl", help="ftl or cta (default ftl)")
+    demo.add_argument("--mods", default="", help="comma-separated mods")
+    demo.add_argument("--players", type=int, default=6, help="number of AI players (default 6)")
+    demo.add_argument("--seed", help="the game's seed; the AI players' choices follow it too (default: random)")
+    demo.add_argument("--strategy", help="the AI players' strategy (default: the theme's sensible one)")
+    demo.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option (.set)")
+    demo.add_argument("--think", type=float, default=0.4, help="longest pause before an AI answers (default 0.4 s)")
+    demo.set_defaults(run=cmd_demo)
 
     serve = sub.add_parser("serve", help="run the Pokémon Showdown bot")
     serve.add_argument("--config", required=True, help="the bot's TOML config file")
