@@ -9,7 +9,7 @@ import sys
 from dataclasses import dataclass
 
 from survivor_host.host.bot import Bot
-from survivor_host.host.config import BotConfig, ConfigError, load_config
+from survivor_host.host.config import BotConfig, ConfigError, check_database, load_config
 from survivor_host.host.store import Store
 from survivor_host.showdown.client import ClientConfig, ShowdownClient
 from survivor_host.showdown.protocol import Message
@@ -78,6 +78,10 @@ def serve_main(config_path: str) -> int:
     logging.basicConfig(stream=sys.stderr, level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
         config = load_config(config_path)
+        try:
+            check_database(config.database)
+        except ConfigError as error:
+            raise ConfigError(f"{config_path}:\n  {error}") from None
     except ConfigError as error:
         print(f"survivor-host: config: {error}", file=sys.stderr)
         return 2
