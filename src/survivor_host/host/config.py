@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from survivor_host.catalogue import allowed
 from survivor_host.engine.errors import SetupError
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.options import Option
@@ -112,10 +113,6 @@ def option_specs() -> dict[str, list[Option]]:
     return specs
 
 
-def _allowed(spec: Option) -> str:
-    return " | ".join(spec.choices) if spec.choices else f"a whole number, at least {spec.minimum}"
-
-
 def _unknown(table: str, key: str, known: list[str]) -> str:
     where = f"[{table}] {key}" if table else f"[{key}]"
     elsewhere = [t for t, keys in _all_keys().items() if key in keys and t != table]
@@ -168,7 +165,7 @@ def _check(data: Mapping[str, Any]) -> list[str]:
                 try:
                     spec.parse(key, value)
                 except SetupError:
-                    problems.append(f"[defaults] {key} = {value!r}: must be {_allowed(spec)}")
+                    problems.append(f"[defaults] {key} = {value!r}: must be {allowed(spec)}")
                     break
     rules = data.get("rules", {})
     if isinstance(rules, dict):
