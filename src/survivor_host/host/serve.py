@@ -12,9 +12,15 @@ from survivor_host.host.bot import Bot
 from survivor_host.host.config import BotConfig, ConfigError, check_database, load_config
 from survivor_host.host.store import Store
 from survivor_host.showdown.client import ClientConfig, ShowdownClient
+from survivor_host.showdown.login import LoginError
 from survivor_host.showdown.protocol import Message
 
 logger = logging.getLogger("survivor_host")
+
+EXIT_CONFIG = 2
+"""The config is wrong (nothing was connected); the message names the key."""
+EXIT_LOGIN_REFUSED = 3
+"""The login server refused the name or password too many times in a row; restarting will not help."""
 
 
 @dataclass
@@ -58,8 +64,14 @@ class RunningBot:
             runner.cancel()
             stopper.cancel()
             self.store.close()
-        if runner in done and runner.exception() is not None:
-            logger.error("client stopped: %s", runner.exception())
+        error = runner.exception() if runner in done else None
+        if isinstance(error, LoginError):
+            logger.error(
+                "giving up: the login was refused %d times in a row: %s", self.client.config.max_login_failures, error
+            )
+            return EXIT_LOGIN_REFUSED
+        if error is not None:
+            logger.error("client stopped: %s", error)
             return 1
         return 0
 
@@ -84,5 +96,5 @@ def serve_main(config_path: str) -> int:
             raise ConfigError(f"{config_path}:\n  {error}") from None
     except ConfigError as error:
         print(f"survivor-host: config: {error}", file=sys.stderr)
-        return 2
+        return EXIT_CONFIG
     return asyncio.run(run_bot(config))
