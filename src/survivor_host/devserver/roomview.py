@@ -59,13 +59,26 @@ def html_to_text(markup: str) -> str:
     return "\n".join(line for line in lines if line)
 
 
+CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    """Text safe for a terminal: control characters (escape sequences, bells, carriage returns) shown as `?`."""
+    return CONTROL.sub("?", text)
+
+
 def chat_text(text: str) -> str:
     """Chat markdown made plain: `**bold**` loses its stars."""
     return text.replace("**", "")
 
 
 def room_lines(message: Message, room: str) -> list[str]:
-    """What a player in `room` reads for one server message (nothing for other rooms, joins, history)."""
+    """What a player in `room` reads for one server message (nothing for other rooms, joins, history),
+    safe to print: every user's text passes through `printable`."""
+    return [printable(line) for line in _room_lines(message, room)]
+
+
+def _room_lines(message: Message, room: str) -> list[str]:
     if message.room != room or message.history:
         return []
     if isinstance(message, Chat):
