@@ -17,13 +17,14 @@ import sqlite3
 import subprocess
 from pathlib import Path
 
+from survivor_host.host.terminal import SEAT_NAMES
 from tests.readme import BIN, README, REPO, Block, blocks, commands, is_e2e, local
 
 # `play` without --auto waits for the person at the first seat: these answers cover every prompt
 # (refused ones are answered with the reason and the next line is read).
 ANSWERS = [
     "follow", "vote Venus", "vote Mars", "nosuspect", "noscapegoat", "stick",
-    "duel Venus", "duel Mars", "duel Jupiter", "duel Saturn",
+    *(f"duel {name}" for name in SEAT_NAMES[:12]),  # a Jester must name someone still in play
 ]  # fmt: skip
 MAKE_DRY_RUN = {
     "make test": ["ruff check src tests bench", "mypy --strict src", "pytest -q"],

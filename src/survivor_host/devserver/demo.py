@@ -303,6 +303,8 @@ class Demo:
         if self.tasks:
             await asyncio.wait(self.tasks, timeout=5)
         for task in self.tasks:
+            if task.done() and not task.cancelled() and task.exception() is not None:
+                logging.getLogger(__name__).error("%s stopped: %s", task.get_name(), task.exception())
             task.cancel()
         if self.bot is not None:
             self.bot.store.close()
