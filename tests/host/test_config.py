@@ -129,6 +129,14 @@ def test_each_fault_exits_2_naming_the_key_and_what_is_allowed(
     assert expected in err
 
 
+def test_an_unknown_key_without_a_close_match_lists_the_allowed_ones(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, err = _serve(tmp_path, GOOD.replace("[bot]\n", "[bot]\ncolour = 'red'\n"), capsys, monkeypatch)
+    assert code == 2
+    assert "[bot] colour is not a known key; allowed: username, password_env, rooms, prefix, owners," in err
+
+
 def test_every_fault_is_listed_at_once(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

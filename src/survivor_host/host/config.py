@@ -119,8 +119,9 @@ def _unknown(table: str, key: str, known: list[str]) -> str:
     if elsewhere:
         return f"{where}: this key belongs in [{elsewhere[0]}]"
     close = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
-    hint = f"did you mean {close[0]}? " if close else ""
-    return f"{where} is not a known key; {hint}allowed: {', '.join(known)}"
+    if close:
+        return f"{where} is not a known key; did you mean {close[0]}?"
+    return f"{where} is not a known key; allowed: {', '.join(known)}"
 
 
 def _all_keys() -> dict[str, list[str]]:
