@@ -195,6 +195,8 @@ class Demo:
         self.tasks: list[asyncio.Task[None]] = []
         self.clients: list[ShowdownClient] = []
         self.bot: RunningBot | None = None
+        self.bot_task: asyncio.Task[int] | None = None
+        self.stop_bot = asyncio.Event()
         self.record: dict[str, object] | None = None
 
     # ----- pieces
@@ -229,7 +231,7 @@ class Demo:
         )
         running = RunningBot.build(config)
         self.bot = running
-        self.tasks.append(asyncio.get_running_loop().create_task(running.client.run(), name="bot"))
+        self.bot_task = asyncio.get_running_loop().create_task(running.run_until(self.stop_bot), name="bot")
         return running
 
     def _room(self) -> RoomHost:
@@ -297,17 +299,16 @@ class Demo:
         for client in self.clients:
             with contextlib.suppress(Exception):
                 await client.close()
-        if self.bot is not None:
+        self.stop_bot.set()  # serve's own shutdown: close the connection, then the database
+        if self.bot_task is not None:
             with contextlib.suppress(Exception):
-                await self.bot.client.close()
+                await asyncio.wait_for(self.bot_task, 10)
         if self.tasks:
             await asyncio.wait(self.tasks, timeout=5)
         for task in self.tasks:
             if task.done() and not task.cancelled() and task.exception() is not None:
                 logging.getLogger(__name__).error("%s stopped: %s", task.get_name(), task.exception())
             task.cancel()
-        if self.bot is not None:
-            self.bot.store.close()
         if self.server is not None:
             await asyncio.to_thread(self.server.close)
         if self.login is not None:
