@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint browser bench bench-bot clean
+.PHONY: play test test-fast lint browser bench bench-bot clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,10 @@ browser:
 
 test: lint browser
 	$(BIN)/pytest -q
+
+# Everything but the end-to-end tests (no Node.js, no local Showdown server).
+test-fast: lint browser
+	$(BIN)/pytest -q -m "not e2e"
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine_speed.py
