@@ -76,7 +76,8 @@ async def end_if_running(host: Player, since: int) -> None:
     ):
         mark = host.mark()
         await host.say(ROOM, ".end")
-        await host.wait_for(r"\|\*\*The game was ended by the host\.\*\*", room=ROOM, since=mark)
+        # the game may end by itself while `.end` is on its way (its last lines were already in flight)
+        await host.wait_for(r"\|\*\*The game was ended by the host\.\*\*|wins the game!\*\*", room=ROOM, since=mark)
     await host.wait_for(r"\|Dice seed: ", room=ROOM, since=since)
 
 
