@@ -74,10 +74,9 @@ async def end_if_running(host: Player, since: int) -> None:
     if not host.lines(ROOM, since=since) or not any(
         "wins the game!" in ln.text for ln in host.lines(ROOM, since=since)
     ):
-        mark = host.mark()
         await host.say(ROOM, ".end")
         # the game may end by itself while `.end` is on its way (its last lines were already in flight)
-        await host.wait_for(r"\|\*\*The game was ended by the host\.\*\*|wins the game!\*\*", room=ROOM, since=mark)
+        await host.wait_for(r"\|\*\*The game was ended by the host\.\*\*|wins the game!\*\*", room=ROOM, since=since)
     await host.wait_for(r"\|Dice seed: ", room=ROOM, since=since)
 
 
