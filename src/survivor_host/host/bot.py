@@ -157,4 +157,5 @@ class Bot:
         if word == "help":
             next(iter(self.rooms.values())).handle_pm(name, text)
         else:
-            self.out.pm(name, "You are not in a game I am hosting. Type help for the commands.")
+            with self.out.lane("info", name):
+                self.out.pm(name, "You are not in a game I am hosting. Type help for the commands.")

@@ -9,11 +9,12 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
 from survivor_host.engine.errors import IllegalAction, SetupError
-from survivor_host.engine.events import Event, PhaseChanged, Prompt, Roll
+from survivor_host.engine.events import Event, PhaseChanged, Prompt, Roll, Say
 from survivor_host.engine.game import Game
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input, parse_command
@@ -30,6 +31,8 @@ OWNER_RANKS = "#&~"
 MAX_LINE = 900
 TARGET_ACTIONS = ("vote", "suspect", "scapegoat", "swap", "duel")
 HOST_COMMANDS = ("host", "start", "end", "modkill", "sub", "extend", "elim", "set", "pick")
+INFO_COMMANDS = ("pl", "rules", "help", "lb", "leaderboard", "points")
+"""Their replies wait behind the game's lines and are rate-limited per user (Outbox.lane "info")."""
 
 
 @dataclass
@@ -104,7 +107,8 @@ class RoomHost:
             return
         body = stripped[len(prefix) :]
         word, _, rest = body.partition(" ")
-        self.command(rank, name, word.lower(), rest.strip(), in_room=True)
+        with self._lane_for(word.lower(), name):
+            self.command(rank, name, word.lower(), rest.strip(), in_room=True)
 
     def handle_pm(self, name: str, text: str) -> None:
         """A PM routed to this room's game (or signups)."""
@@ -112,7 +116,12 @@ class RoomHost:
         if body.startswith(self.settings.prefix):
             body = body[len(self.settings.prefix) :]
         word, _, rest = body.partition(" ")
-        self.command(" ", name, word.lower(), rest.strip(), in_room=False)
+        with self._lane_for(word.lower(), name):
+            self.command(" ", name, word.lower(), rest.strip(), in_room=False)
+
+    def _lane_for(self, word: str, name: str) -> AbstractContextManager[None]:
+        """Replies to information commands go in the outbox's "info" lane, the rest as game lines."""
+        return self.out.lane("info", name) if word in INFO_COMMANDS else nullcontext()
 
     def command(self, rank: str, name: str, word: str, rest: str, in_room: bool) -> None:
         """Run one command word; refusals go privately to `name`."""
@@ -139,7 +148,8 @@ class RoomHost:
             elif self.game is not None and not self.game.finished:
                 self._player_action(name, word, rest, in_room)
         except (IllegalAction, SetupError, ValueError) as error:
-            self.out.pm(name, str(error))
+            with self.out.lane("info", name):
+                self.out.pm(name, str(error))
 
     def _require_auth(self, rank: str, name: str) -> None:
         if rank not in AUTH_RANKS and to_id(name) not in self.settings.owners:
@@ -297,7 +307,8 @@ class RoomHost:
             events = game.apply(inp)
         except IllegalAction as error:
             if reply_to is not None:
-                self.out.pm(reply_to, str(error))
+                with self.out.lane("info", reply_to):
+                    self.out.pm(reply_to, str(error))
                 return False
             raise
         except Exception:
@@ -345,6 +356,10 @@ class RoomHost:
                 continue
             if event.to is None:
                 self.out.say(self.room, text)
+            elif isinstance(event, Say):
+                # A player's own confirmation waits behind the round's lines (results first).
+                with self.out.lane("confirm"):
+                    self.out.pm(event.to, text)
             else:
                 self.out.pm(event.to, text)
         flush()
@@ -449,7 +464,9 @@ class RoomHost:
         if game.wait_id != self._wait_id:
             self._wait_id = game.wait_id
             self._extension = game.extension
-            self._set_deadline(self.clock.now() + seconds)
+            queued_at, wait_id = self.clock.now(), game.wait_id
+            self._set_deadline(queued_at + seconds)
+            self.out.when_sent(lambda: self._prompts_sent(wait_id, queued_at))
         elif game.extension != self._extension and self.deadline_at is not None:
             added = game.extension - self._extension
             self._extension = game.extension
@@ -468,6 +485,16 @@ class RoomHost:
         if reminder and left > reminder:
             self._timers.append(self.clock.call_later(left - reminder, lambda: self._remind(wait_id)))
         self._timers.append(self.clock.call_later(max(left, 0.0), lambda: self._deadline(wait_id)))
+
+    def _prompts_sent(self, wait_id: int, queued_at: float) -> None:
+        """The wait's prompts have really gone out: its deadline counts from now, not from when they
+        were queued (a busy queue must not eat a player's time)."""
+        game = self.game
+        late = self.clock.now() - queued_at
+        if game is None or game.wait_id != wait_id or self.deadline_at is None or self._paused_left is not None:
+            return
+        if late > 0:
+            self._set_deadline(self.deadline_at + late)
 
     def _cancel_timers(self) -> None:
         for timer in self._timers:

@@ -6,7 +6,8 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+import time
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -35,6 +36,9 @@ from survivor_host.showdown.protocol import (
     parse_frame,
 )
 from survivor_host.showdown.sendqueue import (
+    CONFIRM,
+    GAME,
+    INFO,
     MAX_MESSAGE_LENGTH,
     PACE_PUBLIC_BOT,
     PACE_REGULAR,
@@ -55,6 +59,15 @@ NON_AUTH_RANKS = frozenset(" ‽!✖")
 """Global "ranks" that are not auth: regular users, locked, muted, namelocked."""
 
 Handler = Callable[[Message], Awaitable[None]]
+
+LANE_NAMES = {"game": GAME, "confirm": CONFIRM, "info": INFO}
+"""The lanes a caller may name (`ShowdownClient.lane`)."""
+INFO_COOLDOWN = 3.0
+"""Seconds (at least; 6 lines' worth at a slow pace) between two information replies to one user."""
+INFO_BY_PM = 3
+"""Information lines already queued from which a room reply goes to the asker by PM instead."""
+INFO_MAX = 6
+"""Information lines already queued from which further replies are dropped."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -143,6 +156,7 @@ class ShowdownClient:
         queue: SendQueue | None = None,
         rand: Callable[[], float] = random.random,
         sleep: Sleep = asyncio.sleep,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.config = config
         self.handler = handler
@@ -165,6 +179,11 @@ class ShowdownClient:
         self._pending_joins: set[str] = set()
         self._backoff_task: asyncio.Task[None] | None = None
         self.connections = 0
+        self._clock = clock
+        self._lane = GAME
+        self._asker: str | None = None
+        self._muted = False
+        self._last_info: dict[str, float] = {}
 
     # -- state ---------------------------------------------------------------------------------
     @property
@@ -215,25 +234,75 @@ class ShowdownClient:
         await self._ready.wait()
 
     # -- sending -------------------------------------------------------------------------------
+    @contextlib.contextmanager
+    def lane(self, lane: str, user: str | None = None) -> Iterator[None]:
+        """Send what is sent inside as `lane`: "game" (the default), "confirm" (answers to a player's
+        own action) or "info" (replies to information commands and errors, for `user`).
+
+        Info replies come after everything else, at most one per user every `info_cooldown` seconds
+        (later ones inside it are dropped), a room reply goes to `user` by PM once a few are queued,
+        and none is queued once the queue of them is long.
+        """
+        saved = (self._lane, self._asker, self._muted)
+        nested = saved[0] == INFO and saved[1] == (to_id(user) if user else None)
+        self._lane = LANE_NAMES[lane]
+        self._asker = to_id(user) if user else None
+        self._muted = self._muted if nested else False
+        if self._lane == INFO and self._asker and not nested:
+            now = self._clock()
+            if now - self._last_info.get(self._asker, float("-inf")) < self.info_cooldown:
+                self._muted = True
+                logger.debug("Not answering %s: asked again within %.1f s", self._asker, self.info_cooldown)
+            else:
+                self._last_info[self._asker] = now
+        try:
+            yield
+        finally:
+            self._lane, self._asker, self._muted = saved
+
+    @property
+    def info_cooldown(self) -> float:
+        return max(INFO_COOLDOWN, 6 * self.queue.pace)
+
+    def _info_gate(self) -> bool:
+        """False when an info reply must not be queued (cooldown, or too many already queued)."""
+        if self._lane != INFO:
+            return True
+        if self._muted:
+            return False
+        if self.queue.pending_in(INFO) >= INFO_MAX:
+            logger.info("Dropped a reply: %d information lines are already queued", self.queue.pending_in(INFO))
+            return False
+        return True
+
     def say(self, room: str, text: str) -> None:
         """Send chat text to the room, literally (a leading `/` or `!` is not a command); long text and
         line breaks make several messages."""
+        if not self._info_gate():
+            return
+        if self._lane == INFO and self._asker and self.queue.pending_in(INFO) >= INFO_BY_PM:
+            self.pm(self._asker, text)
+            return
         for chunk in split_text(text, MAX_MESSAGE_LENGTH - 1):
-            self.queue.put(to_id(room), escape_text(chunk))
+            self.queue.put(to_id(room), escape_text(chunk), lane=self._lane)
 
     def pm(self, user: str, text: str) -> None:
         """Private-message a user (only registered users can receive PMs)."""
+        if not self._info_gate():
+            return
         prefix = f"/msg {to_id(user)}, "
         for chunk in split_text(text, MAX_MESSAGE_LENGTH - len(prefix) - 1):
-            self.queue.put("", prefix + escape_text(chunk))
+            self.queue.put("", prefix + escape_text(chunk), lane=self._lane)
 
     def when_sent(self, callback: Callable[[], None]) -> None:
-        """Run `callback` once everything queued so far has been written to the socket."""
-        self.queue.when_sent(callback)
+        """Run `callback` once everything queued so far (information replies aside) has been written to
+        the socket."""
+        self.queue.when_sent(callback, lane=CONFIRM)
 
     def send_command(self, room: str, command: str) -> None:
         """Send a command line (e.g. `/wall ...`, `/me ...`) in the room ("" = global), as-is."""
-        self.queue.put(to_id(room), command)
+        if self._info_gate():
+            self.queue.put(to_id(room), command, lane=self._lane)
 
     def add_html_box(self, room: str, html: str) -> None:
         self.send_command(room, f"/addhtmlbox {one_line(html)}")
@@ -363,9 +432,7 @@ class ShowdownClient:
             reader = asyncio.create_task(self._read_loop(ws), name="showdown-read")
             try:
                 challstr = await self._until(self._challstr, reader, config.login_timeout)
-                assertion = await get_assertion(
-                    session, config.login_url, config.username, config.password, challstr
-                )
+                assertion = await get_assertion(session, config.login_url, config.username, config.password, challstr)
                 await ws.send_str(f"|/trn {config.username},0,{assertion}")
                 self.queue.note_sent()
                 await self._until(self._login, reader, config.login_timeout)
@@ -532,9 +599,7 @@ class ShowdownClient:
             for rank, ids in auth.items():
                 if isinstance(ids, list) and self.userid in ids:
                     state.direct_rank = str(rank)
-        public_ranks = [
-            s.direct_rank for s in self._rooms.values() if s.public and s.direct_rank is not None
-        ]
+        public_ranks = [s.direct_rank for s in self._rooms.values() if s.public and s.direct_rank is not None]
         pace = decide_pace(self._global_rank, public_ranks)
         if pace != self.queue.pace:
             logger.info("Sending at %.3f s per line", pace)
