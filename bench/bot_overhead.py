@@ -45,6 +45,8 @@ ROOM = "survivor"
 ROOMS = ("survivor", "survivortwo")
 NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin", "Finn", "Gina", "Hank", "Ivy", "Jack"]
 FLOODERS = ("Flood Ann", "Flood Ben")
+INFO_REPLY = re.compile(r"\*\*PL \(|\*\* — mods: ")
+"""The bot's answers to `.pl` and `.rules`: not part of a game step (players do not wait for them)."""
 
 
 def from_bot(line: Line) -> bool:
@@ -85,7 +87,11 @@ class Driver:
         return [self.host, *self.players]
 
     def last_bot_line(self) -> float:
-        host = [ln.time for ln in self.host.transcript if ln.room == self.room and from_bot(ln)]
+        host = [
+            ln.time
+            for ln in self.host.transcript
+            if ln.room == self.room and from_bot(ln) and not INFO_REPLY.search(ln.text)
+        ]
         pms = [ln.time for p in self.players for ln in p.transcript if ln.type == "pm" and from_bot(ln)]
         return max(host + pms, default=0.0)
 
@@ -148,7 +154,11 @@ def rounds_of(driver: Driver) -> list[Round]:
         after = [c[0] for c in clicks if c[0] > sent]
         until = after[0] if after else float("inf")
         # Lines the bot sent: room lines once (seen by the host), PMs once each (seen by their receiver).
-        room_lines = [ln for ln in host.transcript if ln.room == room and from_bot(ln) and sent < ln.time < until]
+        room_lines = [
+            ln
+            for ln in host.transcript
+            if ln.room == room and from_bot(ln) and sent < ln.time < until and not INFO_REPLY.search(ln.text)
+        ]
         pm_lines = [
             ln
             for p in driver.everyone()

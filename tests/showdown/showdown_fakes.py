@@ -40,6 +40,8 @@ class FakeShowdown:
         self.runner: web.AppRunner | None = None
         self.port = 0
         self.login_reply: str | None = None
+        self.login_outage = 0
+        """Login requests still to answer with HTTP 503 (an outage of the login server)."""
         self.frame_event = asyncio.Event()
 
     @property
@@ -88,6 +90,9 @@ class FakeShowdown:
     async def _login(self, request: web.Request) -> web.Response:
         form = {key: str(value) for key, value in (await request.post()).items()}
         self.logins.append(form)
+        if self.login_outage > 0:
+            self.login_outage -= 1
+            return web.Response(status=503, text="<html>503 Service Unavailable</html>")
         if self.login_reply is not None:
             return web.Response(text=self.login_reply)
         if form.get("act") != "login" or form.get("pass") != PASSWORD:

@@ -15,7 +15,7 @@ from typing import Any
 import aiohttp
 
 from survivor_host.engine.ids import to_id
-from survivor_host.showdown.login import DEFAULT_LOGIN_URL, LoginError, get_assertion
+from survivor_host.showdown.login import DEFAULT_LOGIN_URL, LoginError, LoginUnavailable, get_assertion
 from survivor_host.showdown.protocol import (
     Challstr,
     Deinit,
@@ -103,7 +103,10 @@ class ClientConfig:
     backoff_max: float = 30.0
     backoff_jitter: float = 0.1
     max_login_failures: int = 5
-    """Consecutive failed logins (wrong password, name taken...) before `run()` gives up."""
+    """Consecutive refused logins (wrong password, name taken...) before `run()` gives up; a login
+    server that cannot answer (HTTP or network errors) is retried forever."""
+    stable_session: float = 60.0
+    """A session ready this long resets the reconnect backoff; shorter ones keep it growing."""
     query_room_info: bool = True
     """Ask `/cmd roominfo` for each joined room to learn whether it is public (decides the pace)."""
 
@@ -180,6 +183,7 @@ class ShowdownClient:
         self._backoff_task: asyncio.Task[None] | None = None
         self.connections = 0
         self._clock = clock
+        self._ready_at = 0.0
         self._lane = GAME
         self._asker: str | None = None
         self._muted = False
@@ -349,7 +353,8 @@ class ShowdownClient:
     async def run(self) -> None:
         """Connect, log in, join, dispatch; reconnect with capped exponential backoff until `close()`.
 
-        Raises LoginError after `max_login_failures` consecutive failed logins.
+        Raises LoginError after `max_login_failures` consecutive refused logins; an unreachable login
+        server only delays the next attempt.
         """
         own_session = self._session is None
         session = self._session or aiohttp.ClientSession()
@@ -362,6 +367,8 @@ class ShowdownClient:
             while not self._closing:
                 try:
                     await self._connect_once(session, reconnect)
+                except LoginUnavailable as exc:
+                    logger.warning("Login server unavailable, will retry: %s", exc)
                 except LoginError as exc:
                     login_failures += 1
                     logger.error("Login failed (%d in a row): %s", login_failures, exc)
@@ -373,8 +380,9 @@ class ShowdownClient:
                 self._teardown()
                 if was_ready:
                     reconnect = True
-                    attempt = 0
                     login_failures = 0
+                    if self._clock() - self._ready_at >= self.config.stable_session:
+                        attempt = 0
                     self._emit(Disconnected(reason="closed" if self._closing else "connection lost"))
                 if self._closing:
                     break
@@ -440,6 +448,7 @@ class ShowdownClient:
                 logger.info("Logged in as %s", self._name)
                 self._start_sending()
                 joined = await self._join_rooms(reader)
+                self._ready_at = self._clock()
                 self._ready.set()
                 self._emit(Connected(reconnect=reconnect, rooms=joined))
                 await reader

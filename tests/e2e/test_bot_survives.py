@@ -1,0 +1,145 @@
+"""Issue 12 against the real server: floods, players the bot cannot PM, losing the room, renames,
+the server's own PMs. Each test prints the figures it measured (run with -s to see them)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+import time
+from collections.abc import Callable
+
+from harness import run_async
+from harness.bot import BOT_NAME, BotProcess
+from harness.env import HOST_NAME, E2EEnv
+from harness.player import Line, Player
+from hosting_kit import connect, open_signups
+
+from survivor_host.engine.ids import to_id
+from survivor_host.showdown.sendqueue import PACE_REGULAR
+
+ROOM = "survivor"
+FLOODERS = ("Flood Ann", "Flood Ben")
+
+
+def from_bot_pm(line: Line, pattern: str) -> bool:
+    return (
+        line.type == "pm" and to_id(line.parts[1]) == to_id(BOT_NAME) and re.search(pattern, line.rest(3)) is not None
+    )
+
+
+def bot_room_line(line: Line, pattern: str) -> bool:
+    return (
+        line.type in ("c", "c:")
+        and to_id(line.parts[2] if line.type == "c:" else line.parts[1]) == to_id(BOT_NAME)
+        and re.search(pattern, line.text) is not None
+        and not line.in_init
+    )
+
+
+async def flood(person: Player, stop: asyncio.Event) -> int:
+    """`.pl` and `.rules` in turn, as fast as the server takes them; returns how many were sent."""
+    sent = 0
+    while not stop.is_set():
+        await person.say(ROOM, ".pl" if sent % 2 == 0 else ".rules")
+        sent += 1
+    return sent
+
+
+async def answer_prompt(player: Player, since: int, delay: float, sent: dict[str, float]) -> float:
+    """Wait for the choice prompt, answer `follow` after `delay`; returns when the prompt arrived."""
+    line = await player.wait_for(
+        lambda ln: from_bot_pm(ln, r"Reply here with follow or rebel"), since=since, timeout=60
+    )
+    await asyncio.sleep(delay)
+    sent[player.name] = time.monotonic()
+    await player.pm(BOT_NAME, "follow")
+    return line.time
+
+
+def test_a_flood_does_not_delay_the_round_or_eliminate_anyone(
+    e2e: E2EEnv, ps_server_factory: Callable[..., object], bot_factory: Callable[..., BotProcess]
+) -> None:
+    """Issue 12 finding 2: two users flood `.pl`/`.rules` at ordinary rank; the prompts and the result
+    are not held more than 2 s behind what the throttle needs, and with a 15 s deadline nobody is
+    eliminated for a prompt that had not reached them."""
+    server = ps_server_factory(bot_rank=None)
+    env = e2e.for_server(server)  # type: ignore[arg-type]
+    bot_factory(env=env, defaults={"leader": "pick", "secret_deadline": 15, "reminder": 0}).start()
+    names = ["Fl Ann", "Fl Ben", "Fl Cat", "Fl Dan", "Fl Eve"]
+
+    async def scenario() -> dict[str, float]:
+        async with contextlib.AsyncExitStack() as stack:
+            host, *people = await connect(stack, env, [HOST_NAME, *names, *FLOODERS], [ROOM])
+            players, flooders = people[: len(names)], people[len(names) :]
+            await open_signups(host, ROOM, ".host ftl", players)
+            stop = asyncio.Event()
+            floods = [asyncio.create_task(flood(f, stop)) for f in flooders]
+            await asyncio.sleep(3.0)  # the flood is well under way
+            mark = host.mark()
+            marks = {p.name: p.mark() for p in players}
+            await host.say(ROOM, ".start")
+            picked = await host.wait_for(
+                lambda ln: bot_room_line(ln, r"is picked as the first leader"), since=mark, timeout=60
+            )
+            leader = re.search(r"\*\*(.+?)\*\* is picked", picked.text).group(1)  # type: ignore[union-attr]
+            choosers = [p for p in players if p.name != leader]
+            sent: dict[str, float] = {}
+            arrivals = await asyncio.gather(*(answer_prompt(p, marks[p.name], 1.0, sent) for p in choosers))
+            result = await host.wait_for(
+                lambda ln: bot_room_line(ln, r"All choices are in|eliminated"), since=mark, timeout=60
+            )
+            stop.set()
+            flooded = sum(await asyncio.gather(*floods))
+            idle = [ln.text for ln in host.lines(ROOM, since=mark) if bot_room_line(ln, r"eliminated \(idle\)")]
+            end = host.mark()
+            await host.say(ROOM, ".end")
+            await host.wait_for(r"\|Dice seed: ", room=ROOM, since=end, timeout=60)
+            return {
+                "flood lines": flooded,
+                "prompt delay": max(arrivals) - picked.time - len(choosers) * PACE_REGULAR,
+                "result delay": result.time - max(sent.values()),
+                "idle eliminations": len(idle),
+            }
+
+    figures = run_async(scenario(), timeout=240)
+    print(f"\nflood figures: {figures}")
+    assert figures["idle eliminations"] == 0, figures
+    assert figures["prompt delay"] <= 2.0, figures
+    assert figures["result delay"] <= 2.0, figures
+
+
+def test_a_login_outage_is_waited_out(
+    e2e: E2EEnv, ps_server_factory: Callable[..., object], bot_factory: Callable[..., BotProcess]
+) -> None:
+    """Issue 12 finding 3: the server restarts while the login server answers 503 more often than the
+    bot's limit of refused logins; the bot keeps trying, comes back, and its signups are still open."""
+    server = ps_server_factory()
+    env = e2e.for_server(server)  # type: ignore[arg-type]
+    bot = bot_factory(env=env).start()
+
+    async def open_list() -> None:
+        async with contextlib.AsyncExitStack() as stack:
+            host, ann = await connect(stack, env, [HOST_NAME, "Out Ann"], [ROOM])
+            await open_signups(host, ROOM, ".host ftl", [ann])
+
+    run_async(open_list(), timeout=60)
+    e2e.login.outage(BOT_NAME, 5)
+    started = time.monotonic()
+    server.restart()  # type: ignore[attr-defined]
+    deadline = time.monotonic() + 90
+    while bot.log().count("Logged in as") < 2:
+        assert bot.process is not None and bot.process.poll() is None, bot.log()[-3000:]
+        assert time.monotonic() < deadline, bot.log()[-3000:]
+        time.sleep(0.2)
+    print(f"\nback {time.monotonic() - started:.1f} s after the restart")
+    assert bot.log().count("Login server unavailable") == 5
+
+    async def still_open() -> None:
+        async with contextlib.AsyncExitStack() as stack:
+            (host,) = await connect(stack, env, [HOST_NAME], [ROOM])
+            mark = host.mark()
+            await host.say(ROOM, ".pl")
+            await host.wait_for(lambda ln: bot_room_line(ln, r"PL \(1\).*Out Ann"), since=mark, timeout=30)
+
+    run_async(still_open(), timeout=60)
