@@ -45,6 +45,7 @@ ROOM = "survivor"
 ROOMS = ("survivor", "survivortwo")
 NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin", "Finn", "Gina", "Hank", "Ivy", "Jack"]
 FLOODERS = ("Flood Ann", "Flood Ben")
+RESULT_START = re.compile(r"All choices are in\.|Roll \(1 - 109\)\+20")
 INFO_REPLY = re.compile(r"\*\*PL \(|\*\* — mods: ")
 """The bot's answers to `.pl` and `.rules`: not part of a game step (players do not wait for them)."""
 
@@ -175,6 +176,23 @@ def rounds_of(driver: Driver) -> list[Round]:
     return out
 
 
+def result_latencies(driver: Driver) -> list[float]:
+    """From the input that completes a step to the first line of its result in the room: the last
+    choice to "All choices are in.", and the last input before the rolls to the first roll."""
+    host, room = driver.host, driver.room
+    clicks = sorted(c[0] for c in driver.clicks)
+    out: list[float] = []
+    used: set[float] = set()
+    for ln in host.transcript:
+        if ln.room != room or not from_bot(ln) or not RESULT_START.search(ln.text):
+            continue
+        before = [c for c in clicks if c < ln.time]
+        if before and before[-1] not in used:
+            used.add(before[-1])
+            out.append(ln.time - before[-1])
+    return out
+
+
 async def flood(person: Player, room: str, stop: asyncio.Event) -> None:
     """Send `.pl` and `.rules` in turn as fast as the server takes them (its own 600 ms pace)."""
     words = (".pl", ".rules")
@@ -214,6 +232,7 @@ async def one_game(
             for ln in host.transcript[mark:]
             if ln.room == room and from_bot(ln) and re.search(r"eliminated \(idle\)", ln.text)
         )
+        RESULTS.extend(result_latencies(driver))
         return rounds_of(driver), idle
 
 
@@ -234,6 +253,10 @@ async def games(
             *(one_game(env, host, seats[i], quiet, html, room, flooders) for i, room in enumerate(chosen))
         )
         return [r for rounds, _ in results for r in rounds], sum(idle for _, idle in results)
+
+
+RESULTS: list[float] = []
+"""Every step's input-to-first-result-line latency of the current case (see result_latencies)."""
 
 
 def report(label: str, pace: float, rounds: list[Round], idle: int = 0) -> None:
@@ -260,6 +283,14 @@ def report(label: str, pace: float, rounds: list[Round], idle: int = 0) -> None:
         f"max {max(firsts) * 1e3:.0f} ms; to the next prompts: median {statistics.median(prompts) * 1e3:.0f} ms, "
         f"max {max(prompts) * 1e3:.0f} ms; players eliminated as idle: {idle}"
     )
+    if RESULTS:
+        ordered = sorted(RESULTS)
+        print(
+            f"  results first: last input to the first result line ({len(ordered)} steps): "
+            f"median {statistics.median(ordered) * 1e3:.0f} ms, 90th percentile "
+            f"{ordered[int(0.9 * (len(ordered) - 1))] * 1e3:.0f} ms, max {ordered[-1] * 1e3:.0f} ms"
+        )
+    RESULTS.clear()
 
 
 def main() -> None:

@@ -13,7 +13,7 @@ from survivor_host.host.config import BotConfig
 from survivor_host.host.ports import Cancellable, HostSettings, Outbox
 from survivor_host.host.room import RoomHost
 from survivor_host.host.store import Store
-from survivor_host.showdown.client import Connected, Disconnected
+from survivor_host.showdown.client import Connected, Disconnected, Refused
 from survivor_host.showdown.protocol import Chat, Join, Leave, Message, PrivateMessage, Rename
 
 logger = logging.getLogger(__name__)
@@ -82,8 +82,17 @@ class Bot:
             if room is not None and not message.history and message.user.userid != me:
                 room.handle_chat(message.user.rank, message.user.name, message.text)
         elif isinstance(message, PrivateMessage):
+            if message.sender.is_server or not message.sender.userid or message.history:
+                return  # the server's own notices are never answered (issue 12)
             if message.sender.userid != me:
                 self._route_pm(message.sender.name, message.text)
+            elif not message.text.startswith("/error "):
+                for host in self.rooms.values():
+                    host.reachable(message.receiver.userid)
+        elif isinstance(message, Refused):
+            if message.unreachable:
+                for host in self.rooms.values():
+                    host.unreachable(message.user)
         elif isinstance(message, Join) and room is not None:
             room.handle_join(message.user.name)
         elif isinstance(message, Leave) and room is not None:

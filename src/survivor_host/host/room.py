@@ -32,6 +32,9 @@ MAX_LINE = 900
 TARGET_ACTIONS = ("vote", "suspect", "scapegoat", "swap", "duel")
 HOST_COMMANDS = ("host", "start", "end", "modkill", "sub", "extend", "elim", "set", "pick")
 INFO_COMMANDS = ("pl", "rules", "help", "lb", "leaderboard", "points")
+HARMLESS_DEFAULTS = ("follow", "stick")
+"""What a player the bot cannot PM is given at the deadline instead of a modkill (issue 12)."""
+REACH_HINT = "register your name, or type /unblockpms"
 """Their replies wait behind the game's lines and are rate-limited per user (Outbox.lane "info")."""
 
 
@@ -93,6 +96,7 @@ class RoomHost:
         self._timers: list[Cancellable] = []
         self._paused_left: float | None = None
         self._leave_timers: dict[str, Cancellable] = {}
+        self._unreachable: set[str] = set()
 
     # ----- incoming -----
 
@@ -112,6 +116,7 @@ class RoomHost:
 
     def handle_pm(self, name: str, text: str) -> None:
         """A PM routed to this room's game (or signups)."""
+        self.reachable(to_id(name))
         body = text.strip()
         if body.startswith(self.settings.prefix):
             body = body[len(self.settings.prefix) :]
@@ -228,6 +233,7 @@ class RoomHost:
             if len(signups.players) >= most:
                 raise IllegalAction(f"The game is full ({most} players).")
             signups.players.append(name)
+            self._check_reach(name)
         else:
             if to_id(name) not in ids:
                 return
@@ -517,6 +523,9 @@ class RoomHost:
         game = self.game
         if game is None or game.finished or game.wait_id != wait_id:
             return
+        self._defaults_for_unreachable()
+        if game is not self.game or game.finished or game.wait_id != wait_id:
+            return
         self.apply(Input("timeout"), reply_to=None)
 
     def pause(self) -> None:
@@ -719,3 +728,61 @@ class RoomHost:
         """What a player privately holds (a Chase the Ace card), by PM (after a restart or reconnect)."""
         if self.game is not None:
             self._post(self.game.private_state(name))
+
+    # ----- players the bot cannot PM (issue 12) -----
+
+    def _check_reach(self, name: str) -> None:
+        """A short PM at signup; should the server refuse it, `unreachable` takes them off the list."""
+        self.out.pm(name, f"You are on the player list in {self.room}. (This PM checks that mine reach you.)")
+
+    def unreachable(self, userid: str) -> None:
+        """The server refused a PM to `userid` (unregistered, or blocking PMs)."""
+        signups = self.signups
+        ids = [to_id(player) for player in signups.players] if signups else []
+        if signups is not None and userid in ids:
+            name = signups.players.pop(ids.index(userid))
+            self._save_signups()
+            self._refresh_signups_box()
+            text = f"Taken off the list: {name}, I cannot PM you. To play, {REACH_HINT}, then /me in again."
+            self.out.say(self.room, text)
+            return
+        game = self.game
+        if game is None or game.finished or userid in self._unreachable:
+            return
+        seat = next((s for s in game.alive() if s.uid == userid), None)
+        if seat is None:
+            return
+        self._unreachable.add(userid)
+        self.out.say(
+            self.room,
+            f"I cannot PM {seat.name}: {REACH_HINT}, then PM me. Until then, when time is up they "
+            f"{' or '.join(HARMLESS_DEFAULTS)} instead of being eliminated.",
+        )
+
+    def reachable(self, userid: str) -> None:
+        """`userid` got (or sent) a PM again: tell them what they missed (their card, what they owe)."""
+        if userid not in self._unreachable:
+            return
+        self._unreachable.discard(userid)
+        game = self.game
+        if game is None or game.finished:
+            return
+        seat = next((s for s in game.alive() if s.uid == userid), None)
+        if seat is None:
+            return
+        self._tell_card(seat.name)
+        if any(to_id(wait.player) == userid for wait in game.awaiting()):
+            self._refresh_prompts(only=userid)
+
+    def _defaults_for_unreachable(self) -> None:
+        """At the deadline, players the bot could not PM take the harmless choice, not a modkill."""
+        game = self.game
+        if game is None:
+            return
+        for wait in game.awaiting():
+            action = next((a for a in HARMLESS_DEFAULTS if a in wait.actions), None)
+            if to_id(wait.player) in self._unreachable and action is not None and self.game is game:
+                try:
+                    self.apply(Input(action, by=wait.player), reply_to=None)
+                except IllegalAction:
+                    logger.exception("default %s for %s was refused", action, wait.player)

@@ -7,6 +7,7 @@ import contextlib
 import logging
 import random
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -19,6 +20,7 @@ from survivor_host.showdown.login import DEFAULT_LOGIN_URL, LoginError, LoginUna
 from survivor_host.showdown.protocol import (
     Challstr,
     Deinit,
+    Error,
     Init,
     Join,
     Leave,
@@ -26,6 +28,7 @@ from survivor_host.showdown.protocol import (
     NameTaken,
     NoInit,
     Popup,
+    PrivateMessage,
     QueryResponse,
     Raw,
     Rename,
@@ -83,6 +86,40 @@ class Disconnected(Message):
     """Synthetic: the logged-in connection was lost; a reconnect is under way unless closing."""
 
     reason: str
+
+
+UNREACHABLE = (
+    "unregistered and cannot be PMed",
+    "is blocking private messages",
+    "is currently blocking PMs",
+    "is locked and cannot be PMed",
+    "is currently locked, so you cannot send them HTML",
+)
+"""The server's refusals (chat.ts) that mean a user cannot get the bot's PMs at all."""
+PM_HTML_COMMANDS = ("/pmuhtml ", "/pmuhtmlchange ")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Refused(Message):
+    """Synthetic: the server refused one of the bot's lines (`|error|` in a room, or a PM that came back
+    as `/error`); `cause` is the line (as sent), `user` the user id it was for ("" if none)."""
+
+    text: str
+    cause: str
+    user: str
+
+    @property
+    def unreachable(self) -> bool:
+        """True when the refusal means `user` cannot get the bot's PMs (a guest, PMs blocked, locked)."""
+        return bool(self.user) and any(part in self.text for part in UNREACHABLE)
+
+
+def target_of(line: str) -> str:
+    """The user id a `/msg USER, ...` or `/pmuhtml USER, ...` line is for ("" for other lines)."""
+    for command in ("/msg ", *PM_HTML_COMMANDS):
+        if line.startswith(command):
+            return to_id(line[len(command) :].split(",", 1)[0])
+    return ""
 
 
 @dataclass(frozen=True)
@@ -183,6 +220,8 @@ class ShowdownClient:
         self._backoff_task: asyncio.Task[None] | None = None
         self.connections = 0
         self._clock = clock
+        self._last_line: dict[str, str] = {}
+        self._unechoed: deque[tuple[str, str, str]] = deque(maxlen=200)
         self._ready_at = 0.0
         self._lane = GAME
         self._asker: str | None = None
@@ -505,6 +544,26 @@ class ShowdownClient:
             raise ConnectionError("not connected")
         logger.debug(">> %s", text)
         await ws.send_str(text)
+        room, _, body = text.partition("|")
+        for line in body.split("\n"):
+            self._last_line[room] = line
+            if line.startswith(PM_HTML_COMMANDS):
+                self._unechoed.append((room, target_of(line), line))
+
+    def _cause(self, room: str) -> str:
+        """The bot's line an `|error|` in `room` answers: the oldest PM HTML not yet echoed there, else the
+        last line sent there."""
+        for entry in self._unechoed:
+            if entry[0] == room:
+                self._unechoed.remove(entry)
+                return entry[2]
+        return self._last_line.get(room, "")
+
+    def _echoed(self, userid: str) -> None:
+        for entry in self._unechoed:
+            if entry[1] == userid:
+                self._unechoed.remove(entry)
+                return
 
     async def _read_loop(self, ws: aiohttp.ClientWebSocketResponse) -> None:
         async for frame in ws:
@@ -549,7 +608,18 @@ class ShowdownClient:
             if self._login is not None and not self._login.done():
                 self._login.set_exception(LoginError(f"Name refused: {message.reason or message.name}"))
         elif isinstance(message, Popup):
-            logger.warning("Server popup: %s", message.text)
+            logger.warning("Server popup: %s (after our line %r)", message.text, self._last_any())
+        elif isinstance(message, Error):
+            if not message.history:
+                cause = self._cause(message.room)
+                logger.warning("Server error in %r: %s (for our line %r)", message.room, message.text, cause)
+                refused = Refused(
+                    room=message.room, line=message.line, text=message.text, cause=cause, user=target_of(cause)
+                )
+                self._emit(refused)
+        elif isinstance(message, PrivateMessage):
+            if message.sender.userid == self.userid and not message.history:
+                self._own_pm(message)
         elif isinstance(message, QueryResponse):
             if message.query_type == "roominfo":
                 self._apply_roominfo(message.json())
@@ -558,6 +628,21 @@ class ShowdownClient:
                 self.queue.notify_throttled(message.room)
         else:
             self._apply_room(message)
+
+    def _last_any(self) -> str:
+        return next(reversed(self._last_line.values()), "")
+
+    def _own_pm(self, message: PrivateMessage) -> None:
+        """The server's echo of a PM the bot sent, or its refusal (`/error ...`)."""
+        user = message.receiver.userid
+        if message.text.startswith("/error "):
+            text = message.text[len("/error ") :]
+            cause = self._last_line.get("", "")
+            cause = cause if target_of(cause) == user else f"/msg {user}, ..."
+            logger.warning("PM to %s refused: %s", user or message.receiver.name, text)
+            self._emit(Refused(room="", line=message.line, text=text, cause=cause, user=user))
+        elif message.text.startswith(("/uhtml ", "/uhtmlchange ")):
+            self._echoed(user)
 
     def _apply_room(self, message: Message) -> None:
         room = message.room

@@ -1,0 +1,98 @@
+"""Players the bot cannot PM (issue 12 item 1) and the server's own PMs (item 5), in-process."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from survivor_host.host.bot import Bot
+from survivor_host.showdown.client import Refused
+from survivor_host.showdown.protocol import PrivateMessage, UserRef
+from tests.host.fakes import FakeOutbox
+from tests.host.test_bot_routing import make_bot
+from tests.host.test_room import PLAYERS, ROOM, clock, make_host, open_game, outbox
+
+REFUSAL = "This user is blocking private messages right now."
+
+
+def refused(bot: Bot, user: str, text: str = REFUSAL) -> None:
+    bot._handle(Refused(room="", text=text, cause=f"/msg {user}, hello", user=user))
+
+
+def test_a_signup_is_checked_by_pm_and_an_unreachable_player_taken_off(tmp_path: Path) -> None:
+    bot, out = make_bot(tmp_path)
+    one = bot.rooms["one"]
+    one.handle_chat("~", "Host", ".host ftl")
+    one.handle_chat(" ", "Ann", "/me in")
+    one.handle_chat(" ", "Gus", "/me in")
+    assert out.pms_to("Gus") and "checks that mine reach you" in out.pms_to("Gus")[0]
+    refused(bot, "gus", "That user is unregistered and cannot be PMed.")
+    assert one.signups is not None and one.signups.players == ["Ann"]
+    hint = [line for line in out.room_lines() if "Taken off the list: Gus" in line]
+    assert hint and "register your name, or type /unblockpms" in hint[0]
+    assert "unregistered" not in hint[0]  # the room is not told why beyond how to fix it
+
+
+def test_a_refusal_that_is_not_about_reach_changes_nothing(tmp_path: Path) -> None:
+    bot, out = make_bot(tmp_path)
+    one = bot.rooms["one"]
+    one.handle_chat("~", "Host", ".host ftl")
+    one.handle_chat(" ", "Ann", "/me in")
+    refused(bot, "ann", "Your message was too long.")
+    assert one.signups is not None and one.signups.players == ["Ann"]
+
+
+def test_an_unreachable_player_follows_at_the_deadline_instead_of_a_modkill(tmp_path: Path) -> None:  # G4
+    host = make_host(tmp_path, leader="pick", reminder=0)
+    open_game(host, "ftl", PLAYERS[:5])
+    game = host.game
+    assert game is not None and game.phase == "choices"
+    owed = [wait.player for wait in game.awaiting()]
+    host.unreachable(owed[0].lower())
+    assert any(f"I cannot PM {owed[0]}" in line for line in outbox(host).room_lines())
+    for name in owed[2:]:
+        host.handle_pm(name, "rebel")
+    clock(host).advance(121)
+    assert game.seat(owed[0]).alive or game.round > 1  # not modkilled as idle
+    assert not any(f"**{owed[0]}** is eliminated (idle)" in line for line in outbox(host).room_lines())
+    assert any(f"**{owed[1]}** is eliminated (idle)" in line for line in outbox(host).room_lines())
+    assert game.choices.get(game.seat(owed[0]).index) == "follow" or game.round > 1
+
+
+def test_a_card_that_could_not_be_delivered_is_told_when_they_pm(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    open_game(host, "cta", PLAYERS[:5])
+    game = host.game
+    assert game is not None
+    seat = game.alive()[-1]
+    host.unreachable(seat.uid)
+    out = outbox(host)
+    out.clear()
+    host.handle_pm(seat.name, "pl")
+    assert any("card" in text.lower() for text in out.pms_to(seat.name)), out.pms_to(seat.name)
+    out.clear()
+    host.handle_pm(seat.name, "pl")  # told once, not on every PM
+    assert not any("card" in text.lower() for text in out.pms_to(seat.name))
+
+
+def test_an_echo_of_a_pm_that_got_through_makes_them_reachable(tmp_path: Path) -> None:
+    bot, out = make_bot(tmp_path)
+    one = bot.rooms["one"]
+    one.handle_chat("~", "Host", ".host cta")
+    for name in ("Ann", "Ben", "Cat", "Dan"):
+        one.handle_chat(" ", name, "/me in")
+    one.handle_chat("~", "Host", ".start")
+    refused(bot, "dan")
+    out.clear()
+    me, dan = UserRef.parse(" Bot"), UserRef.parse(" Dan")
+    bot._handle(PrivateMessage(sender=me, receiver=dan, text="You still owe an action."))
+    assert any("card" in text.lower() for text in out.pms_to("Dan"))
+
+
+def test_pms_from_the_server_are_never_answered(tmp_path: Path) -> None:
+    bot, out = make_bot(tmp_path)
+    server, me = UserRef.parse("~"), UserRef.parse(" Bot")
+    for text in ("/raw <b>Server notice</b>", "help", "/error You are blocking private messages right now."):
+        bot._handle(PrivateMessage(sender=server, receiver=me, text=text))
+    assert out.sent == []
+    assert isinstance(out, FakeOutbox)
+    assert ROOM  # the room tests share one room id
