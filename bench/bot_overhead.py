@@ -299,6 +299,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--rooms", type=int, default=2, choices=(1, 2))
     parser.add_argument("--only", choices=("star", "plain", "flood"))
+    parser.add_argument("--keep", type=Path, help="keep the bots' folders (config, database, log) here")
     args = parser.parse_args()
     names = NAMES[: args.players]
     key = RSAKey.generate(2048)
@@ -310,7 +311,8 @@ def main() -> None:
         ("flood", "bot at ordinary rank, two users flooding .pl/.rules", None, PACE_REGULAR, 1.5, True),
     )
     try:
-        with tempfile.TemporaryDirectory() as folder:
+        with tempfile.TemporaryDirectory() as temporary:
+            folder = args.keep or Path(temporary)
             for key_name, label, rank, pace, quiet, flooding in cases:
                 if args.only and args.only != key_name:
                     continue

@@ -17,6 +17,7 @@ from hosting_kit import connect, open_signups
 
 from survivor_host.engine.ids import to_id
 from survivor_host.showdown.sendqueue import PACE_REGULAR
+from survivor_host.themes import new_game
 
 ROOM = "survivor"
 FLOODERS = ("Flood Ann", "Flood Ben")
@@ -143,3 +144,80 @@ def test_a_login_outage_is_waited_out(
             await host.wait_for(lambda ln: bot_room_line(ln, r"PL \(1\).*Out Ann"), since=mark, timeout=30)
 
     run_async(still_open(), timeout=60)
+
+
+def leader_for(names: list[str], seed: str) -> str:
+    game = new_game("ftl", names, options={"leader": "pick"}, seed=seed)
+    game.start()
+    return next(seat.name for seat in game.seats if game.marks(seat) == " (leader)")
+
+
+async def block_pms(person: Player) -> None:
+    mark = person.mark()
+    await person.send("", "/blockpms")
+    await person.wait_for(r"blocking|block", since=mark, timeout=10)
+
+
+def test_guests_and_pm_blockers_are_taken_off_the_list(e2e: E2EEnv, bot_factory: Callable[..., BotProcess]) -> None:
+    """Issue 12 finding 1 at signup: an unregistered player and one with `/blockpms` are taken off the
+    list with a hint; a registered player gets the check PM and stays."""
+    e2e.login.policy.usertypes[to_id("Unreg Gus")] = "1"
+    bot_factory().start()
+
+    async def scenario() -> None:
+        async with contextlib.AsyncExitStack() as stack:
+            host, ann, gus, bea = await connect(stack, e2e, [HOST_NAME, "Reach Ann", "Unreg Gus", "Block Bea"], [ROOM])
+            await block_pms(bea)
+            mark = host.mark()
+            await host.say(ROOM, ".host ftl")
+            await host.wait_for(r"signups are open", room=ROOM, since=mark, timeout=20)
+            for person in (ann, gus, bea):
+                await person.say(ROOM, "/me in")
+            for name in ("Unreg Gus", "Block Bea"):
+                line = await host.wait_for(
+                    lambda ln, name=name: bot_room_line(ln, rf"Taken off the list: {name}"), since=mark, timeout=20
+                )
+                assert "register your name, or type /unblockpms" in line.text
+            await ann.wait_for(lambda ln: from_bot_pm(ln, r"checks that mine reach you"), timeout=10)
+            pl = host.mark()
+            await host.say(ROOM, ".pl")
+            listed = await host.wait_for(lambda ln: bot_room_line(ln, r"PL \("), since=pl, timeout=20)
+            assert "PL (1):** Reach Ann" in listed.text, listed.text
+            end = host.mark()
+            await host.say(ROOM, ".end")
+            await host.wait_for(r"Signups were cancelled", room=ROOM, since=end, timeout=20)
+
+    run_async(scenario(), timeout=120)
+
+
+def test_a_player_who_blocks_pms_mid_game_follows_instead_of_a_modkill(
+    e2e: E2EEnv, bot_factory: Callable[..., BotProcess]
+) -> None:
+    """Issue 12 finding 1 mid-game: the bot's prompt to a player blocking PMs is refused (a room
+    `|error|` for `/pmuhtml`); the room is told, and at the deadline the player follows."""
+    names = ["Mid Ann", "Mid Ben", "Mid Cat", "Mid Bea"]
+    seed = next(f"reach{n}" for n in range(100) if leader_for(names, f"reach{n}") != "Mid Bea")
+    bot = bot_factory(defaults={"leader": "pick", "secret_deadline": 10, "reminder": 0}, fixed_seed=seed).start()
+
+    async def scenario() -> None:
+        async with contextlib.AsyncExitStack() as stack:
+            host, *players = await connect(stack, e2e, [HOST_NAME, *names], [ROOM])
+            await open_signups(host, ROOM, ".host ftl", players)
+            bea = players[-1]
+            await block_pms(bea)
+            mark = host.mark()
+            await host.say(ROOM, ".start")
+            told = await host.wait_for(lambda ln: bot_room_line(ln, r"I cannot PM Mid Bea"), since=mark, timeout=30)
+            assert "register your name, or type /unblockpms" in told.text
+            leader = leader_for(names, seed)
+            for person in players[:-1]:
+                if person.name != leader:
+                    await person.pm(BOT_NAME, "follow")
+            await host.wait_for(lambda ln: bot_room_line(ln, r"All choices are in"), since=mark, timeout=40)
+            assert not [ln.text for ln in host.lines(ROOM, since=mark) if bot_room_line(ln, r"eliminated \(idle\)")]
+            end = host.mark()
+            await host.say(ROOM, ".end")
+            await host.wait_for(r"\|Dice seed: ", room=ROOM, since=end, timeout=30)
+
+    run_async(scenario(), timeout=120)
+    assert "currently blocking PMs" in bot.log()

@@ -13,12 +13,15 @@ from survivor_host.host.config import BotConfig
 from survivor_host.host.ports import Cancellable, HostSettings, Outbox
 from survivor_host.host.room import RoomHost
 from survivor_host.host.store import Store
-from survivor_host.showdown.client import Connected, Disconnected, Refused
+from survivor_host.showdown.client import Connected, Disconnected, Refused, RoomBack, RoomLost
 from survivor_host.showdown.protocol import Chat, Join, Leave, Message, PrivateMessage, Rename
 
 logger = logging.getLogger(__name__)
 
 TICK_SECONDS = 5.0
+SHORT_OUTAGE = 30.0
+"""A reconnect within this many seconds resumes quietly: no "back" line, no prompts sent again (the
+prompts queued meanwhile go out as they are)."""
 
 
 class LoopClock:
@@ -62,6 +65,7 @@ class Bot:
         self.rooms = {room: RoomHost(room, out, self.clock, store, settings, new_seed) for room in config.rooms}
         self.restored = False
         self._ticker: asyncio.Task[None] | None = None
+        self._down_since: float | None = None
 
     async def handle(self, message: Message) -> None:
         try:
@@ -73,11 +77,18 @@ class Bot:
         room = self.rooms.get(message.room)
         me = to_id(self.config.username)
         if isinstance(message, Connected):
-            self._connected(message.reconnect)
+            self._connected(message.reconnect, message.rooms)
         elif isinstance(message, Disconnected):
             logger.warning("disconnected: %s", message.reason)
+            if self._down_since is None:
+                self._down_since = time.monotonic()
             for host in self.rooms.values():
                 host.pause()
+        elif isinstance(message, RoomLost) and room is not None:
+            logger.error("lost room %s (%s): its game is paused until the bot is back in", message.room, message.reason)
+            room.pause()
+        elif isinstance(message, RoomBack) and room is not None:
+            room.resume()
         elif isinstance(message, Chat):
             if room is not None and not message.history and message.user.userid != me:
                 room.handle_chat(message.user.rank, message.user.name, message.text)
@@ -100,14 +111,17 @@ class Bot:
         elif isinstance(message, Rename) and room is not None:
             room.handle_rename(message.user.name, message.old_id)
 
-    def _connected(self, reconnect: bool) -> None:
+    def _connected(self, reconnect: bool, joined: tuple[str, ...] = ()) -> None:
         logger.info("ready: logged in, rooms %s (reconnect=%s)", ", ".join(self.rooms), reconnect)
         if not self.restored:
             self.restored = True
             self.restore()
         elif reconnect:
+            down = time.monotonic() - self._down_since if self._down_since is not None else 0.0
             for host in self.rooms.values():
-                host.resume()
+                if host.room in joined:  # a room not joined stays paused until RoomBack
+                    host.resume(quiet=down < SHORT_OUTAGE)
+        self._down_since = None
         if self._ticker is None:
             self._ticker = asyncio.get_running_loop().create_task(self._tick())
 

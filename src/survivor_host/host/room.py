@@ -542,13 +542,14 @@ class RoomHost:
                 # before it is back (tick leaves the heartbeat alone while paused).
                 self.store.heartbeat(self.game_id, self.clock.now())
 
-    def resume(self) -> None:
-        """Connected again: the deadline gets back the time it had, and prompts are sent again."""
+    def resume(self, quiet: bool = False) -> None:
+        """Connected again: the deadline gets back the time it had, and prompts are sent again (not
+        after a short outage, `quiet`: what was queued meanwhile goes out as it is)."""
         if self._paused_left is not None:
             left = self._paused_left
             self._paused_left = None
             self._set_deadline(self.clock.now() + max(left, 10.0))
-        if self.game is not None:
+        if self.game is not None and not quiet:
             self.out.say(self.room, "The bot is back: the game continues.")
             self._refresh_prompts()
         for timer in self._leave_timers.values():

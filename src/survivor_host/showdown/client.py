@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import random
 import time
@@ -122,6 +123,19 @@ def target_of(line: str) -> str:
     return ""
 
 
+@dataclass(frozen=True, kw_only=True)
+class RoomLost(Message):
+    """Synthetic: the bot is out of a room it wants (`|deinit|` it did not ask for, or a join refused);
+    the client retries the join with backoff."""
+
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class RoomBack(Message):
+    """Synthetic: a room lost while connected is joined again."""
+
+
 @dataclass(frozen=True)
 class ClientConfig:
     """Where and as whom to connect. Timings are in seconds."""
@@ -217,10 +231,19 @@ class ShowdownClient:
         self._login: asyncio.Future[None] | None = None
         self._joins_done: asyncio.Future[None] | None = None
         self._pending_joins: set[str] = set()
+        self._pending_info: set[str] = set()
         self._backoff_task: asyncio.Task[None] | None = None
         self.connections = 0
         self._clock = clock
         self._last_line: dict[str, str] = {}
+        self._renamed: dict[str, str] = {}
+        """Room id the bot was configured with -> the id the room was renamed to (`|noinit|rename|`)."""
+        self._aliases: dict[str, str] = {}
+        """The reverse: messages from a renamed room arrive under the id the bot knows it by."""
+        self._lost: dict[str, int] = {}
+        """Rooms lost while connected -> join attempts so far."""
+        self._leaving: set[str] = set()
+        self._rejoins: dict[str, asyncio.Task[None]] = {}
         self._unechoed: deque[tuple[str, str, str]] = deque(maxlen=200)
         self._ready_at = 0.0
         self._lane = GAME
@@ -259,6 +282,11 @@ class ShowdownClient:
     def room(self, roomid: str) -> RoomState | None:
         return self._rooms.get(to_id(roomid))
 
+    def server_room(self, room: str) -> str:
+        """The id the server knows `room` by now (after a rename, the new one)."""
+        roomid = to_id(room)
+        return self._renamed.get(roomid, roomid)
+
     def rank_of(self, room: str, userid: str) -> str | None:
         """The user's rank symbol in the room (`" "` for none), or None if they are not in it."""
         state = self._rooms.get(to_id(room))
@@ -266,7 +294,12 @@ class ShowdownClient:
         return user.rank if user else None
 
     def my_rank(self, room: str) -> str | None:
-        return self.rank_of(room, self.userid)
+        """The bot's rank in the room; from `roominfo` when the room's user list lacks the bot."""
+        rank = self.rank_of(room, self.userid)
+        state = self._rooms.get(to_id(room))
+        if rank is None and state is not None:
+            rank = state.direct_rank or " "
+        return rank
 
     def can_use_html(self, room: str) -> bool:
         """True when the bot's rank in `room` allows the HTML commands (`*`, `#`, `~`)."""
@@ -327,7 +360,7 @@ class ShowdownClient:
             self.pm(self._asker, text)
             return
         for chunk in split_text(text, MAX_MESSAGE_LENGTH - 1):
-            self.queue.put(to_id(room), escape_text(chunk), lane=self._lane)
+            self.queue.put(self.server_room(room), escape_text(chunk), lane=self._lane)
 
     def pm(self, user: str, text: str) -> None:
         """Private-message a user (only registered users can receive PMs)."""
@@ -345,7 +378,7 @@ class ShowdownClient:
     def send_command(self, room: str, command: str) -> None:
         """Send a command line (e.g. `/wall ...`, `/me ...`) in the room ("" = global), as-is."""
         if self._info_gate():
-            self.queue.put(to_id(room), command, lane=self._lane)
+            self.queue.put(self.server_room(room), command, lane=self._lane)
 
     def add_html_box(self, room: str, html: str) -> None:
         self.send_command(room, f"/addhtmlbox {one_line(html)}")
@@ -379,14 +412,15 @@ class ShowdownClient:
         if roomid not in self._wanted_rooms:
             self._wanted_rooms.append(roomid)
         if self._logged_in:
-            self.queue.put("", f"/join {roomid}")
+            self.queue.put("", f"/join {self.server_room(roomid)}")
 
     def leave(self, room: str) -> None:
         roomid = to_id(room)
         if roomid in self._wanted_rooms:
             self._wanted_rooms.remove(roomid)
         if self._logged_in:
-            self.queue.put("", f"/leave {roomid}")
+            self._leaving.add(roomid)
+            self.queue.put("", f"/leave {self.server_room(roomid)}")
 
     # -- lifecycle -----------------------------------------------------------------------------
     async def run(self) -> None:
@@ -518,7 +552,7 @@ class ShowdownClient:
             return ()
         self._pending_joins = set(rooms)
         self._joins_done = asyncio.get_running_loop().create_future()
-        self.queue.put_lines("", [f"/join {room}" for room in rooms], urgent=True)
+        self.queue.put_lines("", [f"/join {self.server_room(room)}" for room in rooms], urgent=True)
         timeout = self.config.join_timeout + len(rooms) * self.queue.interval
         try:
             await self._until(self._joins_done, reader, timeout)
@@ -527,12 +561,17 @@ class ShowdownClient:
         return tuple(room for room in rooms if room in self._rooms)
 
     def _teardown(self) -> None:
+        for task in self._rejoins.values():
+            task.cancel()
+        self._rejoins.clear()
+        self._lost.clear()
         self.queue.detach()
         self._ws = None
         self._logged_in = False
         self._ready.clear()
         self._rooms.clear()
         self._pending_joins.clear()
+        self._pending_info.clear()
         for future in (self._challstr, self._login, self._joins_done):
             if future is not None and not future.done():
                 future.cancel()
@@ -570,6 +609,8 @@ class ShowdownClient:
             if frame.type == aiohttp.WSMsgType.TEXT:
                 logger.debug("<< %s", frame.data)
                 for message in parse_frame(frame.data):
+                    if message.room in self._aliases:
+                        message = dataclasses.replace(message, room=self._aliases[message.room])
                     self._apply(message)
                     self._emit(message)
             elif frame.type == aiohttp.WSMsgType.ERROR:
@@ -648,21 +689,31 @@ class ShowdownClient:
         room = message.room
         if isinstance(message, Init):
             self._rooms[room] = RoomState(room)
-            self._joined(room)
+            if room in self._lost:
+                del self._lost[room]
+                logger.warning("Back in %s", room)
+                self._emit(RoomBack(room=room))
             if self.config.query_room_info:
-                self.queue.put("", f"/cmd roominfo {room}", urgent=True)
+                # The joins count as done once the bot's rank is known: with batched joins
+                # (`reportjoinsperiod`) the `|init|` user list may lack the bot itself.
+                self._pending_info.add(room)
+                self.queue.put("", f"/cmd roominfo {self.server_room(room)}", urgent=True)
+            else:
+                self._joined(room)
             return
         if isinstance(message, NoInit):
-            logger.warning("Could not join %s: %s", room, " ".join(message.args[-1:]) or message.kind)
-            if message.kind == "rename" and message.args and room in self._wanted_rooms:
-                self._wanted_rooms[self._wanted_rooms.index(room)] = to_id(message.args[0])
-            self._joined(room)
+            self._no_init(room, message)
             return
         state = self._rooms.get(room)
         if state is None or message.history:
             return
         if isinstance(message, Deinit):
             del self._rooms[room]
+            if room in self._leaving:
+                self._leaving.discard(room)
+            elif room in self._wanted_rooms:
+                logger.error("Out of room %s (kicked, banned, or the room was deleted); joining it again", room)
+                self._room_lost(room, "removed from the room")
         elif isinstance(message, Title):
             state.title = message.title
         elif isinstance(message, Users):
@@ -675,15 +726,63 @@ class ShowdownClient:
             state.users.pop(message.old_id, None)
             state.users[message.user.userid] = message.user
 
+    def _no_init(self, room: str, message: NoInit) -> None:
+        """`|noinit|`: a join refused (`joinfailed`, `nonexistent`) or the room renamed (`rename|NEW|TITLE`)."""
+        if message.kind == "rename" and message.args:
+            new = to_id(message.args[0])
+            logger.warning("Room %s was renamed to %s (%s); following it", room, new, " ".join(message.args[1:]))
+            self._renamed[room] = new
+            self._aliases[new] = room
+            if room not in self._rooms:
+                self.queue.put("", f"/join {new}", urgent=True)
+            return
+        reason = " ".join(message.args[-1:]) or message.kind
+        if room in self._wanted_rooms:
+            logger.error("Could not join %s: %s", room, reason)
+            self._joined(room)
+            self._room_lost(room, reason)
+        else:
+            logger.warning("Could not join %s: %s", room, reason)
+            self._joined(room)
+
+    def _room_lost(self, room: str, reason: str) -> None:
+        """Pause (the handler does) and join again after a backoff that grows with each refusal."""
+        attempts = self._lost.get(room)
+        if attempts is None:
+            self._emit(RoomLost(room=room, reason=reason))
+            attempts = 0
+        self._lost[room] = attempts + 1
+        delay = self._backoff_delay(attempts)
+        old = self._rejoins.pop(room, None)
+        if old is not None:
+            old.cancel()
+        self._rejoins[room] = asyncio.get_running_loop().create_task(self._rejoin(room, delay))
+
+    async def _rejoin(self, room: str, delay: float) -> None:
+        await self._sleep(delay)
+        self._rejoins.pop(room, None)
+        if self._logged_in and room in self._wanted_rooms and room not in self._rooms:
+            logger.info("Joining %s again", room)
+            self.queue.put("", f"/join {self.server_room(room)}", urgent=True)
+
     def _joined(self, room: str) -> None:
+        if room in self._pending_info:
+            return
         self._pending_joins.discard(room)
         if not self._pending_joins and self._joins_done is not None and not self._joins_done.done():
             self._joins_done.set_result(None)
 
     def _apply_roominfo(self, info: object) -> None:
-        if not isinstance(info, dict) or info.get("error"):
+        if not isinstance(info, dict):
             return
-        state = self._rooms.get(str(info.get("roomid", "")))
+        asked = to_id(str(info.get("id", "")))
+        roomid = self._aliases.get(asked, asked)
+        self._pending_info.discard(roomid)
+        self._joined(roomid)
+        if info.get("error"):
+            return
+        actual = str(info.get("roomid", ""))
+        state = self._rooms.get(self._aliases.get(actual, actual)) or self._rooms.get(roomid)
         if state is None:
             return
         state.public = info.get("visibility") == "public"
