@@ -33,7 +33,7 @@ def test_a_signup_is_checked_by_pm_and_an_unreachable_player_taken_off(tmp_path:
 
 
 def test_a_refusal_that_is_not_about_reach_changes_nothing(tmp_path: Path) -> None:
-    bot, out = make_bot(tmp_path)
+    bot, _out = make_bot(tmp_path)
     one = bot.rooms["one"]
     one.handle_chat("~", "Host", ".host ftl")
     one.handle_chat(" ", "Ann", "/me in")
