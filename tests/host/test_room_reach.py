@@ -96,3 +96,37 @@ def test_pms_from_the_server_are_never_answered(tmp_path: Path) -> None:
     assert out.sent == []
     assert isinstance(out, FakeOutbox)
     assert ROOM  # the room tests share one room id
+
+
+def test_a_rename_onto_a_seated_name_keeps_both_seats_straight(tmp_path: Path) -> None:  # G5
+    host = make_host(tmp_path, leader="pick", secret_deadline=600, leave_grace=60)
+    open_game(host, "ftl", PLAYERS[:5])
+    game = host.game
+    assert game is not None and game.phase == "choices"
+    owed = [wait.player for wait in game.awaiting()]
+    renamer, other = owed[0], owed[1]
+    host.handle_rename(other, renamer.lower())  # renamer takes the other seat's name (its owner is away)
+    assert "rename back to" in outbox(host).pms_to(other)[-1]
+    host.handle_pm(other, "rebel")  # sent under the borrowed name: refused, the other seat untouched
+    assert game.seat(other).index not in game.choices
+    assert "another player's name" in outbox(host).pms_to(other)[-1]
+    clock(host).advance(61)  # the renamer's own seat had the leave grace (G5)
+    assert not game.seat(renamer).alive
+    assert game.seat(other).alive
+
+
+def test_renaming_back_in_time_keeps_the_seat(tmp_path: Path) -> None:  # G5
+    host = make_host(tmp_path, leader="pick", secret_deadline=600, leave_grace=60)
+    open_game(host, "ftl", PLAYERS[:5])
+    game = host.game
+    assert game is not None
+    owed = [wait.player for wait in game.awaiting()]
+    renamer, other = owed[0], owed[1]
+    host.handle_rename(other, renamer.lower())
+    clock(host).advance(30)
+    host.handle_rename(renamer, other.lower())  # back on their own name
+    assert game.seat(other).name == other
+    clock(host).advance(60)
+    assert game.seat(renamer).alive and game.seat(other).alive
+    host.handle_pm(renamer, "follow")
+    assert game.choices.get(game.seat(renamer).index) == "follow"

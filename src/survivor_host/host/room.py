@@ -97,6 +97,8 @@ class RoomHost:
         self._paused_left: float | None = None
         self._leave_timers: dict[str, Cancellable] = {}
         self._unreachable: set[str] = set()
+        self._borrowed: dict[str, str] = {}
+        """A seated player's id -> the id of the player of this game who renamed onto that name."""
 
     # ----- incoming -----
 
@@ -170,6 +172,8 @@ class RoomHost:
         action = game.ACTION_ALIASES.get(word, word)
         if action not in game.PLAYER_ACTIONS:
             return
+        if to_id(name) in self._borrowed:
+            raise IllegalAction(f"{name} is another player's name in this game: rename back to your own to play.")
         if in_room and game.is_secret(action):
             self.out.pm(name, f"Send that to me by PM so nobody sees it: /msg {self.out.name}, {word} {rest}".strip())
             return
@@ -599,6 +603,11 @@ class RoomHost:
         """A rename keeps the seat (G5): the seat follows the user id."""
         if to_id(new_name) == old_id:
             return
+        if old_id in self._borrowed:
+            # Off a name that belongs to another seat: that seat keeps it; back on their own, welcome.
+            self._borrowed.pop(old_id)
+            self.handle_join(new_name)
+            return
         if self.signups is not None:
             ids = [to_id(p) for p in self.signups.players]
             if old_id in ids:
@@ -615,6 +624,10 @@ class RoomHost:
                     self.out.pm(
                         new_name, f"{new_name} is already a name in this game: rename back to {seat.name} to play."
                     )
+                    # Their own seat is now nobody's: it gets the leave grace (G5), and nothing sent
+                    # under the other seat's name acts for that seat.
+                    self._borrowed[to_id(new_name)] = old_id
+                    self.handle_leave(old_id)
                     return
         timer = self._leave_timers.pop(old_id, None)
         if timer is not None:
