@@ -132,11 +132,12 @@ class Driver:
             if any(self.answer(player, ln) for ln in player.transcript[cursor:]):
                 continue  # a newer prompt replaced this one
             room, text = todo
-            self.clicks.append((time.monotonic(), player.name, text))
             if room:
                 await player.say(room, text)
             else:
                 await player.pm(BOT_NAME, text)
+            # When the frame really left (the player's own pacing may have held it a moment).
+            self.clicks.append((player.sent[-1][0], player.name, text))
 
 
 def rounds_of(driver: Driver) -> list[Round]:

@@ -120,3 +120,16 @@ def test_game_lines_are_never_limited() -> None:
         with bot.lane("confirm"):
             bot.pm("Ann", f"confirm {n}")
     assert len(frames(bot)) == 2 * (INFO_MAX + 3)
+
+
+def test_rooms_take_turns_in_the_game_lane() -> None:
+    queue = SendQueue(pace=0.0, margin=0.0)
+    for n in range(3):
+        queue.put("survivortwo", f"two {n}")
+    queue.put("survivor", "All choices are in.")
+    queue.put("survivor", "one 1")
+    sent = drain(queue)
+    # The second room's result goes out second, not after the first room's whole burst.
+    assert sent[:2] == ["survivortwo|two 0", "survivor|All choices are in."]
+    assert [f for f in sent if f.startswith("survivortwo")] == [f"survivortwo|two {n}" for n in range(3)]
+    assert [f for f in sent if f.startswith("survivor|")] == ["survivor|All choices are in.", "survivor|one 1"]

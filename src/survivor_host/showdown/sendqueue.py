@@ -139,6 +139,7 @@ class SendQueue:
         self._lanes: tuple[deque[Frame], ...] = tuple(deque() for _ in LANES)
         self._barriers: deque[_Barrier] = deque()
         self._seq = 0
+        self._last_room: str | None = None
         self._sender: Sender | None = None
         self._next_time = 0.0
         self._hold_until = 0.0
@@ -332,20 +333,39 @@ class SendQueue:
             self._idle.set()
         return ran
 
+    def _pick(self, queue: deque[Frame], lane: int) -> Frame:
+        """The next frame of a lane. In the GAME lane rooms take turns (each room's own lines keep their
+        order), so one room's burst does not hold back another room's result."""
+        frame = queue[0]
+        if lane == GAME and frame.room and frame.room == self._last_room:
+            for later in queue:
+                if not later.room:
+                    break  # global commands (joins, PMs) keep their place relative to room lines
+                if later.room != self._last_room:
+                    frame = later
+                    break
+        queue.remove(frame)
+        return frame
+
     async def _send_next(self, sender: Sender) -> None:
-        queue = next((lane for lane in self._lanes if lane), None)
-        if queue is None:
+        lane = next((n for n, queue in enumerate(self._lanes) if queue), None)
+        if lane is None:
             return
-        frame = queue.popleft()
+        queue = self._lanes[lane]
+        frame = self._pick(queue, lane)
         try:
             await sender(frame.encode())
         except Exception as exc:  # the socket went away: keep the frame and wait for a new one
             logger.warning("Send failed (%s); pausing the queue", exc)
             queue.appendleft(frame)
+            queue_sorted = sorted(queue, key=lambda f: f.seq)
+            queue.clear()
+            queue.extend(queue_sorted)
             if self._sender is sender:
                 self.detach()
             return
         self.sent_frames += 1
+        self._last_room = frame.room
         now = self._clock()
         for line in frame.lines:
             self._recent.append(_Sent(now, frame.room, line))
