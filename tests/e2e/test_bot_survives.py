@@ -221,3 +221,89 @@ def test_a_player_who_blocks_pms_mid_game_follows_instead_of_a_modkill(
 
     run_async(scenario(), timeout=120)
     assert "currently blocking PMs" in bot.log()
+
+
+def test_a_room_ban_pauses_the_game_and_the_bot_comes_back(
+    e2e: E2EEnv, ps_server_factory: Callable[..., object], bot_factory: Callable[..., BotProcess]
+) -> None:
+    """Issue 12 finding 4: room-banned mid-game (`|deinit|`, then `|noinit|joinfailed|` on each retry),
+    the bot pauses the game instead of letting the deadline eliminate players, retries the join, and
+    carries on once unbanned."""
+    server = ps_server_factory()
+    env = e2e.for_server(server)  # type: ignore[arg-type]
+    names = ["Ban Ann", "Ban Ben", "Ban Cat"]
+    seed = next(f"ban{n}" for n in range(100) if leader_for(names, f"ban{n}") == "Ban Ann")
+    bot = bot_factory(
+        env=env, defaults={"leader": "pick", "secret_deadline": 8, "reminder": 0}, fixed_seed=seed
+    ).start()
+
+    async def scenario() -> None:
+        async with contextlib.AsyncExitStack() as stack:
+            host, *players = await connect(stack, env, [HOST_NAME, *names], [ROOM])
+            await open_signups(host, ROOM, ".host ftl", players)
+            mark = host.mark()
+            await host.say(ROOM, ".start")
+            await players[1].wait_for(lambda ln: from_bot_pm(ln, r"follow"), timeout=30)
+            await host.say(ROOM, f"/roomban {BOT_NAME}, e2e")
+            await host.wait_for(r"was banned from", room=ROOM, since=mark, timeout=20)
+            await asyncio.sleep(12)  # longer than the deadline: the game must be paused
+            await host.say(ROOM, f"/roomunban {BOT_NAME}")
+            await host.wait_for(lambda ln: bot_room_line(ln, r"The bot is back"), since=mark, timeout=60)
+            assert not [ln.text for ln in host.lines(ROOM, since=mark) if bot_room_line(ln, r"eliminated \(idle\)")]
+            end = host.mark()
+            await host.say(ROOM, ".end")
+            await host.wait_for(r"\|Dice seed: ", room=ROOM, since=end, timeout=30)
+
+    run_async(scenario(), timeout=150)
+    log = bot.log()
+    assert "Out of room survivor" in log and "You are banned from the room" in log, log[-3000:]
+
+
+def test_a_renamed_room_is_followed(
+    e2e: E2EEnv, ps_server_factory: Callable[..., object], bot_factory: Callable[..., BotProcess]
+) -> None:
+    """Issue 12 finding 4: `/renameroom` (`|noinit|rename|NEW|TITLE`): the bot keeps hosting there."""
+    server = ps_server_factory()
+    env = e2e.for_server(server)  # type: ignore[arg-type]
+    bot_factory(env=env).start()
+
+    async def scenario() -> None:
+        async with contextlib.AsyncExitStack() as stack:
+            host, ann = await connect(stack, env, [HOST_NAME, "Arena Ann"], [ROOM])
+            await open_signups(host, ROOM, ".host ftl", [ann])
+            mark = host.mark()
+            await host.say(ROOM, "/renameroom Survivor Arena")
+            await host.wait_for(r"\|noinit\|rename\|survivorarena", since=mark, timeout=20)
+            await asyncio.sleep(1.0)
+            await host.say("survivorarena", ".pl")
+            line = await host.wait_for(
+                lambda ln: bot_room_line(ln, r"PL \(1\).*Arena Ann"), room="survivorarena", since=mark, timeout=20
+            )
+            assert line.room == "survivorarena"
+
+    run_async(scenario(), timeout=90)
+
+
+def test_batched_joins_restore_the_signups_box_after_a_restart(
+    e2e: E2EEnv, ps_server_factory: Callable[..., object], bot_factory: Callable[..., BotProcess]
+) -> None:
+    """Issue 12 finding 5: with `reportjoinsperiod` the `|init|` user list lacks the bot after a
+    restart; its rank comes from roominfo, so the signups box comes back."""
+    server = ps_server_factory(extra_config="exports.reportjoinsperiod = 60000;")
+    env = e2e.for_server(server)  # type: ignore[arg-type]
+    bot = bot_factory(env=env).start()
+
+    async def scenario(first: bool) -> None:
+        async with contextlib.AsyncExitStack() as stack:
+            host, ann = await connect(stack, env, [HOST_NAME, "Batch Ann"], [ROOM])
+            if first:
+                await open_signups(host, ROOM, ".host ftl", [ann])
+                return
+            mark = host.mark()
+            bot.restart()
+            await host.wait_for(lambda ln: bot_room_line(ln, r"signups are still open"), since=mark, timeout=30)
+            box = await host.wait_for(r"\|uhtml\|survivor-signups-survivor\|", room=ROOM, since=mark, timeout=20)
+            assert "Batch Ann" in box.text
+
+    run_async(scenario(True), timeout=60)
+    run_async(scenario(False), timeout=90)

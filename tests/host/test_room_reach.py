@@ -130,3 +130,28 @@ def test_renaming_back_in_time_keeps_the_seat(tmp_path: Path) -> None:  # G5
     assert game.seat(renamer).alive and game.seat(other).alive
     host.handle_pm(renamer, "follow")
     assert game.choices.get(game.seat(renamer).index) == "follow"
+
+
+def test_a_short_outage_resumes_quietly_and_a_long_one_says_so(tmp_path: Path) -> None:
+    from survivor_host.showdown.client import Connected, Disconnected
+
+    bot, out = make_bot(tmp_path)
+    bot.restored = True
+    bot._ticker = object()  # type: ignore[assignment]  # no loop here: the ticker is not needed
+    one = bot.rooms["one"]
+    one.handle_chat("~", "Host", ".host ftl")
+    for name in ("Ann", "Ben", "Cat", "Dan"):
+        one.handle_chat(" ", name, "/me in")
+    one.handle_chat("~", "Host", ".start")
+    fake = one.clock
+    assert hasattr(fake, "advance")
+    out.clear()
+    bot._handle(Disconnected(reason="connection lost"))
+    fake.advance(5)
+    bot._handle(Connected(reconnect=True, rooms=("one", "two")))
+    assert not any("The bot is back" in line for line in out.room_lines())
+    assert not any("still owe" in text for _, _, text in out.sent)  # no prompt sent again
+    bot._handle(Disconnected(reason="connection lost"))
+    fake.advance(120)
+    bot._handle(Connected(reconnect=True, rooms=("one", "two")))
+    assert any("The bot is back" in line for line in out.room_lines())

@@ -81,7 +81,7 @@ class Bot:
         elif isinstance(message, Disconnected):
             logger.warning("disconnected: %s", message.reason)
             if self._down_since is None:
-                self._down_since = time.monotonic()
+                self._down_since = self.clock.now()
             for host in self.rooms.values():
                 host.pause()
         elif isinstance(message, RoomLost) and room is not None:
@@ -117,7 +117,7 @@ class Bot:
             self.restored = True
             self.restore()
         elif reconnect:
-            down = time.monotonic() - self._down_since if self._down_since is not None else 0.0
+            down = self.clock.now() - self._down_since if self._down_since is not None else 0.0
             for host in self.rooms.values():
                 if host.room in joined:  # a room not joined stays paused until RoomBack
                     host.resume(quiet=down < SHORT_OUTAGE)
