@@ -4,6 +4,7 @@ up; the reconnect backoff resets only after a stable session."""
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from showdown_fakes import FakeShowdown
 from test_showdown_client import run_client, wait_until
@@ -51,15 +52,16 @@ def test_which_replies_are_refusals() -> None:
         raise AssertionError(f"{body} is no answer")
 
 
-def test_a_storm_of_short_sessions_backs_off_more_and_more() -> None:
+def backoff_delays(drops: int, **changes: Any) -> list[float]:
+    """The reconnect delays the client chose while the server dropped `drops` ready sessions in a row."""
     delays: list[float] = []
 
     async def scenario(client: ShowdownClient, server: FakeShowdown, events: list[Message]) -> None:
-        for n in range(1, 4):
+        for n in range(1, drops + 1):
             await wait_until(lambda n=n: sum(isinstance(e, Connected) for e in events) == n)  # type: ignore[misc]
             await server.drop_all()
             await wait_until(lambda n=n: sum(isinstance(e, Disconnected) for e in events) == n)  # type: ignore[misc]
-        await wait_until(lambda: sum(isinstance(e, Connected) for e in events) == 4)
+        await wait_until(lambda: sum(isinstance(e, Connected) for e in events) == drops + 1)
 
     original = ShowdownClient._backoff_sleep
 
@@ -69,31 +71,15 @@ def test_a_storm_of_short_sessions_backs_off_more_and_more() -> None:
 
     ShowdownClient._backoff_sleep = recording  # type: ignore[method-assign]
     try:
-        run_client(scenario, backoff_initial=0.01, backoff_max=1.0)
+        run_client(scenario, backoff_initial=0.01, backoff_max=1.0, **changes)
     finally:
         ShowdownClient._backoff_sleep = original  # type: ignore[method-assign]
-    assert delays[:3] == [0.01, 0.02, 0.04]
+    return delays
+
+
+def test_a_storm_of_short_sessions_backs_off_more_and_more() -> None:
+    assert backoff_delays(3)[:3] == [0.01, 0.02, 0.04]
 
 
 def test_a_stable_session_resets_the_backoff() -> None:
-    delays: list[float] = []
-
-    async def scenario(client: ShowdownClient, server: FakeShowdown, events: list[Message]) -> None:
-        for n in range(1, 3):
-            await wait_until(lambda n=n: sum(isinstance(e, Connected) for e in events) == n)  # type: ignore[misc]
-            await server.drop_all()
-            await wait_until(lambda n=n: sum(isinstance(e, Disconnected) for e in events) == n)  # type: ignore[misc]
-        await wait_until(lambda: sum(isinstance(e, Connected) for e in events) == 3)
-
-    original = ShowdownClient._backoff_sleep
-
-    async def recording(self: ShowdownClient, delay: float) -> None:
-        delays.append(delay)
-        await original(self, delay)
-
-    ShowdownClient._backoff_sleep = recording  # type: ignore[method-assign]
-    try:
-        run_client(scenario, backoff_initial=0.01, backoff_max=1.0, stable_session=0.0)
-    finally:
-        ShowdownClient._backoff_sleep = original  # type: ignore[method-assign]
-    assert delays[:2] == [0.01, 0.01]
+    assert backoff_delays(2, stable_session=0.0)[:2] == [0.01, 0.01]
