@@ -5,8 +5,10 @@ renamed room is followed, the bot's rank comes from roominfo when joins are batc
 from __future__ import annotations
 
 import asyncio
+import logging
 from dataclasses import replace
 
+import pytest
 from showdown_fakes import FakeShowdown
 from test_showdown_client import run_client, survivor_room, wait_until
 
@@ -77,7 +79,7 @@ def test_batched_joins_take_the_bots_rank_from_roominfo_before_ready() -> None:
     assert any(isinstance(e, Connected) for e in events)
 
 
-def test_a_room_error_is_reported_with_the_line_that_caused_it(caplog: object) -> None:
+def test_a_room_error_is_reported_with_the_line_that_caused_it() -> None:
     async def scenario(client: ShowdownClient, server: FakeShowdown, events: list[Message]) -> None:
         await asyncio.wait_for(client.wait_ready(), 5)
         client.pm_uhtml("survivor", "Player One", "box", "<b>hi</b>")
@@ -89,3 +91,18 @@ def test_a_room_error_is_reported_with_the_line_that_caused_it(caplog: object) -
     refused = next(e for e in events if isinstance(e, Refused))
     assert refused.user == "playerone" and refused.unreachable
     assert refused.cause.startswith("/pmuhtml playerone, box,")
+
+
+def test_a_popup_is_logged_with_the_last_line_sent(caplog: pytest.LogCaptureFixture) -> None:
+    async def scenario(client: ShowdownClient, server: FakeShowdown, events: list[Message]) -> None:
+        await asyncio.wait_for(client.wait_ready(), 5)
+        client.say("survivor", "first")
+        client.send_command("", "/msg playerone, second")
+        await server.wait_for_frame(lambda f: f == "|/msg playerone, second")
+        for ws in server.sockets:
+            await ws.send_str("|popup|You are muted.")
+        await wait_until(lambda: "Server popup" in caplog.text)
+
+    with caplog.at_level(logging.WARNING, logger="survivor_host.showdown.client"):
+        run_client(scenario)
+    assert "You are muted. (after our line '/msg playerone, second')" in caplog.text

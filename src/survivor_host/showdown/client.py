@@ -236,6 +236,7 @@ class ShowdownClient:
         self.connections = 0
         self._clock = clock
         self._last_line: dict[str, str] = {}
+        self._last_sent = ""
         self._renamed: dict[str, str] = {}
         """Room id the bot was configured with -> the id the room was renamed to (`|noinit|rename|`)."""
         self._aliases: dict[str, str] = {}
@@ -586,6 +587,7 @@ class ShowdownClient:
         room, _, body = text.partition("|")
         for line in body.split("\n"):
             self._last_line[room] = line
+            self._last_sent = line
             if line.startswith(PM_HTML_COMMANDS):
                 self._unechoed.append((room, target_of(line), line))
 
@@ -671,7 +673,7 @@ class ShowdownClient:
             self._apply_room(message)
 
     def _last_any(self) -> str:
-        return next(reversed(self._last_line.values()), "")
+        return self._last_sent
 
     def _own_pm(self, message: PrivateMessage) -> None:
         """The server's echo of a PM the bot sent, or its refusal (`/error ...`)."""
