@@ -133,3 +133,21 @@ def test_rooms_take_turns_in_the_game_lane() -> None:
     assert sent[:2] == ["survivortwo|two 0", "survivor|All choices are in."]
     assert [f for f in sent if f.startswith("survivortwo")] == [f"survivortwo|two {n}" for n in range(3)]
     assert [f for f in sent if f.startswith("survivor|")] == ["survivor|All choices are in.", "survivor|one 1"]
+
+
+def test_a_confirmation_never_arrives_after_the_same_players_next_prompt() -> None:
+    events: list[str] = []
+    queue = SendQueue(pace=0.0, margin=0.0)
+    queue.put("", "/msg ann, You chose to **follow** this round.", lane=CONFIRM)
+    queue.put("", "/msg ben, You chose to **rebel** this round.", lane=CONFIRM)
+    queue.when_sent(lambda: events.append("STEP POSTED"), lane=CONFIRM)
+    queue.put("survivor", "Round 2 begins.", lane=GAME)
+    queue.put("survivor", "/pmuhtml ann, prompt, <b>follow or rebel?</b>", lane=GAME)
+    drain(queue, events)
+    assert events == [
+        "survivor|Round 2 begins.",
+        "|/msg ann, You chose to **follow** this round.",
+        "survivor|/pmuhtml ann, prompt, <b>follow or rebel?</b>",
+        "|/msg ben, You chose to **rebel** this round.",
+        "STEP POSTED",
+    ]

@@ -51,6 +51,7 @@ from survivor_host.showdown.sendqueue import (
     Sleep,
     one_line,
     split_text,
+    target_of,
 )
 
 logger = logging.getLogger(__name__)
@@ -113,14 +114,6 @@ class Refused(Message):
     def unreachable(self) -> bool:
         """True when the refusal means `user` cannot get the bot's PMs (a guest, PMs blocked, locked)."""
         return bool(self.user) and any(part in self.text for part in UNREACHABLE)
-
-
-def target_of(line: str) -> str:
-    """The user id a `/msg USER, ...` or `/pmuhtml USER, ...` line is for ("" for other lines)."""
-    for command in ("/msg ", *PM_HTML_COMMANDS):
-        if line.startswith(command):
-            return to_id(line[len(command) :].split(",", 1)[0])
-    return ""
 
 
 @dataclass(frozen=True, kw_only=True)

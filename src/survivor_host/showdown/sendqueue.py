@@ -73,6 +73,17 @@ def split_text(text: str, limit: int = MAX_MESSAGE_LENGTH) -> list[str]:
     return chunks
 
 
+PM_COMMANDS = ("/msg ", "/pmuhtml ", "/pmuhtmlchange ")
+
+
+def target_of(line: str) -> str:
+    """The user id a `/msg USER, ...` or `/pmuhtml USER, ...` line is for ("" for other lines)."""
+    for command in PM_COMMANDS:
+        if line.startswith(command):
+            return "".join(c for c in line[len(command) :].split(",", 1)[0].lower() if c.isascii() and c.isalnum())
+    return ""
+
+
 def slower_pace(pace: float) -> float:
     """The next, more careful pace after a throttle notice."""
     if pace < PACE_TRUSTED:
@@ -253,10 +264,22 @@ class SendQueue:
         if lane == INFO and any(f.room == room and f.lines == lines for f in self._lanes[INFO]):
             logger.debug("Dropped a reply already queued: %s", lines[0][:80])
             return False
+        if lane == GAME and self._lanes[CONFIRM]:
+            self._promote_confirmations(target_of(lines[0]))
         self._lanes[lane].append(Frame(room, lines, self._next_seq()))
         self._idle.clear()
         self._wake.set()
         return True
+
+    def _promote_confirmations(self, user: str) -> None:
+        """A player's confirmations go before a game line to the same player (a confirmation of the last
+        round must not arrive after the next round's prompt)."""
+        if not user:
+            return
+        moving = [f for f in self._lanes[CONFIRM] if target_of(f.lines[0]) == user]
+        for frame in moving:
+            self._lanes[CONFIRM].remove(frame)
+            self._lanes[GAME].append(frame)
 
     async def join(self) -> None:
         """Wait until every queued frame has been sent."""
@@ -317,7 +340,8 @@ class SendQueue:
             await self._send_next(self._sender)
 
     def _barrier_ready(self, barrier: _Barrier) -> bool:
-        return all(not lane or lane[0].seq > barrier.seq for lane in self._lanes[: barrier.lane + 1])
+        # Not just each lane's head: promoted confirmations and resent lines sit out of order.
+        return all(frame.seq > barrier.seq for lane in self._lanes[: barrier.lane + 1] for frame in lane)
 
     def _run_barriers(self) -> bool:
         """Run the callbacks whose frames have all gone out (in order); True if any ran."""
