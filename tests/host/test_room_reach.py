@@ -155,3 +155,23 @@ def test_a_short_outage_resumes_quietly_and_a_long_one_says_so(tmp_path: Path) -
     fake.advance(120)
     bot._handle(Connected(reconnect=True, rooms=("one", "two")))
     assert any("The bot is back" in line for line in out.room_lines())
+
+
+def test_a_lost_room_pauses_its_game_until_the_bot_is_back(tmp_path: Path) -> None:
+    from survivor_host.showdown.client import RoomBack, RoomLost
+
+    bot, out = make_bot(tmp_path)
+    one = bot.rooms["one"]
+    one.handle_chat("~", "Host", ".host ftl")
+    for name in ("Ann", "Ben", "Cat", "Dan"):
+        one.handle_chat(" ", name, "/me in")
+    one.handle_chat("~", "Host", ".start")
+    game = one.game
+    assert game is not None
+    bot._handle(RoomLost(room="one", reason="You are banned from the room"))
+    one.clock.advance(10_000)  # type: ignore[attr-defined]
+    assert len(game.alive()) == 4  # no deadline ran while the bot was out of the room
+    bot._handle(RoomBack(room="one"))
+    assert any("The bot is back" in line for line in out.room_lines())
+    one.clock.advance(10_000)  # type: ignore[attr-defined]
+    assert len(game.alive()) < 4 or game.finished  # the clock runs again
