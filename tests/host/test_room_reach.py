@@ -175,3 +175,27 @@ def test_a_lost_room_pauses_its_game_until_the_bot_is_back(tmp_path: Path) -> No
     assert any("The bot is back" in line for line in out.room_lines())
     one.clock.advance(10_000)  # type: ignore[attr-defined]
     assert len(game.alive()) < 4 or game.finished  # the clock runs again
+
+
+def test_a_game_restored_in_a_room_not_joined_waits_for_the_room(tmp_path: Path) -> None:
+    from survivor_host.host.store import Store
+    from survivor_host.showdown.client import Connected, RoomBack
+    from tests.host.fakes import FakeClock
+
+    bot, _out = make_bot(tmp_path)
+    one = bot.rooms["one"]
+    one.handle_chat("~", "Host", ".host ftl")
+    for name in ("Ann", "Ben", "Cat", "Dan"):
+        one.handle_chat(" ", name, "/me in")
+    one.handle_chat("~", "Host", ".start")
+    clock = FakeClock()
+    again = Bot(bot.config, FakeOutbox(), Store(tmp_path / "bot.db"), clock=clock)  # type: ignore[arg-type]
+    again._ticker = object()  # type: ignore[assignment]
+    again._handle(Connected(reconnect=False, rooms=("two",)))  # room one refused the join
+    game = again.rooms["one"].game
+    assert game is not None
+    clock.advance(10_000)
+    assert len(game.alive()) == 4
+    again._handle(RoomBack(room="one"))
+    clock.advance(10_000)
+    assert len(game.alive()) < 4 or game.finished

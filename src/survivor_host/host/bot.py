@@ -116,6 +116,9 @@ class Bot:
         if not self.restored:
             self.restored = True
             self.restore()
+            for host in self.rooms.values():
+                if host.room not in joined:  # restored, but its room is not joined: wait for RoomBack
+                    host.pause()
         elif reconnect:
             down = self.clock.now() - self._down_since if self._down_since is not None else 0.0
             for host in self.rooms.values():
