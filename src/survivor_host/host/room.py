@@ -35,6 +35,8 @@ INFO_COMMANDS = ("pl", "rules", "help", "lb", "leaderboard", "points")
 HARMLESS_DEFAULTS = ("follow", "stick")
 """What a player the bot cannot PM is given at the deadline instead of a modkill (issue 12)."""
 REACH_HINT = "register your name, or type /unblockpms"
+REACH_CHECK = "(This PM checks that mine reach you.)"
+"""Ends the PM every player gets at `/me in` (before the game: not one of the game's PMs)."""
 """Their replies wait behind the game's lines and are rate-limited per user (Outbox.lane "info")."""
 
 
@@ -747,7 +749,7 @@ class RoomHost:
 
     def _check_reach(self, name: str) -> None:
         """A short PM at signup; should the server refuse it, `unreachable` takes them off the list."""
-        self.out.pm(name, f"You are on the player list in {self.room}. (This PM checks that mine reach you.)")
+        self.out.pm(name, f"You are on the player list in {self.room}. {REACH_CHECK}")
 
     def unreachable(self, userid: str) -> None:
         """The server refused a PM to `userid` (unregistered, or blocking PMs)."""
