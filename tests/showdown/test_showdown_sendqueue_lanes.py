@@ -151,3 +151,23 @@ def test_a_confirmation_never_arrives_after_the_same_players_next_prompt() -> No
         "|/msg ben, You chose to **rebel** this round.",
         "STEP POSTED",
     ]
+
+
+def test_every_refusal_is_answered_but_an_identical_queued_one_is_not_repeated() -> None:
+    bot = client(Ticker())
+    for text in ("Only room auth (+ and up) can host games.", "It is not your turn.", "It is not your turn."):
+        with bot.lane("error", "Ann"):
+            bot.pm("Ann", text)
+    assert frames(bot) == [
+        (INFO, "|/msg ann, Only room auth (+ and up) can host games."),
+        (INFO, "|/msg ann, It is not your turn."),
+    ]
+
+
+def test_an_error_for_a_muted_info_command_stays_muted() -> None:
+    bot = client(Ticker())
+    with bot.lane("info", "Ann"):
+        bot.say("survivor", "PL")
+    with bot.lane("info", "Ann"), bot.lane("error", "Ann"):
+        bot.pm("Ann", "No game or signups here.")  # `.pl` again at once: inside the cooldown
+    assert frames(bot) == [(INFO, "survivor|PL")]

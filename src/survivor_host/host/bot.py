@@ -183,5 +183,5 @@ class Bot:
         if word == "help":
             next(iter(self.rooms.values())).handle_pm(name, text)
         else:
-            with self.out.lane("info", name):
+            with self.out.lane("error", name):
                 self.out.pm(name, "You are not in a game I am hosting. Type help for the commands.")

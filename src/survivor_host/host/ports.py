@@ -50,8 +50,9 @@ class Outbox(Protocol):
 
     def lane(self, lane: str, user: str | None = None) -> AbstractContextManager[None]:
         """Send what is sent inside as "game" (default), "confirm" (answers to a player's own action,
-        after the game's lines) or "info" (replies to `user`'s information commands and errors: last,
-        rate-limited per user, by PM or not at all when many wait)."""
+        after the game's lines), "info" (replies to `user`'s information commands: last, rate-limited
+        per user, by PM or not at all when many wait) or "error" (refusals to `user`: last, not
+        rate-limited)."""
         ...
 
 

@@ -157,7 +157,7 @@ class RoomHost:
             elif self.game is not None and not self.game.finished:
                 self._player_action(name, word, rest, in_room)
         except (IllegalAction, SetupError, ValueError) as error:
-            with self.out.lane("info", name):
+            with self.out.lane("error", name):
                 self.out.pm(name, str(error))
 
     def _require_auth(self, rank: str, name: str) -> None:
@@ -319,7 +319,7 @@ class RoomHost:
             events = game.apply(inp)
         except IllegalAction as error:
             if reply_to is not None:
-                with self.out.lane("info", reply_to):
+                with self.out.lane("error", reply_to):
                     self.out.pm(reply_to, str(error))
                 return False
             raise

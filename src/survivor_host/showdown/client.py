@@ -65,7 +65,7 @@ NON_AUTH_RANKS = frozenset(" ‽!✖")
 
 Handler = Callable[[Message], Awaitable[None]]
 
-LANE_NAMES = {"game": GAME, "confirm": CONFIRM, "info": INFO}
+LANE_NAMES = {"game": GAME, "confirm": CONFIRM, "info": INFO, "error": INFO}
 """The lanes a caller may name (`ShowdownClient.lane`)."""
 INFO_COOLDOWN = 3.0
 """Seconds (at least; 6 lines' worth at a slow pace) between two information replies to one user."""
@@ -307,18 +307,20 @@ class ShowdownClient:
     @contextlib.contextmanager
     def lane(self, lane: str, user: str | None = None) -> Iterator[None]:
         """Send what is sent inside as `lane`: "game" (the default), "confirm" (answers to a player's
-        own action) or "info" (replies to information commands and errors, for `user`).
+        own action), "info" (replies to `user`'s information commands) or "error" (refusals to `user`).
 
-        Info replies come after everything else, at most one per user every `info_cooldown` seconds
-        (later ones inside it are dropped), a room reply goes to `user` by PM once a few are queued,
-        and none is queued once the queue of them is long.
+        Info and error replies come after everything else; an identical one already queued is not
+        queued again, a room reply goes to `user` by PM once a few are queued, and none is queued once
+        the queue of them is long. Info replies also have a cooldown: at most one per user every
+        `info_cooldown` seconds (later ones inside it are dropped). Errors have none, so that every
+        refused action is answered.
         """
         saved = (self._lane, self._asker, self._muted)
         nested = saved[0] == INFO and saved[1] == (to_id(user) if user else None)
         self._lane = LANE_NAMES[lane]
         self._asker = to_id(user) if user else None
         self._muted = self._muted if nested else False
-        if self._lane == INFO and self._asker and not nested:
+        if lane == "info" and self._asker and not nested:
             now = self._clock()
             if now - self._last_info.get(self._asker, float("-inf")) < self.info_cooldown:
                 self._muted = True
