@@ -25,7 +25,6 @@ from harness.env import BOT_ID, HOST_NAME, E2EEnv
 from harness.player import Line, Player
 from harness.replay import replay_through_host
 from harness.table import Table
-from hosting_kit import eventually
 
 ROOM = "survivor"
 NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin", "Finn", "Gina"]  # 7 players: the game gives points
