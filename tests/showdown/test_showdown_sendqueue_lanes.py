@@ -78,20 +78,24 @@ def frames(bot: ShowdownClient) -> list[tuple[int, str]]:
     return [(lane, f.encode()) for lane, frames in enumerate(bot.queue._lanes) for f in frames]
 
 
-def test_info_replies_have_a_per_user_cooldown() -> None:
+def test_the_same_info_reply_to_the_same_user_has_a_cooldown() -> None:
     clock = Ticker()
     bot = client(clock)
     with bot.lane("info", "Ann"):
-        bot.say("survivor", "PL one")
+        bot.say("survivor", "PL")
     clock.now += 1.0
     with bot.lane("info", "Ann"):
-        bot.say("survivor", "PL two")  # Ann again within the cooldown: dropped
+        bot.say("survivor", "PL")  # Ann asks again within the cooldown: dropped
+    with bot.lane("info", "Ann"):
+        bot.say("survivor", "Ann has 7 points")  # another question is answered
     with bot.lane("info", "Ben"):
-        bot.say("survivor", "rules for Ben")  # another user is answered
+        bot.say("survivor", "PL")  # so is another user (the identical line is still queued: one line)
+    assert frames(bot) == [(INFO, "survivor|PL"), (INFO, "survivor|Ann has 7 points")]
+    bot.queue.clear()
     clock.now += bot.info_cooldown
     with bot.lane("info", "Ann"):
-        bot.say("survivor", "PL three")
-    assert frames(bot) == [(INFO, "survivor|PL one"), (INFO, "survivor|rules for Ben"), (INFO, "survivor|PL three")]
+        bot.say("survivor", "PL")  # after the cooldown: answered again
+    assert frames(bot) == [(INFO, "survivor|PL")]
 
 
 def test_an_error_inside_an_info_reply_is_not_cut_by_the_cooldown() -> None:
@@ -164,10 +168,9 @@ def test_every_refusal_is_answered_but_an_identical_queued_one_is_not_repeated()
     ]
 
 
-def test_an_error_for_a_muted_info_command_stays_muted() -> None:
+def test_a_flood_of_one_command_without_a_game_gets_one_error() -> None:
     bot = client(Ticker())
-    with bot.lane("info", "Ann"):
-        bot.say("survivor", "PL")
-    with bot.lane("info", "Ann"), bot.lane("error", "Ann"):
-        bot.pm("Ann", "No game or signups here.")  # `.pl` again at once: inside the cooldown
-    assert frames(bot) == [(INFO, "survivor|PL")]
+    for _ in range(5):
+        with bot.lane("info", "Ann"), bot.lane("error", "Ann"):
+            bot.pm("Ann", "No game or signups here.")  # `.pl` again and again: inside the cooldown
+    assert frames(bot) == [(INFO, "|/msg ann, No game or signups here.")]

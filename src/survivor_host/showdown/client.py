@@ -68,7 +68,8 @@ Handler = Callable[[Message], Awaitable[None]]
 LANE_NAMES = {"game": GAME, "confirm": CONFIRM, "info": INFO, "error": INFO}
 """The lanes a caller may name (`ShowdownClient.lane`)."""
 INFO_COOLDOWN = 3.0
-"""Seconds (at least; 6 lines' worth at a slow pace) between two information replies to one user."""
+"""Seconds (at least; 6 lines' worth at a slow pace) before the same information reply goes to the same
+user again."""
 INFO_BY_PM = 3
 """Information lines already queued from which a room reply goes to the asker by PM instead."""
 INFO_MAX = 6
@@ -242,8 +243,8 @@ class ShowdownClient:
         self._ready_at = 0.0
         self._lane = GAME
         self._asker: str | None = None
-        self._muted = False
-        self._last_info: dict[str, float] = {}
+        self._cooled = False
+        self._last_info: dict[tuple[str, str], float] = {}
 
     # -- state ---------------------------------------------------------------------------------
     @property
@@ -311,37 +312,40 @@ class ShowdownClient:
 
         Info and error replies come after everything else; an identical one already queued is not
         queued again, a room reply goes to `user` by PM once a few are queued, and none is queued once
-        the queue of them is long. Info replies also have a cooldown: at most one per user every
-        `info_cooldown` seconds (later ones inside it are dropped). Errors have none, so that every
-        refused action is answered.
+        the queue of them is long. Info replies also have a cooldown: the same reply to the same user
+        at most once every `info_cooldown` seconds (a flood of `.pl` gets one answer). Errors have
+        none, so that every refused action is answered.
         """
-        saved = (self._lane, self._asker, self._muted)
-        nested = saved[0] == INFO and saved[1] == (to_id(user) if user else None)
+        saved = (self._lane, self._asker, self._cooled)
+        asker = to_id(user) if user else None
+        nested = saved[0] == INFO and saved[1] == asker
         self._lane = LANE_NAMES[lane]
-        self._asker = to_id(user) if user else None
-        self._muted = self._muted if nested else False
-        if lane == "info" and self._asker and not nested:
-            now = self._clock()
-            if now - self._last_info.get(self._asker, float("-inf")) < self.info_cooldown:
-                self._muted = True
-                logger.debug("Not answering %s: asked again within %.1f s", self._asker, self.info_cooldown)
-            else:
-                self._last_info[self._asker] = now
+        self._asker = asker
+        self._cooled = (self._cooled and nested) or lane == "info"
         try:
             yield
         finally:
-            self._lane, self._asker, self._muted = saved
+            self._lane, self._asker, self._cooled = saved
 
     @property
     def info_cooldown(self) -> float:
         return max(INFO_COOLDOWN, 6 * self.queue.pace)
 
-    def _info_gate(self) -> bool:
-        """False when an info reply must not be queued (cooldown, or too many already queued)."""
+    def _info_gate(self, text: str) -> bool:
+        """False when a reply must not be queued: the same one to the same user just now, or too many
+        replies already queued."""
         if self._lane != INFO:
             return True
-        if self._muted:
-            return False
+        if self._cooled and self._asker:
+            now = self._clock()
+            key = (self._asker, text)
+            if now - self._last_info.get(key, float("-inf")) < self.info_cooldown:
+                logger.debug("Not answering %s again within %.1f s: %s", self._asker, self.info_cooldown, text[:80])
+                return False
+            if len(self._last_info) > 1000:
+                horizon = now - self.info_cooldown
+                self._last_info = {k: t for k, t in self._last_info.items() if t >= horizon}
+            self._last_info[key] = now
         if self.queue.pending_in(INFO) >= INFO_MAX:
             logger.info("Dropped a reply: %d information lines are already queued", self.queue.pending_in(INFO))
             return False
@@ -350,18 +354,20 @@ class ShowdownClient:
     def say(self, room: str, text: str) -> None:
         """Send chat text to the room, literally (a leading `/` or `!` is not a command); long text and
         line breaks make several messages."""
-        if not self._info_gate():
+        if not self._info_gate(text):
             return
         if self._lane == INFO and self._asker and self.queue.pending_in(INFO) >= INFO_BY_PM:
-            self.pm(self._asker, text)
+            self._queue_pm(self._asker, text)
             return
         for chunk in split_text(text, MAX_MESSAGE_LENGTH - 1):
             self.queue.put(self.server_room(room), escape_text(chunk), lane=self._lane)
 
     def pm(self, user: str, text: str) -> None:
         """Private-message a user (only registered users can receive PMs)."""
-        if not self._info_gate():
-            return
+        if self._info_gate(text):
+            self._queue_pm(user, text)
+
+    def _queue_pm(self, user: str, text: str) -> None:
         prefix = f"/msg {to_id(user)}, "
         for chunk in split_text(text, MAX_MESSAGE_LENGTH - len(prefix) - 1):
             self.queue.put("", prefix + escape_text(chunk), lane=self._lane)
@@ -373,7 +379,7 @@ class ShowdownClient:
 
     def send_command(self, room: str, command: str) -> None:
         """Send a command line (e.g. `/wall ...`, `/me ...`) in the room ("" = global), as-is."""
-        if self._info_gate():
+        if self._info_gate(command):
             self.queue.put(self.server_room(room), command, lane=self._lane)
 
     def add_html_box(self, room: str, html: str) -> None:
