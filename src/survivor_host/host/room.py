@@ -99,6 +99,8 @@ class RoomHost:
         self._paused_left: float | None = None
         self._leave_timers: dict[str, Cancellable] = {}
         self._unreachable: set[str] = set()
+        self._reprompted: tuple[int, set[str]] = (-1, set())
+        """The wait whose prompts a quiet resume already sent again, and to whom."""
         self._borrowed: dict[str, str] = {}
         """A seated player's id -> the id of the player of this game who renamed onto that name."""
 
@@ -549,8 +551,8 @@ class RoomHost:
                 self.store.heartbeat(self.game_id, self.clock.now())
 
     def resume(self, quiet: bool = False) -> None:
-        """Connected again: the deadline gets back the time it had, and prompts are sent again (not
-        after a short outage, `quiet`: what was queued meanwhile goes out as it is)."""
+        """Connected again: the deadline gets back the time it had, and prompts are sent again. After a
+        short outage (`quiet`) the room is not told, and a prompt is sent again once per wait at most."""
         if self._paused_left is not None:
             left = self._paused_left
             self._paused_left = None
@@ -558,6 +560,17 @@ class RoomHost:
         if self.game is not None and not quiet:
             self.out.say(self.room, "The bot is back: the game continues.")
             self._refresh_prompts()
+        elif self.game is not None and not self.game.finished:
+            # A short outage: no "back" line, and each prompt of this wait is sent again once at most
+            # (a connection that keeps dropping does not re-send them every time).
+            game = self.game
+            if self._reprompted[0] != game.wait_id:
+                self._reprompted = (game.wait_id, set())
+            for wait in game.awaiting():
+                userid = to_id(wait.player)
+                if userid not in self._reprompted[1]:
+                    self._reprompted[1].add(userid)
+                    self._refresh_prompts(only=userid)
         for timer in self._leave_timers.values():
             timer.cancel()
         self._leave_timers.clear()
