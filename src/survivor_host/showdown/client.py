@@ -586,6 +586,7 @@ class ShowdownClient:
         logger.debug(">> %s", text)
         await ws.send_str(text)
         room, _, body = text.partition("|")
+        room = self._aliases.get(room, room)  # errors from a renamed room arrive under its old id
         for line in body.split("\n"):
             self._last_line[room] = line
             self._last_sent = line
