@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from survivor_host.host.bot import Bot
+from survivor_host.host.room import RoomHost
 from survivor_host.showdown.client import Refused
 from survivor_host.showdown.protocol import PrivateMessage, UserRef
 from tests.host.fakes import FakeOutbox
@@ -12,6 +13,14 @@ from tests.host.test_bot_routing import make_bot
 from tests.host.test_room import PLAYERS, ROOM, clock, make_host, open_game, outbox
 
 REFUSAL = "This user is blocking private messages right now."
+
+
+def start_game(host: RoomHost, theme: str) -> None:
+    """Ann, Ben, Cat and Dan sign up and the game starts."""
+    host.handle_chat("~", "Host", f".host {theme}")
+    for name in ("Ann", "Ben", "Cat", "Dan"):
+        host.handle_chat(" ", name, "/me in")
+    host.handle_chat("~", "Host", ".start")
 
 
 def refused(bot: Bot, user: str, text: str = REFUSAL) -> None:
@@ -77,10 +86,7 @@ def test_a_card_that_could_not_be_delivered_is_told_when_they_pm(tmp_path: Path)
 def test_an_echo_of_a_pm_that_got_through_makes_them_reachable(tmp_path: Path) -> None:
     bot, out = make_bot(tmp_path)
     one = bot.rooms["one"]
-    one.handle_chat("~", "Host", ".host cta")
-    for name in ("Ann", "Ben", "Cat", "Dan"):
-        one.handle_chat(" ", name, "/me in")
-    one.handle_chat("~", "Host", ".start")
+    start_game(one, "cta")
     refused(bot, "dan")
     out.clear()
     me, dan = UserRef.parse(" Bot"), UserRef.parse(" Dan")
@@ -139,10 +145,7 @@ def test_a_short_outage_resumes_quietly_and_a_long_one_says_so(tmp_path: Path) -
     bot.restored = True
     bot._ticker = object()  # type: ignore[assignment]  # no loop here: the ticker is not needed
     one = bot.rooms["one"]
-    one.handle_chat("~", "Host", ".host ftl")
-    for name in ("Ann", "Ben", "Cat", "Dan"):
-        one.handle_chat(" ", name, "/me in")
-    one.handle_chat("~", "Host", ".start")
+    start_game(one, "ftl")
     fake = one.clock
     assert hasattr(fake, "advance")
     out.clear()
@@ -165,10 +168,7 @@ def test_a_lost_room_pauses_its_game_until_the_bot_is_back(tmp_path: Path) -> No
 
     bot, out = make_bot(tmp_path)
     one = bot.rooms["one"]
-    one.handle_chat("~", "Host", ".host ftl")
-    for name in ("Ann", "Ben", "Cat", "Dan"):
-        one.handle_chat(" ", name, "/me in")
-    one.handle_chat("~", "Host", ".start")
+    start_game(one, "ftl")
     game = one.game
     assert game is not None
     bot._handle(RoomLost(room="one", reason="You are banned from the room"))
@@ -187,10 +187,7 @@ def test_a_game_restored_in_a_room_not_joined_waits_for_the_room(tmp_path: Path)
 
     bot, _out = make_bot(tmp_path)
     one = bot.rooms["one"]
-    one.handle_chat("~", "Host", ".host ftl")
-    for name in ("Ann", "Ben", "Cat", "Dan"):
-        one.handle_chat(" ", name, "/me in")
-    one.handle_chat("~", "Host", ".start")
+    start_game(one, "ftl")
     clock = FakeClock()
     again = Bot(bot.config, FakeOutbox(), Store(tmp_path / "bot.db"), clock=clock)  # type: ignore[arg-type]
     again._ticker = object()  # type: ignore[assignment]
