@@ -471,7 +471,9 @@ class RoomHost:
             self.out.say(self.room, prompt.text)
         game = self.game
         options = game.legal_inputs(prompt.to) if game else []
-        where = f"[{self.room}, round {game.round}] " if game is not None and game.round else f"[{self.room}] "
+        number = game.round if game is not None else 0
+        said = not number or prompt.text.startswith(f"Round {number}")  # the prompt names its round itself
+        where = f"[{self.room}] " if said else f"[{self.room}, round {number}] "
         if self.out.can_use_html(self.room) and options:
             commands = [(self._label(o), f"{o.action} {o.target or ''}".strip()) for o in options]
             box = html.choice_box(self.out.name, where + prompt.text, commands)
