@@ -146,8 +146,8 @@ def bot_lines(player: Player, room: str) -> list[str]:
 
 
 def slice_game(lines: list[str], game_number: int = 1) -> list[str]:
-    """The lines of one game: after its seed commitment, up to its seed reveal, reminders left out."""
-    starts = [i for i, t in enumerate(lines) if t.startswith("Dice seed commitment")]
+    """The lines of one game: after its client seed (posted at `.start`), up to its seed reveal, reminders left out."""
+    starts = [i for i, t in enumerate(lines) if t.startswith("Dice client seed")]
     start = starts[game_number - 1] + 1
     end = next((i for i in range(start, len(lines)) if lines[i].startswith("Dice seed: ")), len(lines))
     return [t for t in lines[start:end] if not EXTRA_ROOM.match(t)]
@@ -225,6 +225,17 @@ async def open_signups(host: Player, room: str, command: str, players: Sequence[
     for count, player in enumerate(players, start=1):
         await player.say(room, "/me in")
         await host.wait_for(rf"PL \({count}\)", room=room, since=mark, timeout=20)
+
+
+async def start_and_play(host: Player, room: str, table: PlayerTasks, timeout: float = 120) -> None:
+    """`.start` with the signups open, the table's players playing until the seed is revealed."""
+    table.start()
+    mark = host.mark()
+    await host.say(room, ".start")
+    try:
+        await host.wait_for(r"\|Dice seed: ", room=room, since=mark, timeout=timeout)
+    finally:
+        await table.stop()
 
 
 # ----------------------------------------------------------------- typing players (no buttons)

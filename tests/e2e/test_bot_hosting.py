@@ -38,7 +38,7 @@ async def start_game(host: Player, players: Sequence[Player], command: str) -> t
     await open_signups(host, ROOM, command, players)
     mark = host.mark()
     await host.say(ROOM, ".start")
-    line = await host.wait_for(r"\|Dice seed commitment", room=ROOM, since=mark)
+    line = await host.wait_for(r"\|Dice client seed", room=ROOM, since=mark)
     leader = None
     if command.startswith(".host ftl"):
         picked = await host.wait_for(r"is picked as the first leader", room=ROOM, since=line.index)

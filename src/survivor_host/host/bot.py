@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 import time
 from collections.abc import Callable
 
 from survivor_host.engine.ids import to_id
 from survivor_host.host.config import BotConfig
+from survivor_host.host.fairness import new_server_seed
 from survivor_host.host.ports import Cancellable, HostSettings, Outbox
 from survivor_host.host.room import HOST_COMMANDS, INFO_COMMANDS, SIGNUP_COMMANDS, RoomHost
 from survivor_host.host.store import Store
@@ -57,7 +57,7 @@ class Bot:
         fixed = config.fixed_seed
 
         def new_seed() -> str:
-            return fixed if fixed is not None else secrets.token_hex(16)
+            return fixed if fixed is not None else new_server_seed()
 
         self.rooms = {room: RoomHost(room, out, self.clock, store, settings, new_seed) for room in config.rooms}
         self.restored = False

@@ -6,7 +6,6 @@ accepted input to the store before announcing anything it caused.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -18,7 +17,8 @@ from survivor_host.engine.game import Game, Wait
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input, parse_command
 from survivor_host.engine.render import join_names, render, roll_text
-from survivor_host.host import html, info
+from survivor_host.host import html, info, replays
+from survivor_host.host.fairness import ALGORITHM, SignupSeed, announce_client_seed, reveal_seed, stored_dice
 from survivor_host.host.ports import Cancellable, Clock, HostSettings, Outbox
 from survivor_host.host.store import Store, StoredGame, points_for
 from survivor_host.themes import THEME_MODULES, new_game, theme_class
@@ -43,9 +43,11 @@ class Signups:
     mods: list[str]
     options: dict[str, object]
     players: list[str] = field(default_factory=list)
+    dice: SignupSeed | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"theme": self.theme, "mods": self.mods, "options": self.options, "players": self.players}
+        fair = self.dice.to_dict() if self.dice else {}
+        return {"theme": self.theme, "mods": self.mods, "options": self.options, "players": self.players, **fair}
 
 
 def pack_rolls(rolls: Sequence[str], limit: int = MAX_LINE) -> list[str]:
@@ -58,11 +60,6 @@ def pack_rolls(rolls: Sequence[str], limit: int = MAX_LINE) -> list[str]:
             line = ""
         line = f"{line} · {text}" if line else text
     return lines + [line] if line else lines
-
-
-def commitment(seed: str) -> str:
-    """The hash announced at the start; the seed itself is revealed at the end."""
-    return hashlib.sha256(seed.encode()).hexdigest()
 
 
 class RoomHost:
@@ -191,6 +188,10 @@ class RoomHost:
             if not in_room:  # the room sees the list change; the sender, in a PM window, is told
                 joined = word in ("in", "join")
                 self.out.pm(name, f"You {'joined' if joined else 'left'} the signups in {self.room}.")
+        elif word == "salt":
+            self._salt(name, rest)
+        elif word in replays.REPLAY_COMMANDS:
+            replays.handle(word, rest, name, in_room, self.room, self.out, self.store)
         elif word == "pl":
             self._post_player_list(to=None if in_room else name)
         elif word == "rules":
@@ -277,14 +278,23 @@ class RoomHost:
         cls = theme_class(theme_word or "ftl")
         mods = list(cls.normalize_mods([m.strip() for m in mods_text.replace(",", " ").split() if m.strip()]))
         options = {k: v for k, v in self.settings.defaults.items() if k in cls.option_specs()}
-        self.signups = Signups(cls.theme, mods, options)
+        fair = SignupSeed(self.new_seed())
+        self.signups = Signups(cls.theme, mods, options, dice=fair)
         self._save_signups()
         mods_shown = f" ({join_names([cls.MODS[m] for m in mods])})" if mods else ""
         self.out.say(
             self.room,
             f"**{cls.title}**{mods_shown} signups are open! Type **/me in** to join, **/me out** to leave.",
         )
+        self.out.say(self.room, fair.announce_commitment())
         self._refresh_signups_box(new=True)
+
+    def _salt(self, name: str, word: str) -> None:
+        """`.salt WORD`: a player's own word in the client seed (docs/FAIRNESS.md)."""
+        if self.signups is None or self.signups.dice is None:
+            raise IllegalAction("Salt is added during signups.")
+        self.out.pm(name, self.signups.dice.add_salt(name, word, self.signups.players))
+        self._save_signups()
 
     def _signup(self, name: str, joining: bool) -> None:
         signups = self.signups
@@ -359,15 +369,16 @@ class RoomHost:
         signups = self.signups
         if signups is None:
             raise IllegalAction("Open signups with .host first.")
-        seed = self.new_seed()
-        game = new_game(signups.theme, signups.players, mods=signups.mods, options=signups.options, seed=seed)
+        dice = (signups.dice or SignupSeed(self.new_seed())).dice_for(signups.players)
+        game = new_game(signups.theme, signups.players, mods=signups.mods, options=signups.options, dice=dice)
         self.game_id = self.store.begin_game(
-            self.room, game.theme, game.mods, dict(game.options), signups.players, seed, self.clock.now()
-        )
+            self.room, game.theme, game.mods, dict(game.options), signups.players, dice.seed, self.clock.now(),
+            dice=ALGORITHM, client_seed=dice.client_seed, salts=dice.salts,
+        )  # fmt: skip
         self.game = game
         self.seq = 0
         self._wait_id = -1
-        self._close_signups(f"Dice seed commitment: sha256 {commitment(seed)} (the seed is revealed at the end).")
+        self._close_signups(announce_client_seed(dice))
         self._post(game.start())
         self._posted_when_sent(0)
         self._rearm()
@@ -497,7 +508,7 @@ class RoomHost:
         self._cancel_timers()
         record = game.record()
         seed = str(game.seed)
-        self.out.say(self.room, f"Dice seed: {seed} (sha256 {commitment(seed)[:16]}…). Anyone can replay the game.")
+        self.out.say(self.room, reveal_seed(seed))
         status = "finished" if game.winner else "ended"
         awards = self._award_points(game) if game.winner else {}
         # The game is closed (and its points given, in the same transaction) once its last lines went
@@ -738,13 +749,18 @@ class RoomHost:
     # ----- restarts and reconnects -----
 
     def restore_signups(self, data: dict[str, Any]) -> None:
-        self.signups = Signups(data["theme"], list(data["mods"]), dict(data["options"]), list(data["players"]))
+        fair = SignupSeed.from_dict(data, self.new_seed())
+        self.signups = Signups(data["theme"], list(data["mods"]), dict(data["options"]), list(data["players"]), fair)
         self.out.say(self.room, "The bot restarted: signups are still open.")
+        if not data.get("seed"):
+            self._save_signups()
+            self.out.say(self.room, fair.announce_commitment())
         self._refresh_signups_box(new=True)
 
     def restore_game(self, stored: StoredGame) -> None:
         """Rebuild a game by replay; announce only the step that was in flight, then carry on."""
-        game = new_game(stored.theme, stored.players, mods=stored.mods, options=stored.options, seed=stored.seed)
+        dice = stored_dice(stored.players, stored.seed, stored.dice, stored.client_seed, list(stored.salts))
+        game = new_game(stored.theme, stored.players, mods=stored.mods, options=stored.options, dice=dice)
         unposted: list[Event] = []
         events = game.start()
         if stored.posted < 0:

@@ -288,6 +288,10 @@ class ShowdownClient:
     def change_private_uhtml(self, room: str, user: str, name: str, html: str) -> None:
         self.send_command(room, f"/changeprivateuhtml {to_id(user)}, {name}, {one_line(html)}")
 
+    def send_html_page(self, room: str, user: str, page: str, html: str) -> None:
+        """A bot page for one user: `/sendhtmlpage USERID, PAGEID, HTML` (needs `*` in the room)."""
+        self.send_command(room, f"/sendhtmlpage {to_id(user)}, {to_id(page)}, {one_line(html)}")
+
     def join(self, room: str) -> None:
         """Join a room now and after every reconnect."""
         roomid = to_id(room)
