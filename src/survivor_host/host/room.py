@@ -28,8 +28,10 @@ logger = logging.getLogger(__name__)
 
 AUTH_RANKS = "+%@*#&~"
 OWNER_RANKS = "#&~"
-INFO_COMMANDS = ("pl", "rules", "help", "lb", "leaderboard", "points")
+INFO_COMMANDS = ("pl", "rules", "help", "lb", "leaderboard", "points", *replays.REPLAY_COMMANDS)
 SIGNUP_COMMANDS = ("in", "join", "out", "leave")
+SIGNUP_PM_COMMANDS = (*SIGNUP_COMMANDS, "salt")
+"""What a PM sends to the room whose signups are open."""
 MAX_LINE = 900
 TARGET_ACTIONS = ("vote", "suspect", "scapegoat", "swap", "duel")
 HOST_COMMANDS = ("host", "start", "end", "modkill", "sub", "extend", "elim", "set", "pick")
