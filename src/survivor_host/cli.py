@@ -87,11 +87,36 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0 if same else 1
 
 
-def cmd_odds(args: argparse.Namespace) -> int:
-    from survivor_host.analysis.report import cta_odds, ftl_odds
+def _analysis_setting(args: argparse.Namespace, options: dict[str, object]) -> tuple[str, ...]:
+    """Check theme, players, mods, --elim and options the way a game would; the mods in canonical order."""
+    if args.players < 3:
+        raise SetupError(f"--players must be at least 3 (F1, C1), not {args.players}.")
+    if args.elim is not None:
+        if args.theme != "cta":
+            raise SetupError("--elim is for Chase the Ace (C2); Follow the Leader eliminates by the rolls.")
+        if args.elim < 1:
+            raise SetupError(f"--elim must be at least 1 (C2), not {args.elim}.")
+        options["elim"] = args.elim
+    mods = [mod for mod in (args.mods or "").split(",") if mod.strip()]
+    game = new_game(args.theme, [f"P{i + 1}" for i in range(args.players)], mods=mods, options=options, seed=0)
+    return tuple(game.mods)
 
-    lines = ftl_odds(args.players) if args.theme == "ftl" else cta_odds(args.players, args.elim)
-    print("\n".join(lines))
+
+def cmd_odds(args: argparse.Namespace) -> int:
+    from survivor_host.analysis.tables import cta_sections, ftl_sections, render_json, render_text, setting_title
+
+    options: dict[str, object] = dict(_options(args.option))
+    mods = _analysis_setting(args, options)
+    game = new_game(args.theme, [f"P{i + 1}" for i in range(args.players)], mods=mods, options=options, seed=0)
+    if args.theme == "ftl":
+        sections = ftl_sections(args.players, mods, game.opt_int("tug_floor"))
+    else:
+        sections = cta_sections(args.players, mods, game.opt_int("elim"), game.opt_str("ties"))
+    title = f"Exact odds: {setting_title(args.theme, mods, args.players)}"
+    if args.json:
+        print(json.dumps(render_json(title, sections), indent=2))
+    else:
+        print("\n".join(render_text(title, sections)))
     return 0
 
 
@@ -145,8 +170,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     odds = sub.add_parser("odds", help="exact odds: survival by choice, battles, elimination by card")
     odds.add_argument("theme", choices=("ftl", "cta"))
-    odds.add_argument("--players", type=int, default=8)
-    odds.add_argument("--elim", type=int, default=1)
+    odds.add_argument("--players", type=int, default=8, help="players at the table (default 8)")
+    odds.add_argument("--mods", default="", help="comma-separated mods, e.g. tug-of-war,no-mercy")
+    odds.add_argument("--elim", type=int, help="Chase the Ace: the k lowest cards eliminated (default 1)")
+    odds.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
+    odds.add_argument("--json", action="store_true", help="print JSON, fractions as strings like '149/248'")
     odds.set_defaults(run=cmd_odds)
 
     simulate = sub.add_parser("simulate", help="Monte Carlo: many whole games with AI seats")
