@@ -121,19 +121,32 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from survivor_host.analysis.report import plot_simulation
-    from survivor_host.analysis.simulate import SimSetup, simulate, summary
+    from survivor_host.analysis.present import as_json, check_plot_path, plot_simulation, summary
+    from survivor_host.analysis.progress import LazyProgress
+    from survivor_host.analysis.simulate import SimSetup, seat_strategies, simulate
 
-    strategies = tuple(s for s in (args.strategies or "").split(",") if s)
-    mods = tuple(m for m in (args.mods or "").split(",") if m)
-    setup = SimSetup(args.theme, args.players, mods, tuple(_options(args.option).items()), strategies, args.seed)
-    # Build one game first, so a wrong mod or option is reported before any process starts.
-    new_game(args.theme, [f"P{i}" for i in range(args.players)], mods=mods, options=dict(setup.options), seed=0)
-    result = simulate(setup, args.games, workers=args.workers)
-    print("\n".join(summary(result, strategies)))
-    if args.plot:
-        plot_simulation(result, args.plot, f"{args.theme} {'+'.join(mods) or ''} ({args.players} players)")
-        print(f"(plot written to {args.plot})")
+    if args.games < 1:
+        raise SetupError(f"--games must be at least 1, not {args.games}.")
+    if args.workers < 1:
+        raise SetupError(f"--workers must be at least 1, not {args.workers}.")
+    options: dict[str, object] = dict(_options(args.option))
+    mods = _analysis_setting(args, options)
+    strategies = tuple(s.strip() for s in (args.strategies or "").split(",") if s.strip())
+    setup = SimSetup(args.theme, args.players, mods, tuple(options.items()), strategies, args.seed)
+    from survivor_host.ai import make_strategy
+
+    for kind in dict.fromkeys(seat_strategies(setup)):
+        make_strategy(args.theme, kind)  # an unknown strategy is named before any game is played
+    plot = check_plot_path(args.plot) if args.plot else None
+    with LazyProgress(f"{args.games:,} games") as progress:
+        result = simulate(setup, args.games, args.workers, progress, "engine" if args.engine else "auto")
+    if args.json:
+        print(json.dumps(as_json(result, setup), indent=2))
+    else:
+        print("\n".join(summary(result, setup)))
+    if plot is not None:
+        plot_simulation(result, setup, plot)
+        print(f"(plot written to {plot})", file=sys.stderr if args.json else sys.stdout)
     return 0
 
 
@@ -179,14 +192,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     simulate = sub.add_parser("simulate", help="Monte Carlo: many whole games with AI seats")
     simulate.add_argument("theme", choices=("ftl", "cta"))
-    simulate.add_argument("--games", type=int, default=2000)
-    simulate.add_argument("--players", type=int, default=10)
-    simulate.add_argument("--mods", default="")
-    simulate.add_argument("--strategies", default="", help="comma-separated, assigned to seats in turn")
-    simulate.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    simulate.add_argument("--seed", type=int, default=0)
-    simulate.add_argument("--workers", type=int, default=2, help="processes (default 2)")
-    simulate.add_argument("--plot", help="write a PNG of game lengths and wins by seat")
+    simulate.add_argument("--games", type=int, default=2000, help="games to play (default 2000)")
+    simulate.add_argument("--players", type=int, default=10, help="seats at the table (default 10)")
+    simulate.add_argument("--mods", default="", help="comma-separated mods, e.g. tug-of-war,no-mercy")
+    simulate.add_argument(
+        "--strategies", default="", help="comma-separated strategies assigned to seats in turn (default: smart)"
+    )
+    simulate.add_argument("--elim", type=int, help="Chase the Ace: the k lowest cards eliminated each round")
+    simulate.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
+    simulate.add_argument("--seed", type=int, default=0, help="the run's seed: the same seed, the same figures")
+    simulate.add_argument("--workers", type=int, default=2, help="processes for the engine path (default 2)")
+    simulate.add_argument("--engine", action="store_true", help="play every game through the engine")
+    simulate.add_argument("--json", action="store_true", help="print the figures as JSON")
+    simulate.add_argument("--plot", help="write a plot (.png, .svg or .pdf): wins with CIs and game length")
     simulate.set_defaults(run=cmd_simulate)
 
     serve = sub.add_parser("serve", help="run the Pokémon Showdown bot")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from survivor_host.ai.base import Strategy, first_of, of_action
 from survivor_host.engine.inputs import Input
@@ -44,6 +45,30 @@ class AlwaysStick:
         return first_of(options, "stick") or options[0]
 
 
+MAX_TABLE = 30
+
+
+@dataclass(frozen=True)
+class CtaPolicy:
+    """A simple Chase the Ace policy both simulators run: `random`, `stick`, or `threshold`.
+
+    `threshold[n]` is the highest card that still swaps when `n` players are still in the game
+    (the last entry covers larger tables); targets are chosen as `Threshold` does.
+    """
+
+    kind: str
+    threshold: tuple[int, ...] = (6,)
+
+    def threshold_for(self, alive: int) -> int:
+        return self.threshold[min(alive, len(self.threshold) - 1)]
+
+    @staticmethod
+    def by_size(small: int, mid: int, large: int, cut: tuple[int, int] = (5, 9)) -> CtaPolicy:
+        """Swap at or below `small` with fewer than `cut[0]` players, `mid` below `cut[1]`, `large` from there."""
+        table = tuple(small if n < cut[0] else mid if n < cut[1] else large for n in range(MAX_TABLE + 1))
+        return CtaPolicy("threshold", table)
+
+
 class Threshold:
     """Swap when the card is at or below `threshold`, with the target most likely to hold a better card.
 
@@ -56,7 +81,10 @@ class Threshold:
     name = "threshold"
 
     def __init__(self, threshold: int = 6) -> None:
-        self.threshold = threshold
+        self.policy = CtaPolicy("threshold", (threshold,))
+
+    def policy_for(self, view: CtaView) -> CtaPolicy:
+        return self.policy
 
     def choose(self, view: CtaView, options: Sequence[Input], rng: random.Random) -> Input:
         duel = name_opponent(options, rng)
@@ -65,7 +93,7 @@ class Threshold:
         stick = first_of(options, "stick")
         swaps = of_action(options, "swap")
         card = view.card or 0
-        if stick is not None and (card > self.threshold or not swaps):
+        if stick is not None and (card > self.policy_for(view).threshold_for(len(view.players)) or not swaps):
             return stick
         scored = [(self.worth(view, option.target or ""), rng.random(), option) for option in swaps]
         scored = [item for item in scored if item[0] > card]
@@ -90,10 +118,49 @@ class Threshold:
         return AVERAGE_CARD
 
 
+SMART_CTA: dict[tuple[str, ...], CtaPolicy] = {
+    # mods -> the best simple policy found by `analysis.search` (see docs/FINDINGS.md)
+    (): CtaPolicy.by_size(6, 6, 6),
+}
+
+
+def smart_policy(mods: Sequence[str]) -> CtaPolicy:
+    """The tuned policy for these mods; a combination not searched falls back to its first searched mod."""
+    key = tuple(sorted(mods))
+    if key in SMART_CTA:
+        return SMART_CTA[key]
+    for mod in key:
+        if (mod,) in SMART_CTA:
+            return SMART_CTA[(mod,)]
+    return SMART_CTA[()]
+
+
+class SmartCta(Threshold):
+    """`Threshold` with the swap threshold the strategy search found for the mods and players (SMART_CTA)."""
+
+    name = "smart"
+
+    def policy_for(self, view: CtaView) -> CtaPolicy:
+        return smart_policy(view.mods)
+
+
+def named_policy(name: str, mods: Sequence[str]) -> CtaPolicy | None:
+    """The policy a named strategy plays (for the fast simulator), or None if it is not a policy."""
+    fixed = {
+        "random": CtaPolicy("random"),
+        "always-stick": CtaPolicy("stick"),
+        "threshold": CtaPolicy("threshold", (6,)),
+    }
+    if name == "smart":
+        return smart_policy(mods)
+    return fixed.get(name)
+
+
 CTA_STRATEGIES: dict[str, Callable[[], Strategy]] = {
     "random": RandomCta,
     "always-stick": AlwaysStick,
     "threshold": Threshold,
+    "smart": SmartCta,
 }
 
-__all__ = ["CTA_STRATEGIES", "AlwaysStick", "RandomCta", "Threshold"]
+__all__ = ["CTA_STRATEGIES", "AlwaysStick", "CtaPolicy", "RandomCta", "SmartCta", "Threshold"]
