@@ -1,4 +1,4 @@
-"""The `survivor-host` command: play, scenario, replay, odds, simulate, serve."""
+"""The `survivor-host` command: play, scenario, replay, odds, simulate, report, serve."""
 
 from __future__ import annotations
 
@@ -150,6 +150,22 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_report(args: argparse.Namespace) -> int:
+    from survivor_host.analysis.report import write_report
+
+    if args.games < 100 or args.cta_games < 100:
+        raise SetupError("--games and --cta-games must be at least 100.")
+    out = Path(args.out)
+    if not out.parent.is_dir():
+        raise SetupError(f"--out {args.out}: the folder {out.parent} does not exist.")
+    headlines = write_report(
+        out, args.games, args.cta_games, progress=lambda what: print(f"  {what}", file=sys.stderr, flush=True)
+    )
+    print("\n".join(headlines))
+    print(f"(written {out} and its plots in {out.parent / 'findings'})")
+    return 0
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from survivor_host.host.serve import serve_main
 
@@ -206,6 +222,12 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--json", action="store_true", help="print the figures as JSON")
     simulate.add_argument("--plot", help="write a plot (.png, .svg or .pdf): wins with CIs and game length")
     simulate.set_defaults(run=cmd_simulate)
+
+    report = sub.add_parser("report", help="write docs/FINDINGS.md and its plots (fast simulations)")
+    report.add_argument("--out", default="docs/FINDINGS.md", help="the Markdown file to write")
+    report.add_argument("--games", type=int, default=20_000, help="games per FTL figure (default 20000)")
+    report.add_argument("--cta-games", type=int, default=8_000, help="games per CTA figure (default 8000)")
+    report.set_defaults(run=cmd_report)
 
     serve = sub.add_parser("serve", help="run the Pokémon Showdown bot")
     serve.add_argument("--config", required=True, help="the bot's TOML config file")

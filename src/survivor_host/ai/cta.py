@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from survivor_host.ai.base import Strategy, first_of, of_action
+from survivor_host.ai.ftl import bucket_table
 from survivor_host.engine.inputs import Input
 from survivor_host.themes.cta.game import CtaView
 
@@ -63,10 +64,9 @@ class CtaPolicy:
         return self.threshold[min(alive, len(self.threshold) - 1)]
 
     @staticmethod
-    def by_size(small: int, mid: int, large: int, cut: tuple[int, int] = (5, 9)) -> CtaPolicy:
-        """Swap at or below `small` with fewer than `cut[0]` players, `mid` below `cut[1]`, `large` from there."""
-        table = tuple(small if n < cut[0] else mid if n < cut[1] else large for n in range(MAX_TABLE + 1))
-        return CtaPolicy("threshold", table)
+    def by_size(*thresholds: int) -> CtaPolicy:
+        """Swap thresholds for the table sizes in SIZE_BUCKETS (3, 4, 5-6, 7-9, 10-14, 15+ players)."""
+        return CtaPolicy("threshold", tuple(int(t) for t in bucket_table(thresholds)))
 
 
 class Threshold:
@@ -120,7 +120,7 @@ class Threshold:
 
 SMART_CTA: dict[tuple[str, ...], CtaPolicy] = {
     # mods -> the best simple policy found by `analysis.search` (see docs/FINDINGS.md)
-    (): CtaPolicy.by_size(6, 6, 6),
+    (): CtaPolicy.by_size(6, 6, 6, 6, 6, 6),
 }
 
 

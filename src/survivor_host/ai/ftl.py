@@ -108,6 +108,19 @@ class AlwaysRebel(_FtlStrategy):
 
 MAX_TABLE = 30
 """Policies give a rebel chance for each count of players alive at the round's start, 3..MAX_TABLE."""
+SIZE_BUCKETS = (3, 4, 5, 7, 10, 15)
+"""Where a simple policy may change its mind: 3, 4, 5-6, 7-9, 10-14 and 15+ players."""
+
+
+def bucket_table(values: Sequence[float]) -> tuple[float, ...]:
+    """A table by player count from one value per SIZE_BUCKETS entry (counts below 3 take the first)."""
+    if len(values) != len(SIZE_BUCKETS):
+        raise ValueError(f"give {len(SIZE_BUCKETS)} values, one per table size {SIZE_BUCKETS}")
+    table = []
+    for n in range(MAX_TABLE + 1):
+        index = max([i for i, start in enumerate(SIZE_BUCKETS) if start <= n], default=0)
+        table.append(values[index])
+    return tuple(table)
 
 
 @dataclass(frozen=True)
@@ -133,10 +146,9 @@ class FtlPolicy:
         return FtlPolicy((chance,) * (MAX_TABLE + 1), suspect, scapegoat)
 
     @staticmethod
-    def by_size(small: float, mid: float, large: float, cut: tuple[int, int] = (5, 8)) -> FtlPolicy:
-        """Rebel chance `small` below `cut[0]` players, `mid` below `cut[1]`, `large` from there on."""
-        table = tuple(small if n < cut[0] else mid if n < cut[1] else large for n in range(MAX_TABLE + 1))
-        return FtlPolicy(table, "last-high", "high")
+    def by_size(*chances: float, suspect: str = "last-high", scapegoat: str = "high") -> FtlPolicy:
+        """Rebel chances for the table sizes in SIZE_BUCKETS (3, 4, 5-6, 7-9, 10-14, 15+ players)."""
+        return FtlPolicy(bucket_table(chances), suspect, scapegoat)
 
 
 class PolicyFtl(_FtlStrategy):
@@ -170,11 +182,12 @@ class PolicyFtl(_FtlStrategy):
 
 
 SMART_FTL: dict[tuple[bool, bool], FtlPolicy] = {
-    # (Tug of War, No Mercy) -> the best simple policy found by `analysis.search` (see docs/FINDINGS.md)
-    (False, False): FtlPolicy.by_size(1.0, 1.0, 1.0),
-    (True, False): FtlPolicy.by_size(1.0, 1.0, 1.0),
-    (False, True): FtlPolicy.by_size(1.0, 1.0, 1.0),
-    (True, True): FtlPolicy.by_size(1.0, 1.0, 1.0),
+    # (Tug of War, No Mercy) -> the best simple policy against random tables, found by
+    # `python -m survivor_host.analysis.search` (rebel chance at 3, 4, 5-6, 7-9, 10-14, 15+ players)
+    (False, False): FtlPolicy.by_size(1, 0.5, 1, 1, 1, 1),
+    (True, False): FtlPolicy.by_size(1, 0.5, 1, 1, 1, 1),
+    (False, True): FtlPolicy.by_size(1, 1, 0, 0, 0, 0),
+    (True, True): FtlPolicy.by_size(1, 1, 0, 0, 0, 0),
 }
 
 

@@ -140,6 +140,7 @@ def run_ftl(
     ids = np.arange(games)
     alive = np.ones((games, n), dtype=bool)
     leader = rng.integers(0, n, games)  # F2: random votes or a pick: every seat alike
+    first_leader = leader.copy()
     immune_next = np.zeros((games, n), dtype=bool)
     last_rolls = np.zeros((games, n), dtype=np.int64)
     rounds = np.zeros(games, dtype=np.int64)
@@ -158,6 +159,7 @@ def run_ftl(
         chance = flat_chance if flat_chance is not None else rebel_table[:, np.minimum(n_alive, top - 1)].T
         rebel = chooser & (rng.random((g, n)) < chance)
         follow = chooser & ~rebel
+        tally.add("choice phases", ids, chooser.any(axis=1))
         # F4: the leader suspects a candidate (random, or last round's highest roller)
         suspect = np.full(g, -1, dtype=np.int64)
         if suspecting:
@@ -170,6 +172,7 @@ def run_ftl(
                 chosen = best if use_last.all() else np.where(use_last, best, _pick(rng, cand))
                 suspect = np.where(can, chosen, -1)
         has_suspect = suspect >= 0
+        tally.add("suspects", ids, has_suspect)
         dice = np.full((g, n), rules.player_die, dtype=np.int64)
         dice[row[has_suspect], suspect[has_suspect]] = rules.suspect_die
         leader_roll = rng.integers(1, rules.leader_die + 1, g) + rules.leader_bonus
@@ -283,6 +286,7 @@ def run_ftl(
         keep = ~done
         ids, alive, leader, immune_next = ids[keep], alive[keep], leader[keep], immune_next[keep]
         last_rolls, rounds = last_rolls[keep], rounds[keep]
+    tally.add("first leader won", np.arange(games), winner == first_leader)
     return FastGames(winner, second, rounds_out, tally.counts)
 
 
@@ -358,6 +362,7 @@ def run_cta(
         if jester:
             _jesters(rng, alive, cards, kings, advanced, tally, ids)
         in_play = alive & ~advanced & (cards != 14)
+        tally.add("swap turns", ids, np.where(alive.sum(axis=1) > 2, in_play.sum(axis=1), 0))
         stuck = np.zeros((g, n), dtype=bool)
         swapped = np.zeros((g, n, n), dtype=bool)  # [by, target]: successful swaps this round
         known = np.zeros((g, n, n), dtype=np.int8)  # [viewer, other]: a card the viewer knows

@@ -126,11 +126,15 @@ def seat_strategies(setup: SimSetup) -> list[str]:
 def record_counts(theme: str, record: dict[str, Any]) -> Counter[str]:
     """The per-game event counts of one engine game record (the fast path counts the same things)."""
     counts: Counter[str] = Counter()
+    if theme == "ftl" and record["rounds"]:
+        counts["first leader won"] += record["rounds"][0]["leader"] == record["winner"]
     for number, rnd in enumerate(record["rounds"], start=1):
         if theme == "ftl":
             outcome = rnd.get("outcome")
             if outcome in ("handover", "rebellion", "normal", "deposed"):
                 counts[outcome] += 1
+            counts["choice phases"] += bool(rnd["choices"])
+            counts["suspects"] += bool(rnd.get("suspect"))
             if number == 1 and outcome == "deposed":
                 counts["r1 deposed"] += 1
             counts["depositions"] += len(rnd.get("depositions", []))
@@ -144,6 +148,7 @@ def record_counts(theme: str, record: dict[str, Any]) -> Counter[str]:
                         counts["r1 followers on 150 out"] += name in rnd["eliminated"]
             continue
         out = set(rnd.get("eliminated", []))
+        counts["swap turns"] += sum(1 for swap in rnd.get("swaps", []) if swap.get("swap_round", 1) == 1)
         for swap in rnd.get("swaps", []):
             if swap.get("void"):
                 counts["void swaps"] += 1
