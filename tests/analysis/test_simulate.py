@@ -93,3 +93,16 @@ def test_json_lists_every_seat() -> None:
     setup = SimSetup("cta", 4, strategies=("threshold", "random"), seed=2)
     data = as_json(simulate(setup, 100), setup)
     assert [row["strategy"] for row in data["seats"]] == ["threshold", "random", "threshold", "random"]
+
+
+def test_report_writes_findings_and_plots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from survivor_host.analysis.report import write_report
+
+    out = tmp_path / "FINDINGS.md"
+    headlines = write_report(out, games=300, cta_games=150, sizes=(5,), mod_sets=(1,))
+    text = out.read_text(encoding="utf-8")
+    assert "| tug-of-war | 5 |" in text and "| adhesive | 5 |" in text and "the effect of `elim`" in text
+    assert (tmp_path / "findings" / "ftl-strategies.png").exists()
+    assert not headlines  # headlines quote 10-player tables only
+    assert main(["report", "--out", str(tmp_path / "missing" / "F.md")]) == 2
+    assert "does not exist" in capsys.readouterr().err

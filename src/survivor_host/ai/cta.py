@@ -119,8 +119,14 @@ class Threshold:
 
 
 SMART_CTA: dict[tuple[str, ...], CtaPolicy] = {
-    # mods -> the best simple policy found by `analysis.search` (see docs/FINDINGS.md)
-    (): CtaPolicy.by_size(6, 6, 6, 6, 6, 6),
+    # mods -> the best swap thresholds against random tables at 3, 4, 5-6, 7-9, 10-14, 15+ players,
+    # found by `python -m survivor_host.analysis.search` (15+ repeats 10-14: searched at 5 and 10 players)
+    (): CtaPolicy.by_size(5, 4, 4, 3, 3, 3),
+    ("adhesive",): CtaPolicy.by_size(9, 9, 4, 4, 3, 3),
+    ("jesters-duel",): CtaPolicy.by_size(8, 5, 7, 6, 6, 6),
+    ("no-backsies",): CtaPolicy.by_size(5, 5, 4, 4, 3, 3),
+    ("the-joker",): CtaPolicy.by_size(6, 4, 3, 7, 6, 6),
+    ("all-at-once",): CtaPolicy.by_size(5, 5, 5, 7, 4, 4),
 }
 
 

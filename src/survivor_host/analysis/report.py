@@ -92,8 +92,13 @@ def write_report(
     games: int = 20_000,
     cta_games: int = 8_000,
     progress: Callable[[str], None] | None = None,
+    sizes: Sequence[int] = SIZES,
+    mod_sets: Sequence[int] | None = None,
 ) -> list[str]:
-    """Run the simulations, write FINDINGS.md and the plots next to it; returns the headline lines."""
+    """Run the simulations, write FINDINGS.md and the plots next to it; returns the headline lines.
+
+    `sizes` and `mod_sets` (indexes into each theme's mod sets) narrow a run, for tests.
+    """
     started = time.monotonic()
     plots = out.parent / "findings"
     plots.mkdir(parents=True, exist_ok=True)
@@ -115,7 +120,8 @@ def write_report(
         "",
     ]
     headlines: list[str] = []
-    for theme, sets in (("ftl", FTL_MOD_SETS[:3]), ("cta", CTA_MOD_SETS)):
+    for theme, all_sets in (("ftl", FTL_MOD_SETS[:3]), ("cta", CTA_MOD_SETS)):
+        sets = [all_sets[i] for i in mod_sets] if mod_sets is not None else list(all_sets)
         n_games = games if theme == "ftl" else cta_games
         lines += [f"## {setting_title(theme, ())}", ""]
         lines += [
@@ -128,7 +134,7 @@ def write_report(
         ]
         plot_rows: list[tuple[str, int, list[Edge]]] = []
         for mods in sets:
-            for players in SIZES:
+            for players in sizes:
                 if progress:
                     progress(f"{setting_title(theme, mods, players)}")
                 seed = 1000 + players
@@ -160,7 +166,7 @@ def write_report(
         _plot_edges(plots / name, theme, plot_rows)
         lines += [f"![{setting_title(theme, ())}: win rate by strategy](findings/{name})", ""]
         lines += _strategy_table(theme, plot_rows)
-    lines += _elim_section(plots, cta_games, progress)
+    lines += _elim_section(plots, cta_games, progress, sizes)
     lines += ["## Headlines", "", *[f"- {h}" for h in headlines], ""]
     lines += [
         "## How the strategies were found",
@@ -171,11 +177,37 @@ def write_report(
         "Chase the Ace, the highest card that still swaps for each table size, with `threshold`'s choice",
         "of target. The search's reply to a table of `smart` players is printed by the same command.",
         "",
-        f"(Report written in {time.monotonic() - started:.0f} s.)",
-        "",
+        *_own_kind_section(games, progress),
     ]
+    del started
     out.write_text("\n".join(lines), encoding="utf-8")
     return headlines
+
+
+def _own_kind_section(games: int, progress: Callable[[str], None] | None) -> list[str]:
+    """FTL at 10 players: the best reply, by the same search, for one seat among `smart` players."""
+    from survivor_host.ai.ftl import SIZE_BUCKETS, smart_policy
+    from survivor_host.analysis.search import search
+
+    lines = [
+        "## Against a table of its own kind (Follow the Leader, 10 players)",
+        "",
+        "One seat searches for its best reply while the other nine play `smart`; knobs are the rebel",
+        "chances at 3, 4, 5-6, 7-9, 10-14 and 15+ players. Where the reply differs from `smart`, a",
+        "table of tuned players can be beaten by doing the opposite. (Chase the Ace is not searched here:",
+        "its kernel is slower; `smart` there is tuned against random tables only.)",
+        "",
+        "| mods | smart (rebel chance by size) | best reply | reply's win rate x fair share |",
+        "|---|---|---|---|",
+    ]
+    for mods in FTL_MOD_SETS:
+        if progress:
+            progress(f"best reply to smart, Follow the Leader {'+'.join(mods) or '(no mods)'}")
+        smart = smart_policy(mods)
+        knobs = [float(smart.rebel_chance(n)) for n in SIZE_BUCKETS]
+        reply = search("ftl", mods, smart, max(games // 5, 500), seed=5, start=knobs, sizes=(10,))
+        lines.append(f"| {'+'.join(mods) or 'none'} | {tuple(knobs)} | {reply.knobs} | {reply.score:.2f}x |")
+    return [*lines, ""]
 
 
 def _strategy_table(theme: str, rows: list[tuple[str, int, list[Edge]]]) -> list[str]:
@@ -192,14 +224,14 @@ def _strategy_table(theme: str, rows: list[tuple[str, int, list[Edge]]]) -> list
     return [*lines, ""]
 
 
-def _elim_section(plots: Path, games: int, progress: Callable[[str], None] | None) -> list[str]:
+def _elim_section(plots: Path, games: int, progress: Callable[[str], None] | None, sizes: Sequence[int]) -> list[str]:
     lines = [
         "## Chase the Ace: the effect of `elim`",
         "",
         "| players | elim | rounds (mean ± sd) | minutes | smart seat among random | edge |",
         "|---|---|---|---|---|---|",
     ]
-    for players in (10, 20):
+    for players in [n for n in sizes if n >= 10] or [max(sizes)]:
         for elim in (1, 2, 3, 5):
             if elim > players // 2:
                 continue
@@ -226,7 +258,7 @@ def _plot_edges(path: Path, theme: str, rows: list[tuple[str, int, list[Edge]]])
 
     from survivor_host.analysis.present import colour_map
 
-    tens = [(mods, edges) for mods, players, edges in rows if players == 10]
+    tens = [(mods, edges) for mods, players, edges in rows if players == 10] or [(m, e) for m, _, e in rows]
     names = [e.strategy for e in tens[0][1]]
     colours = colour_map(names)
     figure, axis = plt.subplots(figsize=(max(8, 1.6 * len(tens) * len(names) / 3), 4.8))
@@ -243,7 +275,8 @@ def _plot_edges(path: Path, theme: str, rows: list[tuple[str, int, list[Edge]]])
             color=colours[name],
             label=name,
         )
-    axis.axhline(10, linestyle="--", color="black", label="fair share 10%")
+    fair = 100 / next(players for _, players, _ in rows)
+    axis.axhline(fair, linestyle="--", color="black", label=f"fair share {fair:.0f}%")
     axis.set_xticks([i + 0.4 - width / 2 for i in range(len(tens))])
     axis.set_xticklabels([mods for mods, _ in tens])
     axis.set_xlabel("mods")
