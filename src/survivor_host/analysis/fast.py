@@ -103,6 +103,13 @@ def _highest(rng: np.random.Generator, mask: Bools, score: Ints) -> Ints:
     return best
 
 
+def _shuffled(rng: np.random.Generator, mask: Bools) -> Ints:
+    """Per row, the True columns in a random order first (G2 shuffle), then the others."""
+    keys = np.where(mask, rng.random(mask.shape), 2.0)
+    order: Ints = np.argsort(keys, axis=1)
+    return order
+
+
 def _rolls(rng: np.random.Generator, dice: Ints) -> Ints:
     """A uniform roll 1..die for each entry (G2)."""
     rolled: Ints = (rng.random(dice.shape) * dice).astype(np.int64) + 1
@@ -178,9 +185,7 @@ def run_ftl(
         leader_roll = rng.integers(1, rules.leader_die + 1, g) + rules.leader_bonus
         order = None
         if tug or mercy:
-            keys = rng.random((g, n))
-            keys[~others] = 2.0
-            order = np.argsort(keys, axis=1)
+            order = _shuffled(rng, others)
         if tug:
             assert order is not None
             running = np.full(g, START_DIE, dtype=np.int64)
@@ -374,9 +379,7 @@ def run_cta(
         if aao:
             for _swap_round in (1, 2):
                 choice = _choose(rng, state, row, None, kind, thresholds, n_now, playing)
-                keys = rng.random((g, n))
-                keys[~in_play] = 2.0
-                order = np.argsort(keys, axis=1)
+                order = _shuffled(rng, in_play)
                 for place in range(n):
                     by = order[:, place]
                     acts = in_play[row, by] & playing
@@ -389,9 +392,7 @@ def run_cta(
                         tally.add("void swaps", ids, tries & ~legal)
                         _swap(rng, state, row, by, target, legal, tally, ids, saved_pairs, rules)
         else:
-            keys = rng.random((g, n))
-            keys[~in_play] = 2.0
-            order = np.argsort(keys, axis=1)
+            order = _shuffled(rng, in_play)
             for place in range(n):
                 by = order[:, place]
                 acts = in_play[row, by] & playing

@@ -71,19 +71,12 @@ def tug_die_distribution(choice: str, choosers: int, floor: int) -> dict[int, Fr
     >>> tug_die_distribution("rebel", 1, 20)
     {130: Fraction(1, 1)}
     """
-    choosers = max(choosers, 1)
+    places = tug_running_dice(choosers, floor)
     out: dict[int, Fraction] = {}
-    running: dict[int, Fraction] = {START_DIE: Fraction(1)}
-    for _place in range(choosers):
+    for running in places:
         for die, weight in running.items():
             mine = max(die - STEP if choice == "rebel" else die + STEP, floor)
-            out[mine] = out.get(mine, Fraction(0)) + weight / choosers
-        step: dict[int, Fraction] = {}
-        for die, weight in running.items():
-            for move in (-STEP, STEP):
-                nxt = max(die + move, floor)
-                step[nxt] = step.get(nxt, Fraction(0)) + weight / 2
-        running = step
+            out[mine] = out.get(mine, Fraction(0)) + weight / len(places)
     return dict(sorted(out.items()))
 
 
