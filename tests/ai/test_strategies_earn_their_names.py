@@ -30,7 +30,7 @@ def test_ftl_smart_beats_random(mods: tuple[str, ...]) -> None:
 @pytest.mark.parametrize("strategy", ["smart", "threshold"])
 @pytest.mark.parametrize("mods", CTA_MOD_SETS)
 def test_cta_named_strategies_beat_random(mods: tuple[str, ...], strategy: str) -> None:
-    low, _ = interval("cta", mods, strategy, 4_000)
+    low, _ = interval("cta", mods, strategy, 3_000)
     assert low > 1 / PLAYERS, f"{strategy} under {mods or 'no mods'}: 95% CI starts at {low:.3f}"
 
 

@@ -106,3 +106,17 @@ def test_report_writes_findings_and_plots(tmp_path: Path, capsys: pytest.Capture
     assert not headlines  # headlines quote 10-player tables only
     assert main(["report", "--out", str(tmp_path / "missing" / "F.md")]) == 2
     assert "does not exist" in capsys.readouterr().err
+
+
+def test_progress_bar_appears_only_after_the_delay() -> None:
+    from survivor_host.analysis.progress import LazyProgress
+
+    with LazyProgress("games", delay=3600, enabled=True) as quick:
+        quick(5, 10)
+        assert quick.bar is None  # a short run shows nothing
+    with LazyProgress("games", delay=0, enabled=True) as slow:
+        slow(5, 10)
+        assert slow.bar is not None and slow.bar.tasks[0].completed == 5
+    with LazyProgress("games", delay=0, enabled=False) as off:
+        off(1, 2)
+        assert off.bar is None

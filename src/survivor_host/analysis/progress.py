@@ -11,10 +11,10 @@ from typing import Any
 class LazyProgress:
     """Call it with (done, total); after `delay` seconds it shows a bar, and it cleans up on exit."""
 
-    def __init__(self, label: str, delay: float = 1.0, enabled: bool = True) -> None:
+    def __init__(self, label: str, delay: float = 1.0, enabled: bool | None = None) -> None:
         self.label = label
         self.delay = delay
-        self.enabled = enabled and sys.stderr.isatty()
+        self.enabled = sys.stderr.isatty() if enabled is None else enabled
         self.started = time.monotonic()
         self.bar: Any = None
         self.task: Any = None
