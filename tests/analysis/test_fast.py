@@ -32,6 +32,7 @@ SETTINGS = {
     "ftl": SimSetup("ftl", 6, (), (), ("random", "smart", "always-follow"), seed=11),
     "ftl-tug": SimSetup("ftl", 6, ("tug-of-war",), (), ("random", "always-rebel"), seed=12),
     "ftl-nm": SimSetup("ftl", 6, ("no-mercy",), (), ("random", "always-follow", "smart"), seed=13),
+    "ftl-tug-nm": SimSetup("ftl", 6, ("tug-of-war", "no-mercy"), (), ("random", "smart"), seed=20),
     "cta": SimSetup("cta", 6, (), (("elim", 2),), ("random", "threshold", "always-stick"), seed=14),
     "cta-adhesive": SimSetup("cta", 6, ("adhesive",), (), ("random", "threshold"), seed=15),
     "cta-jester": SimSetup("cta", 6, ("jesters-duel",), (), ("random", "threshold"), seed=16),
