@@ -413,7 +413,7 @@ def run_cta(
         first = rounds == 1
         if first.any():
             for card in range(1, 14):
-                held = first[:, None] & in_play & (cards == card)
+                held = (first & (n_now > 2))[:, None] & in_play & (cards == card)  # a reveal took place
                 tally.add(f"r1 card {card}", ids, held.sum(axis=1))
                 tally.add(f"r1 card {card} out", ids, (held & out).sum(axis=1))
         done = alive.sum(axis=1) <= 2
