@@ -113,7 +113,7 @@ def summary(result: SimResult, setup: SimSetup) -> list[str]:
     lines.append("Win rate by seat (join order):")
     for row in seat_figures(result, setup):
         lines.append(
-            f"  seat {row['seat']:2d} ({row['strategy']}) {row['win_rate']:6.1%}"
+            f"  seat {row['seat']:2d} {'(' + row['strategy'] + ')':16s} {row['win_rate']:6.1%}"
             f"  [{row['win_low']:.1%}, {row['win_high']:.1%}]"
         )
     theme = theme_figures(result, setup)
