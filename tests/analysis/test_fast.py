@@ -11,11 +11,12 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 
 from survivor_host.analysis.fast import RULES, Rules
-from survivor_host.analysis.odds import choice_outcomes, cta_elimination, no_mercy_deposition
+from survivor_host.analysis.odds import battle_win, choice_outcomes, cta_elimination, no_mercy_deposition
 from survivor_host.analysis.simulate import (
     SimResult,
     SimSetup,
@@ -157,3 +158,19 @@ def test_simulate_chooses_the_fast_path_and_says_why_not() -> None:
     assert slow.path == "engine" and "asked" in slow.why_engine
     assert "has no fast-path policy" in fast_reason(SimSetup("ftl", 5, (), (), ("mystery",)))
     assert "does not know option" in fast_reason(SimSetup("ftl", 5, (), (("wild", 1),), ("random",)))
+
+
+@pytest.mark.parametrize(
+    ("name", "hits", "trials", "exact"),
+    [
+        ("cta", "swaps won", "swaps", battle_win(125, 100)),  # C6
+        ("cta-aao", "swaps won", "swaps", battle_win(125, 100)),  # C7
+        ("ftl", "scapegoat battles won", "scapegoat battles", battle_win(70, 100)),  # F7
+    ],
+)
+def test_battle_frequencies_match_the_exact_odds_on_both_paths(
+    name: str, hits: str, trials: str, exact: Fraction
+) -> None:
+    for result in (engine(name), simulate_fast(SETTINGS[name], FAST_GAMES)):
+        p, se = rate(result, hits, trials)
+        assert abs(p - float(exact)) < THRESHOLD * se, (result.path, p, float(exact))
