@@ -19,9 +19,6 @@ from survivor_host.analysis.odds import survival_probability, tug_die_distributi
 from survivor_host.engine.inputs import Input
 from survivor_host.themes.ftl.game import CHOICES, PLAYER_DIE, FtlView
 
-# Rebel unless following is better by more than this: a successful rebellion can make you leader.
-NEAR_TIE = Fraction(1, 50)
-
 DieDistribution = Mapping[int, Fraction]
 
 
