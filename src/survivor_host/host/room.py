@@ -36,7 +36,6 @@ SIGNUP_PM_COMMANDS = (*SIGNUP_COMMANDS, "salt")
 MAX_LINE = 900
 TARGET_ACTIONS = ("vote", "suspect", "scapegoat", "swap", "duel")
 HOST_COMMANDS = ("host", "start", "end", "modkill", "sub", "extend", "elim", "set", "pick")
-INFO_COMMANDS = ("pl", "rules", "help", "lb", "leaderboard", "points")
 HARMLESS_DEFAULTS = ("follow", "stick")
 """What a player the bot cannot PM is given at the deadline instead of a modkill (issue 12)."""
 REACH_HINT = "register your name, or type /unblockpms"
