@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import secrets
 import sys
@@ -10,9 +11,20 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from rich.text import Text
+
 from survivor_host.engine.errors import DiceError, SetupError
 from survivor_host.engine.scenario import ScenarioError, mismatches, replay, run_scenario
-from survivor_host.host.terminal import TerminalTable, seat_names
+from survivor_host.host.terminal import (
+    DEFAULT_NAME,
+    TTY_PACE,
+    LeftGame,
+    PipeClosed,
+    TerminalTable,
+    default_pace,
+    make_console,
+    seat_names,
+)
 from survivor_host.themes import new_game
 
 
@@ -37,13 +49,27 @@ def cmd_play(args: argparse.Namespace) -> int:
     you = None if args.auto else args.name
     mods = [mod for mod in (args.mods or "").split(",") if mod.strip()]
     game = new_game(args.theme, seat_names(args.players, you), mods=mods, options=options, seed=seed)
-    print(f"(seed {seed})")
-    table = TerminalTable(game, ai_seed=seed, you=you, strategy=args.strategy)
-    record = table.play()
+    console = make_console()
+    table = TerminalTable(
+        game, ai_seed=seed, you=you, strategy=args.strategy, console=console, pace=default_pace(args.pace, console)
+    )
+    code, ending = 0, ""
+    try:
+        console.print(Text(f"(seed {seed})", style="dim"))
+        table.play()
+    except PipeClosed:
+        code = 141  # as a tool killed by SIGPIPE: the reader went away
+    except LeftGame:
+        ending = "You left the game; it is unfinished."
+    except KeyboardInterrupt:
+        code, ending = 130, "Interrupted; the game is unfinished."
     if args.record:
-        Path(args.record).write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
-        print(f"(record written to {args.record})")
-    return 0
+        Path(args.record).write_text(json.dumps(game.record(), indent=2) + "\n", encoding="utf-8")
+        ending += f" (record written to {args.record})"
+    if ending and code != 141:
+        with contextlib.suppress(PipeClosed):
+            console.print(Text(ending.strip(), style="dim"))
+    return code
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
@@ -131,8 +157,16 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--record", help="write the JSON game record to this file")
     play.add_argument("--elim", type=int, help="Chase the Ace: players eliminated per round")
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
-    play.add_argument("--strategy", help="AI strategy for every AI seat (default: the sensible one)")
-    play.add_argument("--name", default="You", help="your name when you play (default You)")
+    play.add_argument(
+        "--strategy", help="AI strategy, or a comma list assigned to the AI seats in turn (default: the sensible one)"
+    )
+    play.add_argument("--name", default=DEFAULT_NAME, help=f"your name when you play (default {DEFAULT_NAME})")
+    play.add_argument(
+        "--pace",
+        type=float,
+        metavar="SECONDS",
+        help=f"wait this long before each line (default {TTY_PACE} on a terminal, 0 in a pipe or file)",
+    )
     play.set_defaults(run=cmd_play)
 
     scenario = sub.add_parser("scenario", help="run a scripted scenario file and print its record")
