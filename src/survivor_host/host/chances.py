@@ -5,6 +5,7 @@ The figures come from `analysis.odds`; each line says what it assumes (what you 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -63,23 +64,43 @@ def _cta(view: CtaView, actions: set[str], targets: list[str]) -> tuple[list[Cha
         return [Chance("duel NAME", half, "100 against 100: the winner advances, the loser is out")], ""
     if "stick" not in actions or view.card is None:
         return [], "Nothing you can type now puts you at risk."
-    others = len(view.in_play) - 1
     out = max(min(view.k, len(view.in_play), len(view.players) - 2), 0)  # C8: as many as the reveal takes
-    keep = _stay_with(view.card, others, out)
+    known = {name: card for name, card in view.known if name in view.in_play and name != view.name}
+    unknown = len(view.in_play) - 1 - len(known)
+    keep = _stay_with(view.card, list(known.values()), unknown, out)
     rows = [Chance("stick", keep, f"you keep your {card_name(view.card)} to the reveal")]
     win = battle_win(SWAPPER_DIE, TARGET_DIE)
-    known = dict(view.known)
     for target in targets:
+        rest = [card for name, card in known.items() if name != target] + [view.card]  # they get your card
         if target in known:
-            gain, held = _stay_with(known[target], others, out), f"their {card_name(known[target])}"
+            gain, held = _stay_with(known[target], rest, unknown, out), f"their {card_name(known[target])}"
         else:
-            every = [_stay_with(card, others, out) for card in range(1, IN_PLAY_CARDS + 1)]
+            every = [_stay_with(card, rest, unknown - 1, out) for card in range(1, IN_PLAY_CARDS + 1)]
             gain, held = sum(every, Fraction(0)) / IN_PLAY_CARDS, "their unknown card"
         chance = win * gain + (1 - win) * keep
         rows.append(Chance(f"swap {target}", chance, f"you win the 125 vs 100 battle {float(win):.0%} and take {held}"))
-    note = f"The {out} lowest card(s) in play go out; cards you have not seen count as unknown; nobody swaps after you."
-    return rows, note
+    note = f"The {out} lowest card(s) in play go out (ties: a fair battle); cards you have not seen are 1-12"
+    return rows, note + " at random; nobody swaps after you."
 
 
-def _stay_with(card: int, others: int, out: int) -> Fraction:
-    return 1 - reveal_elimination(card, others, out, sides=IN_PLAY_CARDS)
+def _stay_with(card: int, known: list[int], unknown: int, out: int) -> Fraction:
+    """The chance that `card` is not among the `out` lowest, beside `known` cards and `unknown` random ones."""
+    lower = sum(1 for other in known if other < card)
+    if any(other == card for other in known):
+        return 1 - tied_elimination(card, lower, sum(1 for other in known if other == card), unknown, out)
+    return 1 - reveal_elimination(card, unknown, out - lower, sides=IN_PLAY_CARDS)
+
+
+def tied_elimination(card: int, lower: int, same: int, unknown: int, out: int) -> Fraction:
+    """Like `reveal_elimination` when `lower` known cards are below `card` and `same` known cards equal it."""
+    below, equal = Fraction(card - 1, IN_PLAY_CARDS), Fraction(1, IN_PLAY_CARDS)
+    total = Fraction(0)
+    for low in range(unknown + 1):
+        for tie in range(unknown - low + 1):
+            slots = out - lower - low
+            if slots <= 0:
+                continue
+            ways = math.comb(unknown, low) * math.comb(unknown - low, tie)
+            chance = ways * below**low * equal**tie * (1 - below - equal) ** (unknown - low - tie)
+            total += chance * min(Fraction(slots, same + tie + 1), Fraction(1))
+    return total

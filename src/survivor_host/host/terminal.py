@@ -139,6 +139,8 @@ def styled(text: str, names: Iterable[str] = (), style: str = "") -> Text:
 
 def _add_words(out: Text, words: str, bold: bool) -> None:
     """Plain text (never names): bold if inside `**`, verdict words coloured."""
+    if not words:
+        return
     piece = Text(words, style="bold" if bold else "")
     for regex, verdict in VERDICT_WORDS:
         piece.highlight_regex(regex, STYLES[verdict])
@@ -384,7 +386,7 @@ def typed_forms(options: Sequence[Input]) -> dict[str, list[str]]:
 
 def help_lines(options: Sequence[Input]) -> list[str]:
     """What the person can type now, from the game's legal inputs, then the read-only questions."""
-    lines = ["You can type now:"]
+    lines = ["You can type now:" if options else "Nothing for you to type now: the game waits for others."]
     for form, names in typed_forms(options).items():
         either = f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else "".join(names)
         lines.append(f"  {form:14s} NAME is {either}" if names else f"  {form}")
