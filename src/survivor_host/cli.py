@@ -60,15 +60,15 @@ def cmd_play(args: argparse.Namespace) -> int:
     except PipeClosed:
         code = 141  # as a tool killed by SIGPIPE: the reader went away
     except LeftGame:
-        ending = "You left the game; it is unfinished."
+        ending = "\nYou left the game; it is unfinished."
     except KeyboardInterrupt:
-        code, ending = 130, "Interrupted; the game is unfinished."
+        code, ending = 130, "\nInterrupted; the game is unfinished."
     if args.record:
         Path(args.record).write_text(json.dumps(game.record(), indent=2) + "\n", encoding="utf-8")
-        ending += f" (record written to {args.record})"
+        ending = (ending + f" (record written to {args.record})").lstrip(" ")
     if ending and code != 141:
         with contextlib.suppress(PipeClosed):
-            console.print(Text(ending.strip(), style="dim"))
+            console.print(Text(ending, style="dim"))
     return code
 
 
