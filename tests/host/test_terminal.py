@@ -141,6 +141,21 @@ def test_first_player_list_and_final_placements_are_tables() -> None:
     assert "**" not in out
 
 
+def test_player_list_is_read_name_by_name() -> None:
+    """Names that look like marks or hold separators are still read as whole names."""
+    game = new_game("ftl", ["leader", "Venus", "a, b (x)", "Io"], seed=1)
+    table = TerminalTable(game, ai_seed=1, console=plain_console())
+    assert table._parse_list("**PL (3):** leader, Venus (leader), a, b (x) (immune) | Out: Io") == [
+        ("leader", "in"),
+        ("Venus", "leader"),
+        ("a, b (x)", "immune"),
+        ("Io", "out"),
+    ]
+    assert table._parse_list("**PL (1):** Nobody") is None
+    table.show([Say("**PL (1):** Nobody")])  # a list it cannot read is shown as the line it is
+    assert output(table.console) == "PL (1): Nobody\n"
+
+
 # ----- what the person can type -----
 
 

@@ -60,6 +60,8 @@ VERDICT_WORDS = (
     (re.compile(r"\b(wins the game|Peaceful Handover|Rebellion)\b"), "winner"),
     (re.compile(r"\(leader\)"), "leader"),
 )
+MARK = re.compile(r" \(([^()]*)\)")
+"""A mark after a name in the player list: ` (leader)`, ` (immune)`, ` (King)`, ` (advanced)`."""
 STATUS_STYLE = {
     "leader": STYLES["leader"],
     "immune": STYLES["immune"],
@@ -128,7 +130,7 @@ def styled(text: str, names: Iterable[str] = (), style: str = "") -> Text:
     bold, at = False, 0
     for match in pattern.finditer(text):
         _add_words(out, text[at : match.start()], bold)
-        if match.group() == "**" and "**" not in known:
+        if match.group() == "**":
             bold = not bold
         else:
             out.append(match.group(), style="bold" if bold else "")
@@ -234,8 +236,11 @@ class TerminalTable:
         pm = event.to is not None
         if isinstance(event, Say) and text.startswith("**PL (") and not self.listed:
             self.listed = True  # the first list is a table (with each AI's strategy); later ones stay lines
-            title = text.split(":**", 1)[0].strip("*")
-            self._out(player_table(self._parse_list(text), self.labels, title))
+            rows = self._parse_list(text)
+            if rows is None:
+                self.line(text)
+            else:
+                self._out(player_table(rows, self.labels, text.split(":**", 1)[0].strip("*")))
         elif isinstance(event, Eliminated):
             self.line(text, STYLES["eliminated"])
         elif isinstance(event, Roll):
@@ -252,19 +257,25 @@ class TerminalTable:
         shown = Text.assemble(styled(head, self.names()), ": ", (str(event.result), "bold"))
         return Text.assemble(("(PM) ", STYLES["pm"]), shown) if pm else shown
 
-    def _parse_list(self, text: str) -> list[tuple[str, str]]:
-        """`**PL (3):** Venus (leader), Mars | Out: Io` as (name, status) rows; names matched literally."""
-        names = sorted(self.names(), key=len, reverse=True)
-        pattern = re.compile("|".join(re.escape(name) for name in names))
-        body = text.split(":**", 1)[1]
-        found = list(pattern.finditer(body))
+    def _parse_list(self, text: str) -> list[tuple[str, str]] | None:
+        """`**PL (3):** Venus (leader), Mars | Out: Io` as (name, status) rows, or None if it reads otherwise.
+
+        Read left to right, each name matched whole against the seats, so no name is mistaken for a mark.
+        """
+        names = re.compile("|".join(re.escape(name) for name in sorted(self.names(), key=len, reverse=True)))
+        body = text.split(":**", 1)[1].lstrip()
         rows: list[tuple[str, str]] = []
         out = False
-        for number, match in enumerate(found):
-            tail = body[match.end() : found[number + 1].start() if number + 1 < len(found) else len(body)]
-            mark = re.match(r"\s*\(([^)]*)\)", tail)
-            rows.append((match.group(), "out" if out else mark.group(1) if mark else "in"))
-            out = out or "| Out:" in tail
+        while body:
+            name = names.match(body)
+            if name is None:
+                return None
+            mark = MARK.match(body, name.end())
+            body = body[mark.end() if mark else name.end() :]
+            rows.append((name.group(), "out" if out else mark.group(1) if mark else "in"))
+            for separator in (", ", " | Out: "):
+                if body.startswith(separator):
+                    body, out = body[len(separator) :], out or separator == " | Out: "
         return rows
 
     def _placements(self, event: GameOver) -> Table:
