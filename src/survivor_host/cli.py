@@ -23,6 +23,8 @@ from survivor_host.host.terminal import (
     TerminalTable,
     default_pace,
     make_console,
+    pace_seconds,
+    person_name,
     seat_names,
 )
 from survivor_host.themes import new_game
@@ -46,7 +48,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     options: dict[str, object] = dict(_options(args.option))
     if args.elim is not None:
         options["elim"] = args.elim
-    you = None if args.auto else args.name
+    you = None if args.auto else person_name(args.name)
     mods = [mod for mod in (args.mods or "").split(",") if mod.strip()]
     game = new_game(args.theme, seat_names(args.players, you), mods=mods, options=options, seed=seed)
     console = make_console()
@@ -163,7 +165,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--name", default=DEFAULT_NAME, help=f"your name when you play (default {DEFAULT_NAME})")
     play.add_argument(
         "--pace",
-        type=float,
+        type=pace_seconds,
         metavar="SECONDS",
         help=f"wait this long before each line (default {TTY_PACE} on a terminal, 0 in a pipe or file)",
     )

@@ -33,6 +33,7 @@ from survivor_host.host.terminal import (
     TerminalTable,
     default_pace,
     help_lines,
+    pace_seconds,
     seat_names,
     strategy_names,
     styled,
@@ -311,8 +312,29 @@ def test_pace_sleeps_before_every_line() -> None:
 def test_default_pace() -> None:
     assert default_pace(None, plain_console()) == 0
     assert default_pace(None, colour_console()) == TTY_PACE
-    assert default_pace(1.5, plain_console()) == 1.5
-    assert default_pace(-1, colour_console()) == 0
+    assert default_pace(1.5, plain_console()) == 1.5 and default_pace(0, colour_console()) == 0
+    assert pace_seconds("0.5") == 0.5
+
+
+@pytest.mark.parametrize("pace", ["-1", "nan", "inf", "61", "slow"])
+def test_pace_out_of_range_is_refused(pace: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as refused:
+        main(["play", "ftl", "--auto", "--pace", pace])
+    assert refused.value.code == 2 and "--pace" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ["a" * 19, "a\nb", "***", " ", "tab\there"])
+def test_unusable_names_are_refused(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "ftl", "--name", name]) == 2
+    assert "--name" in capsys.readouterr().err
+
+
+def test_the_person_is_told_when_they_are_out() -> None:
+    table = person_table("ftl", 3, ["vote Venus"] + ["follow"] * 20, players=4)
+    table.play()
+    out = output(table.console)
+    assert "Earth is eliminated" in out or "and Earth are eliminated" in out
+    assert out.count("You are out: the game plays on without you (Ctrl-C stops it).") == 1
 
 
 def test_strategy_list_is_assigned_to_ai_seats_in_turn() -> None:

@@ -7,6 +7,7 @@ as markup, so a player called `[bold red]x[/]` or `**x**` shows exactly that.
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import os
 import random
@@ -24,9 +25,10 @@ from rich.text import Text
 
 from survivor_host.ai import make_strategy
 from survivor_host.ai.base import Strategy
-from survivor_host.engine.errors import IllegalAction
+from survivor_host.engine.errors import IllegalAction, SetupError
 from survivor_host.engine.events import CardTold, Eliminated, Event, GameOver, Prompt, Roll, Say
-from survivor_host.engine.game import Game
+from survivor_host.engine.game import MAX_NAME_LENGTH, Game
+from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input, parse_command
 from survivor_host.engine.render import render
 from survivor_host.host.chances import chances_now
@@ -41,6 +43,7 @@ DEFAULT_NAME = "Earth"
 """The person's seat when `--name` is not given: a planet among planets, and "Earth votes for Mars" reads well."""
 TTY_PACE = 0.3
 """Seconds between lines when nobody said `--pace` and the output is a terminal (pipes get 0)."""
+MAX_PACE = 60
 READ_ONLY = ("help", "pl", "rules", "card", "odds", "quit")
 
 STYLES = {
@@ -100,7 +103,7 @@ def make_console() -> Console:
 def default_pace(pace: float | None, console: Console) -> float:
     """`--pace` as given; otherwise TTY_PACE on a terminal and 0 when the output is piped or saved."""
     if pace is not None:
-        return max(pace, 0.0)
+        return pace
     return TTY_PACE if console.is_terminal else 0.0
 
 
@@ -111,6 +114,24 @@ def seat_names(count: int, you: str | None = None) -> list[str]:
     if len(names) < count:
         names += [f"Player{i}" for i in range(len(names) + 1, count + 1)]
     return names
+
+
+def person_name(text: str) -> str:
+    """`--name`: like a Showdown name (a letter or digit, at most 18 characters, printable), else SetupError."""
+    name = text.strip()
+    if not to_id(name) or len(name) > MAX_NAME_LENGTH or not name.isprintable():
+        raise SetupError(
+            f"--name {text!r}: a name needs a letter or digit and at most {MAX_NAME_LENGTH} printable characters."
+        )
+    return name
+
+
+def pace_seconds(text: str) -> float:
+    """`--pace`: 0 to 60 seconds."""
+    value = float(text)
+    if not 0 <= value <= MAX_PACE:
+        raise argparse.ArgumentTypeError(f"the pace is 0 to {MAX_PACE} seconds, not {text}")
+    return value
 
 
 def strategy_names(spec: str | None) -> list[str | None]:
@@ -243,6 +264,8 @@ class TerminalTable:
                 self._out(player_table(rows, self.labels, text.split(":**", 1)[0].strip("*")))
         elif isinstance(event, Eliminated):
             self.line(text, STYLES["eliminated"])
+            if self.you in event.players:
+                self.note("You are out: the game plays on without you (Ctrl-C stops it).")
         elif isinstance(event, Roll):
             self._out(self._roll(event, text, pm))
         elif isinstance(event, GameOver):
