@@ -453,3 +453,36 @@ def test_what_a_watcher_reads() -> None:
     assert re.search(r"^Roll \(1 - 150\) for \w+: \d+$", text, re.M)
     assert re.search(r"^\S.* wins the game! Second place: \S+\.$", text, re.M)
     assert max(len(line) for line in lines) < 160
+
+
+def test_what_a_watcher_reads_on_a_terminal() -> None:
+    """The same game on a (pseudo) terminal: colours by verdict, bold, tables, and still no raw markup."""
+    import pty
+
+    leader, follower = pty.openpty()
+    env = {key: value for key, value in os.environ.items() if key not in ("NO_COLOR", "FORCE_COLOR")}
+    env.update(TERM="xterm-256color", COLUMNS="120", LINES="40")
+    with subprocess.Popen(
+        _cli("play", "ftl", "--auto", "--players", "5", "--seed", "19", "--pace", "0"),
+        stdout=follower,
+        stderr=subprocess.PIPE,
+        env=env,
+    ) as process:
+        os.close(follower)
+        chunks: list[bytes] = []
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:  # the terminal closes when the game ends
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        assert process.wait(timeout=60) == 0
+    os.close(leader)
+    screen = b"".join(chunks).decode()
+    assert "\x1b[1;31m" in screen  # an elimination in bold red
+    assert "\x1b[1;33m" in screen  # the winner in bold yellow
+    text = ANSI.sub("", screen)
+    assert "PL (5)" in text and "Final placements" in text and "wins the game!" in text
+    assert "**" not in text
