@@ -443,7 +443,7 @@ def test_what_a_watcher_reads() -> None:
     done = subprocess.run(_cli(*make_play_args()), capture_output=True, text=True, timeout=60, cwd=ROOT)
     assert done.returncode == 0 and done.stderr == ""
     lines = [line.rstrip() for line in done.stdout.splitlines()]
-    assert lines[0] == "(seed 19)" and lines[1] == "Follow the Leader begins!"
+    assert lines[0] == f"(seed {make_play_args()[-1]})" and lines[1] == "Follow the Leader begins!"
     assert lines[2] == "PL (10)" and lines[3].split() == ["#", "player", "status", "AI"]
     assert lines[5].split() == ["1", "Venus", "in", "always-follow"]
     text = done.stdout
