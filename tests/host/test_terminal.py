@@ -37,6 +37,7 @@ from survivor_host.host.terminal import (
     seat_names,
     strategy_names,
     styled,
+    typed_forms,
 )
 from survivor_host.themes import new_game
 
@@ -199,6 +200,50 @@ def test_read_only_questions_are_typed_at_the_prompt_and_refused_input_reprompts
     assert "! Unknown action 'dance'." in out and "! You can't vote for yourself." in out
     assert "Nothing you can type now puts you at risk." in out  # odds while voting
     assert re.search(r"follow\s+50\.00%\s+1/2", out) and re.search(r"rebel\s+50\.67%\s+38/75", out)
+
+
+@pytest.mark.parametrize(
+    ("theme", "mods"),
+    [
+        ("ftl", ""),
+        ("ftl", "tug-of-war,no-mercy"),
+        ("cta", ""),
+        ("cta", "all-at-once"),
+        ("cta", "jesters-duel,no-backsies"),
+        ("cta", "the-joker,adhesive"),
+    ],
+)
+@pytest.mark.parametrize("seed", range(4))
+def test_a_person_asking_at_every_prompt_finishes_the_game(theme: str, mods: str, seed: int) -> None:
+    """At each prompt: help names exactly the legal inputs, odds gives a chance for choices only."""
+    game = new_game(theme, seat_names(7, DEFAULT_NAME), mods=[m for m in mods.split(",") if m], seed=seed)
+    table = TerminalTable(game, ai_seed=seed, you=DEFAULT_NAME, console=plain_console())
+    prompts = 0
+
+    def read(prompt: Text) -> str:
+        nonlocal prompts
+        prompts += 1
+        options = game.legal_inputs(DEFAULT_NAME)
+        forms = typed_forms(options)
+        assert prompt.plain.startswith(f"[{DEFAULT_NAME}] {' / '.join(forms)}")
+        listed = "\n".join(help_lines(options))
+        for option in options:
+            assert (option.target or option.action) in listed
+        rows, _ = chances_now(game, DEFAULT_NAME)
+        for row in rows:
+            assert 0 <= row.stay_in <= 1
+            assert row.command.split()[0] in {option.action for option in options}
+        log = len(game.log)
+        for question in ("help", "odds", "pl", "rules", "card"):
+            table.answer(question, options)
+        assert len(game.log) == log
+        choice = options[(prompts + seed) % len(options)]
+        return f"{choice.action} {choice.target or ''}"
+
+    table.read = read
+    record = table.play()
+    assert record["winner"]  # (a seat dealt the Joker or out early may never be asked)
+    assert all(inp.action != "card" for inp in game.log)
 
 
 def test_help_lists_the_legal_targets() -> None:

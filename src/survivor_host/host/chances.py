@@ -80,7 +80,8 @@ def _cta(view: CtaView, actions: set[str], targets: list[str]) -> tuple[list[Cha
         chance = win * gain + (1 - win) * keep
         rows.append(Chance(f"swap {target}", chance, f"you win the 125 vs 100 battle {float(win):.0%} and take {held}"))
     going = "The lowest card in play goes out" if out == 1 else f"The {out} lowest cards in play go out"
-    return rows, f"{going} (ties: a fair battle); cards you have not seen are 1-12 at random; nobody swaps after you."
+    unseen = "cards you have not seen are 1-12 at random; nobody else swaps from now on."
+    return rows, f"{going} (ties: a fair battle); {unseen}"
 
 
 def _stay_with(card: int, known: list[int], unknown: int, out: int) -> Fraction:

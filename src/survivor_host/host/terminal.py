@@ -44,6 +44,8 @@ DEFAULT_NAME = "Earth"
 TTY_PACE = 0.3
 """Seconds between lines when nobody said `--pace` and the output is a terminal (pipes get 0)."""
 MAX_PACE = 60
+MAX_FRACTION = 15
+"""`odds` shows an exact fraction up to this many characters (Tug of War's run to 30 digits)."""
 READ_ONLY = ("help", "pl", "rules", "card", "odds", "quit")
 
 STYLES = {
@@ -401,7 +403,7 @@ class TerminalTable:
                 table.add_row(
                     Text(row.command, style="bold"),
                     Text(f"{float(row.stay_in):.2%}"),
-                    Text(str(row.stay_in), style="dim"),
+                    Text(str(row.stay_in) if len(str(row.stay_in)) <= MAX_FRACTION else "(long)", style="dim"),
                     styled(row.why, self.names()),
                 )
             self.console.print(table)
