@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import secrets
 import sys
@@ -11,22 +10,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from rich.text import Text
-
 from survivor_host.engine.errors import DiceError, SetupError
 from survivor_host.engine.scenario import ScenarioError, mismatches, replay, run_scenario
-from survivor_host.host.terminal import (
-    DEFAULT_NAME,
-    TTY_PACE,
-    LeftGame,
-    PipeClosed,
-    TerminalTable,
-    default_pace,
-    make_console,
-    pace_seconds,
-    person_name,
-    seat_names,
-)
+from survivor_host.host.terminal import TerminalTable, seat_names
 from survivor_host.themes import new_game
 
 
@@ -48,30 +34,16 @@ def cmd_play(args: argparse.Namespace) -> int:
     options: dict[str, object] = dict(_options(args.option))
     if args.elim is not None:
         options["elim"] = args.elim
-    you = None if args.auto else person_name(args.name)
+    you = None if args.auto else args.name
     mods = [mod for mod in (args.mods or "").split(",") if mod.strip()]
     game = new_game(args.theme, seat_names(args.players, you), mods=mods, options=options, seed=seed)
-    console = make_console()
-    table = TerminalTable(
-        game, ai_seed=seed, you=you, strategy=args.strategy, console=console, pace=default_pace(args.pace, console)
-    )
-    code, ending = 0, ""
-    try:
-        console.print(Text(f"(seed {seed})", style="dim"))
-        table.play()
-    except PipeClosed:
-        code = 141  # as a tool killed by SIGPIPE: the reader went away
-    except LeftGame:
-        ending = "\nYou left the game; it is unfinished."
-    except KeyboardInterrupt:
-        code, ending = 130, "\nInterrupted; the game is unfinished."
+    print(f"(seed {seed})")
+    table = TerminalTable(game, ai_seed=seed, you=you, strategy=args.strategy, pace=args.pace)
+    record = table.run()  # a closed pipe, `quit`, Ctrl-D or Ctrl-C end it cleanly, the record unfinished
     if args.record:
-        Path(args.record).write_text(json.dumps(game.record(), indent=2) + "\n", encoding="utf-8")
-        ending = (ending + f" (record written to {args.record})").lstrip(" ")
-    if ending and code != 141:
-        with contextlib.suppress(PipeClosed):
-            console.print(Text(ending, style="dim"))
-    return code
+        Path(args.record).write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
+        print(f"(record written to {args.record})")
+    return table.exit_code
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
@@ -159,16 +131,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--record", help="write the JSON game record to this file")
     play.add_argument("--elim", type=int, help="Chase the Ace: players eliminated per round")
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
-    play.add_argument(
-        "--strategy", help="AI strategy, or a comma list assigned to the AI seats in turn (default: the sensible one)"
-    )
-    play.add_argument("--name", default=DEFAULT_NAME, help=f"your name when you play (default {DEFAULT_NAME})")
-    play.add_argument(
-        "--pace",
-        type=pace_seconds,
-        metavar="SECONDS",
-        help=f"wait this long before each line (default {TTY_PACE} on a terminal, 0 in a pipe or file)",
-    )
+    play.add_argument("--strategy", help="AI strategy, or a comma list for the AI seats in turn (default: sensible)")
+    play.add_argument("--name", default="Earth", help="your name when you play (default Earth)")
+    play.add_argument("--pace", type=float, metavar="SECONDS", help="wait before each line (default 0.3 on a terminal)")
     play.set_defaults(run=cmd_play)
 
     scenario = sub.add_parser("scenario", help="run a scripted scenario file and print its record")

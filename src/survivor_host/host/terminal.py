@@ -7,7 +7,6 @@ as markup, so a player called `[bold red]x[/]` or `**x**` shows exactly that.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import os
 import random
@@ -103,10 +102,12 @@ def make_console() -> Console:
 
 
 def default_pace(pace: float | None, console: Console) -> float:
-    """`--pace` as given; otherwise TTY_PACE on a terminal and 0 when the output is piped or saved."""
-    if pace is not None:
-        return pace
-    return TTY_PACE if console.is_terminal else 0.0
+    """`--pace` as given (0 to 60 s); otherwise TTY_PACE on a terminal and 0 when the output is piped or saved."""
+    if pace is None:
+        return TTY_PACE if console.is_terminal else 0.0
+    if not 0 <= pace <= MAX_PACE:
+        raise SetupError(f"--pace takes 0 to {MAX_PACE} seconds, not {pace}.")
+    return pace
 
 
 def seat_names(count: int, you: str | None = None) -> list[str]:
@@ -126,14 +127,6 @@ def person_name(text: str) -> str:
             f"--name {text!r}: a name needs a letter or digit and at most {MAX_NAME_LENGTH} printable characters."
         )
     return name
-
-
-def pace_seconds(text: str) -> float:
-    """`--pace`: 0 to 60 seconds."""
-    value = float(text)
-    if not 0 <= value <= MAX_PACE:
-        raise argparse.ArgumentTypeError(f"the pace is 0 to {MAX_PACE} seconds, not {text}")
-    return value
 
 
 def strategy_names(spec: str | None) -> list[str | None]:
@@ -205,12 +198,16 @@ class TerminalTable:
     """One strategy name, or a comma list assigned to the AI seats in turn."""
     console: Console = field(default_factory=make_console)
     read: Callable[[Text], str] | None = None
-    pace: float = 0.0
-    """Seconds to wait before each line (watch at a human pace)."""
+    pace: float | None = None
+    """Seconds to wait before each line (watch at a human pace); None: see `default_pace`."""
     sleep: Callable[[float], None] = time.sleep
     strategies: dict[str, Strategy] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        if self.you is not None and person_name(self.you) != self.you:
+            raise SetupError(f"--name {self.you!r}: leave out the spaces around it.")
+        self.pace = default_pace(self.pace, self.console)
+        self.exit_code = 0
         self.rng = random.Random(f"ai:{self.ai_seed}")
         chosen = strategy_names(self.strategy)
         ai_seats = [seat.name for seat in self.game.seats if seat.name != self.you]
@@ -319,6 +316,25 @@ class TerminalTable:
         return table
 
     # ----- the game loop -----
+
+    def run(self) -> dict[str, Any]:
+        """`play`, ended cleanly by a closed pipe, `quit`, Ctrl-D or Ctrl-C; the record, finished or not.
+
+        `exit_code` is then 0 (played or left), 130 (Ctrl-C) or 141 (the reader went away, as SIGPIPE).
+        """
+        ending = ""
+        try:
+            self.play()
+        except PipeClosed:
+            self.exit_code = 141
+        except LeftGame:
+            ending = "You left the game; it is unfinished."
+        except KeyboardInterrupt:
+            self.exit_code, ending = 130, "Interrupted; the game is unfinished."
+        if ending:
+            with contextlib.suppress(PipeClosed):
+                self.console.print(Text("\n" + ending, style=STYLES["note"]))
+        return self.game.record()
 
     def play(self) -> dict[str, Any]:
         """Run the game to its end and return its record."""
