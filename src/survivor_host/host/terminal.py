@@ -330,10 +330,10 @@ class TerminalTable:
         except LeftGame:
             ending = "You left the game; it is unfinished."
         except KeyboardInterrupt:
-            self.exit_code, ending = 130, "Interrupted; the game is unfinished."
+            self.exit_code, ending = 130, "\nInterrupted; the game is unfinished."  # after the ^C
         if ending:
             with contextlib.suppress(PipeClosed):
-                self.console.print(Text("\n" + ending, style=STYLES["note"]))
+                self.console.print(Text(ending, style=STYLES["note"]))
         return self.game.record()
 
     def play(self) -> dict[str, Any]:
@@ -368,6 +368,7 @@ class TerminalTable:
             try:
                 text = self.read(prompt) if self.read else self.console.input(prompt)
             except EOFError:
+                self.console.print()  # Ctrl-D leaves the cursor after the prompt
                 raise LeftGame from None
             word = text.strip().split(" ", 1)[0].lower().lstrip(".!/")
             if word in READ_ONLY:
