@@ -19,13 +19,14 @@ from typing import Any
 
 from rich import box
 from rich.console import Console
+from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
 from survivor_host.ai import make_strategy
 from survivor_host.ai.base import Strategy
 from survivor_host.engine.errors import IllegalAction, SetupError
-from survivor_host.engine.events import CardTold, Eliminated, Event, GameOver, Prompt, Roll, Say
+from survivor_host.engine.events import CardTold, Eliminated, Event, GameOver, PhaseChanged, Prompt, Roll, Say
 from survivor_host.engine.game import MAX_NAME_LENGTH, Game
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input, parse_command
@@ -215,6 +216,7 @@ class TerminalTable:
             self.strategies[name] = make_strategy(self.game.theme, chosen[number % len(chosen)])
         self.labels = {name: strategy.name for name, strategy in self.strategies.items()}
         self.listed = False
+        self.round_shown = 0
 
     # ----- output -----
 
@@ -232,7 +234,7 @@ class TerminalTable:
         """An answer to the person (help, odds...): never paced, never read as markup."""
         self.console.print(styled(text, self.names(), style))
 
-    def _out(self, renderable: Text | Table) -> None:
+    def _out(self, renderable: Text | Table | Rule) -> None:
         if self.pace:
             self.sleep(self.pace)
         self.console.print(renderable)
@@ -247,7 +249,17 @@ class TerminalTable:
                 continue
             if event.to is not None and event.to != self.you:
                 continue
+            if isinstance(event, PhaseChanged):
+                self._divide(event)
             self._show_one(event)
+
+    def _divide(self, event: PhaseChanged) -> None:
+        """A rule across the screen where a round or the finals begin, so a watcher sees where they are."""
+        if event.round > self.round_shown:
+            self.round_shown = event.round
+            self._out(Rule(Text(f"Round {event.round}", style="bold"), style="dim"))
+        elif event.phase == "finals":
+            self._out(Rule(Text("Finals", style="bold"), style="dim"))
 
     def _show_one(self, event: Event) -> None:
         text = render(event)
