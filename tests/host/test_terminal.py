@@ -504,7 +504,7 @@ def test_what_a_watcher_reads() -> None:
     for seen in ("Peaceful Handover! Everyone followed.", "Rebellion! Every rebel succeeded.", "Final placements"):
         assert seen in text
     assert "**" not in text and "\x1b[" not in text and "[bold" not in text
-    rules = [line.strip("─ ") for line in lines if line.startswith("───")]
+    rules = [line.strip("─ ") for line in lines if line.startswith("───") and line.strip("─ ")]
     assert rules == [f"Round {n}" for n in range(1, len(rules))] + ["Finals"]  # a rule where each round begins
     assert re.search(r"^Roll \(1 - 150\) for \w+: \d+$", text, re.M)
     assert re.search(r"^\S.* wins the game! Second place: \S+\.$", text, re.M)
