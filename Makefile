@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint bench bench-bot clean
+.PHONY: play test test-fast lint bench bench-bot clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,10 @@ lint: $(STAMP)
 
 test: lint
 	$(BIN)/pytest -q
+
+# Everything but the end-to-end tests (no Node.js, no local Showdown server).
+test-fast: lint
+	$(BIN)/pytest -q -m "not e2e"
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine_speed.py

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import secrets
 import sys
@@ -118,11 +119,62 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return serve_main(args.config)
 
 
+def cmd_demo(args: argparse.Namespace) -> int:
+    from survivor_host.devserver.demo import DemoSetup, run_demo
+
+    mods = tuple(m.strip() for m in (args.mods or "").split(",") if m.strip())
+    setup = DemoSetup(
+        theme=args.theme,
+        mods=mods,
+        players=args.players,
+        seed=args.seed,
+        strategy=args.strategy,
+        options=tuple(_options(args.option).items()),
+        think=args.think,
+    )
+    return run_demo(setup)
+
+
+class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Keeps the catalogue's line breaks in the epilog; says each option's default unless its help does."""
+
+    def _format_action(self, action: argparse.Action) -> str:
+        default = action.default
+        has_default = default is not None and default is not False and default not in ([], "", argparse.SUPPRESS)
+        has_default = has_default and bool(action.option_strings)
+        if has_default and "default" not in (action.help or ""):
+            action = copy.copy(action)
+            action.help = f"{action.help} (default %(default)s)" if action.help else "default %(default)s"
+        return super()._format_action(action)
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("survivor-host")
+    except PackageNotFoundError:
+        return "unknown (not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="survivor-host", description=__doc__)
+    from survivor_host.catalogue import catalogue
+
+    parser = argparse.ArgumentParser(
+        prog="survivor-host",
+        description=__doc__,
+        epilog=catalogue() + "\n\n`survivor-host COMMAND --help` shows each command's options.",
+        formatter_class=_HelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"survivor-host {_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    play = sub.add_parser("play", help="play a game in the terminal against AI seats, or watch one")
+    play = sub.add_parser(
+        "play",
+        help="play a game in the terminal against AI seats, or watch one",
+        epilog=catalogue(),
+        formatter_class=_HelpFormatter,
+    )
     play.add_argument("theme", help="ftl or cta")
     play.add_argument("--mods", default="", help="comma-separated mods, e.g. tug-of-war,no-mercy")
     play.add_argument("--players", type=int, default=8, help="number of seats (default 8)")
@@ -144,13 +196,20 @@ def build_parser() -> argparse.ArgumentParser:
     again.add_argument("file", help="a JSON game record (play --record, or one the bot stored)")
     again.set_defaults(run=cmd_replay)
 
-    odds = sub.add_parser("odds", help="exact odds: survival by choice, battles, elimination by card")
+    odds = sub.add_parser(
+        "odds", help="exact odds: survival by choice, battles, elimination by card", formatter_class=_HelpFormatter
+    )
     odds.add_argument("theme", choices=("ftl", "cta"))
     odds.add_argument("--players", type=int, default=8)
     odds.add_argument("--elim", type=int, default=1)
     odds.set_defaults(run=cmd_odds)
 
-    simulate = sub.add_parser("simulate", help="Monte Carlo: many whole games with AI seats")
+    simulate = sub.add_parser(
+        "simulate",
+        help="Monte Carlo: many whole games with AI seats",
+        epilog=catalogue(),
+        formatter_class=_HelpFormatter,
+    )
     simulate.add_argument("theme", choices=("ftl", "cta"))
     simulate.add_argument("--games", type=int, default=2000)
     simulate.add_argument("--players", type=int, default=10)
@@ -162,7 +221,32 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--plot", help="write a PNG of game lengths and wins by seat")
     simulate.set_defaults(run=cmd_simulate)
 
-    serve = sub.add_parser("serve", help="run the Pokémon Showdown bot")
+    demo = sub.add_parser(
+        "demo",
+        help="watch the real bot host a whole game for AI players on a local Showdown server (no account)",
+        description="Starts a Pokémon Showdown server on 127.0.0.1 (installed with npm into ~/.cache/survivor-host "
+        "on first use; $SURVIVOR_HOST_CACHE moves it), a fake login server, the bot at * in a room, a host "
+        "and AI players, and prints the room while they play one whole game. Ctrl-C stops everything.",
+        epilog=catalogue(),
+        formatter_class=_HelpFormatter,
+    )
+    demo.add_argument("--theme", default="ftl", help="ftl or cta (default ftl)")
+    demo.add_argument("--mods", default="", help="comma-separated mods")
+    demo.add_argument("--players", type=int, default=6, help="number of AI players (default 6)")
+    demo.add_argument("--seed", help="the game's seed; the AI players' choices follow it too (default: random)")
+    demo.add_argument("--strategy", help="the AI players' strategy (default: the theme's sensible one)")
+    demo.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option (.set)")
+    demo.add_argument("--think", type=float, default=0.4, help="longest pause before an AI answers (default 0.4 s)")
+    demo.set_defaults(run=cmd_demo)
+
+    serve = sub.add_parser(
+        "serve",
+        help="run the Pokémon Showdown bot",
+        description="Checks the config (exit 2 naming each wrong key), then connects, logs in and hosts until "
+        "SIGTERM or Ctrl-C. Logs go to stderr. See bot.example.toml and the README.",
+        epilog=catalogue(strategies=False),
+        formatter_class=_HelpFormatter,
+    )
     serve.add_argument("--config", required=True, help="the bot's TOML config file")
     serve.set_defaults(run=cmd_serve)
     return parser

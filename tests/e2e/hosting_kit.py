@@ -256,6 +256,7 @@ class TextTable(PlayerTasks):
             text = line.rest(3)
             if not text.startswith(f"**{player.name}**, "):
                 return None
+            text = text.replace("**.", "**")  # a re-prompt names the words with the prefix
             if "**nosuspect**" in text:
                 return ["nosuspect"], False
             if "**noscapegoat**" in text:
@@ -295,7 +296,9 @@ class TextTable(PlayerTasks):
 
 REFUSAL = re.compile(
     r"(?i)^(Only |You are not in a game|It is not your turn|Send that to me by PM|You can't|You cannot|"
-    r"Unknown |.* is not in this game|You have been eliminated|There is no|Rebel or follow was already)"
+    r"Unknown |.* is not in this game|You have been eliminated|There is no|Rebel or follow was already|"
+    r"I don't know|None of your games|That could be for|You are already|You were not signed up|Signups are not|"
+    r"The game in .* has already started|No game is running|Something went wrong)"
 )
 
 

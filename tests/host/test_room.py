@@ -64,7 +64,7 @@ def test_only_auth_can_host(tmp_path: Path) -> None:
     host = make_host(tmp_path)
     host.handle_chat(" ", "Nobody", ".host ftl")
     assert host.signups is None
-    assert outbox(host).pms_to("Nobody") == ["Only room auth (+ and up) can host games."]
+    assert outbox(host).pms_to("Nobody") == ["Only room auth (+ and up) can use .host."]
 
 
 def test_signups_with_me_in_and_out(tmp_path: Path) -> None:
@@ -257,9 +257,9 @@ def test_points_and_leaderboard_commands(tmp_path: Path) -> None:
     host.handle_chat(" ", "Io", ".points Venus")
     lines = outbox(host).room_lines()
     assert lines[0] == "Leaderboard: 1. Venus (9), 2. Mars (4)"
-    assert lines[1] == "Venus has 9 points this cycle."
+    assert lines[1] == "Points this cycle for Venus: 9."
     host.handle_chat(" ", "Io", ".resetpoints")
-    assert outbox(host).pms_to("Io")[-1] == "Only room owners can reset points."
+    assert outbox(host).pms_to("Io")[-1] == "Only room owners (# and up) can use .resetpoints."
     host.handle_chat("#", "Owner", ".resetpoints")
     assert host.store.leaderboard(ROOM) == []
 

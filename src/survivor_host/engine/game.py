@@ -159,7 +159,7 @@ class Game(ABC):
                 return seat
         if who:
             raise IllegalAction(f"{who} not in this game.")
-        raise IllegalAction(f"{name} is not in this game.")
+        raise IllegalAction(f'"{name}" is not in this game.')  # quoted: a reply never starts with user text
 
     def alive(self) -> list[Seat]:
         return [seat for seat in self.seats if seat.alive]
