@@ -1,4 +1,4 @@
-"""The `survivor-host` command: play, scenario, replay, odds, simulate, serve."""
+"""The `survivor-host` command: play, scenario, replay, verify, export, odds, simulate, serve."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from survivor_host.engine.dice import dice_fields
 from survivor_host.engine.errors import DiceError, SetupError
 from survivor_host.engine.scenario import ScenarioError, mismatches, replay, run_scenario
 from survivor_host.host.terminal import TerminalTable, seat_names
@@ -28,19 +29,19 @@ def _options(pairs: Sequence[str]) -> dict[str, str]:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    # A number is the same seed as in a scenario file ("seed": 7); any other text is a seed too.
-    seed: int | str = (
-        secrets.randbits(32) if args.seed is None else int(args.seed) if args.seed.isdigit() else args.seed
-    )
+    # The seed is text (a number too: `--seed 7` is the seed "7"); by default 256 random bits.
+    seed = secrets.token_hex(32) if args.seed is None else args.seed
     options: dict[str, object] = dict(_options(args.option))
     if args.elim is not None:
         options["elim"] = args.elim
     you = None if args.auto else args.name
     mods = [mod for mod in (args.mods or "").split(",") if mod.strip()]
     game = new_game(args.theme, seat_names(args.players, you), mods=mods, options=options, seed=seed)
-    print(f"(seed {seed})")
+    fields = dice_fields(game.dice)
+    print(f"(dice commitment sha256 {fields['commitment']}, client seed {fields['client_seed']!r})")
     table = TerminalTable(game, ai_seed=seed, you=you, strategy=args.strategy, pace=args.pace)
     record = table.run()  # a closed pipe, `quit`, Ctrl-D or Ctrl-C end it cleanly, the record unfinished
+    print(f"(dice seed revealed: {seed})")
     if args.record:
         Path(args.record).write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
         print(f"(record written to {args.record})")
@@ -71,21 +72,66 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Replay a seeded game record: print what the room saw and check the outcome matches."""
+    """Replay a game record: print what the room saw and check the outcome matches."""
     from survivor_host.engine.render import render
-    from survivor_host.host.room import commitment
+    from survivor_host.trust.verify import algorithm_of, first_difference
 
     try:
         record: Any = json.loads(Path(args.file).read_text(encoding="utf-8"))
         game = replay(record, on_events=lambda events: [print(t) for e in events if e.to is None and (t := render(e))])
-    except (OSError, json.JSONDecodeError, KeyError, TypeError) as error:
+    except (OSError, json.JSONDecodeError, KeyError, TypeError, DiceError) as error:
         print(f"replay: {args.file}: {error}", file=sys.stderr)
         return 2
-    print(f"(seed {game.seed}, sha256 {commitment(str(game.seed))})")
+    print(f"(dice {algorithm_of(record)}{'' if game.seed is None else f', seed {game.seed}'})")
     again = game.record()
-    same = all(again[key] == record.get(key) for key in ("winner", "second", "placements", "rounds"))
-    print("The replay matches the record." if same else "The replay does NOT match the record.")
-    return 0 if same else 1
+    found = (first_difference(record.get(key), again[key], key) for key in ("rounds", "winner", "second", "placements"))
+    wrong = next((d for d in found if d is not None), None)
+    print("The replay matches the record." if wrong is None else f"The replay does NOT match the record: {wrong}")
+    return 0 if wrong is None else 1
+
+
+def _read_record(command: str, file: str) -> Any:
+    """A JSON record from `file`, or None after saying why not (exit status 2)."""
+    try:
+        record: Any = json.loads(Path(file).read_text(encoding="utf-8"))
+    except OSError as error:
+        print(f"{command}: cannot read {file}: {error.strerror}", file=sys.stderr)
+        return None
+    except json.JSONDecodeError as error:
+        print(f"{command}: {file} is not valid JSON: {error}", file=sys.stderr)
+        return None
+    if not isinstance(record, dict) or not all(k in record for k in ("theme", "players", "inputs")):
+        print(f"{command}: {file} is not a game record (theme, players, inputs)", file=sys.stderr)
+        return None
+    return record
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Check a record's commitment, client seed and draws, and replay its inputs (docs/FAIRNESS.md)."""
+    from survivor_host.trust.verify import report_lines, verify
+
+    record = _read_record("verify", args.file)
+    if record is None:
+        return 2
+    try:
+        verdict = verify(record)
+    except (KeyError, TypeError, ValueError) as error:
+        print(f"verify: {args.file}: malformed record ({type(error).__name__}: {error})", file=sys.stderr)
+        return 2
+    print("\n".join(report_lines(verdict)))
+    return 0 if verdict.ok else 1
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """Write a record as one self-contained HTML replay page that re-checks its dice in the browser."""
+    from survivor_host.trust.export import replay_page
+
+    record = _read_record("export", args.file)
+    if record is None:
+        return 2
+    Path(args.html).write_text(replay_page(record), encoding="utf-8")
+    print(f"(replay page written to {args.html})")
+    return 0
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
@@ -195,6 +241,15 @@ def build_parser() -> argparse.ArgumentParser:
     again = sub.add_parser("replay", help="replay a seeded game record and check it (fair dice)")
     again.add_argument("file", help="a JSON game record (play --record, or one the bot stored)")
     again.set_defaults(run=cmd_replay)
+
+    check = sub.add_parser("verify", help="check a game record: commitment, client seed, every draw, the replay")
+    check.add_argument("file", help="a JSON game record")
+    check.set_defaults(run=cmd_verify)
+
+    export = sub.add_parser("export", help="write a game record as a self-checking HTML replay page")
+    export.add_argument("file", help="a JSON game record")
+    export.add_argument("--html", required=True, metavar="FILE.html", help="the page to write")
+    export.set_defaults(run=cmd_export)
 
     odds = sub.add_parser(
         "odds", help="exact odds: survival by choice, battles, elimination by card", formatter_class=_HelpFormatter

@@ -32,6 +32,7 @@ from survivor_host.engine.events import Event
 from survivor_host.engine.game import Game
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input, parse_command
+from survivor_host.host.room import REACH_CHECK
 from survivor_host.themes import new_game
 
 # Bot lines in the room that are not game events (signups, fair-dice commitment, points, reminders).
@@ -146,8 +147,8 @@ def bot_lines(player: Player, room: str) -> list[str]:
 
 
 def slice_game(lines: list[str], game_number: int = 1) -> list[str]:
-    """The lines of one game: after its seed commitment, up to its seed reveal, reminders left out."""
-    starts = [i for i, t in enumerate(lines) if t.startswith("Dice seed commitment")]
+    """The lines of one game: after its client seed (posted at `.start`), up to its seed reveal, reminders left out."""
+    starts = [i for i, t in enumerate(lines) if t.startswith("Dice client seed")]
     start = starts[game_number - 1] + 1
     end = next((i for i in range(start, len(lines)) if lines[i].startswith("Dice seed: ")), len(lines))
     return [t for t in lines[start:end] if not EXTRA_ROOM.match(t)]
@@ -159,9 +160,12 @@ def game_lines(player: Player, room: str, game_number: int = 1) -> list[str]:
 
 
 def bot_pms(player: Player, since: int = 0) -> list[Any]:
-    """The bot's PMs to `player`, HTML boxes parsed to ("box", text, commands)."""
+    """The bot's PMs to `player`, HTML boxes parsed to ("box", text, commands); the check at `/me in`
+    that PMs reach them (before any game) is left out."""
     return [
-        parse_pm(pm.text) for pm in player.pms(with_user=BOT_NAME, since=since) if to_id(pm.sender) == to_id(BOT_NAME)
+        parse_pm(pm.text)
+        for pm in player.pms(with_user=BOT_NAME, since=since)
+        if to_id(pm.sender) == to_id(BOT_NAME) and not pm.text.endswith(REACH_CHECK)
     ]
 
 
@@ -225,6 +229,17 @@ async def open_signups(host: Player, room: str, command: str, players: Sequence[
     for count, player in enumerate(players, start=1):
         await player.say(room, "/me in")
         await host.wait_for(rf"PL \({count}\)", room=room, since=mark, timeout=20)
+
+
+async def start_and_play(host: Player, room: str, table: PlayerTasks, timeout: float = 120) -> None:
+    """`.start` with the signups open, the table's players playing until the seed is revealed."""
+    table.start()
+    mark = host.mark()
+    await host.say(room, ".start")
+    try:
+        await host.wait_for(r"\|Dice seed: ", room=room, since=mark, timeout=timeout)
+    finally:
+        await table.stop()
 
 
 # ----------------------------------------------------------------- typing players (no buttons)

@@ -38,7 +38,7 @@ async def start_game(host: Player, players: Sequence[Player], command: str) -> t
     await open_signups(host, ROOM, command, players)
     mark = host.mark()
     await host.say(ROOM, ".start")
-    line = await host.wait_for(r"\|Dice seed commitment", room=ROOM, since=mark)
+    line = await host.wait_for(r"\|Dice client seed", room=ROOM, since=mark)
     leader = None
     if command.startswith(".host ftl"):
         picked = await host.wait_for(r"is picked as the first leader", room=ROOM, since=line.index)
@@ -74,9 +74,9 @@ async def end_if_running(host: Player, since: int) -> None:
     if not host.lines(ROOM, since=since) or not any(
         "wins the game!" in ln.text for ln in host.lines(ROOM, since=since)
     ):
-        mark = host.mark()
         await host.say(ROOM, ".end")
-        await host.wait_for(r"\|\*\*The game was ended by the host\.\*\*", room=ROOM, since=mark)
+        # the game may end by itself while `.end` is on its way (its last lines were already in flight)
+        await host.wait_for(r"\|\*\*The game was ended by the host\.\*\*|wins the game!\*\*", room=ROOM, since=since)
     await host.wait_for(r"\|Dice seed: ", room=ROOM, since=since)
 
 
@@ -111,9 +111,10 @@ def test_prompts_carry_buttons_and_a_click_is_the_choice(e2e: E2EEnv, bot_factor
             reveal = await host.wait_for(r"\|(Followed|Rebelled): ", room=ROOM)
             followers = [p.name for i, p in enumerate(p for p in players if p.name != leader) if i % 2 == 0]
             assert f"Followed: {', '.join(followers)}." in reveal.text
-            mark = host.mark()
+            # The round may end the game by itself (its lines now come right after the choices, before
+            # the confirmations): the seed is revealed after the reveal either way.
             await host.say(ROOM, ".end")
-            await host.wait_for(r"\|Dice seed: ", room=ROOM, since=mark)
+            await host.wait_for(r"\|Dice seed: ", room=ROOM, since=reveal.index)
 
             # Chase the Ace: Stick and one "Swap with X" button per legal target, on the player's turn
             _, _ = await start_game(host, players, ".host cta")

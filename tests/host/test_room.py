@@ -265,17 +265,18 @@ def test_points_and_leaderboard_commands(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("theme", ["ftl", "cta"])
-def test_seed_is_committed_then_revealed(tmp_path: Path, theme: str) -> None:
+def test_seed_is_committed_at_signups_then_revealed(tmp_path: Path, theme: str) -> None:
     host = make_host(tmp_path, seed="abc123")
     open_game(host, theme, PLAYERS[:4])
     play_out(host, random.Random(4))
     lines = outbox(host).room_lines()
-    commit = next(line for line in lines if line.startswith("Dice seed commitment"))
-    reveal = next(line for line in lines if line.startswith("Dice seed: abc123"))
     import hashlib
 
     digest = hashlib.sha256(b"abc123").hexdigest()
-    assert digest in commit
+    assert "signups are open" in lines[0] and lines[1].startswith(f"Dice commitment: sha256 {digest} ")
+    client = next(line for line in lines if line.startswith("Dice client seed"))
+    assert client.endswith(": " + ",".join(PLAYERS[:4]))
+    reveal = next(line for line in lines if line.startswith("Dice seed: abc123"))
     assert digest[:16] in reveal
 
 

@@ -388,11 +388,15 @@ def test_unusable_names_are_refused(name: str, capsys: pytest.CaptureFixture[str
 
 
 def test_the_person_is_told_when_they_are_out() -> None:
-    table = person_table("ftl", 3, ["vote Venus"] + ["follow"] * 20, players=4)
-    table.play()
-    out = output(table.console)
-    assert "Earth is eliminated" in out or "and Earth are eliminated" in out
-    assert out.count("You are out: the game plays on without you (Ctrl-C stops it).") == 1
+    seen = set()
+    for seed in range(40):
+        table = person_table("ftl", seed, ["vote Venus"] + ["follow"] * 20, players=4)
+        table.play()
+        out = output(table.console)
+        went_out = any(DEFAULT_NAME in line and " eliminated (" in line for line in out.splitlines())
+        assert out.count("You are out.") == (1 if went_out else 0)
+        seen.add(went_out)
+    assert seen == {True, False}
 
 
 def test_strategy_list_is_assigned_to_ai_seats_in_turn() -> None:
@@ -512,7 +516,7 @@ def test_what_a_watcher_reads() -> None:
     assert rules == [f"Round {n}" for n in range(1, len(rules))] + ["Finals"]  # a rule where each round begins
     assert re.search(r"^Roll \(1 - 150\) for \w+: \d+$", text, re.M)
     assert re.search(r"^\S.* wins the game! Second place: \S+\.$", text, re.M)
-    assert max(len(line) for line in lines) < 160
+    assert all(len(line) < 160 for line in lines if not line.startswith("(dice"))  # the dice lines are long
 
 
 def test_what_a_watcher_reads_on_a_terminal() -> None:

@@ -11,17 +11,19 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from survivor_host.engine.dice import Dice, SeededDice
+from survivor_host.engine.dice import Dice, FairDice, bind_round, dice_fields
 from survivor_host.engine.errors import IllegalAction, SetupError
 from survivor_host.engine.events import Eliminated, Event, GameOver, Say
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.options import COMMON_OPTIONS, Option, OptionValue, resolve_options
 from survivor_host.engine.render import join_names
+from survivor_host.trust.stream import client_seed
 
 HOST_ACTIONS = ("modkill", "sub", "extend", "end")
 SYSTEM_ACTIONS = ("timeout", "rename")
 MAX_NAME_LENGTH = 18
+RECORD_FORMAT = 2  # 1: no `format` key, Mersenne Twister dice; 2: the dice fields of docs/FAIRNESS.md
 
 
 @dataclass
@@ -79,9 +81,10 @@ class Game(ABC):
         if dice is None:
             if seed is None:
                 raise SetupError("A game needs dice or a seed.")
-            dice = SeededDice(seed)
+            dice = FairDice(str(seed), client_seed(players))
         self.dice: Dice = dice
-        self.seed = seed if seed is not None else getattr(dice, "seed", None)
+        bind_round(dice, self)
+        self.seed = getattr(dice, "seed", seed)
         self.options: dict[str, OptionValue] = resolve_options(self.option_specs(), options)
         self.mods: tuple[str, ...] = self.normalize_mods(mods)
         self._check_players(players)
@@ -376,6 +379,7 @@ class Game(ABC):
     def record(self) -> dict[str, Any]:
         """The JSON game record (README "Game record")."""
         out: dict[str, Any] = {
+            "format": RECORD_FORMAT,
             "theme": self.theme,
             "mods": list(self.mods),
             "options": dict(self.options),
@@ -388,6 +392,7 @@ class Game(ABC):
             "subs": list(self.subs),
             "inputs": [inp.to_dict() for inp in self.log],
         }
+        out.update(dice_fields(self.dice))
         if not self.finished:
             out["awaiting"] = [
                 {"player": wait.player, "actions": list(wait.actions), "secret": wait.secret}

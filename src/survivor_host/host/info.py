@@ -46,7 +46,8 @@ def help_text(p: str, room: str = "survivor") -> str:
         "follow, rebel, and All At Once's stick / swap NAME; card shows your card again. In games in two rooms "
         f"at once, put the room first in a PM: {room} follow. "
         f"Hosts (+ and up): {p}host ftl|cta [mods], {p}set OPTION VALUE, {p}start, {p}pick [NAME], "
-        f"{p}modkill NAME, {p}sub OLD, NEW, {p}extend [s], {p}elim K, {p}end; room owners: {p}resetpoints."
+        f"{p}modkill NAME, {p}sub OLD, NEW, {p}extend [s], {p}elim K, {p}end; room owners: {p}resetpoints. "
+        f"Fair dice: {p}salt WORD (during signups), {p}lastgame, {p}replay [ID], {p}games [NAME]."
     )
 
 

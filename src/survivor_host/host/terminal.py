@@ -276,7 +276,8 @@ class TerminalTable:
         elif isinstance(event, Eliminated):
             self.line(text, STYLES["eliminated"])
             if self.you in event.players:
-                self.note("You are out: the game plays on without you (Ctrl-C stops it).")
+                on = "" if self.game.finished else " The game plays on without you (Ctrl-C stops it)."
+                self.note("You are out." + on)
         elif isinstance(event, Roll):
             self._out(self._roll(event, text, pm))
         elif isinstance(event, GameOver):

@@ -6,10 +6,11 @@ output comes from the same code path as the bot's (`RoomHost`), not from a copy 
 
 from __future__ import annotations
 
+import contextlib
 import html
 import re
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -71,11 +72,18 @@ class RecordingOutbox:
     def add_html_box(self, room: str, html: str) -> None:
         pass
 
+    def send_html_page(self, room: str, user: str, page: str, html: str) -> None:
+        pass
+
     def rank_of(self, room: str, userid: str) -> str | None:
         return " "
 
     def when_sent(self, callback: Callable[[], None]) -> None:
         callback()
+
+    @contextlib.contextmanager
+    def lane(self, lane: str, user: str | None = None) -> Iterator[None]:
+        yield
 
 
 class _Timer:
