@@ -174,3 +174,18 @@ def test_a_flood_of_one_command_without_a_game_gets_one_error() -> None:
         with bot.lane("info", "Ann"), bot.lane("error", "Ann"):
             bot.pm("Ann", "No game or signups here.")  # `.pl` again and again: inside the cooldown
     assert frames(bot) == [(INFO, "|/msg ann, No game or signups here.")]
+
+
+def test_taking_turns_keeps_a_players_pms_in_order_across_rooms() -> None:
+    queue = SendQueue(pace=0.0, margin=0.0)
+    queue.put("survivor", "one")
+    queue.put("survivor", "/pmuhtml lou, prompt, <b>survivor turn</b>")
+    queue.put("survivortwo", "/pmuhtml lou, prompt, <b>survivortwo turn</b>")
+    queue.put("survivortwo", "two")
+    sent = drain(queue)
+    lou = [f for f in sent if "lou" in f]
+    assert lou == [
+        "survivor|/pmuhtml lou, prompt, <b>survivor turn</b>",
+        "survivortwo|/pmuhtml lou, prompt, <b>survivortwo turn</b>",
+    ]
+    assert sent[1] == "survivortwo|two"  # another room's line may still go between

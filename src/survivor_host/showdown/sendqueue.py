@@ -362,12 +362,15 @@ class SendQueue:
         order), so one room's burst does not hold back another room's result."""
         frame = queue[0]
         if lane == GAME and frame.room and frame.room == self._last_room:
+            skipped: set[str] = set()
             for later in queue:
                 if not later.room:
                     break  # global commands (joins, PMs) keep their place relative to room lines
-                if later.room != self._last_room:
-                    frame = later
+                user = target_of(later.lines[0])
+                if later.room != self._last_room and not (user and user in skipped):
+                    frame = later  # (a player in both rooms still gets their PMs in order)
                     break
+                skipped.add(user)
         queue.remove(frame)
         return frame
 
