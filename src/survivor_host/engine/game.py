@@ -21,6 +21,15 @@ from survivor_host.engine.render import join_names
 
 HOST_ACTIONS = ("modkill", "sub", "extend", "end")
 SYSTEM_ACTIONS = ("timeout", "rename")
+BASE_FIELDS: dict[str, tuple[str, ...]] = {
+    "modkill": ("target", "reason"),
+    "sub": ("target", "new"),
+    "extend": ("seconds",),
+    "end": (),
+    "timeout": (),
+    "rename": ("new",),
+}
+"""The input fields (besides `by`) each action reads; any other field is refused."""
 MAX_NAME_LENGTH = 18
 
 
@@ -65,6 +74,8 @@ class Game(ABC):
     PLAYER_ACTIONS: ClassVar[tuple[str, ...]] = ()
     THEME_HOST_ACTIONS: ClassVar[tuple[str, ...]] = ()
     ACTION_ALIASES: ClassVar[dict[str, str]] = {}
+    ACTION_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {}
+    """The fields each theme action reads (`target`, `count`...); others are refused."""
     SECRET_ACTIONS: ClassVar[tuple[str, ...]] = ()
     MIN_PLAYERS: ClassVar[int] = 3
 
@@ -212,9 +223,24 @@ class Game(ABC):
         handler: Callable[[Input], list[Event]] | None = getattr(self, f"act_{action}", None)
         if action not in allowed or handler is None:
             raise IllegalAction(f"Unknown action {inp.action!r}.")
+        self._check_fields(action, inp)
         events = handler(inp)
         self.log.append(inp)
         return events
+
+    def _check_fields(self, action: str, inp: Input) -> None:
+        """Refuse a field the action does not use (a stray target is a mistake, not a detail)."""
+        used = self.ACTION_FIELDS.get(action, BASE_FIELDS.get(action, ()))
+        for name, value in (
+            ("target", inp.target),
+            ("new", inp.new),
+            ("count", inp.count),
+            ("seconds", inp.seconds),
+            ("reason", inp.reason),
+        ):
+            if value is not None and name not in used:
+                shown = {"target": "name", "new": "new name", "count": "number", "seconds": "seconds"}
+                raise IllegalAction(f"{action} takes no {shown.get(name, name)}.")
 
     def awaiting(self) -> list[Wait]:
         """Whom the game waits for now and what each may do."""

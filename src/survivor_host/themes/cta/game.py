@@ -102,6 +102,13 @@ class ChaseTheAce(Game):
     }
     PLAYER_ACTIONS: ClassVar[tuple[str, ...]] = ("stick", "swap", "duel", "card")
     THEME_HOST_ACTIONS: ClassVar[tuple[str, ...]] = ("elim",)
+    ACTION_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "stick": (),
+        "swap": ("target",),
+        "duel": ("target",),
+        "card": (),
+        "elim": ("count",),
+    }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -63,6 +63,16 @@ class FollowTheLeader(Game):
     PLAYER_ACTIONS = ("vote", "follow", "rebel", "suspect", "nosuspect", "scapegoat", "noscapegoat")
     THEME_HOST_ACTIONS = ("pick",)
     ACTION_ALIASES: ClassVar[dict[str, str]] = {"revolt": "rebel"}
+    ACTION_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "vote": ("target",),
+        "follow": (),
+        "rebel": (),
+        "suspect": ("target",),
+        "nosuspect": (),
+        "scapegoat": ("target",),
+        "noscapegoat": (),
+        "pick": ("target",),
+    }
     SECRET_ACTIONS = CHOICES
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -1,0 +1,81 @@
+"""The contract suite's cases: every theme and every legal mod set, read from the theme registry."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from survivor_host.engine.errors import SetupError
+from survivor_host.engine.events import CardTold, Event, Prompt, Roll
+from survivor_host.engine.game import Game
+from survivor_host.engine.options import Option
+from survivor_host.themes import THEME_MODULES, theme_class
+
+
+@dataclass(frozen=True)
+class Case:
+    """One theme with one mod set."""
+
+    theme: str
+    mods: tuple[str, ...]
+
+    @property
+    def label(self) -> str:
+        return f"{self.theme}[{'+'.join(self.mods) or 'none'}]"
+
+    @property
+    def cls(self) -> type[Game]:
+        return theme_class(self.theme)
+
+    @property
+    def options(self) -> dict[str, Option]:
+        return self.cls.option_specs()
+
+    @property
+    def min_players(self) -> int:
+        return self.cls.MIN_PLAYERS
+
+    @property
+    def actions(self) -> tuple[str, ...]:
+        cls = self.cls
+        return cls.PLAYER_ACTIONS + cls.THEME_HOST_ACTIONS + ("modkill", "sub", "extend", "timeout", "rename")
+
+    @property
+    def questions(self) -> tuple[str, ...]:
+        """Read-only player actions: answered, never awaited, so never in `legal_inputs`."""
+        return tuple(action for action in ("card",) if action in self.cls.PLAYER_ACTIONS)
+
+    def make(self, players: Sequence[str], options: dict[str, object], seed: int) -> Game:
+        return self.cls(players, mods=self.mods, options=options, seed=seed)
+
+
+def legal_mod_sets(theme: str) -> list[tuple[str, ...]]:
+    """Every combination of the theme's mods that a game accepts."""
+    cls = theme_class(theme)
+    found: list[tuple[str, ...]] = []
+    for size in range(len(cls.MODS) + 1):
+        for mods in itertools.combinations(cls.MODS, size):
+            try:
+                cls.normalize_mods(mods)
+            except SetupError:
+                continue
+            found.append(mods)
+    return found
+
+
+CASES = [Case(theme, mods) for theme in THEME_MODULES for mods in legal_mod_sets(theme)]
+
+
+def secret_leaks(case: Case, events: Sequence[Event]) -> list[Event]:
+    """Events that carry a secret to someone other than its holder (G3), judged by addressing alone.
+
+    Cards and card rolls travel only to the card's holder; secret prompts go to one player by PM.
+    """
+    return [
+        event
+        for event in events
+        if (isinstance(event, CardTold) and event.to is None)
+        or (isinstance(event, Roll) and event.purpose == "card" and event.to != event.player)
+        or (isinstance(event, Prompt) and event.secret and not event.to)
+    ]
