@@ -13,7 +13,7 @@ from typing import Any
 from survivor_host.engine.errors import DiceError, SetupError
 from survivor_host.engine.scenario import ScenarioError, mismatches, replay, run_scenario
 from survivor_host.host.terminal import TerminalTable, seat_names
-from survivor_host.themes import new_game
+from survivor_host.themes import THEMES, new_game
 
 
 def _options(pairs: Sequence[str]) -> dict[str, str]:
@@ -144,13 +144,13 @@ def build_parser() -> argparse.ArgumentParser:
     again.set_defaults(run=cmd_replay)
 
     odds = sub.add_parser("odds", help="exact odds: survival by choice, battles, elimination by card")
-    odds.add_argument("theme", choices=("ftl", "cta"))
+    odds.add_argument("theme", choices=tuple(THEMES))
     odds.add_argument("--players", type=int, default=8)
     odds.add_argument("--elim", type=int, default=1)
     odds.set_defaults(run=cmd_odds)
 
     simulate = sub.add_parser("simulate", help="Monte Carlo: many whole games with AI seats")
-    simulate.add_argument("theme", choices=("ftl", "cta"))
+    simulate.add_argument("theme", choices=tuple(THEMES))
     simulate.add_argument("--games", type=int, default=2000)
     simulate.add_argument("--players", type=int, default=10)
     simulate.add_argument("--mods", default="")

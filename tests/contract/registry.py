@@ -10,7 +10,8 @@ from survivor_host.engine.errors import SetupError
 from survivor_host.engine.events import CardTold, Event, Prompt, Roll
 from survivor_host.engine.game import Game
 from survivor_host.engine.options import Option
-from survivor_host.themes import THEME_MODULES, theme_class
+from survivor_host.engine.theme import ThemeSpec
+from survivor_host.themes import THEMES
 
 
 @dataclass(frozen=True)
@@ -25,16 +26,20 @@ class Case:
         return f"{self.theme}[{'+'.join(self.mods) or 'none'}]"
 
     @property
+    def spec(self) -> ThemeSpec:
+        return THEMES[self.theme]
+
+    @property
     def cls(self) -> type[Game]:
-        return theme_class(self.theme)
+        return self.spec.game
 
     @property
     def options(self) -> dict[str, Option]:
-        return self.cls.option_specs()
+        return self.spec.option_specs()
 
     @property
     def min_players(self) -> int:
-        return self.cls.MIN_PLAYERS
+        return self.spec.min_players
 
     @property
     def actions(self) -> tuple[str, ...]:
@@ -52,19 +57,20 @@ class Case:
 
 def legal_mod_sets(theme: str) -> list[tuple[str, ...]]:
     """Every combination of the theme's mods that a game accepts."""
-    cls = theme_class(theme)
+    spec = THEMES[theme]
+    ids = [mod.id for mod in spec.mods]
     found: list[tuple[str, ...]] = []
-    for size in range(len(cls.MODS) + 1):
-        for mods in itertools.combinations(cls.MODS, size):
+    for size in range(len(ids) + 1):
+        for mods in itertools.combinations(ids, size):
             try:
-                cls.normalize_mods(mods)
+                spec.normalize_mods(mods)
             except SetupError:
                 continue
             found.append(mods)
     return found
 
 
-CASES = [Case(theme, mods) for theme in THEME_MODULES for mods in legal_mod_sets(theme)]
+CASES = [Case(theme, mods) for theme in THEMES for mods in legal_mod_sets(theme)]
 
 
 def secret_leaks(case: Case, events: Sequence[Event]) -> list[Event]:

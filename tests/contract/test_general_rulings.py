@@ -13,11 +13,23 @@ from survivor_host.engine.errors import DiceError, IllegalAction
 from survivor_host.engine.events import Event, Prompt, Say
 from survivor_host.engine.game import Game, Seat, Wait
 from survivor_host.engine.inputs import Input
+from survivor_host.engine.theme import ThemeSpec
 
 
 class LowOut(Game):
     """Each round every player sends `ready` by PM; then all roll 6 and the lowest goes out (G1)."""
 
+    spec = ThemeSpec(
+        id="lowout",
+        title="Low Out",
+        aliases=(),
+        load_game=lambda: LowOut,
+        mods=(),
+        options={},
+        load_strategies=dict,
+        default_strategy="random",
+        rules_summary="Everyone rolls 6; the lowest goes out.",
+    )
     theme = "lowout"
     title = "Low Out"
     PLAYER_ACTIONS = ("ready",)

@@ -16,8 +16,9 @@ from survivor_host.engine.errors import IllegalAction, SetupError
 from survivor_host.engine.events import Eliminated, Event, GameOver, Say
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
-from survivor_host.engine.options import COMMON_OPTIONS, Option, OptionValue, resolve_options
+from survivor_host.engine.options import Option, OptionValue, resolve_options
 from survivor_host.engine.render import join_names
+from survivor_host.engine.theme import ThemeSpec
 
 HOST_ACTIONS = ("modkill", "sub", "extend", "end")
 SYSTEM_ACTIONS = ("timeout", "rename")
@@ -65,19 +66,16 @@ class Wait:
 class Game(ABC):
     """What every theme shares. A theme adds `act_<action>` handlers and its round logic."""
 
+    spec: ClassVar[ThemeSpec]
+    """The theme's declaration (names, mods, options); `theme` and `title` repeat its id and title."""
     theme: ClassVar[str] = ""
     title: ClassVar[str] = ""
-    MODS: ClassVar[dict[str, str]] = {}
-    MOD_ALIASES: ClassVar[dict[str, str]] = {}
-    INCOMPATIBLE_MODS: ClassVar[tuple[tuple[str, str], ...]] = ()
-    THEME_OPTIONS: ClassVar[dict[str, Option]] = {}
     PLAYER_ACTIONS: ClassVar[tuple[str, ...]] = ()
     THEME_HOST_ACTIONS: ClassVar[tuple[str, ...]] = ()
     ACTION_ALIASES: ClassVar[dict[str, str]] = {}
     ACTION_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {}
     """The fields each theme action reads (`target`, `count`...); others are refused."""
     SECRET_ACTIONS: ClassVar[tuple[str, ...]] = ()
-    MIN_PLAYERS: ClassVar[int] = 3
 
     def __init__(
         self,
@@ -115,27 +113,12 @@ class Game(ABC):
 
     @classmethod
     def option_specs(cls) -> dict[str, Option]:
-        return {**COMMON_OPTIONS, **cls.THEME_OPTIONS}
+        return cls.spec.option_specs()
 
     @classmethod
     def normalize_mods(cls, mods: Sequence[str]) -> tuple[str, ...]:
         """Mod ids in the theme's order; unknown or forbidden combinations raise SetupError."""
-        chosen: list[str] = []
-        by_id = {to_id(mod): mod for mod in cls.MODS}
-        by_id.update({to_id(alias): mod for alias, mod in cls.MOD_ALIASES.items()})
-        for given in mods:
-            mod = by_id.get(to_id(given))
-            if mod is None:
-                known = ", ".join(cls.MODS)
-                raise SetupError(f"Unknown mod {given!r} for {cls.title}; mods are: {known}.")
-            if mod not in chosen:
-                chosen.append(mod)
-        for first, second in cls.INCOMPATIBLE_MODS:
-            if first in chosen and second in chosen:
-                raise SetupError(
-                    f"{cls.MODS[first]} and {cls.MODS[second]} cannot be combined (both use the 14)."
-                )
-        return tuple(mod for mod in cls.MODS if mod in chosen)
+        return cls.spec.normalize_mods(mods)
 
     def _check_players(self, players: Sequence[str]) -> None:
         ids = [to_id(name) for name in players]
@@ -143,8 +126,9 @@ class Game(ABC):
             raise SetupError("Every player needs a name with a letter or digit in it.")
         if len(set(ids)) != len(ids):
             raise SetupError("A player is listed twice.")
-        if len(players) < self.MIN_PLAYERS:
-            raise SetupError(f"{self.title} needs at least {self.MIN_PLAYERS} players, not {len(players)}.")
+        least = self.spec.min_players
+        if len(players) < least:
+            raise SetupError(f"{self.title} needs at least {least} players, not {len(players)}.")
         most = self.opt_int("max_players")
         if len(players) > most:
             raise SetupError(f"This game takes at most {most} players, not {len(players)}.")

@@ -6,14 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from survivor_host.engine.game import Game
 from survivor_host.engine.render import join_names
-from survivor_host.themes import theme_class
-
-RULES_SUMMARY = {
-    "ftl": "Each round everyone but the leader PMs follow (roll lower) or rebel (roll higher) than "
-    "the leader's 109+20. Lose and you are out; tie for immunity. Last one standing wins.",
-    "cta": "Everyone gets a secret card (1 = Ace, 13 = King). Stick or swap (125 vs 100) in turn; "
-    "the lowest cards are eliminated at the reveal. Last one standing wins.",
-}
+from survivor_host.themes import THEMES, theme_spec
 
 
 def game_player_list(game: Game) -> str:
@@ -29,10 +22,10 @@ def signup_player_list(players: Sequence[str]) -> str:
 
 def rules_text(theme: str, mods: Sequence[str], options: Mapping[str, object], link: str = "") -> str:
     """The theme, its active mods and options, a one-line summary and the rules link."""
-    cls = theme_class(theme)
-    mods_text = join_names([cls.MODS[m] for m in mods]) or "none"
+    spec = theme_spec(theme)
+    mods_text = join_names([spec.mod_title(m) for m in mods]) or "none"
     shown = ", ".join(f"{key}={value}" for key, value in options.items())
-    text = f"**{cls.title}** — mods: {mods_text}. {RULES_SUMMARY[cls.theme]}"
+    text = f"**{spec.title}** — mods: {mods_text}. {spec.rules_summary}"
     text += f" Options: {shown}." if shown else ""
     return text + (f" Rules: {link}" if link else "")
 
@@ -41,7 +34,8 @@ def help_text(p: str) -> str:
     return (
         f"Join with /me in (leave: /me out). {p}pl, {p}rules, {p}lb, {p}points. In game: {p}vote, {p}suspect, "
         f"{p}scapegoat, {p}stick, {p}swap NAME, {p}duel NAME in the room; follow/rebel (and All At Once "
-        f"choices) by PM to me; card shows your card again. Hosts: {p}host ftl|cta [mods], {p}set OPTION VALUE, "
+        f"choices) by PM to me; card shows your card again. "
+        f"Hosts: {p}host {'|'.join(THEMES)} [mods], {p}set OPTION VALUE, "
         f"{p}start, {p}pick, {p}modkill NAME, {p}sub OLD, NEW, {p}extend [s], {p}elim K, {p}end."
     )
 

@@ -18,10 +18,11 @@ from survivor_host.engine.game import Game
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input, parse_command
 from survivor_host.engine.render import join_names, render, roll_text
+from survivor_host.engine.theme import ThemeSpec
 from survivor_host.host import html, info
 from survivor_host.host.ports import Cancellable, Clock, HostSettings, Outbox
 from survivor_host.host.store import Store, StoredGame, points_for
-from survivor_host.themes import new_game, theme_class
+from survivor_host.themes import DEFAULT_THEME, new_game, theme_spec
 
 logger = logging.getLogger(__name__)
 
@@ -188,12 +189,12 @@ class RoomHost:
         if self.signups is not None:
             raise IllegalAction("Signups are already open.")
         theme_word, _, mods_text = rest.partition(" ")
-        cls = theme_class(theme_word or "ftl")
+        cls = theme_spec(theme_word or DEFAULT_THEME)
         mods = list(cls.normalize_mods([m.strip() for m in mods_text.replace(",", " ").split() if m.strip()]))
         options = {k: v for k, v in self.settings.defaults.items() if k in cls.option_specs()}
-        self.signups = Signups(cls.theme, mods, options)
+        self.signups = Signups(cls.id, mods, options)
         self._save_signups()
-        mods_shown = f" ({join_names([cls.MODS[m] for m in mods])})" if mods else ""
+        mods_shown = f" ({join_names([cls.mod_title(m) for m in mods])})" if mods else ""
         self.out.say(
             self.room,
             f"**{cls.title}**{mods_shown} signups are open! Type **/me in** to join, **/me out** to leave.",
@@ -212,7 +213,7 @@ class RoomHost:
                 return
             most = int(
                 str(
-                    signups.options.get("max_players", theme_class(signups.theme).option_specs()["max_players"].default)
+                    signups.options.get("max_players", theme_spec(signups.theme).option_specs()["max_players"].default)
                 )
             )
             if len(signups.players) >= most:
@@ -229,8 +230,7 @@ class RoomHost:
         if self.signups is None:
             raise IllegalAction("Options are set during signups, before .start.")
         key, _, value = rest.partition(" ")
-        cls = theme_class(self.signups.theme)
-        specs = cls.option_specs()
+        specs = theme_spec(self.signups.theme).option_specs()
         name = key.strip().lower().replace("-", "_")
         if name not in specs:
             raise SetupError(f"Unknown option {key!r}; options are: {', '.join(sorted(specs))}.")
@@ -240,7 +240,7 @@ class RoomHost:
 
     def _close_signups(self, text: str) -> None:
         if self.signups is not None and self.out.can_use_html(self.room):
-            cls = theme_class(self.signups.theme)
+            cls = theme_spec(self.signups.theme)
             box = html.signups_box(cls.title, self.signups.mods, self.signups.players, closed=True)
             self.out.change_uhtml(self.room, self._box_name(), box)
         self.signups = None
@@ -255,7 +255,7 @@ class RoomHost:
         if signups is None:
             return
         if self.out.can_use_html(self.room):
-            cls = theme_class(signups.theme)
+            cls = theme_spec(signups.theme)
             box = html.signups_box(cls.title, signups.mods, signups.players)
             if new:
                 self.out.add_uhtml(self.room, self._box_name(), box)
@@ -338,8 +338,8 @@ class RoomHost:
             if isinstance(event, Prompt):
                 self._prompt(event)
                 continue
-            if isinstance(event, PhaseChanged) and event.phase == "vote" and self.out.can_use_html(self.room):
-                self._vote_box()
+            if isinstance(event, PhaseChanged) and self.out.can_use_html(self.room):
+                self._vote_box(event.phase)
             text = render(event)
             if not text:
                 continue
@@ -349,14 +349,15 @@ class RoomHost:
                 self.out.pm(event.to, text)
         flush()
 
-    def _vote_box(self) -> None:
-        """FTL's first-leader vote (F2): one box in the room, a button per player that says `.vote NAME`."""
+    def _vote_box(self, phase: str) -> None:
+        """A theme's public vote (FTL's first leader, F2): one box in the room, a button per player."""
         game = self.game
-        if game is None:
+        vote = theme_spec(game.theme).vote_box if game else None
+        if game is None or vote is None or vote.phase != phase:
             return
         prefix = self.settings.prefix
-        buttons = [(seat.name, f"{prefix}vote {seat.name}") for seat in game.alive()]
-        box = html.room_choice_box("Vote for the first leader (not yourself):", buttons)
+        buttons = [(seat.name, f"{prefix}{vote.action} {seat.name}") for seat in game.alive()]
+        box = html.room_choice_box(vote.title, buttons)
         self.out.add_uhtml(self.room, f"survivor-vote-{self.room}", box)
 
     def _prompt(self, prompt: Prompt) -> None:
@@ -366,7 +367,8 @@ class RoomHost:
         game = self.game
         options = game.legal_inputs(prompt.to) if game else []
         if self.out.can_use_html(self.room) and options:
-            commands = [(self._label(o), f"{o.action} {o.target or ''}".strip()) for o in options]
+            spec = theme_spec(game.theme) if game else None
+            commands = [(self._label(o, spec), f"{o.action} {o.target or ''}".strip()) for o in options]
             box = html.choice_box(self.out.name, prompt.text, commands)
             self.out.pm_uhtml(self.room, prompt.to, f"survivor-prompt-{self.room}", box)
         elif prompt.secret:
@@ -375,12 +377,10 @@ class RoomHost:
             self.out.pm(prompt.to, f"{prompt.text} Reply here with {actions}{targets}.")
 
     @staticmethod
-    def _label(option: Input) -> str:
-        if option.action == "swap":
-            return f"Swap with {option.target}"
-        if option.target:
-            return f"{option.action.capitalize()} {option.target}"
-        return option.action.capitalize()
+    def _label(option: Input, spec: ThemeSpec | None) -> str:
+        if spec is not None:
+            return spec.button_label(option.action, option.target)
+        return f"{option.action.capitalize()} {option.target}" if option.target else option.action.capitalize()
 
     def _finish(self) -> None:
         game = self.game
@@ -607,7 +607,7 @@ class RoomHost:
         elif self.signups is not None:
             theme, mods, options = self.signups.theme, self.signups.mods, dict(self.signups.options)
         else:
-            theme, mods, options = "ftl", [], dict[str, object]()
+            theme, mods, options = DEFAULT_THEME, [], dict[str, object]()
         self._reply(to, info.rules_text(theme, mods, options, self.settings.rules_links.get(theme, "")))
 
     def _help(self, name: str) -> None:

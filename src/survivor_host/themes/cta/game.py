@@ -28,11 +28,11 @@ from survivor_host.engine.events import (
 )
 from survivor_host.engine.game import Game, Seat, Wait, announce_list
 from survivor_host.engine.inputs import Input
-from survivor_host.engine.options import Option
 from survivor_host.engine.render import card_name, join_names
 from survivor_host.themes.cta import all_at_once, jesters_duel, the_joker
 from survivor_host.themes.cta.adhesive import adhesive_block
 from survivor_host.themes.cta.no_backsies import no_backsies_block
+from survivor_host.themes.cta.spec import SPEC
 
 KING = 13
 FOURTEEN = 14
@@ -68,38 +68,9 @@ class CtaView:
 class ChaseTheAce(Game):
     """The Chase the Ace theme with Adhesive, Jester's Duel, No Backsies, The Joker, All At Once."""
 
-    theme: ClassVar[str] = "cta"
-    title: ClassVar[str] = "Chase the Ace"
-    MODS: ClassVar[dict[str, str]] = {
-        "adhesive": "Adhesive",
-        "jesters-duel": "Jester's Duel",
-        "no-backsies": "No Backsies",
-        "the-joker": "The Joker",
-        "all-at-once": "All At Once",
-    }
-    MOD_ALIASES: ClassVar[dict[str, str]] = {
-        "glue": "adhesive",
-        "jester": "jesters-duel",
-        "jesters": "jesters-duel",
-        "jesterduel": "jesters-duel",
-        "duel": "jesters-duel",
-        "backsies": "no-backsies",
-        "nobacksie": "no-backsies",
-        "joker": "the-joker",
-        "jokers": "the-joker",
-        "aao": "all-at-once",
-        "allatonce": "all-at-once",
-    }
-    INCOMPATIBLE_MODS: ClassVar[tuple[tuple[str, str], ...]] = (("jesters-duel", "the-joker"),)
-    THEME_OPTIONS: ClassVar[dict[str, Option]] = {
-        "elim": Option(1, "players eliminated each round, at most half the players (C2)", minimum=1),
-        "ties": Option("battle", "ties at the cut-off: roll battle 100, or eliminate all (C8)", ("battle", "all")),
-        "backsies": Option(
-            "one-way",
-            "No Backsies: only the one swapped with is barred (C6), or both of the pair",
-            ("one-way", "both-ways"),
-        ),
-    }
+    spec = SPEC
+    theme = SPEC.id
+    title = SPEC.title
     PLAYER_ACTIONS: ClassVar[tuple[str, ...]] = ("stick", "swap", "duel", "card")
     THEME_HOST_ACTIONS: ClassVar[tuple[str, ...]] = ("elim",)
     ACTION_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {
@@ -178,7 +149,7 @@ class ChaseTheAce(Game):
     # ----- the round -----
 
     def _start(self) -> list[Event]:
-        mods = ", ".join(self.MODS[mod] for mod in self.mods) or "none"
+        mods = ", ".join(self.spec.mod_title(mod) for mod in self.mods) or "none"
         intro = Say(f"**{self.title}** begins with {len(self.seats)} players. Mods: {mods}.")
         return [intro, *self._new_round()]
 

@@ -11,13 +11,11 @@ from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Event, PhaseChanged, Prompt, Roll, Say
 from survivor_host.engine.game import Game, Seat, Wait, announce_list
 from survivor_host.engine.inputs import Input
-from survivor_host.engine.options import Option
 from survivor_host.engine.render import join_names
 from survivor_host.themes.ftl import tug_of_war
 from survivor_host.themes.ftl.no_mercy import StandingLeader
+from survivor_host.themes.ftl.spec import NO_MERCY, SPEC, TUG_OF_WAR
 
-TUG_OF_WAR = "tug-of-war"
-NO_MERCY = "no-mercy"
 CHOICES = ("follow", "rebel")
 LEADER_DIE, LEADER_BONUS = 109, 20
 PLAYER_DIE, SUSPECT_DIE = 150, 120
@@ -52,14 +50,9 @@ class FtlView:
 class FollowTheLeader(Game):
     """Follow the Leader: follow (roll lower) or rebel (roll higher) than the leader's roll."""
 
-    theme = "ftl"
-    title = "Follow the Leader"
-    MODS: ClassVar[dict[str, str]] = {TUG_OF_WAR: "Tug of War", NO_MERCY: "No Mercy"}
-    MOD_ALIASES: ClassVar[dict[str, str]] = {"tug": TUG_OF_WAR, "tow": TUG_OF_WAR, "nm": NO_MERCY}
-    THEME_OPTIONS: ClassVar[dict[str, Option]] = {
-        "leader": Option("vote", "how the first leader is chosen (F2)", ("vote", "pick")),
-        "tug_floor": Option(20, "the lowest die Tug of War can reach (F12)", minimum=1),
-    }
+    spec = SPEC
+    theme = SPEC.id
+    title = SPEC.title
     PLAYER_ACTIONS = ("vote", "follow", "rebel", "suspect", "nosuspect", "scapegoat", "noscapegoat")
     THEME_HOST_ACTIONS = ("pick",)
     ACTION_ALIASES: ClassVar[dict[str, str]] = {"revolt": "rebel"}
@@ -135,7 +128,7 @@ class FollowTheLeader(Game):
     # ----- start and the leader vote (F2) -----
 
     def _start(self) -> list[Event]:
-        mods = f" with {join_names([self.MODS[m] for m in self.mods])}" if self.mods else ""
+        mods = f" with {join_names([self.spec.mod_title(m) for m in self.mods])}" if self.mods else ""
         events: list[Event] = [Say(f"**{self.title}**{mods} begins!"), announce_list(self)]
         if self.opt_str("leader") == "pick":
             chosen = self.seat(self.dice.pick([seat.name for seat in self.alive()]))
