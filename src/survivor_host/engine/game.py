@@ -17,6 +17,7 @@ from survivor_host.engine.events import Eliminated, Event, GameOver, Say
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.options import Option, OptionValue, resolve_options
+from survivor_host.engine.phase import Phase
 from survivor_host.engine.render import join_names
 from survivor_host.engine.theme import ThemeSpec
 
@@ -97,6 +98,8 @@ class Game(ABC):
         self.seats: list[Seat] = [Seat(index, name) for index, name in enumerate(players)]
         self.initial_players: tuple[str, ...] = tuple(players)
         self.phase = "new"
+        self.current: Phase[Any] | None = None
+        """The waiting phase now (None between waits: dealing, rolling, over)."""
         self.round = 0
         self.steps = 0
         self.started = False
@@ -245,6 +248,17 @@ class Game(ABC):
         self.wait_id += 1
         self.extension = 0
 
+    def enter(self, phase: Phase[Any]) -> None:
+        """Wait in `phase` from now on; a new wait arms a new deadline (G4)."""
+        self.phase = phase.name
+        self.current = phase
+        self.arm()
+
+    def pass_through(self, name: str) -> None:
+        """A phase nobody is waited for in (dealing, rolling, the finals)."""
+        self.phase = name
+        self.current = None
+
     # ----- actions every theme has -----
 
     def act_modkill(self, inp: Input) -> list[Event]:
@@ -313,7 +327,7 @@ class Game(ABC):
     def finish(self, winner: Seat | None, second: Seat | None) -> list[Event]:
         """End the game; places follow G7, with the finals deciding first and second."""
         self.finished = True
-        self.phase = "over"
+        self.pass_through("over")
         self.winner = winner.name if winner else None
         self.second = second.name if second else None
         if winner is not None:

@@ -28,10 +28,9 @@ from survivor_host.engine.events import (
 )
 from survivor_host.engine.game import Game, Seat, Wait, announce_list
 from survivor_host.engine.inputs import Input
+from survivor_host.engine.phase import Phase
 from survivor_host.engine.render import card_name, join_names
-from survivor_host.themes.cta import all_at_once, jesters_duel, the_joker
-from survivor_host.themes.cta.adhesive import adhesive_block
-from survivor_host.themes.cta.no_backsies import no_backsies_block
+from survivor_host.themes.cta.mods import MOD_CLASSES, CtaMod
 from survivor_host.themes.cta.spec import SPEC
 
 KING = 13
@@ -98,11 +97,21 @@ class ChaseTheAce(Game):
         self.order: list[int] = []
         self.turn: int | None = None
         self.had_turn: list[int] = []
-        self.duel_jester: int | None = None
-        self.swap_round = 0
-        self.choices: dict[int, int | None] = {}
         self.rec: dict[str, Any] = {}
         self.records: list[dict[str, Any]] = []
+        self.plugins: tuple[CtaMod, ...] = tuple(MOD_CLASSES[mod]() for mod in self.mods)
+        """The active mods' hooks, in the theme's mod order."""
+        self.secret: frozenset[str] = frozenset(a for plugin in self.plugins for a in plugin.secret_actions())
+
+    @property
+    def choices(self) -> dict[int, int | None]:
+        """The secret swap choices made this swap round (All At Once), target seat or None to stick."""
+        return {seat: target for plugin in self.plugins for seat, target in plugin.secret_choices().items()}
+
+    @property
+    def swap_round(self) -> int:
+        """The All At Once swap round under way, 0 without one."""
+        return max((plugin.swap_round_now() for plugin in self.plugins), default=0)
 
     # ----- who is where -----
 
@@ -129,12 +138,10 @@ class ChaseTheAce(Game):
             return f"{seat.name} advanced this round and cannot be swapped with.", "advanced"
         if self.cards.get(target) == FOURTEEN:
             return f"{seat.name} holds the 14 and cannot be swapped with.", "14"
-        message = adhesive_block(self, by, target)
-        if message:
-            return message, "Adhesive"
-        message = no_backsies_block(self, by, target)
-        if message:
-            return message, "No Backsies"
+        for plugin in self.plugins:
+            message = plugin.swap_block(self, by, target)
+            if message:
+                return message, self.spec.mod_title(plugin.id)
         return None
 
     def advance(self, index: int) -> None:
@@ -160,7 +167,8 @@ class ChaseTheAce(Game):
         self.cards, self.kings, self.advanced, self.stuck = {}, [], [], []
         self.exchanges, self.history, self.attempts = [], [], []
         self.order, self.turn, self.had_turn = [], None, []
-        self.duel_jester, self.swap_round, self.choices = None, 0, {}
+        for plugin in self.plugins:
+            plugin.new_round()
         self.rec = {
             "number": self.round,
             "elim": self.k,
@@ -175,7 +183,7 @@ class ChaseTheAce(Game):
             "advanced": [],
         }
         self.records.append(self.rec)
-        self.phase = "deal"
+        self.pass_through("deal")
         events: list[Event] = [
             PhaseChanged("deal", self.round),
             Say(
@@ -184,10 +192,10 @@ class ChaseTheAce(Game):
             ),
             announce_list(self, self.marks),
         ]
-        die = FOURTEEN if self.has_mod(jesters_duel.MOD) or self.has_mod(the_joker.MOD) else KING
+        die = max((plugin.card_die() or KING for plugin in self.plugins), default=KING)
         while True:
             cards = {seat.index: self.dice.roll(die, label=f"card for {seat.name}") for seat in alive}
-            if not the_joker.must_redeal(self, cards):
+            if not any(plugin.must_redeal(cards) for plugin in self.plugins):
                 break
             self.rec["redeals"] += 1
             events.append(Say("The Jokers would leave fewer than 2 players: all cards are dealt again."))
@@ -204,14 +212,17 @@ class ChaseTheAce(Game):
             events.append(Say(f"**Kings:** {join_names(self.names(self.kings))}: safe this round."))
         else:
             events.append(Say("No Kings this round."))
-        found = jesters_duel.jesters(self)
-        if found:
-            events.append(Say(f"**Jesters (14):** {join_names(self.names(found))}."))
-        jokers = the_joker.jokers(self, cards)
-        if jokers:
-            self.rec["jokers"] = self.names(jokers)
-            events.append(self.eliminate([self.seats[index] for index in jokers], "drew the Joker"))
-        return [*events, *self.after_step(lambda: jesters_duel.begin_duels(self))]
+        for plugin in self.plugins:
+            events.extend(plugin.after_deal(self))
+        return [*events, *self.after_step(self._before_swaps)]
+
+    def _before_swaps(self) -> list[Event]:
+        """A mod's step between the deal and the swaps (Jester's Duel), or straight to the swaps."""
+        for plugin in self.plugins:
+            events = plugin.before_swaps(self)
+            if events is not None:
+                return events
+        return self.begin_swaps()
 
     def after_step(self, carry_on: Callable[[], list[Event]]) -> list[Event]:
         """After an elimination step: finals when 2 players are left, else `carry_on`."""
@@ -221,18 +232,20 @@ class ChaseTheAce(Game):
 
     def begin_swaps(self) -> list[Event]:
         """The swap phase (C6), or All At Once (C7)."""
-        self.phase = "swap"
+        self.pass_through("swap")
         events: list[Event] = [PhaseChanged("swap", self.round)]
-        if self.has_mod(all_at_once.MOD):
-            return [*events, *all_at_once.begin_swap_round(self, 1)]
+        for plugin in self.plugins:
+            own = plugin.swap_phase(self)
+            if own is not None:
+                return [*events, *own]
         names = self.names(self.in_play())
         order = self.dice.shuffle(names) if len(names) >= 2 else names
         self.order = [self.seat(name).index for name in order]
         if names:
             events.append(Say("**Swap phase:** players are picked one by one to **stick** or **swap NAME**."))
-        return [*events, *self._next_turn()]
+        return [*events, *self.next_turn()]
 
-    def _next_turn(self) -> list[Event]:
+    def next_turn(self) -> list[Event]:
         events: list[Event] = []
         self.turn = None
         while self.order:
@@ -246,12 +259,12 @@ class ChaseTheAce(Game):
                 events.extend(self.stick(current, swap_round=None, said=False))
                 continue
             self.turn = current
-            self.arm()
-            events.append(self._turn_prompt())
+            self.enter(TURNS)
+            events.append(self.turn_prompt())
             return events
         return [*events, *self.reveal()]
 
-    def _turn_prompt(self) -> Prompt:
+    def turn_prompt(self) -> Prompt:
         assert self.turn is not None
         name = self.seats[self.turn].name
         targets = tuple(self.names(self.swap_targets(self.turn)))
@@ -285,6 +298,20 @@ class ChaseTheAce(Game):
         else:
             self._end_turn(by)
         self.rec["swaps"].append(entry)
+
+    def void_swap(self, by: int, target: int, why: str, swap_round: int) -> None:
+        """Record a chosen swap that became illegal before it was carried out (C7)."""
+        self.rec["swaps"].append(
+            {
+                "by": self.seats[by].name,
+                "target": self.seats[target].name,
+                "rolls": [],
+                "swapped": False,
+                "void": True,
+                "why": why,
+                "swap_round": swap_round,
+            }
+        )
 
     def swap(self, by: int, target: int, swap_round: int | None) -> list[Event]:
         """Swapper 125 vs target 100 (G1); if the swapper wins, the two exchange cards (C6)."""
@@ -325,7 +352,7 @@ class ChaseTheAce(Game):
 
     def reveal(self) -> list[Event]:
         """C8: every card shown, the `k` lowest in play eliminated, ties by `ties`."""
-        self.phase = "reveal"
+        self.pass_through("reveal")
         self.turn = None
         alive = self.alive()
         events: list[Event] = [
@@ -375,8 +402,8 @@ class ChaseTheAce(Game):
 
     def finals(self) -> list[Event]:
         """C9: the last two roll battle 13 vs 13 (player-list order)."""
-        self.phase = "finals"
-        self.turn, self.duel_jester, self.choices = None, None, {}
+        self.pass_through("finals")
+        self.turn = None
         first, other = self.alive()
         result = battle(self.dice, [(first.name, 13), (other.name, 13)], purpose="finals")
         winner = self.seat(result.winners[0])
@@ -396,43 +423,29 @@ class ChaseTheAce(Game):
     # ----- inputs -----
 
     def act_stick(self, inp: Input) -> list[Event]:
-        seat = self.actor(inp)
-        if self.phase == "aao":
-            return all_at_once.choose(self, seat.index, None)
-        self._check_turn(seat)
-        return self.stick(seat.index, swap_round=None) + self._next_turn()
+        return self._phase_act("stick", inp, "There is nothing to stick or swap now.")
 
     def act_swap(self, inp: Input) -> list[Event]:
+        return self._phase_act("swap", inp, "There is nothing to stick or swap now.")
+
+    def act_duel(self, inp: Input) -> list[Event]:
+        return self._phase_act("duel", inp, "There is no duel to call now.")
+
+    def _phase_act(self, action: str, inp: Input, refusal: str) -> list[Event]:
+        """A player action the waiting phase handles; refused when no phase takes it."""
         seat = self.actor(inp)
-        if self.phase == "aao":
-            if seat.index not in self.in_play():
-                raise IllegalAction("You are safe this round and make no swap choice.")
-            return all_at_once.choose(self, seat.index, self._swap_target(seat, inp.target))
-        self._check_turn(seat)
-        target = self._swap_target(seat, inp.target)
-        return self.swap(seat.index, target, swap_round=None) + self._next_turn()
+        events = self.current.act(self, action, seat, inp) if self.current else None
+        if events is None:
+            raise IllegalAction(refusal)
+        return events
 
-    def _check_turn(self, seat: Seat) -> None:
-        if self.phase == "duel":
-            raise IllegalAction("Wait for the Jester's duel first.")
-        if self.phase != "swap":
-            raise IllegalAction("There is nothing to stick or swap now.")
-        if self.turn != seat.index:
-            if seat.index not in self.in_play():
-                raise IllegalAction("You are safe this round and take no turn.")
-            raise IllegalAction("It is not your turn.")
-
-    def _swap_target(self, seat: Seat, name: str | None) -> int:
+    def swap_target(self, seat: Seat, name: str | None) -> int:
+        """The seat `seat` names to swap with, once the swap is legal now."""
         target = self.alive_target(name, "swap with")
         block = self.swap_block(seat.index, target.index)
         if block is not None:
             raise IllegalAction(block[0])
         return target.index
-
-    def act_duel(self, inp: Input) -> list[Event]:
-        seat = self.actor(inp)
-        target = jesters_duel.check_duel(self, seat.index, inp.target)
-        return jesters_duel.run_duel(self, seat.index, target)
 
     def act_card(self, inp: Input) -> list[Event]:
         seat = self.actor(inp)
@@ -460,48 +473,12 @@ class ChaseTheAce(Game):
         ]
 
     def _timeout(self) -> list[Event]:
-        default = self.opt_str("idle") == "default"
-        if self.phase == "duel" and self.duel_jester is not None:
-            jester = self.duel_jester
-            if default:
-                target = self.seat(self.dice.pick(self.names(jesters_duel.opponents(self, jester))))
-                name = self.seats[jester].name
-                return [
-                    Say(f"**{name}** named nobody in time; the game picks **{target.name}**."),
-                    *jesters_duel.run_duel(self, jester, target.index),
-                ]
-            return self.remove([self.seats[jester]], "idle")
-        if self.phase == "swap" and self.turn is not None:
-            if default:
-                name = self.seats[self.turn].name
-                return [
-                    Say(f"**{name}** did not answer in time and sticks."),
-                    *self.stick(self.turn, swap_round=None, said=False),
-                    *self._next_turn(),
-                ]
-            return self.remove([self.seats[self.turn]], "idle")
-        if self.phase == "aao":
-            return all_at_once.timeout(self)
-        raise IllegalAction("No deadline is running.")
+        if self.current is None:
+            raise IllegalAction("No deadline is running.")
+        return self.current.timeout(self)
 
     def _waits(self) -> list[Wait]:
-        if self.phase == "duel" and self.duel_jester is not None:
-            targets = tuple(self.names(jesters_duel.opponents(self, self.duel_jester)))
-            return [Wait(self.seats[self.duel_jester].name, ("duel",), False, targets)]
-        if self.phase == "swap" and self.turn is not None:
-            targets = tuple(self.names(self.swap_targets(self.turn)))
-            return [Wait(self.seats[self.turn].name, ("stick", "swap"), False, targets)]
-        if self.phase == "aao":
-            return [
-                Wait(
-                    self.seats[index].name,
-                    ("stick", "swap"),
-                    True,
-                    tuple(self.names(self.swap_targets(index))),
-                )
-                for index in all_at_once.pending(self)
-            ]
-        return []
+        return self.current.waits(self) if self.current else []
 
     def legal_inputs(self, name: str) -> list[Input]:
         """Inputs that answer what the game waits for (`card` is always allowed but answers nothing)."""
@@ -509,18 +486,9 @@ class ChaseTheAce(Game):
             seat = self.seat(name)
         except IllegalAction:
             return []
-        if not self.started or self.finished or not seat.alive:
+        if not self.started or self.finished or not seat.alive or self.current is None:
             return []
-        if self.phase == "duel" and seat.index == self.duel_jester:
-            return [
-                Input("duel", by=seat.name, target=target)
-                for target in self.names(jesters_duel.opponents(self, seat.index))
-            ]
-        if (self.phase == "swap" and self.turn == seat.index) or (self.phase == "aao" and seat.index in self.in_play()):
-            return [Input("stick", by=seat.name)] + [
-                Input("swap", by=seat.name, target=target) for target in self.names(self.swap_targets(seat.index))
-            ]
-        return []
+        return self.current.legal_inputs(self, seat)
 
     # ----- modkills and substitutes -----
 
@@ -533,41 +501,8 @@ class ChaseTheAce(Game):
             return [*events, *self.finals()]
         if len(left) < 2:
             return [*events, *self._decide_by_battle(left, seats)]
-        if self.phase == "duel" and self.duel_jester is not None:
-            jester = self.duel_jester
-            if not self.seats[jester].alive:
-                self.duel_jester = None
-                return [*events, Say("The Jester is gone: there is no duel."), *self.begin_swaps()]
-            if not jesters_duel.opponents(self, jester):
-                self.duel_jester = None
-                self.advance(jester)
-                name = self.seats[jester].name
-                self.rec["duels"].append(
-                    {
-                        "jester": name,
-                        "jesters": [name],
-                        "target": None,
-                        "rolls": [],
-                        "winner": name,
-                        "eliminated": [],
-                    }
-                )
-                return [
-                    *events,
-                    Say(f"**{name}** has nobody left to duel and advances."),
-                    *self.begin_swaps(),
-                ]
-            return events
-        if self.phase == "swap" and self.turn is not None:
-            turn = self.turn
-            if not self.seats[turn].alive:
-                self.order.pop(0)
-                return [*events, *self._next_turn()]
-            if not self.swap_targets(turn):
-                return [*events, *self._next_turn()]
-            return events
-        if self.phase == "aao":
-            return [*events, *all_at_once.after_removal(self)]
+        if self.current is not None:
+            return [*events, *self.current.after_removal(self, seats)]
         return events
 
     def _decide_by_battle(self, left: list[Seat], removed: list[Seat]) -> list[Event]:
@@ -585,8 +520,7 @@ class ChaseTheAce(Game):
             self.rec.setdefault("place_battles", []).append({"rolls": result.rolls, "winner": best.name})
             placed.append(best)
             pool.remove(best)
-        self.phase = "over"
-        self.turn, self.duel_jester, self.choices = None, None, {}
+        self.turn = None
         return [*events, *self.finish(placed[0], placed[1] if len(placed) > 1 else None)]
 
     def brief(self, seat: Seat) -> list[Event]:
@@ -597,27 +531,13 @@ class ChaseTheAce(Game):
         if seat.index in self.cards:
             card = self.cards[seat.index]
             events.append(CardTold(seat.name, card, f"You take over this seat. Your card is **{card_name(card)}**."))
-        if self.phase == "duel" and self.duel_jester == seat.index:
-            events.append(jesters_duel.duel_prompt(self))
-        elif self.phase == "swap" and self.turn == seat.index:
-            events.append(self._turn_prompt())
-        elif self.phase == "aao" and seat.index in self.in_play():
-            if seat.index in self.choices:
-                target = self.choices[seat.index]
-                said = "stick" if target is None else f"swap with {self.seats[target].name}"
-                events.append(
-                    Say(
-                        f"This seat's choice for swap round {self.swap_round} is **{said}**; you can still change it.",
-                        to=seat.name,
-                    )
-                )
-            else:
-                events.append(all_at_once.prompt(self, seat.index))
+        if self.current is not None:
+            events.extend(self.current.brief(self, seat))
         return events
 
     def is_secret(self, action: str) -> bool:
         """Under All At Once `stick` and `swap` go by PM (C7); otherwise they are said in chat (C6)."""
-        return self.has_mod(all_at_once.MOD) and action in ("stick", "swap")
+        return action in self.secret
 
     def marks(self, seat: Seat) -> str:
         """Public marks in the player list: Kings and players who advanced this round."""
@@ -641,10 +561,7 @@ class ChaseTheAce(Game):
             else:
                 known.pop(by, None)
                 known.pop(target, None)
-        choice: str | None = None
-        if self.phase == "aao" and seat.index in self.choices:
-            chosen = self.choices[seat.index]
-            choice = "stick" if chosen is None else self.seats[chosen].name
+        choice = next((c for plugin in self.plugins if (c := plugin.choice_of(self, seat.index))), None)
         return CtaView(
             name=seat.name,
             card=self.cards.get(seat.index) if seat.alive else None,
@@ -656,7 +573,7 @@ class ChaseTheAce(Game):
             in_play=tuple(self.names(self.in_play())),
             kings=tuple(self.names([i for i in self.kings if self.seats[i].alive])),
             advanced=tuple(self.names([i for i in self.advanced if self.seats[i].alive])),
-            jesters=tuple(self.names(jesters_duel.jesters(self))),
+            jesters=tuple(self.names([i for plugin in self.plugins for i in plugin.jesters(self)])),
             stuck=tuple(self.names(self.stuck)),
             swaps=tuple((self.seats[a].name, self.seats[b].name, bool(ok)) for a, b, ok in self.attempts),
             turn=self.seats[self.turn].name if self.turn is not None else None,
@@ -668,3 +585,60 @@ class ChaseTheAce(Game):
 
     def round_record(self) -> list[dict[str, Any]]:
         return copy.deepcopy(self.records)
+
+
+class SwapTurns(Phase[ChaseTheAce]):
+    """The swap phase in turns (C6): the player whose turn it is sticks or swaps, in chat."""
+
+    name = "swap"
+
+    def waits(self, game: ChaseTheAce) -> list[Wait]:
+        assert game.turn is not None
+        targets = tuple(game.names(game.swap_targets(game.turn)))
+        return [Wait(game.seats[game.turn].name, ("stick", "swap"), False, targets)]
+
+    def legal_inputs(self, game: ChaseTheAce, seat: Seat) -> list[Input]:
+        if game.turn != seat.index:
+            return []
+        return [Input("stick", by=seat.name)] + [
+            Input("swap", by=seat.name, target=target) for target in game.names(game.swap_targets(seat.index))
+        ]
+
+    def act(self, game: ChaseTheAce, action: str, seat: Seat, inp: Input) -> list[Event] | None:
+        if action not in ("stick", "swap"):
+            return None
+        if game.turn != seat.index:
+            if seat.index not in game.in_play():
+                raise IllegalAction("You are safe this round and take no turn.")
+            raise IllegalAction("It is not your turn.")
+        if action == "stick":
+            return game.stick(seat.index, swap_round=None) + game.next_turn()
+        target = game.swap_target(seat, inp.target)
+        return game.swap(seat.index, target, swap_round=None) + game.next_turn()
+
+    def timeout(self, game: ChaseTheAce) -> list[Event]:
+        assert game.turn is not None
+        if game.opt_str("idle") == "default":
+            name = game.seats[game.turn].name
+            return [
+                Say(f"**{name}** did not answer in time and sticks."),
+                *game.stick(game.turn, swap_round=None, said=False),
+                *game.next_turn(),
+            ]
+        return game.remove([game.seats[game.turn]], "idle")
+
+    def after_removal(self, game: ChaseTheAce, removed: list[Seat]) -> list[Event]:
+        assert game.turn is not None
+        turn = game.turn
+        if not game.seats[turn].alive:
+            game.order.pop(0)
+            return game.next_turn()
+        if not game.swap_targets(turn):
+            return game.next_turn()
+        return []
+
+    def brief(self, game: ChaseTheAce, seat: Seat) -> list[Event]:
+        return [game.turn_prompt()] if game.turn == seat.index else []
+
+
+TURNS = SwapTurns()

@@ -9,17 +9,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from survivor_host.themes.cta.mods.base import CtaMod
+from survivor_host.themes.cta.spec import NO_BACKSIES
+
 if TYPE_CHECKING:
     from survivor_host.themes.cta.game import ChaseTheAce
 
-MOD = "no-backsies"
 
+class NoBacksies(CtaMod):
+    id = NO_BACKSIES
 
-def no_backsies_block(game: ChaseTheAce, by: int, target: int) -> str | None:
-    """Why No Backsies forbids `by` from targeting `target`, or None."""
-    if not game.has_mod(MOD):
+    def swap_block(self, game: ChaseTheAce, by: int, target: int) -> str | None:
+        both_ways = game.opt_str("backsies") == "both-ways"
+        if [target, by] in game.exchanges or (both_ways and [by, target] in game.exchanges):
+            return f"You can't swap back with {game.seats[target].name} (No Backsies)."
         return None
-    both_ways = game.opt_str("backsies") == "both-ways"
-    if [target, by] in game.exchanges or (both_ways and [by, target] in game.exchanges):
-        return f"You can't swap back with {game.seats[target].name} (No Backsies)."
-    return None
