@@ -11,10 +11,14 @@ from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Event, PhaseChanged, Prompt, Roll, Say
 from survivor_host.engine.game import Game, Seat, Wait, announce_list
 from survivor_host.engine.inputs import Input
+from survivor_host.engine.phase import Phase
 from survivor_host.engine.render import join_names
-from survivor_host.themes.ftl import tug_of_war
-from survivor_host.themes.ftl.no_mercy import StandingLeader
+from survivor_host.themes.ftl.mod import FtlMod
+from survivor_host.themes.ftl.no_mercy import NoMercy
 from survivor_host.themes.ftl.spec import NO_MERCY, SPEC, TUG_OF_WAR
+from survivor_host.themes.ftl.tug_of_war import TugOfWar
+
+MOD_CLASSES: dict[str, type[FtlMod]] = {cls.id: cls for cls in (TugOfWar, NoMercy)}
 
 CHOICES = ("follow", "rebel")
 LEADER_DIE, LEADER_BONUS = 109, 20
@@ -83,32 +87,31 @@ class FollowTheLeader(Game):
         self.last_rolls: dict[int, int] = {}
         self.doomed: list[int] = []
         self.rounds: list[dict[str, Any]] = []
+        self.plugins: tuple[FtlMod, ...] = tuple(MOD_CLASSES[mod]() for mod in self.mods)
 
     # ----- helpers -----
 
     def name(self, index: int | None) -> str | None:
         return None if index is None else self.seats[index].name
 
-    def _rec(self) -> dict[str, Any]:
+    def round_rec(self) -> dict[str, Any]:
         return self.rounds[-1]
 
     def _suspecting(self) -> bool:
         """F4: only from 5 players at round start, never under Tug of War or No Mercy."""
-        return (
-            len(self.round_start) >= 5 and not self.has_mod(TUG_OF_WAR) and not self.has_mod(NO_MERCY)
-        )
+        return len(self.round_start) >= 5 and all(plugin.allows_suspects() for plugin in self.plugins)
 
-    def _ties_give_immunity(self) -> bool:
+    def ties_give_immunity(self) -> bool:
         """F6: a tie gives immunity only when the round started with 4 or more players."""
         return len(self.round_start) >= 4
 
     def _non_leaders(self) -> list[int]:
         return [seat.index for seat in self.alive() if seat.index != self.leader]
 
-    def _suspect_candidates(self) -> list[int]:
+    def suspect_candidates(self) -> list[int]:
         return [i for i in self._non_leaders() if i not in self.immune_now]
 
-    def _scapegoat_candidates(self) -> list[int]:
+    def scapegoat_candidates(self) -> list[int]:
         return [
             i
             for i in self._non_leaders()
@@ -135,15 +138,14 @@ class FollowTheLeader(Game):
             events.append(Say(f"**{chosen.name}** is picked as the first leader."))
             self.leader = chosen.index
             return events + self._begin_round()
-        self.phase = "vote"
-        self.arm()
+        self.enter(VOTE)
         events.append(PhaseChanged("vote", 0))
         events.append(Say("Vote for the first leader in chat with **vote NAME** (not yourself)."))
         return events
 
     def act_vote(self, inp: Input) -> list[Event]:
         voter = self.actor(inp)
-        if self.phase != "vote":
+        if not isinstance(self.current, Vote):
             raise IllegalAction("Voting for the first leader is over.")
         target = self.alive_target(inp.target, "vote for")
         if target is voter:
@@ -151,12 +153,12 @@ class FollowTheLeader(Game):
         self.votes[voter.index] = target.index
         events: list[Event] = [Say(f"{voter.name} votes for {target.name}.")]
         if all(seat.index in self.votes for seat in self.alive()):
-            events += self._resolve_votes()
+            events += self.resolve_votes()
         return events
 
     def act_pick(self, inp: Input) -> list[Event]:
         self.require_host(inp)
-        if self.phase != "vote":
+        if not isinstance(self.current, Vote):
             raise IllegalAction("The first leader has already been chosen.")
         if inp.target:
             chosen = self.alive_target(inp.target, "pick")
@@ -165,7 +167,7 @@ class FollowTheLeader(Game):
         self.leader = chosen.index
         return [Say(f"**{chosen.name}** is picked as the first leader."), *self._begin_round()]
 
-    def _resolve_votes(self) -> list[Event]:
+    def resolve_votes(self) -> list[Event]:
         """F2: most votes leads; a tie is a roll battle of 100; no votes at all, a random pick."""
         events: list[Event] = []
         tally: dict[int, int] = {}
@@ -222,20 +224,19 @@ class FollowTheLeader(Game):
                 "next_leader": None,
             }
         )
-        self.phase = "choices"
-        self.arm()
+        self.enter(CHOICES_PHASE)
         events: list[Event] = [PhaseChanged("choices", self.round)]
         immune = [self.seats[i].name for i in self.immune_now]
         immune_text = f" Immune this round: {join_names(immune)}." if immune else ""
         events.append(Say(f"**Round {self.round}!** Leader: **{self.name(self.leader)}**.{immune_text}"))
         events.append(announce_list(self, self.marks))
         if not self.owed:
-            return events + self._after_choices()
+            return events + self.after_choices()
         events.append(Say("Everyone else: PM me **follow** or **rebel**."))
-        events += [self._choice_prompt(i) for i in self.owed]
+        events += [self.choice_prompt(i) for i in self.owed]
         return events
 
-    def _choice_prompt(self, index: int) -> Prompt:
+    def choice_prompt(self, index: int) -> Prompt:
         return Prompt(
             to=self.seats[index].name,
             text=f"Round {self.round}: do you follow or rebel? The leader is {self.name(self.leader)}.",
@@ -251,40 +252,39 @@ class FollowTheLeader(Game):
     def _choose(self, inp: Input, choice: str) -> list[Event]:
         """F3: a secret follow/rebel, changeable until every choice is in."""
         seat = self.actor(inp)
-        if self.phase == "vote":
+        if isinstance(self.current, Vote):
             raise IllegalAction("The first leader has not been chosen yet.")
         if seat.index == self.leader:
             raise IllegalAction("The leader does not follow or rebel.")
         if seat.index in self.immune_now:
             raise IllegalAction("You are immune this round and make no choice.")
-        if self.phase != "choices" or seat.index not in self.owed:
+        if not isinstance(self.current, Choices) or seat.index not in self.owed:
             raise IllegalAction("Rebel or follow was already locked in for this round.")
         changed = seat.index in self.choices
         self.choices[seat.index] = choice
         verb = "changed your choice to" if changed else "chose to"
         events: list[Event] = [Say(f"You {verb} **{choice}** this round.", to=seat.name)]
         if all(i in self.choices for i in self.owed):
-            events += self._after_choices()
+            events += self.after_choices()
         return events
 
-    def _after_choices(self) -> list[Event]:
-        self._rec()["choices"] = {self.seats[i].name: c for i, c in self.choices.items()}
+    def after_choices(self) -> list[Event]:
+        self.round_rec()["choices"] = {self.seats[i].name: c for i, c in self.choices.items()}
         events: list[Event] = [Say("All choices are in.")] if self.owed else []
-        if self._suspecting() and self._suspect_candidates():
-            self.phase = "suspect"
-            self.arm()
+        if self._suspecting() and self.suspect_candidates():
+            self.enter(SUSPECT)
             events.append(PhaseChanged("suspect", self.round))
-            events.append(self._suspect_prompt())
+            events.append(self.suspect_prompt())
             return events
-        return events + self._roll_round()
+        return events + self.roll_round()
 
-    def _suspect_prompt(self) -> Prompt:
+    def suspect_prompt(self) -> Prompt:
         leader = self.name(self.leader) or ""
         return Prompt(
             to=leader,
             text=f"**{leader}**, suspect a player with **suspect NAME**, or **nosuspect**.",
             actions=("suspect", "nosuspect"),
-            targets=tuple(self.names(self._suspect_candidates())),
+            targets=tuple(self.names(self.suspect_candidates())),
             secret=False,
         )
 
@@ -292,7 +292,7 @@ class FollowTheLeader(Game):
         seat = self.actor(inp)
         if seat.index != self.leader:
             raise IllegalAction("Only the leader can suspect.")
-        if self.phase != "suspect":
+        if not isinstance(self.current, Suspect):
             raise IllegalAction("Suspecting is not open now.")
         target = self.alive_target(inp.target, "suspect")
         if target is seat:
@@ -300,25 +300,25 @@ class FollowTheLeader(Game):
         if target.index in self.immune_now:
             raise IllegalAction(f"{target.name} is immune and cannot be suspected.")
         self.suspect = target.index
-        self._rec()["suspect"] = target.name
+        self.round_rec()["suspect"] = target.name
         return [Say(f"**{seat.name}** suspects **{target.name}**, who rolls 120 this round.")] + (
-            self._roll_round()
+            self.roll_round()
         )
 
     def act_nosuspect(self, inp: Input) -> list[Event]:
         seat = self.actor(inp)
         if seat.index != self.leader:
             raise IllegalAction("Only the leader can suspect.")
-        if self.phase != "suspect":
+        if not isinstance(self.current, Suspect):
             raise IllegalAction("Suspecting is not open now.")
-        return [Say(f"**{seat.name}** suspects nobody.")] + self._roll_round()
+        return [Say(f"**{seat.name}** suspects nobody.")] + self.roll_round()
 
     # ----- rolls and judgement (F5, F6, F12, F13) -----
 
-    def _roll_round(self) -> list[Event]:
+    def roll_round(self) -> list[Event]:
         assert self.leader is not None
-        self.phase = "rolls"
-        rec = self._rec()
+        self.pass_through("rolls")
+        rec = self.round_rec()
         leader = self.seats[self.leader]
         self.leader_roll = self.dice.roll(LEADER_DIE, LEADER_BONUS, label=f"leader roll for {leader.name}")
         rec["leader_roll"] = self.leader_roll
@@ -329,22 +329,23 @@ class FollowTheLeader(Game):
         ]
         order = [self.seat(name).index for name in self.dice.shuffle(self.names(self._non_leaders()))]
         rec["order"] = self.names(order)
-        if self.has_mod(NO_MERCY):
-            return events + self._roll_no_mercy(order)
-        running = tug_of_war.START_DIE
+        for plugin in self.plugins:
+            judged = plugin.roll_and_judge(self, order)
+            if judged is not None:
+                return events + judged
+        running = self.first_running_die()
         for i in order:
-            die, running = self._die_for(i, running)
-            events.append(self._roll_player(i, die))
+            die, running = self.die_for(i, running)
+            events.append(self.roll_player(i, die))
         events.append(self._choices_revealed())
         self._judge()
-        candidates = self._scapegoat_candidates()
+        candidates = self.scapegoat_candidates()
         if self.suspect is not None and self.suspect in self.doomed and candidates:
-            self.phase = "scapegoat"
-            self.arm()
+            self.enter(SCAPEGOAT)
             events.append(PhaseChanged("scapegoat", self.round))
-            events.append(self._scapegoat_prompt())
+            events.append(self.scapegoat_prompt())
             return events
-        return events + self._end_round()
+        return events + self.end_round()
 
     def _choices_revealed(self) -> Say:
         """After the rolls the choices are no longer secret (G3): the room sees who did what."""
@@ -355,17 +356,25 @@ class FollowTheLeader(Game):
                 parts.append(f"{label}: {', '.join(names)}.")
         return Say(" ".join(parts) if parts else "Nobody made a choice this round.")
 
-    def _die_for(self, index: int, running: int) -> tuple[int, int]:
-        if self.has_mod(TUG_OF_WAR):
-            return tug_of_war.next_die(running, self.choices.get(index), self.opt_int("tug_floor"))
+    @staticmethod
+    def first_running_die() -> int:
+        """The running die a round starts from (Tug of War leans on it, F12)."""
+        return PLAYER_DIE
+
+    def die_for(self, index: int, running: int) -> tuple[int, int]:
+        """The die seat `index` rolls (150, the suspect 120, or a mod's) and the running die after it."""
+        for plugin in self.plugins:
+            chosen = plugin.die_for(self, index, running)
+            if chosen is not None:
+                return chosen
         return (SUSPECT_DIE if index == self.suspect else PLAYER_DIE), running
 
-    def _roll_player(self, index: int, die: int) -> Roll:
+    def roll_player(self, index: int, die: int) -> Roll:
         name = self.seats[index].name
         result = self.dice.roll(die, label=f"roll for {name}")
         self.rolls[index] = result
-        self._rec()["rolls"][name] = result
-        self._rec()["dice"][name] = die
+        self.round_rec()["rolls"][name] = result
+        self.round_rec()["dice"][name] = die
         return Roll(name, die, result)
 
     def _judge(self) -> None:
@@ -373,7 +382,7 @@ class FollowTheLeader(Game):
         assert self.leader_roll is not None
         for i, roll in self.rolls.items():
             if roll == self.leader_roll:
-                if self._ties_give_immunity():
+                if self.ties_give_immunity():
                     self.immune_next.append(i)
             elif i in self.immune_now:
                 continue
@@ -382,60 +391,25 @@ class FollowTheLeader(Game):
             ):
                 self.doomed.append(i)
 
-    def _roll_no_mercy(self, order: list[int]) -> list[Event]:
-        """F13: judge each roll as it falls; a rebel above the standing roll deposes the leader."""
-        assert self.leader is not None and self.leader_roll is not None
-        standing = StandingLeader(self.leader, self.leader_roll, self._ties_give_immunity())
-        events: list[Event] = []
-        running = tug_of_war.START_DIE
-        for i in order:
-            die, running = self._die_for(i, running)
-            events.append(self._roll_player(i, die))
-            choice = self.choices.get(i)
-            if choice:
-                events.append(Say(f"{self.seats[i].name} chose to {choice}."))
-            deposed = standing.leader
-            verdict = standing.judge(i, self.rolls[i], self.choices.get(i), i in self.immune_now)
-            name = self.seats[i].name
-            if verdict.immune:
-                self.immune_next.append(i)
-            if verdict.out:
-                events.append(self._out([self.seats[i]], "judged against the leader's roll"))
-            if verdict.deposes:
-                self.immune_next = [j for j in self.immune_next if j not in verdict.cancelled]
-                events.append(Say(f"**{name}** rolls above the leader and takes the lead!"))
-                if verdict.cancelled:
-                    lost = join_names(self.names(list(verdict.cancelled)))
-                    events.append(Say(f"Immunity gained against the deposed leader is lost: {lost}."))
-                self.leader, self.leader_roll = i, self.rolls[i]
-                events.append(self._out([self.seats[deposed]], "deposed by a rebel"))
-        self._rec()["depositions"] = [
-            {"deposed": self.seats[old].name, "by": self.seats[new].name, "roll": roll}
-            for old, new, roll in standing.depositions
-        ]
-        if standing.depositions:
-            self._rec()["outcome"] = "deposed"
-        return events + self._end_round()
-
-    def _out(self, seats: list[Seat], reason: str) -> Event:
-        self._rec()["eliminated"] += [seat.name for seat in seats]
+    def out(self, seats: list[Seat], reason: str) -> Event:
+        self.round_rec()["eliminated"] += [seat.name for seat in seats]
         return self.eliminate(seats, reason)
 
     # ----- the scapegoat (F7) -----
 
-    def _scapegoat_prompt(self) -> Prompt:
+    def scapegoat_prompt(self) -> Prompt:
         suspect = self.name(self.suspect) or ""
         return Prompt(
             to=suspect,
             text=f"**{suspect}**, you would be eliminated: name a **scapegoat NAME** or say **noscapegoat**.",
             actions=("scapegoat", "noscapegoat"),
-            targets=tuple(self.names(self._scapegoat_candidates())),
+            targets=tuple(self.names(self.scapegoat_candidates())),
             secret=False,
         )
 
     def act_scapegoat(self, inp: Input) -> list[Event]:
         seat = self.actor(inp)
-        if self.phase != "scapegoat":
+        if not isinstance(self.current, Scapegoat):
             raise IllegalAction("There is no scapegoat to name now.")
         if seat.index != self.suspect:
             raise IllegalAction("Only the suspect can name a scapegoat.")
@@ -454,32 +428,32 @@ class FollowTheLeader(Game):
             purpose="scapegoat",
         )
         loser = self.seat(fight.losers[0])
-        self._rec()["scapegoat"] = {"suspect": seat.name, "target": target.name, "loser": loser.name}
+        self.round_rec()["scapegoat"] = {"suspect": seat.name, "target": target.name, "loser": loser.name}
         self.doomed = [i for i in self.doomed if i != seat.index] + [loser.index]
         events: list[Event] = [Say(f"**{seat.name}** names **{target.name}** as scapegoat: 70 vs 100!")]
-        return events + fight.events + self._end_round()
+        return events + fight.events + self.end_round()
 
     def act_noscapegoat(self, inp: Input) -> list[Event]:
         seat = self.actor(inp)
-        if self.phase != "scapegoat" or seat.index != self.suspect:
+        if not isinstance(self.current, Scapegoat) or seat.index != self.suspect:
             raise IllegalAction("There is no scapegoat for you to decline.")
-        return [Say(f"**{seat.name}** names no scapegoat.")] + self._end_round()
+        return [Say(f"**{seat.name}** names no scapegoat.")] + self.end_round()
 
     # ----- end of round (F8, F9) and finals (F10) -----
 
-    def _end_round(self) -> list[Event]:
+    def end_round(self) -> list[Event]:
         assert self.leader is not None and self.leader_roll is not None
-        rec = self._rec()
+        rec = self.round_rec()
         events: list[Event] = []
         doomed = [self.seats[i] for i in self.doomed if self.seats[i].alive]
         if doomed:
-            events.append(self._out(doomed, "judged against the leader's roll"))
+            events.append(self.out(doomed, "judged against the leader's roll"))
         old_leader = self.seats[self.leader]
         if rec["outcome"] != "deposed":
             rec["outcome"] = self._outcome()
             if rec["outcome"] == "rebellion":
                 events.append(Say("**Rebellion!** Every rebel succeeded."))
-                events.append(self._out([old_leader], "overthrown by a rebellion"))
+                events.append(self.out([old_leader], "overthrown by a rebellion"))
             elif rec["outcome"] == "handover":
                 events.append(Say("**Peaceful Handover!** Everyone followed."))
         rec["immune"] = [self.seats[i].name for i in self.immune_next if self.seats[i].alive]
@@ -523,7 +497,7 @@ class FollowTheLeader(Game):
 
     def _finals(self) -> list[Event]:
         """F10: two players roll 150 vs 150; one left wins and the round's others battle for second."""
-        self.phase = "finals"
+        self.pass_through("finals")
         alive = self.alive()
         events: list[Event] = [PhaseChanged("finals", self.round)]
         if len(alive) == 2:
@@ -544,78 +518,42 @@ class FollowTheLeader(Game):
     # ----- deadlines, modkills, substitutes (G4-G6, F11) -----
 
     def _waits(self) -> list[Wait]:
-        if self.phase == "vote":
-            return [
-                Wait(seat.name, ("vote",), False, tuple(s.name for s in self.alive() if s is not seat))
-                for seat in self.alive()
-                if seat.index not in self.votes
-            ]
-        if self.phase == "choices":
-            return [Wait(self.seats[i].name, CHOICES, True) for i in self.owed if i not in self.choices]
-        if self.phase == "suspect":
-            prompt = self._suspect_prompt()
-            return [Wait(prompt.to, prompt.actions, False, prompt.targets)]
-        if self.phase == "scapegoat":
-            prompt = self._scapegoat_prompt()
-            return [Wait(prompt.to, prompt.actions, False, prompt.targets)]
-        return []
+        return self.current.waits(self) if self.current else []
 
     def _timeout(self) -> list[Event]:
-        if self.phase == "vote":
-            return [Say("Time is up for votes.")] + self._resolve_votes()
-        if self.phase == "suspect":
-            return [Say(f"**{self.name(self.leader)}** suspects nobody in time.")] + self._roll_round()
-        if self.phase == "scapegoat":
-            return [Say(f"**{self.name(self.suspect)}** names no scapegoat in time.")] + self._end_round()
-        idle = [self.seats[i] for i in self.owed if i not in self.choices]
-        if self.opt_str("idle") == "modkill":
-            return self.remove(idle, "idle")
-        events: list[Event] = []
-        for seat in idle:
-            self.choices[seat.index] = "follow"
-            events.append(Say("You did not choose in time, so you **follow**.", to=seat.name))
-        return events + self._after_choices()
+        if self.current is None:
+            raise IllegalAction("No deadline is running.")
+        return self.current.timeout(self)
 
     def remove(self, seats: list[Seat], reason: str) -> list[Event]:
         """Modkills (host, idle, left): F11 voids the round if the leader goes; G4 stops at two."""
+        phase = self.current
+        assert isinstance(phase, FtlPhase)
         indexes = [seat.index for seat in seats]
         events: list[Event] = [self.eliminate(seats, reason)]
-        if self.rounds and self.phase not in ("vote", "new"):
-            self._rec()["eliminated"] += [seat.name for seat in seats]
+        if self.rounds:
+            self.round_rec()["eliminated"] += [seat.name for seat in seats]
         self.owed = [i for i in self.owed if i not in indexes]
         for i in indexes:
-            if self.phase in ("choices", "suspect"):
+            if phase.before_rolls:
                 # Before the rolls a removed player's choice no longer counts; after them it stays
                 # part of the round's judgement (F8, F9), whoever leaves.
                 self.choices.pop(i, None)
             self.votes.pop(i, None)
         self.votes = {voter: target for voter, target in self.votes.items() if target not in indexes}
-        if len(self.alive()) <= 2 and self.phase == "scapegoat" and self.leader not in indexes:
-            # G4 stops the round with its judgement already made: the judged go out, no scapegoat battle.
-            judged = [seat for seat in self.alive() if seat.index in self.doomed]
-            if judged:
-                events.append(self._out(judged, "judged against the leader's roll"))
         if len(self.alive()) <= 2:
-            if self.rounds and self._rec()["outcome"] is None:
-                self._rec()["outcome"] = "stopped"
+            if self.leader not in indexes:
+                events += phase.stop(self)
+            if self.rounds and self.round_rec()["outcome"] is None:
+                self.round_rec()["outcome"] = "stopped"
             return events + self._finals()
-        if self.phase == "vote":
-            if all(seat.index in self.votes for seat in self.alive()):
-                events += self._resolve_votes()
-            return events
         if self.leader in indexes:
             return events + self._void_round()
-        if self.phase == "choices" and all(i in self.choices for i in self.owed):
-            return events + self._after_choices()
-        if self.phase == "suspect" and not self._suspect_candidates():
-            return events + [Say("Nobody is left to suspect.")] + self._roll_round()
-        if self.phase == "scapegoat" and (self.suspect in indexes or not self._scapegoat_candidates()):
-            return events + self._end_round()
-        return events
+        return events + phase.after_removal(self, seats)
 
     def _void_round(self) -> list[Event]:
         """F11: the leader left mid-round: discard it, pick a new leader at random, start again."""
-        self._rec()["outcome"] = "void"
+        self.round_rec()["outcome"] = "void"
         self.immune_next = list(self.immune_now)
         chosen = self.seat(self.dice.pick([seat.name for seat in self.alive()]))
         self.leader = chosen.index
@@ -631,18 +569,10 @@ class FollowTheLeader(Game):
             events.append(Say("You are the leader.", to=name))
         if seat.index in self.immune_now:
             events.append(Say("You are immune this round: you make no choice.", to=name))
-        if self.phase == "vote":
-            voted = self.votes.get(seat.index)
-            already = f" This seat voted for {self.seats[voted].name}." if voted is not None else ""
-            events.append(Say(f"Vote for the first leader with **vote NAME**.{already}", to=name))
         if seat.index in self.choices:
             events.append(Say(f"Your choice this round: **{self.choices[seat.index]}**.", to=name))
-        if self.phase == "choices" and seat.index in self.owed:
-            events.append(self._choice_prompt(seat.index))
-        if self.phase == "suspect" and seat.index == self.leader:
-            events.append(self._suspect_prompt())
-        if self.phase == "scapegoat" and seat.index == self.suspect:
-            events.append(self._scapegoat_prompt())
+        if self.current is not None:
+            events += self.current.brief(self, seat)
         return events
 
     # ----- for AI seats, buttons and records -----
@@ -654,18 +584,7 @@ class FollowTheLeader(Game):
             return []
         if not seat.alive or self.finished or not self.started:
             return []
-        me = seat.name
-        if self.phase == "vote":
-            return [Input("vote", by=me, target=s.name) for s in self.alive() if s is not seat]
-        if self.phase == "choices" and seat.index in self.owed:
-            return [Input(choice, by=me) for choice in CHOICES]
-        if self.phase == "suspect" and seat.index == self.leader:
-            targets = [Input("suspect", by=me, target=t) for t in self.names(self._suspect_candidates())]
-            return [*targets, Input("nosuspect", by=me)]
-        if self.phase == "scapegoat" and seat.index == self.suspect:
-            names = self.names(self._scapegoat_candidates())
-            return [*(Input("scapegoat", by=me, target=t) for t in names), Input("noscapegoat", by=me)]
-        return []
+        return self.current.legal_inputs(self, seat) if self.current else []
 
     def view(self, name: str) -> FtlView:
         seat = self.seat(name)
@@ -683,11 +602,146 @@ class FollowTheLeader(Game):
             leader_roll=self.leader_roll,
             rolls={self.seats[i].name: r for i, r in self.rolls.items()},
             last_round_rolls={self.seats[i].name: r for i, r in self.last_rolls.items()},
-            tug_of_war=self.has_mod(TUG_OF_WAR),
-            no_mercy=self.has_mod(NO_MERCY),
+            tug_of_war=TUG_OF_WAR in self.mods,
+            no_mercy=NO_MERCY in self.mods,
             tug_floor=self.opt_int("tug_floor"),
             suspecting=self._suspecting(),
         )
 
     def round_record(self) -> list[dict[str, Any]]:
         return copy.deepcopy(self.rounds)
+
+
+class FtlPhase(Phase[FollowTheLeader]):
+    """A waiting phase of Follow the Leader."""
+
+    before_rolls = False
+    """True while choices can still be dropped: a removed player's choice then no longer counts."""
+
+    def stop(self, game: FollowTheLeader) -> list[Event]:
+        """Modkills left two or fewer players (G4): what this phase settles before the finals."""
+        return []
+
+
+class Vote(FtlPhase):
+    """F2: everyone votes in chat for the first leader (not themselves)."""
+
+    name = "vote"
+
+    def waits(self, game: FollowTheLeader) -> list[Wait]:
+        alive = game.alive()
+        return [
+            Wait(seat.name, ("vote",), False, tuple(s.name for s in alive if s is not seat))
+            for seat in alive
+            if seat.index not in game.votes
+        ]
+
+    def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
+        return [Input("vote", by=seat.name, target=s.name) for s in game.alive() if s is not seat]
+
+    def timeout(self, game: FollowTheLeader) -> list[Event]:
+        return [Say("Time is up for votes.")] + game.resolve_votes()
+
+    def after_removal(self, game: FollowTheLeader, removed: list[Seat]) -> list[Event]:
+        if all(seat.index in game.votes for seat in game.alive()):
+            return game.resolve_votes()
+        return []
+
+    def brief(self, game: FollowTheLeader, seat: Seat) -> list[Event]:
+        voted = game.votes.get(seat.index)
+        already = f" This seat voted for {game.seats[voted].name}." if voted is not None else ""
+        return [Say(f"Vote for the first leader with **vote NAME**.{already}", to=seat.name)]
+
+
+class Choices(FtlPhase):
+    """F3: everyone owing a choice PMs follow or rebel."""
+
+    name = "choices"
+    before_rolls = True
+
+    def waits(self, game: FollowTheLeader) -> list[Wait]:
+        return [Wait(game.seats[i].name, CHOICES, True) for i in game.owed if i not in game.choices]
+
+    def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
+        return [Input(choice, by=seat.name) for choice in CHOICES] if seat.index in game.owed else []
+
+    def timeout(self, game: FollowTheLeader) -> list[Event]:
+        idle = [game.seats[i] for i in game.owed if i not in game.choices]
+        if game.opt_str("idle") == "modkill":
+            return game.remove(idle, "idle")
+        events: list[Event] = []
+        for seat in idle:
+            game.choices[seat.index] = "follow"
+            events.append(Say("You did not choose in time, so you **follow**.", to=seat.name))
+        return events + game.after_choices()
+
+    def after_removal(self, game: FollowTheLeader, removed: list[Seat]) -> list[Event]:
+        if all(i in game.choices for i in game.owed):
+            return game.after_choices()
+        return []
+
+    def brief(self, game: FollowTheLeader, seat: Seat) -> list[Event]:
+        return [game.choice_prompt(seat.index)] if seat.index in game.owed else []
+
+
+class Suspect(FtlPhase):
+    """F4: the leader suspects a player in chat, or nobody."""
+
+    name = "suspect"
+    before_rolls = True
+
+    def waits(self, game: FollowTheLeader) -> list[Wait]:
+        prompt = game.suspect_prompt()
+        return [Wait(prompt.to, prompt.actions, False, prompt.targets)]
+
+    def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
+        if seat.index != game.leader:
+            return []
+        targets = [Input("suspect", by=seat.name, target=t) for t in game.names(game.suspect_candidates())]
+        return [*targets, Input("nosuspect", by=seat.name)]
+
+    def timeout(self, game: FollowTheLeader) -> list[Event]:
+        return [Say(f"**{game.name(game.leader)}** suspects nobody in time.")] + game.roll_round()
+
+    def after_removal(self, game: FollowTheLeader, removed: list[Seat]) -> list[Event]:
+        if not game.suspect_candidates():
+            return [Say("Nobody is left to suspect.")] + game.roll_round()
+        return []
+
+    def brief(self, game: FollowTheLeader, seat: Seat) -> list[Event]:
+        return [game.suspect_prompt()] if seat.index == game.leader else []
+
+
+class Scapegoat(FtlPhase):
+    """F7: the judged suspect names a scapegoat in chat, or nobody."""
+
+    name = "scapegoat"
+
+    def waits(self, game: FollowTheLeader) -> list[Wait]:
+        prompt = game.scapegoat_prompt()
+        return [Wait(prompt.to, prompt.actions, False, prompt.targets)]
+
+    def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
+        if seat.index != game.suspect:
+            return []
+        names = game.names(game.scapegoat_candidates())
+        return [*(Input("scapegoat", by=seat.name, target=t) for t in names), Input("noscapegoat", by=seat.name)]
+
+    def timeout(self, game: FollowTheLeader) -> list[Event]:
+        return [Say(f"**{game.name(game.suspect)}** names no scapegoat in time.")] + game.end_round()
+
+    def stop(self, game: FollowTheLeader) -> list[Event]:
+        # G4 stops the round with its judgement already made: the judged go out, no scapegoat battle.
+        judged = [seat for seat in game.alive() if seat.index in game.doomed]
+        return [game.out(judged, "judged against the leader's roll")] if judged else []
+
+    def after_removal(self, game: FollowTheLeader, removed: list[Seat]) -> list[Event]:
+        if game.suspect in [seat.index for seat in removed] or not game.scapegoat_candidates():
+            return game.end_round()
+        return []
+
+    def brief(self, game: FollowTheLeader, seat: Seat) -> list[Event]:
+        return [game.scapegoat_prompt()] if seat.index == game.suspect else []
+
+
+VOTE, CHOICES_PHASE, SUSPECT, SCAPEGOAT = Vote(), Choices(), Suspect(), Scapegoat()

@@ -3,6 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from survivor_host.engine.events import Event, Say
+from survivor_host.engine.render import join_names
+from survivor_host.themes.ftl.mod import FtlMod
+from survivor_host.themes.ftl.spec import NO_MERCY
+
+if TYPE_CHECKING:
+    from survivor_host.themes.ftl.game import FollowTheLeader
 
 
 @dataclass(frozen=True)
@@ -45,3 +54,47 @@ class StandingLeader:
         self.gained = []
         self.leader, self.leader_roll = player, roll
         return Verdict(deposes=True, cancelled=cancelled)
+
+
+class NoMercy(FtlMod):
+    """No suspecting (F4); each roll is judged as it falls, against the leader standing then (F13)."""
+
+    id = NO_MERCY
+
+    def allows_suspects(self) -> bool:
+        return False
+
+    def roll_and_judge(self, game: FollowTheLeader, order: list[int]) -> list[Event] | None:
+        """F13: judge each roll as it falls; a rebel above the standing roll deposes the leader."""
+        assert game.leader is not None and game.leader_roll is not None
+        standing = StandingLeader(game.leader, game.leader_roll, game.ties_give_immunity())
+        events: list[Event] = []
+        running = game.first_running_die()
+        for i in order:
+            die, running = game.die_for(i, running)
+            events.append(game.roll_player(i, die))
+            choice = game.choices.get(i)
+            if choice:
+                events.append(Say(f"{game.seats[i].name} chose to {choice}."))
+            deposed = standing.leader
+            verdict = standing.judge(i, game.rolls[i], game.choices.get(i), i in game.immune_now)
+            name = game.seats[i].name
+            if verdict.immune:
+                game.immune_next.append(i)
+            if verdict.out:
+                events.append(game.out([game.seats[i]], "judged against the leader's roll"))
+            if verdict.deposes:
+                game.immune_next = [j for j in game.immune_next if j not in verdict.cancelled]
+                events.append(Say(f"**{name}** rolls above the leader and takes the lead!"))
+                if verdict.cancelled:
+                    lost = join_names(game.names(list(verdict.cancelled)))
+                    events.append(Say(f"Immunity gained against the deposed leader is lost: {lost}."))
+                game.leader, game.leader_roll = i, game.rolls[i]
+                events.append(game.out([game.seats[deposed]], "deposed by a rebel"))
+        game.round_rec()["depositions"] = [
+            {"deposed": game.seats[old].name, "by": game.seats[new].name, "roll": roll}
+            for old, new, roll in standing.depositions
+        ]
+        if standing.depositions:
+            game.round_rec()["outcome"] = "deposed"
+        return events + game.end_round()
