@@ -96,6 +96,9 @@ class Game(ABC):
         self.mods: tuple[str, ...] = self.normalize_mods(mods)
         self._check_players(players)
         self.seats: list[Seat] = [Seat(index, name) for index, name in enumerate(players)]
+        self._by_name: dict[str, Seat] = {}
+        self._alive: list[Seat] = list(self.seats)
+        self._index_names()
         self.initial_players: tuple[str, ...] = tuple(players)
         self.phase = "new"
         self.current: Phase[Any] | None = None
@@ -149,18 +152,26 @@ class Game(ABC):
 
     # ----- seats -----
 
+    def _index_names(self) -> None:
+        """Seats by name as held and by user id (rebuilt when a name changes)."""
+        self._by_name = {seat.uid: seat for seat in self.seats}
+        self._by_name.update({seat.name: seat for seat in self.seats})
+
     def seat(self, name: str | None, *, who: str = "") -> Seat:
         """The seat of `name` (matched by user id); `who` is how the error names the asker."""
-        uid = to_id(name or "")
-        for seat in self.seats:
-            if seat.uid == uid:
-                return seat
+        found = self._by_name.get(name or "")
+        if found is not None and (found.name == name or found.uid == name):
+            return found
+        found = self._by_name.get(to_id(name or ""))
+        if found is not None:
+            return found
         if who:
             raise IllegalAction(f"{who} not in this game.")
         raise IllegalAction(f"{name} is not in this game.")
 
     def alive(self) -> list[Seat]:
-        return [seat for seat in self.seats if seat.alive]
+        """The seats still in the game, in list order (a fresh list)."""
+        return list(self._alive)
 
     def names(self, indexes: Sequence[int]) -> list[str]:
         return [self.seats[index].name for index in indexes]
@@ -273,6 +284,7 @@ class Game(ABC):
         self._check_new_name(new, seat)
         old = seat.name
         seat.rename(new)
+        self._index_names()
         self.subs.append({"round": self.round, "old": old, "new": new})
         return [Say(f"**{new}** substitutes for **{old}**."), *self.brief(seat)]
 
@@ -283,6 +295,7 @@ class Game(ABC):
         new = (inp.new or "").strip()
         self._check_new_name(new, seat)
         seat.rename(new)
+        self._index_names()
         return []
 
     def act_extend(self, inp: Input) -> list[Event]:
@@ -322,6 +335,7 @@ class Game(ABC):
         for seat in seats:
             seat.alive = False
             seat.out_step = self.steps
+        self._alive = [seat for seat in self.seats if seat.alive]
         return Eliminated(tuple(seat.name for seat in seats), reason)
 
     def finish(self, winner: Seat | None, second: Seat | None) -> list[Event]:

@@ -99,6 +99,7 @@ class ChaseTheAce(Game):
         self.had_turn: list[int] = []
         self.rec: dict[str, Any] = {}
         self.records: list[dict[str, Any]] = []
+        self._in_play: tuple[tuple[int, ...], list[int]] = ((), [])
         self.plugins: tuple[CtaMod, ...] = tuple(MOD_CLASSES[mod]() for mod in self.mods)
         """The active mods' hooks, in the theme's mod order."""
         self.secret: frozenset[str] = frozenset(a for plugin in self.plugins for a in plugin.secret_actions())
@@ -117,13 +118,13 @@ class ChaseTheAce(Game):
 
     def in_play(self) -> list[int]:
         """Seats that take part in the swap phase: alive, not a King, not advanced, not a 14."""
-        return [
-            seat.index
-            for seat in self.alive()
-            if seat.index not in self.kings
-            and seat.index not in self.advanced
-            and self.cards.get(seat.index) != FOURTEEN
-        ]
+        key = (self.round, self.steps, len(self.kings), len(self.advanced), len(self.cards))
+        if self._in_play[0] != key:
+            safe = {*self.kings, *self.advanced}
+            cards = self.cards
+            found = [s.index for s in self._alive if s.index not in safe and cards.get(s.index) != FOURTEEN]
+            self._in_play = (key, found)
+        return list(self._in_play[1])
 
     def swap_block(self, by: int, target: int) -> tuple[str, str] | None:
         """Why `by` may not target `target` now: (message for the player, short reason), or None."""
@@ -150,8 +151,11 @@ class ChaseTheAce(Game):
         self.rec["advanced"].append(self.seats[index].name)
 
     def swap_targets(self, by: int) -> list[int]:
-        """Everyone `by` may target now, in list order."""
-        return [index for index in self.in_play() if self.swap_block(by, index) is None]
+        """Everyone `by` may target now, in list order (what `swap_block` allows, found at once)."""
+        barred = {by}
+        for plugin in self.plugins:
+            barred |= plugin.barred_targets(self, by)
+        return [index for index in self.in_play() if index not in barred]
 
     # ----- the round -----
 

@@ -22,3 +22,6 @@ class Adhesive(CtaMod):
         if target in game.stuck:
             return f"{game.seats[target].name} stuck this round and cannot be swapped with (Adhesive)."
         return None
+
+    def barred_targets(self, game: ChaseTheAce, by: int) -> set[int]:
+        return set(game.stuck)

@@ -35,6 +35,10 @@ class CtaMod:
         """Why this mod forbids `by` from targeting `target` now, or None."""
         return None
 
+    def barred_targets(self, game: ChaseTheAce, by: int) -> set[int]:
+        """Every seat `swap_block` bars `by` from targeting now (the same rule, all at once)."""
+        return set()
+
     def swap_phase(self, game: ChaseTheAce) -> list[Event] | None:
         """This mod's own swap phase, replacing the turns (C6); None if the mod leaves the turns alone."""
         return None

@@ -24,3 +24,10 @@ class NoBacksies(CtaMod):
         if [target, by] in game.exchanges or (both_ways and [by, target] in game.exchanges):
             return f"You can't swap back with {game.seats[target].name} (No Backsies)."
         return None
+
+    def barred_targets(self, game: ChaseTheAce, by: int) -> set[int]:
+        both_ways = game.opt_str("backsies") == "both-ways"
+        barred = {first for first, second in game.exchanges if second == by}
+        if both_ways:
+            barred |= {second for first, second in game.exchanges if first == by}
+        return barred
