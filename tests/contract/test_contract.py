@@ -90,6 +90,7 @@ def send(run: Run, inp: Input) -> bool:
     before = snapshot(game)
     action = game.ACTION_ALIASES.get(inp.action, inp.action)
     was_offered = inp.by is not None and offered(game, inp)
+    logged = len(game.log)
     try:
         events = game.apply(inp)
     except IllegalAction as error:
@@ -100,6 +101,10 @@ def send(run: Run, inp: Input) -> bool:
         return False
     run.accepted += 1
     run.events += events
+    question = action in run.case.questions
+    assert len(game.log) == logged + (0 if question else 1), f"{run.case.label}: {inp} logged wrongly"
+    if question:
+        assert snapshot(game) == before, f"{run.case.label} seed {run.seed}: the question {inp} changed the state"
     if inp.by is not None and action in game.PLAYER_ACTIONS and action not in run.case.questions:
         assert was_offered, f"{run.case.label} seed {run.seed}: accepted {inp}, which legal_inputs did not offer"
     return True

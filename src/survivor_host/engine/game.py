@@ -33,6 +33,9 @@ BASE_FIELDS: dict[str, tuple[str, ...]] = {
 }
 """The input fields (besides `by`) each action reads; any other field is refused."""
 MAX_NAME_LENGTH = 18
+RECORD_FORMAT = 1  # the record's shape (README "Game record"); 1: Mersenne Twister dice
+RULES_VERSION = 1
+"""Bumped when the same seed and inputs could play out differently; a stored game of another is not replayed."""
 
 
 @dataclass
@@ -77,6 +80,8 @@ class Game(ABC):
     ACTION_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {}
     """The fields each theme action reads (`target`, `count`...); others are refused."""
     SECRET_ACTIONS: ClassVar[tuple[str, ...]] = ()
+    QUESTIONS: ClassVar[tuple[str, ...]] = ()
+    """Read-only player actions (`card`): answered, never logged or stored, never awaited."""
 
     def __init__(
         self,
@@ -223,8 +228,13 @@ class Game(ABC):
             raise IllegalAction(f"Unknown action {inp.action!r}.")
         self._check_fields(action, inp)
         events = handler(inp)
-        self.log.append(inp)
+        if action not in self.QUESTIONS:
+            self.log.append(inp)
         return events
+
+    def is_question(self, action: str) -> bool:
+        """True for a read-only question such as `card`: the answer changes nothing and is not logged."""
+        return self.ACTION_ALIASES.get(action, action) in self.QUESTIONS
 
     def _check_fields(self, action: str, inp: Input) -> None:
         """Refuse a field the action does not use (a stray target is a mistake, not a detail)."""
@@ -414,6 +424,8 @@ class Game(ABC):
     def record(self) -> dict[str, Any]:
         """The JSON game record (README "Game record")."""
         out: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "rules_version": RULES_VERSION,
             "theme": self.theme,
             "mods": list(self.mods),
             "options": dict(self.options),

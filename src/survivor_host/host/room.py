@@ -14,7 +14,7 @@ from typing import Any
 
 from survivor_host.engine.errors import IllegalAction, SetupError
 from survivor_host.engine.events import Event, PhaseChanged, Prompt, Roll
-from survivor_host.engine.game import Game
+from survivor_host.engine.game import RULES_VERSION, Game
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input, parse_command
 from survivor_host.engine.render import join_names, render, roll_text
@@ -158,6 +158,9 @@ class RoomHost:
             return
         if in_room and game.is_secret(action):
             self.out.pm(name, f"Send that to me by PM so nobody sees it: /msg {self.out.name}, {word} {rest}".strip())
+            return
+        if game.is_question(action):  # read-only (`card`): answered, never stored
+            self._post(game.apply(parse_command(f"{action} {rest}", name)))
             return
         self.apply(parse_command(f"{action} {rest}", name), reply_to=name)
 
@@ -635,6 +638,13 @@ class RoomHost:
 
     def restore_game(self, stored: StoredGame) -> None:
         """Rebuild a game by replay; announce only the step that was in flight, then carry on."""
+        if (1 if stored.rules_version is None else stored.rules_version) != RULES_VERSION:
+            logger.warning(
+                "game %s in %s was played under rules version %s, not %s: not restored (its rows are kept)",
+                stored.id, self.room, stored.rules_version, RULES_VERSION,
+            )
+            self.store.refuse_game(stored.id, self.clock.now())
+            return
         game = new_game(stored.theme, stored.players, mods=stored.mods, options=stored.options, seed=stored.seed)
         unposted: list[Event] = []
         events = game.start()

@@ -71,6 +71,7 @@ class ChaseTheAce(Game):
     theme = SPEC.id
     title = SPEC.title
     PLAYER_ACTIONS: ClassVar[tuple[str, ...]] = ("stick", "swap", "duel", "card")
+    QUESTIONS: ClassVar[tuple[str, ...]] = ("card",)
     THEME_HOST_ACTIONS: ClassVar[tuple[str, ...]] = ("elim",)
     ACTION_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {
         "stick": (),
