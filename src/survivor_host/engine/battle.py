@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from survivor_host.engine.dice import Dice
-from survivor_host.engine.events import Event, Roll
+from survivor_host.engine.events import Roll
 
 
 @dataclass
@@ -16,7 +16,8 @@ class BattleResult:
     winners: list[str]
     losers: list[str]
     rolls: list[dict[str, int]] = field(default_factory=list)
-    events: list[Event] = field(default_factory=list)
+    events: list[Roll] = field(default_factory=list)
+    """Every roll made, re-rolls of ties included, in order."""
 
 
 def battle(

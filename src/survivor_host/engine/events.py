@@ -81,7 +81,37 @@ class GameOver:
     to: None = None
 
 
-Event = Say | Roll | Prompt | Eliminated | PhaseChanged | CardTold | Revealed | GameOver
+@dataclass(frozen=True)
+class Fact:
+    """Something that happened, as data. A theme's presenter words it (`Game.present`); a simulation
+    that reads no text never does. `to` is the one player it is for, None for the room."""
+
+    to: str | None = field(default=None, kw_only=True)
+
+
+@dataclass(frozen=True)
+class Substituted(Fact):
+    """G6: `new` took over the seat `old` held."""
+
+    old: str
+    new: str
+
+
+@dataclass(frozen=True)
+class DeadlineExtended(Fact):
+    """G6: the host gave the current wait more time."""
+
+    seconds: int
+
+
+@dataclass(frozen=True)
+class PlayerList(Fact):
+    """The players still in, each with the theme's public mark (e.g. `Venus (leader)`)."""
+
+    entries: tuple[str, ...]
+
+
+Event = Say | Roll | Prompt | Eliminated | PhaseChanged | CardTold | Revealed | GameOver | Fact
 
 
 def is_public(event: Event) -> bool:

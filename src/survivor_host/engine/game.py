@@ -13,12 +13,12 @@ from typing import Any, ClassVar
 
 from survivor_host.engine.dice import Dice, SeededDice
 from survivor_host.engine.errors import IllegalAction, SetupError
-from survivor_host.engine.events import Eliminated, Event, GameOver, Say
+from survivor_host.engine.events import DeadlineExtended, Eliminated, Event, GameOver, PlayerList, Substituted
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.options import Option, OptionValue, resolve_options
 from survivor_host.engine.phase import Phase
-from survivor_host.engine.render import join_names
+from survivor_host.engine.render import join_names, present
 from survivor_host.engine.theme import ThemeSpec
 
 HOST_ACTIONS = ("modkill", "sub", "extend", "end")
@@ -211,10 +211,20 @@ class Game(ABC):
         if self.started:
             raise IllegalAction("The game has already started.")
         self.started = True
-        return self._start()
+        return self.present(self._start())
 
     def apply(self, inp: Input) -> list[Event]:
-        """Advance the game by one input; IllegalAction leaves everything as it was."""
+        """Advance the game by one input: what it caused, worded for the room and the players.
+
+        IllegalAction leaves everything as it was."""
+        return self.present(self.step(inp))
+
+    def present(self, facts: list[Event]) -> list[Event]:
+        """The theme's words for `facts`: lines, rolls and prompts as the room and players see them."""
+        return present(facts, self.spec.presenter())
+
+    def step(self, inp: Input) -> list[Event]:
+        """`apply` without the words: the facts alone (for simulations, which read no text)."""
         if not self.started:
             raise IllegalAction("The game has not started.")
         if self.finished:
@@ -296,7 +306,7 @@ class Game(ABC):
         seat.rename(new)
         self._index_names()
         self.subs.append({"round": self.round, "old": old, "new": new})
-        return [Say(f"**{new}** substitutes for **{old}**."), *self.brief(seat)]
+        return [Substituted(old, new), *self.brief(seat)]
 
     def act_rename(self, inp: Input) -> list[Event]:
         if inp.by is None:
@@ -316,7 +326,7 @@ class Game(ABC):
         if not 1 <= seconds <= 600:
             raise IllegalAction("Extend by 1 to 600 seconds.")
         self.extension += seconds
-        return [Say(f"The deadline is extended by {seconds} seconds.")]
+        return [DeadlineExtended(seconds)]
 
     def act_end(self, inp: Input) -> list[Event]:
         self.require_host(inp)
@@ -446,11 +456,9 @@ class Game(ABC):
         return out
 
 
-def announce_list(game: Game, marks: Callable[[Seat], str] | None = None) -> Say:
-    """The bold player list hosts post: `**PL (9):** a, b, c`."""
-    alive = game.alive()
-    shown = [seat.name + (marks(seat) if marks else "") for seat in alive]
-    return Say(f"**PL ({len(alive)}):** {', '.join(shown)}")
+def announce_list(game: Game, marks: Callable[[Seat], str] | None = None) -> PlayerList:
+    """The player list hosts post (`**PL (9):** a, b, c`), each name with its mark."""
+    return PlayerList(tuple(seat.name + (marks(seat) if marks else "") for seat in game.alive()))
 
 
 __all__ = ["Game", "Seat", "Wait", "announce_list", "join_names"]

@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from survivor_host.engine.events import (
     CardTold,
+    DeadlineExtended,
     Eliminated,
     Event,
+    Fact,
     GameOver,
     PhaseChanged,
+    PlayerList,
     Prompt,
     Revealed,
     Roll,
     Say,
+    Substituted,
 )
+
+Presenter = Callable[[Fact], list[Event]]
+"""A theme's words: the events (lines, rolls, prompts) one fact is shown as."""
 
 CARD_NAMES = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King", 14: "14"}
 
@@ -60,3 +69,31 @@ def render(event: Event) -> str | None:
             tail = f" Second place: **{second}**." if second else ""
             return f"**{winner} wins the game!**{tail}"
     return None
+
+
+def present_common(fact: Fact) -> list[Event] | None:
+    """The facts every theme shares, worded; None for a theme's own facts."""
+    match fact:
+        case Substituted(old=old, new=new):
+            return [Say(f"**{new}** substitutes for **{old}**.", to=fact.to)]
+        case DeadlineExtended(seconds=seconds):
+            return [Say(f"The deadline is extended by {seconds} seconds.", to=fact.to)]
+        case PlayerList(entries=entries):
+            return [Say(f"**PL ({len(entries)}):** {', '.join(entries)}", to=fact.to)]
+    return None
+
+
+def present(facts: list[Event], theme: Presenter | None) -> list[Event]:
+    """Facts worded by `theme` (and `present_common`); other events pass as they are."""
+    out: list[Event] = []
+    for event in facts:
+        if not isinstance(event, Fact):
+            out.append(event)
+            continue
+        shown = present_common(event)
+        if shown is None:
+            if theme is None:
+                raise TypeError(f"no presenter for {event!r}")
+            shown = theme(event)
+        out.extend(shown)
+    return out

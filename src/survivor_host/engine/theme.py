@@ -18,6 +18,7 @@ from survivor_host.engine.options import COMMON_OPTIONS, Option
 if TYPE_CHECKING:
     from survivor_host.ai.base import Strategy
     from survivor_host.engine.game import Game
+    from survivor_host.engine.render import Presenter
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,11 @@ class ThemeSpec:
     vote_box: VoteBox | None = None
     button_labels: Mapping[str, str] = field(default_factory=dict)
     """Button text by action, `{target}` standing for the target's name (default: `Action Target`)."""
+    load_presenter: Callable[[], Presenter] | None = None
+    """The theme's words for its facts (imported on first use; simulations never need it)."""
+
+    def presenter(self) -> Presenter | None:
+        return self.load_presenter() if self.load_presenter else None
 
     @property
     def game(self) -> type[Game]:

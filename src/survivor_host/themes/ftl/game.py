@@ -8,11 +8,38 @@ from typing import Any, ClassVar
 
 from survivor_host.engine.battle import battle
 from survivor_host.engine.errors import IllegalAction
-from survivor_host.engine.events import Event, PhaseChanged, Prompt, Roll, Say
+from survivor_host.engine.events import Event, PhaseChanged, Prompt, Roll
 from survivor_host.engine.game import Game, Seat, Wait, announce_list
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.phase import Phase
-from survivor_host.engine.render import join_names
+from survivor_host.themes.ftl.facts import (
+    ChoiceMade,
+    ChoicesIn,
+    ChoicesOpened,
+    ChoicesRevealed,
+    DefaultChoice,
+    FinalsBegin,
+    GameBegins,
+    LastStanding,
+    LeaderChosen,
+    LeaderHow,
+    LeaderRolls,
+    LeadTie,
+    NextLeader,
+    NoScapegoat,
+    NoSuspectWhy,
+    Outcome,
+    RoundBegins,
+    RoundJudged,
+    RoundVoided,
+    ScapegoatResolved,
+    SeatBriefing,
+    Suspected,
+    VoteCast,
+    VoteOpened,
+    VotesCounted,
+    VotingClosed,
+)
 from survivor_host.themes.ftl.mod import FtlMod
 from survivor_host.themes.ftl.no_mercy import NoMercy
 from survivor_host.themes.ftl.spec import NO_MERCY, SPEC, TUG_OF_WAR
@@ -131,16 +158,16 @@ class FollowTheLeader(Game):
     # ----- start and the leader vote (F2) -----
 
     def _start(self) -> list[Event]:
-        mods = f" with {join_names([self.spec.mod_title(m) for m in self.mods])}" if self.mods else ""
-        events: list[Event] = [Say(f"**{self.title}**{mods} begins!"), announce_list(self)]
+        mods = tuple(self.spec.mod_title(m) for m in self.mods)
+        events: list[Event] = [GameBegins(self.title, mods), announce_list(self)]
         if self.opt_str("leader") == "pick":
             chosen = self.seat(self.dice.pick([seat.name for seat in self.alive()]))
-            events.append(Say(f"**{chosen.name}** is picked as the first leader."))
+            events.append(LeaderChosen(chosen.name, LeaderHow.PICKED))
             self.leader = chosen.index
             return events + self._begin_round()
         self.enter(VOTE)
         events.append(PhaseChanged("vote", 0))
-        events.append(Say("Vote for the first leader in chat with **vote NAME** (not yourself)."))
+        events.append(VoteOpened())
         return events
 
     def act_vote(self, inp: Input) -> list[Event]:
@@ -151,7 +178,7 @@ class FollowTheLeader(Game):
         if target is voter:
             raise IllegalAction("You can't vote for yourself.")
         self.votes[voter.index] = target.index
-        events: list[Event] = [Say(f"{voter.name} votes for {target.name}.")]
+        events: list[Event] = [VoteCast(voter.name, target.name)]
         if all(seat.index in self.votes for seat in self.alive()):
             events += self.resolve_votes()
         return events
@@ -165,7 +192,7 @@ class FollowTheLeader(Game):
         else:
             chosen = self.seat(self.dice.pick([seat.name for seat in self.alive()]))
         self.leader = chosen.index
-        return [Say(f"**{chosen.name}** is picked as the first leader."), *self._begin_round()]
+        return [LeaderChosen(chosen.name, LeaderHow.PICKED), *self._begin_round()]
 
     def resolve_votes(self) -> list[Event]:
         """F2: most votes leads; a tie is a roll battle of 100; no votes at all, a random pick."""
@@ -176,10 +203,9 @@ class FollowTheLeader(Game):
                 tally[target] = tally.get(target, 0) + 1
         if not tally:
             chosen = self.seat(self.dice.pick([seat.name for seat in self.alive()]))
-            events.append(Say(f"Nobody voted, so **{chosen.name}** is picked as the first leader."))
+            events.append(LeaderChosen(chosen.name, LeaderHow.NOBODY_VOTED))
         else:
-            counts = ", ".join(f"{self.seats[i].name} {n}" for i, n in sorted(tally.items()))
-            events.append(Say(f"Votes: {counts}."))
+            events.append(VotesCounted(tuple((self.seats[i].name, n) for i, n in sorted(tally.items()))))
             top = max(tally.values())
             tied = [i for i in sorted(tally) if tally[i] == top]
             if len(tied) > 1:
@@ -188,7 +214,7 @@ class FollowTheLeader(Game):
                 chosen = self.seat(fight.winners[0])
             else:
                 chosen = self.seats[tied[0]]
-            events.append(Say(f"**{chosen.name}** is the first leader."))
+            events.append(LeaderChosen(chosen.name, LeaderHow.VOTED))
         self.leader = chosen.index
         return events + self._begin_round()
 
@@ -226,13 +252,12 @@ class FollowTheLeader(Game):
         )
         self.enter(CHOICES_PHASE)
         events: list[Event] = [PhaseChanged("choices", self.round)]
-        immune = [self.seats[i].name for i in self.immune_now]
-        immune_text = f" Immune this round: {join_names(immune)}." if immune else ""
-        events.append(Say(f"**Round {self.round}!** Leader: **{self.name(self.leader)}**.{immune_text}"))
+        immune = tuple(self.seats[i].name for i in self.immune_now)
+        events.append(RoundBegins(self.round, self.name(self.leader) or "", immune))
         events.append(announce_list(self, self.marks))
         if not self.owed:
             return events + self.after_choices()
-        events.append(Say("Everyone else: PM me **follow** or **rebel**."))
+        events.append(ChoicesOpened())
         events += [self.choice_prompt(i) for i in self.owed]
         return events
 
@@ -262,15 +287,14 @@ class FollowTheLeader(Game):
             raise IllegalAction("Rebel or follow was already locked in for this round.")
         changed = seat.index in self.choices
         self.choices[seat.index] = choice
-        verb = "changed your choice to" if changed else "chose to"
-        events: list[Event] = [Say(f"You {verb} **{choice}** this round.", to=seat.name)]
+        events: list[Event] = [ChoiceMade(choice, changed, to=seat.name)]
         if all(i in self.choices for i in self.owed):
             events += self.after_choices()
         return events
 
     def after_choices(self) -> list[Event]:
         self.round_rec()["choices"] = {self.seats[i].name: c for i, c in self.choices.items()}
-        events: list[Event] = [Say("All choices are in.")] if self.owed else []
+        events: list[Event] = [ChoicesIn()] if self.owed else []
         if self._suspecting() and self.suspect_candidates():
             self.enter(SUSPECT)
             events.append(PhaseChanged("suspect", self.round))
@@ -301,9 +325,7 @@ class FollowTheLeader(Game):
             raise IllegalAction(f"{target.name} is immune and cannot be suspected.")
         self.suspect = target.index
         self.round_rec()["suspect"] = target.name
-        return [Say(f"**{seat.name}** suspects **{target.name}**, who rolls 120 this round.")] + (
-            self.roll_round()
-        )
+        return [Suspected(seat.name, target.name), *self.roll_round()]
 
     def act_nosuspect(self, inp: Input) -> list[Event]:
         seat = self.actor(inp)
@@ -311,7 +333,7 @@ class FollowTheLeader(Game):
             raise IllegalAction("Only the leader can suspect.")
         if not isinstance(self.current, Suspect):
             raise IllegalAction("Suspecting is not open now.")
-        return [Say(f"**{seat.name}** suspects nobody.")] + self.roll_round()
+        return [Suspected(seat.name, None), *self.roll_round()]
 
     # ----- rolls and judgement (F5, F6, F12, F13) -----
 
@@ -324,7 +346,7 @@ class FollowTheLeader(Game):
         rec["leader_roll"] = self.leader_roll
         events: list[Event] = [
             PhaseChanged("rolls", self.round),
-            Say(f"The leader **{leader.name}** rolls:"),
+            LeaderRolls(leader.name),
             Roll(leader.name, LEADER_DIE, self.leader_roll, LEADER_BONUS, "leader"),
         ]
         order = [self.seat(name).index for name in self.dice.shuffle(self.names(self._non_leaders()))]
@@ -347,14 +369,13 @@ class FollowTheLeader(Game):
             return events
         return events + self.end_round()
 
-    def _choices_revealed(self) -> Say:
+    def _choices_revealed(self) -> ChoicesRevealed:
         """After the rolls the choices are no longer secret (G3): the room sees who did what."""
-        parts = []
-        for choice, label in (("follow", "Followed"), ("rebel", "Rebelled")):
-            names = [self.seats[i].name for i, c in self.choices.items() if c == choice]
-            if names:
-                parts.append(f"{label}: {', '.join(names)}.")
-        return Say(" ".join(parts) if parts else "Nobody made a choice this round.")
+        made = self.choices.items()
+        return ChoicesRevealed(
+            tuple(self.seats[i].name for i, c in made if c == "follow"),
+            tuple(self.seats[i].name for i, c in made if c == "rebel"),
+        )
 
     @staticmethod
     def first_running_die() -> int:
@@ -430,14 +451,14 @@ class FollowTheLeader(Game):
         loser = self.seat(fight.losers[0])
         self.round_rec()["scapegoat"] = {"suspect": seat.name, "target": target.name, "loser": loser.name}
         self.doomed = [i for i in self.doomed if i != seat.index] + [loser.index]
-        events: list[Event] = [Say(f"**{seat.name}** names **{target.name}** as scapegoat: 70 vs 100!")]
-        return events + fight.events + self.end_round()
+        resolved = ScapegoatResolved(seat.name, target.name, tuple(fight.events), loser.name)
+        return [resolved, *self.end_round()]
 
     def act_noscapegoat(self, inp: Input) -> list[Event]:
         seat = self.actor(inp)
         if not isinstance(self.current, Scapegoat) or seat.index != self.suspect:
             raise IllegalAction("There is no scapegoat for you to decline.")
-        return [Say(f"**{seat.name}** names no scapegoat.")] + self.end_round()
+        return [NoScapegoat(seat.name, in_time=True), *self.end_round()]
 
     # ----- end of round (F8, F9) and finals (F10) -----
 
@@ -451,11 +472,9 @@ class FollowTheLeader(Game):
         old_leader = self.seats[self.leader]
         if rec["outcome"] != "deposed":
             rec["outcome"] = self._outcome()
+            events.append(RoundJudged(Outcome(rec["outcome"])))
             if rec["outcome"] == "rebellion":
-                events.append(Say("**Rebellion!** Every rebel succeeded."))
                 events.append(self.out([old_leader], "overthrown by a rebellion"))
-            elif rec["outcome"] == "handover":
-                events.append(Say("**Peaceful Handover!** Everyone followed."))
         rec["immune"] = [self.seats[i].name for i in self.immune_next if self.seats[i].alive]
         self.last_rolls = dict(self.rolls)
         if len(self.alive()) <= 2:
@@ -465,7 +484,7 @@ class FollowTheLeader(Game):
             events += fight_events
             self.leader = successor
         rec["next_leader"] = self.name(self.leader)
-        events.append(Say(f"**{self.name(self.leader)}** leads the next round."))
+        events.append(NextLeader(self.name(self.leader) or ""))
         return events + self._begin_round()
 
     def _outcome(self) -> str:
@@ -492,7 +511,7 @@ class FollowTheLeader(Game):
             return tied[0], []
         names = [self.seats[i].name for i in sorted(tied)]
         fight = battle(self.dice, [(name, TIE_DIE) for name in names], purpose="succession")
-        intro = Say(f"{join_names(names)} tie for the lead: roll battle of 100!")
+        intro = LeadTie(tuple(names))
         return self.seat(fight.winners[0]).index, [intro, *fight.events]
 
     def _finals(self) -> list[Event]:
@@ -501,7 +520,7 @@ class FollowTheLeader(Game):
         alive = self.alive()
         events: list[Event] = [PhaseChanged("finals", self.round)]
         if len(alive) == 2:
-            events.append(Say(f"**Finals:** {alive[0].name} vs {alive[1].name}, 150 each!"))
+            events.append(FinalsBegin(alive[0].name, alive[1].name))
             fight = battle(self.dice, [(seat.name, FINALS_DIE) for seat in alive], purpose="finals")
             winner, second = self.seat(fight.winners[0]), self.seat(fight.losers[0])
             return events + fight.events + self.finish(winner, second)
@@ -511,7 +530,7 @@ class FollowTheLeader(Game):
             return events + self.finish(winner, others[0])
         if not others:
             return events + self.finish(winner, None)
-        events.append(Say(f"**{winner.name}** is the last one standing! Second place: roll battle of 150."))
+        events.append(LastStanding(winner.name))
         fight = battle(self.dice, [(seat.name, FINALS_DIE) for seat in others], purpose="second place")
         return events + fight.events + self.finish(winner, self.seat(fight.winners[0]))
 
@@ -558,19 +577,25 @@ class FollowTheLeader(Game):
         chosen = self.seat(self.dice.pick([seat.name for seat in self.alive()]))
         self.leader = chosen.index
         self.round -= 1
-        events: list[Event] = [Say(f"The leader is gone: the round starts again, led by **{chosen.name}**.")]
+        events: list[Event] = [RoundVoided(chosen.name)]
         return events + self._begin_round()
 
     def brief(self, seat: Seat) -> list[Event]:
         """Tell a substitute what their seat knows and owes."""
         name = seat.name
-        events: list[Event] = [Say(f"You now play in this seat of {self.title}.", to=name)]
-        if seat.index == self.leader:
-            events.append(Say("You are the leader.", to=name))
-        if seat.index in self.immune_now:
-            events.append(Say("You are immune this round: you make no choice.", to=name))
-        if seat.index in self.choices:
-            events.append(Say(f"Your choice this round: **{self.choices[seat.index]}**.", to=name))
+        voted = self.votes.get(seat.index)
+        choice = self.choices.get(seat.index)
+        events: list[Event] = [
+            SeatBriefing(
+                self.title,
+                leader=seat.index == self.leader,
+                immune=seat.index in self.immune_now,
+                voting=isinstance(self.current, Vote),
+                voted_for=None if voted is None else self.seats[voted].name,
+                choice=choice,
+                to=name,
+            )
+        ]
         if self.current is not None:
             events += self.current.brief(self, seat)
         return events
@@ -640,7 +665,7 @@ class Vote(FtlPhase):
         return [Input("vote", by=seat.name, target=s.name) for s in game.alive() if s is not seat]
 
     def timeout(self, game: FollowTheLeader) -> list[Event]:
-        return [Say("Time is up for votes.")] + game.resolve_votes()
+        return [VotingClosed(), *game.resolve_votes()]
 
     def after_removal(self, game: FollowTheLeader, removed: list[Seat]) -> list[Event]:
         if all(seat.index in game.votes for seat in game.alive()):
@@ -648,9 +673,7 @@ class Vote(FtlPhase):
         return []
 
     def brief(self, game: FollowTheLeader, seat: Seat) -> list[Event]:
-        voted = game.votes.get(seat.index)
-        already = f" This seat voted for {game.seats[voted].name}." if voted is not None else ""
-        return [Say(f"Vote for the first leader with **vote NAME**.{already}", to=seat.name)]
+        return []  # the seat's briefing already asks for the vote
 
 
 class Choices(FtlPhase):
@@ -672,7 +695,7 @@ class Choices(FtlPhase):
         events: list[Event] = []
         for seat in idle:
             game.choices[seat.index] = "follow"
-            events.append(Say("You did not choose in time, so you **follow**.", to=seat.name))
+            events.append(DefaultChoice("follow", to=seat.name))
         return events + game.after_choices()
 
     def after_removal(self, game: FollowTheLeader, removed: list[Seat]) -> list[Event]:
@@ -701,11 +724,11 @@ class Suspect(FtlPhase):
         return [*targets, Input("nosuspect", by=seat.name)]
 
     def timeout(self, game: FollowTheLeader) -> list[Event]:
-        return [Say(f"**{game.name(game.leader)}** suspects nobody in time.")] + game.roll_round()
+        return [Suspected(game.name(game.leader) or "", None, NoSuspectWhy.TIME), *game.roll_round()]
 
     def after_removal(self, game: FollowTheLeader, removed: list[Seat]) -> list[Event]:
         if not game.suspect_candidates():
-            return [Say("Nobody is left to suspect.")] + game.roll_round()
+            return [Suspected(game.name(game.leader) or "", None, NoSuspectWhy.NOBODY_LEFT), *game.roll_round()]
         return []
 
     def brief(self, game: FollowTheLeader, seat: Seat) -> list[Event]:
@@ -728,7 +751,7 @@ class Scapegoat(FtlPhase):
         return [*(Input("scapegoat", by=seat.name, target=t) for t in names), Input("noscapegoat", by=seat.name)]
 
     def timeout(self, game: FollowTheLeader) -> list[Event]:
-        return [Say(f"**{game.name(game.suspect)}** names no scapegoat in time.")] + game.end_round()
+        return [NoScapegoat(game.name(game.suspect) or "", in_time=False), *game.end_round()]
 
     def stop(self, game: FollowTheLeader) -> list[Event]:
         # G4 stops the round with its judgement already made: the judged go out, no scapegoat battle.

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from survivor_host.engine.events import Event, Say
-from survivor_host.engine.render import join_names
+from survivor_host.engine.events import Event
+from survivor_host.themes.ftl.facts import ChoiceShown, Deposed
 from survivor_host.themes.ftl.mod import FtlMod
 from survivor_host.themes.ftl.spec import NO_MERCY
 
@@ -75,7 +75,7 @@ class NoMercy(FtlMod):
             events.append(game.roll_player(i, die))
             choice = game.choices.get(i)
             if choice:
-                events.append(Say(f"{game.seats[i].name} chose to {choice}."))
+                events.append(ChoiceShown(game.seats[i].name, choice))
             deposed = standing.leader
             verdict = standing.judge(i, game.rolls[i], game.choices.get(i), i in game.immune_now)
             name = game.seats[i].name
@@ -85,10 +85,7 @@ class NoMercy(FtlMod):
                 events.append(game.out([game.seats[i]], "judged against the leader's roll"))
             if verdict.deposes:
                 game.immune_next = [j for j in game.immune_next if j not in verdict.cancelled]
-                events.append(Say(f"**{name}** rolls above the leader and takes the lead!"))
-                if verdict.cancelled:
-                    lost = join_names(game.names(list(verdict.cancelled)))
-                    events.append(Say(f"Immunity gained against the deposed leader is lost: {lost}."))
+                events.append(Deposed(name, tuple(game.names(list(verdict.cancelled)))))
                 game.leader, game.leader_roll = i, game.rolls[i]
                 events.append(game.out([game.seats[deposed]], "deposed by a rebel"))
         game.round_rec()["depositions"] = [

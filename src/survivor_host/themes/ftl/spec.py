@@ -11,6 +11,7 @@ from survivor_host.engine.theme import ModSpec, ThemeSpec, VoteBox
 if TYPE_CHECKING:
     from survivor_host.ai.base import Strategy
     from survivor_host.engine.game import Game
+    from survivor_host.engine.render import Presenter
 
 TUG_OF_WAR = "tug-of-war"
 NO_MERCY = "no-mercy"
@@ -20,6 +21,12 @@ def _game() -> type[Game]:
     from survivor_host.themes.ftl.game import FollowTheLeader
 
     return FollowTheLeader
+
+
+def _presenter() -> Presenter:
+    from survivor_host.themes.ftl.text import present
+
+    return present
 
 
 def _strategies() -> Mapping[str, Callable[[], Strategy]]:
@@ -45,5 +52,6 @@ SPEC = ThemeSpec(
     default_strategy="smart",
     rules_summary="Each round everyone but the leader PMs follow (roll lower) or rebel (roll higher) than "
     "the leader's 109+20. Lose and you are out; tie for immunity. Last one standing wins.",
+    load_presenter=_presenter,
     vote_box=VoteBox("vote", "vote", "Vote for the first leader (not yourself):"),
 )

@@ -1,0 +1,207 @@
+"""What happens in Follow the Leader, as typed facts; `text.py` words them for the room."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from survivor_host.engine.events import Fact, Roll
+
+
+class Outcome(StrEnum):
+    """How a round ended (F8, F9, F11, F13); the record's `outcome`."""
+
+    HANDOVER = "handover"
+    REBELLION = "rebellion"
+    NORMAL = "normal"
+    DEPOSED = "deposed"
+    VOID = "void"
+    STOPPED = "stopped"
+
+
+class LeaderHow(StrEnum):
+    """How the first leader was chosen (F2)."""
+
+    PICKED = "picked"
+    NOBODY_VOTED = "nobody voted"
+    VOTED = "voted"
+
+
+class NoSuspectWhy(StrEnum):
+    """Why the leader suspects nobody (F4)."""
+
+    CHOSE = "chose"
+    TIME = "time"
+    NOBODY_LEFT = "nobody left"
+
+
+@dataclass(frozen=True)
+class GameBegins(Fact):
+    title: str
+    mods: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class VoteOpened(Fact):
+    """F2: the players vote for the first leader in chat."""
+
+
+@dataclass(frozen=True)
+class VoteCast(Fact):
+    voter: str
+    target: str
+
+
+@dataclass(frozen=True)
+class VotingClosed(Fact):
+    """The vote's deadline passed."""
+
+
+@dataclass(frozen=True)
+class VotesCounted(Fact):
+    tally: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class LeaderChosen(Fact):
+    leader: str
+    how: LeaderHow
+
+
+@dataclass(frozen=True)
+class RoundBegins(Fact):
+    number: int
+    leader: str
+    immune: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ChoicesOpened(Fact):
+    """F3: everyone owing a choice is asked to PM it."""
+
+
+@dataclass(frozen=True)
+class ChoiceMade(Fact):
+    """A secret choice (G3), told only to the player who made it (`to`)."""
+
+    choice: str
+    changed: bool
+
+
+@dataclass(frozen=True)
+class DefaultChoice(Fact):
+    """G4 with idle=default: the player (`to`) follows."""
+
+    choice: str
+
+
+@dataclass(frozen=True)
+class ChoicesIn(Fact):
+    """Every choice is in."""
+
+
+@dataclass(frozen=True)
+class Suspected(Fact):
+    """F4: the leader's suspicion (`target` None: nobody, for `why`)."""
+
+    leader: str
+    target: str | None
+    why: NoSuspectWhy = NoSuspectWhy.CHOSE
+
+
+@dataclass(frozen=True)
+class LeaderRolls(Fact):
+    leader: str
+
+
+@dataclass(frozen=True)
+class ChoicesRevealed(Fact):
+    """After the rolls the choices are public (G3)."""
+
+    followed: tuple[str, ...]
+    rebelled: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ChoiceShown(Fact):
+    """No Mercy: a roller's choice, shown as their roll is judged (F13)."""
+
+    player: str
+    choice: str
+
+
+@dataclass(frozen=True)
+class Deposed(Fact):
+    """F13: `by` rolled above the standing leader and leads; immunity gained against the old one is `lost`."""
+
+    by: str
+    lost: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ScapegoatResolved(Fact):
+    """F7: the suspect's scapegoat battle, 70 vs 100, every roll (re-rolls included) in `rolls`."""
+
+    suspect: str
+    target: str
+    rolls: tuple[Roll, ...]
+    loser: str
+
+
+@dataclass(frozen=True)
+class NoScapegoat(Fact):
+    suspect: str
+    in_time: bool
+
+
+@dataclass(frozen=True)
+class RoundJudged(Fact):
+    """F8, F9: the round's outcome."""
+
+    outcome: Outcome
+
+
+@dataclass(frozen=True)
+class LeadTie(Fact):
+    """F9: a tie for the lead, settled by a roll battle of 100."""
+
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class NextLeader(Fact):
+    leader: str
+
+
+@dataclass(frozen=True)
+class RoundVoided(Fact):
+    """F11: the leader left; the round starts again with a new leader."""
+
+    leader: str
+
+
+@dataclass(frozen=True)
+class FinalsBegin(Fact):
+    """F10: two players left."""
+
+    first: str
+    second: str
+
+
+@dataclass(frozen=True)
+class LastStanding(Fact):
+    """F10: one player left; the round's others battle for second."""
+
+    winner: str
+
+
+@dataclass(frozen=True)
+class SeatBriefing(Fact):
+    """G6: what a substitute (`to`) is told about their seat."""
+
+    title: str
+    leader: bool
+    immune: bool
+    voting: bool
+    voted_for: str | None
+    choice: str | None
