@@ -18,18 +18,33 @@ from typing import Any, ClassVar
 from survivor_host.engine.battle import battle
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import (
-    CardTold,
     Event,
     PhaseChanged,
     Prompt,
     Revealed,
-    Roll,
-    Say,
 )
 from survivor_host.engine.game import Game, Seat, Wait, announce_list
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.phase import Phase
-from survivor_host.engine.render import card_name, join_names
+from survivor_host.engine.render import join_names
+from survivor_host.themes.cta.facts import (
+    CardDealt,
+    CardShown,
+    CardWhy,
+    ElimChanged,
+    FinalsBegin,
+    GameBegins,
+    KingsKnown,
+    NobodyOut,
+    NoTargets,
+    Redealt,
+    RoundBegins,
+    Stuck,
+    SwapPhaseOpened,
+    SwapResolved,
+    TieAtCutoff,
+    TurnTimedOut,
+)
 from survivor_host.themes.cta.mods import MOD_CLASSES, CtaMod
 from survivor_host.themes.cta.spec import SPEC
 
@@ -161,8 +176,8 @@ class ChaseTheAce(Game):
     # ----- the round -----
 
     def _start(self) -> list[Event]:
-        mods = ", ".join(self.spec.mod_title(mod) for mod in self.mods) or "none"
-        intro = Say(f"**{self.title}** begins with {len(self.seats)} players. Mods: {mods}.")
+        mods = tuple(self.spec.mod_title(mod) for mod in self.mods)
+        intro = GameBegins(self.title, len(self.seats), mods)
         return [intro, *self._new_round()]
 
     def _new_round(self) -> list[Event]:
@@ -191,10 +206,7 @@ class ChaseTheAce(Game):
         self.pass_through("deal")
         events: list[Event] = [
             PhaseChanged("deal", self.round),
-            Say(
-                f"**Round {self.round}:** the {self.k} lowest card{'s' if self.k > 1 else ''} "
-                f"will be eliminated. Cards are sent by PM."
-            ),
+            RoundBegins(self.round, self.k),
             announce_list(self, self.marks),
         ]
         die = max((plugin.card_die() or KING for plugin in self.plugins), default=KING)
@@ -203,20 +215,16 @@ class ChaseTheAce(Game):
             if not any(plugin.must_redeal(cards) for plugin in self.plugins):
                 break
             self.rec["redeals"] += 1
-            events.append(Say("The Jokers would leave fewer than 2 players: all cards are dealt again."))
+            events.append(Redealt())
         self.cards = cards
         self.rec["cards"] = {seat.name: cards[seat.index] for seat in alive}
         for seat in alive:
             card = cards[seat.index]
-            events.append(Roll(seat.name, die, card, purpose="card", to=seat.name))
-            events.append(CardTold(seat.name, card, f"Your card is **{card_name(card)}**."))
+            events.append(CardDealt(seat.name, die, card, to=seat.name))
         self.kings = [seat.index for seat in alive if cards[seat.index] == KING]
         self.rec["kings"] = self.names(self.kings)
         self.rec["advanced"] = self.names(self.kings)
-        if self.kings:
-            events.append(Say(f"**Kings:** {join_names(self.names(self.kings))}: safe this round."))
-        else:
-            events.append(Say("No Kings this round."))
+        events.append(KingsKnown(tuple(self.names(self.kings))))
         for plugin in self.plugins:
             events.extend(plugin.after_deal(self))
         return [*events, *self.after_step(self._before_swaps)]
@@ -247,7 +255,7 @@ class ChaseTheAce(Game):
         order = self.dice.shuffle(names) if len(names) >= 2 else names
         self.order = [self.seat(name).index for name in order]
         if names:
-            events.append(Say("**Swap phase:** players are picked one by one to **stick** or **swap NAME**."))
+            events.append(SwapPhaseOpened())
         return [*events, *self.next_turn()]
 
     def next_turn(self) -> list[Event]:
@@ -260,7 +268,7 @@ class ChaseTheAce(Game):
                 continue
             if not self.swap_targets(current):
                 name = self.seats[current].name
-                events.append(Say(f"**{name}** has nobody to swap with and sticks."))
+                events.append(NoTargets(name))
                 events.extend(self.stick(current, swap_round=None, said=False))
                 continue
             self.turn = current
@@ -285,7 +293,7 @@ class ChaseTheAce(Game):
         """Carry out a `stick` (a turn's, or one in the All At Once order)."""
         self.stuck.append(by)
         self._log_swap(by, None, [], False, swap_round)
-        return [Say(f"**{self.seats[by].name}** sticks.")] if said else []
+        return [Stuck(self.seats[by].name)] if said else []
 
     def _log_swap(
         self, by: int, target: int | None, rolls: list[dict[str, int]], swapped: bool, swap_round: int | None
@@ -323,29 +331,15 @@ class ChaseTheAce(Game):
         by_name, target_name = self.seats[by].name, self.seats[target].name
         result = battle(self.dice, [(by_name, 125), (target_name, 100)], purpose="swap")
         swapped = result.winners == [by_name]
-        events: list[Event] = [
-            Say(f"**{by_name}** wants to swap with **{target_name}**: roll battle 125 vs 100."),
-            *result.events,
-        ]
+        events: list[Event] = [SwapResolved(by_name, target_name, tuple(result.events), swapped)]
         self.attempts.append([by, target, int(swapped)])
         if swapped:
             mine, theirs = self.cards[by], self.cards[target]
             self.history.append([by, target, mine, theirs])
             self.exchanges.append([by, target])
             self.cards[by], self.cards[target] = theirs, mine
-            events.append(Say(f"**{by_name}** wins: {by_name} and {target_name} exchange cards."))
-            events.append(
-                CardTold(
-                    by_name,
-                    theirs,
-                    f"You swapped with {target_name}. Your card is now **{card_name(theirs)}**.",
-                )
-            )
-            events.append(
-                CardTold(target_name, mine, f"{by_name} swapped with you. Your card is now **{card_name(mine)}**.")
-            )
-        else:
-            events.append(Say(f"**{target_name}** holds on: the cards stay where they are."))
+            events.append(CardShown(theirs, CardWhy.SWAPPED_AWAY, target_name, to=by_name))
+            events.append(CardShown(mine, CardWhy.SWAPPED_WITH, by_name, to=target_name))
         self._log_swap(by, target, result.rolls, swapped, swap_round)
         return events
 
@@ -378,16 +372,10 @@ class ChaseTheAce(Game):
                 losers = below + tied
             elif self.opt_str("ties") == "all" and len(alive) - len(below) - len(tied) >= 2:
                 losers = below + tied
-                events.append(Say(f"Tie at **{card_name(cutoff)}**: everyone holding it is eliminated."))
+                events.append(TieAtCutoff(cutoff, tuple(seat.name for seat in tied), need, all_out=True))
                 self.rec["ties"] = {"card": cutoff, "tied": [seat.name for seat in tied], "policy": "all"}
             else:
-                events.append(
-                    Say(
-                        f"Tie at **{card_name(cutoff)}** between "
-                        f"{join_names([s.name for s in tied])}: "
-                        f"roll battle 100, the {need} lowest out."
-                    )
-                )
+                events.append(TieAtCutoff(cutoff, tuple(seat.name for seat in tied), need, all_out=False))
                 result = battle(self.dice, [(seat.name, 100) for seat in tied], keep=len(tied) - need, purpose="tie")
                 events.extend(result.events)
                 losers = below + [self.seat(name) for name in result.losers]
@@ -402,7 +390,7 @@ class ChaseTheAce(Game):
         if losers:
             events.append(self.eliminate(losers, "lowest card"))
         else:
-            events.append(Say("Nobody is eliminated this round."))
+            events.append(NobodyOut())
         return [*events, *self.after_step(self._new_round)]
 
     def finals(self) -> list[Event]:
@@ -420,7 +408,7 @@ class ChaseTheAce(Game):
         }
         events: list[Event] = [
             PhaseChanged("finals", self.round),
-            Say(f"**Finals:** {first.name} vs {other.name}, roll battle 13 vs 13."),
+            FinalsBegin(first.name, other.name),
             *result.events,
         ]
         return [*events, *self.finish(winner, second)]
@@ -463,19 +451,14 @@ class ChaseTheAce(Game):
         card = self.cards.get(seat.index)
         if not seat.alive or self.finished or card is None:
             return []
-        return [CardTold(seat.name, card, f"Your card is **{card_name(card)}**.")]
+        return self.present([CardShown(card, CardWhy.ASKED, to=seat.name)])
 
     def act_elim(self, inp: Input) -> list[Event]:
         self.require_host(inp)
         if inp.count is None or inp.count < 1:
             raise IllegalAction("Say how many players go each round: elim K, with K at least 1.")
         self.elim_count = inp.count
-        return [
-            Say(
-                f"From the next deal, the {inp.count} lowest card{'s' if inp.count > 1 else ''} "
-                "will be eliminated each round (at most half the players)."
-            )
-        ]
+        return [ElimChanged(inp.count)]
 
     def _timeout(self) -> list[Event]:
         if self.current is None:
@@ -535,7 +518,7 @@ class ChaseTheAce(Game):
         events: list[Event] = []
         if seat.index in self.cards:
             card = self.cards[seat.index]
-            events.append(CardTold(seat.name, card, f"You take over this seat. Your card is **{card_name(card)}**."))
+            events.append(CardShown(card, CardWhy.TAKEOVER, to=seat.name))
         if self.current is not None:
             events.extend(self.current.brief(self, seat))
         return events
@@ -626,7 +609,7 @@ class SwapTurns(Phase[ChaseTheAce]):
         if game.opt_str("idle") == "default":
             name = game.seats[game.turn].name
             return [
-                Say(f"**{name}** did not answer in time and sticks."),
+                TurnTimedOut(name),
                 *game.stick(game.turn, swap_round=None, said=False),
                 *game.next_turn(),
             ]

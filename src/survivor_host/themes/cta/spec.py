@@ -11,6 +11,7 @@ from survivor_host.engine.theme import Conflict, ModSpec, ThemeSpec
 if TYPE_CHECKING:
     from survivor_host.ai.base import Strategy
     from survivor_host.engine.game import Game
+    from survivor_host.engine.render import Presenter
 
 ADHESIVE = "adhesive"
 JESTERS_DUEL = "jesters-duel"
@@ -23,6 +24,12 @@ def _game() -> type[Game]:
     from survivor_host.themes.cta.game import ChaseTheAce
 
     return ChaseTheAce
+
+
+def _presenter() -> Presenter:
+    from survivor_host.themes.cta.text import present
+
+    return present
 
 
 def _strategies() -> Mapping[str, Callable[[], Strategy]]:
@@ -58,4 +65,5 @@ SPEC = ThemeSpec(
     rules_summary="Everyone gets a secret card (1 = Ace, 13 = King). Stick or swap (125 vs 100) in turn; "
     "the lowest cards are eliminated at the reveal. Last one standing wins.",
     button_labels={"swap": "Swap with {target}"},
+    load_presenter=_presenter,
 )

@@ -12,11 +12,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from survivor_host.engine.errors import IllegalAction
-from survivor_host.engine.events import CardTold, Event, Prompt, Say
+from survivor_host.engine.events import Event, Prompt
 from survivor_host.engine.game import Seat, Wait
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.phase import Phase
-from survivor_host.engine.render import card_name, join_names
+from survivor_host.engine.render import join_names
+from survivor_host.themes.cta.facts import (
+    CardShown,
+    CardWhy,
+    DefaultSticks,
+    NoTargets,
+    SwapChoice,
+    SwapOrder,
+    SwapRoundOpened,
+    SwapVoid,
+)
 from survivor_host.themes.cta.mods.base import CtaMod
 from survivor_host.themes.cta.spec import ALL_AT_ONCE
 
@@ -70,16 +80,11 @@ class AllAtOnce(CtaMod, Phase["ChaseTheAce"]):
         in_play = game.in_play()
         if not in_play:
             return game.reveal()
-        events: list[Event] = [
-            Say(
-                f"**Swap round {number} of {SWAP_ROUNDS}:** {join_names(game.names(in_play))}, "
-                "send **stick** or **swap NAME** by PM."
-            )
-        ]
+        events: list[Event] = [SwapRoundOpened(number, SWAP_ROUNDS, tuple(game.names(in_play)))]
         for index in in_play:
             if not game.swap_targets(index):
                 self.choices[index] = None
-                events.append(Say(f"**{game.seats[index].name}** has nobody to swap with and will stick."))
+                events.append(NoTargets(game.seats[index].name, later=True))
         if not self.pending(game):
             return [*events, *self._carry_out(game)]
         game.enter(self)
@@ -128,14 +133,8 @@ class AllAtOnce(CtaMod, Phase["ChaseTheAce"]):
         if by not in game.in_play():
             raise IllegalAction("You are safe this round and make no swap choice.")
         self.choices[by] = target
-        said = "stick" if target is None else f"swap with {game.seats[target].name}"
-        events: list[Event] = [
-            Say(
-                f"Your choice for swap round {self.swap_round}: **{said}**. "
-                "You can change it until everyone has chosen.",
-                to=game.seats[by].name,
-            )
-        ]
+        chosen = None if target is None else game.seats[target].name
+        events: list[Event] = [SwapChoice(self.swap_round, chosen, to=game.seats[by].name)]
         if not self.pending(game):
             events.extend(self._carry_out(game))
         return events
@@ -147,7 +146,7 @@ class AllAtOnce(CtaMod, Phase["ChaseTheAce"]):
             for index in missing:
                 self.choices[index] = None
             return [
-                Say(f"**{join_names(game.names(missing))}** sent no choice and will stick."),
+                DefaultSticks(tuple(game.names(missing))),
                 *self._carry_out(game),
             ]
         return game.remove([game.seats[index] for index in missing], "idle")
@@ -166,13 +165,8 @@ class AllAtOnce(CtaMod, Phase["ChaseTheAce"]):
             return []
         if seat.index in self.choices:
             target = self.choices[seat.index]
-            said = "stick" if target is None else f"swap with {game.seats[target].name}"
-            return [
-                Say(
-                    f"This seat's choice for swap round {self.swap_round} is **{said}**; you can still change it.",
-                    to=seat.name,
-                )
-            ]
+            chosen = None if target is None else game.seats[target].name
+            return [SwapChoice(self.swap_round, chosen, standing=True, to=seat.name)]
         return [self.prompt(game, seat.index)]
 
     def _carry_out(self, game: ChaseTheAce) -> list[Event]:
@@ -181,7 +175,7 @@ class AllAtOnce(CtaMod, Phase["ChaseTheAce"]):
         chosen = [index for index in game.in_play() if index in self.choices]
         names = game.names(chosen)
         order = game.dice.shuffle(names) if len(names) >= 2 else names
-        events: list[Event] = [Say(f"Swap round {number} is carried out in this order: {join_names(order)}.")]
+        events: list[Event] = [SwapOrder(number, tuple(order))]
         for name in order:
             by = game.seat(name).index
             target = self.choices[by]
@@ -191,7 +185,7 @@ class AllAtOnce(CtaMod, Phase["ChaseTheAce"]):
             block = game.swap_block(by, target)
             if block is not None:
                 target_name = game.seats[target].name
-                events.append(Say(f"**{name}**'s swap with **{target_name}** is void ({block[1]})."))
+                events.append(SwapVoid(name, target_name, block[1]))
                 game.void_swap(by, target, block[1], number)
                 continue
             events.extend(game.swap(by, target, swap_round=number))
@@ -199,12 +193,6 @@ class AllAtOnce(CtaMod, Phase["ChaseTheAce"]):
         if number < SWAP_ROUNDS:
             for index in game.in_play():
                 card = game.cards[index]
-                events.append(
-                    CardTold(
-                        game.seats[index].name,
-                        card,
-                        f"After swap round {number} your card is **{card_name(card)}**.",
-                    )
-                )
+                events.append(CardShown(card, CardWhy.AFTER_SWAP_ROUND, swap_round=number, to=game.seats[index].name))
             return [*events, *self._begin(game, number + 1)]
         return [*events, *game.reveal()]

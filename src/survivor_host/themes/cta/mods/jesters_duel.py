@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 from survivor_host.engine.battle import battle
 from survivor_host.engine.errors import IllegalAction
-from survivor_host.engine.events import Event, PhaseChanged, Prompt, Say
+from survivor_host.engine.events import Event, PhaseChanged, Prompt
 from survivor_host.engine.game import Seat, Wait
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.phase import Phase
 from survivor_host.engine.render import join_names
+from survivor_host.themes.cta.facts import DuelPicked, DuelResolved, JesterGone, JestersBattle, JestersKnown, Walkover
 from survivor_host.themes.cta.mods.base import CtaMod
 from survivor_host.themes.cta.spec import JESTERS_DUEL
 
@@ -61,7 +62,7 @@ class JestersDuel(CtaMod, Phase["ChaseTheAce"]):
 
     def after_deal(self, game: ChaseTheAce) -> list[Event]:
         found = self.jesters(game)
-        return [Say(f"**Jesters (14):** {join_names(game.names(found))}.")] if found else []
+        return [JestersKnown(tuple(game.names(found)))] if found else []
 
     def before_swaps(self, game: ChaseTheAce) -> list[Event] | None:
         """Start this round's duels; returns with a wait for a lone Jester, or carries on."""
@@ -73,7 +74,7 @@ class JestersDuel(CtaMod, Phase["ChaseTheAce"]):
             return self._jesters_battle(game, found)
         jester = found[0]
         if not opponents(game, jester):
-            walkover = self._walkover(game, jester, "has nobody to duel and advances to the next round.")
+            walkover = self._walkover(game, jester, left=False)
             return [*walkover, *game.begin_swaps()]
         self.jester = jester
         game.enter(self)
@@ -127,7 +128,7 @@ class JestersDuel(CtaMod, Phase["ChaseTheAce"]):
             target = game.seat(game.dice.pick(game.names(opponents(game, jester))))
             name = game.seats[jester].name
             return [
-                Say(f"**{name}** named nobody in time; the game picks **{target.name}**."),
+                DuelPicked(name, target.name),
                 *self._duel(game, jester, target.index),
             ]
         return game.remove([game.seats[jester]], "idle")
@@ -137,10 +138,10 @@ class JestersDuel(CtaMod, Phase["ChaseTheAce"]):
         jester = self.jester
         if not game.seats[jester].alive:
             self.jester = None
-            return [Say("The Jester is gone: there is no duel."), *game.begin_swaps()]
+            return [JesterGone(), *game.begin_swaps()]
         if not opponents(game, jester):
             self.jester = None
-            return [*self._walkover(game, jester, "has nobody left to duel and advances."), *game.begin_swaps()]
+            return [*self._walkover(game, jester, left=True), *game.begin_swaps()]
         return []
 
     def brief(self, game: ChaseTheAce, seat: Seat) -> list[Event]:
@@ -148,13 +149,13 @@ class JestersDuel(CtaMod, Phase["ChaseTheAce"]):
 
     # ----- outcomes -----
 
-    def _walkover(self, game: ChaseTheAce, jester: int, said: str) -> list[Event]:
+    def _walkover(self, game: ChaseTheAce, jester: int, left: bool) -> list[Event]:
         game.advance(jester)
         name = game.seats[jester].name
         game.rec["duels"].append(
             {"jester": name, "jesters": [name], "target": None, "rolls": [], "winner": name, "eliminated": []}
         )
-        return [Say(f"**{name}** {said}")]
+        return [Walkover(name, left)]
 
     def _duel(self, game: ChaseTheAce, jester: int, target: int) -> list[Event]:
         """Jester 100 vs target 100 (G1); the winner advances, the loser is eliminated."""
@@ -164,8 +165,7 @@ class JestersDuel(CtaMod, Phase["ChaseTheAce"]):
         winner = game.seat(result.winners[0])
         loser = game.seat(result.losers[0])
         game.advance(winner.index)
-        events: list[Event] = [Say(f"**{j_name}** duels **{t_name}**: roll battle 100 vs 100."), *result.events]
-        events.append(Say(f"**{winner.name}** wins the duel and advances to the next round."))
+        events: list[Event] = [DuelResolved(j_name, t_name, tuple(result.events), winner.name)]
         events.append(game.eliminate([loser], "lost the Jester's duel"))
         game.rec["duels"].append(
             {
@@ -183,15 +183,11 @@ class JestersDuel(CtaMod, Phase["ChaseTheAce"]):
         names = game.names(found)
         out = min(len(found) - 1, len(game.alive()) - 2)
         result = battle(game.dice, [(name, 100) for name in names], keep=len(found) - out, purpose="jesters")
-        events: list[Event] = [
-            Say(f"**{join_names(names)}** are Jesters: they roll battle 100, the highest advances."),
-            *result.events,
-        ]
         winner: str | None = None
         if len(result.winners) == 1:
             winner = result.winners[0]
             game.advance(game.seat(winner).index)
-            events.append(Say(f"**{winner}** wins the Jesters' battle and advances to the next round."))
+        events: list[Event] = [JestersBattle(tuple(names), tuple(result.events), winner)]
         losers = [game.seat(name) for name in result.losers]
         if losers:
             events.append(game.eliminate(losers, "lost the Jesters' battle"))

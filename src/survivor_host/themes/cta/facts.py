@@ -1,0 +1,222 @@
+"""What happens in Chase the Ace, as typed facts; `text.py` words them for the room and each player.
+
+A card is a secret (G3): facts that carry one are addressed (`to`) to its holder only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from survivor_host.engine.events import Fact, Roll
+
+
+class CardWhy(StrEnum):
+    """Why a player is told their card."""
+
+    DEALT = "dealt"
+    ASKED = "asked"
+    SWAPPED_AWAY = "swapped away"
+    SWAPPED_WITH = "swapped with"
+    AFTER_SWAP_ROUND = "after swap round"
+    TAKEOVER = "takeover"
+
+
+@dataclass(frozen=True)
+class GameBegins(Fact):
+    title: str
+    players: int
+    mods: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RoundBegins(Fact):
+    """C2: a new deal; the `k` lowest cards will go."""
+
+    number: int
+    k: int
+
+
+@dataclass(frozen=True)
+class Redealt(Fact):
+    """C4: the Jokers would leave fewer than 2 players."""
+
+
+@dataclass(frozen=True)
+class CardDealt(Fact):
+    """C3: `player`'s card, rolled with `die`; addressed to that player only."""
+
+    player: str
+    die: int
+    card: int
+
+
+@dataclass(frozen=True)
+class CardShown(Fact):
+    """A player's card told again (to that player): after a swap, a swap round, a takeover, or asked."""
+
+    card: int
+    why: CardWhy
+    other: str = ""
+    swap_round: int = 0
+
+
+@dataclass(frozen=True)
+class KingsKnown(Fact):
+    kings: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SwapPhaseOpened(Fact):
+    """C6: turns in a random order."""
+
+
+@dataclass(frozen=True)
+class NoTargets(Fact):
+    """`player` has nobody to swap with: they stick now, or (All At Once) will stick."""
+
+    player: str
+    later: bool = False
+
+
+@dataclass(frozen=True)
+class Stuck(Fact):
+    player: str
+
+
+@dataclass(frozen=True)
+class TurnTimedOut(Fact):
+    """G4 with idle=default: the player whose turn it was sticks."""
+
+    player: str
+
+
+@dataclass(frozen=True)
+class SwapResolved(Fact):
+    """C6: swapper 125 vs target 100, every roll (re-rolls included); `swapped` if the cards changed hands."""
+
+    by: str
+    target: str
+    rolls: tuple[Roll, ...]
+    swapped: bool
+
+
+@dataclass(frozen=True)
+class SwapVoid(Fact):
+    """C7: a chosen swap that had become illegal by its turn in the order."""
+
+    by: str
+    target: str
+    why: str
+
+
+@dataclass(frozen=True)
+class TieAtCutoff(Fact):
+    """C8: players tied on the cut-off card; `need` of them go, by a battle or (`all`) every one."""
+
+    card: int
+    tied: tuple[str, ...]
+    need: int
+    all_out: bool
+
+
+@dataclass(frozen=True)
+class NobodyOut(Fact):
+    """The reveal eliminated nobody."""
+
+
+@dataclass(frozen=True)
+class FinalsBegin(Fact):
+    """C9: the last two."""
+
+    first: str
+    second: str
+
+
+@dataclass(frozen=True)
+class ElimChanged(Fact):
+    """The host changed how many go each round, from the next deal."""
+
+    count: int
+
+
+@dataclass(frozen=True)
+class SwapRoundOpened(Fact):
+    """C7: everyone in play sends a secret choice."""
+
+    number: int
+    of: int
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SwapChoice(Fact):
+    """C7: a secret choice (`target` None: stick), told only to the chooser (`to`).
+
+    `standing` when told to a substitute: the seat's choice, which they may still change."""
+
+    swap_round: int
+    target: str | None
+    standing: bool = False
+
+
+@dataclass(frozen=True)
+class DefaultSticks(Fact):
+    """G4 with idle=default: the players who sent no choice stick."""
+
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SwapOrder(Fact):
+    """C7: the shuffled order the choices are carried out in."""
+
+    swap_round: int
+    order: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class JestersKnown(Fact):
+    """C5: the players dealt a Jester."""
+
+    jesters: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DuelPicked(Fact):
+    """G4 with idle=default: the game picks the idle Jester's opponent."""
+
+    jester: str
+    target: str
+
+
+@dataclass(frozen=True)
+class JesterGone(Fact):
+    """The lone Jester was removed before naming an opponent."""
+
+
+@dataclass(frozen=True)
+class Walkover(Fact):
+    """C5: a lone Jester with nobody (`left`: nobody left) to duel advances."""
+
+    jester: str
+    left: bool
+
+
+@dataclass(frozen=True)
+class DuelResolved(Fact):
+    """C5: Jester 100 vs target 100, every roll; the winner advances."""
+
+    jester: str
+    target: str
+    rolls: tuple[Roll, ...]
+    winner: str
+
+
+@dataclass(frozen=True)
+class JestersBattle(Fact):
+    """C5: two or more Jesters roll 100 together; `winner` (if one is left) advances."""
+
+    jesters: tuple[str, ...]
+    rolls: tuple[Roll, ...]
+    winner: str | None
