@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from survivor_host.engine.errors import SetupError
-from survivor_host.engine.events import CardTold, Event, Prompt, Roll
+from survivor_host.engine.events import CardTold, Event, Fact, Prompt, Roll
 from survivor_host.engine.game import Game
 from survivor_host.engine.options import Option
 from survivor_host.engine.theme import ThemeSpec
@@ -85,3 +85,16 @@ def secret_leaks(case: Case, events: Sequence[Event]) -> list[Event]:
         or (isinstance(event, Roll) and event.purpose == "card" and event.to != event.player)
         or (isinstance(event, Prompt) and event.secret and not event.to)
     ]
+
+
+def secret_facts_astray(game: Game, facts: Sequence[Event]) -> list[Event]:
+    """Secret facts (G3) without an addressee, about someone else, or worded for anyone but the addressee."""
+    astray: list[Event] = []
+    for fact in facts:
+        if not isinstance(fact, Fact) or not fact.secret:
+            continue
+        holder = getattr(fact, "player", fact.to)
+        shown = game.present([fact])
+        if fact.to is None or holder != fact.to or any(event.to != fact.to for event in shown):
+            astray.append(fact)
+    return astray

@@ -23,7 +23,7 @@ from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Event, GameOver, Prompt
 from survivor_host.engine.game import Game
 from survivor_host.engine.inputs import Input
-from tests.contract.registry import CASES, Case, secret_leaks
+from tests.contract.registry import CASES, Case, secret_facts_astray, secret_leaks
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon", "Kim", "Lou")
 KINDS = ("legal", "junk", "timeout", "modkill", "sub", "rename", "extend", "card", "end")
@@ -38,6 +38,7 @@ class Run:
     seed: int
     game: Game
     events: list[Event] = field(default_factory=list)
+    facts: list[Event] = field(default_factory=list)
     rejected: int = 0
     accepted: int = 0
 
@@ -92,7 +93,7 @@ def send(run: Run, inp: Input) -> bool:
     was_offered = inp.by is not None and offered(game, inp)
     logged = len(game.log)
     try:
-        events = game.apply(inp)
+        facts = game.step(inp)
     except IllegalAction as error:
         assert str(error), f"{run.case.label} seed {run.seed}: an empty error for {inp}"
         assert snapshot(game) == before, f"{run.case.label} seed {run.seed}: rejected {inp} changed the state"
@@ -100,7 +101,8 @@ def send(run: Run, inp: Input) -> bool:
         run.rejected += 1
         return False
     run.accepted += 1
-    run.events += events
+    run.facts += facts
+    run.events += game.present(facts)
     question = action in run.case.questions
     assert len(game.log) == logged + (0 if question else 1), f"{run.case.label}: {inp} logged wrongly"
     if question:
@@ -126,7 +128,8 @@ def play(case: Case, seed: int) -> Run:
     run = new_run(case, seed)
     game = run.game
     rng = random.Random(f"inputs-{case.label}-{seed}")
-    run.events += game.start()
+    run.facts += game.begin()
+    run.events += game.present(run.facts)
     calm = rng.random() < 0.6
     weights = [70, 20, 1 if calm else 8, 0.2 if calm else 3, 1, 1, 1, 1, 0.05]
     for step in range(MAX_INPUTS):
@@ -188,7 +191,7 @@ def test_contract_random_games(case: Case, seed: int) -> None:  # G1-G7 for ever
         assert game.placements[game.winner] == 1
         assert sorted(game.placements) == sorted(seat.name for seat in game.seats)
         assert {seat.name for seat in game.seats if seat.alive} <= {game.winner, game.second}
-    leaks = secret_leaks(case, run.events)
+    leaks = secret_leaks(case, run.events) + secret_facts_astray(run.game, run.facts)
     assert not leaks, f"{case.label} seed {seed}: secrets leaked: {leaks[:3]}"
     assert replay(run).record() == game.record(), f"{case.label} seed {seed}: replay differs"
 

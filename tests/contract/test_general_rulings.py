@@ -195,3 +195,19 @@ def test_g7_players_out_in_one_step_share_a_place() -> None:  # G7
     game.apply(Input("timeout"))  # Bob, Cid and Eve idle: out together
     assert game.finished and game.winner == "Ann"
     assert game.placements == {"Ann": 1, "Bob": 2, "Cid": 2, "Eve": 2, "Dee": 5}
+
+
+def test_g3_secret_facts_go_to_their_holder_only() -> None:  # G3
+    from survivor_host.themes import new_game
+    from survivor_host.themes.cta.facts import CardDealt, CardShown, CardWhy
+    from survivor_host.themes.ftl.facts import ChoiceMade, VoteCast
+    from tests.contract.registry import secret_facts_astray
+
+    cta = new_game("cta", ["Ann", "Bob", "Cid"], seed=1)
+    good = [CardDealt("Ann", 13, 5, to="Ann"), CardShown(5, CardWhy.ASKED, to="Bob")]
+    bad = [CardDealt("Ann", 13, 5, to="Bob"), CardDealt("Ann", 13, 5), CardShown(5, CardWhy.DEALT)]
+    assert secret_facts_astray(cta, good) == []
+    assert secret_facts_astray(cta, bad) == bad
+    ftl = new_game("ftl", ["Ann", "Bob", "Cid"], seed=1)
+    assert secret_facts_astray(ftl, [ChoiceMade("follow", False, to="Ann"), VoteCast("Ann", "Bob")]) == []
+    assert secret_facts_astray(ftl, [ChoiceMade("rebel", True)]) != []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,8 @@ class Fact:
     that reads no text never does. `to` is the one player it is for, None for the room."""
 
     to: str | None = field(default=None, kw_only=True)
+    secret: ClassVar[bool] = False
+    """A secret fact (a card, a choice, G3) is for its addressee only, and must have one."""
 
 
 @dataclass(frozen=True)

@@ -208,10 +208,14 @@ class Game(ABC):
 
     def start(self) -> list[Event]:
         """Begin the game: the first announcements and the first request for actions."""
+        return self.present(self.begin())
+
+    def begin(self) -> list[Event]:
+        """`start` without the words: the facts alone."""
         if self.started:
             raise IllegalAction("The game has already started.")
         self.started = True
-        return self.present(self._start())
+        return self._start()
 
     def apply(self, inp: Input) -> list[Event]:
         """Advance the game by one input: what it caused, worded for the room and the players.

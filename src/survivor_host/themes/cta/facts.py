@@ -46,6 +46,8 @@ class Redealt(Fact):
 class CardDealt(Fact):
     """C3: `player`'s card, rolled with `die`; addressed to that player only."""
 
+    secret = True
+
     player: str
     die: int
     card: int
@@ -54,6 +56,8 @@ class CardDealt(Fact):
 @dataclass(frozen=True)
 class CardShown(Fact):
     """A player's card told again (to that player): after a swap, a swap round, a takeover, or asked."""
+
+    secret = True
 
     card: int
     why: CardWhy
@@ -154,6 +158,8 @@ class SwapChoice(Fact):
     """C7: a secret choice (`target` None: stick), told only to the chooser (`to`).
 
     `standing` when told to a substitute: the seat's choice, which they may still change."""
+
+    secret = True
 
     swap_round: int
     target: str | None

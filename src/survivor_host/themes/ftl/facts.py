@@ -84,6 +84,8 @@ class ChoicesOpened(Fact):
 class ChoiceMade(Fact):
     """A secret choice (G3), told only to the player who made it (`to`)."""
 
+    secret = True
+
     choice: str
     changed: bool
 
@@ -91,6 +93,8 @@ class ChoiceMade(Fact):
 @dataclass(frozen=True)
 class DefaultChoice(Fact):
     """G4 with idle=default: the player (`to`) follows."""
+
+    secret = True
 
     choice: str
 
