@@ -414,7 +414,7 @@ class Game(ABC):
         """Every input player `name` may send now, targets spelled out (for AI seats and buttons)."""
 
     @abstractmethod
-    def round_record(self) -> list[dict[str, Any]]:
+    def round_record(self) -> Sequence[Mapping[str, object]]:
         """The rounds so far as plain JSON data (README "Game record")."""
 
     def private_state(self, name: str) -> list[Event]:
@@ -430,8 +430,8 @@ class Game(ABC):
         return ""
 
     @abstractmethod
-    def view(self, name: str) -> Any:
-        """What player `name` knows now (the theme's view dataclass), for AI seats."""
+    def view(self, name: str) -> object:
+        """What player `name` knows now (the theme's typed view dataclass), for AI seats."""
 
     # ----- the record -----
 
@@ -445,7 +445,7 @@ class Game(ABC):
             "options": dict(self.options),
             "players": list(self.initial_players),
             "seed": self.seed,
-            "rounds": self.round_record(),
+            "rounds": list(self.round_record()),
             "winner": self.winner,
             "second": self.second,
             "placements": dict(self.placements),

@@ -11,11 +11,12 @@ Internal state is keyed by seat index, so substitutes and renames keep everythin
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from survivor_host.engine.battle import battle
+from survivor_host.engine.dice import Dice
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import (
     Event,
@@ -46,6 +47,7 @@ from survivor_host.themes.cta.facts import (
     TurnTimedOut,
 )
 from survivor_host.themes.cta.mods import MOD_CLASSES, CtaMod
+from survivor_host.themes.cta.record import CtaRound, DuelRecord, SwapRecord, new_round_record
 from survivor_host.themes.cta.spec import SPEC
 
 KING = 13
@@ -96,8 +98,15 @@ class ChaseTheAce(Game):
         "elim": ("count",),
     }
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(
+        self,
+        players: Sequence[str],
+        mods: Sequence[str] = (),
+        options: Mapping[str, object] | None = None,
+        dice: Dice | None = None,
+        seed: int | str | None = None,
+    ) -> None:
+        super().__init__(players, mods=mods, options=options, dice=dice, seed=seed)
         self.elim_count = self.opt_int("elim")
         self.k = 0
         self.cards: dict[int, int] = {}
@@ -113,8 +122,8 @@ class ChaseTheAce(Game):
         self.order: list[int] = []
         self.turn: int | None = None
         self.had_turn: list[int] = []
-        self.rec: dict[str, Any] = {}
-        self.records: list[dict[str, Any]] = []
+        self.rec: CtaRound = new_round_record(0, 0)
+        self.records: list[CtaRound] = []
         self._in_play: tuple[tuple[int, ...], list[int]] = ((), [])
         self.plugins: tuple[CtaMod, ...] = tuple(MOD_CLASSES[mod]() for mod in self.mods)
         """The active mods' hooks, in the theme's mod order."""
@@ -189,19 +198,7 @@ class ChaseTheAce(Game):
         self.order, self.turn, self.had_turn = [], None, []
         for plugin in self.plugins:
             plugin.new_round()
-        self.rec = {
-            "number": self.round,
-            "elim": self.k,
-            "cards": {},
-            "redeals": 0,
-            "kings": [],
-            "jokers": [],
-            "duels": [],
-            "swaps": [],
-            "reveal": {},
-            "eliminated": [],
-            "advanced": [],
-        }
+        self.rec = new_round_record(self.round, self.k)
         self.records.append(self.rec)
         self.pass_through("deal")
         events: list[Event] = [
@@ -299,7 +296,7 @@ class ChaseTheAce(Game):
         self, by: int, target: int | None, rolls: list[dict[str, int]], swapped: bool, swap_round: int | None
     ) -> None:
         """Record a carried-out stick or swap; in turn mode it also ends the turn."""
-        entry: dict[str, Any] = {
+        entry: SwapRecord = {
             "by": self.seats[by].name,
             "target": None if target is None else self.seats[target].name,
             "rolls": rolls,
@@ -311,6 +308,14 @@ class ChaseTheAce(Game):
         else:
             self._end_turn(by)
         self.rec["swaps"].append(entry)
+
+    def record_duel(self, duel: DuelRecord) -> None:
+        """A Jester's duel (or the Jesters' battle) for this round's record (C5)."""
+        self.rec["duels"].append(duel)
+
+    def record_jokers(self, names: list[str]) -> None:
+        """The Jokers dealt this round, for the record (C3)."""
+        self.rec["jokers"] = names
 
     def void_swap(self, by: int, target: int, why: str, swap_round: int) -> None:
         """Record a chosen swap that became illegal before it was carried out (C7)."""
@@ -571,7 +576,7 @@ class ChaseTheAce(Game):
             known=tuple((self.seats[i].name, card) for i, card in known.items() if self.seats[i].alive),
         )
 
-    def round_record(self) -> list[dict[str, Any]]:
+    def round_record(self) -> list[CtaRound]:
         return copy.deepcopy(self.records)
 
 

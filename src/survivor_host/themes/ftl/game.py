@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from survivor_host.engine.battle import battle
+from survivor_host.engine.dice import Dice
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Event, PhaseChanged, Prompt, Roll
 from survivor_host.engine.game import Game, Seat, Wait, announce_list
@@ -42,6 +44,7 @@ from survivor_host.themes.ftl.facts import (
 )
 from survivor_host.themes.ftl.mod import FtlMod
 from survivor_host.themes.ftl.no_mercy import NoMercy
+from survivor_host.themes.ftl.record import FtlRound
 from survivor_host.themes.ftl.spec import NO_MERCY, SPEC, TUG_OF_WAR
 from survivor_host.themes.ftl.tug_of_war import TugOfWar
 
@@ -99,8 +102,15 @@ class FollowTheLeader(Game):
     }
     SECRET_ACTIONS = CHOICES
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(
+        self,
+        players: Sequence[str],
+        mods: Sequence[str] = (),
+        options: Mapping[str, object] | None = None,
+        dice: Dice | None = None,
+        seed: int | str | None = None,
+    ) -> None:
+        super().__init__(players, mods=mods, options=options, dice=dice, seed=seed)
         self.leader: int | None = None
         self.votes: dict[int, int] = {}
         self.immune_now: list[int] = []
@@ -113,7 +123,7 @@ class FollowTheLeader(Game):
         self.rolls: dict[int, int] = {}
         self.last_rolls: dict[int, int] = {}
         self.doomed: list[int] = []
-        self.rounds: list[dict[str, Any]] = []
+        self.rounds: list[FtlRound] = []
         self.plugins: tuple[FtlMod, ...] = tuple(MOD_CLASSES[mod]() for mod in self.mods)
 
     # ----- helpers -----
@@ -121,7 +131,7 @@ class FollowTheLeader(Game):
     def name(self, index: int | None) -> str | None:
         return None if index is None else self.seats[index].name
 
-    def round_rec(self) -> dict[str, Any]:
+    def round_rec(self) -> FtlRound:
         return self.rounds[-1]
 
     def _suspecting(self) -> bool:
@@ -471,16 +481,17 @@ class FollowTheLeader(Game):
             events.append(self.out(doomed, "judged against the leader's roll"))
         old_leader = self.seats[self.leader]
         if rec["outcome"] != "deposed":
-            rec["outcome"] = self._outcome()
-            events.append(RoundJudged(Outcome(rec["outcome"])))
-            if rec["outcome"] == "rebellion":
+            judged = self._outcome()
+            rec["outcome"] = judged
+            events.append(RoundJudged(Outcome(judged)))
+            if judged == "rebellion":
                 events.append(self.out([old_leader], "overthrown by a rebellion"))
         rec["immune"] = [self.seats[i].name for i in self.immune_next if self.seats[i].alive]
         self.last_rolls = dict(self.rolls)
         if len(self.alive()) <= 2:
             return events + self._finals()
         if rec["outcome"] != "deposed":
-            successor, fight_events = self._successor(rec["outcome"])
+            successor, fight_events = self._successor(rec["outcome"] or "")
             events += fight_events
             self.leader = successor
         rec["next_leader"] = self.name(self.leader)
@@ -633,7 +644,7 @@ class FollowTheLeader(Game):
             suspecting=self._suspecting(),
         )
 
-    def round_record(self) -> list[dict[str, Any]]:
+    def round_record(self) -> list[FtlRound]:
         return copy.deepcopy(self.rounds)
 
 

@@ -8,7 +8,7 @@ Jesters are eliminated, but never so many that fewer than 2 players are left.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from survivor_host.engine.battle import battle
 from survivor_host.engine.errors import IllegalAction
@@ -19,6 +19,7 @@ from survivor_host.engine.phase import Phase
 from survivor_host.engine.render import join_names
 from survivor_host.themes.cta.facts import DuelPicked, DuelResolved, JesterGone, JestersBattle, JestersKnown, Walkover
 from survivor_host.themes.cta.mods.base import CtaMod
+from survivor_host.themes.cta.record import DuelRecord
 from survivor_host.themes.cta.spec import JESTERS_DUEL
 
 if TYPE_CHECKING:
@@ -152,7 +153,7 @@ class JestersDuel(CtaMod, Phase["ChaseTheAce"]):
     def _walkover(self, game: ChaseTheAce, jester: int, left: bool) -> list[Event]:
         game.advance(jester)
         name = game.seats[jester].name
-        game.rec["duels"].append(
+        game.record_duel(
             {"jester": name, "jesters": [name], "target": None, "rolls": [], "winner": name, "eliminated": []}
         )
         return [Walkover(name, left)]
@@ -167,7 +168,7 @@ class JestersDuel(CtaMod, Phase["ChaseTheAce"]):
         game.advance(winner.index)
         events: list[Event] = [DuelResolved(j_name, t_name, tuple(result.events), winner.name)]
         events.append(game.eliminate([loser], "lost the Jester's duel"))
-        game.rec["duels"].append(
+        game.record_duel(
             {
                 "jester": j_name,
                 "jesters": [j_name],
@@ -191,7 +192,7 @@ class JestersDuel(CtaMod, Phase["ChaseTheAce"]):
         losers = [game.seat(name) for name in result.losers]
         if losers:
             events.append(game.eliminate(losers, "lost the Jesters' battle"))
-        record: dict[str, Any] = {
+        record: DuelRecord = {
             "jester": None,
             "jesters": names,
             "target": None,
@@ -199,5 +200,5 @@ class JestersDuel(CtaMod, Phase["ChaseTheAce"]):
             "winner": winner,
             "eliminated": list(result.losers),
         }
-        game.rec["duels"].append(record)
+        game.record_duel(record)
         return [*events, *game.after_step(game.begin_swaps)]

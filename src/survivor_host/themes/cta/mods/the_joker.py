@@ -36,5 +36,5 @@ class TheJoker(CtaMod):
         found = jokers(game.cards)
         if not found:
             return []
-        game.rec["jokers"] = game.names(found)
+        game.record_jokers(game.names(found))
         return [game.eliminate([game.seats[index] for index in found], "drew the Joker")]
