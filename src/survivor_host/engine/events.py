@@ -8,10 +8,15 @@ from typing import ClassVar
 
 @dataclass(frozen=True)
 class Say:
-    """A line of the host's prose."""
+    """A line of the host's prose.
+
+    `pack`: a short line the room may put on one line with its neighbours (as it does rolls);
+    `tabled`: a line the round's table (`RoundTable`) also shows, left out where the table is shown."""
 
     text: str
     to: str | None = None
+    pack: bool = False
+    tabled: bool = False
 
 
 @dataclass(frozen=True)
@@ -24,6 +29,8 @@ class Roll:
     plus: int = 0
     purpose: str = ""
     to: str | None = None
+    tabled: bool = False
+    """Shown in the round's table too: left out where the table is shown."""
 
 
 @dataclass(frozen=True)
@@ -39,10 +46,25 @@ class Prompt:
 
 @dataclass(frozen=True)
 class Eliminated:
-    """Players out of the game in one step (they share a place, G7)."""
+    """Players out of the game in one step (they share a place, G7).
+
+    `causes`: the theme's typed facts saying why each went out (one per player, in order); the
+    presenter words them, so the line for this event is then left out."""
 
     players: tuple[str, ...]
     reason: str
+    to: None = None
+    causes: tuple[Fact, ...] = ()
+
+
+@dataclass(frozen=True)
+class RoundTable:
+    """A round's results as a table (where the room allows HTML, and in the terminal)."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    notes: tuple[str, ...] = ()
     to: None = None
 
 
@@ -93,6 +115,13 @@ class Fact:
 
 
 @dataclass(frozen=True)
+class Battle(Fact):
+    """A roll battle (G1) shown as it is: every roll, re-rolls of ties included, in order."""
+
+    rolls: tuple[Roll, ...]
+
+
+@dataclass(frozen=True)
 class Substituted(Fact):
     """G6: `new` took over the seat `old` held."""
 
@@ -114,7 +143,7 @@ class PlayerList(Fact):
     entries: tuple[str, ...]
 
 
-Event = Say | Roll | Prompt | Eliminated | PhaseChanged | CardTold | Revealed | GameOver | Fact
+Event = Say | Roll | Prompt | Eliminated | PhaseChanged | CardTold | Revealed | GameOver | RoundTable | Fact
 
 
 def is_public(event: Event) -> bool:

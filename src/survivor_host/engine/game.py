@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from survivor_host.engine.dice import Dice, SeededDice
 from survivor_host.engine.errors import IllegalAction, SetupError
-from survivor_host.engine.events import DeadlineExtended, Eliminated, Event, GameOver, PlayerList, Substituted
+from survivor_host.engine.events import DeadlineExtended, Eliminated, Event, Fact, GameOver, PlayerList, Substituted
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.options import Option, OptionValue, resolve_options
@@ -353,14 +353,14 @@ class Game(ABC):
 
     # ----- eliminations, places, end -----
 
-    def eliminate(self, seats: Sequence[Seat], reason: str) -> Eliminated:
-        """Take `seats` out in one step: they share a place (G7)."""
+    def eliminate(self, seats: Sequence[Seat], reason: str, causes: Sequence[Fact] = ()) -> Eliminated:
+        """Take `seats` out in one step: they share a place (G7). `causes`: why each went out, as facts."""
         self.steps += 1
         for seat in seats:
             seat.alive = False
             seat.out_step = self.steps
         self._alive = [seat for seat in self.seats if seat.alive]
-        return Eliminated(tuple(seat.name for seat in seats), reason)
+        return Eliminated(tuple(seat.name for seat in seats), reason, causes=tuple(causes))
 
     def finish(self, winner: Seat | None, second: Seat | None) -> list[Event]:
         """End the game; places follow G7, with the finals deciding first and second."""

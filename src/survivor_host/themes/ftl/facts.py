@@ -27,6 +27,26 @@ class LeaderHow(StrEnum):
     VOTED = "voted"
 
 
+class Verdict(StrEnum):
+    """What one roll did (F6, F13), as the round's table shows it."""
+
+    SAFE = "safe"
+    OUT = "out"
+    IMMUNE = "immune"
+    TIED = "tied"
+    CANCELLED = "cancelled"
+    DEPOSES = "deposes"
+
+
+class LeadWhy(StrEnum):
+    """Why a player leads the next round (F9, F13)."""
+
+    LOWEST = "lowest"
+    HIGHEST_REBEL = "highest rebel"
+    HIGHEST = "highest"
+    DEPOSED = "deposed"
+
+
 class NoSuspectWhy(StrEnum):
     """Why the leader suspects nobody (F4)."""
 
@@ -127,6 +147,100 @@ class ChoicesRevealed(Fact):
 
 
 @dataclass(frozen=True)
+class RollRow:
+    """One roll of a round: the roller's choice (None: immune), die, roll, the leader's roll it was
+    judged against (the standing leader's under No Mercy) and what it did."""
+
+    player: str
+    choice: str | None
+    die: int
+    roll: int
+    against: int
+    verdict: Verdict
+    suspect: bool = False
+
+
+@dataclass(frozen=True)
+class RoundRolled(Fact):
+    """Every roll of the round judged (F5, F6, F13), for the round's table; choices are public now (G3)."""
+
+    number: int
+    leader: str
+    leader_roll: int
+    rows: tuple[RollRow, ...]
+
+
+@dataclass(frozen=True)
+class ImmunityGained(Fact):
+    """F6: `player` rolled the leader's roll: immune this round and next (`again`: already immune)."""
+
+    player: str
+    roll: int
+    again: bool = False
+
+
+@dataclass(frozen=True)
+class TiedNoImmunity(Fact):
+    """F6: a tie with 3 or fewer players at round start just survives."""
+
+    player: str
+    roll: int
+
+
+@dataclass(frozen=True)
+class FollowedAbove(Fact):
+    """Cause of an elimination (F6): followed and rolled above the leader's roll."""
+
+    player: str
+    roll: int
+    against: int
+
+
+@dataclass(frozen=True)
+class RebelledBelow(Fact):
+    """Cause of an elimination (F6): rebelled and rolled below the leader's roll."""
+
+    player: str
+    roll: int
+    against: int
+
+
+@dataclass(frozen=True)
+class ScapegoatLost(Fact):
+    """Cause of an elimination (F7): lost the scapegoat battle to `winner`, last rolls `mine` vs `theirs`."""
+
+    player: str
+    winner: str
+    suspect: bool
+    mine: int
+    theirs: int
+
+
+@dataclass(frozen=True)
+class SuspectCaught(Fact):
+    """F7: the suspect's roll would put them out (`cause`); they may name a scapegoat first."""
+
+    cause: FollowedAbove | RebelledBelow
+
+
+@dataclass(frozen=True)
+class Overthrown(Fact):
+    """Cause of an elimination (F9): the leader, overthrown by a rebellion."""
+
+    leader: str
+
+
+@dataclass(frozen=True)
+class DeposedBy(Fact):
+    """Cause of an elimination (F13): the leader, deposed by a rebel's higher roll."""
+
+    leader: str
+    by: str
+    roll: int
+    against: int
+
+
+@dataclass(frozen=True)
 class ChoiceShown(Fact):
     """No Mercy: a roller's choice, shown as their roll is judged (F13)."""
 
@@ -140,6 +254,9 @@ class Deposed(Fact):
 
     by: str
     lost: tuple[str, ...]
+    leader: str = ""
+    roll: int = 0
+    against: int = 0
 
 
 @dataclass(frozen=True)
@@ -160,9 +277,13 @@ class NoScapegoat(Fact):
 
 @dataclass(frozen=True)
 class RoundJudged(Fact):
-    """F8, F9: the round's outcome."""
+    """F8, F9: the round's outcome; `failed`: the rebels who rolled below the leader's roll."""
 
     outcome: Outcome
+    leader: str = ""
+    leader_roll: int = 0
+    rebels: tuple[str, ...] = ()
+    failed: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -170,11 +291,18 @@ class LeadTie(Fact):
     """F9: a tie for the lead, settled by a roll battle of 100."""
 
     players: tuple[str, ...]
+    roll: int = 0
+    why: LeadWhy = LeadWhy.HIGHEST
 
 
 @dataclass(frozen=True)
 class NextLeader(Fact):
+    """Who leads the next round, and the roll that made them so (`tie_break`: after a tie for it)."""
+
     leader: str
+    why: LeadWhy | None = None
+    roll: int = 0
+    tie_break: bool = False
 
 
 @dataclass(frozen=True)

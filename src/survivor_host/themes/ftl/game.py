@@ -10,7 +10,7 @@ from typing import ClassVar
 from survivor_host.engine.battle import battle
 from survivor_host.engine.dice import Dice
 from survivor_host.engine.errors import IllegalAction
-from survivor_host.engine.events import Event, PhaseChanged, Prompt, Roll
+from survivor_host.engine.events import Battle, Event, Fact, PhaseChanged, Prompt, Roll
 from survivor_host.engine.game import Game, Seat, Wait, announce_list
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.phase import Phase
@@ -21,22 +21,33 @@ from survivor_host.themes.ftl.facts import (
     ChoicesRevealed,
     DefaultChoice,
     FinalsBegin,
+    FollowedAbove,
     GameBegins,
+    ImmunityGained,
     LastStanding,
     LeaderChosen,
     LeaderHow,
     LeaderRolls,
     LeadTie,
+    LeadWhy,
     NextLeader,
     NoScapegoat,
     NoSuspectWhy,
     Outcome,
+    Overthrown,
+    RebelledBelow,
+    RollRow,
     RoundBegins,
     RoundJudged,
+    RoundRolled,
     RoundVoided,
+    ScapegoatLost,
     ScapegoatResolved,
     SeatBriefing,
+    SuspectCaught,
     Suspected,
+    TiedNoImmunity,
+    Verdict,
     VoteCast,
     VoteOpened,
     VotesCounted,
@@ -123,6 +134,8 @@ class FollowTheLeader(Game):
         self.rolls: dict[int, int] = {}
         self.last_rolls: dict[int, int] = {}
         self.doomed: list[int] = []
+        self.why_out: dict[int, Fact] = {}
+        """Why each doomed seat goes out (the cause facts of its elimination)."""
         self.rounds: list[FtlRound] = []
         self.plugins: tuple[FtlMod, ...] = tuple(MOD_CLASSES[mod]() for mod in self.mods)
 
@@ -152,10 +165,7 @@ class FollowTheLeader(Game):
         return [
             i
             for i in self._non_leaders()
-            if i != self.suspect
-            and i not in self.doomed
-            and i not in self.immune_now
-            and i not in self.immune_next
+            if i != self.suspect and i not in self.doomed and i not in self.immune_now and i not in self.immune_next
         ]
 
     def marks(self, seat: Seat) -> str:
@@ -220,7 +230,7 @@ class FollowTheLeader(Game):
             tied = [i for i in sorted(tally) if tally[i] == top]
             if len(tied) > 1:
                 fight = battle(self.dice, [(self.seats[i].name, TIE_DIE) for i in tied], purpose="vote tie")
-                events += fight.events
+                events.append(Battle(tuple(fight.events)))
                 chosen = self.seat(fight.winners[0])
             else:
                 chosen = self.seats[tied[0]]
@@ -242,6 +252,7 @@ class FollowTheLeader(Game):
         self.leader_roll = None
         self.rolls = {}
         self.doomed = []
+        self.why_out = {}
         self.owed = [i for i in self._non_leaders() if i not in self.immune_now]
         self.rounds.append(
             {
@@ -357,7 +368,7 @@ class FollowTheLeader(Game):
         events: list[Event] = [
             PhaseChanged("rolls", self.round),
             LeaderRolls(leader.name),
-            Roll(leader.name, LEADER_DIE, self.leader_roll, LEADER_BONUS, "leader"),
+            Roll(leader.name, LEADER_DIE, self.leader_roll, LEADER_BONUS, "leader", tabled=True),
         ]
         order = [self.seat(name).index for name in self.dice.shuffle(self.names(self._non_leaders()))]
         rec["order"] = self.names(order)
@@ -370,10 +381,15 @@ class FollowTheLeader(Game):
             die, running = self.die_for(i, running)
             events.append(self.roll_player(i, die))
         events.append(self._choices_revealed())
-        self._judge()
+        judged = self._judge()
+        events.append(self.round_rolled(order))
+        events += judged
         candidates = self.scapegoat_candidates()
         if self.suspect is not None and self.suspect in self.doomed and candidates:
             self.enter(SCAPEGOAT)
+            caught = self.why_out[self.suspect]
+            assert isinstance(caught, (FollowedAbove, RebelledBelow))
+            events.append(SuspectCaught(caught))
             events.append(PhaseChanged("scapegoat", self.round))
             events.append(self.scapegoat_prompt())
             return events
@@ -386,6 +402,30 @@ class FollowTheLeader(Game):
             tuple(self.seats[i].name for i, c in made if c == "follow"),
             tuple(self.seats[i].name for i, c in made if c == "rebel"),
         )
+
+    def round_rolled(self, order: list[int], against: dict[int, int] | None = None) -> RoundRolled:
+        """The round's rolls with their verdicts, for its table (`against`: No Mercy's standing rolls)."""
+        rec = self.round_rec()
+        rows = []
+        for i in order:
+            if i not in self.rolls:
+                continue
+            name = self.seats[i].name
+            roll = self.rolls[i]
+            judged_against = (against or {}).get(i, rec["leader_roll"] or 0)
+            choice = self.choices.get(i)
+            if i in self.doomed:
+                verdict = Verdict.OUT
+            elif roll == judged_against and not self.ties_give_immunity():
+                verdict = Verdict.TIED
+            elif roll == judged_against:
+                verdict = Verdict.IMMUNE if i in self.immune_next else Verdict.CANCELLED
+            elif against is not None and choice == "rebel" and roll > judged_against:
+                verdict = Verdict.DEPOSES
+            else:
+                verdict = Verdict.SAFE
+            rows.append(RollRow(name, choice, rec["dice"][name], roll, judged_against, verdict, i == self.suspect))
+        return RoundRolled(self.round, rec["leader"] or "", rec["leader_roll"] or 0, tuple(rows))
 
     @staticmethod
     def first_running_die() -> int:
@@ -406,25 +446,42 @@ class FollowTheLeader(Game):
         self.rolls[index] = result
         self.round_rec()["rolls"][name] = result
         self.round_rec()["dice"][name] = die
-        return Roll(name, die, result)
+        return Roll(name, die, result, tabled=True)
 
-    def _judge(self) -> None:
+    def _judge(self) -> list[Event]:
         """F6: followers above the leader's roll and rebels below it go out; a tie may give immunity."""
         assert self.leader_roll is not None
+        events: list[Event] = []
         for i, roll in self.rolls.items():
-            if roll == self.leader_roll:
-                if self.ties_give_immunity():
-                    self.immune_next.append(i)
-            elif i in self.immune_now:
-                continue
-            elif (self.choices.get(i) == "follow" and roll > self.leader_roll) or (
-                self.choices.get(i) == "rebel" and roll < self.leader_roll
-            ):
+            verdict = self.judge_roll(i, roll, self.leader_roll)
+            if verdict is not None:
+                events.append(verdict)
+            if i in self.why_out:
                 self.doomed.append(i)
+        return events
 
-    def out(self, seats: list[Seat], reason: str) -> Event:
+    def judge_roll(self, i: int, roll: int, against: int) -> Fact | None:
+        """Judge one roll against `against` (F6): a tie's immunity is taken and said; a losing roll's
+        cause is kept in `why_out` (the caller puts the seat out); None when nothing is to be said."""
+        name = self.seats[i].name
+        choice = self.choices.get(i)
+        if roll == against:
+            if not self.ties_give_immunity():
+                return TiedNoImmunity(name, roll)
+            again = i in self.immune_now
+            self.immune_next.append(i)
+            return ImmunityGained(name, roll, again)
+        if i in self.immune_now:
+            return None
+        if choice == "follow" and roll > against:
+            self.why_out[i] = FollowedAbove(name, roll, against)
+        elif choice == "rebel" and roll < against:
+            self.why_out[i] = RebelledBelow(name, roll, against)
+        return None
+
+    def out(self, seats: list[Seat], reason: str, causes: Sequence[Fact] = ()) -> Event:
         self.round_rec()["eliminated"] += [seat.name for seat in seats]
-        return self.eliminate(seats, reason)
+        return self.eliminate(seats, reason, causes)
 
     # ----- the scapegoat (F7) -----
 
@@ -459,8 +516,14 @@ class FollowTheLeader(Game):
             purpose="scapegoat",
         )
         loser = self.seat(fight.losers[0])
+        winner = target if loser is seat else seat
         self.round_rec()["scapegoat"] = {"suspect": seat.name, "target": target.name, "loser": loser.name}
         self.doomed = [i for i in self.doomed if i != seat.index] + [loser.index]
+        last = fight.rolls[-1]
+        self.why_out.pop(seat.index, None)
+        self.why_out[loser.index] = ScapegoatLost(
+            loser.name, winner.name, loser is seat, last[loser.name], last[winner.name]
+        )
         resolved = ScapegoatResolved(seat.name, target.name, tuple(fight.events), loser.name)
         return [resolved, *self.end_round()]
 
@@ -478,24 +541,38 @@ class FollowTheLeader(Game):
         events: list[Event] = []
         doomed = [self.seats[i] for i in self.doomed if self.seats[i].alive]
         if doomed:
-            events.append(self.out(doomed, "judged against the leader's roll"))
+            causes = [self.why_out[seat.index] for seat in doomed]
+            events.append(self.out(doomed, "judged against the leader's roll", causes))
         old_leader = self.seats[self.leader]
         if rec["outcome"] != "deposed":
             judged = self._outcome()
             rec["outcome"] = judged
-            events.append(RoundJudged(Outcome(judged)))
+            rebels = [i for i, choice in self.choices.items() if choice == "rebel"]
+            failed = [i for i in rebels if self.rolls.get(i, 0) < self.leader_roll]
+            events.append(
+                RoundJudged(
+                    Outcome(judged),
+                    old_leader.name,
+                    self.leader_roll,
+                    tuple(self.names(rebels)),
+                    tuple(self.names(failed)),
+                )
+            )
             if judged == "rebellion":
-                events.append(self.out([old_leader], "overthrown by a rebellion"))
+                events.append(self.out([old_leader], "overthrown by a rebellion", [Overthrown(old_leader.name)]))
         rec["immune"] = [self.seats[i].name for i in self.immune_next if self.seats[i].alive]
         self.last_rolls = dict(self.rolls)
         if len(self.alive()) <= 2:
             return events + self._finals()
         if rec["outcome"] != "deposed":
-            successor, fight_events = self._successor(rec["outcome"] or "")
+            successor, why, fight_events = self._successor(rec["outcome"] or "")
             events += fight_events
             self.leader = successor
+            roll = self.rolls[successor]
+        else:
+            why, roll = LeadWhy.DEPOSED, self.leader_roll
         rec["next_leader"] = self.name(self.leader)
-        events.append(NextLeader(self.name(self.leader) or ""))
+        events.append(NextLeader(self.name(self.leader) or "", why, roll, tie_break=bool(fight_events)))
         return events + self._begin_round()
 
     def _outcome(self) -> str:
@@ -509,21 +586,23 @@ class FollowTheLeader(Game):
             return "rebellion"
         return "normal"
 
-    def _successor(self, outcome: str) -> tuple[int, list[Event]]:
-        """F9: who leads next; a tie for lowest or highest roll is a roll battle of 100."""
+    def _successor(self, outcome: str) -> tuple[int, LeadWhy, list[Event]]:
+        """F9: who leads next and why; a tie for lowest or highest roll is a roll battle of 100."""
         survivors = [i for i in self._non_leaders() if i in self.rolls]
+        why = LeadWhy.LOWEST if outcome == "handover" else LeadWhy.HIGHEST
         if outcome == "rebellion":
             rebels = [i for i in survivors if self.choices.get(i) == "rebel"]
+            why = LeadWhy.HIGHEST_REBEL if rebels else LeadWhy.HIGHEST
             survivors = rebels or survivors
         extreme = min if outcome == "handover" else max
         best = extreme(self.rolls[i] for i in survivors)
         tied = [i for i in survivors if self.rolls[i] == best]
         if len(tied) == 1:
-            return tied[0], []
+            return tied[0], why, []
         names = [self.seats[i].name for i in sorted(tied)]
         fight = battle(self.dice, [(name, TIE_DIE) for name in names], purpose="succession")
-        intro = LeadTie(tuple(names))
-        return self.seat(fight.winners[0]).index, [intro, *fight.events]
+        intro = LeadTie(tuple(names), best, why)
+        return self.seat(fight.winners[0]).index, why, [intro, Battle(tuple(fight.events))]
 
     def _finals(self) -> list[Event]:
         """F10: two players roll 150 vs 150; one left wins and the round's others battle for second."""
@@ -534,7 +613,7 @@ class FollowTheLeader(Game):
             events.append(FinalsBegin(alive[0].name, alive[1].name))
             fight = battle(self.dice, [(seat.name, FINALS_DIE) for seat in alive], purpose="finals")
             winner, second = self.seat(fight.winners[0]), self.seat(fight.losers[0])
-            return events + fight.events + self.finish(winner, second)
+            return [*events, Battle(tuple(fight.events)), *self.finish(winner, second)]
         winner = alive[0]
         others = [self.seats[i] for i in self.round_start if i != winner.index]
         if len(others) == 1:
@@ -543,7 +622,7 @@ class FollowTheLeader(Game):
             return events + self.finish(winner, None)
         events.append(LastStanding(winner.name))
         fight = battle(self.dice, [(seat.name, FINALS_DIE) for seat in others], purpose="second place")
-        return events + fight.events + self.finish(winner, self.seat(fight.winners[0]))
+        return [*events, Battle(tuple(fight.events)), *self.finish(winner, self.seat(fight.winners[0]))]
 
     # ----- deadlines, modkills, substitutes (G4-G6, F11) -----
 
@@ -767,7 +846,8 @@ class Scapegoat(FtlPhase):
     def stop(self, game: FollowTheLeader) -> list[Event]:
         # G4 stops the round with its judgement already made: the judged go out, no scapegoat battle.
         judged = [seat for seat in game.alive() if seat.index in game.doomed]
-        return [game.out(judged, "judged against the leader's roll")] if judged else []
+        causes = [game.why_out[seat.index] for seat in judged]
+        return [game.out(judged, "judged against the leader's roll", causes)] if judged else []
 
     def after_removal(self, game: FollowTheLeader, removed: list[Seat]) -> list[Event]:
         if game.suspect in [seat.index for seat in removed] or not game.scapegoat_candidates():

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from survivor_host.engine.events import Event
-from survivor_host.themes.ftl.facts import ChoiceShown, Deposed
+from survivor_host.themes.ftl.facts import ChoiceShown, Deposed, DeposedBy, FollowedAbove, ImmunityGained, RebelledBelow
 from survivor_host.themes.ftl.mod import FtlMod
 from survivor_host.themes.ftl.spec import NO_MERCY
 
@@ -70,24 +70,38 @@ class NoMercy(FtlMod):
         standing = StandingLeader(game.leader, game.leader_roll, game.ties_give_immunity())
         events: list[Event] = []
         running = game.first_running_die()
+        against: dict[int, int] = {}
         for i in order:
             die, running = game.die_for(i, running)
             events.append(game.roll_player(i, die))
             choice = game.choices.get(i)
             if choice:
                 events.append(ChoiceShown(game.seats[i].name, choice))
-            deposed = standing.leader
-            verdict = standing.judge(i, game.rolls[i], game.choices.get(i), i in game.immune_now)
+            deposed, deposed_roll = standing.leader, standing.leader_roll
+            against[i] = deposed_roll
+            roll = game.rolls[i]
+            verdict = standing.judge(i, roll, game.choices.get(i), i in game.immune_now)
             name = game.seats[i].name
             if verdict.immune:
                 game.immune_next.append(i)
+                events.append(ImmunityGained(name, roll, i in game.immune_now))
             if verdict.out:
-                events.append(game.out([game.seats[i]], "judged against the leader's roll"))
+                game.doomed.append(i)
+                cause = (
+                    FollowedAbove(name, roll, deposed_roll)
+                    if choice == "follow"
+                    else RebelledBelow(name, roll, deposed_roll)
+                )
+                events.append(game.out([game.seats[i]], "judged against the leader's roll", [cause]))
             if verdict.deposes:
                 game.immune_next = [j for j in game.immune_next if j not in verdict.cancelled]
-                events.append(Deposed(name, tuple(game.names(list(verdict.cancelled)))))
+                old = game.seats[deposed].name
+                lost = tuple(game.names(list(verdict.cancelled)))
+                events.append(Deposed(name, lost, old, roll, deposed_roll))
                 game.leader, game.leader_roll = i, game.rolls[i]
-                events.append(game.out([game.seats[deposed]], "deposed by a rebel"))
+                by = DeposedBy(old, name, roll, deposed_roll)
+                events.append(game.out([game.seats[deposed]], "deposed by a rebel", [by]))
+        events.append(game.round_rolled(order, against))
         game.round_rec()["depositions"] = [
             {"deposed": game.seats[old].name, "by": game.seats[new].name, "roll": roll}
             for old, new, roll in standing.depositions
