@@ -19,6 +19,10 @@ class BattleResult:
     events: list[Roll] = field(default_factory=list)
     """Every roll made, re-rolls of ties included, in order."""
 
+    def last_roll(self, name: str) -> int:
+        """`name`'s last roll in this battle (the one that decided their side)."""
+        return next(rolled[name] for rolled in reversed(self.rolls) if name in rolled)
+
 
 def battle(dice: Dice, sides: Sequence[tuple[str, int]], keep: int = 1, purpose: str = "battle") -> BattleResult:
     """The `keep` highest of `sides` (name, die) win; a tie for the deciding place re-rolls the tied only.

@@ -88,10 +88,11 @@ class CardTold:
 
 @dataclass(frozen=True)
 class Revealed:
-    """Every card shown at once (Chase the Ace, C8)."""
+    """Every card shown at once (Chase the Ace, C8); `tabled`: the round's table shows them too."""
 
     cards: tuple[tuple[str, int], ...]
     to: None = None
+    tabled: bool = False
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from survivor_host.engine.errors import IllegalAction, SetupError
-from survivor_host.engine.events import Event, PhaseChanged, Prompt, Roll
+from survivor_host.engine.events import Event, PhaseChanged, Prompt, Revealed, Roll, RoundTable, Say
 from survivor_host.engine.game import RULES_VERSION, Game
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input, parse_command
@@ -47,7 +47,7 @@ class Signups:
 
 
 def pack_rolls(rolls: Sequence[str], limit: int = MAX_LINE) -> list[str]:
-    """Rolls shown in a row share a line (`a · b · c`), as many as fit under `limit` characters."""
+    """Rolls (and short lines) shown in a row share a line (`a · b · c`), as many as fit under `limit`."""
     lines: list[str] = []
     line = ""
     for text in rolls:
@@ -323,23 +323,39 @@ class RoomHost:
             self.out.when_sent(lambda: store.mark_posted(game_id, seq))
 
     def _post(self, events: Sequence[Event]) -> None:
-        """Events into chat: rolls in a row share one line; private events go by PM."""
-        rolls: list[str] = []
+        """Events into chat: rolls and short lines in a row share one line (a public prompt ends it);
+        private events go by PM. Where HTML is allowed a round's table is one box, and the lines it
+        shows are left out; elsewhere the table is left out and its lines are said."""
+        html_ok = self.out.can_use_html(self.room)
+        packed: list[str] = []
 
         def flush() -> None:
-            for line in pack_rolls(rolls):
+            for line in pack_rolls(packed):
                 self.out.say(self.room, line)
-            rolls.clear()
+            packed.clear()
 
         for event in events:
+            if html_ok and isinstance(event, Say | Roll | Revealed) and event.tabled:
+                continue
+            if isinstance(event, RoundTable):
+                if html_ok:
+                    flush()
+                    self.out.add_html_box(self.room, html.round_table_box(event))
+                continue
             if event.to is None and isinstance(event, Roll):
-                rolls.append(roll_text(event))
+                packed.append(roll_text(event))
+                continue
+            if event.to is None and isinstance(event, Say) and event.pack:
+                packed.append(event.text)
+                continue
+            if isinstance(event, Prompt):
+                if not event.secret:
+                    packed.append(event.text)
+                flush()
+                self._prompt(event, said=True)
                 continue
             flush()
-            if isinstance(event, Prompt):
-                self._prompt(event)
-                continue
-            if isinstance(event, PhaseChanged) and self.out.can_use_html(self.room):
+            if isinstance(event, PhaseChanged) and html_ok:
                 self._vote_box(event.phase)
             text = render(event)
             if not text:
@@ -361,9 +377,10 @@ class RoomHost:
         box = html.room_choice_box(vote.title, buttons)
         self.out.add_uhtml(self.room, f"survivor-vote-{self.room}", box)
 
-    def _prompt(self, prompt: Prompt) -> None:
-        """Ask a player: public prompts in the room; PM prompts with buttons where HTML is allowed."""
-        if not prompt.secret:
+    def _prompt(self, prompt: Prompt, said: bool = False) -> None:
+        """Ask a player: public prompts in the room (unless already `said`); PM prompts with buttons
+        where HTML is allowed."""
+        if not prompt.secret and not said:
             self.out.say(self.room, prompt.text)
         game = self.game
         options = game.legal_inputs(prompt.to) if game else []

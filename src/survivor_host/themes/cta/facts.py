@@ -22,6 +22,97 @@ class CardWhy(StrEnum):
     TAKEOVER = "takeover"
 
 
+class Standing(StrEnum):
+    """Where a player stands at the end of a round, as its table shows it."""
+
+    SAFE = "safe"
+    KING = "king"
+    ADVANCED = "advanced"
+    LOWEST = "lowest"
+    TIE_LOST = "tie lost"
+    TIE_WON = "tie won"
+    JOKER = "joker"
+    DUEL_LOST = "duel lost"
+    JESTERS_LOST = "jesters lost"
+    MODKILLED = "modkilled"
+
+
+@dataclass(frozen=True)
+class SwapNote:
+    """One swap a player took part in this round: `other` (None: a stick), who started it, the result."""
+
+    other: str | None
+    mine: bool
+    swapped: bool
+    void: bool = False
+
+
+@dataclass(frozen=True)
+class RevealRow:
+    """One player in the round's table: card dealt and at the reveal (None: never shown), swaps, standing."""
+
+    player: str
+    dealt: int | None
+    card: int | None
+    swaps: tuple[SwapNote, ...]
+    standing: Standing
+
+
+@dataclass(frozen=True)
+class RoundRevealed(Fact):
+    """C8: the reveal with everything the round did, for its table; `cutoff` None when nobody went."""
+
+    number: int
+    k: int
+    cards: tuple[tuple[str, int], ...]
+    cutoff: int | None
+    rows: tuple[RevealRow, ...]
+
+
+@dataclass(frozen=True)
+class DrewJoker(Fact):
+    """Cause of an elimination (C4)."""
+
+    player: str
+
+
+@dataclass(frozen=True)
+class LostDuel(Fact):
+    """Cause of an elimination (C5): lost the duel to `winner`, last rolls `mine` vs `theirs`."""
+
+    player: str
+    winner: str
+    mine: int
+    theirs: int
+
+
+@dataclass(frozen=True)
+class LostJestersBattle(Fact):
+    """Cause of an elimination (C5): a Jester who did not roll highest among the Jesters."""
+
+    player: str
+    roll: int
+
+
+@dataclass(frozen=True)
+class LowestCard(Fact):
+    """Cause of an elimination (C8): `card` is among the `k` lowest; `cutoff` is the highest card that goes."""
+
+    player: str
+    card: int
+    cutoff: int
+    k: int
+
+
+@dataclass(frozen=True)
+class LostTieBreak(Fact):
+    """Cause of an elimination (C8): tied on the cut-off card and rolled lowest (`roll`); None under ties=all."""
+
+    player: str
+    card: int
+    roll: int | None
+
+
 @dataclass(frozen=True)
 class GameBegins(Fact):
     title: str

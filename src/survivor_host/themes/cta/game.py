@@ -19,7 +19,10 @@ from survivor_host.engine.battle import battle
 from survivor_host.engine.dice import Dice
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import (
+    Battle,
+    Eliminated,
     Event,
+    Fact,
     PhaseChanged,
     Prompt,
     Revealed,
@@ -32,15 +35,24 @@ from survivor_host.themes.cta.facts import (
     CardDealt,
     CardShown,
     CardWhy,
+    DrewJoker,
     ElimChanged,
     FinalsBegin,
     GameBegins,
     KingsKnown,
+    LostDuel,
+    LostJestersBattle,
+    LostTieBreak,
+    LowestCard,
     NobodyOut,
     NoTargets,
     Redealt,
+    RevealRow,
     RoundBegins,
+    RoundRevealed,
+    Standing,
     Stuck,
+    SwapNote,
     SwapPhaseOpened,
     SwapResolved,
     TieAtCutoff,
@@ -110,6 +122,9 @@ class ChaseTheAce(Game):
         self.elim_count = self.opt_int("elim")
         self.k = 0
         self.cards: dict[int, int] = {}
+        self.dealt: dict[int, int] = {}
+        self.round_causes: dict[int, Fact] = {}
+        """Why each seat that went out this round went (the cause facts of its elimination)."""
         self.kings: list[int] = []
         self.advanced: list[int] = []
         self.stuck: list[int] = []
@@ -214,6 +229,8 @@ class ChaseTheAce(Game):
             self.rec["redeals"] += 1
             events.append(Redealt())
         self.cards = cards
+        self.dealt = dict(cards)
+        self.round_causes = {}
         self.rec["cards"] = {seat.name: cards[seat.index] for seat in alive}
         for seat in alive:
             card = cards[seat.index]
@@ -361,29 +378,41 @@ class ChaseTheAce(Game):
         alive = self.alive()
         events: list[Event] = [
             PhaseChanged("reveal", self.round),
-            Revealed(tuple((seat.name, self.cards[seat.index]) for seat in alive)),
+            Revealed(tuple((seat.name, self.cards[seat.index]) for seat in alive), tabled=True),
         ]
         self.rec["reveal"] = {seat.name: self.cards[seat.index] for seat in alive}
         eligible = [self.seats[index] for index in self.in_play()]
         count = min(self.k, len(eligible), len(alive) - 2)
         losers: list[Seat] = []
+        causes: dict[int, Fact] = {}
+        cutoff: int | None = None
+        tie_won: list[int] = []
         if count > 0:
             ranked = sorted(eligible, key=lambda seat: (self.cards[seat.index], seat.index))
             cutoff = self.cards[ranked[count - 1].index]
             below = [seat for seat in eligible if self.cards[seat.index] < cutoff]
             tied = [seat for seat in eligible if self.cards[seat.index] == cutoff]
             need = count - len(below)
+            for seat in below:
+                causes[seat.index] = LowestCard(seat.name, self.cards[seat.index], cutoff, self.k)
             if len(tied) == need:
                 losers = below + tied
+                for seat in tied:
+                    causes[seat.index] = LowestCard(seat.name, cutoff, cutoff, self.k)
             elif self.opt_str("ties") == "all" and len(alive) - len(below) - len(tied) >= 2:
                 losers = below + tied
                 events.append(TieAtCutoff(cutoff, tuple(seat.name for seat in tied), need, all_out=True))
                 self.rec["ties"] = {"card": cutoff, "tied": [seat.name for seat in tied], "policy": "all"}
+                for seat in tied:
+                    causes[seat.index] = LostTieBreak(seat.name, cutoff, None)
             else:
                 events.append(TieAtCutoff(cutoff, tuple(seat.name for seat in tied), need, all_out=False))
                 result = battle(self.dice, [(seat.name, 100) for seat in tied], keep=len(tied) - need, purpose="tie")
-                events.extend(result.events)
+                events.append(Battle(tuple(result.events)))
                 losers = below + [self.seat(name) for name in result.losers]
+                for name in result.losers:
+                    causes[self.seat(name).index] = LostTieBreak(name, cutoff, result.last_roll(name))
+                tie_won = [self.seat(name).index for name in result.winners]
                 self.rec["ties"] = {
                     "card": cutoff,
                     "tied": [seat.name for seat in tied],
@@ -393,10 +422,55 @@ class ChaseTheAce(Game):
         losers.sort(key=lambda seat: seat.index)
         self.rec["eliminated"] = [seat.name for seat in losers]
         if losers:
-            events.append(self.eliminate(losers, "lowest card"))
-        else:
+            events.append(self.eliminate(losers, "lowest card", [causes[seat.index] for seat in losers]))
+        events.insert(2, self.round_revealed(cutoff if losers else None, tie_won))
+        if not losers:
             events.append(NobodyOut())
         return [*events, *self.after_step(self._new_round)]
+
+    def eliminate(self, seats: Sequence[Seat], reason: str, causes: Sequence[Fact] = ()) -> Eliminated:
+        for seat, cause in zip(seats, causes, strict=False):
+            self.round_causes[seat.index] = cause
+        return super().eliminate(seats, reason, causes)
+
+    def round_revealed(self, cutoff: int | None, tie_won: list[int]) -> RoundRevealed:
+        """The round for its table: each player dealt in, their cards as far as shown, swaps and standing."""
+        standings = {
+            DrewJoker: Standing.JOKER,
+            LostDuel: Standing.DUEL_LOST,
+            LostJestersBattle: Standing.JESTERS_LOST,
+            LowestCard: Standing.LOWEST,
+            LostTieBreak: Standing.TIE_LOST,
+        }
+        rows = []
+        for index, dealt in self.dealt.items():
+            seat = self.seats[index]
+            cause = self.round_causes.get(index)
+            if cause is not None:
+                standing = standings[type(cause)]
+            elif not seat.alive:
+                standing = Standing.MODKILLED
+            elif index in self.kings:
+                standing = Standing.KING
+            elif index in self.advanced:
+                standing = Standing.ADVANCED
+            else:
+                standing = Standing.TIE_WON if index in tie_won else Standing.SAFE
+            shown = seat.alive or standing in (Standing.LOWEST, Standing.TIE_LOST) or dealt == FOURTEEN
+            notes = tuple(
+                SwapNote(
+                    swap["target"] if swap["by"] == seat.name else swap["by"],
+                    swap["by"] == seat.name,
+                    swap["swapped"],
+                    swap["void"],
+                )
+                for swap in self.rec["swaps"]
+                if seat.name in (swap["by"], swap["target"])
+            )
+            card = self.cards.get(index) if shown else None
+            rows.append(RevealRow(seat.name, dealt if shown else None, card, notes, standing))
+        cards = tuple((seat.name, self.cards[seat.index]) for seat in self.alive())
+        return RoundRevealed(self.round, self.k, cards, cutoff, tuple(rows))
 
     def finals(self) -> list[Event]:
         """C9: the last two roll battle 13 vs 13 (player-list order)."""
@@ -414,7 +488,7 @@ class ChaseTheAce(Game):
         events: list[Event] = [
             PhaseChanged("finals", self.round),
             FinalsBegin(first.name, other.name),
-            *result.events,
+            Battle(tuple(result.events)),
         ]
         return [*events, *self.finish(winner, second)]
 
@@ -508,7 +582,7 @@ class ChaseTheAce(Game):
                 placed.append(pool.pop())
                 continue
             result = battle(self.dice, [(seat.name, 13) for seat in pool], purpose="second place")
-            events.extend(result.events)
+            events.append(Battle(tuple(result.events)))
             best = self.seat(result.winners[0])
             self.rec.setdefault("place_battles", []).append({"rolls": result.rolls, "winner": best.name})
             placed.append(best)

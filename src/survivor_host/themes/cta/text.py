@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from survivor_host.engine.events import CardTold, Event, Fact, Roll, Say
-from survivor_host.engine.render import card_name, join_names
+from survivor_host.engine.events import CardTold, Event, Fact, Roll, RoundTable, Say
+from survivor_host.engine.render import battle_shown, card_name, join_names
 from survivor_host.themes.cta.facts import (
     CardDealt,
     CardShown,
     CardWhy,
     DefaultSticks,
+    DrewJoker,
     DuelPicked,
     DuelResolved,
     ElimChanged,
@@ -18,12 +19,19 @@ from survivor_host.themes.cta.facts import (
     JestersBattle,
     JestersKnown,
     KingsKnown,
+    LostDuel,
+    LostJestersBattle,
+    LostTieBreak,
+    LowestCard,
     NobodyOut,
     NoTargets,
     Redealt,
     RoundBegins,
+    RoundRevealed,
+    Standing,
     Stuck,
     SwapChoice,
+    SwapNote,
     SwapOrder,
     SwapPhaseOpened,
     SwapResolved,
@@ -44,6 +52,37 @@ CARD_LINES = {
 }
 
 
+STANDINGS = {
+    Standing.SAFE: "safe",
+    Standing.KING: "King: safe",
+    Standing.ADVANCED: "advanced: safe",
+    Standing.LOWEST: "out: lowest",
+    Standing.TIE_LOST: "out: lost the tie-break",
+    Standing.TIE_WON: "safe: won the tie-break",
+    Standing.JOKER: "out: the Joker",
+    Standing.DUEL_LOST: "out: lost the duel",
+    Standing.JESTERS_LOST: "out: lost the Jesters' battle",
+    Standing.MODKILLED: "out: modkilled",
+}
+PACKED = (
+    Stuck,
+    NoTargets,
+    TurnTimedOut,
+    SwapVoid,
+    TieAtCutoff,
+    NobodyOut,
+    DrewJoker,
+    LostDuel,
+    LostJestersBattle,
+    LowestCard,
+    LostTieBreak,
+    Walkover,
+    DuelPicked,
+    JesterGone,
+)
+"""Facts whose line the room may put on one line with its neighbours (within the line limit)."""
+
+
 def present(fact: Fact) -> list[Event]:
     """The events `fact` is shown as."""
     match fact:
@@ -57,22 +96,61 @@ def present(fact: Fact) -> list[Event]:
                 if swapped
                 else f"**{target}** holds on: the cards stay where they are."
             )
-            return [Say(f"**{by}** wants to swap with **{target}**: roll battle 125 vs 100."), *rolls, Say(outcome)]
+            return [
+                Say(f"**{by}** wants to swap with **{target}**: roll battle 125 vs 100.", pack=True),
+                *battle_shown(rolls),
+                Say(outcome, pack=True),
+            ]
         case DuelResolved(jester=jester, target=target, rolls=rolls, winner=winner):
             return [
-                Say(f"**{jester}** duels **{target}**: roll battle 100 vs 100."),
-                *rolls,
-                Say(f"**{winner}** wins the duel and advances to the next round."),
+                Say(f"**{jester}** duels **{target}**: roll battle 100 vs 100.", pack=True),
+                *battle_shown(rolls),
+                Say(f"**{winner}** wins the duel and advances to the next round.", pack=True),
             ]
         case JestersBattle(jesters=jesters, rolls=rolls, winner=winner):
             said: list[Event] = [
-                Say(f"**{join_names(jesters)}** are Jesters: they roll battle 100, the highest advances."),
-                *rolls,
+                Say(f"**{join_names(jesters)}** are Jesters: they roll battle 100, the highest advances.", pack=True),
+                *battle_shown(rolls),
             ]
             if winner is not None:
-                said.append(Say(f"**{winner}** wins the Jesters' battle and advances to the next round."))
+                said.append(Say(f"**{winner}** wins the Jesters' battle and advances to the next round.", pack=True))
             return said
-    return [Say(_line(fact), to=fact.to)]
+        case RoundRevealed():
+            return [round_table(fact)]
+    return [Say(_line(fact), to=fact.to, pack=isinstance(fact, PACKED))]
+
+
+def swap_text(note: SwapNote) -> str:
+    """One swap in the table's swaps cell, from the player's side."""
+    if note.other is None:
+        return "stuck"
+    if note.void:
+        return f"swap {note.other}: void"
+    if note.mine:
+        return f"swapped with {note.other}" if note.swapped else f"swap {note.other}: held off"
+    return f"{note.other} swapped in" if note.swapped else f"held off {note.other}"
+
+
+def round_table(fact: RoundRevealed) -> RoundTable:
+    """The round as one table: card dealt and revealed, swaps, and where each player stands."""
+
+    def shown(card: int | None) -> str:
+        return "?" if card is None else card_name(card)
+
+    rows: list[tuple[str, ...]] = []
+    for row in fact.rows:
+        swaps = "; ".join(swap_text(note) for note in row.swaps) or "-"
+        rows.append((row.player, shown(row.dealt), shown(row.card), swaps, STANDINGS[row.standing]))
+    if fact.cutoff is None:
+        note = "Nobody goes out at the reveal."
+    else:
+        note = f"Cut-off: {card_name(fact.cutoff)} (the {fact.k} lowest go)."
+    return RoundTable(
+        f"Round {fact.number}: the reveal",
+        ("Player", "Dealt", "Revealed", "Swaps", "Result"),
+        tuple(rows),
+        (note,),
+    )
 
 
 def _card(player: str, card: int, why: CardWhy, other: str = "", swap_round: int = 0) -> CardTold:
@@ -108,6 +186,28 @@ def _line(fact: Fact) -> str:
             return f"Tie at **{card_name(card)}** between {join_names(tied)}: roll battle 100, the {need} lowest out."
         case NobodyOut():
             return "Nobody is eliminated this round."
+        case DrewJoker(player=player):
+            return f"**{player}** drew the Joker (14): eliminated at once."
+        case LostDuel(player=player, winner=winner, mine=mine, theirs=theirs):
+            return f"**{player}** lost the duel to {winner}, {mine} to {theirs}: eliminated."
+        case LostJestersBattle(player=player, roll=roll):
+            return f"**{player}** rolled {roll} in the Jesters' battle, not the highest: eliminated."
+        case LowestCard(player=player, card=card, cutoff=cutoff, k=k) if card < cutoff:
+            return (
+                f"**{player}** held {card_name(card)}, below the cut-off ({card_name(cutoff)}) "
+                f"for the {k} lowest: eliminated."
+            )
+        case LowestCard(player=player, card=card, k=1):
+            return f"**{player}** held {card_name(card)}, the lowest card: eliminated."
+        case LowestCard(player=player, card=card, k=k):
+            return f"**{player}** held {card_name(card)}, the cut-off for the {k} lowest: eliminated."
+        case LostTieBreak(player=player, card=card, roll=None):
+            return f"**{player}** held {card_name(card)}, the cut-off card, and every tie goes out: eliminated."
+        case LostTieBreak(player=player, card=card, roll=roll):
+            return (
+                f"**{player}** held {card_name(card)}, the cut-off card, and lost the tie-break with {roll}: "
+                "eliminated."
+            )
         case FinalsBegin(first=first, second=second):
             return f"**Finals:** {first} vs {second}, roll battle 13 vs 13."
         case ElimChanged(count=count):

@@ -519,10 +519,9 @@ class FollowTheLeader(Game):
         winner = target if loser is seat else seat
         self.round_rec()["scapegoat"] = {"suspect": seat.name, "target": target.name, "loser": loser.name}
         self.doomed = [i for i in self.doomed if i != seat.index] + [loser.index]
-        last = fight.rolls[-1]
         self.why_out.pop(seat.index, None)
         self.why_out[loser.index] = ScapegoatLost(
-            loser.name, winner.name, loser is seat, last[loser.name], last[winner.name]
+            loser.name, winner.name, loser is seat, fight.last_roll(loser.name), fight.last_roll(winner.name)
         )
         resolved = ScapegoatResolved(seat.name, target.name, tuple(fight.events), loser.name)
         return [resolved, *self.end_round()]
@@ -564,6 +563,7 @@ class FollowTheLeader(Game):
         self.last_rolls = dict(self.rolls)
         if len(self.alive()) <= 2:
             return events + self._finals()
+        fight_events: list[Event] = []
         if rec["outcome"] != "deposed":
             successor, why, fight_events = self._successor(rec["outcome"] or "")
             events += fight_events

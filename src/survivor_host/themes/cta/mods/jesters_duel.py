@@ -17,7 +17,16 @@ from survivor_host.engine.game import Seat, Wait
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.phase import Phase
 from survivor_host.engine.render import join_names
-from survivor_host.themes.cta.facts import DuelPicked, DuelResolved, JesterGone, JestersBattle, JestersKnown, Walkover
+from survivor_host.themes.cta.facts import (
+    DuelPicked,
+    DuelResolved,
+    JesterGone,
+    JestersBattle,
+    JestersKnown,
+    LostDuel,
+    LostJestersBattle,
+    Walkover,
+)
 from survivor_host.themes.cta.mods.base import CtaMod
 from survivor_host.themes.cta.record import DuelRecord
 from survivor_host.themes.cta.spec import JESTERS_DUEL
@@ -167,7 +176,8 @@ class JestersDuel(CtaMod, Phase["ChaseTheAce"]):
         loser = game.seat(result.losers[0])
         game.advance(winner.index)
         events: list[Event] = [DuelResolved(j_name, t_name, tuple(result.events), winner.name)]
-        events.append(game.eliminate([loser], "lost the Jester's duel"))
+        lost = LostDuel(loser.name, winner.name, result.last_roll(loser.name), result.last_roll(winner.name))
+        events.append(game.eliminate([loser], "lost the Jester's duel", [lost]))
         game.record_duel(
             {
                 "jester": j_name,
@@ -191,7 +201,11 @@ class JestersDuel(CtaMod, Phase["ChaseTheAce"]):
         events: list[Event] = [JestersBattle(tuple(names), tuple(result.events), winner)]
         losers = [game.seat(name) for name in result.losers]
         if losers:
-            events.append(game.eliminate(losers, "lost the Jesters' battle"))
+            lasts = [
+                next(rolled[seat.name] for rolled in reversed(result.rolls) if seat.name in rolled) for seat in losers
+            ]
+            causes = [LostJestersBattle(seat.name, roll) for seat, roll in zip(losers, lasts, strict=True)]
+            events.append(game.eliminate(losers, "lost the Jesters' battle", causes))
         record: DuelRecord = {
             "jester": None,
             "jesters": names,
