@@ -38,12 +38,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     mods = [mod for mod in (args.mods or "").split(",") if mod.strip()]
     game = new_game(args.theme, seat_names(args.players, you), mods=mods, options=options, seed=seed)
     print(f"(seed {seed})")
-    table = TerminalTable(game, ai_seed=seed, you=you, strategy=args.strategy)
-    record = table.play()
+    table = TerminalTable(game, ai_seed=seed, you=you, strategy=args.strategy, pace=args.pace)
+    record = table.run()  # a closed pipe, `quit`, Ctrl-D or Ctrl-C end it cleanly, the record unfinished
     if args.record:
         Path(args.record).write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
         print(f"(record written to {args.record})")
-    return 0
+    return table.exit_code
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
@@ -131,8 +131,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--record", help="write the JSON game record to this file")
     play.add_argument("--elim", type=int, help="Chase the Ace: players eliminated per round")
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
-    play.add_argument("--strategy", help="AI strategy for every AI seat (default: the sensible one)")
-    play.add_argument("--name", default="You", help="your name when you play (default You)")
+    play.add_argument("--strategy", help="AI strategy, or a comma list for the AI seats in turn (default: sensible)")
+    play.add_argument("--name", default="Earth", help="your name when you play (default Earth)")
+    play.add_argument("--pace", type=float, metavar="SECONDS", help="wait before each line (default 0.3 on a terminal)")
     play.set_defaults(run=cmd_play)
 
     scenario = sub.add_parser("scenario", help="run a scripted scenario file and print its record")

@@ -1,25 +1,114 @@
-"""Terminal play: a game in the terminal, with AI seats, as the room or one player would see it."""
+"""Terminal play: a game in the terminal, with AI seats, as the room or one player would see it.
+
+Output goes through `rich`: the engine's `**bold**` becomes bold, verdicts are coloured, the player
+list and the final placements are tables. Names are only ever added as literal text, never parsed
+as markup, so a player called `[bold red]x[/]` or `**x**` shows exactly that.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import random
-from collections.abc import Callable, Sequence
+import re
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rich import box
+from rich.console import Console
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
 from survivor_host.ai import make_strategy
 from survivor_host.ai.base import Strategy
-from survivor_host.engine.errors import IllegalAction
-from survivor_host.engine.events import Event, Prompt
-from survivor_host.engine.game import Game
-from survivor_host.engine.inputs import parse_command
+from survivor_host.engine.errors import IllegalAction, SetupError
+from survivor_host.engine.events import CardTold, Eliminated, Event, GameOver, PhaseChanged, Prompt, Roll, Say
+from survivor_host.engine.game import MAX_NAME_LENGTH, Game
+from survivor_host.engine.ids import to_id
+from survivor_host.engine.inputs import Input, parse_command
 from survivor_host.engine.render import render
+from survivor_host.host.chances import chances_now
+from survivor_host.host.info import rules_text
 
 SEAT_NAMES = (
     "Venus", "Mars", "Jupiter", "Saturn", "Mercury", "Neptune", "Uranus", "Pluto", "Ceres", "Eris",
     "Vesta", "Pallas", "Juno", "Hygiea", "Europa", "Ganymede", "Callisto", "Io", "Titan", "Rhea",
     "Iapetus", "Dione", "Tethys", "Enceladus", "Mimas", "Triton", "Nereid", "Oberon", "Titania", "Ariel",
 )  # fmt: skip
+DEFAULT_NAME = "Earth"
+"""The person's seat when `--name` is not given: a planet among planets, and "Earth votes for Mars" reads well."""
+TTY_PACE = 0.3
+"""Seconds between lines when nobody said `--pace` and the output is a terminal (pipes get 0)."""
+MAX_PACE = 60
+MAX_FRACTION = 15
+"""`odds` shows an exact fraction up to this many characters (Tug of War's run to 30 digits)."""
+READ_ONLY = ("help", "pl", "rules", "card", "odds", "quit")
+
+STYLES = {
+    "eliminated": "bold red",
+    "safe": "green",
+    "immune": "bold cyan",
+    "winner": "bold yellow",
+    "leader": "bold magenta",
+    "pm": "italic blue",
+    "error": "red",
+    "note": "dim",
+}
+VERDICT_WORDS = (
+    (re.compile(r"\b(eliminated|overthrown|deposed|is out|are out)\b"), "eliminated"),
+    (re.compile(r"\b(safe|advances|advanced|survives?)\b|\(King\)"), "safe"),
+    (re.compile(r"\b([Ii]mmune|[Ii]mmunity)\b"), "immune"),
+    (re.compile(r"\b(wins the game|Peaceful Handover|Rebellion)\b"), "winner"),
+    (re.compile(r"\(leader\)"), "leader"),
+)
+MARK = re.compile(r" \(([^()]*)\)")
+"""A mark after a name in the player list: ` (leader)`, ` (immune)`, ` (King)`, ` (advanced)`."""
+STATUS_STYLE = {
+    "leader": STYLES["leader"],
+    "immune": STYLES["immune"],
+    "King": STYLES["safe"],
+    "advanced": STYLES["safe"],
+    "out": STYLES["eliminated"],
+}
+
+
+class PipeClosed(Exception):
+    """Whoever read the output went away (`play ... | head`)."""
+
+
+class LeftGame(Exception):
+    """The person typed `quit` or ended the input (Ctrl-D)."""
+
+
+class TerminalConsole(Console):
+    """A rich Console that reports a closed output pipe to its caller instead of exiting."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        with contextlib.suppress(OSError, ValueError):  # stdout may not be a real file (tests)
+            os.dup2(devnull, sys.stdout.fileno())  # so the interpreter's last flush does not fail again
+        raise PipeClosed
+
+
+def make_console() -> Console:
+    """The console for `play`: colours on a terminal, plain unwrapped lines in a pipe or file."""
+    console = TerminalConsole(highlight=False, emoji=False, markup=False)
+    console.soft_wrap = not console.is_terminal
+    return console
+
+
+def default_pace(pace: float | None, console: Console) -> float:
+    """`--pace` as given (0 to 60 s); otherwise TTY_PACE on a terminal and 0 when the output is piped or saved."""
+    if pace is None:
+        return TTY_PACE if console.is_terminal else 0.0
+    if not 0 <= pace <= MAX_PACE:
+        raise SetupError(f"--pace takes 0 to {MAX_PACE} seconds, not {pace}.")
+    return pace
 
 
 def seat_names(count: int, you: str | None = None) -> list[str]:
@@ -31,6 +120,74 @@ def seat_names(count: int, you: str | None = None) -> list[str]:
     return names
 
 
+def person_name(text: str) -> str:
+    """`--name`: like a Showdown name (a letter or digit, at most 18 characters, printable), else SetupError."""
+    name = text.strip()
+    if not to_id(name) or len(name) > MAX_NAME_LENGTH or not name.isprintable():
+        raise SetupError(
+            f"--name {text!r}: a name needs a letter or digit and at most {MAX_NAME_LENGTH} printable characters."
+        )
+    return name
+
+
+def strategy_names(spec: str | None) -> list[str | None]:
+    """`--strategy a,b,c` as the list assigned to AI seats in turn; None is the theme's default."""
+    names = [name.strip() for name in (spec or "").split(",") if name.strip()]
+    return list(names) or [None]
+
+
+def styled(text: str, names: Iterable[str] = (), style: str = "") -> Text:
+    """Engine text as rich Text: `**x**` is bold, `names` are literal, verdict words are coloured.
+
+    Names are matched first, so `**` inside a name is shown, not read as bold.
+    """
+    out = Text(style=style)
+    known = sorted({name for name in names if name}, key=len, reverse=True)
+    pattern = re.compile("|".join([*(re.escape(name) for name in known), re.escape("**")]))
+    bold, at = False, 0
+    for match in pattern.finditer(text):
+        _add_words(out, text[at : match.start()], bold)
+        if match.group() == "**":
+            bold = not bold
+        else:
+            out.append(match.group(), style="bold" if bold else "")
+        at = match.end()
+    _add_words(out, text[at:], bold)
+    return out
+
+
+def _add_words(out: Text, words: str, bold: bool) -> None:
+    """Plain text (never names): bold if inside `**`, verdict words coloured."""
+    if not words:
+        return
+    piece = Text(words, style="bold" if bold else "")
+    for regex, verdict in VERDICT_WORDS:
+        piece.highlight_regex(regex, STYLES[verdict])
+    out.append_text(piece)
+
+
+def new_table(title: str) -> Table:
+    """A plain table with a bold title above it (the cells are always Text, never markup)."""
+    return Table(title=Text(title, style="bold"), box=box.SIMPLE_HEAD, title_justify="left", show_edge=False)
+
+
+def player_table(rows: Sequence[tuple[str, str]], strategies: dict[str, str], title: str) -> Table:
+    """One row per player: name, status (coloured by verdict) and, for AI seats, the strategy."""
+    table = new_table(title)
+    table.add_column("#", justify="right", style="dim")
+    table.add_column("player")
+    table.add_column("status")
+    if strategies:
+        table.add_column("AI", style="dim")
+    for number, (name, status) in enumerate(rows, start=1):
+        style = STATUS_STYLE.get(status, "")
+        cells = [Text(str(number)), Text(name, style=style), Text(status, style=style)]
+        if strategies:
+            cells.append(Text(strategies.get(name, "you")))
+        table.add_row(*cells)
+    return table
+
+
 @dataclass
 class TerminalTable:
     """Drives a game: AI seats answer at once, the person (if any) types at the prompt."""
@@ -39,15 +196,48 @@ class TerminalTable:
     ai_seed: int | str
     you: str | None = None
     strategy: str | None = None
-    write: Callable[[str], None] = print
-    read: Callable[[str], str] = field(default=lambda prompt: input(prompt))
+    """One strategy name, or a comma list assigned to the AI seats in turn."""
+    console: Console = field(default_factory=make_console)
+    read: Callable[[Text], str] | None = None
+    pace: float | None = None
+    """Seconds to wait before each line (watch at a human pace); None: see `default_pace`."""
+    sleep: Callable[[float], None] = time.sleep
     strategies: dict[str, Strategy] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        if self.you is not None and person_name(self.you) != self.you:
+            raise SetupError(f"--name {self.you!r}: leave out the spaces around it.")
+        self.pace = default_pace(self.pace, self.console)
+        self.exit_code = 0
         self.rng = random.Random(f"ai:{self.ai_seed}")
-        for seat in self.game.seats:
-            if seat.name != self.you:
-                self.strategies[seat.name] = make_strategy(self.game.theme, self.strategy)
+        chosen = strategy_names(self.strategy)
+        ai_seats = [seat.name for seat in self.game.seats if seat.name != self.you]
+        for number, name in enumerate(ai_seats):
+            self.strategies[name] = make_strategy(self.game.theme, chosen[number % len(chosen)])
+        self.labels = {name: strategy.name for name, strategy in self.strategies.items()}
+        self.listed = False
+        self.round_shown = 0
+
+    # ----- output -----
+
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.game.seats]
+
+    def line(self, text: str, style: str = "", pm: bool = False) -> None:
+        """One line as the terminal shows it, after the pace's pause."""
+        shown = styled(text, self.names(), style)
+        if pm:
+            shown = Text.assemble(("(PM) ", STYLES["pm"]), shown)
+        self._out(shown)
+
+    def note(self, text: str, style: str = STYLES["note"]) -> None:
+        """An answer to the person (help, odds...): never paced, never read as markup."""
+        self.console.print(styled(text, self.names(), style))
+
+    def _out(self, renderable: Text | Table | Rule) -> None:
+        if self.pace:
+            self.sleep(self.pace)
+        self.console.print(renderable)
 
     def show(self, events: Sequence[Event]) -> None:
         """Print what the room sees, and what the person alone is told."""
@@ -55,13 +245,108 @@ class TerminalTable:
             if isinstance(event, Prompt):
                 if event.secret and event.to != self.you:
                     continue  # someone else's PM
-                self.write(f"(PM) {event.text}" if event.secret else event.text)
+                self.line(event.text, pm=event.secret)
                 continue
             if event.to is not None and event.to != self.you:
                 continue
-            line = render(event)
-            if line is not None:
-                self.write(f"(PM) {line}" if event.to is not None else line)
+            if isinstance(event, PhaseChanged):
+                self._divide(event)
+            self._show_one(event)
+
+    def _divide(self, event: PhaseChanged) -> None:
+        """A rule across the screen where a round or the finals begin, so a watcher sees where they are."""
+        if event.round > self.round_shown:
+            self.round_shown = event.round
+            self._out(Rule(Text(f"Round {event.round}", style="bold"), style="dim"))
+        elif event.phase == "finals":
+            self._out(Rule(Text("Finals", style="bold"), style="dim"))
+
+    def _show_one(self, event: Event) -> None:
+        text = render(event)
+        if text is None:
+            return
+        pm = event.to is not None
+        if isinstance(event, Say) and text.startswith("**PL (") and not self.listed:
+            self.listed = True  # the first list is a table (with each AI's strategy); later ones stay lines
+            rows = self._parse_list(text)
+            if rows is None:
+                self.line(text)
+            else:
+                self._out(player_table(rows, self.labels, text.split(":**", 1)[0].strip("*")))
+        elif isinstance(event, Eliminated):
+            self.line(text, STYLES["eliminated"])
+            if self.you in event.players:
+                self.note("You are out: the game plays on without you (Ctrl-C stops it).")
+        elif isinstance(event, Roll):
+            self._out(self._roll(event, text, pm))
+        elif isinstance(event, GameOver):
+            self.line(text, STYLES["winner"])
+            if event.placements:
+                self._out(self._placements(event))
+        else:
+            self.line(text, pm=pm)
+
+    def _roll(self, event: Roll, text: str, pm: bool) -> Text:
+        head, _, _ = text.rpartition(": ")
+        shown = Text.assemble(styled(head, self.names()), ": ", (str(event.result), "bold"))
+        return Text.assemble(("(PM) ", STYLES["pm"]), shown) if pm else shown
+
+    def _parse_list(self, text: str) -> list[tuple[str, str]] | None:
+        """`**PL (3):** Venus (leader), Mars | Out: Io` as (name, status) rows, or None if it reads otherwise.
+
+        Read left to right, each name matched whole against the seats, so no name is mistaken for a mark.
+        """
+        names = re.compile("|".join(re.escape(name) for name in sorted(self.names(), key=len, reverse=True)))
+        body = text.split(":**", 1)[1].lstrip()
+        rows: list[tuple[str, str]] = []
+        out = False
+        while body:
+            name = names.match(body)
+            if name is None:
+                return None
+            mark = MARK.match(body, name.end())
+            body = body[mark.end() if mark else name.end() :]
+            rows.append((name.group(), "out" if out else mark.group(1) if mark else "in"))
+            for separator in (", ", " | Out: "):
+                if body.startswith(separator):
+                    body, out = body[len(separator) :], out or separator == " | Out: "
+        return rows
+
+    def _placements(self, event: GameOver) -> Table:
+        rows = sorted(event.placements.items(), key=lambda item: item[1])
+        table = new_table("Final placements")
+        table.add_column("place", justify="right")
+        table.add_column("player")
+        if self.labels:
+            table.add_column("AI", style="dim")
+        for name, place in rows:
+            style = STYLES["winner"] if place == 1 else "bold" if place == 2 else ""
+            cells = [Text(str(place), style=style), Text(name, style=style)]
+            if self.labels:
+                cells.append(Text(self.labels.get(name, "you")))
+            table.add_row(*cells)
+        return table
+
+    # ----- the game loop -----
+
+    def run(self) -> dict[str, Any]:
+        """`play`, ended cleanly by a closed pipe, `quit`, Ctrl-D or Ctrl-C; the record, finished or not.
+
+        `exit_code` is then 0 (played or left), 130 (Ctrl-C) or 141 (the reader went away, as SIGPIPE).
+        """
+        ending = ""
+        try:
+            self.play()
+        except PipeClosed:
+            self.exit_code = 141
+        except LeftGame:
+            ending = "You left the game; it is unfinished."
+        except KeyboardInterrupt:
+            self.exit_code, ending = 130, "\nInterrupted; the game is unfinished."  # after the ^C
+        if ending:
+            with contextlib.suppress(PipeClosed):
+                self.console.print(Text(ending, style=STYLES["note"]))
+        return self.game.record()
 
     def play(self) -> dict[str, Any]:
         """Run the game to its end and return its record."""
@@ -79,7 +364,7 @@ class TerminalTable:
 
     def _ai_turn(self, name: str) -> None:
         options = self.game.legal_inputs(name)
-        strategy = self.strategies.get(name) or make_strategy(self.game.theme, self.strategy)
+        strategy = self.strategies.get(name) or make_strategy(self.game.theme, strategy_names(self.strategy)[0])
         self.strategies[name] = strategy
         choice = strategy.choose(self.game.view(name), options, self.rng)
         self.show(self.game.apply(choice))
@@ -87,12 +372,88 @@ class TerminalTable:
     def _person_turn(self) -> None:
         assert self.you is not None
         options = self.game.legal_inputs(self.you)
-        hint = sorted({option.action for option in options})
+        hint = list(typed_forms(options))
+        prompt = Text.assemble(
+            (f"[{self.you}]", STYLES["leader"]), " ", (" / ".join(hint), "bold"), ("  (help, odds) > ", "dim")
+        )
         while True:
-            text = self.read(f"[{self.you}] {' / '.join(hint)} > ")
+            try:
+                text = self.read(prompt) if self.read else self.console.input(prompt)
+            except EOFError:
+                self.console.print()  # Ctrl-D leaves the cursor after the prompt
+                raise LeftGame from None
+            word = text.strip().split(" ", 1)[0].lower().lstrip(".!/")
+            if word in READ_ONLY:
+                self.answer(word, options)
+                continue
             try:
                 inp = parse_command(text, self.you)
                 self.show(self.game.apply(inp))
                 return
             except (IllegalAction, ValueError) as error:
-                self.write(f"! {error}")
+                self.console.print(Text.assemble(("! ", STYLES["error"]), styled(str(error), self.names())))
+
+    # ----- read-only questions: answered here, never sent to the game -----
+
+    def answer(self, word: str, options: Sequence[Input]) -> None:
+        """`help`, `pl`, `rules`, `card`, `odds`, `quit`: nothing here enters the game's log."""
+        assert self.you is not None
+        if word == "quit":
+            raise LeftGame
+        if word == "help":
+            for line in help_lines(options):
+                self.note(line)
+        elif word == "pl":
+            marks = {seat.name: self.game.marks(seat).strip(" ()") or "in" for seat in self.game.alive()}
+            rows = [(seat.name, marks.get(seat.name, "out")) for seat in self.game.seats]
+            self.console.print(player_table(rows, self.labels, f"Players ({len(self.game.alive())} in)"))
+        elif word == "rules":
+            game = self.game
+            specs = game.option_specs()
+            changed = {key: value for key, value in game.options.items() if specs[key].default != value}
+            self.console.print(styled(rules_text(game.theme, game.mods, changed), self.names()))
+        elif word == "card":
+            told = [event for event in self.game.private_state(self.you) if isinstance(event, CardTold)]
+            if told:
+                self.note(told[0].text, style="")
+            else:
+                self.note("You hold no card now.")
+        elif word == "odds":
+            self._odds()
+
+    def _odds(self) -> None:
+        assert self.you is not None
+        rows, note = chances_now(self.game, self.you)
+        if rows:
+            table = new_table("Your chance to stay in")
+            for column in ("you type", "chance", "exact", "how"):
+                table.add_column(column, justify="right" if column in ("chance", "exact") else "left")
+            for row in rows:
+                table.add_row(
+                    Text(row.command, style="bold"),
+                    Text(f"{float(row.stay_in):.2%}"),
+                    Text(str(row.stay_in) if len(str(row.stay_in)) <= MAX_FRACTION else "(long)", style="dim"),
+                    styled(row.why, self.names()),
+                )
+            self.console.print(table)
+        if note:
+            self.note(note)
+
+
+def typed_forms(options: Sequence[Input]) -> dict[str, list[str]]:
+    """`{"vote NAME": ["Venus", "Mars"], "nosuspect": []}`: what can be typed now, with its targets."""
+    forms: dict[str, list[str]] = {}
+    for option in options:
+        form = f"{option.action} NAME" if option.target else option.action
+        forms.setdefault(form, []).extend([option.target] if option.target else [])
+    return forms
+
+
+def help_lines(options: Sequence[Input]) -> list[str]:
+    """What the person can type now, from the game's legal inputs, then the read-only questions."""
+    lines = ["You can type now:" if options else "Nothing for you to type now: the game waits for others."]
+    for form, names in typed_forms(options).items():
+        either = f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else "".join(names)
+        lines.append(f"  {form:14s} NAME is {either}" if names else f"  {form}")
+    lines.append("Any time: help (this), pl (players), rules, card (your card), odds (your chances), quit.")
+    return lines
