@@ -406,7 +406,11 @@ class RoomHost:
         self._cancel_timers()
         record = game.record()
         seed = str(game.seed)
-        self.out.say(self.room, f"Dice seed: {seed} (sha256 {commitment(seed)[:16]}…). Anyone can replay the game.")
+        self.out.say(
+            self.room,
+            f"Dice seed: {seed}. To check the game: its sha256 ({commitment(seed)[:16]}…) is the commitment "
+            "posted at the start, and this seed with the game's moves replays every roll (survivor-host replay).",
+        )
         status = "finished" if game.winner else "ended"
         awards = self._award_points(game) if game.winner else {}
         # The game is closed (and its points given, in the same transaction) once its last lines went
