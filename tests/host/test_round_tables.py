@@ -95,7 +95,7 @@ def test_the_box_escapes_every_cell_title_and_note() -> None:
     box = round_table_box(table)
     for raw in ("<t>", "<c>", "<r>", "<n>"):
         assert raw not in box and html.escape(raw) in box
-    assert box.startswith('<div class="infobox"><b>&lt;t&gt;</b><table class="table"><tr><th>&lt;c&gt;</th></tr>')
+    assert box.startswith('<b>&lt;t&gt;</b><table class="table"><tr><th>&lt;c&gt;</th></tr>')
 
 
 def test_the_lines_of_a_12_player_round_are_packed_within_the_line_limit(tmp_path: Path) -> None:

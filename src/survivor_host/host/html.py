@@ -52,11 +52,9 @@ def leaderboard_box(room_title: str, rows: Sequence[tuple[str, int]]) -> str:
 
 
 def round_table_box(table: RoundTable) -> str:
-    """A round's results as one box: a title, a header row, one row per player, notes under it."""
+    """A round's results for `/addhtmlbox` (which puts it in PS's infobox): a title, a header row,
+    one row per player, notes under it."""
     head = "".join(f"<th>{escape_html(column)}</th>" for column in table.columns)
     body = "".join("<tr>" + "".join(f"<td>{escape_html(cell)}</td>" for cell in row) + "</tr>" for row in table.rows)
     notes = "".join(f"<br />{escape_html(note)}" for note in table.notes)
-    return (
-        f'<div class="infobox"><b>{escape_html(table.title)}</b>'
-        f'<table class="table"><tr>{head}</tr>{body}</table>{notes}</div>'
-    )
+    return f'<b>{escape_html(table.title)}</b><table class="table"><tr>{head}</tr>{body}</table>{notes}'

@@ -69,7 +69,8 @@ class RecordingOutbox:
         self.pms[to_id(user)].append(parse_pm(f"/uhtml {name},{html}"))
 
     def add_html_box(self, room: str, html: str) -> None:
-        pass
+        """As the room shows it: the bot's `/raw` chat line, the box in PS's infobox (a `*` bot's unsigned)."""
+        self.room.append(f'/raw <div class="infobox">{html}</div>')
 
     def rank_of(self, room: str, userid: str) -> str | None:
         return " "
