@@ -267,3 +267,17 @@ def test_c6_a_tied_swap_battle_is_said_and_the_table_shows_the_swap() -> None:
     assert shown.rows[0] == ("P0", "3", "10", "swapped with P3", "safe")
     assert shown.rows[3] == ("P3", "10", "3", "P0 swapped in; stuck", "out: lowest")
     assert "**P3** held 3, the lowest card: eliminated." in said(events)
+
+
+def test_f2_a_vote_tie_says_who_the_battle_is_among() -> None:
+    table = Table(4, leader="vote").roll(50, 60)
+    for voter, target in (("Ann", "Bob"), ("Bob", "Ann"), ("Cid", "Bob")):
+        table.do("vote", by=voter, target=target)
+    lines = said(table.do("vote", by="Dee", target="Ann"))
+    assert after(lines, "Votes: Ann 2, Bob 2.", 5) == [
+        "Votes: Ann 2, Bob 2.",
+        "Ann and Bob tie with 2 votes each: roll battle of 100 among them!",
+        "Roll (1 - 100) for Ann: 50",
+        "Roll (1 - 100) for Bob: 60",
+        "**Bob** is the first leader.",
+    ]

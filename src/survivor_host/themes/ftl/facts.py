@@ -83,6 +83,14 @@ class VotesCounted(Fact):
 
 
 @dataclass(frozen=True)
+class VoteTie(Fact):
+    """F2: a tie for the most votes, settled by a roll battle of 100 among `players`."""
+
+    players: tuple[str, ...]
+    votes: int
+
+
+@dataclass(frozen=True)
 class LeaderChosen(Fact):
     leader: str
     how: LeaderHow

@@ -51,6 +51,7 @@ from survivor_host.themes.ftl.facts import (
     VoteCast,
     VoteOpened,
     VotesCounted,
+    VoteTie,
     VotingClosed,
 )
 from survivor_host.themes.ftl.mod import FtlMod
@@ -230,6 +231,7 @@ class FollowTheLeader(Game):
             tied = [i for i in sorted(tally) if tally[i] == top]
             if len(tied) > 1:
                 fight = battle(self.dice, [(self.seats[i].name, TIE_DIE) for i in tied], purpose="vote tie")
+                events.append(VoteTie(tuple(self.names(tied)), top))
                 events.append(Battle(tuple(fight.events)))
                 chosen = self.seat(fight.winners[0])
             else:

@@ -44,6 +44,7 @@ from survivor_host.themes.ftl.facts import (
     VoteCast,
     VoteOpened,
     VotesCounted,
+    VoteTie,
     VotingClosed,
 )
 
@@ -54,6 +55,7 @@ LEAD_WHY = {
 }
 UNLESS = "out, unless a scapegoat goes instead."
 PACKED = (
+    VoteTie,
     ChoicesIn,
     ImmunityGained,
     TiedNoImmunity,
@@ -152,6 +154,8 @@ def _line(fact: Fact) -> str | None:
             return "Time is up for votes."
         case VotesCounted(tally=tally):
             return f"Votes: {', '.join(f'{name} {count}' for name, count in tally)}."
+        case VoteTie(players=players, votes=votes):
+            return f"{join_names(players)} tie with {votes} votes each: roll battle of 100 among them!"
         case LeaderChosen(leader=leader, how=LeaderHow.PICKED):
             return f"**{leader}** is picked as the first leader."
         case LeaderChosen(leader=leader, how=LeaderHow.NOBODY_VOTED):
