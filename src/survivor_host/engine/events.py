@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import ClassVar
 
 
@@ -37,9 +38,19 @@ class Prompt:
     secret: bool = True
 
 
+class Cause(StrEnum):
+    """Why players are taken out, for every theme (G4-G6); a theme adds its own (its value is the wording)."""
+
+    IDLE = "idle"
+    MODKILLED = "modkilled by the host"
+    LEFT = "left the room"
+
+
 @dataclass(frozen=True)
 class Eliminated:
-    """Players out of the game in one step (they share a place, G7)."""
+    """Players out of the game in one step (they share a place, G7).
+
+    `reason` is a cause (a `Cause` or a theme's own, e.g. `FtlCause.JUDGED`) or the host's own words."""
 
     players: tuple[str, ...]
     reason: str

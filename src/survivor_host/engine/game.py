@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from survivor_host.engine.dice import Dice, SeededDice
 from survivor_host.engine.errors import IllegalAction, SetupError
-from survivor_host.engine.events import DeadlineExtended, Eliminated, Event, GameOver, PlayerList, Substituted
+from survivor_host.engine.events import Cause, DeadlineExtended, Eliminated, Event, GameOver, PlayerList, Substituted
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.options import Option, OptionValue, resolve_options
@@ -299,7 +299,7 @@ class Game(ABC):
     def act_modkill(self, inp: Input) -> list[Event]:
         self.require_host(inp)
         seat = self.alive_target(inp.target, "modkill")
-        return self.remove([seat], inp.reason or "modkilled by the host")
+        return self.remove([seat], inp.reason or Cause.MODKILLED)
 
     def act_sub(self, inp: Input) -> list[Event]:
         self.require_host(inp)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from survivor_host.engine.errors import IllegalAction, SetupError
-from survivor_host.engine.events import Event, PhaseChanged, Prompt, Roll
+from survivor_host.engine.events import Cause, Event, PhaseChanged, Prompt, Roll
 from survivor_host.engine.game import RULES_VERSION, Game
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input, parse_command
@@ -559,7 +559,7 @@ class RoomHost:
             return
         seat = next((s for s in game.alive() if s.uid == userid), None)
         if seat is not None:
-            self.apply(Input("modkill", target=seat.name, reason="left the room"), reply_to=None)
+            self.apply(Input("modkill", target=seat.name, reason=Cause.LEFT), reply_to=None)
 
     def handle_rename(self, new_name: str, old_id: str) -> None:
         """A rename keeps the seat (G5): the seat follows the user id."""

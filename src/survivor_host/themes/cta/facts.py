@@ -11,6 +11,15 @@ from enum import StrEnum
 from survivor_host.engine.events import Fact, Roll
 
 
+class CtaCause(StrEnum):
+    """How Chase the Ace takes players out (besides `Cause`)."""
+
+    LOWEST_CARD = "lowest card"
+    JOKER = "drew the Joker"
+    DUEL = "lost the Jester's duel"
+    JESTERS = "lost the Jesters' battle"
+
+
 class CardWhy(StrEnum):
     """Why a player is told their card."""
 

@@ -19,6 +19,7 @@ from survivor_host.engine.battle import battle
 from survivor_host.engine.dice import Dice
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import (
+    Cause,
     Event,
     PhaseChanged,
     Prompt,
@@ -32,6 +33,7 @@ from survivor_host.themes.cta.facts import (
     CardDealt,
     CardShown,
     CardWhy,
+    CtaCause,
     ElimChanged,
     FinalsBegin,
     GameBegins,
@@ -393,7 +395,7 @@ class ChaseTheAce(Game):
         losers.sort(key=lambda seat: seat.index)
         self.rec["eliminated"] = [seat.name for seat in losers]
         if losers:
-            events.append(self.eliminate(losers, "lowest card"))
+            events.append(self.eliminate(losers, CtaCause.LOWEST_CARD))
         else:
             events.append(NobodyOut())
         return [*events, *self.after_step(self._new_round)]
@@ -618,7 +620,7 @@ class SwapTurns(Phase[ChaseTheAce]):
                 *game.stick(game.turn, swap_round=None, said=False),
                 *game.next_turn(),
             ]
-        return game.remove([game.seats[game.turn]], "idle")
+        return game.remove([game.seats[game.turn]], Cause.IDLE)
 
     def after_removal(self, game: ChaseTheAce, removed: list[Seat]) -> list[Event]:
         assert game.turn is not None

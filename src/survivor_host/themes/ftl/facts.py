@@ -19,6 +19,14 @@ class Outcome(StrEnum):
     STOPPED = "stopped"
 
 
+class FtlCause(StrEnum):
+    """How Follow the Leader takes players out (besides `Cause`)."""
+
+    JUDGED = "judged against the leader's roll"
+    OVERTHROWN = "overthrown by a rebellion"
+    DEPOSED = "deposed by a rebel"
+
+
 class LeaderHow(StrEnum):
     """How the first leader was chosen (F2)."""
 

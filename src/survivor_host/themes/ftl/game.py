@@ -10,7 +10,7 @@ from typing import ClassVar
 from survivor_host.engine.battle import battle
 from survivor_host.engine.dice import Dice
 from survivor_host.engine.errors import IllegalAction
-from survivor_host.engine.events import Event, PhaseChanged, Prompt, Roll
+from survivor_host.engine.events import Cause, Event, PhaseChanged, Prompt, Roll
 from survivor_host.engine.game import Game, Seat, Wait, announce_list
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.phase import Phase
@@ -21,6 +21,7 @@ from survivor_host.themes.ftl.facts import (
     ChoicesRevealed,
     DefaultChoice,
     FinalsBegin,
+    FtlCause,
     GameBegins,
     LastStanding,
     LeaderChosen,
@@ -478,14 +479,14 @@ class FollowTheLeader(Game):
         events: list[Event] = []
         doomed = [self.seats[i] for i in self.doomed if self.seats[i].alive]
         if doomed:
-            events.append(self.out(doomed, "judged against the leader's roll"))
+            events.append(self.out(doomed, FtlCause.JUDGED))
         old_leader = self.seats[self.leader]
         if rec["outcome"] != "deposed":
             judged = self._outcome()
             rec["outcome"] = judged
             events.append(RoundJudged(Outcome(judged)))
             if judged == "rebellion":
-                events.append(self.out([old_leader], "overthrown by a rebellion"))
+                events.append(self.out([old_leader], FtlCause.OVERTHROWN))
         rec["immune"] = [self.seats[i].name for i in self.immune_next if self.seats[i].alive]
         self.last_rolls = dict(self.rolls)
         if len(self.alive()) <= 2:
@@ -702,7 +703,7 @@ class Choices(FtlPhase):
     def timeout(self, game: FollowTheLeader) -> list[Event]:
         idle = [game.seats[i] for i in game.owed if i not in game.choices]
         if game.opt_str("idle") == "modkill":
-            return game.remove(idle, "idle")
+            return game.remove(idle, Cause.IDLE)
         events: list[Event] = []
         for seat in idle:
             game.choices[seat.index] = "follow"
@@ -767,7 +768,7 @@ class Scapegoat(FtlPhase):
     def stop(self, game: FollowTheLeader) -> list[Event]:
         # G4 stops the round with its judgement already made: the judged go out, no scapegoat battle.
         judged = [seat for seat in game.alive() if seat.index in game.doomed]
-        return [game.out(judged, "judged against the leader's roll")] if judged else []
+        return [game.out(judged, FtlCause.JUDGED)] if judged else []
 
     def after_removal(self, game: FollowTheLeader, removed: list[Seat]) -> list[Event]:
         if game.suspect in [seat.index for seat in removed] or not game.scapegoat_candidates():

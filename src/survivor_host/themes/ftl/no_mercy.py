@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from survivor_host.engine.events import Event
-from survivor_host.themes.ftl.facts import ChoiceShown, Deposed
+from survivor_host.themes.ftl.facts import ChoiceShown, Deposed, FtlCause
 from survivor_host.themes.ftl.mod import FtlMod
 from survivor_host.themes.ftl.spec import NO_MERCY
 
@@ -82,12 +82,12 @@ class NoMercy(FtlMod):
             if verdict.immune:
                 game.immune_next.append(i)
             if verdict.out:
-                events.append(game.out([game.seats[i]], "judged against the leader's roll"))
+                events.append(game.out([game.seats[i]], FtlCause.JUDGED))
             if verdict.deposes:
                 game.immune_next = [j for j in game.immune_next if j not in verdict.cancelled]
                 events.append(Deposed(name, tuple(game.names(list(verdict.cancelled)))))
                 game.leader, game.leader_roll = i, game.rolls[i]
-                events.append(game.out([game.seats[deposed]], "deposed by a rebel"))
+                events.append(game.out([game.seats[deposed]], FtlCause.DEPOSED))
         game.round_rec()["depositions"] = [
             {"deposed": game.seats[old].name, "by": game.seats[new].name, "roll": roll}
             for old, new, roll in standing.depositions

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from survivor_host.engine.errors import IllegalAction
-from survivor_host.engine.events import Event, Prompt
+from survivor_host.engine.events import Cause, Event, Prompt
 from survivor_host.engine.game import Seat, Wait
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.phase import Phase
@@ -149,7 +149,7 @@ class AllAtOnce(CtaMod, Phase["ChaseTheAce"]):
                 DefaultSticks(tuple(game.names(missing))),
                 *self._carry_out(game),
             ]
-        return game.remove([game.seats[index] for index in missing], "idle")
+        return game.remove([game.seats[index] for index in missing], Cause.IDLE)
 
     def after_removal(self, game: ChaseTheAce, removed: list[Seat]) -> list[Event]:
         """Drop the choices of removed players; carry out once the rest are in."""

@@ -12,12 +12,20 @@ from typing import TYPE_CHECKING
 
 from survivor_host.engine.battle import battle
 from survivor_host.engine.errors import IllegalAction
-from survivor_host.engine.events import Event, PhaseChanged, Prompt
+from survivor_host.engine.events import Cause, Event, PhaseChanged, Prompt
 from survivor_host.engine.game import Seat, Wait
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.phase import Phase
 from survivor_host.engine.render import join_names
-from survivor_host.themes.cta.facts import DuelPicked, DuelResolved, JesterGone, JestersBattle, JestersKnown, Walkover
+from survivor_host.themes.cta.facts import (
+    CtaCause,
+    DuelPicked,
+    DuelResolved,
+    JesterGone,
+    JestersBattle,
+    JestersKnown,
+    Walkover,
+)
 from survivor_host.themes.cta.mods.base import CtaMod
 from survivor_host.themes.cta.record import DuelRecord
 from survivor_host.themes.cta.spec import JESTERS_DUEL
@@ -132,7 +140,7 @@ class JestersDuel(CtaMod, Phase["ChaseTheAce"]):
                 DuelPicked(name, target.name),
                 *self._duel(game, jester, target.index),
             ]
-        return game.remove([game.seats[jester]], "idle")
+        return game.remove([game.seats[jester]], Cause.IDLE)
 
     def after_removal(self, game: ChaseTheAce, removed: list[Seat]) -> list[Event]:
         assert self.jester is not None
@@ -167,7 +175,7 @@ class JestersDuel(CtaMod, Phase["ChaseTheAce"]):
         loser = game.seat(result.losers[0])
         game.advance(winner.index)
         events: list[Event] = [DuelResolved(j_name, t_name, tuple(result.events), winner.name)]
-        events.append(game.eliminate([loser], "lost the Jester's duel"))
+        events.append(game.eliminate([loser], CtaCause.DUEL))
         game.record_duel(
             {
                 "jester": j_name,
@@ -191,7 +199,7 @@ class JestersDuel(CtaMod, Phase["ChaseTheAce"]):
         events: list[Event] = [JestersBattle(tuple(names), tuple(result.events), winner)]
         losers = [game.seat(name) for name in result.losers]
         if losers:
-            events.append(game.eliminate(losers, "lost the Jesters' battle"))
+            events.append(game.eliminate(losers, CtaCause.JESTERS))
         record: DuelRecord = {
             "jester": None,
             "jesters": names,

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from survivor_host.engine.events import Event
+from survivor_host.themes.cta.facts import CtaCause
 from survivor_host.themes.cta.mods.base import CtaMod
 from survivor_host.themes.cta.spec import THE_JOKER
 
@@ -37,4 +38,4 @@ class TheJoker(CtaMod):
         if not found:
             return []
         game.record_jokers(game.names(found))
-        return [game.eliminate([game.seats[index] for index in found], "drew the Joker")]
+        return [game.eliminate([game.seats[index] for index in found], CtaCause.JOKER)]
