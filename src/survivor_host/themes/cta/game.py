@@ -26,7 +26,7 @@ from survivor_host.engine.events import (
     Revealed,
 )
 from survivor_host.engine.game import Game, Seat, Wait, announce_list
-from survivor_host.engine.inputs import Input
+from survivor_host.engine.inputs import Input, offer
 from survivor_host.engine.phase import Phase
 from survivor_host.engine.render import join_names
 from survivor_host.themes.cta.facts import (
@@ -595,8 +595,8 @@ class SwapTurns(Phase[ChaseTheAce]):
     def legal_inputs(self, game: ChaseTheAce, seat: Seat) -> list[Input]:
         if game.turn != seat.index:
             return []
-        return [Input("stick", by=seat.name)] + [
-            Input("swap", by=seat.name, target=target) for target in game.names(game.swap_targets(seat.index))
+        return [offer("stick", seat.name)] + [
+            offer("swap", seat.name, target) for target in game.names(game.swap_targets(seat.index))
         ]
 
     def act(self, game: ChaseTheAce, action: str, seat: Seat, inp: Input) -> list[Event] | None:

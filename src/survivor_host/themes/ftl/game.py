@@ -12,7 +12,7 @@ from survivor_host.engine.dice import Dice
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Cause, Event, PhaseChanged, Prompt, Roll
 from survivor_host.engine.game import Game, Seat, Wait, announce_list
-from survivor_host.engine.inputs import Input
+from survivor_host.engine.inputs import Input, offer
 from survivor_host.engine.phase import Phase
 from survivor_host.themes.ftl.facts import (
     ChoiceMade,
@@ -674,7 +674,7 @@ class Vote(FtlPhase):
         ]
 
     def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
-        return [Input("vote", by=seat.name, target=s.name) for s in game.alive() if s is not seat]
+        return [offer("vote", seat.name, s.name) for s in game.alive() if s is not seat]
 
     def timeout(self, game: FollowTheLeader) -> list[Event]:
         return [VotingClosed(), *game.resolve_votes()]
@@ -698,7 +698,7 @@ class Choices(FtlPhase):
         return [Wait(game.seats[i].name, CHOICES, True) for i in game.owed if i not in game.choices]
 
     def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
-        return [Input(choice, by=seat.name) for choice in CHOICES] if seat.index in game.owed else []
+        return [offer(choice, seat.name) for choice in CHOICES] if seat.index in game.owed else []
 
     def timeout(self, game: FollowTheLeader) -> list[Event]:
         idle = [game.seats[i] for i in game.owed if i not in game.choices]
@@ -732,8 +732,8 @@ class Suspect(FtlPhase):
     def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
         if seat.index != game.leader:
             return []
-        targets = [Input("suspect", by=seat.name, target=t) for t in game.names(game.suspect_candidates())]
-        return [*targets, Input("nosuspect", by=seat.name)]
+        targets = [offer("suspect", seat.name, t) for t in game.names(game.suspect_candidates())]
+        return [*targets, offer("nosuspect", seat.name)]
 
     def timeout(self, game: FollowTheLeader) -> list[Event]:
         return [Suspected(game.name(game.leader) or "", None, NoSuspectWhy.TIME), *game.roll_round()]
@@ -760,7 +760,7 @@ class Scapegoat(FtlPhase):
         if seat.index != game.suspect:
             return []
         names = game.names(game.scapegoat_candidates())
-        return [*(Input("scapegoat", by=seat.name, target=t) for t in names), Input("noscapegoat", by=seat.name)]
+        return [*(offer("scapegoat", seat.name, t) for t in names), offer("noscapegoat", seat.name)]
 
     def timeout(self, game: FollowTheLeader) -> list[Event]:
         return [NoScapegoat(game.name(game.suspect) or "", in_time=False), *game.end_round()]

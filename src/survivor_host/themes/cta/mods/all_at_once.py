@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Cause, Event, Prompt
 from survivor_host.engine.game import Seat, Wait
-from survivor_host.engine.inputs import Input
+from survivor_host.engine.inputs import Input, offer
 from survivor_host.engine.phase import Phase
 from survivor_host.engine.render import join_names
 from survivor_host.themes.cta.facts import (
@@ -115,8 +115,8 @@ class AllAtOnce(CtaMod, Phase["ChaseTheAce"]):
     def legal_inputs(self, game: ChaseTheAce, seat: Seat) -> list[Input]:
         if seat.index not in game.in_play():
             return []
-        return [Input("stick", by=seat.name)] + [
-            Input("swap", by=seat.name, target=target) for target in game.names(game.swap_targets(seat.index))
+        return [offer("stick", seat.name)] + [
+            offer("swap", seat.name, target) for target in game.names(game.swap_targets(seat.index))
         ]
 
     def act(self, game: ChaseTheAce, action: str, seat: Seat, inp: Input) -> list[Event] | None:

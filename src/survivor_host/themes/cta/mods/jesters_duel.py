@@ -14,7 +14,7 @@ from survivor_host.engine.battle import battle
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Cause, Event, PhaseChanged, Prompt
 from survivor_host.engine.game import Seat, Wait
-from survivor_host.engine.inputs import Input
+from survivor_host.engine.inputs import Input, offer
 from survivor_host.engine.phase import Phase
 from survivor_host.engine.render import join_names
 from survivor_host.themes.cta.facts import (
@@ -112,7 +112,7 @@ class JestersDuel(CtaMod, Phase["ChaseTheAce"]):
     def legal_inputs(self, game: ChaseTheAce, seat: Seat) -> list[Input]:
         if seat.index != self.jester:
             return []
-        return [Input("duel", by=seat.name, target=target) for target in game.names(opponents(game, seat.index))]
+        return [offer("duel", seat.name, target) for target in game.names(opponents(game, seat.index))]
 
     def act(self, game: ChaseTheAce, action: str, seat: Seat, inp: Input) -> list[Event] | None:
         if action in ("stick", "swap"):
