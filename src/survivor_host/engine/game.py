@@ -17,7 +17,7 @@ from survivor_host.engine.events import Cause, DeadlineExtended, Eliminated, Eve
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.options import Option, OptionValue, resolve_options
-from survivor_host.engine.phase import Phase
+from survivor_host.engine.phase import Phase, Stage
 from survivor_host.engine.render import join_names, present
 from survivor_host.engine.theme import ThemeSpec
 
@@ -105,7 +105,7 @@ class Game(ABC):
         self._alive: list[Seat] = list(self.seats)
         self._index_names()
         self.initial_players: tuple[str, ...] = tuple(players)
-        self.phase = "new"
+        self.phase: str = str(Stage.NEW)
         self.current: Phase[Any] | None = None
         """The waiting phase now (None between waits: dealing, rolling, over)."""
         self.round = 0
@@ -285,13 +285,13 @@ class Game(ABC):
 
     def enter(self, phase: Phase[Any]) -> None:
         """Wait in `phase` from now on; a new wait arms a new deadline (G4)."""
-        self.phase = phase.name
+        self.phase = str(phase.name)
         self.current = phase
         self.arm()
 
     def pass_through(self, name: str) -> None:
         """A phase nobody is waited for in (dealing, rolling, the finals)."""
-        self.phase = name
+        self.phase = str(name)
         self.current = None
 
     # ----- actions every theme has -----
@@ -365,7 +365,7 @@ class Game(ABC):
     def finish(self, winner: Seat | None, second: Seat | None) -> list[Event]:
         """End the game; places follow G7, with the finals deciding first and second."""
         self.finished = True
-        self.pass_through("over")
+        self.pass_through(Stage.OVER)
         self.winner = winner.name if winner else None
         self.second = second.name if second else None
         if winner is not None:

@@ -11,6 +11,17 @@ from enum import StrEnum
 from survivor_host.engine.events import Fact, Roll
 
 
+class CtaStage(StrEnum):
+    """The stages of a Chase the Ace round (`game.phase`)."""
+
+    DEAL = "deal"
+    DUEL = "duel"
+    SWAP = "swap"
+    ALL_AT_ONCE = "aao"
+    REVEAL = "reveal"
+    FINALS = "finals"
+
+
 class CtaCause(StrEnum):
     """How Chase the Ace takes players out (besides `Cause`)."""
 

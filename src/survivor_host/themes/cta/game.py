@@ -34,6 +34,7 @@ from survivor_host.themes.cta.facts import (
     CardShown,
     CardWhy,
     CtaCause,
+    CtaStage,
     ElimChanged,
     FinalsBegin,
     GameBegins,
@@ -202,9 +203,9 @@ class ChaseTheAce(Game):
             plugin.new_round()
         self.rec = new_round_record(self.round, self.k)
         self.records.append(self.rec)
-        self.pass_through("deal")
+        self.pass_through(CtaStage.DEAL)
         events: list[Event] = [
-            PhaseChanged("deal", self.round),
+            PhaseChanged(CtaStage.DEAL, self.round),
             RoundBegins(self.round, self.k),
             announce_list(self, self.marks),
         ]
@@ -244,8 +245,8 @@ class ChaseTheAce(Game):
 
     def begin_swaps(self) -> list[Event]:
         """The swap phase (C6), or All At Once (C7)."""
-        self.pass_through("swap")
-        events: list[Event] = [PhaseChanged("swap", self.round)]
+        self.pass_through(CtaStage.SWAP)
+        events: list[Event] = [PhaseChanged(CtaStage.SWAP, self.round)]
         for plugin in self.plugins:
             own = plugin.swap_phase(self)
             if own is not None:
@@ -358,11 +359,11 @@ class ChaseTheAce(Game):
 
     def reveal(self) -> list[Event]:
         """C8: every card shown, the `k` lowest in play eliminated, ties by `ties`."""
-        self.pass_through("reveal")
+        self.pass_through(CtaStage.REVEAL)
         self.turn = None
         alive = self.alive()
         events: list[Event] = [
-            PhaseChanged("reveal", self.round),
+            PhaseChanged(CtaStage.REVEAL, self.round),
             Revealed(tuple((seat.name, self.cards[seat.index]) for seat in alive)),
         ]
         self.rec["reveal"] = {seat.name: self.cards[seat.index] for seat in alive}
@@ -402,7 +403,7 @@ class ChaseTheAce(Game):
 
     def finals(self) -> list[Event]:
         """C9: the last two roll battle 13 vs 13 (player-list order)."""
-        self.pass_through("finals")
+        self.pass_through(CtaStage.FINALS)
         self.turn = None
         first, other = self.alive()
         result = battle(self.dice, [(first.name, 13), (other.name, 13)], purpose="finals")
@@ -414,7 +415,7 @@ class ChaseTheAce(Game):
             "winner": winner.name,
         }
         events: list[Event] = [
-            PhaseChanged("finals", self.round),
+            PhaseChanged(CtaStage.FINALS, self.round),
             FinalsBegin(first.name, other.name),
             *result.events,
         ]
@@ -585,7 +586,7 @@ class ChaseTheAce(Game):
 class SwapTurns(Phase[ChaseTheAce]):
     """The swap phase in turns (C6): the player whose turn it is sticks or swaps, in chat."""
 
-    name = "swap"
+    name = CtaStage.SWAP
 
     def waits(self, game: ChaseTheAce) -> list[Wait]:
         assert game.turn is not None

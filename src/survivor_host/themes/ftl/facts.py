@@ -19,6 +19,17 @@ class Outcome(StrEnum):
     STOPPED = "stopped"
 
 
+class FtlStage(StrEnum):
+    """The stages of a Follow the Leader game (`game.phase`)."""
+
+    VOTE = "vote"
+    CHOICES = "choices"
+    SUSPECT = "suspect"
+    ROLLS = "rolls"
+    SCAPEGOAT = "scapegoat"
+    FINALS = "finals"
+
+
 class FtlCause(StrEnum):
     """How Follow the Leader takes players out (besides `Cause`)."""
 

@@ -22,6 +22,7 @@ from survivor_host.themes.ftl.facts import (
     DefaultChoice,
     FinalsBegin,
     FtlCause,
+    FtlStage,
     GameBegins,
     LastStanding,
     LeaderChosen,
@@ -177,7 +178,7 @@ class FollowTheLeader(Game):
             self.leader = chosen.index
             return events + self._begin_round()
         self.enter(VOTE)
-        events.append(PhaseChanged("vote", 0))
+        events.append(PhaseChanged(FtlStage.VOTE, 0))
         events.append(VoteOpened())
         return events
 
@@ -262,7 +263,7 @@ class FollowTheLeader(Game):
             }
         )
         self.enter(CHOICES_PHASE)
-        events: list[Event] = [PhaseChanged("choices", self.round)]
+        events: list[Event] = [PhaseChanged(FtlStage.CHOICES, self.round)]
         immune = tuple(self.seats[i].name for i in self.immune_now)
         events.append(RoundBegins(self.round, self.name(self.leader) or "", immune))
         events.append(announce_list(self, self.marks))
@@ -308,7 +309,7 @@ class FollowTheLeader(Game):
         events: list[Event] = [ChoicesIn()] if self.owed else []
         if self._suspecting() and self.suspect_candidates():
             self.enter(SUSPECT)
-            events.append(PhaseChanged("suspect", self.round))
+            events.append(PhaseChanged(FtlStage.SUSPECT, self.round))
             events.append(self.suspect_prompt())
             return events
         return events + self.roll_round()
@@ -350,13 +351,13 @@ class FollowTheLeader(Game):
 
     def roll_round(self) -> list[Event]:
         assert self.leader is not None
-        self.pass_through("rolls")
+        self.pass_through(FtlStage.ROLLS)
         rec = self.round_rec()
         leader = self.seats[self.leader]
         self.leader_roll = self.dice.roll(LEADER_DIE, LEADER_BONUS, label=f"leader roll for {leader.name}")
         rec["leader_roll"] = self.leader_roll
         events: list[Event] = [
-            PhaseChanged("rolls", self.round),
+            PhaseChanged(FtlStage.ROLLS, self.round),
             LeaderRolls(leader.name),
             Roll(leader.name, LEADER_DIE, self.leader_roll, LEADER_BONUS, "leader"),
         ]
@@ -375,7 +376,7 @@ class FollowTheLeader(Game):
         candidates = self.scapegoat_candidates()
         if self.suspect is not None and self.suspect in self.doomed and candidates:
             self.enter(SCAPEGOAT)
-            events.append(PhaseChanged("scapegoat", self.round))
+            events.append(PhaseChanged(FtlStage.SCAPEGOAT, self.round))
             events.append(self.scapegoat_prompt())
             return events
         return events + self.end_round()
@@ -528,9 +529,9 @@ class FollowTheLeader(Game):
 
     def _finals(self) -> list[Event]:
         """F10: two players roll 150 vs 150; one left wins and the round's others battle for second."""
-        self.pass_through("finals")
+        self.pass_through(FtlStage.FINALS)
         alive = self.alive()
-        events: list[Event] = [PhaseChanged("finals", self.round)]
+        events: list[Event] = [PhaseChanged(FtlStage.FINALS, self.round)]
         if len(alive) == 2:
             events.append(FinalsBegin(alive[0].name, alive[1].name))
             fight = battle(self.dice, [(seat.name, FINALS_DIE) for seat in alive], purpose="finals")
@@ -663,7 +664,7 @@ class FtlPhase(Phase[FollowTheLeader]):
 class Vote(FtlPhase):
     """F2: everyone votes in chat for the first leader (not themselves)."""
 
-    name = "vote"
+    name = FtlStage.VOTE
 
     def waits(self, game: FollowTheLeader) -> list[Wait]:
         alive = game.alive()
@@ -691,7 +692,7 @@ class Vote(FtlPhase):
 class Choices(FtlPhase):
     """F3: everyone owing a choice PMs follow or rebel."""
 
-    name = "choices"
+    name = FtlStage.CHOICES
     before_rolls = True
 
     def waits(self, game: FollowTheLeader) -> list[Wait]:
@@ -722,7 +723,7 @@ class Choices(FtlPhase):
 class Suspect(FtlPhase):
     """F4: the leader suspects a player in chat, or nobody."""
 
-    name = "suspect"
+    name = FtlStage.SUSPECT
     before_rolls = True
 
     def waits(self, game: FollowTheLeader) -> list[Wait]:
@@ -750,7 +751,7 @@ class Suspect(FtlPhase):
 class Scapegoat(FtlPhase):
     """F7: the judged suspect names a scapegoat in chat, or nobody."""
 
-    name = "scapegoat"
+    name = FtlStage.SCAPEGOAT
 
     def waits(self, game: FollowTheLeader) -> list[Wait]:
         prompt = game.scapegoat_prompt()

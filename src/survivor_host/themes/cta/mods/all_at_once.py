@@ -20,6 +20,7 @@ from survivor_host.engine.render import join_names
 from survivor_host.themes.cta.facts import (
     CardShown,
     CardWhy,
+    CtaStage,
     DefaultSticks,
     NoTargets,
     SwapChoice,
@@ -40,7 +41,7 @@ class AllAtOnce(CtaMod, Phase["ChaseTheAce"]):
     """The mod, and its `aao` phase: secret choices from everyone in play, then carried out."""
 
     id = ALL_AT_ONCE
-    name = "aao"
+    name = CtaStage.ALL_AT_ONCE
 
     def __init__(self) -> None:
         self.swap_round = 0

@@ -19,6 +19,7 @@ from survivor_host.engine.phase import Phase
 from survivor_host.engine.render import join_names
 from survivor_host.themes.cta.facts import (
     CtaCause,
+    CtaStage,
     DuelPicked,
     DuelResolved,
     JesterGone,
@@ -52,7 +53,7 @@ class JestersDuel(CtaMod, Phase["ChaseTheAce"]):
     """The mod, and the `duel` phase in which a lone Jester names an opponent."""
 
     id = JESTERS_DUEL
-    name = "duel"
+    name = CtaStage.DUEL
 
     def __init__(self) -> None:
         self.jester: int | None = None
@@ -87,7 +88,7 @@ class JestersDuel(CtaMod, Phase["ChaseTheAce"]):
             return [*walkover, *game.begin_swaps()]
         self.jester = jester
         game.enter(self)
-        return [PhaseChanged("duel", game.round), self.prompt(game)]
+        return [PhaseChanged(CtaStage.DUEL, game.round), self.prompt(game)]
 
     # ----- the duel phase -----
 
