@@ -57,6 +57,19 @@ class Seat:
         self.uid = to_id(name)
 
 
+class Memo(dict[tuple[object, ...], list[int]]):
+    """Answers a game remembers to save work; not part of its state (it pickles and copies empty)."""
+
+    def __reduce__(self) -> tuple[type[Memo], tuple[()]]:
+        return (Memo, ())
+
+    def remember(self, key: tuple[object, ...], value: list[int]) -> list[int]:
+        if len(self) > 256:
+            self.clear()
+        self[key] = value
+        return value
+
+
 @dataclass(frozen=True)
 class Wait:
     """Someone the game waits for, what they may do, and whether they answer by PM."""

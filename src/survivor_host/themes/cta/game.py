@@ -25,7 +25,7 @@ from survivor_host.engine.events import (
     Prompt,
     Revealed,
 )
-from survivor_host.engine.game import Game, Seat, Wait, announce_list
+from survivor_host.engine.game import Game, Memo, Seat, Wait, announce_list
 from survivor_host.engine.inputs import Input, offer
 from survivor_host.engine.phase import Phase
 from survivor_host.engine.render import join_names
@@ -127,7 +127,8 @@ class ChaseTheAce(Game):
         self.had_turn: list[int] = []
         self.rec: CtaRound = new_round_record(0, 0)
         self.records: list[CtaRound] = []
-        self._in_play: tuple[tuple[int, ...], list[int]] = ((), [])
+        self._memo = Memo()
+        """Players in play by step, swap targets by (swapper, step, stuck, exchanges): mods bar by those alone."""
         self.plugins: tuple[CtaMod, ...] = tuple(MOD_CLASSES[mod]() for mod in self.mods)
         """The active mods' hooks, in the theme's mod order."""
         self.secret: frozenset[str] = frozenset(a for plugin in self.plugins for a in plugin.secret_actions())
@@ -146,13 +147,17 @@ class ChaseTheAce(Game):
 
     def in_play(self) -> list[int]:
         """Seats that take part in the swap phase: alive, not a King, not advanced, not a 14."""
-        key = (self.round, self.steps, len(self.kings), len(self.advanced), len(self.cards))
-        if self._in_play[0] != key:
+        found = self._memo.get(self._step_key())
+        if found is None:
             safe = {*self.kings, *self.advanced}
             cards = self.cards
-            found = [s.index for s in self._alive if s.index not in safe and cards.get(s.index) != FOURTEEN]
-            self._in_play = (key, found)
-        return list(self._in_play[1])
+            in_play = [s.index for s in self._alive if s.index not in safe and cards.get(s.index) != FOURTEEN]
+            found = self._memo.remember(self._step_key(), in_play)
+        return list(found)
+
+    def _step_key(self) -> tuple[object, ...]:
+        """What the players in play depend on: the round, eliminations, Kings, advances, the deal."""
+        return ("in play", self.round, self.steps, len(self.kings), len(self.advanced), len(self.cards))
 
     def swap_block(self, by: int, target: int) -> tuple[str, str] | None:
         """Why `by` may not target `target` now: (message for the player, short reason), or None."""
@@ -180,10 +185,14 @@ class ChaseTheAce(Game):
 
     def swap_targets(self, by: int) -> list[int]:
         """Everyone `by` may target now, in list order (what `swap_block` allows, found at once)."""
-        barred = {by}
-        for plugin in self.plugins:
-            barred |= plugin.barred_targets(self, by)
-        return [index for index in self.in_play() if index not in barred]
+        key = (by, *self._step_key(), len(self.stuck), len(self.exchanges))
+        found = self._memo.get(key)
+        if found is None:
+            barred = {by}
+            for plugin in self.plugins:
+                barred |= plugin.barred_targets(self, by)
+            found = self._memo.remember(key, [index for index in self.in_play() if index not in barred])
+        return list(found)
 
     # ----- the round -----
 
