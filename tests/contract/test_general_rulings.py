@@ -211,3 +211,27 @@ def test_g3_secret_facts_go_to_their_holder_only() -> None:  # G3
     ftl = new_game("ftl", ["Ann", "Bob", "Cid"], seed=1)
     assert secret_facts_astray(ftl, [ChoiceMade("follow", False, to="Ann"), VoteCast("Ann", "Bob")]) == []
     assert secret_facts_astray(ftl, [ChoiceMade("rebel", True)]) != []
+
+
+def test_g1_one_on_one_rerolls_until_decided() -> None:  # G1
+    dice = ScriptedDice([5, 5, 3, 7])
+    result = battle(dice, [("A", 125), ("B", 100)], purpose="swap")
+    assert (result.winners, result.losers) == (["B"], ["A"])
+    assert result.rolls == [{"A": 5, "B": 5}, {"A": 3, "B": 7}]
+    assert [(roll.player, roll.sides, roll.result) for roll in result.events] == [
+        ("A", 125, 5),
+        ("B", 100, 5),
+        ("A", 125, 3),
+        ("B", 100, 7),
+    ]
+
+
+def test_a_games_memo_is_not_its_state() -> None:
+    import pickle
+
+    from survivor_host.engine.game import Memo
+
+    memo = Memo()
+    empty = pickle.dumps(memo)
+    memo.remember(("in play", 1), [1, 2])
+    assert pickle.dumps(memo) == empty and memo[("in play", 1)] == [1, 2]

@@ -42,7 +42,8 @@ def _odds(tug_choosers: int, floor: int) -> tuple[tuple[str, Fraction], ...]:
     if not tug_choosers:
         return tuple((choice, survival_probability(choice, {PLAYER_DIE: Fraction(1)})) for choice in CHOICES)
     return tuple(
-        (choice, survival_probability(choice, tug_die_distribution(choice, tug_choosers, floor))) for choice in CHOICES
+        (choice, survival_probability(choice, tug_die_distribution(choice, tug_choosers, floor)))
+        for choice in CHOICES
     )
 
 

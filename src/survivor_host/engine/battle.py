@@ -29,6 +29,8 @@ def battle(dice: Dice, sides: Sequence[tuple[str, int]], keep: int = 1, purpose:
 
     Sides roll in the order given. With nobody to separate (keep 0 or keep all) nobody rolls.
     """
+    if keep == 1 and len(sides) == 2:
+        return _one_on_one(dice, sides[0], sides[1], purpose)
     result = BattleResult(winners=[], losers=[])
     _resolve(dice, list(sides), keep, purpose, result)
     order = [name for name, _ in sides]
@@ -60,3 +62,19 @@ def _resolve(dice: Dice, sides: list[tuple[str, int]], keep: int, purpose: str, 
         out.winners.extend(name for name, _ in tied)
         return
     _resolve(dice, tied, keep - len(above), purpose, out)
+
+
+def _one_on_one(dice: Dice, first: tuple[str, int], second: tuple[str, int], purpose: str) -> BattleResult:
+    """Two sides, one winner: the common battle, rolled the same way as `_resolve` rolls it."""
+    (a, die_a), (b, die_b) = first, second
+    result = BattleResult(winners=[], losers=[])
+    while True:
+        roll_a = dice.roll(die_a, label=f"{purpose} for {a}")
+        roll_b = dice.roll(die_b, label=f"{purpose} for {b}")
+        result.events += (Roll(a, die_a, roll_a, purpose=purpose), Roll(b, die_b, roll_b, purpose=purpose))
+        result.rolls.append({a: roll_a, b: roll_b})
+        if roll_a != roll_b:
+            winner, loser = (a, b) if roll_a > roll_b else (b, a)
+            result.winners.append(winner)
+            result.losers.append(loser)
+            return result

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import ClassVar
 
 
@@ -44,10 +45,19 @@ class Prompt:
     secret: bool = True
 
 
+class Cause(StrEnum):
+    """Why players are taken out, for every theme (G4-G6); a theme adds its own (its value is the wording)."""
+
+    IDLE = "idle"
+    MODKILLED = "modkilled by the host"
+    LEFT = "left the room"
+
+
 @dataclass(frozen=True)
 class Eliminated:
     """Players out of the game in one step (they share a place, G7).
 
+    `reason` is a cause (a `Cause` or a theme's own, e.g. `FtlCause.JUDGED`) or the host's own words.
     `causes`: the theme's typed facts saying why each went out (one per player, in order); the
     presenter words them, so the line for this event is then left out."""
 
@@ -120,6 +130,17 @@ class Battle(Fact):
     """A roll battle (G1) shown as it is: every roll, re-rolls of ties included, in order."""
 
     rolls: tuple[Roll, ...]
+
+
+@dataclass(frozen=True)
+class Asked(Fact):
+    """A request for an action, worded as a `Prompt`: `player` may send one of `actions` (to one of
+    `targets`), by PM when `by_pm`, else in the room. A theme's subclass says what it asks."""
+
+    player: str
+    actions: tuple[str, ...]
+    targets: tuple[str, ...]
+    by_pm: bool
 
 
 @dataclass(frozen=True)

@@ -13,11 +13,20 @@ from typing import Any, ClassVar
 
 from survivor_host.engine.dice import Dice, SeededDice
 from survivor_host.engine.errors import IllegalAction, SetupError
-from survivor_host.engine.events import DeadlineExtended, Eliminated, Event, Fact, GameOver, PlayerList, Substituted
+from survivor_host.engine.events import (
+    Cause,
+    DeadlineExtended,
+    Eliminated,
+    Event,
+    Fact,
+    GameOver,
+    PlayerList,
+    Substituted,
+)
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.options import Option, OptionValue, resolve_options
-from survivor_host.engine.phase import Phase
+from survivor_host.engine.phase import Phase, Stage
 from survivor_host.engine.render import join_names, present
 from survivor_host.engine.theme import ThemeSpec
 
@@ -55,6 +64,19 @@ class Seat:
         """A new holder (substitute) or a new name (rename) for this seat."""
         self.name = name
         self.uid = to_id(name)
+
+
+class Memo(dict[tuple[object, ...], list[int]]):
+    """Answers a game remembers to save work; not part of its state (it pickles and copies empty)."""
+
+    def __reduce__(self) -> tuple[type[Memo], tuple[()]]:
+        return (Memo, ())
+
+    def remember(self, key: tuple[object, ...], value: list[int]) -> list[int]:
+        if len(self) > 256:
+            self.clear()
+        self[key] = value
+        return value
 
 
 @dataclass(frozen=True)
@@ -105,7 +127,7 @@ class Game(ABC):
         self._alive: list[Seat] = list(self.seats)
         self._index_names()
         self.initial_players: tuple[str, ...] = tuple(players)
-        self.phase = "new"
+        self.phase: str = str(Stage.NEW)
         self.current: Phase[Any] | None = None
         """The waiting phase now (None between waits: dealing, rolling, over)."""
         self.round = 0
@@ -215,7 +237,9 @@ class Game(ABC):
         if self.started:
             raise IllegalAction("The game has already started.")
         self.started = True
-        return self._start()
+        facts = self._start()
+        self.take(facts)
+        return facts
 
     def apply(self, inp: Input) -> list[Event]:
         """Advance the game by one input: what it caused, worded for the room and the players.
@@ -242,9 +266,13 @@ class Game(ABC):
             raise IllegalAction(f"Unknown action {inp.action!r}.")
         self._check_fields(action, inp)
         events = handler(inp)
+        self.take(events)
         if action not in self.QUESTIONS:
             self.log.append(inp)
         return events
+
+    def take(self, facts: list[Event]) -> None:  # noqa: B027 - a hook themes may leave alone
+        """Everything one input caused, as it happened: a theme builds its record from it here."""
 
     def is_question(self, action: str) -> bool:
         """True for a read-only question such as `card`: the answer changes nothing and is not logged."""
@@ -285,13 +313,13 @@ class Game(ABC):
 
     def enter(self, phase: Phase[Any]) -> None:
         """Wait in `phase` from now on; a new wait arms a new deadline (G4)."""
-        self.phase = phase.name
+        self.phase = str(phase.name)
         self.current = phase
         self.arm()
 
     def pass_through(self, name: str) -> None:
         """A phase nobody is waited for in (dealing, rolling, the finals)."""
-        self.phase = name
+        self.phase = str(name)
         self.current = None
 
     # ----- actions every theme has -----
@@ -299,7 +327,7 @@ class Game(ABC):
     def act_modkill(self, inp: Input) -> list[Event]:
         self.require_host(inp)
         seat = self.alive_target(inp.target, "modkill")
-        return self.remove([seat], inp.reason or "modkilled by the host")
+        return self.remove([seat], inp.reason or Cause.MODKILLED)
 
     def act_sub(self, inp: Input) -> list[Event]:
         self.require_host(inp)
@@ -365,7 +393,7 @@ class Game(ABC):
     def finish(self, winner: Seat | None, second: Seat | None) -> list[Event]:
         """End the game; places follow G7, with the finals deciding first and second."""
         self.finished = True
-        self.pass_through("over")
+        self.pass_through(Stage.OVER)
         self.winner = winner.name if winner else None
         self.second = second.name if second else None
         if winner is not None:

@@ -8,6 +8,7 @@ always arms its deadline, and nothing else has to remember to.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from enum import StrEnum
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from survivor_host.engine.events import Event
@@ -17,6 +18,13 @@ if TYPE_CHECKING:
     from survivor_host.engine.game import Game, Seat, Wait
 
 G = TypeVar("G", bound="Game")
+
+
+class Stage(StrEnum):
+    """The stages every game has; a theme names its own (`FtlStage`, `CtaStage`)."""
+
+    NEW = "new"
+    OVER = "over"
 
 
 class Phase(ABC, Generic[G]):

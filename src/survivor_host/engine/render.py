@@ -7,6 +7,7 @@ from collections.abc import Callable
 from survivor_host.engine.events import (
     Battle,
     CardTold,
+    Cause,
     DeadlineExtended,
     Eliminated,
     Event,
@@ -76,10 +77,10 @@ def render(event: Event) -> str | None:
     return None
 
 
-OUT_REASONS = {
-    "idle": "did not answer before the deadline (idle)",
-    "left the room": "left the room and did not come back in time",
-    "modkilled by the host": "modkilled by the host",
+OUT_REASONS: dict[str, str] = {
+    Cause.IDLE: "did not answer before the deadline (idle)",
+    Cause.LEFT: "left the room and did not come back in time",
+    Cause.MODKILLED: "modkilled by the host",
 }
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from survivor_host.engine.errors import IllegalAction, SetupError
-from survivor_host.engine.events import Event, PhaseChanged, Prompt, Revealed, Roll, RoundTable, Say
+from survivor_host.engine.events import Cause, Event, PhaseChanged, Prompt, Revealed, Roll, RoundTable, Say
 from survivor_host.engine.game import RULES_VERSION, Game
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input, parse_command
@@ -22,7 +22,7 @@ from survivor_host.engine.theme import ThemeSpec
 from survivor_host.host import html, info
 from survivor_host.host.ports import Cancellable, Clock, HostSettings, Outbox
 from survivor_host.host.store import Store, StoredGame, points_for
-from survivor_host.themes import DEFAULT_THEME, new_game, theme_spec
+from survivor_host.themes import DEFAULT_THEME, THEME_HOST_ACTIONS, new_game, theme_spec
 
 logger = logging.getLogger(__name__)
 
@@ -30,7 +30,7 @@ AUTH_RANKS = "+%@*#&~"
 OWNER_RANKS = "#&~"
 MAX_LINE = 900
 TARGET_ACTIONS = ("vote", "suspect", "scapegoat", "swap", "duel")
-HOST_COMMANDS = ("host", "start", "end", "modkill", "sub", "extend", "elim", "set", "pick")
+HOST_COMMANDS = ("host", "start", "end", "modkill", "sub", "extend", "set", *THEME_HOST_ACTIONS)
 
 
 @dataclass
@@ -578,7 +578,7 @@ class RoomHost:
             return
         seat = next((s for s in game.alive() if s.uid == userid), None)
         if seat is not None:
-            self.apply(Input("modkill", target=seat.name, reason="left the room"), reply_to=None)
+            self.apply(Input("modkill", target=seat.name, reason=Cause.LEFT), reply_to=None)
 
     def handle_rename(self, new_name: str, old_id: str) -> None:
         """A rename keeps the seat (G5): the seat follows the user id."""

@@ -52,7 +52,9 @@ async def run_bot(config_path: str) -> int:
 
 
 def serve_main(config_path: str) -> int:
-    logging.basicConfig(stream=sys.stderr, level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        stream=sys.stderr, level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
     try:
         return asyncio.run(run_bot(config_path))
     except ConfigError as error:

@@ -363,7 +363,9 @@ class ShowdownClient:
             reader = asyncio.create_task(self._read_loop(ws), name="showdown-read")
             try:
                 challstr = await self._until(self._challstr, reader, config.login_timeout)
-                assertion = await get_assertion(session, config.login_url, config.username, config.password, challstr)
+                assertion = await get_assertion(
+                    session, config.login_url, config.username, config.password, challstr
+                )
                 await ws.send_str(f"|/trn {config.username},0,{assertion}")
                 self.queue.note_sent()
                 await self._until(self._login, reader, config.login_timeout)
@@ -530,7 +532,9 @@ class ShowdownClient:
             for rank, ids in auth.items():
                 if isinstance(ids, list) and self.userid in ids:
                     state.direct_rank = str(rank)
-        public_ranks = [s.direct_rank for s in self._rooms.values() if s.public and s.direct_rank is not None]
+        public_ranks = [
+            s.direct_rank for s in self._rooms.values() if s.public and s.direct_rank is not None
+        ]
         pace = decide_pace(self._global_rank, public_ranks)
         if pace != self.queue.pace:
             logger.info("Sending at %.3f s per line", pace)

@@ -178,7 +178,9 @@ class SendQueue:
     @property
     def pending(self) -> int:
         """Queued lines."""
-        return sum(len(f.lines) for f in self._urgent) + sum(len(f.lines) for f in self._normal if isinstance(f, Frame))
+        return sum(len(f.lines) for f in self._urgent) + sum(
+            len(f.lines) for f in self._normal if isinstance(f, Frame)
+        )
 
     def put(self, room: str, line: str, *, urgent: bool = False) -> None:
         """Queue one line as-is (a command); line breaks become spaces, overlong lines are cut."""

@@ -8,7 +8,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from survivor_host.engine.events import Fact, Roll
+from survivor_host.engine.events import Asked, Fact, Roll
+
+
+class CtaStage(StrEnum):
+    """The stages of a Chase the Ace round (`game.phase`)."""
+
+    DEAL = "deal"
+    DUEL = "duel"
+    SWAP = "swap"
+    ALL_AT_ONCE = "aao"
+    REVEAL = "reveal"
+    FINALS = "finals"
+
+
+class CtaCause(StrEnum):
+    """How Chase the Ace takes players out (besides `Cause`)."""
+
+    LOWEST_CARD = "lowest card"
+    JOKER = "drew the Joker"
+    DUEL = "lost the Jester's duel"
+    JESTERS = "lost the Jesters' battle"
 
 
 class CardWhy(StrEnum):
@@ -114,6 +134,23 @@ class LostTieBreak(Fact):
 
 
 @dataclass(frozen=True)
+class TurnAsked(Asked):
+    """C6: the player whose turn it is sticks or swaps with one of `targets`, in chat."""
+
+
+@dataclass(frozen=True)
+class DuelAsked(Asked):
+    """C5: the lone Jester names one of `targets`, in chat."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class SwapRoundAsked(Asked):
+    """C7: a secret stick or swap for swap round `swap_round`, by PM."""
+
+    swap_round: int
+
+
+@dataclass(frozen=True)
 class GameBegins(Fact):
     title: str
     players: int
@@ -176,7 +213,11 @@ class NoTargets(Fact):
 
 @dataclass(frozen=True)
 class Stuck(Fact):
+    """A stick carried out (in the turns, or All At Once's `swap_round`); `said` unless a line already said why."""
+
     player: str
+    said: bool = True
+    swap_round: int | None = None
 
 
 @dataclass(frozen=True)
@@ -193,7 +234,10 @@ class SwapResolved(Fact):
     by: str
     target: str
     rolls: tuple[Roll, ...]
+    rounds: tuple[dict[str, int], ...]
+    """Each round of the battle's rolls, by name (the record's `rolls`)."""
     swapped: bool
+    swap_round: int | None = None
 
 
 @dataclass(frozen=True)
@@ -203,16 +247,19 @@ class SwapVoid(Fact):
     by: str
     target: str
     why: str
+    swap_round: int
 
 
 @dataclass(frozen=True)
 class TieAtCutoff(Fact):
-    """C8: players tied on the cut-off card; `need` of them go, by a battle or (`all`) every one."""
+    """C8: players tied on the cut-off card; `need` of them go, by a battle (its `rolls`) or (`all`) every one."""
 
     card: int
     tied: tuple[str, ...]
     need: int
     all_out: bool
+    rolls: tuple[Roll, ...] = ()
+    rounds: tuple[dict[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -221,11 +268,23 @@ class NobodyOut(Fact):
 
 
 @dataclass(frozen=True)
-class FinalsBegin(Fact):
-    """C9: the last two."""
+class Finals(Fact):
+    """C9: the last two roll battle 13 vs 13, every roll in `rolls`."""
 
     first: str
     second: str
+    rolls: tuple[Roll, ...]
+    rounds: tuple[dict[str, int], ...]
+    winner: str
+
+
+@dataclass(frozen=True)
+class PlaceBattle(Fact):
+    """G4: the players modkilled in the step that left one battle 13 for second place."""
+
+    rolls: tuple[Roll, ...]
+    rounds: tuple[dict[str, int], ...]
+    winner: str
 
 
 @dataclass(frozen=True)
@@ -307,7 +366,9 @@ class DuelResolved(Fact):
     jester: str
     target: str
     rolls: tuple[Roll, ...]
+    rounds: tuple[dict[str, int], ...]
     winner: str
+    loser: str
 
 
 @dataclass(frozen=True)
@@ -316,4 +377,6 @@ class JestersBattle(Fact):
 
     jesters: tuple[str, ...]
     rolls: tuple[Roll, ...]
+    rounds: tuple[dict[str, int], ...]
     winner: str | None
+    losers: tuple[str, ...]

@@ -19,25 +19,25 @@ from survivor_host.engine.battle import battle
 from survivor_host.engine.dice import Dice
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import (
-    Battle,
+    Cause,
     Eliminated,
     Event,
     Fact,
     PhaseChanged,
-    Prompt,
     Revealed,
 )
-from survivor_host.engine.game import Game, Seat, Wait, announce_list
-from survivor_host.engine.inputs import Input
+from survivor_host.engine.game import Game, Memo, Seat, Wait, announce_list
+from survivor_host.engine.inputs import Input, offer
 from survivor_host.engine.phase import Phase
-from survivor_host.engine.render import join_names
 from survivor_host.themes.cta.facts import (
     CardDealt,
     CardShown,
     CardWhy,
+    CtaCause,
+    CtaStage,
     DrewJoker,
     ElimChanged,
-    FinalsBegin,
+    Finals,
     GameBegins,
     KingsKnown,
     LostDuel,
@@ -46,6 +46,7 @@ from survivor_host.themes.cta.facts import (
     LowestCard,
     NobodyOut,
     NoTargets,
+    PlaceBattle,
     Redealt,
     RevealRow,
     RoundBegins,
@@ -56,10 +57,11 @@ from survivor_host.themes.cta.facts import (
     SwapPhaseOpened,
     SwapResolved,
     TieAtCutoff,
+    TurnAsked,
     TurnTimedOut,
 )
 from survivor_host.themes.cta.mods import MOD_CLASSES, CtaMod
-from survivor_host.themes.cta.record import CtaRound, DuelRecord, SwapRecord, new_round_record
+from survivor_host.themes.cta.record import CtaRecorder, CtaRound
 from survivor_host.themes.cta.spec import SPEC
 
 KING = 13
@@ -101,7 +103,7 @@ class ChaseTheAce(Game):
     title = SPEC.title
     PLAYER_ACTIONS: ClassVar[tuple[str, ...]] = ("stick", "swap", "duel", "card")
     QUESTIONS: ClassVar[tuple[str, ...]] = ("card",)
-    THEME_HOST_ACTIONS: ClassVar[tuple[str, ...]] = ("elim",)
+    THEME_HOST_ACTIONS: ClassVar[tuple[str, ...]] = SPEC.host_actions
     ACTION_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {
         "stick": (),
         "swap": ("target",),
@@ -133,13 +135,15 @@ class ChaseTheAce(Game):
         self.history: list[list[int]] = []
         """Successful swaps this round as [swapper, target, swapper's card, target's card] before."""
         self.attempts: list[list[int]] = []
+        self.swap_log: list[tuple[int, int | None, bool, bool]] = []
+        """Sticks and swaps carried out this round, in order: (by, target or None, swapped, void)."""
         """Swap battles this round as [swapper, target, 1 if cards changed hands else 0]."""
         self.order: list[int] = []
         self.turn: int | None = None
         self.had_turn: list[int] = []
-        self.rec: CtaRound = new_round_record(0, 0)
-        self.records: list[CtaRound] = []
-        self._in_play: tuple[tuple[int, ...], list[int]] = ((), [])
+        self.recorder = CtaRecorder()
+        self._memo = Memo()
+        """Players in play by step, swap targets by (swapper, step, stuck, exchanges): mods bar by those alone."""
         self.plugins: tuple[CtaMod, ...] = tuple(MOD_CLASSES[mod]() for mod in self.mods)
         """The active mods' hooks, in the theme's mod order."""
         self.secret: frozenset[str] = frozenset(a for plugin in self.plugins for a in plugin.secret_actions())
@@ -158,13 +162,17 @@ class ChaseTheAce(Game):
 
     def in_play(self) -> list[int]:
         """Seats that take part in the swap phase: alive, not a King, not advanced, not a 14."""
-        key = (self.round, self.steps, len(self.kings), len(self.advanced), len(self.cards))
-        if self._in_play[0] != key:
+        found = self._memo.get(self._step_key())
+        if found is None:
             safe = {*self.kings, *self.advanced}
             cards = self.cards
-            found = [s.index for s in self._alive if s.index not in safe and cards.get(s.index) != FOURTEEN]
-            self._in_play = (key, found)
-        return list(self._in_play[1])
+            in_play = [s.index for s in self._alive if s.index not in safe and cards.get(s.index) != FOURTEEN]
+            found = self._memo.remember(self._step_key(), in_play)
+        return list(found)
+
+    def _step_key(self) -> tuple[object, ...]:
+        """What the players in play depend on: the round, eliminations, Kings, advances, the deal."""
+        return ("in play", self.round, self.steps, len(self.kings), len(self.advanced), len(self.cards))
 
     def swap_block(self, by: int, target: int) -> tuple[str, str] | None:
         """Why `by` may not target `target` now: (message for the player, short reason), or None."""
@@ -188,14 +196,17 @@ class ChaseTheAce(Game):
     def advance(self, index: int) -> None:
         """`index` is safe for the rest of the round, like a King (a duel's winner, C5)."""
         self.advanced.append(index)
-        self.rec["advanced"].append(self.seats[index].name)
 
     def swap_targets(self, by: int) -> list[int]:
         """Everyone `by` may target now, in list order (what `swap_block` allows, found at once)."""
-        barred = {by}
-        for plugin in self.plugins:
-            barred |= plugin.barred_targets(self, by)
-        return [index for index in self.in_play() if index not in barred]
+        key = (by, *self._step_key(), len(self.stuck), len(self.exchanges))
+        found = self._memo.get(key)
+        if found is None:
+            barred = {by}
+            for plugin in self.plugins:
+                barred |= plugin.barred_targets(self, by)
+            found = self._memo.remember(key, [index for index in self.in_play() if index not in barred])
+        return list(found)
 
     # ----- the round -----
 
@@ -210,14 +221,13 @@ class ChaseTheAce(Game):
         self.k = min(self.elim_count, len(alive) // 2)
         self.cards, self.kings, self.advanced, self.stuck = {}, [], [], []
         self.exchanges, self.history, self.attempts = [], [], []
+        self.swap_log = []
         self.order, self.turn, self.had_turn = [], None, []
         for plugin in self.plugins:
             plugin.new_round()
-        self.rec = new_round_record(self.round, self.k)
-        self.records.append(self.rec)
-        self.pass_through("deal")
+        self.pass_through(CtaStage.DEAL)
         events: list[Event] = [
-            PhaseChanged("deal", self.round),
+            PhaseChanged(CtaStage.DEAL, self.round),
             RoundBegins(self.round, self.k),
             announce_list(self, self.marks),
         ]
@@ -226,18 +236,14 @@ class ChaseTheAce(Game):
             cards = {seat.index: self.dice.roll(die, label=f"card for {seat.name}") for seat in alive}
             if not any(plugin.must_redeal(cards) for plugin in self.plugins):
                 break
-            self.rec["redeals"] += 1
             events.append(Redealt())
         self.cards = cards
         self.dealt = dict(cards)
         self.round_causes = {}
-        self.rec["cards"] = {seat.name: cards[seat.index] for seat in alive}
         for seat in alive:
             card = cards[seat.index]
             events.append(CardDealt(seat.name, die, card, to=seat.name))
         self.kings = [seat.index for seat in alive if cards[seat.index] == KING]
-        self.rec["kings"] = self.names(self.kings)
-        self.rec["advanced"] = self.names(self.kings)
         events.append(KingsKnown(tuple(self.names(self.kings))))
         for plugin in self.plugins:
             events.extend(plugin.after_deal(self))
@@ -259,8 +265,8 @@ class ChaseTheAce(Game):
 
     def begin_swaps(self) -> list[Event]:
         """The swap phase (C6), or All At Once (C7)."""
-        self.pass_through("swap")
-        events: list[Event] = [PhaseChanged("swap", self.round)]
+        self.pass_through(CtaStage.SWAP)
+        events: list[Event] = [PhaseChanged(CtaStage.SWAP, self.round)]
         for plugin in self.plugins:
             own = plugin.swap_phase(self)
             if own is not None:
@@ -291,70 +297,28 @@ class ChaseTheAce(Game):
             return events
         return [*events, *self.reveal()]
 
-    def turn_prompt(self) -> Prompt:
+    def turn_prompt(self) -> TurnAsked:
         assert self.turn is not None
-        name = self.seats[self.turn].name
         targets = tuple(self.names(self.swap_targets(self.turn)))
-        return Prompt(
-            to=name,
-            text=f"**{name}**, your turn: **stick** or **swap NAME** ({join_names(targets)}).",
-            actions=("stick", "swap"),
-            targets=targets,
-            secret=False,
-        )
+        return TurnAsked(self.seats[self.turn].name, ("stick", "swap"), targets, False)
 
     def stick(self, by: int, swap_round: int | None, said: bool = True) -> list[Event]:
         """Carry out a `stick` (a turn's, or one in the All At Once order)."""
         self.stuck.append(by)
-        self._log_swap(by, None, [], False, swap_round)
-        return [Stuck(self.seats[by].name)] if said else []
-
-    def _log_swap(
-        self, by: int, target: int | None, rolls: list[dict[str, int]], swapped: bool, swap_round: int | None
-    ) -> None:
-        """Record a carried-out stick or swap; in turn mode it also ends the turn."""
-        entry: SwapRecord = {
-            "by": self.seats[by].name,
-            "target": None if target is None else self.seats[target].name,
-            "rolls": rolls,
-            "swapped": swapped,
-            "void": False,
-        }
-        if swap_round is not None:
-            entry["swap_round"] = swap_round
-        else:
+        self.swap_log.append((by, None, False, False))
+        if swap_round is None:
             self._end_turn(by)
-        self.rec["swaps"].append(entry)
-
-    def record_duel(self, duel: DuelRecord) -> None:
-        """A Jester's duel (or the Jesters' battle) for this round's record (C5)."""
-        self.rec["duels"].append(duel)
-
-    def record_jokers(self, names: list[str]) -> None:
-        """The Jokers dealt this round, for the record (C3)."""
-        self.rec["jokers"] = names
-
-    def void_swap(self, by: int, target: int, why: str, swap_round: int) -> None:
-        """Record a chosen swap that became illegal before it was carried out (C7)."""
-        self.rec["swaps"].append(
-            {
-                "by": self.seats[by].name,
-                "target": self.seats[target].name,
-                "rolls": [],
-                "swapped": False,
-                "void": True,
-                "why": why,
-                "swap_round": swap_round,
-            }
-        )
+        return [Stuck(self.seats[by].name, said, swap_round)]
 
     def swap(self, by: int, target: int, swap_round: int | None) -> list[Event]:
         """Swapper 125 vs target 100 (G1); if the swapper wins, the two exchange cards (C6)."""
         by_name, target_name = self.seats[by].name, self.seats[target].name
         result = battle(self.dice, [(by_name, 125), (target_name, 100)], purpose="swap")
         swapped = result.winners == [by_name]
-        events: list[Event] = [SwapResolved(by_name, target_name, tuple(result.events), swapped)]
+        rolled, rounds = tuple(result.events), tuple(result.rolls)
+        events: list[Event] = [SwapResolved(by_name, target_name, rolled, rounds, swapped, swap_round)]
         self.attempts.append([by, target, int(swapped)])
+        self.swap_log.append((by, target, swapped, False))
         if swapped:
             mine, theirs = self.cards[by], self.cards[target]
             self.history.append([by, target, mine, theirs])
@@ -362,7 +326,8 @@ class ChaseTheAce(Game):
             self.cards[by], self.cards[target] = theirs, mine
             events.append(CardShown(theirs, CardWhy.SWAPPED_AWAY, target_name, to=by_name))
             events.append(CardShown(mine, CardWhy.SWAPPED_WITH, by_name, to=target_name))
-        self._log_swap(by, target, result.rolls, swapped, swap_round)
+        if swap_round is None:
+            self._end_turn(by)
         return events
 
     def _end_turn(self, by: int) -> None:
@@ -373,14 +338,13 @@ class ChaseTheAce(Game):
 
     def reveal(self) -> list[Event]:
         """C8: every card shown, the `k` lowest in play eliminated, ties by `ties`."""
-        self.pass_through("reveal")
+        self.pass_through(CtaStage.REVEAL)
         self.turn = None
         alive = self.alive()
         events: list[Event] = [
-            PhaseChanged("reveal", self.round),
+            PhaseChanged(CtaStage.REVEAL, self.round),
             Revealed(tuple((seat.name, self.cards[seat.index]) for seat in alive), tabled=True),
         ]
-        self.rec["reveal"] = {seat.name: self.cards[seat.index] for seat in alive}
         eligible = [self.seats[index] for index in self.in_play()]
         count = min(self.k, len(eligible), len(alive) - 2)
         losers: list[Seat] = []
@@ -402,27 +366,19 @@ class ChaseTheAce(Game):
             elif self.opt_str("ties") == "all" and len(alive) - len(below) - len(tied) >= 2:
                 losers = below + tied
                 events.append(TieAtCutoff(cutoff, tuple(seat.name for seat in tied), need, all_out=True))
-                self.rec["ties"] = {"card": cutoff, "tied": [seat.name for seat in tied], "policy": "all"}
                 for seat in tied:
                     causes[seat.index] = LostTieBreak(seat.name, cutoff, None)
             else:
-                events.append(TieAtCutoff(cutoff, tuple(seat.name for seat in tied), need, all_out=False))
                 result = battle(self.dice, [(seat.name, 100) for seat in tied], keep=len(tied) - need, purpose="tie")
-                events.append(Battle(tuple(result.events)))
+                names = tuple(seat.name for seat in tied)
+                events.append(TieAtCutoff(cutoff, names, need, False, tuple(result.events), tuple(result.rolls)))
                 losers = below + [self.seat(name) for name in result.losers]
                 for name in result.losers:
                     causes[self.seat(name).index] = LostTieBreak(name, cutoff, result.last_roll(name))
                 tie_won = [self.seat(name).index for name in result.winners]
-                self.rec["ties"] = {
-                    "card": cutoff,
-                    "tied": [seat.name for seat in tied],
-                    "policy": "battle",
-                    "rolls": result.rolls,
-                }
         losers.sort(key=lambda seat: seat.index)
-        self.rec["eliminated"] = [seat.name for seat in losers]
         if losers:
-            events.append(self.eliminate(losers, "lowest card", [causes[seat.index] for seat in losers]))
+            events.append(self.eliminate(losers, CtaCause.LOWEST_CARD, [causes[seat.index] for seat in losers]))
         events.insert(2, self.round_revealed(cutoff if losers else None, tie_won))
         if not losers:
             events.append(NobodyOut())
@@ -432,6 +388,9 @@ class ChaseTheAce(Game):
         for seat, cause in zip(seats, causes, strict=False):
             self.round_causes[seat.index] = cause
         return super().eliminate(seats, reason, causes)
+
+    def name_of(self, index: int | None) -> str | None:
+        return None if index is None else self.seats[index].name
 
     def round_revealed(self, cutoff: int | None, tie_won: list[int]) -> RoundRevealed:
         """The round for its table: each player dealt in, their cards as far as shown, swaps and standing."""
@@ -458,14 +417,9 @@ class ChaseTheAce(Game):
                 standing = Standing.TIE_WON if index in tie_won else Standing.SAFE
             shown = seat.alive or standing in (Standing.LOWEST, Standing.TIE_LOST) or dealt == FOURTEEN
             notes = tuple(
-                SwapNote(
-                    swap["target"] if swap["by"] == seat.name else swap["by"],
-                    swap["by"] == seat.name,
-                    swap["swapped"],
-                    swap["void"],
-                )
-                for swap in self.rec["swaps"]
-                if seat.name in (swap["by"], swap["target"])
+                SwapNote(self.name_of(target if by == index else by), by == index, swapped, void)
+                for by, target, swapped, void in self.swap_log
+                if index in (by, target)
             )
             card = self.cards.get(index) if shown else None
             rows.append(RevealRow(seat.name, dealt if shown else None, card, notes, standing))
@@ -474,21 +428,15 @@ class ChaseTheAce(Game):
 
     def finals(self) -> list[Event]:
         """C9: the last two roll battle 13 vs 13 (player-list order)."""
-        self.pass_through("finals")
+        self.pass_through(CtaStage.FINALS)
         self.turn = None
         first, other = self.alive()
         result = battle(self.dice, [(first.name, 13), (other.name, 13)], purpose="finals")
         winner = self.seat(result.winners[0])
         second = other if winner is first else first
-        self.rec["finals"] = {
-            "players": [first.name, other.name],
-            "rolls": result.rolls,
-            "winner": winner.name,
-        }
         events: list[Event] = [
-            PhaseChanged("finals", self.round),
-            FinalsBegin(first.name, other.name),
-            Battle(tuple(result.events)),
+            PhaseChanged(CtaStage.FINALS, self.round),
+            Finals(first.name, other.name, tuple(result.events), tuple(result.rolls), winner.name),
         ]
         return [*events, *self.finish(winner, second)]
 
@@ -562,7 +510,6 @@ class ChaseTheAce(Game):
     def remove(self, seats: list[Seat], reason: str) -> list[Event]:
         """Modkill `seats` in one step (G4, G6); two or fewer left stops the round."""
         events: list[Event] = [self.eliminate(seats, reason)]
-        self.rec.setdefault("modkilled", []).extend(seat.name for seat in seats)
         left = self.alive()
         if len(left) == 2:
             return [*events, *self.finals()]
@@ -582,9 +529,8 @@ class ChaseTheAce(Game):
                 placed.append(pool.pop())
                 continue
             result = battle(self.dice, [(seat.name, 13) for seat in pool], purpose="second place")
-            events.append(Battle(tuple(result.events)))
             best = self.seat(result.winners[0])
-            self.rec.setdefault("place_battles", []).append({"rolls": result.rolls, "winner": best.name})
+            events.append(PlaceBattle(tuple(result.events), tuple(result.rolls), best.name))
             placed.append(best)
             pool.remove(best)
         self.turn = None
@@ -650,14 +596,17 @@ class ChaseTheAce(Game):
             known=tuple((self.seats[i].name, card) for i, card in known.items() if self.seats[i].alive),
         )
 
+    def take(self, facts: list[Event]) -> None:
+        self.recorder.take(facts)
+
     def round_record(self) -> list[CtaRound]:
-        return copy.deepcopy(self.records)
+        return copy.deepcopy(self.recorder.rounds)
 
 
 class SwapTurns(Phase[ChaseTheAce]):
     """The swap phase in turns (C6): the player whose turn it is sticks or swaps, in chat."""
 
-    name = "swap"
+    name = CtaStage.SWAP
 
     def waits(self, game: ChaseTheAce) -> list[Wait]:
         assert game.turn is not None
@@ -667,8 +616,8 @@ class SwapTurns(Phase[ChaseTheAce]):
     def legal_inputs(self, game: ChaseTheAce, seat: Seat) -> list[Input]:
         if game.turn != seat.index:
             return []
-        return [Input("stick", by=seat.name)] + [
-            Input("swap", by=seat.name, target=target) for target in game.names(game.swap_targets(seat.index))
+        return [offer("stick", seat.name)] + [
+            offer("swap", seat.name, target) for target in game.names(game.swap_targets(seat.index))
         ]
 
     def act(self, game: ChaseTheAce, action: str, seat: Seat, inp: Input) -> list[Event] | None:
@@ -692,7 +641,7 @@ class SwapTurns(Phase[ChaseTheAce]):
                 *game.stick(game.turn, swap_round=None, said=False),
                 *game.next_turn(),
             ]
-        return game.remove([game.seats[game.turn]], "idle")
+        return game.remove([game.seats[game.turn]], Cause.IDLE)
 
     def after_removal(self, game: ChaseTheAce, removed: list[Seat]) -> list[Event]:
         assert game.turn is not None

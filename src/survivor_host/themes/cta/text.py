@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from survivor_host.engine.events import CardTold, Event, Fact, Roll, RoundTable, Say
+from survivor_host.engine.events import CardTold, Event, Fact, Prompt, Roll, RoundTable, Say
 from survivor_host.engine.render import battle_shown, card_name, join_names
 from survivor_host.themes.cta.facts import (
     CardDealt,
@@ -10,10 +10,11 @@ from survivor_host.themes.cta.facts import (
     CardWhy,
     DefaultSticks,
     DrewJoker,
+    DuelAsked,
     DuelPicked,
     DuelResolved,
     ElimChanged,
-    FinalsBegin,
+    Finals,
     GameBegins,
     JesterGone,
     JestersBattle,
@@ -25,6 +26,7 @@ from survivor_host.themes.cta.facts import (
     LowestCard,
     NobodyOut,
     NoTargets,
+    PlaceBattle,
     Redealt,
     RoundBegins,
     RoundRevealed,
@@ -35,9 +37,11 @@ from survivor_host.themes.cta.facts import (
     SwapOrder,
     SwapPhaseOpened,
     SwapResolved,
+    SwapRoundAsked,
     SwapRoundOpened,
     SwapVoid,
     TieAtCutoff,
+    TurnAsked,
     TurnTimedOut,
     Walkover,
 )
@@ -86,6 +90,15 @@ PACKED = (
 def present(fact: Fact) -> list[Event]:
     """The events `fact` is shown as."""
     match fact:
+        case TurnAsked(player=player, targets=targets):
+            text = f"**{player}**, your turn: **stick** or **swap NAME** ({join_names(targets)})."
+            return [Prompt(player, text, fact.actions, targets, fact.by_pm)]
+        case DuelAsked(player=player, targets=targets):
+            text = f"**{player}**, you are the Jester: name your opponent with **duel NAME** ({join_names(targets)})."
+            return [Prompt(player, text, fact.actions, targets, fact.by_pm)]
+        case SwapRoundAsked(player=player, targets=targets, swap_round=swap_round):
+            text = f"Swap round {swap_round}: PM **stick** or **swap NAME** ({join_names(targets)})."
+            return [Prompt(player, text, fact.actions, targets, fact.by_pm)]
         case CardDealt(player=player, die=die, card=card):
             return [Roll(player, die, card, purpose="card", to=player), _card(player, card, CardWhy.DEALT)]
         case CardShown(card=card, why=why, other=other, swap_round=swap_round):
@@ -107,6 +120,14 @@ def present(fact: Fact) -> list[Event]:
                 *battle_shown(rolls),
                 Say(f"**{winner}** wins the duel and advances to the next round.", pack=True),
             ]
+        case Stuck(said=False):
+            return []
+        case TieAtCutoff(rolls=rolls) if rolls:
+            return [Say(_line(fact), pack=True), *battle_shown(rolls)]
+        case Finals(first=first, second=second, rolls=rolls):
+            return [Say(f"**Finals:** {first} vs {second}, roll battle 13 vs 13."), *battle_shown(rolls)]
+        case PlaceBattle(rolls=rolls):
+            return battle_shown(rolls)
         case JestersBattle(jesters=jesters, rolls=rolls, winner=winner):
             said: list[Event] = [
                 Say(f"**{join_names(jesters)}** are Jesters: they roll battle 100, the highest advances.", pack=True),
@@ -208,8 +229,6 @@ def _line(fact: Fact) -> str:
                 f"**{player}** held {card_name(card)}, the cut-off card, and lost the tie-break with {roll}: "
                 "eliminated."
             )
-        case FinalsBegin(first=first, second=second):
-            return f"**Finals:** {first} vs {second}, roll battle 13 vs 13."
         case ElimChanged(count=count):
             return (
                 f"From the next deal, the {count} lowest card{'s' if count > 1 else ''} "

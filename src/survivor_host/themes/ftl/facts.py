@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from survivor_host.engine.events import Fact, Roll
+from survivor_host.engine.events import Asked, Fact, Roll
 
 
 class Outcome(StrEnum):
@@ -17,6 +17,25 @@ class Outcome(StrEnum):
     DEPOSED = "deposed"
     VOID = "void"
     STOPPED = "stopped"
+
+
+class FtlStage(StrEnum):
+    """The stages of a Follow the Leader game (`game.phase`)."""
+
+    VOTE = "vote"
+    CHOICES = "choices"
+    SUSPECT = "suspect"
+    ROLLS = "rolls"
+    SCAPEGOAT = "scapegoat"
+    FINALS = "finals"
+
+
+class FtlCause(StrEnum):
+    """How Follow the Leader takes players out (besides `Cause`)."""
+
+    JUDGED = "judged against the leader's roll"
+    OVERTHROWN = "overthrown by a rebellion"
+    DEPOSED = "deposed by a rebel"
 
 
 class LeaderHow(StrEnum):
@@ -53,6 +72,24 @@ class NoSuspectWhy(StrEnum):
     CHOSE = "chose"
     TIME = "time"
     NOBODY_LEFT = "nobody left"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChoiceAsked(Asked):
+    """F3: follow or rebel, by PM."""
+
+    round: int
+    leader: str
+
+
+@dataclass(frozen=True)
+class SuspectAsked(Asked):
+    """F4: the leader may suspect one of `targets`, in chat."""
+
+
+@dataclass(frozen=True)
+class ScapegoatAsked(Asked):
+    """F7: the judged suspect may name one of `targets` as scapegoat, in chat."""
 
 
 @dataclass(frozen=True)
@@ -133,6 +170,27 @@ class ChoicesIn(Fact):
 
 
 @dataclass(frozen=True)
+class ChoicesLocked(Fact):
+    """The round's choices, in the order first made (nothing is said: they are secret until the rolls)."""
+
+    choices: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class ImmunityGained(Fact):
+    """F6, F13: the players immune in the next round, for tying the leader."""
+
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Depositions(Fact):
+    """F13: every deposition of the round, in order: (deposed, by, roll)."""
+
+    entries: tuple[tuple[str, str, int], ...]
+
+
+@dataclass(frozen=True)
 class Suspected(Fact):
     """F4: the leader's suspicion (`target` None: nobody, for `why`)."""
 
@@ -179,7 +237,7 @@ class RoundRolled(Fact):
 
 
 @dataclass(frozen=True)
-class ImmunityGained(Fact):
+class TiedForImmunity(Fact):
     """F6: `player` rolled the leader's roll: immune this round and next (`again`: already immune)."""
 
     player: str

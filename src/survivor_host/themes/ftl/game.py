@@ -10,18 +10,22 @@ from typing import ClassVar
 from survivor_host.engine.battle import battle
 from survivor_host.engine.dice import Dice
 from survivor_host.engine.errors import IllegalAction
-from survivor_host.engine.events import Battle, Event, Fact, PhaseChanged, Prompt, Roll
+from survivor_host.engine.events import Battle, Cause, Event, Fact, PhaseChanged, Roll
 from survivor_host.engine.game import Game, Seat, Wait, announce_list
-from survivor_host.engine.inputs import Input
+from survivor_host.engine.inputs import Input, offer
 from survivor_host.engine.phase import Phase
 from survivor_host.themes.ftl.facts import (
+    ChoiceAsked,
     ChoiceMade,
     ChoicesIn,
+    ChoicesLocked,
     ChoicesOpened,
     ChoicesRevealed,
     DefaultChoice,
     FinalsBegin,
     FollowedAbove,
+    FtlCause,
+    FtlStage,
     GameBegins,
     ImmunityGained,
     LastStanding,
@@ -41,11 +45,14 @@ from survivor_host.themes.ftl.facts import (
     RoundJudged,
     RoundRolled,
     RoundVoided,
+    ScapegoatAsked,
     ScapegoatLost,
     ScapegoatResolved,
     SeatBriefing,
+    SuspectAsked,
     SuspectCaught,
     Suspected,
+    TiedForImmunity,
     TiedNoImmunity,
     Verdict,
     VoteCast,
@@ -56,7 +63,7 @@ from survivor_host.themes.ftl.facts import (
 )
 from survivor_host.themes.ftl.mod import FtlMod
 from survivor_host.themes.ftl.no_mercy import NoMercy
-from survivor_host.themes.ftl.record import FtlRound
+from survivor_host.themes.ftl.record import FtlRecorder, FtlRound
 from survivor_host.themes.ftl.spec import NO_MERCY, SPEC, TUG_OF_WAR
 from survivor_host.themes.ftl.tug_of_war import TugOfWar
 
@@ -100,7 +107,7 @@ class FollowTheLeader(Game):
     theme = SPEC.id
     title = SPEC.title
     PLAYER_ACTIONS = ("vote", "follow", "rebel", "suspect", "nosuspect", "scapegoat", "noscapegoat")
-    THEME_HOST_ACTIONS = ("pick",)
+    THEME_HOST_ACTIONS = SPEC.host_actions
     ACTION_ALIASES: ClassVar[dict[str, str]] = {"revolt": "rebel"}
     ACTION_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {
         "vote": ("target",),
@@ -137,7 +144,13 @@ class FollowTheLeader(Game):
         self.doomed: list[int] = []
         self.why_out: dict[int, Fact] = {}
         """Why each doomed seat goes out (the cause facts of its elimination)."""
-        self.rounds: list[FtlRound] = []
+        self.dice_of: dict[int, int] = {}
+        self.opening: tuple[str, int] = ("", 0)
+        """This round's leader and roll as the rolls began (No Mercy may depose them)."""
+        """The die each seat rolled this round (for the round's table)."""
+        self.recorder = FtlRecorder()
+        self.outcome: Outcome | None = None
+        """How the current round ended, once it has."""
         self.plugins: tuple[FtlMod, ...] = tuple(MOD_CLASSES[mod]() for mod in self.mods)
 
     # ----- helpers -----
@@ -145,8 +158,13 @@ class FollowTheLeader(Game):
     def name(self, index: int | None) -> str | None:
         return None if index is None else self.seats[index].name
 
-    def round_rec(self) -> FtlRound:
-        return self.rounds[-1]
+    @property
+    def rounds(self) -> list[FtlRound]:
+        """The record's rounds so far (built from the facts, see `FtlRecorder`)."""
+        return self.recorder.rounds
+
+    def take(self, facts: list[Event]) -> None:
+        self.recorder.take(facts)
 
     def _suspecting(self) -> bool:
         """F4: only from 5 players at round start, never under Tug of War or No Mercy."""
@@ -187,7 +205,7 @@ class FollowTheLeader(Game):
             self.leader = chosen.index
             return events + self._begin_round()
         self.enter(VOTE)
-        events.append(PhaseChanged("vote", 0))
+        events.append(PhaseChanged(FtlStage.VOTE, 0))
         events.append(VoteOpened())
         return events
 
@@ -255,26 +273,11 @@ class FollowTheLeader(Game):
         self.rolls = {}
         self.doomed = []
         self.why_out = {}
+        self.dice_of = {}
         self.owed = [i for i in self._non_leaders() if i not in self.immune_now]
-        self.rounds.append(
-            {
-                "number": self.round,
-                "leader": self.name(self.leader),
-                "leader_roll": None,
-                "suspect": None,
-                "choices": {},
-                "rolls": {},
-                "dice": {},
-                "order": [],
-                "immune": [],
-                "eliminated": [],
-                "scapegoat": None,
-                "outcome": None,
-                "next_leader": None,
-            }
-        )
+        self.outcome = None
         self.enter(CHOICES_PHASE)
-        events: list[Event] = [PhaseChanged("choices", self.round)]
+        events: list[Event] = [PhaseChanged(FtlStage.CHOICES, self.round)]
         immune = tuple(self.seats[i].name for i in self.immune_now)
         events.append(RoundBegins(self.round, self.name(self.leader) or "", immune))
         events.append(announce_list(self, self.marks))
@@ -284,12 +287,9 @@ class FollowTheLeader(Game):
         events += [self.choice_prompt(i) for i in self.owed]
         return events
 
-    def choice_prompt(self, index: int) -> Prompt:
-        return Prompt(
-            to=self.seats[index].name,
-            text=f"Round {self.round}: do you follow or rebel? The leader is {self.name(self.leader)}.",
-            actions=CHOICES,
-        )
+    def choice_prompt(self, index: int) -> ChoiceAsked:
+        name = self.seats[index].name
+        return ChoiceAsked(name, CHOICES, (), True, round=self.round, leader=self.name(self.leader) or "", to=name)
 
     def act_follow(self, inp: Input) -> list[Event]:
         return self._choose(inp, "follow")
@@ -316,24 +316,19 @@ class FollowTheLeader(Game):
         return events
 
     def after_choices(self) -> list[Event]:
-        self.round_rec()["choices"] = {self.seats[i].name: c for i, c in self.choices.items()}
-        events: list[Event] = [ChoicesIn()] if self.owed else []
+        events: list[Event] = [ChoicesLocked(tuple((self.seats[i].name, c) for i, c in self.choices.items()))]
+        if self.owed:
+            events.append(ChoicesIn())
         if self._suspecting() and self.suspect_candidates():
             self.enter(SUSPECT)
-            events.append(PhaseChanged("suspect", self.round))
+            events.append(PhaseChanged(FtlStage.SUSPECT, self.round))
             events.append(self.suspect_prompt())
             return events
         return events + self.roll_round()
 
-    def suspect_prompt(self) -> Prompt:
+    def suspect_prompt(self) -> SuspectAsked:
         leader = self.name(self.leader) or ""
-        return Prompt(
-            to=leader,
-            text=f"**{leader}**, suspect a player with **suspect NAME**, or **nosuspect**.",
-            actions=("suspect", "nosuspect"),
-            targets=tuple(self.names(self.suspect_candidates())),
-            secret=False,
-        )
+        return SuspectAsked(leader, ("suspect", "nosuspect"), tuple(self.names(self.suspect_candidates())), False)
 
     def act_suspect(self, inp: Input) -> list[Event]:
         seat = self.actor(inp)
@@ -347,7 +342,6 @@ class FollowTheLeader(Game):
         if target.index in self.immune_now:
             raise IllegalAction(f"{target.name} is immune and cannot be suspected.")
         self.suspect = target.index
-        self.round_rec()["suspect"] = target.name
         return [Suspected(seat.name, target.name), *self.roll_round()]
 
     def act_nosuspect(self, inp: Input) -> list[Event]:
@@ -362,18 +356,16 @@ class FollowTheLeader(Game):
 
     def roll_round(self) -> list[Event]:
         assert self.leader is not None
-        self.pass_through("rolls")
-        rec = self.round_rec()
+        self.pass_through(FtlStage.ROLLS)
         leader = self.seats[self.leader]
         self.leader_roll = self.dice.roll(LEADER_DIE, LEADER_BONUS, label=f"leader roll for {leader.name}")
-        rec["leader_roll"] = self.leader_roll
+        self.opening = (leader.name, self.leader_roll)
         events: list[Event] = [
-            PhaseChanged("rolls", self.round),
+            PhaseChanged(FtlStage.ROLLS, self.round),
             LeaderRolls(leader.name),
             Roll(leader.name, LEADER_DIE, self.leader_roll, LEADER_BONUS, "leader", tabled=True),
         ]
         order = [self.seat(name).index for name in self.dice.shuffle(self.names(self._non_leaders()))]
-        rec["order"] = self.names(order)
         for plugin in self.plugins:
             judged = plugin.roll_and_judge(self, order)
             if judged is not None:
@@ -392,7 +384,7 @@ class FollowTheLeader(Game):
             caught = self.why_out[self.suspect]
             assert isinstance(caught, (FollowedAbove, RebelledBelow))
             events.append(SuspectCaught(caught))
-            events.append(PhaseChanged("scapegoat", self.round))
+            events.append(PhaseChanged(FtlStage.SCAPEGOAT, self.round))
             events.append(self.scapegoat_prompt())
             return events
         return events + self.end_round()
@@ -407,14 +399,14 @@ class FollowTheLeader(Game):
 
     def round_rolled(self, order: list[int], against: dict[int, int] | None = None) -> RoundRolled:
         """The round's rolls with their verdicts, for its table (`against`: No Mercy's standing rolls)."""
-        rec = self.round_rec()
+        leader, leader_roll = self.opening
         rows = []
         for i in order:
             if i not in self.rolls:
                 continue
             name = self.seats[i].name
             roll = self.rolls[i]
-            judged_against = (against or {}).get(i, rec["leader_roll"] or 0)
+            judged_against = (against or {}).get(i, leader_roll)
             choice = self.choices.get(i)
             if i in self.doomed:
                 verdict = Verdict.OUT
@@ -426,8 +418,8 @@ class FollowTheLeader(Game):
                 verdict = Verdict.DEPOSES
             else:
                 verdict = Verdict.SAFE
-            rows.append(RollRow(name, choice, rec["dice"][name], roll, judged_against, verdict, i == self.suspect))
-        return RoundRolled(self.round, rec["leader"] or "", rec["leader_roll"] or 0, tuple(rows))
+            rows.append(RollRow(name, choice, self.dice_of[i], roll, judged_against, verdict, i == self.suspect))
+        return RoundRolled(self.round, leader, leader_roll, tuple(rows))
 
     @staticmethod
     def first_running_die() -> int:
@@ -446,8 +438,7 @@ class FollowTheLeader(Game):
         name = self.seats[index].name
         result = self.dice.roll(die, label=f"roll for {name}")
         self.rolls[index] = result
-        self.round_rec()["rolls"][name] = result
-        self.round_rec()["dice"][name] = die
+        self.dice_of[index] = die
         return Roll(name, die, result, tabled=True)
 
     def _judge(self) -> list[Event]:
@@ -472,7 +463,7 @@ class FollowTheLeader(Game):
                 return TiedNoImmunity(name, roll)
             again = i in self.immune_now
             self.immune_next.append(i)
-            return ImmunityGained(name, roll, again)
+            return TiedForImmunity(name, roll, again)
         if i in self.immune_now:
             return None
         if choice == "follow" and roll > against:
@@ -482,20 +473,14 @@ class FollowTheLeader(Game):
         return None
 
     def out(self, seats: list[Seat], reason: str, causes: Sequence[Fact] = ()) -> Event:
-        self.round_rec()["eliminated"] += [seat.name for seat in seats]
         return self.eliminate(seats, reason, causes)
 
     # ----- the scapegoat (F7) -----
 
-    def scapegoat_prompt(self) -> Prompt:
+    def scapegoat_prompt(self) -> ScapegoatAsked:
         suspect = self.name(self.suspect) or ""
-        return Prompt(
-            to=suspect,
-            text=f"**{suspect}**, you would be eliminated: name a **scapegoat NAME** or say **noscapegoat**.",
-            actions=("scapegoat", "noscapegoat"),
-            targets=tuple(self.names(self.scapegoat_candidates())),
-            secret=False,
-        )
+        targets = tuple(self.names(self.scapegoat_candidates()))
+        return ScapegoatAsked(suspect, ("scapegoat", "noscapegoat"), targets, False)
 
     def act_scapegoat(self, inp: Input) -> list[Event]:
         seat = self.actor(inp)
@@ -519,7 +504,6 @@ class FollowTheLeader(Game):
         )
         loser = self.seat(fight.losers[0])
         winner = target if loser is seat else seat
-        self.round_rec()["scapegoat"] = {"suspect": seat.name, "target": target.name, "loser": loser.name}
         self.doomed = [i for i in self.doomed if i != seat.index] + [loser.index]
         self.why_out.pop(seat.index, None)
         self.why_out[loser.index] = ScapegoatLost(
@@ -538,57 +522,50 @@ class FollowTheLeader(Game):
 
     def end_round(self) -> list[Event]:
         assert self.leader is not None and self.leader_roll is not None
-        rec = self.round_rec()
         events: list[Event] = []
         doomed = [self.seats[i] for i in self.doomed if self.seats[i].alive]
         if doomed:
             causes = [self.why_out[seat.index] for seat in doomed]
-            events.append(self.out(doomed, "judged against the leader's roll", causes))
+            events.append(self.out(doomed, FtlCause.JUDGED, causes))
         old_leader = self.seats[self.leader]
-        if rec["outcome"] != "deposed":
-            judged = self._outcome()
-            rec["outcome"] = judged
+        if self.outcome is not Outcome.DEPOSED:
+            judged = self.outcome = self._outcome()
             rebels = [i for i, choice in self.choices.items() if choice == "rebel"]
             failed = [i for i in rebels if self.rolls.get(i, 0) < self.leader_roll]
             events.append(
                 RoundJudged(
-                    Outcome(judged),
-                    old_leader.name,
-                    self.leader_roll,
-                    tuple(self.names(rebels)),
-                    tuple(self.names(failed)),
+                    judged, old_leader.name, self.leader_roll, tuple(self.names(rebels)), tuple(self.names(failed))
                 )
             )
-            if judged == "rebellion":
-                events.append(self.out([old_leader], "overthrown by a rebellion", [Overthrown(old_leader.name)]))
-        rec["immune"] = [self.seats[i].name for i in self.immune_next if self.seats[i].alive]
+            if judged is Outcome.REBELLION:
+                events.append(self.out([old_leader], FtlCause.OVERTHROWN, [Overthrown(old_leader.name)]))
+        events.append(ImmunityGained(tuple(self.seats[i].name for i in self.immune_next if self.seats[i].alive)))
         self.last_rolls = dict(self.rolls)
         if len(self.alive()) <= 2:
             return events + self._finals()
         fight_events: list[Event] = []
-        if rec["outcome"] != "deposed":
-            successor, why, fight_events = self._successor(rec["outcome"] or "")
+        if self.outcome is not Outcome.DEPOSED:
+            successor, why, fight_events = self._successor(self.outcome)
             events += fight_events
             self.leader = successor
             roll = self.rolls[successor]
         else:
             why, roll = LeadWhy.DEPOSED, self.leader_roll
-        rec["next_leader"] = self.name(self.leader)
         events.append(NextLeader(self.name(self.leader) or "", why, roll, tie_break=bool(fight_events)))
         return events + self._begin_round()
 
-    def _outcome(self) -> str:
+    def _outcome(self) -> Outcome:
         """F9 with F8: a rebel succeeds when their roll is not lower than the leader's."""
         assert self.leader_roll is not None
         made = list(self.choices.items())
         if made and all(choice == "follow" for _, choice in made):
-            return "handover"
+            return Outcome.HANDOVER
         rebels = [i for i, choice in made if choice == "rebel"]
         if rebels and all(self.rolls.get(i, 0) >= self.leader_roll for i in rebels):
-            return "rebellion"
-        return "normal"
+            return Outcome.REBELLION
+        return Outcome.NORMAL
 
-    def _successor(self, outcome: str) -> tuple[int, LeadWhy, list[Event]]:
+    def _successor(self, outcome: Outcome | None) -> tuple[int, LeadWhy, list[Event]]:
         """F9: who leads next and why; a tie for lowest or highest roll is a roll battle of 100."""
         survivors = [i for i in self._non_leaders() if i in self.rolls]
         why = LeadWhy.LOWEST if outcome == "handover" else LeadWhy.HIGHEST
@@ -608,9 +585,9 @@ class FollowTheLeader(Game):
 
     def _finals(self) -> list[Event]:
         """F10: two players roll 150 vs 150; one left wins and the round's others battle for second."""
-        self.pass_through("finals")
+        self.pass_through(FtlStage.FINALS)
         alive = self.alive()
-        events: list[Event] = [PhaseChanged("finals", self.round)]
+        events: list[Event] = [PhaseChanged(FtlStage.FINALS, self.round)]
         if len(alive) == 2:
             events.append(FinalsBegin(alive[0].name, alive[1].name))
             fight = battle(self.dice, [(seat.name, FINALS_DIE) for seat in alive], purpose="finals")
@@ -642,8 +619,6 @@ class FollowTheLeader(Game):
         assert isinstance(phase, FtlPhase)
         indexes = [seat.index for seat in seats]
         events: list[Event] = [self.eliminate(seats, reason)]
-        if self.rounds:
-            self.round_rec()["eliminated"] += [seat.name for seat in seats]
         self.owed = [i for i in self.owed if i not in indexes]
         for i in indexes:
             if phase.before_rolls:
@@ -655,8 +630,9 @@ class FollowTheLeader(Game):
         if len(self.alive()) <= 2:
             if self.leader not in indexes:
                 events += phase.stop(self)
-            if self.rounds and self.round_rec()["outcome"] is None:
-                self.round_rec()["outcome"] = "stopped"
+            if self.rounds and self.outcome is None:
+                self.outcome = Outcome.STOPPED
+                events.append(RoundJudged(Outcome.STOPPED))
             return events + self._finals()
         if self.leader in indexes:
             return events + self._void_round()
@@ -664,7 +640,7 @@ class FollowTheLeader(Game):
 
     def _void_round(self) -> list[Event]:
         """F11: the leader left mid-round: discard it, pick a new leader at random, start again."""
-        self.round_rec()["outcome"] = "void"
+        self.outcome = Outcome.VOID
         self.immune_next = list(self.immune_now)
         chosen = self.seat(self.dice.pick([seat.name for seat in self.alive()]))
         self.leader = chosen.index
@@ -726,7 +702,7 @@ class FollowTheLeader(Game):
         )
 
     def round_record(self) -> list[FtlRound]:
-        return copy.deepcopy(self.rounds)
+        return copy.deepcopy(self.recorder.rounds)
 
 
 class FtlPhase(Phase[FollowTheLeader]):
@@ -743,7 +719,7 @@ class FtlPhase(Phase[FollowTheLeader]):
 class Vote(FtlPhase):
     """F2: everyone votes in chat for the first leader (not themselves)."""
 
-    name = "vote"
+    name = FtlStage.VOTE
 
     def waits(self, game: FollowTheLeader) -> list[Wait]:
         alive = game.alive()
@@ -754,7 +730,7 @@ class Vote(FtlPhase):
         ]
 
     def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
-        return [Input("vote", by=seat.name, target=s.name) for s in game.alive() if s is not seat]
+        return [offer("vote", seat.name, s.name) for s in game.alive() if s is not seat]
 
     def timeout(self, game: FollowTheLeader) -> list[Event]:
         return [VotingClosed(), *game.resolve_votes()]
@@ -771,19 +747,19 @@ class Vote(FtlPhase):
 class Choices(FtlPhase):
     """F3: everyone owing a choice PMs follow or rebel."""
 
-    name = "choices"
+    name = FtlStage.CHOICES
     before_rolls = True
 
     def waits(self, game: FollowTheLeader) -> list[Wait]:
         return [Wait(game.seats[i].name, CHOICES, True) for i in game.owed if i not in game.choices]
 
     def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
-        return [Input(choice, by=seat.name) for choice in CHOICES] if seat.index in game.owed else []
+        return [offer(choice, seat.name) for choice in CHOICES] if seat.index in game.owed else []
 
     def timeout(self, game: FollowTheLeader) -> list[Event]:
         idle = [game.seats[i] for i in game.owed if i not in game.choices]
         if game.opt_str("idle") == "modkill":
-            return game.remove(idle, "idle")
+            return game.remove(idle, Cause.IDLE)
         events: list[Event] = []
         for seat in idle:
             game.choices[seat.index] = "follow"
@@ -802,18 +778,18 @@ class Choices(FtlPhase):
 class Suspect(FtlPhase):
     """F4: the leader suspects a player in chat, or nobody."""
 
-    name = "suspect"
+    name = FtlStage.SUSPECT
     before_rolls = True
 
     def waits(self, game: FollowTheLeader) -> list[Wait]:
-        prompt = game.suspect_prompt()
-        return [Wait(prompt.to, prompt.actions, False, prompt.targets)]
+        asked = game.suspect_prompt()
+        return [Wait(asked.player, asked.actions, asked.by_pm, asked.targets)]
 
     def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
         if seat.index != game.leader:
             return []
-        targets = [Input("suspect", by=seat.name, target=t) for t in game.names(game.suspect_candidates())]
-        return [*targets, Input("nosuspect", by=seat.name)]
+        targets = [offer("suspect", seat.name, t) for t in game.names(game.suspect_candidates())]
+        return [*targets, offer("nosuspect", seat.name)]
 
     def timeout(self, game: FollowTheLeader) -> list[Event]:
         return [Suspected(game.name(game.leader) or "", None, NoSuspectWhy.TIME), *game.roll_round()]
@@ -830,17 +806,17 @@ class Suspect(FtlPhase):
 class Scapegoat(FtlPhase):
     """F7: the judged suspect names a scapegoat in chat, or nobody."""
 
-    name = "scapegoat"
+    name = FtlStage.SCAPEGOAT
 
     def waits(self, game: FollowTheLeader) -> list[Wait]:
-        prompt = game.scapegoat_prompt()
-        return [Wait(prompt.to, prompt.actions, False, prompt.targets)]
+        asked = game.scapegoat_prompt()
+        return [Wait(asked.player, asked.actions, asked.by_pm, asked.targets)]
 
     def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
         if seat.index != game.suspect:
             return []
         names = game.names(game.scapegoat_candidates())
-        return [*(Input("scapegoat", by=seat.name, target=t) for t in names), Input("noscapegoat", by=seat.name)]
+        return [*(offer("scapegoat", seat.name, t) for t in names), offer("noscapegoat", seat.name)]
 
     def timeout(self, game: FollowTheLeader) -> list[Event]:
         return [NoScapegoat(game.name(game.suspect) or "", in_time=False), *game.end_round()]
@@ -849,7 +825,7 @@ class Scapegoat(FtlPhase):
         # G4 stops the round with its judgement already made: the judged go out, no scapegoat battle.
         judged = [seat for seat in game.alive() if seat.index in game.doomed]
         causes = [game.why_out[seat.index] for seat in judged]
-        return [game.out(judged, "judged against the leader's roll", causes)] if judged else []
+        return [game.out(judged, FtlCause.JUDGED, causes)] if judged else []
 
     def after_removal(self, game: FollowTheLeader, removed: list[Seat]) -> list[Event]:
         if game.suspect in [seat.index for seat in removed] or not game.scapegoat_candidates():

@@ -6,7 +6,18 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from survivor_host.engine.events import Event
-from survivor_host.themes.ftl.facts import ChoiceShown, Deposed, DeposedBy, FollowedAbove, ImmunityGained, RebelledBelow
+from survivor_host.themes.ftl.facts import (
+    ChoiceShown,
+    Deposed,
+    DeposedBy,
+    Depositions,
+    FollowedAbove,
+    FtlCause,
+    Outcome,
+    RebelledBelow,
+    RoundJudged,
+    TiedForImmunity,
+)
 from survivor_host.themes.ftl.mod import FtlMod
 from survivor_host.themes.ftl.spec import NO_MERCY
 
@@ -84,7 +95,7 @@ class NoMercy(FtlMod):
             name = game.seats[i].name
             if verdict.immune:
                 game.immune_next.append(i)
-                events.append(ImmunityGained(name, roll, i in game.immune_now))
+                events.append(TiedForImmunity(name, roll, i in game.immune_now))
             if verdict.out:
                 game.doomed.append(i)
                 cause = (
@@ -92,7 +103,7 @@ class NoMercy(FtlMod):
                     if choice == "follow"
                     else RebelledBelow(name, roll, deposed_roll)
                 )
-                events.append(game.out([game.seats[i]], "judged against the leader's roll", [cause]))
+                events.append(game.out([game.seats[i]], FtlCause.JUDGED, [cause]))
             if verdict.deposes:
                 game.immune_next = [j for j in game.immune_next if j not in verdict.cancelled]
                 old = game.seats[deposed].name
@@ -100,12 +111,11 @@ class NoMercy(FtlMod):
                 events.append(Deposed(name, lost, old, roll, deposed_roll))
                 game.leader, game.leader_roll = i, game.rolls[i]
                 by = DeposedBy(old, name, roll, deposed_roll)
-                events.append(game.out([game.seats[deposed]], "deposed by a rebel", [by]))
+                events.append(game.out([game.seats[deposed]], FtlCause.DEPOSED, [by]))
         events.append(game.round_rolled(order, against))
-        game.round_rec()["depositions"] = [
-            {"deposed": game.seats[old].name, "by": game.seats[new].name, "roll": roll}
-            for old, new, roll in standing.depositions
-        ]
-        if standing.depositions:
-            game.round_rec()["outcome"] = "deposed"
+        entries = tuple((game.seats[old].name, game.seats[new].name, roll) for old, new, roll in standing.depositions)
+        events.append(Depositions(entries))
+        if entries:
+            game.outcome = Outcome.DEPOSED
+            events.append(RoundJudged(Outcome.DEPOSED))
         return events + game.end_round()

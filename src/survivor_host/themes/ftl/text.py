@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from survivor_host.engine.events import Event, Fact, RoundTable, Say
+from survivor_host.engine.events import Event, Fact, Prompt, RoundTable, Say
 from survivor_host.engine.render import battle_shown, join_names
 from survivor_host.themes.ftl.facts import (
+    ChoiceAsked,
     ChoiceMade,
     ChoiceShown,
     ChoicesIn,
+    ChoicesLocked,
     ChoicesOpened,
     ChoicesRevealed,
     DefaultChoice,
     Deposed,
     DeposedBy,
+    Depositions,
     FinalsBegin,
     FollowedAbove,
     GameBegins,
@@ -34,11 +37,14 @@ from survivor_host.themes.ftl.facts import (
     RoundJudged,
     RoundRolled,
     RoundVoided,
+    ScapegoatAsked,
     ScapegoatLost,
     ScapegoatResolved,
     SeatBriefing,
+    SuspectAsked,
     SuspectCaught,
     Suspected,
+    TiedForImmunity,
     TiedNoImmunity,
     Verdict,
     VoteCast,
@@ -57,7 +63,7 @@ UNLESS = "out, unless a scapegoat goes instead."
 PACKED = (
     VoteTie,
     ChoicesIn,
-    ImmunityGained,
+    TiedForImmunity,
     TiedNoImmunity,
     SuspectCaught,
     FollowedAbove,
@@ -79,6 +85,15 @@ def present(fact: Fact) -> list[Event]:
     """The events `fact` is shown as."""
     to = fact.to
     match fact:
+        case ChoiceAsked(player=player, round=number, leader=leader):
+            text = f"Round {number}: do you follow or rebel? The leader is {leader}."
+            return [Prompt(player, text, fact.actions, fact.targets, fact.by_pm)]
+        case SuspectAsked(player=player):
+            text = f"**{player}**, suspect a player with **suspect NAME**, or **nosuspect**."
+            return [Prompt(player, text, fact.actions, fact.targets, fact.by_pm)]
+        case ScapegoatAsked(player=player):
+            text = f"**{player}**, you would be eliminated: name a **scapegoat NAME** or say **noscapegoat**."
+            return [Prompt(player, text, fact.actions, fact.targets, fact.by_pm)]
         case ScapegoatResolved(suspect=suspect, target=target, rolls=rolls, loser=loser):
             last = {roll.player: roll.result for roll in rolls[-2:]}
             winner = target if loser == suspect else suspect
@@ -107,7 +122,7 @@ def present(fact: Fact) -> list[Event]:
             return _briefing(fact)
     line = _line(fact)
     if line is None:
-        return []
+        return []  # a fact the room is not told (it feeds the record)
     return [Say(line, to=to, pack=isinstance(fact, PACKED + TABLED), tabled=isinstance(fact, TABLED))]
 
 
@@ -183,9 +198,9 @@ def _line(fact: Fact) -> str | None:
             return f"**{leader}** suspects **{target}**, who rolls 120 this round."
         case LeaderRolls(leader=leader):
             return f"The leader **{leader}** rolls:"
-        case ImmunityGained(player=player, roll=roll, again=True):
+        case TiedForImmunity(player=player, roll=roll, again=True):
             return f"**{player}** tied the leader's {roll} again: immune next round too."
-        case ImmunityGained(player=player, roll=roll):
+        case TiedForImmunity(player=player, roll=roll):
             return f"**{player}** tied the leader's {roll}: immune this round and next."
         case TiedNoImmunity(player=player, roll=roll):
             return f"**{player}** tied the leader's {roll}: safe (no immunity with 3 players or fewer)."
@@ -230,7 +245,7 @@ def _line(fact: Fact) -> str | None:
             )
         case RoundJudged(outcome=Outcome.NORMAL, leader=leader):
             return f"Nobody made a choice: the leader **{leader}** stays in."
-        case RoundJudged():
+        case RoundJudged() | ChoicesLocked() | ImmunityGained() | Depositions():
             return None
         case LeadTie(players=players, roll=roll, why=why):
             return f"{join_names(players)} tie for {LEAD_WHY[why]} ({roll}): roll battle of 100 among them!"

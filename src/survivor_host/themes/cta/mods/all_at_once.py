@@ -12,18 +12,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from survivor_host.engine.errors import IllegalAction
-from survivor_host.engine.events import Event, Prompt
+from survivor_host.engine.events import Cause, Event
 from survivor_host.engine.game import Seat, Wait
-from survivor_host.engine.inputs import Input
+from survivor_host.engine.inputs import Input, offer
 from survivor_host.engine.phase import Phase
-from survivor_host.engine.render import join_names
 from survivor_host.themes.cta.facts import (
     CardShown,
     CardWhy,
+    CtaStage,
     DefaultSticks,
     NoTargets,
     SwapChoice,
     SwapOrder,
+    SwapRoundAsked,
     SwapRoundOpened,
     SwapVoid,
 )
@@ -40,7 +41,7 @@ class AllAtOnce(CtaMod, Phase["ChaseTheAce"]):
     """The mod, and its `aao` phase: secret choices from everyone in play, then carried out."""
 
     id = ALL_AT_ONCE
-    name = "aao"
+    name = CtaStage.ALL_AT_ONCE
 
     def __init__(self) -> None:
         self.swap_round = 0
@@ -95,16 +96,10 @@ class AllAtOnce(CtaMod, Phase["ChaseTheAce"]):
         """Players in play whose choice for this swap round is not in yet."""
         return [index for index in game.in_play() if index not in self.choices]
 
-    def prompt(self, game: ChaseTheAce, index: int) -> Prompt:
+    def prompt(self, game: ChaseTheAce, index: int) -> SwapRoundAsked:
         name = game.seats[index].name
         targets = tuple(game.names(game.swap_targets(index)))
-        return Prompt(
-            to=name,
-            text=f"Swap round {self.swap_round}: PM **stick** or **swap NAME** ({join_names(targets)}).",
-            actions=("stick", "swap"),
-            targets=targets,
-            secret=True,
-        )
+        return SwapRoundAsked(name, ("stick", "swap"), targets, True, swap_round=self.swap_round, to=name)
 
     def waits(self, game: ChaseTheAce) -> list[Wait]:
         return [
@@ -115,8 +110,8 @@ class AllAtOnce(CtaMod, Phase["ChaseTheAce"]):
     def legal_inputs(self, game: ChaseTheAce, seat: Seat) -> list[Input]:
         if seat.index not in game.in_play():
             return []
-        return [Input("stick", by=seat.name)] + [
-            Input("swap", by=seat.name, target=target) for target in game.names(game.swap_targets(seat.index))
+        return [offer("stick", seat.name)] + [
+            offer("swap", seat.name, target) for target in game.names(game.swap_targets(seat.index))
         ]
 
     def act(self, game: ChaseTheAce, action: str, seat: Seat, inp: Input) -> list[Event] | None:
@@ -149,7 +144,7 @@ class AllAtOnce(CtaMod, Phase["ChaseTheAce"]):
                 DefaultSticks(tuple(game.names(missing))),
                 *self._carry_out(game),
             ]
-        return game.remove([game.seats[index] for index in missing], "idle")
+        return game.remove([game.seats[index] for index in missing], Cause.IDLE)
 
     def after_removal(self, game: ChaseTheAce, removed: list[Seat]) -> list[Event]:
         """Drop the choices of removed players; carry out once the rest are in."""
@@ -185,8 +180,8 @@ class AllAtOnce(CtaMod, Phase["ChaseTheAce"]):
             block = game.swap_block(by, target)
             if block is not None:
                 target_name = game.seats[target].name
-                events.append(SwapVoid(name, target_name, block[1]))
-                game.void_swap(by, target, block[1], number)
+                events.append(SwapVoid(name, target_name, block[1], number))
+                game.swap_log.append((by, target, False, True))
                 continue
             events.extend(game.swap(by, target, swap_round=number))
         self.choices = {}

@@ -36,7 +36,9 @@ class CtaMod:
         return None
 
     def barred_targets(self, game: ChaseTheAce, by: int) -> set[int]:
-        """Every seat `swap_block` bars `by` from targeting now (the same rule, all at once)."""
+        """Every seat `swap_block` bars `by` from targeting now (the same rule, all at once).
+
+        It may depend only on the round's `stuck` and `exchanges` (the core caches it by them)."""
         return set()
 
     def swap_phase(self, game: ChaseTheAce) -> list[Event] | None:

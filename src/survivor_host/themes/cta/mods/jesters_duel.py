@@ -12,12 +12,14 @@ from typing import TYPE_CHECKING
 
 from survivor_host.engine.battle import battle
 from survivor_host.engine.errors import IllegalAction
-from survivor_host.engine.events import Event, PhaseChanged, Prompt
+from survivor_host.engine.events import Cause, Event, PhaseChanged
 from survivor_host.engine.game import Seat, Wait
-from survivor_host.engine.inputs import Input
+from survivor_host.engine.inputs import Input, offer
 from survivor_host.engine.phase import Phase
-from survivor_host.engine.render import join_names
 from survivor_host.themes.cta.facts import (
+    CtaCause,
+    CtaStage,
+    DuelAsked,
     DuelPicked,
     DuelResolved,
     JesterGone,
@@ -28,7 +30,6 @@ from survivor_host.themes.cta.facts import (
     Walkover,
 )
 from survivor_host.themes.cta.mods.base import CtaMod
-from survivor_host.themes.cta.record import DuelRecord
 from survivor_host.themes.cta.spec import JESTERS_DUEL
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ class JestersDuel(CtaMod, Phase["ChaseTheAce"]):
     """The mod, and the `duel` phase in which a lone Jester names an opponent."""
 
     id = JESTERS_DUEL
-    name = "duel"
+    name = CtaStage.DUEL
 
     def __init__(self) -> None:
         self.jester: int | None = None
@@ -88,22 +89,15 @@ class JestersDuel(CtaMod, Phase["ChaseTheAce"]):
             return [*walkover, *game.begin_swaps()]
         self.jester = jester
         game.enter(self)
-        return [PhaseChanged("duel", game.round), self.prompt(game)]
+        return [PhaseChanged(CtaStage.DUEL, game.round), self.prompt(game)]
 
     # ----- the duel phase -----
 
-    def prompt(self, game: ChaseTheAce) -> Prompt:
+    def prompt(self, game: ChaseTheAce) -> DuelAsked:
         """Ask the lone Jester to name an opponent in chat."""
         assert self.jester is not None
-        name = game.seats[self.jester].name
         targets = tuple(game.names(opponents(game, self.jester)))
-        return Prompt(
-            to=name,
-            text=f"**{name}**, you are the Jester: name your opponent with **duel NAME** ({join_names(targets)}).",
-            actions=("duel",),
-            targets=targets,
-            secret=False,
-        )
+        return DuelAsked(game.seats[self.jester].name, ("duel",), targets, False)
 
     def waits(self, game: ChaseTheAce) -> list[Wait]:
         assert self.jester is not None
@@ -113,7 +107,7 @@ class JestersDuel(CtaMod, Phase["ChaseTheAce"]):
     def legal_inputs(self, game: ChaseTheAce, seat: Seat) -> list[Input]:
         if seat.index != self.jester:
             return []
-        return [Input("duel", by=seat.name, target=target) for target in game.names(opponents(game, seat.index))]
+        return [offer("duel", seat.name, target) for target in game.names(opponents(game, seat.index))]
 
     def act(self, game: ChaseTheAce, action: str, seat: Seat, inp: Input) -> list[Event] | None:
         if action in ("stick", "swap"):
@@ -141,7 +135,7 @@ class JestersDuel(CtaMod, Phase["ChaseTheAce"]):
                 DuelPicked(name, target.name),
                 *self._duel(game, jester, target.index),
             ]
-        return game.remove([game.seats[jester]], "idle")
+        return game.remove([game.seats[jester]], Cause.IDLE)
 
     def after_removal(self, game: ChaseTheAce, removed: list[Seat]) -> list[Event]:
         assert self.jester is not None
@@ -162,9 +156,6 @@ class JestersDuel(CtaMod, Phase["ChaseTheAce"]):
     def _walkover(self, game: ChaseTheAce, jester: int, left: bool) -> list[Event]:
         game.advance(jester)
         name = game.seats[jester].name
-        game.record_duel(
-            {"jester": name, "jesters": [name], "target": None, "rolls": [], "winner": name, "eliminated": []}
-        )
         return [Walkover(name, left)]
 
     def _duel(self, game: ChaseTheAce, jester: int, target: int) -> list[Event]:
@@ -175,19 +166,10 @@ class JestersDuel(CtaMod, Phase["ChaseTheAce"]):
         winner = game.seat(result.winners[0])
         loser = game.seat(result.losers[0])
         game.advance(winner.index)
-        events: list[Event] = [DuelResolved(j_name, t_name, tuple(result.events), winner.name)]
+        rolled, rounds = tuple(result.events), tuple(result.rolls)
+        events: list[Event] = [DuelResolved(j_name, t_name, rolled, rounds, winner.name, loser.name)]
         lost = LostDuel(loser.name, winner.name, result.last_roll(loser.name), result.last_roll(winner.name))
-        events.append(game.eliminate([loser], "lost the Jester's duel", [lost]))
-        game.record_duel(
-            {
-                "jester": j_name,
-                "jesters": [j_name],
-                "target": t_name,
-                "rolls": result.rolls,
-                "winner": winner.name,
-                "eliminated": [loser.name],
-            }
-        )
+        events.append(game.eliminate([loser], CtaCause.DUEL, [lost]))
         return [*events, *game.after_step(game.begin_swaps)]
 
     def _jesters_battle(self, game: ChaseTheAce, found: list[int]) -> list[Event]:
@@ -198,21 +180,10 @@ class JestersDuel(CtaMod, Phase["ChaseTheAce"]):
         if len(result.winners) == 1:
             winner = result.winners[0]
             game.advance(game.seat(winner).index)
-        events: list[Event] = [JestersBattle(tuple(names), tuple(result.events), winner)]
+        rolled, rounds = tuple(result.events), tuple(result.rolls)
+        events: list[Event] = [JestersBattle(tuple(names), rolled, rounds, winner, tuple(result.losers))]
         losers = [game.seat(name) for name in result.losers]
         if losers:
-            lasts = [
-                next(rolled[seat.name] for rolled in reversed(result.rolls) if seat.name in rolled) for seat in losers
-            ]
-            causes = [LostJestersBattle(seat.name, roll) for seat, roll in zip(losers, lasts, strict=True)]
-            events.append(game.eliminate(losers, "lost the Jesters' battle", causes))
-        record: DuelRecord = {
-            "jester": None,
-            "jesters": names,
-            "target": None,
-            "rolls": result.rolls,
-            "winner": winner,
-            "eliminated": list(result.losers),
-        }
-        game.record_duel(record)
+            causes = [LostJestersBattle(seat.name, result.last_roll(seat.name)) for seat in losers]
+            events.append(game.eliminate(losers, CtaCause.JESTERS, causes))
         return [*events, *game.after_step(game.begin_swaps)]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from survivor_host.engine.events import Event
-from survivor_host.themes.cta.facts import DrewJoker
+from survivor_host.themes.cta.facts import CtaCause, DrewJoker
 from survivor_host.themes.cta.mods.base import CtaMod
 from survivor_host.themes.cta.spec import THE_JOKER
 
@@ -37,6 +37,5 @@ class TheJoker(CtaMod):
         found = jokers(game.cards)
         if not found:
             return []
-        game.record_jokers(game.names(found))
         seats = [game.seats[index] for index in found]
-        return [game.eliminate(seats, "drew the Joker", [DrewJoker(seat.name) for seat in seats])]
+        return [game.eliminate(seats, CtaCause.JOKER, [DrewJoker(seat.name) for seat in seats])]
