@@ -354,9 +354,11 @@ class RoomHost:
                 flush()
                 self._prompt(event, said=True)
                 continue
+            if isinstance(event, PhaseChanged):  # no line of its own: packing goes on across it
+                if html_ok:
+                    self._vote_box(event.phase, before=flush)
+                continue
             flush()
-            if isinstance(event, PhaseChanged) and html_ok:
-                self._vote_box(event.phase)
             text = render(event)
             if not text:
                 continue
@@ -366,12 +368,14 @@ class RoomHost:
                 self.out.pm(event.to, text)
         flush()
 
-    def _vote_box(self, phase: str) -> None:
-        """A theme's public vote (FTL's first leader, F2): one box in the room, a button per player."""
+    def _vote_box(self, phase: str, before: Callable[[], None]) -> None:
+        """A theme's public vote (FTL's first leader, F2): one box in the room, a button per player,
+        after the lines `before` says."""
         game = self.game
         vote = theme_spec(game.theme).vote_box if game else None
         if game is None or vote is None or vote.phase != phase:
             return
+        before()
         prefix = self.settings.prefix
         buttons = [(seat.name, f"{prefix}{vote.action} {seat.name}") for seat in game.alive()]
         box = html.room_choice_box(vote.title, buttons)
