@@ -38,3 +38,12 @@ def test_button_labels_come_from_the_spec() -> None:
 def test_unknown_theme_names_the_known_ones() -> None:
     with pytest.raises(SetupError, match="themes are: ftl, cta"):
         theme_spec("uno")
+
+
+def test_host_commands_of_every_theme_come_from_the_specs() -> None:
+    from survivor_host.host.room import HOST_COMMANDS
+    from survivor_host.themes import THEME_HOST_ACTIONS
+
+    assert set(THEME_HOST_ACTIONS) == {"pick", "elim"} <= set(HOST_COMMANDS)
+    for spec in THEMES.values():
+        assert spec.host_actions == spec.game.THEME_HOST_ACTIONS

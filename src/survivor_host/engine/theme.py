@@ -64,6 +64,8 @@ class ThemeSpec:
     rules_summary: str
     conflicts: tuple[Conflict, ...] = ()
     min_players: int = 3
+    host_actions: tuple[str, ...] = ()
+    """Host commands of this theme besides everyone's (`modkill`, `sub`, `extend`, `end`)."""
     vote_box: VoteBox | None = None
     button_labels: Mapping[str, str] = field(default_factory=dict)
     """Button text by action, `{target}` standing for the target's name (default: `Action Target`)."""

@@ -22,7 +22,7 @@ from survivor_host.engine.theme import ThemeSpec
 from survivor_host.host import html, info
 from survivor_host.host.ports import Cancellable, Clock, HostSettings, Outbox
 from survivor_host.host.store import Store, StoredGame, points_for
-from survivor_host.themes import DEFAULT_THEME, new_game, theme_spec
+from survivor_host.themes import DEFAULT_THEME, THEME_HOST_ACTIONS, new_game, theme_spec
 
 logger = logging.getLogger(__name__)
 
@@ -30,7 +30,7 @@ AUTH_RANKS = "+%@*#&~"
 OWNER_RANKS = "#&~"
 MAX_LINE = 900
 TARGET_ACTIONS = ("vote", "suspect", "scapegoat", "swap", "duel")
-HOST_COMMANDS = ("host", "start", "end", "modkill", "sub", "extend", "elim", "set", "pick")
+HOST_COMMANDS = ("host", "start", "end", "modkill", "sub", "extend", "set", *THEME_HOST_ACTIONS)
 
 
 @dataclass

@@ -92,7 +92,7 @@ class ChaseTheAce(Game):
     title = SPEC.title
     PLAYER_ACTIONS: ClassVar[tuple[str, ...]] = ("stick", "swap", "duel", "card")
     QUESTIONS: ClassVar[tuple[str, ...]] = ("card",)
-    THEME_HOST_ACTIONS: ClassVar[tuple[str, ...]] = ("elim",)
+    THEME_HOST_ACTIONS: ClassVar[tuple[str, ...]] = SPEC.host_actions
     ACTION_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {
         "stick": (),
         "swap": ("target",),

@@ -64,6 +64,7 @@ SPEC = ThemeSpec(
     default_strategy="threshold",
     rules_summary="Everyone gets a secret card (1 = Ace, 13 = King). Stick or swap (125 vs 100) in turn; "
     "the lowest cards are eliminated at the reveal. Last one standing wins.",
+    host_actions=("elim",),
     button_labels={"swap": "Swap with {target}"},
     load_presenter=_presenter,
 )

@@ -90,7 +90,7 @@ class FollowTheLeader(Game):
     theme = SPEC.id
     title = SPEC.title
     PLAYER_ACTIONS = ("vote", "follow", "rebel", "suspect", "nosuspect", "scapegoat", "noscapegoat")
-    THEME_HOST_ACTIONS = ("pick",)
+    THEME_HOST_ACTIONS = SPEC.host_actions
     ACTION_ALIASES: ClassVar[dict[str, str]] = {"revolt": "rebel"}
     ACTION_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {
         "vote": ("target",),

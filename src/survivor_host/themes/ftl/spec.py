@@ -52,6 +52,7 @@ SPEC = ThemeSpec(
     default_strategy="smart",
     rules_summary="Each round everyone but the leader PMs follow (roll lower) or rebel (roll higher) than "
     "the leader's 109+20. Lose and you are out; tie for immunity. Last one standing wins.",
+    host_actions=("pick",),
     load_presenter=_presenter,
     vote_box=VoteBox("vote", "vote", "Vote for the first leader (not yourself):"),
 )
