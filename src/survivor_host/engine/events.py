@@ -104,6 +104,17 @@ class Fact:
 
 
 @dataclass(frozen=True)
+class Asked(Fact):
+    """A request for an action, worded as a `Prompt`: `player` may send one of `actions` (to one of
+    `targets`), by PM when `by_pm`, else in the room. A theme's subclass says what it asks."""
+
+    player: str
+    actions: tuple[str, ...]
+    targets: tuple[str, ...]
+    by_pm: bool
+
+
+@dataclass(frozen=True)
 class Substituted(Fact):
     """G6: `new` took over the seat `old` held."""
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from survivor_host.engine.events import Fact, Roll
+from survivor_host.engine.events import Asked, Fact, Roll
 
 
 class CtaStage(StrEnum):
@@ -40,6 +40,23 @@ class CardWhy(StrEnum):
     SWAPPED_WITH = "swapped with"
     AFTER_SWAP_ROUND = "after swap round"
     TAKEOVER = "takeover"
+
+
+@dataclass(frozen=True)
+class TurnAsked(Asked):
+    """C6: the player whose turn it is sticks or swaps with one of `targets`, in chat."""
+
+
+@dataclass(frozen=True)
+class DuelAsked(Asked):
+    """C5: the lone Jester names one of `targets`, in chat."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class SwapRoundAsked(Asked):
+    """C7: a secret stick or swap for swap round `swap_round`, by PM."""
+
+    swap_round: int
 
 
 @dataclass(frozen=True)

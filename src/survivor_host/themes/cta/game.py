@@ -22,13 +22,11 @@ from survivor_host.engine.events import (
     Cause,
     Event,
     PhaseChanged,
-    Prompt,
     Revealed,
 )
 from survivor_host.engine.game import Game, Memo, Seat, Wait, announce_list
 from survivor_host.engine.inputs import Input, offer
 from survivor_host.engine.phase import Phase
-from survivor_host.engine.render import join_names
 from survivor_host.themes.cta.facts import (
     CardDealt,
     CardShown,
@@ -47,6 +45,7 @@ from survivor_host.themes.cta.facts import (
     SwapPhaseOpened,
     SwapResolved,
     TieAtCutoff,
+    TurnAsked,
     TurnTimedOut,
 )
 from survivor_host.themes.cta.mods import MOD_CLASSES, CtaMod
@@ -286,17 +285,10 @@ class ChaseTheAce(Game):
             return events
         return [*events, *self.reveal()]
 
-    def turn_prompt(self) -> Prompt:
+    def turn_prompt(self) -> TurnAsked:
         assert self.turn is not None
-        name = self.seats[self.turn].name
         targets = tuple(self.names(self.swap_targets(self.turn)))
-        return Prompt(
-            to=name,
-            text=f"**{name}**, your turn: **stick** or **swap NAME** ({join_names(targets)}).",
-            actions=("stick", "swap"),
-            targets=targets,
-            secret=False,
-        )
+        return TurnAsked(self.seats[self.turn].name, ("stick", "swap"), targets, False)
 
     def stick(self, by: int, swap_round: int | None, said: bool = True) -> list[Event]:
         """Carry out a `stick` (a turn's, or one in the All At Once order)."""

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from survivor_host.engine.events import CardTold, Event, Fact, Roll, Say
+from survivor_host.engine.events import CardTold, Event, Fact, Prompt, Roll, Say
 from survivor_host.engine.render import card_name, join_names
 from survivor_host.themes.cta.facts import (
     CardDealt,
     CardShown,
     CardWhy,
     DefaultSticks,
+    DuelAsked,
     DuelPicked,
     DuelResolved,
     ElimChanged,
@@ -27,9 +28,11 @@ from survivor_host.themes.cta.facts import (
     SwapOrder,
     SwapPhaseOpened,
     SwapResolved,
+    SwapRoundAsked,
     SwapRoundOpened,
     SwapVoid,
     TieAtCutoff,
+    TurnAsked,
     TurnTimedOut,
     Walkover,
 )
@@ -47,6 +50,15 @@ CARD_LINES = {
 def present(fact: Fact) -> list[Event]:
     """The events `fact` is shown as."""
     match fact:
+        case TurnAsked(player=player, targets=targets):
+            text = f"**{player}**, your turn: **stick** or **swap NAME** ({join_names(targets)})."
+            return [Prompt(player, text, fact.actions, targets, fact.by_pm)]
+        case DuelAsked(player=player, targets=targets):
+            text = f"**{player}**, you are the Jester: name your opponent with **duel NAME** ({join_names(targets)})."
+            return [Prompt(player, text, fact.actions, targets, fact.by_pm)]
+        case SwapRoundAsked(player=player, targets=targets, swap_round=swap_round):
+            text = f"Swap round {swap_round}: PM **stick** or **swap NAME** ({join_names(targets)})."
+            return [Prompt(player, text, fact.actions, targets, fact.by_pm)]
         case CardDealt(player=player, die=die, card=card):
             return [Roll(player, die, card, purpose="card", to=player), _card(player, card, CardWhy.DEALT)]
         case CardShown(card=card, why=why, other=other, swap_round=swap_round):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from survivor_host.engine.events import Fact, Roll
+from survivor_host.engine.events import Asked, Fact, Roll
 
 
 class Outcome(StrEnum):
@@ -52,6 +52,24 @@ class NoSuspectWhy(StrEnum):
     CHOSE = "chose"
     TIME = "time"
     NOBODY_LEFT = "nobody left"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChoiceAsked(Asked):
+    """F3: follow or rebel, by PM."""
+
+    round: int
+    leader: str
+
+
+@dataclass(frozen=True)
+class SuspectAsked(Asked):
+    """F4: the leader may suspect one of `targets`, in chat."""
+
+
+@dataclass(frozen=True)
+class ScapegoatAsked(Asked):
+    """F7: the judged suspect may name one of `targets` as scapegoat, in chat."""
 
 
 @dataclass(frozen=True)

@@ -10,11 +10,12 @@ from typing import ClassVar
 from survivor_host.engine.battle import battle
 from survivor_host.engine.dice import Dice
 from survivor_host.engine.errors import IllegalAction
-from survivor_host.engine.events import Cause, Event, PhaseChanged, Prompt, Roll
+from survivor_host.engine.events import Cause, Event, PhaseChanged, Roll
 from survivor_host.engine.game import Game, Seat, Wait, announce_list
 from survivor_host.engine.inputs import Input, offer
 from survivor_host.engine.phase import Phase
 from survivor_host.themes.ftl.facts import (
+    ChoiceAsked,
     ChoiceMade,
     ChoicesIn,
     ChoicesOpened,
@@ -36,8 +37,10 @@ from survivor_host.themes.ftl.facts import (
     RoundBegins,
     RoundJudged,
     RoundVoided,
+    ScapegoatAsked,
     ScapegoatResolved,
     SeatBriefing,
+    SuspectAsked,
     Suspected,
     VoteCast,
     VoteOpened,
@@ -273,12 +276,9 @@ class FollowTheLeader(Game):
         events += [self.choice_prompt(i) for i in self.owed]
         return events
 
-    def choice_prompt(self, index: int) -> Prompt:
-        return Prompt(
-            to=self.seats[index].name,
-            text=f"Round {self.round}: do you follow or rebel? The leader is {self.name(self.leader)}.",
-            actions=CHOICES,
-        )
+    def choice_prompt(self, index: int) -> ChoiceAsked:
+        name = self.seats[index].name
+        return ChoiceAsked(name, CHOICES, (), True, round=self.round, leader=self.name(self.leader) or "", to=name)
 
     def act_follow(self, inp: Input) -> list[Event]:
         return self._choose(inp, "follow")
@@ -314,15 +314,9 @@ class FollowTheLeader(Game):
             return events
         return events + self.roll_round()
 
-    def suspect_prompt(self) -> Prompt:
+    def suspect_prompt(self) -> SuspectAsked:
         leader = self.name(self.leader) or ""
-        return Prompt(
-            to=leader,
-            text=f"**{leader}**, suspect a player with **suspect NAME**, or **nosuspect**.",
-            actions=("suspect", "nosuspect"),
-            targets=tuple(self.names(self.suspect_candidates())),
-            secret=False,
-        )
+        return SuspectAsked(leader, ("suspect", "nosuspect"), tuple(self.names(self.suspect_candidates())), False)
 
     def act_suspect(self, inp: Input) -> list[Event]:
         seat = self.actor(inp)
@@ -430,15 +424,10 @@ class FollowTheLeader(Game):
 
     # ----- the scapegoat (F7) -----
 
-    def scapegoat_prompt(self) -> Prompt:
+    def scapegoat_prompt(self) -> ScapegoatAsked:
         suspect = self.name(self.suspect) or ""
-        return Prompt(
-            to=suspect,
-            text=f"**{suspect}**, you would be eliminated: name a **scapegoat NAME** or say **noscapegoat**.",
-            actions=("scapegoat", "noscapegoat"),
-            targets=tuple(self.names(self.scapegoat_candidates())),
-            secret=False,
-        )
+        targets = tuple(self.names(self.scapegoat_candidates()))
+        return ScapegoatAsked(suspect, ("scapegoat", "noscapegoat"), targets, False)
 
     def act_scapegoat(self, inp: Input) -> list[Event]:
         seat = self.actor(inp)
@@ -727,8 +716,8 @@ class Suspect(FtlPhase):
     before_rolls = True
 
     def waits(self, game: FollowTheLeader) -> list[Wait]:
-        prompt = game.suspect_prompt()
-        return [Wait(prompt.to, prompt.actions, False, prompt.targets)]
+        asked = game.suspect_prompt()
+        return [Wait(asked.player, asked.actions, asked.by_pm, asked.targets)]
 
     def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
         if seat.index != game.leader:
@@ -754,8 +743,8 @@ class Scapegoat(FtlPhase):
     name = FtlStage.SCAPEGOAT
 
     def waits(self, game: FollowTheLeader) -> list[Wait]:
-        prompt = game.scapegoat_prompt()
-        return [Wait(prompt.to, prompt.actions, False, prompt.targets)]
+        asked = game.scapegoat_prompt()
+        return [Wait(asked.player, asked.actions, asked.by_pm, asked.targets)]
 
     def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
         if seat.index != game.suspect:

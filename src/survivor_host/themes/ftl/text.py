@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from survivor_host.engine.events import Event, Fact, Say
+from survivor_host.engine.events import Event, Fact, Prompt, Say
 from survivor_host.engine.render import join_names
 from survivor_host.themes.ftl.facts import (
+    ChoiceAsked,
     ChoiceMade,
     ChoiceShown,
     ChoicesIn,
@@ -26,8 +27,10 @@ from survivor_host.themes.ftl.facts import (
     RoundBegins,
     RoundJudged,
     RoundVoided,
+    ScapegoatAsked,
     ScapegoatResolved,
     SeatBriefing,
+    SuspectAsked,
     Suspected,
     VoteCast,
     VoteOpened,
@@ -40,6 +43,15 @@ def present(fact: Fact) -> list[Event]:
     """The events `fact` is shown as."""
     to = fact.to
     match fact:
+        case ChoiceAsked(player=player, round=number, leader=leader):
+            text = f"Round {number}: do you follow or rebel? The leader is {leader}."
+            return [Prompt(player, text, fact.actions, fact.targets, fact.by_pm)]
+        case SuspectAsked(player=player):
+            text = f"**{player}**, suspect a player with **suspect NAME**, or **nosuspect**."
+            return [Prompt(player, text, fact.actions, fact.targets, fact.by_pm)]
+        case ScapegoatAsked(player=player):
+            text = f"**{player}**, you would be eliminated: name a **scapegoat NAME** or say **noscapegoat**."
+            return [Prompt(player, text, fact.actions, fact.targets, fact.by_pm)]
         case ScapegoatResolved(suspect=suspect, target=target, rolls=rolls):
             return [Say(f"**{suspect}** names **{target}** as scapegoat: 70 vs 100!"), *rolls]
         case Deposed(by=by, lost=lost):

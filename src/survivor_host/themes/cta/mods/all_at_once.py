@@ -12,11 +12,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from survivor_host.engine.errors import IllegalAction
-from survivor_host.engine.events import Cause, Event, Prompt
+from survivor_host.engine.events import Cause, Event
 from survivor_host.engine.game import Seat, Wait
 from survivor_host.engine.inputs import Input, offer
 from survivor_host.engine.phase import Phase
-from survivor_host.engine.render import join_names
 from survivor_host.themes.cta.facts import (
     CardShown,
     CardWhy,
@@ -25,6 +24,7 @@ from survivor_host.themes.cta.facts import (
     NoTargets,
     SwapChoice,
     SwapOrder,
+    SwapRoundAsked,
     SwapRoundOpened,
     SwapVoid,
 )
@@ -96,16 +96,10 @@ class AllAtOnce(CtaMod, Phase["ChaseTheAce"]):
         """Players in play whose choice for this swap round is not in yet."""
         return [index for index in game.in_play() if index not in self.choices]
 
-    def prompt(self, game: ChaseTheAce, index: int) -> Prompt:
+    def prompt(self, game: ChaseTheAce, index: int) -> SwapRoundAsked:
         name = game.seats[index].name
         targets = tuple(game.names(game.swap_targets(index)))
-        return Prompt(
-            to=name,
-            text=f"Swap round {self.swap_round}: PM **stick** or **swap NAME** ({join_names(targets)}).",
-            actions=("stick", "swap"),
-            targets=targets,
-            secret=True,
-        )
+        return SwapRoundAsked(name, ("stick", "swap"), targets, True, swap_round=self.swap_round, to=name)
 
     def waits(self, game: ChaseTheAce) -> list[Wait]:
         return [

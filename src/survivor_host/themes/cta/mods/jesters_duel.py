@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING
 
 from survivor_host.engine.battle import battle
 from survivor_host.engine.errors import IllegalAction
-from survivor_host.engine.events import Cause, Event, PhaseChanged, Prompt
+from survivor_host.engine.events import Cause, Event, PhaseChanged
 from survivor_host.engine.game import Seat, Wait
 from survivor_host.engine.inputs import Input, offer
 from survivor_host.engine.phase import Phase
-from survivor_host.engine.render import join_names
 from survivor_host.themes.cta.facts import (
     CtaCause,
     CtaStage,
+    DuelAsked,
     DuelPicked,
     DuelResolved,
     JesterGone,
@@ -92,18 +92,11 @@ class JestersDuel(CtaMod, Phase["ChaseTheAce"]):
 
     # ----- the duel phase -----
 
-    def prompt(self, game: ChaseTheAce) -> Prompt:
+    def prompt(self, game: ChaseTheAce) -> DuelAsked:
         """Ask the lone Jester to name an opponent in chat."""
         assert self.jester is not None
-        name = game.seats[self.jester].name
         targets = tuple(game.names(opponents(game, self.jester)))
-        return Prompt(
-            to=name,
-            text=f"**{name}**, you are the Jester: name your opponent with **duel NAME** ({join_names(targets)}).",
-            actions=("duel",),
-            targets=targets,
-            secret=False,
-        )
+        return DuelAsked(game.seats[self.jester].name, ("duel",), targets, False)
 
     def waits(self, game: ChaseTheAce) -> list[Wait]:
         assert self.jester is not None
