@@ -194,6 +194,11 @@ def test_contract_random_games(case: Case, seed: int) -> None:  # G1-G7 for ever
     leaks = secret_leaks(case, run.events) + secret_facts_astray(run.game, run.facts)
     assert not leaks, f"{case.label} seed {seed}: secrets leaked: {leaks[:3]}"
     assert replay(run).record() == game.record(), f"{case.label} seed {seed}: replay differs"
+    recorder = getattr(game, "recorder", None)
+    if recorder is not None:  # the record is built from the facts alone, in one place
+        again = type(recorder)()
+        again.take(run.facts)
+        assert again.rounds == list(game.round_record()), f"{case.label} seed {seed}: record not from the facts"
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case.label for case in CASES])

@@ -228,7 +228,9 @@ class Game(ABC):
         if self.started:
             raise IllegalAction("The game has already started.")
         self.started = True
-        return self._start()
+        facts = self._start()
+        self.take(facts)
+        return facts
 
     def apply(self, inp: Input) -> list[Event]:
         """Advance the game by one input: what it caused, worded for the room and the players.
@@ -255,9 +257,13 @@ class Game(ABC):
             raise IllegalAction(f"Unknown action {inp.action!r}.")
         self._check_fields(action, inp)
         events = handler(inp)
+        self.take(events)
         if action not in self.QUESTIONS:
             self.log.append(inp)
         return events
+
+    def take(self, facts: list[Event]) -> None:  # noqa: B027 - a hook themes may leave alone
+        """Everything one input caused, as it happened: a theme builds its record from it here."""
 
     def is_question(self, action: str) -> bool:
         """True for a read-only question such as `card`: the answer changes nothing and is not logged."""

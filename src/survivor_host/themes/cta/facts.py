@@ -122,7 +122,11 @@ class NoTargets(Fact):
 
 @dataclass(frozen=True)
 class Stuck(Fact):
+    """A stick carried out (in the turns, or All At Once's `swap_round`); `said` unless a line already said why."""
+
     player: str
+    said: bool = True
+    swap_round: int | None = None
 
 
 @dataclass(frozen=True)
@@ -139,7 +143,10 @@ class SwapResolved(Fact):
     by: str
     target: str
     rolls: tuple[Roll, ...]
+    rounds: tuple[dict[str, int], ...]
+    """Each round of the battle's rolls, by name (the record's `rolls`)."""
     swapped: bool
+    swap_round: int | None = None
 
 
 @dataclass(frozen=True)
@@ -149,16 +156,19 @@ class SwapVoid(Fact):
     by: str
     target: str
     why: str
+    swap_round: int
 
 
 @dataclass(frozen=True)
 class TieAtCutoff(Fact):
-    """C8: players tied on the cut-off card; `need` of them go, by a battle or (`all`) every one."""
+    """C8: players tied on the cut-off card; `need` of them go, by a battle (its `rolls`) or (`all`) every one."""
 
     card: int
     tied: tuple[str, ...]
     need: int
     all_out: bool
+    rolls: tuple[Roll, ...] = ()
+    rounds: tuple[dict[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -167,11 +177,23 @@ class NobodyOut(Fact):
 
 
 @dataclass(frozen=True)
-class FinalsBegin(Fact):
-    """C9: the last two."""
+class Finals(Fact):
+    """C9: the last two roll battle 13 vs 13, every roll in `rolls`."""
 
     first: str
     second: str
+    rolls: tuple[Roll, ...]
+    rounds: tuple[dict[str, int], ...]
+    winner: str
+
+
+@dataclass(frozen=True)
+class PlaceBattle(Fact):
+    """G4: the players modkilled in the step that left one battle 13 for second place."""
+
+    rolls: tuple[Roll, ...]
+    rounds: tuple[dict[str, int], ...]
+    winner: str
 
 
 @dataclass(frozen=True)
@@ -253,7 +275,9 @@ class DuelResolved(Fact):
     jester: str
     target: str
     rolls: tuple[Roll, ...]
+    rounds: tuple[dict[str, int], ...]
     winner: str
+    loser: str
 
 
 @dataclass(frozen=True)
@@ -262,4 +286,6 @@ class JestersBattle(Fact):
 
     jesters: tuple[str, ...]
     rolls: tuple[Roll, ...]
+    rounds: tuple[dict[str, int], ...]
     winner: str | None
+    losers: tuple[str, ...]

@@ -34,11 +34,12 @@ from survivor_host.themes.cta.facts import (
     CtaCause,
     CtaStage,
     ElimChanged,
-    FinalsBegin,
+    Finals,
     GameBegins,
     KingsKnown,
     NobodyOut,
     NoTargets,
+    PlaceBattle,
     Redealt,
     RoundBegins,
     Stuck,
@@ -49,7 +50,7 @@ from survivor_host.themes.cta.facts import (
     TurnTimedOut,
 )
 from survivor_host.themes.cta.mods import MOD_CLASSES, CtaMod
-from survivor_host.themes.cta.record import CtaRound, DuelRecord, SwapRecord, new_round_record
+from survivor_host.themes.cta.record import CtaRecorder, CtaRound
 from survivor_host.themes.cta.spec import SPEC
 
 KING = 13
@@ -124,8 +125,7 @@ class ChaseTheAce(Game):
         self.order: list[int] = []
         self.turn: int | None = None
         self.had_turn: list[int] = []
-        self.rec: CtaRound = new_round_record(0, 0)
-        self.records: list[CtaRound] = []
+        self.recorder = CtaRecorder()
         self._memo = Memo()
         """Players in play by step, swap targets by (swapper, step, stuck, exchanges): mods bar by those alone."""
         self.plugins: tuple[CtaMod, ...] = tuple(MOD_CLASSES[mod]() for mod in self.mods)
@@ -180,7 +180,6 @@ class ChaseTheAce(Game):
     def advance(self, index: int) -> None:
         """`index` is safe for the rest of the round, like a King (a duel's winner, C5)."""
         self.advanced.append(index)
-        self.rec["advanced"].append(self.seats[index].name)
 
     def swap_targets(self, by: int) -> list[int]:
         """Everyone `by` may target now, in list order (what `swap_block` allows, found at once)."""
@@ -209,8 +208,6 @@ class ChaseTheAce(Game):
         self.order, self.turn, self.had_turn = [], None, []
         for plugin in self.plugins:
             plugin.new_round()
-        self.rec = new_round_record(self.round, self.k)
-        self.records.append(self.rec)
         self.pass_through(CtaStage.DEAL)
         events: list[Event] = [
             PhaseChanged(CtaStage.DEAL, self.round),
@@ -222,16 +219,12 @@ class ChaseTheAce(Game):
             cards = {seat.index: self.dice.roll(die, label=f"card for {seat.name}") for seat in alive}
             if not any(plugin.must_redeal(cards) for plugin in self.plugins):
                 break
-            self.rec["redeals"] += 1
             events.append(Redealt())
         self.cards = cards
-        self.rec["cards"] = {seat.name: cards[seat.index] for seat in alive}
         for seat in alive:
             card = cards[seat.index]
             events.append(CardDealt(seat.name, die, card, to=seat.name))
         self.kings = [seat.index for seat in alive if cards[seat.index] == KING]
-        self.rec["kings"] = self.names(self.kings)
-        self.rec["advanced"] = self.names(self.kings)
         events.append(KingsKnown(tuple(self.names(self.kings))))
         for plugin in self.plugins:
             events.extend(plugin.after_deal(self))
@@ -293,54 +286,17 @@ class ChaseTheAce(Game):
     def stick(self, by: int, swap_round: int | None, said: bool = True) -> list[Event]:
         """Carry out a `stick` (a turn's, or one in the All At Once order)."""
         self.stuck.append(by)
-        self._log_swap(by, None, [], False, swap_round)
-        return [Stuck(self.seats[by].name)] if said else []
-
-    def _log_swap(
-        self, by: int, target: int | None, rolls: list[dict[str, int]], swapped: bool, swap_round: int | None
-    ) -> None:
-        """Record a carried-out stick or swap; in turn mode it also ends the turn."""
-        entry: SwapRecord = {
-            "by": self.seats[by].name,
-            "target": None if target is None else self.seats[target].name,
-            "rolls": rolls,
-            "swapped": swapped,
-            "void": False,
-        }
-        if swap_round is not None:
-            entry["swap_round"] = swap_round
-        else:
+        if swap_round is None:
             self._end_turn(by)
-        self.rec["swaps"].append(entry)
-
-    def record_duel(self, duel: DuelRecord) -> None:
-        """A Jester's duel (or the Jesters' battle) for this round's record (C5)."""
-        self.rec["duels"].append(duel)
-
-    def record_jokers(self, names: list[str]) -> None:
-        """The Jokers dealt this round, for the record (C3)."""
-        self.rec["jokers"] = names
-
-    def void_swap(self, by: int, target: int, why: str, swap_round: int) -> None:
-        """Record a chosen swap that became illegal before it was carried out (C7)."""
-        self.rec["swaps"].append(
-            {
-                "by": self.seats[by].name,
-                "target": self.seats[target].name,
-                "rolls": [],
-                "swapped": False,
-                "void": True,
-                "why": why,
-                "swap_round": swap_round,
-            }
-        )
+        return [Stuck(self.seats[by].name, said, swap_round)]
 
     def swap(self, by: int, target: int, swap_round: int | None) -> list[Event]:
         """Swapper 125 vs target 100 (G1); if the swapper wins, the two exchange cards (C6)."""
         by_name, target_name = self.seats[by].name, self.seats[target].name
         result = battle(self.dice, [(by_name, 125), (target_name, 100)], purpose="swap")
         swapped = result.winners == [by_name]
-        events: list[Event] = [SwapResolved(by_name, target_name, tuple(result.events), swapped)]
+        rolled, rounds = tuple(result.events), tuple(result.rolls)
+        events: list[Event] = [SwapResolved(by_name, target_name, rolled, rounds, swapped, swap_round)]
         self.attempts.append([by, target, int(swapped)])
         if swapped:
             mine, theirs = self.cards[by], self.cards[target]
@@ -349,7 +305,8 @@ class ChaseTheAce(Game):
             self.cards[by], self.cards[target] = theirs, mine
             events.append(CardShown(theirs, CardWhy.SWAPPED_AWAY, target_name, to=by_name))
             events.append(CardShown(mine, CardWhy.SWAPPED_WITH, by_name, to=target_name))
-        self._log_swap(by, target, result.rolls, swapped, swap_round)
+        if swap_round is None:
+            self._end_turn(by)
         return events
 
     def _end_turn(self, by: int) -> None:
@@ -367,7 +324,6 @@ class ChaseTheAce(Game):
             PhaseChanged(CtaStage.REVEAL, self.round),
             Revealed(tuple((seat.name, self.cards[seat.index]) for seat in alive)),
         ]
-        self.rec["reveal"] = {seat.name: self.cards[seat.index] for seat in alive}
         eligible = [self.seats[index] for index in self.in_play()]
         count = min(self.k, len(eligible), len(alive) - 2)
         losers: list[Seat] = []
@@ -382,20 +338,12 @@ class ChaseTheAce(Game):
             elif self.opt_str("ties") == "all" and len(alive) - len(below) - len(tied) >= 2:
                 losers = below + tied
                 events.append(TieAtCutoff(cutoff, tuple(seat.name for seat in tied), need, all_out=True))
-                self.rec["ties"] = {"card": cutoff, "tied": [seat.name for seat in tied], "policy": "all"}
             else:
-                events.append(TieAtCutoff(cutoff, tuple(seat.name for seat in tied), need, all_out=False))
                 result = battle(self.dice, [(seat.name, 100) for seat in tied], keep=len(tied) - need, purpose="tie")
-                events.extend(result.events)
+                names = tuple(seat.name for seat in tied)
+                events.append(TieAtCutoff(cutoff, names, need, False, tuple(result.events), tuple(result.rolls)))
                 losers = below + [self.seat(name) for name in result.losers]
-                self.rec["ties"] = {
-                    "card": cutoff,
-                    "tied": [seat.name for seat in tied],
-                    "policy": "battle",
-                    "rolls": result.rolls,
-                }
         losers.sort(key=lambda seat: seat.index)
-        self.rec["eliminated"] = [seat.name for seat in losers]
         if losers:
             events.append(self.eliminate(losers, CtaCause.LOWEST_CARD))
         else:
@@ -410,15 +358,9 @@ class ChaseTheAce(Game):
         result = battle(self.dice, [(first.name, 13), (other.name, 13)], purpose="finals")
         winner = self.seat(result.winners[0])
         second = other if winner is first else first
-        self.rec["finals"] = {
-            "players": [first.name, other.name],
-            "rolls": result.rolls,
-            "winner": winner.name,
-        }
         events: list[Event] = [
             PhaseChanged(CtaStage.FINALS, self.round),
-            FinalsBegin(first.name, other.name),
-            *result.events,
+            Finals(first.name, other.name, tuple(result.events), tuple(result.rolls), winner.name),
         ]
         return [*events, *self.finish(winner, second)]
 
@@ -492,7 +434,6 @@ class ChaseTheAce(Game):
     def remove(self, seats: list[Seat], reason: str) -> list[Event]:
         """Modkill `seats` in one step (G4, G6); two or fewer left stops the round."""
         events: list[Event] = [self.eliminate(seats, reason)]
-        self.rec.setdefault("modkilled", []).extend(seat.name for seat in seats)
         left = self.alive()
         if len(left) == 2:
             return [*events, *self.finals()]
@@ -512,9 +453,8 @@ class ChaseTheAce(Game):
                 placed.append(pool.pop())
                 continue
             result = battle(self.dice, [(seat.name, 13) for seat in pool], purpose="second place")
-            events.extend(result.events)
             best = self.seat(result.winners[0])
-            self.rec.setdefault("place_battles", []).append({"rolls": result.rolls, "winner": best.name})
+            events.append(PlaceBattle(tuple(result.events), tuple(result.rolls), best.name))
             placed.append(best)
             pool.remove(best)
         self.turn = None
@@ -580,8 +520,11 @@ class ChaseTheAce(Game):
             known=tuple((self.seats[i].name, card) for i, card in known.items() if self.seats[i].alive),
         )
 
+    def take(self, facts: list[Event]) -> None:
+        self.recorder.take(facts)
+
     def round_record(self) -> list[CtaRound]:
-        return copy.deepcopy(self.records)
+        return copy.deepcopy(self.recorder.rounds)
 
 
 class SwapTurns(Phase[ChaseTheAce]):

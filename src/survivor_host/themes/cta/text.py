@@ -13,7 +13,7 @@ from survivor_host.themes.cta.facts import (
     DuelPicked,
     DuelResolved,
     ElimChanged,
-    FinalsBegin,
+    Finals,
     GameBegins,
     JesterGone,
     JestersBattle,
@@ -21,6 +21,7 @@ from survivor_host.themes.cta.facts import (
     KingsKnown,
     NobodyOut,
     NoTargets,
+    PlaceBattle,
     Redealt,
     RoundBegins,
     Stuck,
@@ -76,6 +77,14 @@ def present(fact: Fact) -> list[Event]:
                 *rolls,
                 Say(f"**{winner}** wins the duel and advances to the next round."),
             ]
+        case Stuck(said=False):
+            return []
+        case TieAtCutoff(rolls=rolls) if rolls:
+            return [Say(_line(fact)), *rolls]
+        case Finals(first=first, second=second, rolls=rolls):
+            return [Say(f"**Finals:** {first} vs {second}, roll battle 13 vs 13."), *rolls]
+        case PlaceBattle(rolls=rolls):
+            return list(rolls)
         case JestersBattle(jesters=jesters, rolls=rolls, winner=winner):
             said: list[Event] = [
                 Say(f"**{join_names(jesters)}** are Jesters: they roll battle 100, the highest advances."),
@@ -120,8 +129,6 @@ def _line(fact: Fact) -> str:
             return f"Tie at **{card_name(card)}** between {join_names(tied)}: roll battle 100, the {need} lowest out."
         case NobodyOut():
             return "Nobody is eliminated this round."
-        case FinalsBegin(first=first, second=second):
-            return f"**Finals:** {first} vs {second}, roll battle 13 vs 13."
         case ElimChanged(count=count):
             return (
                 f"From the next deal, the {count} lowest card{'s' if count > 1 else ''} "

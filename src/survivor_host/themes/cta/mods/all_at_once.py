@@ -180,8 +180,7 @@ class AllAtOnce(CtaMod, Phase["ChaseTheAce"]):
             block = game.swap_block(by, target)
             if block is not None:
                 target_name = game.seats[target].name
-                events.append(SwapVoid(name, target_name, block[1]))
-                game.void_swap(by, target, block[1], number)
+                events.append(SwapVoid(name, target_name, block[1], number))
                 continue
             events.extend(game.swap(by, target, swap_round=number))
         self.choices = {}

@@ -28,7 +28,6 @@ from survivor_host.themes.cta.facts import (
     Walkover,
 )
 from survivor_host.themes.cta.mods.base import CtaMod
-from survivor_host.themes.cta.record import DuelRecord
 from survivor_host.themes.cta.spec import JESTERS_DUEL
 
 if TYPE_CHECKING:
@@ -155,9 +154,6 @@ class JestersDuel(CtaMod, Phase["ChaseTheAce"]):
     def _walkover(self, game: ChaseTheAce, jester: int, left: bool) -> list[Event]:
         game.advance(jester)
         name = game.seats[jester].name
-        game.record_duel(
-            {"jester": name, "jesters": [name], "target": None, "rolls": [], "winner": name, "eliminated": []}
-        )
         return [Walkover(name, left)]
 
     def _duel(self, game: ChaseTheAce, jester: int, target: int) -> list[Event]:
@@ -168,18 +164,9 @@ class JestersDuel(CtaMod, Phase["ChaseTheAce"]):
         winner = game.seat(result.winners[0])
         loser = game.seat(result.losers[0])
         game.advance(winner.index)
-        events: list[Event] = [DuelResolved(j_name, t_name, tuple(result.events), winner.name)]
+        rolled, rounds = tuple(result.events), tuple(result.rolls)
+        events: list[Event] = [DuelResolved(j_name, t_name, rolled, rounds, winner.name, loser.name)]
         events.append(game.eliminate([loser], CtaCause.DUEL))
-        game.record_duel(
-            {
-                "jester": j_name,
-                "jesters": [j_name],
-                "target": t_name,
-                "rolls": result.rolls,
-                "winner": winner.name,
-                "eliminated": [loser.name],
-            }
-        )
         return [*events, *game.after_step(game.begin_swaps)]
 
     def _jesters_battle(self, game: ChaseTheAce, found: list[int]) -> list[Event]:
@@ -190,17 +177,9 @@ class JestersDuel(CtaMod, Phase["ChaseTheAce"]):
         if len(result.winners) == 1:
             winner = result.winners[0]
             game.advance(game.seat(winner).index)
-        events: list[Event] = [JestersBattle(tuple(names), tuple(result.events), winner)]
+        rolled, rounds = tuple(result.events), tuple(result.rolls)
+        events: list[Event] = [JestersBattle(tuple(names), rolled, rounds, winner, tuple(result.losers))]
         losers = [game.seat(name) for name in result.losers]
         if losers:
             events.append(game.eliminate(losers, CtaCause.JESTERS))
-        record: DuelRecord = {
-            "jester": None,
-            "jesters": names,
-            "target": None,
-            "rolls": result.rolls,
-            "winner": winner,
-            "eliminated": list(result.losers),
-        }
-        game.record_duel(record)
         return [*events, *game.after_step(game.begin_swaps)]

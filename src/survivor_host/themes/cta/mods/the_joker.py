@@ -37,5 +37,4 @@ class TheJoker(CtaMod):
         found = jokers(game.cards)
         if not found:
             return []
-        game.record_jokers(game.names(found))
         return [game.eliminate([game.seats[index] for index in found], CtaCause.JOKER)]
