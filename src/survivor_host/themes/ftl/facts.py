@@ -142,6 +142,27 @@ class ChoicesIn(Fact):
 
 
 @dataclass(frozen=True)
+class ChoicesLocked(Fact):
+    """The round's choices, in the order first made (nothing is said: they are secret until the rolls)."""
+
+    choices: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class ImmunityGained(Fact):
+    """F6, F13: the players immune in the next round, for tying the leader."""
+
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Depositions(Fact):
+    """F13: every deposition of the round, in order: (deposed, by, roll)."""
+
+    entries: tuple[tuple[str, str, int], ...]
+
+
+@dataclass(frozen=True)
 class Suspected(Fact):
     """F4: the leader's suspicion (`target` None: nobody, for `why`)."""
 

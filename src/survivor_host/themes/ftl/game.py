@@ -18,6 +18,7 @@ from survivor_host.themes.ftl.facts import (
     ChoiceAsked,
     ChoiceMade,
     ChoicesIn,
+    ChoicesLocked,
     ChoicesOpened,
     ChoicesRevealed,
     DefaultChoice,
@@ -25,6 +26,7 @@ from survivor_host.themes.ftl.facts import (
     FtlCause,
     FtlStage,
     GameBegins,
+    ImmunityGained,
     LastStanding,
     LeaderChosen,
     LeaderHow,
@@ -49,7 +51,7 @@ from survivor_host.themes.ftl.facts import (
 )
 from survivor_host.themes.ftl.mod import FtlMod
 from survivor_host.themes.ftl.no_mercy import NoMercy
-from survivor_host.themes.ftl.record import FtlRound
+from survivor_host.themes.ftl.record import FtlRecorder, FtlRound
 from survivor_host.themes.ftl.spec import NO_MERCY, SPEC, TUG_OF_WAR
 from survivor_host.themes.ftl.tug_of_war import TugOfWar
 
@@ -128,7 +130,9 @@ class FollowTheLeader(Game):
         self.rolls: dict[int, int] = {}
         self.last_rolls: dict[int, int] = {}
         self.doomed: list[int] = []
-        self.rounds: list[FtlRound] = []
+        self.recorder = FtlRecorder()
+        self.outcome: Outcome | None = None
+        """How the current round ended, once it has."""
         self.plugins: tuple[FtlMod, ...] = tuple(MOD_CLASSES[mod]() for mod in self.mods)
 
     # ----- helpers -----
@@ -136,8 +140,13 @@ class FollowTheLeader(Game):
     def name(self, index: int | None) -> str | None:
         return None if index is None else self.seats[index].name
 
-    def round_rec(self) -> FtlRound:
-        return self.rounds[-1]
+    @property
+    def rounds(self) -> list[FtlRound]:
+        """The record's rounds so far (built from the facts, see `FtlRecorder`)."""
+        return self.recorder.rounds
+
+    def take(self, facts: list[Event]) -> None:
+        self.recorder.take(facts)
 
     def _suspecting(self) -> bool:
         """F4: only from 5 players at round start, never under Tug of War or No Mercy."""
@@ -248,23 +257,7 @@ class FollowTheLeader(Game):
         self.rolls = {}
         self.doomed = []
         self.owed = [i for i in self._non_leaders() if i not in self.immune_now]
-        self.rounds.append(
-            {
-                "number": self.round,
-                "leader": self.name(self.leader),
-                "leader_roll": None,
-                "suspect": None,
-                "choices": {},
-                "rolls": {},
-                "dice": {},
-                "order": [],
-                "immune": [],
-                "eliminated": [],
-                "scapegoat": None,
-                "outcome": None,
-                "next_leader": None,
-            }
-        )
+        self.outcome = None
         self.enter(CHOICES_PHASE)
         events: list[Event] = [PhaseChanged(FtlStage.CHOICES, self.round)]
         immune = tuple(self.seats[i].name for i in self.immune_now)
@@ -305,8 +298,9 @@ class FollowTheLeader(Game):
         return events
 
     def after_choices(self) -> list[Event]:
-        self.round_rec()["choices"] = {self.seats[i].name: c for i, c in self.choices.items()}
-        events: list[Event] = [ChoicesIn()] if self.owed else []
+        events: list[Event] = [ChoicesLocked(tuple((self.seats[i].name, c) for i, c in self.choices.items()))]
+        if self.owed:
+            events.append(ChoicesIn())
         if self._suspecting() and self.suspect_candidates():
             self.enter(SUSPECT)
             events.append(PhaseChanged(FtlStage.SUSPECT, self.round))
@@ -330,7 +324,6 @@ class FollowTheLeader(Game):
         if target.index in self.immune_now:
             raise IllegalAction(f"{target.name} is immune and cannot be suspected.")
         self.suspect = target.index
-        self.round_rec()["suspect"] = target.name
         return [Suspected(seat.name, target.name), *self.roll_round()]
 
     def act_nosuspect(self, inp: Input) -> list[Event]:
@@ -346,17 +339,14 @@ class FollowTheLeader(Game):
     def roll_round(self) -> list[Event]:
         assert self.leader is not None
         self.pass_through(FtlStage.ROLLS)
-        rec = self.round_rec()
         leader = self.seats[self.leader]
         self.leader_roll = self.dice.roll(LEADER_DIE, LEADER_BONUS, label=f"leader roll for {leader.name}")
-        rec["leader_roll"] = self.leader_roll
         events: list[Event] = [
             PhaseChanged(FtlStage.ROLLS, self.round),
             LeaderRolls(leader.name),
             Roll(leader.name, LEADER_DIE, self.leader_roll, LEADER_BONUS, "leader"),
         ]
         order = [self.seat(name).index for name in self.dice.shuffle(self.names(self._non_leaders()))]
-        rec["order"] = self.names(order)
         for plugin in self.plugins:
             judged = plugin.roll_and_judge(self, order)
             if judged is not None:
@@ -400,8 +390,6 @@ class FollowTheLeader(Game):
         name = self.seats[index].name
         result = self.dice.roll(die, label=f"roll for {name}")
         self.rolls[index] = result
-        self.round_rec()["rolls"][name] = result
-        self.round_rec()["dice"][name] = die
         return Roll(name, die, result)
 
     def _judge(self) -> None:
@@ -419,7 +407,6 @@ class FollowTheLeader(Game):
                 self.doomed.append(i)
 
     def out(self, seats: list[Seat], reason: str) -> Event:
-        self.round_rec()["eliminated"] += [seat.name for seat in seats]
         return self.eliminate(seats, reason)
 
     # ----- the scapegoat (F7) -----
@@ -450,7 +437,6 @@ class FollowTheLeader(Game):
             purpose="scapegoat",
         )
         loser = self.seat(fight.losers[0])
-        self.round_rec()["scapegoat"] = {"suspect": seat.name, "target": target.name, "loser": loser.name}
         self.doomed = [i for i in self.doomed if i != seat.index] + [loser.index]
         resolved = ScapegoatResolved(seat.name, target.name, tuple(fight.events), loser.name)
         return [resolved, *self.end_round()]
@@ -465,42 +451,39 @@ class FollowTheLeader(Game):
 
     def end_round(self) -> list[Event]:
         assert self.leader is not None and self.leader_roll is not None
-        rec = self.round_rec()
         events: list[Event] = []
         doomed = [self.seats[i] for i in self.doomed if self.seats[i].alive]
         if doomed:
             events.append(self.out(doomed, FtlCause.JUDGED))
         old_leader = self.seats[self.leader]
-        if rec["outcome"] != "deposed":
-            judged = self._outcome()
-            rec["outcome"] = judged
-            events.append(RoundJudged(Outcome(judged)))
-            if judged == "rebellion":
+        if self.outcome is not Outcome.DEPOSED:
+            judged = self.outcome = self._outcome()
+            events.append(RoundJudged(judged))
+            if judged is Outcome.REBELLION:
                 events.append(self.out([old_leader], FtlCause.OVERTHROWN))
-        rec["immune"] = [self.seats[i].name for i in self.immune_next if self.seats[i].alive]
+        events.append(ImmunityGained(tuple(self.seats[i].name for i in self.immune_next if self.seats[i].alive)))
         self.last_rolls = dict(self.rolls)
         if len(self.alive()) <= 2:
             return events + self._finals()
-        if rec["outcome"] != "deposed":
-            successor, fight_events = self._successor(rec["outcome"] or "")
+        if self.outcome is not Outcome.DEPOSED:
+            successor, fight_events = self._successor(self.outcome)
             events += fight_events
             self.leader = successor
-        rec["next_leader"] = self.name(self.leader)
         events.append(NextLeader(self.name(self.leader) or ""))
         return events + self._begin_round()
 
-    def _outcome(self) -> str:
+    def _outcome(self) -> Outcome:
         """F9 with F8: a rebel succeeds when their roll is not lower than the leader's."""
         assert self.leader_roll is not None
         made = list(self.choices.items())
         if made and all(choice == "follow" for _, choice in made):
-            return "handover"
+            return Outcome.HANDOVER
         rebels = [i for i, choice in made if choice == "rebel"]
         if rebels and all(self.rolls.get(i, 0) >= self.leader_roll for i in rebels):
-            return "rebellion"
-        return "normal"
+            return Outcome.REBELLION
+        return Outcome.NORMAL
 
-    def _successor(self, outcome: str) -> tuple[int, list[Event]]:
+    def _successor(self, outcome: Outcome | None) -> tuple[int, list[Event]]:
         """F9: who leads next; a tie for lowest or highest roll is a roll battle of 100."""
         survivors = [i for i in self._non_leaders() if i in self.rolls]
         if outcome == "rebellion":
@@ -552,8 +535,6 @@ class FollowTheLeader(Game):
         assert isinstance(phase, FtlPhase)
         indexes = [seat.index for seat in seats]
         events: list[Event] = [self.eliminate(seats, reason)]
-        if self.rounds:
-            self.round_rec()["eliminated"] += [seat.name for seat in seats]
         self.owed = [i for i in self.owed if i not in indexes]
         for i in indexes:
             if phase.before_rolls:
@@ -565,8 +546,9 @@ class FollowTheLeader(Game):
         if len(self.alive()) <= 2:
             if self.leader not in indexes:
                 events += phase.stop(self)
-            if self.rounds and self.round_rec()["outcome"] is None:
-                self.round_rec()["outcome"] = "stopped"
+            if self.rounds and self.outcome is None:
+                self.outcome = Outcome.STOPPED
+                events.append(RoundJudged(Outcome.STOPPED))
             return events + self._finals()
         if self.leader in indexes:
             return events + self._void_round()
@@ -574,7 +556,7 @@ class FollowTheLeader(Game):
 
     def _void_round(self) -> list[Event]:
         """F11: the leader left mid-round: discard it, pick a new leader at random, start again."""
-        self.round_rec()["outcome"] = "void"
+        self.outcome = Outcome.VOID
         self.immune_next = list(self.immune_now)
         chosen = self.seat(self.dice.pick([seat.name for seat in self.alive()]))
         self.leader = chosen.index
@@ -636,7 +618,7 @@ class FollowTheLeader(Game):
         )
 
     def round_record(self) -> list[FtlRound]:
-        return copy.deepcopy(self.rounds)
+        return copy.deepcopy(self.recorder.rounds)
 
 
 class FtlPhase(Phase[FollowTheLeader]):

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from survivor_host.engine.events import Event
-from survivor_host.themes.ftl.facts import ChoiceShown, Deposed, FtlCause
+from survivor_host.themes.ftl.facts import ChoiceShown, Deposed, Depositions, FtlCause, Outcome, RoundJudged
 from survivor_host.themes.ftl.mod import FtlMod
 from survivor_host.themes.ftl.spec import NO_MERCY
 
@@ -88,10 +88,9 @@ class NoMercy(FtlMod):
                 events.append(Deposed(name, tuple(game.names(list(verdict.cancelled)))))
                 game.leader, game.leader_roll = i, game.rolls[i]
                 events.append(game.out([game.seats[deposed]], FtlCause.DEPOSED))
-        game.round_rec()["depositions"] = [
-            {"deposed": game.seats[old].name, "by": game.seats[new].name, "roll": roll}
-            for old, new, roll in standing.depositions
-        ]
-        if standing.depositions:
-            game.round_rec()["outcome"] = "deposed"
+        entries = tuple((game.seats[old].name, game.seats[new].name, roll) for old, new, roll in standing.depositions)
+        events.append(Depositions(entries))
+        if entries:
+            game.outcome = Outcome.DEPOSED
+            events.append(RoundJudged(Outcome.DEPOSED))
         return events + game.end_round()

@@ -9,12 +9,15 @@ from survivor_host.themes.ftl.facts import (
     ChoiceMade,
     ChoiceShown,
     ChoicesIn,
+    ChoicesLocked,
     ChoicesOpened,
     ChoicesRevealed,
     DefaultChoice,
     Deposed,
+    Depositions,
     FinalsBegin,
     GameBegins,
+    ImmunityGained,
     LastStanding,
     LeaderChosen,
     LeaderHow,
@@ -62,7 +65,7 @@ def present(fact: Fact) -> list[Event]:
         case SeatBriefing():
             return _briefing(fact)
     line = _line(fact)
-    return [] if line is None else [Say(line, to=to)]
+    return [] if line is None else [Say(line, to=to)]  # a fact the room is not told (it feeds the record)
 
 
 def _line(fact: Fact) -> str | None:
@@ -118,7 +121,7 @@ def _line(fact: Fact) -> str | None:
             return "**Rebellion!** Every rebel succeeded."
         case RoundJudged(outcome=Outcome.HANDOVER):
             return "**Peaceful Handover!** Everyone followed."
-        case RoundJudged():
+        case RoundJudged() | ChoicesLocked() | ImmunityGained() | Depositions():
             return None
         case LeadTie(players=players):
             return f"{join_names(players)} tie for the lead: roll battle of 100!"
