@@ -19,11 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from harness import run_async
+from harness import PSServer, run_async
 from harness.bot import BOT_NAME, BotProcess
 from harness.env import BOT_ID, HOST_NAME, E2EEnv
 from harness.player import Line, Player
-from harness.ps_server import PSServer
 from harness.replay import replay_through_host
 from harness.table import Table
 

@@ -1,13 +1,16 @@
 """End-to-end test harness: a real Pokémon Showdown server, a fake login server, simulated players.
 
-Modules:
-    ps_server   -- install pokemon-showdown@0.11.11 into <repo>/.e2e-cache and run server instances
-    fake_login  -- fake login server (in-process, or ``python -m harness.fake_login``)
-    player      -- asyncio websocket client for simulated users
-    rsakeys     -- pure-stdlib RSA key generation and RSA-SHA1 signing
-    env         -- E2EEnv (what the fixtures hand to tests) and the configured names
+The server, the fake login server and the RSA signing live in the package
+(``survivor_host.devserver``: the demo uses them too); this package binds them to the tests.
 
-Names are imported lazily so that ``python -m harness.fake_login`` runs cleanly.
+Modules:
+    local       -- PSServer / ensure_ps_installed using <repo>/.e2e-cache (devserver.ps_server)
+    player      -- asyncio websocket client for simulated users
+    env         -- E2EEnv (what the fixtures hand to tests) and the configured names
+    survivor_host.devserver.fake_login -- fake login server (in-process, or as a process)
+    survivor_host.devserver.rsakeys    -- pure-stdlib RSA key generation and RSA-SHA1 signing
+
+Names are imported lazily.
 """
 
 from __future__ import annotations
@@ -18,34 +21,44 @@ from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
-    from .env import E2EEnv
-    from .fake_login import FakeLoginProcess, FakeLoginServer, LoginPolicy, LoginRequest, to_id
-    from .player import PM, ChatMessage, Disconnected, Line, LoginFailed, Player, WaitTimeout, split_identity
-    from .ps_server import CACHE_DIR, PS_VERSION, PSServer, PSServerError, ServerOptions, ensure_ps_installed
-    from .rsakeys import RSAKey
+    from survivor_host.devserver.fake_login import (
+        FakeLoginProcess,
+        FakeLoginServer,
+        LoginPolicy,
+        LoginRequest,
+        to_id,
+    )
+    from survivor_host.devserver.ps_server import PS_VERSION, PSServerError, ServerOptions
+    from survivor_host.devserver.rsakeys import RSAKey
 
+    from .env import E2EEnv
+    from .local import CACHE_DIR, PSServer, ensure_ps_installed
+    from .player import PM, ChatMessage, Disconnected, Line, LoginFailed, Player, WaitTimeout, split_identity
+
+_FAKE_LOGIN = "survivor_host.devserver.fake_login"
+_PS_SERVER = "survivor_host.devserver.ps_server"
 _EXPORTS: dict[str, str] = {
-    "E2EEnv": "env",
-    "FakeLoginProcess": "fake_login",
-    "FakeLoginServer": "fake_login",
-    "LoginPolicy": "fake_login",
-    "LoginRequest": "fake_login",
-    "to_id": "fake_login",
-    "PM": "player",
-    "ChatMessage": "player",
-    "Disconnected": "player",
-    "Line": "player",
-    "LoginFailed": "player",
-    "Player": "player",
-    "WaitTimeout": "player",
-    "split_identity": "player",
-    "CACHE_DIR": "ps_server",
-    "PS_VERSION": "ps_server",
-    "PSServer": "ps_server",
-    "PSServerError": "ps_server",
-    "ServerOptions": "ps_server",
-    "ensure_ps_installed": "ps_server",
-    "RSAKey": "rsakeys",
+    "E2EEnv": ".env",
+    "FakeLoginProcess": _FAKE_LOGIN,
+    "FakeLoginServer": _FAKE_LOGIN,
+    "LoginPolicy": _FAKE_LOGIN,
+    "LoginRequest": _FAKE_LOGIN,
+    "to_id": _FAKE_LOGIN,
+    "PM": ".player",
+    "ChatMessage": ".player",
+    "Disconnected": ".player",
+    "Line": ".player",
+    "LoginFailed": ".player",
+    "Player": ".player",
+    "WaitTimeout": ".player",
+    "split_identity": ".player",
+    "CACHE_DIR": ".local",
+    "PS_VERSION": _PS_SERVER,
+    "PSServer": ".local",
+    "PSServerError": _PS_SERVER,
+    "ServerOptions": _PS_SERVER,
+    "ensure_ps_installed": ".local",
+    "RSAKey": "survivor_host.devserver.rsakeys",
 }
 
 T = TypeVar("T")
@@ -60,7 +73,7 @@ def __getattr__(name: str) -> Any:
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f".{module}", __name__), name)
+    return getattr(importlib.import_module(module, __name__), name)
 
 
 __all__ = [

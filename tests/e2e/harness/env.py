@@ -8,10 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .fake_login import FakeLoginServer
+from survivor_host.devserver.fake_login import FakeLoginServer
+from survivor_host.devserver.ps_server import ServerOptions
+from survivor_host.devserver.rsakeys import RSAKey
+
+from .local import PSServer
 from .player import Player
-from .ps_server import PSServer, ServerOptions
-from .rsakeys import RSAKey
 
 BOT_ID = "survivorbot"  # ``*`` in Survivor and Survivor Two on the session server
 HOST_NAME = "E2E Host"  # global ``~`` on the session server

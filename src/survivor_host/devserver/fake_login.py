@@ -18,7 +18,7 @@ Any password is accepted. Every request is recorded (``requests``) and logged.
 Runs in-process (``FakeLoginServer.start()`` inside a running loop, or ``start_in_thread()`` from sync
 code) or as a separate process::
 
-    python -m harness.fake_login --port 0 --key-file KEY.pem [--refuse NAME] [--ban NAME]
+    python -m survivor_host.devserver.fake_login --port 0 --key-file KEY.pem [--refuse NAME] [--ban NAME]
 
 which prints ``LISTENING http://127.0.0.1:PORT`` and then one JSON line per request.
 """
@@ -30,7 +30,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import os
 import re
 import subprocess
 import sys
@@ -46,9 +45,7 @@ from aiohttp import web
 
 from .rsakeys import RSAKey
 
-log = logging.getLogger("e2e.fake_login")
-
-HARNESS_PARENT = Path(__file__).resolve().parent.parent  # tests/e2e: put on PYTHONPATH for `-m harness...`
+log = logging.getLogger("survivor_host.devserver.fake_login")
 
 
 def to_id(text: str) -> str:
@@ -372,7 +369,7 @@ def _split_challstr(challstr: str) -> tuple[int, str]:
 
 
 class FakeLoginProcess:
-    """The fake login server as a child process (``python -m harness.fake_login``)."""
+    """The fake login server as a child process (``python -m survivor_host.devserver.fake_login``)."""
 
     def __init__(
         self,
@@ -402,7 +399,7 @@ class FakeLoginProcess:
         return f"{self.base_url}/api/login"
 
     def start(self, timeout: float = 20.0) -> FakeLoginProcess:
-        cmd = [sys.executable, "-m", "harness.fake_login", "--port", str(self.requested_port)]
+        cmd = [sys.executable, "-m", "survivor_host.devserver.fake_login", "--port", str(self.requested_port)]
         cmd += ["--key-file", str(self.key_file)]
         for flag, names in (
             ("--refuse", self.refused),
@@ -411,10 +408,8 @@ class FakeLoginProcess:
         ):
             for n in names:
                 cmd += [flag, n]
-        env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(HARNESS_PARENT), env.get("PYTHONPATH", "")]))
         self.proc = subprocess.Popen(
-            cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, start_new_session=True
+            cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True
         )
         assert self.proc.stdout is not None
         deadline = time.monotonic() + timeout
@@ -477,7 +472,7 @@ class FakeLoginProcess:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Fake Pokémon Showdown login server (tests only).")
+    parser = argparse.ArgumentParser(description="Fake Pokémon Showdown login server (local demo and tests only).")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--key-file", type=Path, required=True, help="PKCS#1 private key PEM; created if missing")

@@ -4,7 +4,8 @@ Generates a key pair (Miller-Rabin primes), writes the public key as a SubjectPu
 (``-----BEGIN PUBLIC KEY-----``, what Pokémon Showdown's ``Config.loginserverpublickey`` holds and
 Node's ``crypto.createVerify`` accepts) and the private key as a PKCS#1 PEM
 (``-----BEGIN RSA PRIVATE KEY-----``), and signs with RSASSA-PKCS1-v1_5 over SHA-1 ("RSA-SHA1",
-the PS server's ``Config.loginserverkeyalgo``). Test-only code: not constant-time, not for real secrets.
+the PS server's ``Config.loginserverkeyalgo``). For the local demo and tests only: not constant-time,
+not for real secrets.
 """
 
 from __future__ import annotations

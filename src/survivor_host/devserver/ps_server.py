@@ -1,11 +1,13 @@
-"""A real Pokémon Showdown server (npm ``pokemon-showdown@0.11.11``) on 127.0.0.1 for end-to-end tests.
+"""A real Pokémon Showdown server (npm ``pokemon-showdown@0.11.11``) on 127.0.0.1, for the demo and tests.
 
-``ensure_ps_installed()`` installs the package once into ``<repo>/.e2e-cache/`` (under a file lock,
-into a temporary folder renamed into place when complete) and reuses it afterwards.
+``ensure_ps_installed(cache_dir)`` installs the package once into the cache folder (under a file lock,
+into a temporary folder renamed into place when complete) and reuses it afterwards. The default
+folder is ``$SURVIVOR_HOST_CACHE`` or ``~/.cache/survivor-host`` (``$XDG_CACHE_HOME`` honoured);
+the end-to-end tests pass ``<repo>/.e2e-cache``.
 
 ``PSServer`` runs one server instance. The server writes under its own package folder
 (``config/``, ``logs/``), so each instance gets a folder of its own under
-``<repo>/.e2e-cache/instances/``: a hard-linked copy of the package (no data copied; milliseconds),
+``<cache>/instances/``: a hard-linked copy of the package (no data copied; milliseconds),
 fresh ``config/`` files, and a ``node_modules`` symlink to the shared dependencies. ``restart()``
 keeps the folder and the port.
 """
@@ -33,8 +35,7 @@ from pathlib import Path
 from .fake_login import to_id
 
 PS_VERSION = "0.11.11"
-REPO_ROOT = Path(__file__).resolve().parents[3]  # harness -> e2e -> tests -> repo
-CACHE_DIR = REPO_ROOT / ".e2e-cache"
+CACHE_ENV = "SURVIVOR_HOST_CACHE"
 DEFAULT_ROOMS: tuple[str, ...] = ("Survivor", "Survivor Two")
 # An address nothing listens on: the server's own login-server calls fail fast and stay on this machine.
 UNREACHABLE_LOGINSERVER = "http://127.0.0.1:9/"
@@ -51,6 +52,19 @@ class PSServerError(RuntimeError):
 # ---------------------------------------------------------------- install
 
 
+def default_cache_dir() -> Path:
+    """``$SURVIVOR_HOST_CACHE``, else ``$XDG_CACHE_HOME/survivor-host``, else ``~/.cache/survivor-host``."""
+    if os.environ.get(CACHE_ENV):
+        return Path(os.environ[CACHE_ENV]).expanduser()
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "survivor-host"
+
+
+def is_installed(cache_dir: Path | None = None, version: str = PS_VERSION) -> bool:
+    """Whether ensure_ps_installed would reuse a finished install (no npm run)."""
+    return (install_dir(cache_dir, version) / ".complete").exists()
+
+
 @contextlib.contextmanager
 def _file_lock(path: Path) -> Iterator[None]:
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -62,13 +76,13 @@ def _file_lock(path: Path) -> Iterator[None]:
             fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
 
 
-def install_dir(cache_dir: Path = CACHE_DIR, version: str = PS_VERSION) -> Path:
+def install_dir(cache_dir: Path | None = None, version: str = PS_VERSION) -> Path:
     """The npm prefix of the cached install (holds ``node_modules/``)."""
-    return cache_dir / f"pokemon-showdown-{version}"
+    return (cache_dir or default_cache_dir()) / f"pokemon-showdown-{version}"
 
 
 def ensure_ps_installed(
-    cache_dir: Path = CACHE_DIR,
+    cache_dir: Path | None = None,
     version: str = PS_VERSION,
     *,
     with_optional: bool = False,
@@ -81,6 +95,7 @@ def ensure_ps_installed(
     ``Config.usesqlite`` is set, which the test config does not do.
     """
     global last_install_seconds
+    cache_dir = cache_dir or default_cache_dir()
     prefix = install_dir(cache_dir, version)
     package = prefix / "node_modules" / "pokemon-showdown"
     marker = prefix / ".complete"
@@ -90,7 +105,7 @@ def ensure_ps_installed(
         if marker.exists():
             return package
         if shutil.which("npm") is None or shutil.which("node") is None:
-            raise PSServerError("node and npm are needed for the e2e tests (apt-get install nodejs npm)")
+            raise PSServerError("node and npm are needed to run a local Showdown server (apt-get install nodejs npm)")
         tmp = cache_dir / f".install-{os.getpid()}-{secrets.token_hex(4)}"
         tmp.mkdir(parents=True)
         cmd = [
@@ -186,7 +201,7 @@ class ServerOptions:
 
     def config_js(self, example: str, port: int) -> str:
         overrides = f"""
-// ---- e2e test overrides (tests/e2e/harness/ps_server.py) ----
+// ---- local server overrides (survivor_host/devserver/ps_server.py) ----
 exports.port = {port};
 exports.bindaddress = '127.0.0.1';
 exports.noipchecks = true;
@@ -259,16 +274,16 @@ class PSServer:
         options: ServerOptions,
         *,
         port: int | None = None,
-        cache_dir: Path = CACHE_DIR,
+        cache_dir: Path | None = None,
         keep: bool = False,
         name: str = "ps",
     ) -> None:
         self.options = options
-        self.cache_dir = cache_dir
+        self.cache_dir = cache_dir or default_cache_dir()
         self.keep = keep
         self.port = port or free_port()
-        self.package = ensure_ps_installed(cache_dir)
-        self.dir = cache_dir / "instances" / f"{name}-{os.getpid()}-{secrets.token_hex(4)}"
+        self.package = ensure_ps_installed(self.cache_dir)
+        self.dir = self.cache_dir / "instances" / f"{name}-{os.getpid()}-{secrets.token_hex(4)}"
         self.proc: subprocess.Popen[bytes] | None = None
         self.start_seconds: float | None = None
         self._lines: list[str] = []
