@@ -1,7 +1,9 @@
 """The game base: seats, inputs, eliminations, places and records shared by every theme.
 
-A game is advanced only by `apply(Input)`, which answers with events or raises IllegalAction
-and leaves the state as it was. Handlers check everything before they change anything.
+A game is advanced only by `step(Input)`, which answers with typed facts (what happened) or raises
+IllegalAction and leaves the state as it was; `apply` is `step` worded by the theme's presenter for
+the room and the terminal. Handlers check everything before they change anything. A theme waits in
+`Phase` objects (entering one arms its deadline) and calls its mods' hooks.
 """
 
 from __future__ import annotations
