@@ -270,9 +270,13 @@ def test_ftl_odds_are_the_exact_figures() -> None:
     game = new_game("ftl", seat_names(4), seed=1, options={"leader": "pick"})
     game.start()
     leader, other = _leader_and_other(game)
-    rows, _ = chances_now(game, other)
+    rows, note = chances_now(game, other)
     assert {row.command: row.stay_in for row in rows} == {"follow": Fraction(1, 2), "rebel": Fraction(38, 75)}
     assert chances_now(game, leader)[0] == []  # the leader chooses nothing
+    assert "suspected" not in note  # F4: no suspect with fewer than 5 players
+    game = new_game("ftl", seat_names(5), seed=1, options={"leader": "pick"})
+    game.start()
+    assert "suspected (die 120)" in chances_now(game, _leader_and_other(game)[1])[1]
 
 
 def test_f7_scapegoat_odds_when_the_suspect_would_go_out() -> None:

@@ -47,7 +47,8 @@ def _ftl(view: FtlView, actions: set[str]) -> tuple[list[Chance], str]:
         odds = choice_odds(view)
         die = "the Tug of War running die" if view.tug_of_war else "a 150 die"
         rows = [Chance(choice, odds[choice], f"you roll {die} against the leader's 109+20") for choice in odds]
-        return rows, "Ties with the leader survive. Nobody knows yet who will be suspected (die 120)."
+        suspect = " Nobody knows yet who will be suspected (die 120)." if view.suspecting else ""
+        return rows, "Ties with the leader survive." + suspect
     if "scapegoat" in actions:
         win = scapegoat_survival()
         rows = [
