@@ -109,3 +109,25 @@ def test_the_lines_of_a_12_player_round_are_packed_within_the_line_limit(tmp_pat
     lines = outbox(host).room_lines()
     assert all(len(line) <= MAX_LINE for line in lines)
     assert any(" · Roll (1 - 150) for " in line for line in lines)
+
+
+@pytest.mark.parametrize("theme", ["ftl", "cta"])
+def test_the_terminal_prints_the_round_table_and_leaves_out_its_lines(theme: str) -> None:
+    """Watching in the terminal: each round's table (rich), names literal (a name with markup in it
+    shows as typed), and not the lines the table shows."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from survivor_host.host.terminal import TerminalTable, seat_names
+    from survivor_host.themes import new_game
+
+    names = ["[bold]Io[/]", *seat_names(6)[1:]]
+    console = Console(file=StringIO(), width=200, highlight=False, emoji=False, markup=False)
+    game = new_game(theme, names, seed=7, options={"leader": "pick"} if theme == "ftl" else {})
+    TerminalTable(game, ai_seed=7, console=console, pace=0).play()
+    out = console.file.getvalue()  # type: ignore[attr-defined]
+    header = "Verdict" if theme == "ftl" else "Result"
+    assert re.search(rf"Player +{'Choice +Die +Roll' if theme == 'ftl' else 'Dealt +Revealed +Swaps'} +{header}", out)
+    assert "[bold]Io[/]" in out
+    assert not re.search(r"^(Followed: |Rebelled: |Cards: |Roll \(1 - 109\)\+20)", out, re.MULTILINE)
