@@ -281,3 +281,14 @@ def test_f2_a_vote_tie_says_who_the_battle_is_among() -> None:
         "Roll (1 - 100) for Bob: 60",
         "**Bob** is the first leader.",
     ]
+
+
+def test_f6_an_immune_player_who_ties_again_is_told_immune_next_round_too() -> None:
+    from test_ftl_helpers import round_two_with_bob_immune
+
+    table = round_two_with_bob_immune()  # round 2: Cid leads, Bob immune (no choice)
+    table.roll(90, 20, 90, 30, 40, 50)  # Cid 90; Ann, Bob (ties), Dee, Eve, Fay in list order
+    table.choose(Ann="follow", Dee="follow", Eve="follow", Fay="follow")
+    lines = said(table.do("nosuspect", by="Cid"))
+    assert "**Bob** tied the leader's 90 again: immune next round too." in lines
+    assert table.immune() == ["Bob"]
