@@ -543,7 +543,9 @@ def test_twelve_players_with_an_ordinary_rank_bot(
     def make(seed: str) -> tuple[Game, list[Any]]:
         return simulate("ftl", TWELVE, policy(), options={"leader": "pick"}, seed=seed)
 
-    seed = find_seed(lambda game, events: game.round == 2 and len(events) <= 80, make, prefix="twelve")
+    # a short game: two rounds, few events (the narration adds an event per elimination and tie:
+    # 92 finds the same game, twelve-2, that 80 found before it)
+    seed = find_seed(lambda game, events: game.round == 2 and len(events) <= 92, make, prefix="twelve")
     server = ps_server_factory(bot_rank=None)
     env = e2e.for_server(server)
     bot = bot_factory(env=env, defaults={"leader": "pick"}, fixed_seed=seed).start()
