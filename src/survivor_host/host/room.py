@@ -326,8 +326,9 @@ class RoomHost:
 
     def _post(self, events: Sequence[Event]) -> None:
         """Events into chat: rolls and short lines in a row share one line (a public prompt ends it);
-        private events go by PM. Where HTML is allowed a round's table is one box, and the lines it
-        shows are left out; elsewhere the table is left out and its lines are said."""
+        private events go by PM (the room's packing goes on across them). Where HTML is allowed a
+        round's table is one box, and the lines it shows are left out; elsewhere the table is left
+        out and its lines are said."""
         html_ok = self.out.can_use_html(self.room)
         packed: list[str] = []
 
@@ -351,23 +352,23 @@ class RoomHost:
                 packed.append(event.text)
                 continue
             if isinstance(event, Prompt):
-                if not event.secret:
+                if not event.secret:  # a public prompt ends the room's line
                     packed.append(event.text)
-                flush()
+                    flush()
                 self._prompt(event, said=True)
                 continue
             if isinstance(event, PhaseChanged):  # no line of its own: packing goes on across it
                 if html_ok:
                     self._vote_box(event.phase, before=flush)
                 continue
-            flush()
             text = render(event)
-            if not text:
+            if event.to is not None:  # by PM: the room's packing goes on across it
+                if text:
+                    self.out.pm(event.to, text)
                 continue
-            if event.to is None:
+            flush()
+            if text:
                 self.out.say(self.room, text)
-            else:
-                self.out.pm(event.to, text)
         flush()
 
     def _vote_box(self, phase: str, before: Callable[[], None]) -> None:
