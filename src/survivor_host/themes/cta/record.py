@@ -100,6 +100,25 @@ def new_round_record(number: int, k: int) -> CtaRound:
     }
 
 
+RECORDED = (
+    Redealt,
+    CardDealt,
+    KingsKnown,
+    Eliminated,
+    Walkover,
+    DuelResolved,
+    JestersBattle,
+    Stuck,
+    SwapResolved,
+    SwapVoid,
+    Revealed,
+    TieAtCutoff,
+    Finals,
+    PlaceBattle,
+)
+"""What a round's record is made of (besides `RoundBegins`, which starts one)."""
+
+
 class CtaRecorder:
     """Builds the rounds of the record from the facts and events a game emits, in one place."""
 
@@ -114,7 +133,7 @@ class CtaRecorder:
         if isinstance(event, RoundBegins):
             self.rounds.append(new_round_record(event.number, event.k))
             return
-        if not self.rounds:
+        if not self.rounds or not isinstance(event, RECORDED):
             return
         rec = self.rounds[-1]
         match event:

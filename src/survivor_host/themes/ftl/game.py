@@ -639,9 +639,10 @@ class Vote(FtlPhase):
 
     def waits(self, game: FollowTheLeader) -> list[Wait]:
         alive = game.alive()
+        names = tuple(seat.name for seat in alive)
         return [
-            Wait(seat.name, ("vote",), False, tuple(s.name for s in alive if s is not seat))
-            for seat in alive
+            Wait(seat.name, ("vote",), False, names[:at] + names[at + 1 :])
+            for at, seat in enumerate(alive)
             if seat.index not in game.votes
         ]
 

@@ -52,6 +52,21 @@ class FtlRound(TypedDict):
     depositions: NotRequired[list[DepositionRecord]]
 
 
+RECORDED = (
+    ChoicesLocked,
+    Suspected,
+    Roll,
+    Eliminated,
+    ScapegoatResolved,
+    RoundJudged,
+    RoundVoided,
+    ImmunityGained,
+    Depositions,
+    NextLeader,
+)
+"""What a round's record is made of (besides `RoundBegins`, which starts one)."""
+
+
 class FtlRecorder:
     """Builds the rounds of the record from the facts and events a game emits, in one place."""
 
@@ -66,7 +81,7 @@ class FtlRecorder:
         if isinstance(event, RoundBegins):
             self.rounds.append(_new_round(event.number, event.leader))
             return
-        if not self.rounds:
+        if not self.rounds or not isinstance(event, RECORDED):
             return
         rec = self.rounds[-1]
         match event:
