@@ -52,19 +52,21 @@ class FtlRound(TypedDict):
     depositions: NotRequired[list[DepositionRecord]]
 
 
-RECORDED = (
-    ChoicesLocked,
-    Suspected,
-    Roll,
-    Eliminated,
-    ScapegoatResolved,
-    RoundJudged,
-    RoundVoided,
-    ImmunityGained,
-    Depositions,
-    NextLeader,
+RECORDED = frozenset(
+    {
+        ChoicesLocked,
+        Suspected,
+        Roll,
+        Eliminated,
+        ScapegoatResolved,
+        RoundJudged,
+        RoundVoided,
+        ImmunityGained,
+        Depositions,
+        NextLeader,
+    }
 )
-"""What a round's record is made of (besides `RoundBegins`, which starts one)."""
+"""What a round's record is made of, by exact type (besides `RoundBegins`, which starts one)."""
 
 
 class FtlRecorder:
@@ -78,10 +80,10 @@ class FtlRecorder:
             self._take(event)
 
     def _take(self, event: Event) -> None:
-        if isinstance(event, RoundBegins):
+        if type(event) is RoundBegins:
             self.rounds.append(_new_round(event.number, event.leader))
             return
-        if not self.rounds or not isinstance(event, RECORDED):
+        if not self.rounds or type(event) not in RECORDED:
             return
         rec = self.rounds[-1]
         match event:
