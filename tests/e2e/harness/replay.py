@@ -71,6 +71,9 @@ class RecordingOutbox:
     def add_html_box(self, room: str, html: str) -> None:
         pass
 
+    def send_html_page(self, room: str, user: str, page: str, html: str) -> None:
+        pass
+
     def rank_of(self, room: str, userid: str) -> str | None:
         return " "
 
