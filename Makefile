@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint bench bench-bot clean
+.PHONY: play test test-fast lint browser bench bench-bot clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,8 +22,27 @@ lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/mypy --strict src
 
-test: lint
+# The replay page's tests open it in Debian's chromium package; installed here when missing (root only).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing Debian's chromium package for the browser tests"; \
+	    export DEBIAN_FRONTEND=noninteractive; \
+	    apt-get -o DPkg::Lock::Timeout=600 update -qq && \
+	    apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends chromium >/dev/null; \
+	  else \
+	    echo "make test needs Debian's chromium package for the browser tests: run make test as root" \
+	      "(it installs it with apt-get), or install it first: apt-get install chromium" >&2; \
+	    exit 1; \
+	  fi; }
+	@command -v chromium >/dev/null 2>&1 || { echo "chromium did not install" >&2; exit 1; }
+
+test: lint browser
 	$(BIN)/pytest -q
+
+# Everything but the end-to-end tests (no Node.js, no local Showdown server).
+test-fast: lint browser
+	$(BIN)/pytest -q -m "not e2e"
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine_speed.py

@@ -1,8 +1,9 @@
-"""The `survivor-host` command: play, scenario, replay, odds, simulate, serve."""
+"""The `survivor-host` command: play, scenario, replay, verify, export, odds, simulate, serve."""
 
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import secrets
 import sys
@@ -10,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from survivor_host.engine.dice import dice_fields
 from survivor_host.engine.errors import DiceError, SetupError
 from survivor_host.engine.scenario import ScenarioError, mismatches, replay, run_scenario
 from survivor_host.host.terminal import TerminalTable, seat_names
@@ -27,19 +29,19 @@ def _options(pairs: Sequence[str]) -> dict[str, str]:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    # A number is the same seed as in a scenario file ("seed": 7); any other text is a seed too.
-    seed: int | str = (
-        secrets.randbits(32) if args.seed is None else int(args.seed) if args.seed.isdigit() else args.seed
-    )
+    # The seed is text (a number too: `--seed 7` is the seed "7"); by default 256 random bits.
+    seed = secrets.token_hex(32) if args.seed is None else args.seed
     options: dict[str, object] = dict(_options(args.option))
     if args.elim is not None:
         options["elim"] = args.elim
     you = None if args.auto else args.name
     mods = [mod for mod in (args.mods or "").split(",") if mod.strip()]
     game = new_game(args.theme, seat_names(args.players, you), mods=mods, options=options, seed=seed)
-    print(f"(seed {seed})")
+    fields = dice_fields(game.dice)
+    print(f"(dice commitment sha256 {fields['commitment']}, client seed {fields['client_seed']!r})")
     table = TerminalTable(game, ai_seed=seed, you=you, strategy=args.strategy, pace=args.pace)
     record = table.run()  # a closed pipe, `quit`, Ctrl-D or Ctrl-C end it cleanly, the record unfinished
+    print(f"(dice seed revealed: {seed})")
     if args.record:
         Path(args.record).write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
         print(f"(record written to {args.record})")
@@ -70,21 +72,66 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Replay a seeded game record: print what the room saw and check the outcome matches."""
+    """Replay a game record: print what the room saw and check the outcome matches."""
     from survivor_host.engine.render import render
-    from survivor_host.host.room import commitment
+    from survivor_host.trust.verify import algorithm_of, first_difference
 
     try:
         record: Any = json.loads(Path(args.file).read_text(encoding="utf-8"))
         game = replay(record, on_events=lambda events: [print(t) for e in events if e.to is None and (t := render(e))])
-    except (OSError, json.JSONDecodeError, KeyError, TypeError) as error:
+    except (OSError, json.JSONDecodeError, KeyError, TypeError, DiceError) as error:
         print(f"replay: {args.file}: {error}", file=sys.stderr)
         return 2
-    print(f"(seed {game.seed}, sha256 {commitment(str(game.seed))})")
+    print(f"(dice {algorithm_of(record)}{'' if game.seed is None else f', seed {game.seed}'})")
     again = game.record()
-    same = all(again[key] == record.get(key) for key in ("winner", "second", "placements", "rounds"))
-    print("The replay matches the record." if same else "The replay does NOT match the record.")
-    return 0 if same else 1
+    found = (first_difference(record.get(key), again[key], key) for key in ("rounds", "winner", "second", "placements"))
+    wrong = next((d for d in found if d is not None), None)
+    print("The replay matches the record." if wrong is None else f"The replay does NOT match the record: {wrong}")
+    return 0 if wrong is None else 1
+
+
+def _read_record(command: str, file: str) -> Any:
+    """A JSON record from `file`, or None after saying why not (exit status 2)."""
+    try:
+        record: Any = json.loads(Path(file).read_text(encoding="utf-8"))
+    except OSError as error:
+        print(f"{command}: cannot read {file}: {error.strerror}", file=sys.stderr)
+        return None
+    except json.JSONDecodeError as error:
+        print(f"{command}: {file} is not valid JSON: {error}", file=sys.stderr)
+        return None
+    if not isinstance(record, dict) or not all(k in record for k in ("theme", "players", "inputs")):
+        print(f"{command}: {file} is not a game record (theme, players, inputs)", file=sys.stderr)
+        return None
+    return record
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Check a record's commitment, client seed and draws, and replay its inputs (docs/FAIRNESS.md)."""
+    from survivor_host.trust.verify import report_lines, verify
+
+    record = _read_record("verify", args.file)
+    if record is None:
+        return 2
+    try:
+        verdict = verify(record)
+    except (KeyError, TypeError, ValueError) as error:
+        print(f"verify: {args.file}: malformed record ({type(error).__name__}: {error})", file=sys.stderr)
+        return 2
+    print("\n".join(report_lines(verdict)))
+    return 0 if verdict.ok else 1
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """Write a record as one self-contained HTML replay page that re-checks its dice in the browser."""
+    from survivor_host.trust.export import replay_page
+
+    record = _read_record("export", args.file)
+    if record is None:
+        return 2
+    Path(args.html).write_text(replay_page(record), encoding="utf-8")
+    print(f"(replay page written to {args.html})")
+    return 0
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
@@ -118,11 +165,62 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return serve_main(args.config)
 
 
+def cmd_demo(args: argparse.Namespace) -> int:
+    from survivor_host.devserver.demo import DemoSetup, run_demo
+
+    mods = tuple(m.strip() for m in (args.mods or "").split(",") if m.strip())
+    setup = DemoSetup(
+        theme=args.theme,
+        mods=mods,
+        players=args.players,
+        seed=args.seed,
+        strategy=args.strategy,
+        options=tuple(_options(args.option).items()),
+        think=args.think,
+    )
+    return run_demo(setup)
+
+
+class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Keeps the catalogue's line breaks in the epilog; says each option's default unless its help does."""
+
+    def _format_action(self, action: argparse.Action) -> str:
+        default = action.default
+        has_default = default is not None and default is not False and default not in ([], "", argparse.SUPPRESS)
+        has_default = has_default and bool(action.option_strings)
+        if has_default and "default" not in (action.help or ""):
+            action = copy.copy(action)
+            action.help = f"{action.help} (default %(default)s)" if action.help else "default %(default)s"
+        return super()._format_action(action)
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("survivor-host")
+    except PackageNotFoundError:
+        return "unknown (not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="survivor-host", description=__doc__)
+    from survivor_host.catalogue import catalogue
+
+    parser = argparse.ArgumentParser(
+        prog="survivor-host",
+        description=__doc__,
+        epilog=catalogue() + "\n\n`survivor-host COMMAND --help` shows each command's options.",
+        formatter_class=_HelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"survivor-host {_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    play = sub.add_parser("play", help="play a game in the terminal against AI seats, or watch one")
+    play = sub.add_parser(
+        "play",
+        help="play a game in the terminal against AI seats, or watch one",
+        epilog=catalogue(),
+        formatter_class=_HelpFormatter,
+    )
     play.add_argument("theme", help="ftl or cta")
     play.add_argument("--mods", default="", help="comma-separated mods, e.g. tug-of-war,no-mercy")
     play.add_argument("--players", type=int, default=8, help="number of seats (default 8)")
@@ -144,13 +242,29 @@ def build_parser() -> argparse.ArgumentParser:
     again.add_argument("file", help="a JSON game record (play --record, or one the bot stored)")
     again.set_defaults(run=cmd_replay)
 
-    odds = sub.add_parser("odds", help="exact odds: survival by choice, battles, elimination by card")
+    check = sub.add_parser("verify", help="check a game record: commitment, client seed, every draw, the replay")
+    check.add_argument("file", help="a JSON game record")
+    check.set_defaults(run=cmd_verify)
+
+    export = sub.add_parser("export", help="write a game record as a self-checking HTML replay page")
+    export.add_argument("file", help="a JSON game record")
+    export.add_argument("--html", required=True, metavar="FILE.html", help="the page to write")
+    export.set_defaults(run=cmd_export)
+
+    odds = sub.add_parser(
+        "odds", help="exact odds: survival by choice, battles, elimination by card", formatter_class=_HelpFormatter
+    )
     odds.add_argument("theme", choices=tuple(THEMES))
     odds.add_argument("--players", type=int, default=8)
     odds.add_argument("--elim", type=int, default=1)
     odds.set_defaults(run=cmd_odds)
 
-    simulate = sub.add_parser("simulate", help="Monte Carlo: many whole games with AI seats")
+    simulate = sub.add_parser(
+        "simulate",
+        help="Monte Carlo: many whole games with AI seats",
+        epilog=catalogue(),
+        formatter_class=_HelpFormatter,
+    )
     simulate.add_argument("theme", choices=tuple(THEMES))
     simulate.add_argument("--games", type=int, default=2000)
     simulate.add_argument("--players", type=int, default=10)
@@ -162,7 +276,32 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--plot", help="write a PNG of game lengths and wins by seat")
     simulate.set_defaults(run=cmd_simulate)
 
-    serve = sub.add_parser("serve", help="run the Pokémon Showdown bot")
+    demo = sub.add_parser(
+        "demo",
+        help="watch the real bot host a whole game for AI players on a local Showdown server (no account)",
+        description="Starts a Pokémon Showdown server on 127.0.0.1 (installed with npm into ~/.cache/survivor-host "
+        "on first use; $SURVIVOR_HOST_CACHE moves it), a fake login server, the bot at * in a room, a host "
+        "and AI players, and prints the room while they play one whole game. Ctrl-C stops everything.",
+        epilog=catalogue(),
+        formatter_class=_HelpFormatter,
+    )
+    demo.add_argument("--theme", default="ftl", help="ftl or cta (default ftl)")
+    demo.add_argument("--mods", default="", help="comma-separated mods")
+    demo.add_argument("--players", type=int, default=6, help="number of AI players (default 6)")
+    demo.add_argument("--seed", help="the game's seed; the AI players' choices follow it too (default: random)")
+    demo.add_argument("--strategy", help="the AI players' strategy (default: the theme's sensible one)")
+    demo.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option (.set)")
+    demo.add_argument("--think", type=float, default=0.4, help="longest pause before an AI answers (default 0.4 s)")
+    demo.set_defaults(run=cmd_demo)
+
+    serve = sub.add_parser(
+        "serve",
+        help="run the Pokémon Showdown bot",
+        description="Checks the config (exit 2 naming each wrong key), then connects, logs in and hosts until "
+        "SIGTERM or Ctrl-C. Logs go to stderr. See bot.example.toml and the README.",
+        epilog=catalogue(strategies=False),
+        formatter_class=_HelpFormatter,
+    )
     serve.add_argument("--config", required=True, help="the bot's TOML config file")
     serve.set_defaults(run=cmd_serve)
     return parser

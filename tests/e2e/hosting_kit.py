@@ -147,8 +147,8 @@ def bot_lines(player: Player, room: str) -> list[str]:
 
 
 def slice_game(lines: list[str], game_number: int = 1) -> list[str]:
-    """The lines of one game: after its seed commitment, up to its seed reveal, reminders left out."""
-    starts = [i for i, t in enumerate(lines) if t.startswith("Dice seed commitment")]
+    """The lines of one game: after its client seed (posted at `.start`), up to its seed reveal, reminders left out."""
+    starts = [i for i, t in enumerate(lines) if t.startswith("Dice client seed")]
     start = starts[game_number - 1] + 1
     end = next((i for i in range(start, len(lines)) if lines[i].startswith("Dice seed: ")), len(lines))
     return [t for t in lines[start:end] if not EXTRA_ROOM.match(t)]
@@ -254,6 +254,17 @@ async def open_signups(host: Player, room: str, command: str, players: Sequence[
         await host.wait_for(rf"PL \({count}\)", room=room, since=mark, timeout=20)
 
 
+async def start_and_play(host: Player, room: str, table: PlayerTasks, timeout: float = 120) -> None:
+    """`.start` with the signups open, the table's players playing until the seed is revealed."""
+    table.start()
+    mark = host.mark()
+    await host.say(room, ".start")
+    try:
+        await host.wait_for(r"\|Dice seed: ", room=room, since=mark, timeout=timeout)
+    finally:
+        await table.stop()
+
+
 # ----------------------------------------------------------------- typing players (no buttons)
 
 REPLY = re.compile(r"Reply here with (.+?)(?: \(targets: (.+)\))?\.$")
@@ -283,6 +294,7 @@ class TextTable(PlayerTasks):
             text = line.rest(3)
             if not text.startswith(f"**{player.name}**, "):
                 return None
+            text = text.replace("**.", "**")  # a re-prompt names the words with the prefix
             if "**nosuspect**" in text:
                 return ["nosuspect"], False
             if "**noscapegoat**" in text:
@@ -322,7 +334,9 @@ class TextTable(PlayerTasks):
 
 REFUSAL = re.compile(
     r"(?i)^(Only |You are not in a game|It is not your turn|Send that to me by PM|You can't|You cannot|"
-    r"Unknown |.* is not in this game|You have been eliminated|There is no|Rebel or follow was already)"
+    r"Unknown |.* is not in this game|You have been eliminated|There is no|Rebel or follow was already|"
+    r"I don't know|None of your games|That could be for|You are already|You were not signed up|Signups are not|"
+    r"The game in .* has already started|No game is running|Something went wrong)"
 )
 
 

@@ -37,6 +37,7 @@ from hosting_kit import (
     random_rule,
     rolls_in,
     simulate,
+    start_and_play,
 )
 
 from survivor_host.engine.game import Game
@@ -59,13 +60,7 @@ async def play_by_buttons(
 ) -> Table:
     await open_signups(host, room, command, players)
     table = Table(BOT_NAME, players, policy)
-    table.start()
-    mark = host.mark()
-    await host.say(room, ".start")
-    try:
-        await host.wait_for(r"\|Dice seed: ", room=room, since=mark, timeout=timeout)
-    finally:
-        await table.stop()
+    await start_and_play(host, room, table, timeout)
     return table
 
 
@@ -556,13 +551,8 @@ def test_twelve_players_with_an_ordinary_rank_bot(
             assert host.rank_in(ROOM, BOT_NAME) == " "
             await open_signups(host, ROOM, ".host ftl", players)
             table = TextTable(BOT_NAME, ROOM, players, policy())
-            table.start()
             mark = host.mark()
-            await host.say(ROOM, ".start")
-            try:
-                await host.wait_for(r"\|Dice seed: ", room=ROOM, since=mark, timeout=200)
-            finally:
-                await table.stop()
+            await start_and_play(host, ROOM, table, timeout=200)
             await pms_settled(bot, ROOM, players, html_ok=False)
             record, expected = check_replay(bot, host, players, ROOM, html_ok=False)
             check_ftl_choices_secret(items(game_lines(host, ROOM)), expected.game)

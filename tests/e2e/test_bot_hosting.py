@@ -38,7 +38,7 @@ async def start_game(host: Player, players: Sequence[Player], command: str) -> t
     await open_signups(host, ROOM, command, players)
     mark = host.mark()
     await host.say(ROOM, ".start")
-    line = await host.wait_for(r"\|Dice seed commitment", room=ROOM, since=mark)
+    line = await host.wait_for(r"\|Dice client seed", room=ROOM, since=mark)
     leader = None
     if command.startswith(".host ftl"):
         picked = await host.wait_for(r"is picked as the first leader", room=ROOM, since=line.index)
@@ -351,7 +351,7 @@ def test_refusals_are_private(e2e: E2EEnv, bot_factory: Callable[..., BotProcess
             # a non-auth .host: refused by PM, no signups in the room
             mark = host.mark()
             await outsider.say(ROOM, ".host ftl")
-            await pm_from_bot(outsider, r"^Only room auth \(\+ and up\) can host games\.$")
+            await pm_from_bot(outsider, r"^Only room auth \(\+ and up\) can use \.host\.$")
             await host.expect_none(r"signups are open", room=ROOM, since=mark, within=1.0)
             # the game, with Chase the Ace turns to act out of
             await start_game(host, players, ".host cta")
@@ -362,7 +362,7 @@ def test_refusals_are_private(e2e: E2EEnv, bot_factory: Callable[..., BotProcess
             room_mark = host.mark()
             # a non-auth .modkill: refused by PM, nobody eliminated
             await outsider.say(ROOM, f".modkill {whose}")
-            await pm_from_bot(outsider, r"^Only room auth \(\+ and up\) can host games\.$")
+            await pm_from_bot(outsider, r"^Only room auth \(\+ and up\) can use \.modkill\.$")
             # a non-player choosing by PM: refused
             await outsider.pm(BOT_NAME, f"swap {other.name}")
             await pm_from_bot(outsider, r"^You are not in a game I am hosting\.")

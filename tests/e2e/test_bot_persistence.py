@@ -259,12 +259,12 @@ def test_kill9_mid_round_loses_nothing_and_points_follow(e2e: E2EEnv, bot_factor
             assert f"<td>1</td><td>{winner}</td><td>7</td>" in board.text, board.text
             assert f"<td>2</td><td>{second}</td><td>2</td>" in board.text, board.text
             await host.say(ROOM, f".points {winner}")
-            await host.wait_for(rf"{winner} has 7 points this cycle\.", room=ROOM, since=mark, timeout=10)
+            await host.wait_for(rf"Points this cycle for {winner}: 7\.", room=ROOM, since=mark, timeout=10)
             await host.say(ROOM, f".points {second}")
-            await host.wait_for(rf"{second} has 2 points this cycle\.", room=ROOM, since=mark, timeout=10)
+            await host.wait_for(rf"Points this cycle for {second}: 2\.", room=ROOM, since=mark, timeout=10)
             loser = next(name for name in NAMES if name not in (winner, second))
             await host.say(ROOM, f".points {loser}")
-            await host.wait_for(rf"{loser} has 0 points this cycle\.", room=ROOM, since=mark, timeout=10)
+            await host.wait_for(rf"Points this cycle for {loser}: 0\.", room=ROOM, since=mark, timeout=10)
 
     run_async(scenario(), timeout=240)
     assert bot.log().count("=== start") == 2
@@ -382,7 +382,8 @@ def test_kill9_between_a_swap_roll_and_the_next_turn(e2e: E2EEnv, bot_factory: C
             gate.release()
             await asyncio.to_thread(bot.start)
             await host.wait_for(r"The bot restarted", room=ROOM, since=killed, timeout=20)
-            await host.wait_for(r"you still owe an action: stick / swap", room=ROOM, since=killed, timeout=20)
+            owed = r"you still owe an action here in the room: \*\*\.stick\*\* or \*\*\.swap NAME\*\*"
+            await host.wait_for(owed, room=ROOM, since=killed, timeout=20)
             await finish(host, killed, timeout=200)
             await table.stop()
             game = check_finished(db, table.clicks, kept)

@@ -79,6 +79,9 @@ class FakeOutbox:
     def add_html_box(self, room: str, html: str) -> None:
         self.sent.append(("htmlbox", room, html))
 
+    def send_html_page(self, room: str, user: str, page: str, html: str) -> None:
+        self.sent.append(("htmlpage", room, f"{user}|{page}|{html}"))
+
     def when_sent(self, callback: Callable[[], None]) -> None:
         """Everything counts as sent at once, unless `hold_sent` holds the callbacks back."""
         if self.hold_sent:

@@ -10,39 +10,96 @@ from survivor_host.host.store import Store
 from tests.host.fakes import FakeClock, FakeOutbox
 
 
-def make_bot(tmp_path: Path) -> tuple[Bot, FakeOutbox]:
+def make_bot(tmp_path: Path, **defaults: object) -> tuple[Bot, FakeOutbox]:
     config = BotConfig(
         server_url="ws://127.0.0.1:1/showdown/websocket",
         login_url="http://127.0.0.1:1/api/login",
         username="Bot",
         password=None,
         rooms=("one", "two"),
-        defaults={"leader": "pick"},
+        defaults=dict(defaults) or {"leader": "pick"},
         fixed_seed="routing",
     )
     out = FakeOutbox()
     return Bot(config, out, Store(tmp_path / "bot.db"), clock=FakeClock()), out  # type: ignore[arg-type]
 
 
-def test_a_player_in_two_games_has_each_pm_taken_by_the_game_awaiting_that_action(tmp_path: Path) -> None:
-    bot, out = make_bot(tmp_path)
-    one, two = bot.rooms["one"], bot.rooms["two"]
-    one.handle_chat("~", "Host", ".host ftl")
-    two.handle_chat("~", "Host", ".host cta all-at-once")
-    for name in ("Max", "Ann", "Ben", "Cat"):
-        one.handle_chat(" ", name, "/me in")
-    for name in ("Max", "Dan", "Eve"):
-        two.handle_chat(" ", name, "/me in")
-    one.handle_chat("~", "Host", ".start")
-    two.handle_chat("~", "Host", ".start")
-    assert one.game is not None and two.game is not None
-    awaited_one = [w for w in one.game.awaiting() if w.player == "Max"]
-    awaited_two = [w for w in two.game.awaiting() if w.player == "Max"]
-    if not awaited_one or not awaited_two:  # Max leads in one or holds a King in two: nothing to route
-        return
+def sign_up(bot: Bot, room: str, command: str, names: list[str], leader: str | None = None) -> None:
+    """Open signups in `room`, sign `names` up, start; with `leader`, the host picks that first leader."""
+    host = bot.rooms[room]
+    host.handle_chat("~", "Host", command)
+    for name in names:
+        host.handle_chat(" ", name, "/me in")
+    host.handle_chat("~", "Host", ".start")
+    if leader is not None:
+        host.handle_chat("~", "Host", f".pick {leader}")
+
+
+def choice_of(bot: Bot, room: str, name: str) -> str | None:
+    game = bot.rooms[room].game
+    assert game is not None
+    seat = game.seat(name)
+    return getattr(game, "choices").get(seat.index)  # noqa: B009
+
+
+def test_finding_2_a_change_of_choice_goes_to_the_game_that_can_take_it(tmp_path: Path) -> None:
+    """Issue 8 finding 2: `rebel` after a confirmed `follow` while a CTA All At Once game awaits the
+    same player went to the CTA game and was dropped without a word."""
+    bot, out = make_bot(tmp_path, leader="vote")
+    sign_up(bot, "one", ".host ftl", ["Max", "Ann", "Ben", "Cat"], leader="Ann")
+    sign_up(bot, "two", ".host cta all-at-once", ["Max", "Dan", "Eve"])
+    two = bot.rooms["two"].game
+    assert two is not None and any(w.player == "Max" for w in two.awaiting())  # the CTA game awaits Max
+    bot._route_pm("Max", "follow")
+    assert choice_of(bot, "one", "Max") == "follow"
     out.clear()
-    bot._route_pm("Max", "stick")  # the All At Once choice, though the FTL game (first room) awaits Max too
-    assert two.game.choices and any(two.game.seats[i].name == "Max" for i in two.game.choices)
-    bot._route_pm("Max", "revolt")  # an alias, for the FTL game
-    assert any(one.game.seats[i].name == "Max" for i in one.game.choices)
-    assert not [m for m in out.pms_to("Max") if "not in a game" in m]
+    bot._route_pm("Max", "rebel")
+    assert choice_of(bot, "one", "Max") == "rebel"
+    assert out.pms_to("Max") == ["You changed your choice to **rebel** this round."]
+
+
+def test_when_two_games_could_take_an_action_the_bot_asks_which_room(tmp_path: Path) -> None:
+    bot, out = make_bot(tmp_path, leader="vote")
+    sign_up(bot, "one", ".host ftl", ["Max", "Ann", "Ben", "Cat"], leader="Ann")
+    sign_up(bot, "two", ".host ftl", ["Max", "Dan", "Eve", "Fay"], leader="Dan")
+    out.clear()
+    bot._route_pm("Max", "follow")
+    (reply,) = out.pms_to("Max")
+    assert "one follow" in reply and "two follow" in reply
+    assert choice_of(bot, "one", "Max") is None and choice_of(bot, "two", "Max") is None
+    out.clear()
+    bot._route_pm("Max", "two follow")
+    assert choice_of(bot, "two", "Max") == "follow" and choice_of(bot, "one", "Max") is None
+    bot._route_pm("Max", "one: rebel")
+    assert choice_of(bot, "one", "Max") == "rebel"
+    assert out.pms_to("Max") == ["You chose to **follow** this round.", "You chose to **rebel** this round."]
+
+
+def test_when_no_game_can_take_an_action_the_bot_says_what_each_awaits(tmp_path: Path) -> None:
+    bot, out = make_bot(tmp_path, leader="vote")
+    sign_up(bot, "one", ".host ftl", ["Max", "Ann", "Ben", "Cat"], leader="Ann")
+    sign_up(bot, "two", ".host ftl", ["Max", "Dan", "Eve", "Fay"], leader="Max")
+    out.clear()
+    bot._route_pm("Max", "stick")
+    (reply,) = out.pms_to("Max")
+    assert reply.startswith("None of your games can take that now")
+    assert "one: you owe follow or rebel" in reply and "two: nothing owed from you now" in reply
+
+
+def test_information_by_pm_answers_people_who_are_not_playing(tmp_path: Path) -> None:
+    """Issue 8 finding 4: `points`, `lb`, `rules`, `help`, `pl` by PM from someone not playing."""
+    bot, out = make_bot(tmp_path)
+    bot.store.add_points("one", {"venus": ("Venus", 9)})
+    sign_up(bot, "two", ".host cta", ["Dan", "Eve", "Fay"])
+    for word in ("points Venus", "lb", "rules", "help", "pl", ".points"):
+        out.clear()
+        bot._route_pm("Outsider", word)
+        replies = out.pms_to("Outsider")
+        assert replies, word
+        assert not any("not in a game" in r for r in replies), (word, replies)
+    out.clear()
+    bot._route_pm("Outsider", "one points Venus")
+    assert out.pms_to("Outsider") == ["[one] Points this cycle for Venus: 9."]
+    out.clear()
+    bot._route_pm("Outsider", "pl")
+    assert out.pms_to("Outsider") == ["[two] **PL (3):** Dan, Eve, Fay"]

@@ -1,4 +1,7 @@
-"""The bot's TOML config: the example file loads, the password comes from the environment."""
+"""The bot's TOML config: checked key by key before `serve` connects (issue 8 finding 6).
+
+Every fault exits 2 with a message naming the key and what it allows; all faults are listed at once.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +10,20 @@ from pathlib import Path
 import pytest
 
 from survivor_host.cli import main
-from survivor_host.host.config import ConfigError, load_config
+from survivor_host.host.config import ConfigError, check_database, load_config
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "bot.example.toml"
+GOOD = """\
+[server]
+url = "ws://127.0.0.1:9/showdown/websocket"
+login_url = "http://127.0.0.1:9/api/login"
+[bot]
+username = "Survivor Bot"
+rooms = ["survivor"]
+database = "{database}"
+[defaults]
+secret_deadline = 90
+"""
 
 
 def test_example_config_loads_with_password_from_environment() -> None:
@@ -22,26 +36,146 @@ def test_example_config_loads_with_password_from_environment() -> None:
     assert config.fixed_seed is None
 
 
-def test_password_is_optional_in_the_environment() -> None:
-    assert load_config(EXAMPLE, environ={}).password is None
+def _serve(
+    tmp_path: Path,
+    text: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    password: bool = True,
+) -> tuple[int, str]:
+    path = tmp_path / "bot.toml"
+    path.write_text(text.replace("{database}", str(tmp_path / "bot.db")))
+    if password:
+        monkeypatch.setenv("SURVIVOR_HOST_PASSWORD", "secret")
+    else:
+        monkeypatch.delenv("SURVIVOR_HOST_PASSWORD", raising=False)
+    code = main(["serve", "--config", str(path)])
+    return code, capsys.readouterr().err
+
+
+def test_a_good_config_passes_the_checks(tmp_path: Path) -> None:
+    path = tmp_path / "bot.toml"
+    path.write_text(GOOD.replace("{database}", str(tmp_path / "bot.db")))
+    config = load_config(path, environ={"SURVIVOR_HOST_PASSWORD": "x"})
+    check_database(config.database)
+    assert config.defaults == {"secret_deadline": 90}
+
+
+def test_missing_password_variable_exits_2_naming_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, err = _serve(tmp_path, GOOD, capsys, monkeypatch, password=False)
+    assert code == 2
+    assert "[bot] password_env: the environment variable SURVIVOR_HOST_PASSWORD is not set" in err
+
+
+def test_an_empty_password_variable_counts_as_missing(tmp_path: Path) -> None:
+    path = tmp_path / "bot.toml"
+    path.write_text(EXAMPLE.read_text().replace('password_env = "SURVIVOR_HOST_PASSWORD"', 'password_env = "MY_PASS"'))
+    with pytest.raises(ConfigError, match=r"\[bot\] password_env: the environment variable MY_PASS is not set"):
+        load_config(path, environ={"MY_PASS": ""})
+
+
+def _bot(line: str) -> str:
+    return GOOD.replace("[bot]\n", f"[bot]\n{line}\n")
+
+
+def _defaults(line: str) -> str:
+    return GOOD + line + "\n"
+
+
+LONG_NAME = "A very long bot name here"
 
 
 @pytest.mark.parametrize(
-    ("text", "message"),
+    ("text", "expected"),
     [
-        ("[bot]\nrooms = ['survivor']\n", "username is required"),
-        ("[bot]\nusername = 'Bot'\n", "rooms must be"),
-        ("[bot\nusername = 'Bot'", "not valid TOML"),
-        ("bot = 3\n", "[bot] must be a table"),
+        # unknown keys, with the close match
+        (
+            _defaults("secret_deadlin = 100"),
+            "[defaults] secret_deadlin is not a known key; did you mean secret_deadline?",
+        ),
+        (GOOD.replace("username =", "usernme ="), "[bot] usernme is not a known key; did you mean username?"),
+        (GOOD + "[default]\nidle = 'modkill'\n", "[default] is not a known key; did you mean defaults?"),
+        (_bot("idle = 'modkill'"), "[bot] idle: this key belongs in [defaults]"),
+        (GOOD + "[rules]\nftll = 'https://example.org'\n", "[rules] ftll is not a known key; did you mean ftl?"),
+        # wrong kind or out of range
+        (_defaults("idle = 'kick'"), "[defaults] idle = 'kick': must be modkill | default"),
+        (_defaults("reminder = -1"), "[defaults] reminder = -1: must be a whole number, at least 0"),
+        (_defaults("public_deadline = 2"), "public_deadline = 2: must be a whole number, at least 5"),
+        (_defaults("public_deadline = 'soon'"), "public_deadline = 'soon': must be a whole number"),
+        (_defaults("leader = 'first'"), "[defaults] leader = 'first': must be vote | pick"),
+        (GOOD.replace('rooms = ["survivor"]', 'rooms = "survivor"'), "[bot] rooms = 'survivor': must be a non-empty"),
+        (GOOD.replace('rooms = ["survivor"]', "rooms = []"), "[bot] rooms = []: must be a non-empty list of room ids"),
+        (_bot("log_level = 'LOUD'"), "[bot] log_level = 'LOUD': must be DEBUG | INFO | WARNING | ERROR"),
+        (
+            GOOD.replace("ws://127", "http://127"),
+            "/showdown/websocket': must be a websocket URL (ws://... or wss://...)",
+        ),
+        (_bot("prefix = '/'"), "[bot] prefix = '/': must be one or two characters"),
+        (_bot("prefix = 3"), "[bot] prefix = 3: must be one or two characters"),
+        (_bot("owners = 'Alice'"), "[bot] owners = 'Alice': must be a list of user names"),
+        (GOOD.replace("Survivor Bot", LONG_NAME), f"[bot] username = '{LONG_NAME}': must be a Showdown name of 1-18"),
+        (GOOD.replace('username = "Survivor Bot"\n', ""), "[bot] username is required"),
+        ("server = 3\n[bot]\nusername = 'x'\nrooms = ['x']\n", "[server] must be a table"),
+        ("[bot\nusername = 'Bot'", "is not valid TOML"),
     ],
 )
-def test_config_faults_are_named(tmp_path: Path, text: str, message: str) -> None:
-    path = tmp_path / "bot.toml"
-    path.write_text(text)
-    with pytest.raises(ConfigError, match=message.replace("[", r"\[")):
-        load_config(path, environ={})
+def test_each_fault_exits_2_naming_the_key_and_what_is_allowed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, text: str, expected: str
+) -> None:
+    code, err = _serve(tmp_path, text, capsys, monkeypatch)
+    assert code == 2
+    assert expected in err
 
 
-def test_serve_with_a_bad_config_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["serve", "--config", str(tmp_path / "missing.toml")]) == 2
-    assert "cannot read" in capsys.readouterr().err
+def test_an_unknown_key_without_a_close_match_lists_the_allowed_ones(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, err = _serve(tmp_path, GOOD.replace("[bot]\n", "[bot]\ncolour = 'red'\n"), capsys, monkeypatch)
+    assert code == 2
+    assert "[bot] colour is not a known key; allowed: username, password_env, rooms, prefix, owners," in err
+
+
+def test_every_fault_is_listed_at_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, err = _serve(tmp_path, GOOD + "idle = 'kick'\nsecret_deadlin = 3\n", capsys, monkeypatch, password=False)
+    assert code == 2
+    assert "idle = 'kick'" in err and "secret_deadlin" in err and "SURVIVOR_HOST_PASSWORD is not set" in err
+
+
+def test_database_in_a_missing_folder_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = GOOD.replace("{database}", str(tmp_path / "nowhere" / "bot.db"))
+    code, err = _serve(tmp_path, text, capsys, monkeypatch)
+    assert code == 2
+    assert (
+        f"[bot] database = '{tmp_path / 'nowhere' / 'bot.db'}': the folder {tmp_path / 'nowhere'} does not exist" in err
+    )
+    assert not (tmp_path / "nowhere").exists()
+
+
+def test_database_that_is_a_folder_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "db").mkdir()
+    code, err = _serve(tmp_path, GOOD.replace("{database}", str(tmp_path / "db")), capsys, monkeypatch)
+    assert code == 2
+    assert "[bot] database" in err and "is not a file" in err
+
+
+def test_database_that_is_not_sqlite_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "notes.txt").write_text("not a database, but long enough to have a header of sorts" * 10)
+    code, err = _serve(tmp_path, GOOD.replace("{database}", str(tmp_path / "notes.txt")), capsys, monkeypatch)
+    assert code == 2
+    assert "[bot] database" in err and "cannot be opened as a SQLite database" in err
+
+
+def test_database_in_a_folder_this_user_cannot_write_exits_2(tmp_path: Path) -> None:
+    """/proc cannot hold files, even for root (the tests may run as root, where chmod does not bite)."""
+    with pytest.raises(ConfigError, match=r"\[bot\] database = '/proc/survivor\.db': cannot be"):
+        check_database("/proc/survivor.db")

@@ -64,7 +64,7 @@ def test_only_auth_can_host(tmp_path: Path) -> None:
     host = make_host(tmp_path)
     host.handle_chat(" ", "Nobody", ".host ftl")
     assert host.signups is None
-    assert outbox(host).pms_to("Nobody") == ["Only room auth (+ and up) can host games."]
+    assert outbox(host).pms_to("Nobody") == ["Only room auth (+ and up) can use .host."]
 
 
 def test_signups_with_me_in_and_out(tmp_path: Path) -> None:
@@ -257,25 +257,26 @@ def test_points_and_leaderboard_commands(tmp_path: Path) -> None:
     host.handle_chat(" ", "Io", ".points Venus")
     lines = outbox(host).room_lines()
     assert lines[0] == "Leaderboard: 1. Venus (9), 2. Mars (4)"
-    assert lines[1] == "Venus has 9 points this cycle."
+    assert lines[1] == "Points this cycle for Venus: 9."
     host.handle_chat(" ", "Io", ".resetpoints")
-    assert outbox(host).pms_to("Io")[-1] == "Only room owners can reset points."
+    assert outbox(host).pms_to("Io")[-1] == "Only room owners (# and up) can use .resetpoints."
     host.handle_chat("#", "Owner", ".resetpoints")
     assert host.store.leaderboard(ROOM) == []
 
 
 @pytest.mark.parametrize("theme", ["ftl", "cta"])
-def test_seed_is_committed_then_revealed(tmp_path: Path, theme: str) -> None:
+def test_seed_is_committed_at_signups_then_revealed(tmp_path: Path, theme: str) -> None:
     host = make_host(tmp_path, seed="abc123")
     open_game(host, theme, PLAYERS[:4])
     play_out(host, random.Random(4))
     lines = outbox(host).room_lines()
-    commit = next(line for line in lines if line.startswith("Dice seed commitment"))
-    reveal = next(line for line in lines if line.startswith("Dice seed: abc123"))
     import hashlib
 
     digest = hashlib.sha256(b"abc123").hexdigest()
-    assert digest in commit
+    assert "signups are open" in lines[0] and lines[1].startswith(f"Dice commitment: sha256 {digest} ")
+    client = next(line for line in lines if line.startswith("Dice client seed"))
+    assert client.endswith(": " + ",".join(PLAYERS[:4]))
+    reveal = next(line for line in lines if line.startswith("Dice seed: abc123"))
     assert digest[:16] in reveal
 
 

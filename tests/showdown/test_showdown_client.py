@@ -171,8 +171,8 @@ def test_sending_api_builds_the_right_lines() -> None:
 
     expected = [
         "survivor|hello | world",
-        "survivor| /me sneaks",
-        "|/msg playerone,  !dt pikachu",
+        "survivor|//me sneaks",
+        "|/msg playerone, \u200b!dt pikachu",
         "survivor|/wall Signups are open",
         "survivor|/addhtmlbox <b>PL</b> <i>3</i>",
         "survivor|/adduhtml signups, <b>open</b>",
@@ -195,8 +195,8 @@ def test_sending_api_builds_the_right_lines() -> None:
 
 
 def test_escape_text() -> None:
-    assert escape_text("/me in") == " /me in"
-    assert escape_text("!roll 6") == " !roll 6"
+    assert escape_text("/me in") == "//me in"
+    assert escape_text("!roll 6") == "\u200b!roll 6"
     assert escape_text("hi /me") == "hi /me"
     assert escape_text("") == ""
 

@@ -47,12 +47,17 @@ def test_f1_setup_errors() -> None:
 
 
 def test_f2_votes_are_public_and_not_for_oneself() -> None:
-    """F2: `vote NAME` in chat, shown to the room; nobody votes for themselves."""
+    """F2: `vote NAME` typed in chat (so the vote is public); the voter gets a confirmation and the
+    room one tally (`vote_tally`, shown in place by the host), not a line per vote (issue 8);
+    nobody votes for themselves."""
     table = Table(4, leader="vote")
     assert table.phase == "vote"
     events = table.do("vote", by="Bob", target="Cid")
-    assert events == [Say("Bob votes for Cid.")]
-    assert all(is_public(e) for e in events)
+    assert events == [Say("You vote for **Cid**.", to="Bob")]
+    assert not any(is_public(e) for e in events)
+    assert table.game.vote_tally() == [("Cid", ["Bob"])]
+    table.do("vote", by="Dee", target="Cid")
+    assert table.game.vote_tally() == [("Cid", ["Bob", "Dee"])]
     table.illegal("vote", by="Bob", target="bob", match="yourself")
     table.illegal("vote", by="Bob", target="Zed", match="not in this game")
     table.illegal("vote", by="Zed", target="Bob", match="not in this game")

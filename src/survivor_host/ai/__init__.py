@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from survivor_host.ai.base import Strategy
-from survivor_host.themes import theme_spec
+from survivor_host.themes import THEMES, theme_spec
+
+DEFAULT_STRATEGY = {theme: spec.default_strategy for theme, spec in THEMES.items()}
+"""Each theme's default strategy (from its spec)."""
 
 
 def strategies_for(theme: str) -> Mapping[str, Callable[[], Strategy]]:

@@ -76,10 +76,10 @@ def play_games(setup: SimSetup, first: int, count: int) -> SimResult:
             name: make_strategy(setup.theme, None if kind == "default" else kind)
             for name, kind in zip(names, kinds, strict=True)
         }
-        game.start()
+        game.begin()  # facts only: a simulation reads no text
         while not game.finished:
             name = game.awaiting()[0].player
-            game.apply(strategies[name].choose(game.view(name), game.legal_inputs(name), rng))
+            game.step(strategies[name].choose(game.view(name), game.legal_inputs(name), rng))
         result.games += 1
         result.rounds[game.round] += 1
         for index, (name, kind) in enumerate(zip(names, kinds, strict=True)):

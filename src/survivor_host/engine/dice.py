@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
 
 from survivor_host.engine.errors import DiceError
+from survivor_host.trust.stream import ALGORITHM, HmacStream, client_seed, commitment
+
+MT_ALGORITHM = "mt19937-python-random"
+SCRIPTED = "scripted"
 
 
 class Dice(Protocol):
@@ -25,28 +29,95 @@ class Dice(Protocol):
         ...
 
 
-class SeededDice:
-    """A game's own PRNG: the same seed gives the same game."""
+class DrawLog:
+    """Every draw a game made, in order, tagged with its round: the record's `draws` (docs/FAIRNESS.md)."""
 
-    def __init__(self, seed: int | str) -> None:
+    def __init__(self) -> None:
+        self.draws: list[dict[str, Any]] = []
+        self.game: object = None  # whatever has the current `round` (the game), set by `bind_round`
+
+    def round_of(self) -> int:
+        return int(getattr(self.game, "round", 0))
+
+    def _roll(self, sides: int, plus: int, label: str, value: int) -> int:
+        self.draws.append(
+            {"round": self.round_of(), "kind": "roll", "sides": sides, "plus": plus, "label": label, "value": value}
+        )
+        return value
+
+    def _shuffle(self, names: Sequence[str], order: list[str]) -> list[str]:
+        self.draws.append({"round": self.round_of(), "kind": "shuffle", "names": list(names), "value": list(order)})
+        return order
+
+    def _pick(self, names: Sequence[str], choice: str) -> str:
+        self.draws.append({"round": self.round_of(), "kind": "pick", "names": list(names), "value": choice})
+        return choice
+
+
+class FairDice(DrawLog):
+    """The provably fair standard: the HMAC-SHA256 stream of a server seed and a client seed."""
+
+    def __init__(self, seed: str, client_seed: str, salts: Sequence[str] = ()) -> None:
+        super().__init__()
         self.seed = seed
-        self._rng = random.Random(seed)
+        self.client_seed = client_seed
+        self.salts = list(salts)
+        self._stream = HmacStream(seed, client_seed)
 
     def roll(self, sides: int, plus: int = 0, label: str = "") -> int:
-        return self._rng.randint(1, sides) + plus
+        return self._roll(sides, plus, label, 1 + plus + self._stream.below(sides))
 
     def shuffle(self, names: Sequence[str]) -> list[str]:
-        order = list(names)
-        self._rng.shuffle(order)
-        return order
+        return self._shuffle(names, self._stream.shuffled(names))
 
     def pick(self, names: Sequence[str]) -> str:
         if not names:
             raise DiceError("nothing to pick from")
-        return names[self._rng.randrange(len(names))]
+        return self._pick(names, names[self._stream.below(len(names))])
+
+    def fields(self) -> dict[str, Any]:
+        """The record's dice fields (README "Game record")."""
+        return {
+            "dice": ALGORITHM,
+            "seed": self.seed,
+            "commitment": commitment(self.seed),
+            "client_seed": self.client_seed,
+            "salts": list(self.salts),
+            "draws": list(self.draws),
+        }
 
 
-class ScriptedDice:
+class SeededDice(DrawLog):
+    """The old dice (record format 1): CPython's Mersenne Twister, kept so old records still replay."""
+
+    def __init__(self, seed: int | str) -> None:
+        super().__init__()
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def roll(self, sides: int, plus: int = 0, label: str = "") -> int:
+        return self._roll(sides, plus, label, self._rng.randint(1, sides) + plus)
+
+    def shuffle(self, names: Sequence[str]) -> list[str]:
+        order = list(names)
+        self._rng.shuffle(order)
+        return self._shuffle(names, order)
+
+    def pick(self, names: Sequence[str]) -> str:
+        if not names:
+            raise DiceError("nothing to pick from")
+        return self._pick(names, names[self._rng.randrange(len(names))])
+
+    def fields(self) -> dict[str, Any]:
+        return {
+            "dice": MT_ALGORITHM,
+            "seed": self.seed,
+            "commitment": commitment(str(self.seed)),
+            "draws": list(self.draws),
+        }
+
+
+class ScriptedDice(DrawLog):
     """Results consumed in order, each checked against its roll's range.
 
     A shuffle keeps the given order and a pick takes the first candidate, unless explicit
@@ -59,6 +130,7 @@ class ScriptedDice:
         shuffles: Sequence[Sequence[str]] = (),
         picks: Sequence[str] = (),
     ) -> None:
+        super().__init__()
         self.values = list(values)
         self.used = 0
         self._shuffles = [list(order) for order in shuffles]
@@ -78,22 +150,63 @@ class ScriptedDice:
                 f"scripted die #{self.used + 1} is {value}, outside {1 + plus}..{sides + plus} for {what}"
             )
         self.used += 1
-        return value
+        return self._roll(sides, plus, label, value)
 
     def shuffle(self, names: Sequence[str]) -> list[str]:
         if not self._shuffles:
-            return list(names)
-        order = self._shuffles.pop(0)
+            return self._shuffle(names, list(names))
+        order = self._shuffles[0]
         if sorted(order) != sorted(names):
             raise DiceError(f"scripted shuffle {order} is not an order of {list(names)}")
-        return order
+        self._shuffles.pop(0)
+        return self._shuffle(names, order)
 
     def pick(self, names: Sequence[str]) -> str:
         if not names:
             raise DiceError("nothing to pick from")
         if not self._picks:
-            return names[0]
-        choice = self._picks.pop(0)
+            return self._pick(names, names[0])
+        choice = self._picks[0]
         if choice not in names:
             raise DiceError(f"scripted pick {choice!r} is not one of {list(names)}")
-        return choice
+        self._picks.pop(0)
+        return self._pick(names, choice)
+
+    def fields(self) -> dict[str, Any]:
+        """Scripted dice carry what they gave, so the record replays (`script_of`)."""
+        return {"dice": SCRIPTED, "seed": None, "draws": list(self.draws)}
+
+    @classmethod
+    def from_draws(cls, draws: Sequence[dict[str, Any]]) -> ScriptedDice:
+        """Dice that give again exactly the recorded draws, in order."""
+        return cls(
+            [d["value"] for d in draws if d["kind"] == "roll"],
+            shuffles=[d["value"] for d in draws if d["kind"] == "shuffle"],
+            picks=[d["value"] for d in draws if d["kind"] == "pick"],
+        )
+
+
+def dice_fields(dice: Dice) -> dict[str, Any]:
+    """The record fields describing `dice` (algorithm, seeds, commitment, draws); {} for unknown dice."""
+    fields: Callable[[], dict[str, Any]] | None = getattr(dice, "fields", None)
+    return fields() if fields else {}
+
+
+def bind_round(dice: Dice, game: object) -> None:
+    """Tag the draws of `dice` with `game.round` (when the dice keep a log)."""
+    if isinstance(dice, DrawLog):
+        dice.game = game
+
+
+def dice_for_record(record: Mapping[str, Any]) -> Dice:
+    """Fresh dice that replay `record`: its algorithm (format 1 records are Mersenne Twister) and seeds."""
+    algorithm = record.get("dice") or MT_ALGORITHM
+    if algorithm == ALGORITHM:
+        salts = list(record.get("salts") or [])
+        seeded = record.get("client_seed")
+        return FairDice(str(record["seed"]), client_seed(record["players"], salts) if seeded is None else seeded, salts)
+    if algorithm == MT_ALGORITHM:
+        return SeededDice(record["seed"])
+    if algorithm == SCRIPTED:
+        return ScriptedDice.from_draws(record.get("draws") or [])
+    raise DiceError(f"unknown dice algorithm {algorithm!r}")

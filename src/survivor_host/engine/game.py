@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from survivor_host.engine.dice import Dice, SeededDice
+from survivor_host.engine.dice import Dice, FairDice, bind_round, dice_fields
 from survivor_host.engine.errors import IllegalAction, SetupError
 from survivor_host.engine.events import (
     Cause,
@@ -31,6 +31,7 @@ from survivor_host.engine.options import Option, OptionValue, resolve_options
 from survivor_host.engine.phase import Phase, Stage
 from survivor_host.engine.render import join_names, present
 from survivor_host.engine.theme import ThemeSpec
+from survivor_host.trust.stream import client_seed
 
 HOST_ACTIONS = ("modkill", "sub", "extend", "end")
 SYSTEM_ACTIONS = ("timeout", "rename")
@@ -44,7 +45,7 @@ BASE_FIELDS: dict[str, tuple[str, ...]] = {
 }
 """The input fields (besides `by`) each action reads; any other field is refused."""
 MAX_NAME_LENGTH = 18
-RECORD_FORMAT = 1  # the record's shape (README "Game record"); 1: Mersenne Twister dice
+RECORD_FORMAT = 2  # 1: no `format` key, Mersenne Twister dice; 2: the dice fields of docs/FAIRNESS.md
 RULES_VERSION = 1
 """Bumped when the same seed and inputs could play out differently; a stored game of another is not replayed."""
 
@@ -98,6 +99,8 @@ class Game(ABC):
     """The theme's declaration (names, mods, options); `theme` and `title` repeat its id and title."""
     theme: ClassVar[str] = ""
     title: ClassVar[str] = ""
+    MODS: ClassVar[dict[str, str]] = {}
+    """The spec's mod titles by id (a shorthand kept for older callers)."""
     PLAYER_ACTIONS: ClassVar[tuple[str, ...]] = ()
     THEME_HOST_ACTIONS: ClassVar[tuple[str, ...]] = ()
     ACTION_ALIASES: ClassVar[dict[str, str]] = {}
@@ -118,9 +121,10 @@ class Game(ABC):
         if dice is None:
             if seed is None:
                 raise SetupError("A game needs dice or a seed.")
-            dice = SeededDice(seed)
+            dice = FairDice(str(seed), client_seed(players))
         self.dice: Dice = dice
-        self.seed = seed if seed is not None else getattr(dice, "seed", None)
+        bind_round(dice, self)
+        self.seed = getattr(dice, "seed", seed)
         self.options: dict[str, OptionValue] = resolve_options(self.option_specs(), options)
         self.mods: tuple[str, ...] = self.normalize_mods(mods)
         self._check_players(players)
@@ -196,7 +200,7 @@ class Game(ABC):
             return found
         if who:
             raise IllegalAction(f"{who} not in this game.")
-        raise IllegalAction(f"{name} is not in this game.")
+        raise IllegalAction(f'"{name}" is not in this game.')  # quoted: a reply never starts with user text
 
     def alive(self) -> list[Seat]:
         """The seats still in the game, in list order (a fresh list)."""
@@ -455,6 +459,10 @@ class Game(ABC):
         """True for actions sent by PM only (G3): typed in the room they are refused."""
         return action in self.SECRET_ACTIONS
 
+    def vote_tally(self) -> list[tuple[str, list[str]]]:
+        """A public vote's count so far (candidate, voters), for a theme whose spec has a `vote_box`."""
+        return []
+
     def marks(self, seat: Seat) -> str:
         """A mark after a name in the player list, e.g. ` (leader)`."""
         return ""
@@ -482,6 +490,7 @@ class Game(ABC):
             "subs": list(self.subs),
             "inputs": [inp.to_dict() for inp in self.log],
         }
+        out.update(dice_fields(self.dice))
         if not self.finished:
             out["awaiting"] = [
                 {"player": wait.player, "actions": list(wait.actions), "secret": wait.secret}

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from survivor_host.engine.dice import ScriptedDice, SeededDice
+from survivor_host.engine.dice import FairDice, ScriptedDice, dice_for_record
 from survivor_host.engine.errors import DiceError, IllegalAction, SetupError
 from survivor_host.engine.events import Event
 from survivor_host.engine.game import Game
 from survivor_host.engine.inputs import Input
+from survivor_host.trust.stream import client_seed
 
 SCENARIO_FIELDS = (
     "description", "theme", "mods", "options", "players", "dice", "seed", "shuffles", "picks", "inputs", "expect",
@@ -57,11 +58,11 @@ def load_scenario(data: object) -> tuple[Game, list[Input]]:
         shuffles = data.get("shuffles", [])
         if not isinstance(shuffles, list) or not all(isinstance(order, list) for order in shuffles):
             raise ScenarioError("'shuffles' must be a list of name lists")
-        dice: ScriptedDice | SeededDice = ScriptedDice(
+        dice: ScriptedDice | FairDice = ScriptedDice(
             _list_of(data, "dice", int, []), shuffles=shuffles, picks=_list_of(data, "picks", str, [])
         )
     elif "seed" in data and isinstance(data["seed"], int | str):
-        dice = SeededDice(data["seed"])
+        dice = FairDice(str(data["seed"]), client_seed(players))
     else:
         raise ScenarioError("a scenario needs 'dice' (a list of results) or a 'seed'")
     try:
@@ -90,12 +91,11 @@ def run_scenario(data: object) -> dict[str, Any]:
 
 
 def replay(record: Mapping[str, Any], on_events: Callable[[list[Event]], object] | None = None) -> Game:
-    """Rebuild a seeded game from its record's seed and accepted inputs (the game is deterministic)."""
+    """Rebuild a game from its record's dice (seeds, or the scripted draws) and accepted inputs."""
     from survivor_host.themes import new_game
 
-    game = new_game(
-        record["theme"], record["players"], mods=record["mods"], options=record["options"], seed=record["seed"]
-    )
+    dice = dice_for_record(record)
+    game = new_game(record["theme"], record["players"], mods=record["mods"], options=record["options"], dice=dice)
     events = game.start()
     if on_events:
         on_events(events)

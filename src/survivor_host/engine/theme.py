@@ -46,6 +46,8 @@ class VoteBox:
     phase: str
     action: str
     title: str
+    over: str
+    """What the box says once the vote is over."""
 
 
 @dataclass(frozen=True)
@@ -97,6 +99,10 @@ class ThemeSpec:
 
     def mod_title(self, mod_id: str) -> str:
         return self.mod(mod_id).title
+
+    def mod_titles(self) -> dict[str, str]:
+        """Each mod's title by id, in the theme's order."""
+        return {mod.id: mod.title for mod in self.mods}
 
     def normalize_mods(self, mods: Sequence[str]) -> tuple[str, ...]:
         """Mod ids in the theme's order; unknown or conflicting mods raise SetupError."""

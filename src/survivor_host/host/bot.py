@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 import time
 from collections.abc import Callable
 
 from survivor_host.engine.ids import to_id
 from survivor_host.host.config import BotConfig
+from survivor_host.host.fairness import new_server_seed
 from survivor_host.host.ports import Cancellable, HostSettings, Outbox
-from survivor_host.host.room import RoomHost
+from survivor_host.host.room import HOST_COMMANDS, INFO_COMMANDS, SIGNUP_COMMANDS, RoomHost
 from survivor_host.host.store import Store
 from survivor_host.showdown.client import Connected, Disconnected
 from survivor_host.showdown.protocol import Chat, Join, Leave, Message, PrivateMessage, Rename
@@ -57,7 +57,7 @@ class Bot:
         fixed = config.fixed_seed
 
         def new_seed() -> str:
-            return fixed if fixed is not None else secrets.token_hex(16)
+            return fixed if fixed is not None else new_server_seed()
 
         self.rooms = {room: RoomHost(room, out, self.clock, store, settings, new_seed) for room in config.rooms}
         self.restored = False
@@ -131,30 +131,81 @@ class Bot:
                 host.tick()
 
     def _route_pm(self, name: str, text: str) -> None:
-        """A PM belongs to the game where the sender holds a seat (preferring one that awaits them)."""
-        userid = to_id(name)
-        playing = [
-            host
-            for host in self.rooms.values()
-            if host.game is not None and not host.game.finished and any(s.uid == userid for s in host.game.seats)
-        ]
-        word = text.strip().lstrip(self.config.prefix).split(" ", 1)[0].lower()
-        awaiting = [h for h in playing if h.game and any(to_id(w.player) == userid for w in h.game.awaiting())]
-        # In two games at once, the action word decides: `stick` goes to the game that awaits a stick.
-        fitting = [
-            h
-            for h in awaiting
-            if h.game
-            and any(
-                to_id(w.player) == userid and h.game.ACTION_ALIASES.get(word, word) in w.actions
-                for w in h.game.awaiting()
-            )
-        ]
-        chosen = fitting or awaiting or playing
-        if chosen:
-            chosen[0].handle_pm(name, text)
+        """Every PM gets an answer, from the room it is about.
+
+        A PM may start with a room id (`survivortwo follow`, also `survivortwo: follow`): it goes there.
+        Otherwise a game action goes to the one game that can take it from the sender now; when two
+        could, or none can while the sender plays in two, the bot names the rooms and how to say which.
+        `help` is answered once; `pl`, `rules`, `lb`, `points` by the rooms the sender plays in (else
+        by every room with a game or signups, else by the first room); signups by the room whose
+        signups are open. Anything else gets a reply saying what the bot does not know.
+        """
+        body = text.strip()
+        host, body = self._room_prefix(body)
+        if host is not None:
+            host.handle_pm(name, body)
             return
+        word = body.removeprefix(self.config.prefix).split(" ", 1)[0].lower()
+        userid = to_id(name)
+        rooms = list(self.rooms.values())
+        playing = [h for h in rooms if h.plays(userid)]
         if word == "help":
-            next(iter(self.rooms.values())).handle_pm(name, text)
+            rooms[0].handle_pm(name, body)
+            if len(rooms) > 1:
+                self.out.pm(name, self._room_hint())
+        elif word in INFO_COMMANDS:
+            busy = [h for h in rooms if h.signups is not None or (h.game is not None and not h.game.finished)]
+            for h in playing or busy or rooms[:1]:
+                h.handle_pm(name, body)
+        elif word in SIGNUP_COMMANDS:
+            open_rooms = [h for h in rooms if h.signups is not None]
+            self._one_of(name, body, word, open_rooms, f"No signups are open in {', '.join(self.rooms)}.")
+        elif word in HOST_COMMANDS or word == "resetpoints":
+            self._one_of(name, body, word, rooms if len(rooms) == 1 else [], self._room_hint())
+        elif not playing:
+            if rooms[0].is_game_word(word):
+                self.out.pm(name, "You are not in a game I am hosting. Type help for the commands.")
+            else:
+                self.out.pm(name, rooms[0].unknown(word or body))
         else:
-            self.out.pm(name, "You are not in a game I am hosting. Type help for the commands.")
+            able = [h for h in playing if h.can_take(userid, word)]
+            if len(able) == 1 or len(playing) == 1:
+                (able or playing)[0].handle_pm(name, body)
+                return
+            where = "; ".join(f"{h.room}: {h.owed_text(userid)}" for h in playing)
+            ways = " or ".join(f"{h.room} {body}" for h in (able or playing))
+            if able:
+                self.out.pm(
+                    name,
+                    f"You play in {len(playing)} rooms and more than one can take that ({where}). Say which: {ways}",
+                )
+            else:
+                self.out.pm(
+                    name,
+                    f"None of your games can take that now ({where}). "
+                    f"To send it to one anyway, put its room first: {ways}",
+                )
+
+    def _room_prefix(self, body: str) -> tuple[RoomHost | None, str]:
+        """`survivortwo follow` (or `survivortwo: follow`, `#survivortwo follow`) -> that room, `follow`."""
+        first, _, rest = body.partition(" ")
+        host = self.rooms.get(to_id(first.removeprefix("#").rstrip(":,")))
+        if host is None or not rest.strip():
+            return None, body
+        return host, rest.strip()
+
+    def _one_of(self, name: str, body: str, word: str, hosts: list[RoomHost], none: str) -> None:
+        """Send to the one room in `hosts`; with none or several, say how to name the room."""
+        if len(hosts) == 1:
+            hosts[0].handle_pm(name, body)
+        elif not hosts:
+            self.out.pm(name, none)
+        else:
+            ways = " or ".join(f"{h.room} {body}" for h in hosts)
+            self.out.pm(name, f"That could be for {len(hosts)} rooms; say which: {ways}")
+
+    def _room_hint(self) -> str:
+        rooms = list(self.rooms)
+        return (
+            f"I host in {', '.join(rooms)}. To say which room a PM is for, put the room first, e.g. {rooms[0]} follow."
+        )

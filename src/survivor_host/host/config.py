@@ -1,21 +1,32 @@
-"""The bot's TOML config file (see bot.example.toml)."""
+"""The bot's TOML config file (see bot.example.toml), checked key by key before the bot connects."""
 
 from __future__ import annotations
 
+import difflib
 import os
+import sqlite3
 import tomllib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from survivor_host.catalogue import allowed
+from survivor_host.engine.errors import SetupError
 from survivor_host.engine.ids import to_id
+from survivor_host.engine.options import Option
 from survivor_host.showdown.login import DEFAULT_LOGIN_URL
+from survivor_host.themes import THEMES
 
 DEFAULT_SERVER = "wss://sim3.psim.us/showdown/websocket"
+DEFAULT_PASSWORD_ENV = "SURVIVOR_HOST_PASSWORD"
+DEFAULT_DATABASE = "survivor-host.db"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+MAX_NAME_LENGTH = 18  # Showdown's longest user name
 
 
 class ConfigError(ValueError):
-    """The config file is missing something or holds a wrong value."""
+    """The config file is missing something or holds a wrong value (the message names the key)."""
 
 
 @dataclass(frozen=True)
@@ -27,7 +38,7 @@ class BotConfig:
     rooms: tuple[str, ...]
     prefix: str = "."
     owners: tuple[str, ...] = ()
-    database: str = "survivor-host.db"
+    database: str = DEFAULT_DATABASE
     defaults: dict[str, object] = field(default_factory=dict)
     rules_links: dict[str, str] = field(default_factory=dict)
     log_level: str = "INFO"
@@ -35,45 +46,194 @@ class BotConfig:
     """Every game uses this seed (for tests and demonstrations only; it defeats the fair-dice commitment)."""
 
 
-def _table(data: dict[str, Any], key: str) -> dict[str, Any]:
-    value = data.get(key, {})
-    if not isinstance(value, dict):
-        raise ConfigError(f"[{key}] must be a table")
-    return value
+# ----- what each key allows
+
+Check = Callable[[Any], str | None]
+"""Returns what is wrong with a value (said as "must be ..."), or None when it fits."""
 
 
-def load_config(path: str | Path, environ: dict[str, str] | None = None) -> BotConfig:
-    """Read the config; the password comes from the environment variable it names."""
-    env = dict(os.environ) if environ is None else environ
+def _text(allowed: str, fits: Callable[[str], bool] = lambda _: True) -> Check:
+    def check(value: Any) -> str | None:
+        return None if isinstance(value, str) and fits(value) else allowed
+
+    return check
+
+
+def _names(allowed: str, non_empty: bool) -> Check:
+    def check(value: Any) -> str | None:
+        if not isinstance(value, list) or not all(isinstance(v, str) and to_id(v) for v in value):
+            return allowed
+        return allowed if non_empty and not value else None
+
+    return check
+
+
+def _prefix(value: Any) -> str | None:
+    fits = isinstance(value, str) and 1 <= len(value) <= 2
+    fits = fits and not any(c.isalnum() or c.isspace() for c in value) and value[0] not in "/!"
+    return None if fits else 'one or two characters that are not letters, digits, spaces, "/" or "!" (e.g. ".")'
+
+
+def _seed(value: Any) -> str | None:
+    return None if isinstance(value, str | int) and not isinstance(value, bool) else "a string or a whole number"
+
+
+SCHEMA: dict[str, dict[str, tuple[Check, str]]] = {
+    "server": {
+        "url": (_text("a websocket URL (ws://... or wss://...)", lambda v: v.startswith(("ws://", "wss://"))), ""),
+        "login_url": (_text("an http:// or https:// URL", lambda v: v.startswith(("http://", "https://"))), ""),
+    },
+    "bot": {
+        "username": (
+            _text(f"a Showdown name of 1-{MAX_NAME_LENGTH} characters", lambda v: 0 < len(v) <= 18 and bool(to_id(v))),
+            "required",
+        ),
+        "password_env": (
+            _text("the name of an environment variable", lambda v: v.replace("_", "a").isalnum()),
+            DEFAULT_PASSWORD_ENV,
+        ),
+        "rooms": (_names('a non-empty list of room ids, e.g. ["survivor"]', non_empty=True), "required"),
+        "prefix": (_prefix, "."),
+        "owners": (_names('a list of user names, e.g. ["Alice"]', non_empty=False), "[]"),
+        "database": (_text("a file path (text)"), DEFAULT_DATABASE),
+        "log_level": (_text(" | ".join(LOG_LEVELS), lambda v: v.upper() in LOG_LEVELS), "INFO"),
+        "fixed_seed": (_seed, "none (tests only)"),
+    },
+}
+TABLES = ("server", "bot", "defaults", "rules")
+
+
+def option_specs() -> dict[str, list[Option]]:
+    """Every game option any theme has, by name (a name shared by themes lists each theme's spec)."""
+    specs: dict[str, list[Option]] = {}
+    for theme in THEMES.values():
+        for name, spec in theme.option_specs().items():
+            if spec not in specs.setdefault(name, []):
+                specs[name].append(spec)
+    return specs
+
+
+def _unknown(table: str, key: str, known: list[str]) -> str:
+    where = f"[{table}] {key}" if table else f"[{key}]"
+    elsewhere = [t for t, keys in _all_keys().items() if key in keys and t != table]
+    if elsewhere:
+        return f"{where}: this key belongs in [{elsewhere[0]}]"
+    close = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
+    if close:
+        return f"{where} is not a known key; did you mean {close[0]}?"
+    return f"{where} is not a known key; allowed: {', '.join(known)}"
+
+
+def _all_keys() -> dict[str, list[str]]:
+    return {
+        "server": list(SCHEMA["server"]),
+        "bot": list(SCHEMA["bot"]),
+        "defaults": sorted(option_specs()),
+        "rules": list(THEMES),
+    }
+
+
+def _check(data: Mapping[str, Any]) -> list[str]:
+    """Every problem in the file, each naming its key and what is allowed."""
+    problems: list[str] = []
+    for table, value in data.items():
+        if table not in TABLES:
+            problems.append(_unknown("", table, list(TABLES)))
+        elif not isinstance(value, dict):
+            problems.append(f"[{table}] must be a table (a [{table}] section), not {value!r}")
+    for table, keys in SCHEMA.items():
+        section = data.get(table, {})
+        if not isinstance(section, dict):
+            continue
+        for key, value in section.items():
+            if key not in keys:
+                problems.append(_unknown(table, key, list(keys)))
+                continue
+            wrong = keys[key][0](value)
+            if wrong:
+                problems.append(f"[{table}] {key} = {value!r}: must be {wrong}")
+        for key, (_, default) in keys.items():
+            if default == "required" and key not in section:
+                problems.append(f"[{table}] {key} is required")
+    specs = option_specs()
+    defaults = data.get("defaults", {})
+    if isinstance(defaults, dict):
+        for key, value in defaults.items():
+            if key not in specs:
+                problems.append(_unknown("defaults", key, sorted(specs)))
+                continue
+            for spec in specs[key]:
+                try:
+                    spec.parse(key, value)
+                except SetupError:
+                    problems.append(f"[defaults] {key} = {value!r}: must be {allowed(spec)}")
+                    break
+    rules = data.get("rules", {})
+    if isinstance(rules, dict):
+        for key, value in rules.items():
+            if key not in THEMES:
+                problems.append(_unknown("rules", key, list(THEMES)))
+            elif not isinstance(value, str):
+                problems.append(f"[rules] {key} = {value!r}: must be a link (text)")
+    return problems
+
+
+def load_config(path: str | Path, environ: Mapping[str, str] | None = None) -> BotConfig:
+    """Read and check the config; the password comes from the environment variable it names."""
+    env = os.environ if environ is None else environ
     try:
         data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as error:
         raise ConfigError(f"cannot read {path}: {error.strerror}") from None
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path} is not valid TOML: {error}") from None
-    server = _table(data, "server")
-    bot = _table(data, "bot")
-    username = bot.get("username")
-    if not isinstance(username, str) or not to_id(username):
-        raise ConfigError("[bot] username is required")
-    rooms = bot.get("rooms", [])
-    if not isinstance(rooms, list) or not rooms or not all(isinstance(r, str) for r in rooms):
-        raise ConfigError("[bot] rooms must be a non-empty list of room ids")
-    password_env = str(bot.get("password_env", "SURVIVOR_HOST_PASSWORD"))
-    owners = bot.get("owners", [])
-    if not isinstance(owners, list):
-        raise ConfigError("[bot] owners must be a list of names")
+    problems = _check(data)
+    bot: dict[str, Any] = data.get("bot", {}) if isinstance(data.get("bot"), dict) else {}
+    password_env = bot.get("password_env", DEFAULT_PASSWORD_ENV)
+    if isinstance(password_env, str) and not env.get(password_env):
+        problems.append(
+            f"[bot] password_env: the environment variable {password_env} is not set; set it to the bot "
+            f"account's password ({password_env}='...' survivor-host serve --config {path})"
+        )
+    if problems:
+        raise ConfigError(f"{path}:\n  " + "\n  ".join(problems))
+    server: dict[str, Any] = data.get("server", {})
+    defaults: dict[str, Any] = data.get("defaults", {})
+    rules: dict[str, Any] = data.get("rules", {})
     return BotConfig(
-        server_url=str(server.get("url", DEFAULT_SERVER)),
-        login_url=str(server.get("login_url", DEFAULT_LOGIN_URL)),
-        username=username,
-        password=env.get(password_env) or None,
-        rooms=tuple(to_id(room) for room in rooms),
-        prefix=str(bot.get("prefix", ".")),
-        owners=tuple(to_id(str(owner)) for owner in owners),
-        database=str(bot.get("database", "survivor-host.db")),
-        defaults=dict(_table(data, "defaults")),
-        rules_links={str(k): str(v) for k, v in _table(data, "rules").items()},
-        log_level=str(bot.get("log_level", "INFO")).upper(),
+        server_url=server.get("url", DEFAULT_SERVER),
+        login_url=server.get("login_url", DEFAULT_LOGIN_URL),
+        username=bot["username"],
+        password=env.get(str(password_env)) or None,
+        rooms=tuple(to_id(room) for room in bot["rooms"]),
+        prefix=bot.get("prefix", "."),
+        owners=tuple(to_id(owner) for owner in bot.get("owners", [])),
+        database=bot.get("database", DEFAULT_DATABASE),
+        defaults=dict(defaults),
+        rules_links=dict(rules),
+        log_level=bot.get("log_level", "INFO").upper(),
         fixed_seed=str(bot["fixed_seed"]) if "fixed_seed" in bot else None,
     )
+
+
+def check_database(database: str) -> None:
+    """The database can be created or opened for writing, before the bot connects; else ConfigError."""
+    path = Path(database).expanduser()
+    folder = path.parent if str(path.parent) else Path(".")
+    where = f"[bot] database = {database!r}"
+    if not folder.is_dir():
+        raise ConfigError(
+            f"{where}: the folder {folder} does not exist; create it or name a file in an existing folder"
+        )
+    if path.exists() and not path.is_file():
+        raise ConfigError(f"{where}: is not a file; name a file, e.g. {path / DEFAULT_DATABASE}")
+    if not os.access(path if path.exists() else folder, os.W_OK) or not os.access(folder, os.W_OK):
+        raise ConfigError(f"{where}: cannot be written by this user (the folder {folder} needs write permission)")
+    try:
+        db = sqlite3.connect(path, timeout=5)
+        try:
+            db.execute("PRAGMA schema_version").fetchone()
+        finally:
+            db.close()
+    except sqlite3.Error as error:
+        raise ConfigError(f"{where}: cannot be opened as a SQLite database for writing ({error})") from None

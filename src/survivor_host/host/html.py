@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from survivor_host.engine.events import RoundTable
 from survivor_host.showdown.protocol import escape_html
+
+BOLD = re.compile(r"\*\*(.+?)\*\*")
+
+
+def chat_html(text: str) -> str:
+    """Chat text as HTML: escaped, with the chat's `**bold**` as `<b>bold</b>` (never raw `**`)."""
+    return BOLD.sub(r"<b>\1</b>", escape_html(text))
 
 
 def pm_button(bot: str, label: str, command: str) -> str:
@@ -22,17 +30,19 @@ def room_button(label: str, text: str) -> str:
 def choice_box(bot: str, text: str, commands: Sequence[tuple[str, str]]) -> str:
     """A prompt with one button per (label, command)."""
     buttons = " ".join(pm_button(bot, label, command) for label, command in commands)
-    return f'<div class="infobox">{escape_html(text)}<br />{buttons}</div>'
+    return f'<div class="infobox">{chat_html(text)}<br />{buttons}</div>'
 
 
-def room_choice_box(text: str, commands: Sequence[tuple[str, str]]) -> str:
-    """A box in the room whose buttons say a command in the room as the clicker."""
+def room_choice_box(text: str, commands: Sequence[tuple[str, str]], tally: Sequence[str] = ()) -> str:
+    """A box in the room whose buttons say a command in the room as the clicker; `tally` lines
+    (chat text) below the buttons, e.g. the votes so far."""
     buttons = " ".join(room_button(label, command) for label, command in commands)
-    return f'<div class="infobox">{escape_html(text)}<br />{buttons}</div>'
+    below = "".join(f"<br />{chat_html(line)}" for line in tally)
+    return f'<div class="infobox">{chat_html(text)}<br />{buttons}{below}</div>'
 
 
 def signups_box(title: str, mods: Sequence[str], players: Sequence[str], closed: bool = False) -> str:
-    """The signups box, refreshed in place as players join and leave."""
+    """The signups box, refreshed in place as players join and leave; `mods` are titles ("Tug of War")."""
     mods_text = f" ({escape_html(', '.join(mods))})" if mods else ""
     names = escape_html(", ".join(players)) or "<i>nobody yet</i>"
     head = f"<b>{escape_html(title)}</b>{mods_text}: " + ("signups are closed" if closed else "signups are open!")

@@ -30,13 +30,17 @@ def rules_text(theme: str, mods: Sequence[str], options: Mapping[str, object], l
     return text + (f" Rules: {link}" if link else "")
 
 
-def help_text(p: str) -> str:
+def help_text(p: str, room: str = "survivor") -> str:
+    """The `help` answer: every command with its prefix, where to send it, and how to name a room."""
     return (
-        f"Join with /me in (leave: /me out). {p}pl, {p}rules, {p}lb, {p}points. In game: {p}vote, {p}suspect, "
-        f"{p}scapegoat, {p}stick, {p}swap NAME, {p}duel NAME in the room; follow/rebel (and All At Once "
-        f"choices) by PM to me; card shows your card again. "
-        f"Hosts: {p}host {'|'.join(THEMES)} [mods], {p}set OPTION VALUE, "
-        f"{p}start, {p}pick, {p}modkill NAME, {p}sub OLD, NEW, {p}extend [s], {p}elim K, {p}end."
+        f"Join with /me in (leave: /me out). {p}pl, {p}rules, {p}lb, {p}points [NAME] (by PM without the {p}). "
+        f"In game, in the room: {p}vote NAME, {p}suspect NAME, {p}nosuspect, {p}scapegoat NAME, {p}noscapegoat, "
+        f"{p}duel NAME, {p}stick, {p}swap NAME (when it is your turn the bare word works too: stick). By PM to me: "
+        "follow, rebel, and All At Once's stick / swap NAME; card shows your card again. In games in two rooms "
+        f"at once, put the room first in a PM: {room} follow. "
+        f"Hosts (+ and up): {p}host {'|'.join(THEMES)} [mods], {p}set OPTION VALUE, {p}start, {p}pick [NAME], "
+        f"{p}modkill NAME, {p}sub OLD, NEW, {p}extend [s], {p}elim K, {p}end; room owners: {p}resetpoints. "
+        f"Fair dice: {p}salt WORD (during signups), {p}lastgame, {p}replay [ID], {p}games [NAME]."
     )
 
 

@@ -39,6 +39,10 @@ class Outbox(Protocol):
 
     def add_html_box(self, room: str, html: str) -> None: ...
 
+    def send_html_page(self, room: str, user: str, page: str, html: str) -> None:
+        """Open (or refresh) a bot page for `user` (`/sendhtmlpage`, sent in the room for its `*` rank)."""
+        ...
+
     def rank_of(self, room: str, userid: str) -> str | None:
         """The user's rank in the room (" " for none), or None when they are not in it."""
         ...

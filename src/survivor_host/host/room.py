@@ -6,7 +6,6 @@ accepted input to the store before announcing anything it caused.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -14,20 +13,23 @@ from typing import Any
 
 from survivor_host.engine.errors import IllegalAction, SetupError
 from survivor_host.engine.events import Cause, Event, PhaseChanged, Prompt, Revealed, Roll, RoundTable, Say
-from survivor_host.engine.game import RULES_VERSION, Game
+from survivor_host.engine.game import RULES_VERSION, Game, Wait
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input, parse_command
 from survivor_host.engine.render import join_names, render, roll_text
-from survivor_host.engine.theme import ThemeSpec
-from survivor_host.host import html, info
+from survivor_host.engine.theme import ThemeSpec, VoteBox
+from survivor_host.host import html, info, replays
+from survivor_host.host.fairness import ALGORITHM, SignupSeed, announce_client_seed, reveal_seed, stored_dice
 from survivor_host.host.ports import Cancellable, Clock, HostSettings, Outbox
 from survivor_host.host.store import Store, StoredGame, points_for
-from survivor_host.themes import DEFAULT_THEME, THEME_HOST_ACTIONS, new_game, theme_spec
+from survivor_host.themes import DEFAULT_THEME, THEME_HOST_ACTIONS, THEMES, new_game, theme_spec
 
 logger = logging.getLogger(__name__)
 
 AUTH_RANKS = "+%@*#&~"
 OWNER_RANKS = "#&~"
+INFO_COMMANDS = ("pl", "rules", "help", "lb", "leaderboard", "points")
+SIGNUP_COMMANDS = ("in", "join", "out", "leave")
 MAX_LINE = 900
 TARGET_ACTIONS = ("vote", "suspect", "scapegoat", "swap", "duel")
 HOST_COMMANDS = ("host", "start", "end", "modkill", "sub", "extend", "set", *THEME_HOST_ACTIONS)
@@ -41,9 +43,11 @@ class Signups:
     mods: list[str]
     options: dict[str, object]
     players: list[str] = field(default_factory=list)
+    dice: SignupSeed | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"theme": self.theme, "mods": self.mods, "options": self.options, "players": self.players}
+        fair = self.dice.to_dict() if self.dice else {}
+        return {"theme": self.theme, "mods": self.mods, "options": self.options, "players": self.players, **fair}
 
 
 def pack_rolls(rolls: Sequence[str], limit: int = MAX_LINE) -> list[str]:
@@ -56,11 +60,6 @@ def pack_rolls(rolls: Sequence[str], limit: int = MAX_LINE) -> list[str]:
             line = ""
         line = f"{line} · {text}" if line else text
     return lines + [line] if line else lines
-
-
-def commitment(seed: str) -> str:
-    """The hash announced at the start; the seed itself is revealed at the end."""
-    return hashlib.sha256(seed.encode()).hexdigest()
 
 
 class RoomHost:
@@ -91,21 +90,81 @@ class RoomHost:
         self._timers: list[Cancellable] = []
         self._paused_left: float | None = None
         self._leave_timers: dict[str, Cancellable] = {}
+        self._vote_open = False
 
     # ----- incoming -----
 
     def handle_chat(self, rank: str, name: str, text: str) -> None:
-        """A line said in the room by `name` (with room rank `rank`)."""
+        """A line said in the room by `name` (with room rank `rank`).
+
+        Commands start with the prefix (`.vote Mars`). The game's prompts name the bare words
+        (`vote NAME`, `stick or swap NAME`: the engine's text serves the terminal too), so a line
+        that starts with a word the game would take from its author now is taken as that command as
+        well (`vote Mars` during the vote, `stick` on one's turn). Only from those players and only
+        those words, so other chat is never read as a command.
+        """
         stripped = text.strip()
         if stripped.lower() in ("/me in", "/me out"):
-            self._signup(name, stripped.lower().endswith("in"))
+            self.guarded(name, lambda: self._signup(name, stripped.lower().endswith("in")))
             return
         prefix = self.settings.prefix
-        if not stripped.startswith(prefix) or len(stripped) <= len(prefix):
+        if stripped.startswith(prefix) and len(stripped) > len(prefix):
+            body = stripped[len(prefix) :]
+        elif self._owed_word(name, stripped):
+            body = stripped
+        else:
             return
-        body = stripped[len(prefix) :]
         word, _, rest = body.partition(" ")
         self.command(rank, name, word.lower(), rest.strip(), in_room=True)
+
+    def _owed_word(self, name: str, text: str) -> bool:
+        """True when `text` starts with an action the game would now take from `name`."""
+        words = text.split(None, 1)
+        return bool(words) and self.can_take(to_id(name), words[0].lower())
+
+    def plays(self, userid: str) -> bool:
+        """True when `userid` holds a seat in this room's running game."""
+        game = self.game
+        return game is not None and not game.finished and any(seat.uid == userid for seat in game.seats)
+
+    def can_take(self, userid: str, word: str) -> bool:
+        """True when this room's game would take `word` from `userid` now (it is theirs to send)."""
+        game = self.game
+        if game is None or game.finished:
+            return False
+        seat = next((s for s in game.alive() if s.uid == userid), None)
+        if seat is None:
+            return False
+        action = game.ACTION_ALIASES.get(word, word)
+        if action in {option.action for option in game.legal_inputs(seat.name)}:
+            return True
+        return action == "card" and bool(game.private_state(seat.name))
+
+    def owed_text(self, userid: str) -> str:
+        """What this room's game awaits from `userid`, in words (for PM replies that name rooms)."""
+        game = self.game
+        if game is None or game.finished:
+            return "no game"
+        waits = [wait for wait in game.awaiting() if to_id(wait.player) == userid]
+        if not waits:
+            return "nothing owed from you now"
+        return "you owe " + " or ".join(self._how(action, wait.secret) for wait in waits for action in wait.actions)
+
+    def _how(self, action: str, secret: bool) -> str:
+        """How to send `action`: by PM the bare word, in the room with the prefix (`.swap NAME`)."""
+        takes_target = action in TARGET_ACTIONS
+        word = f"{action} NAME" if takes_target else action
+        return word if secret else f"{self.settings.prefix}{word}"
+
+    def guarded(self, name: str, run: Callable[[], None]) -> None:
+        """Run a command for `name`; a refusal goes to them by PM, and so does a word about a bug."""
+        try:
+            run()
+        except (IllegalAction, SetupError, ValueError) as error:
+            self.out.pm(name, str(error))
+        except Exception:
+            logger.exception("a command from %s in %s failed", name, self.room)
+            self.out.pm(name, f"Something went wrong with that in {self.room}; it was logged. Sorry!")
 
     def handle_pm(self, name: str, text: str) -> None:
         """A PM routed to this room's game (or signups)."""
@@ -116,46 +175,73 @@ class RoomHost:
         self.command(" ", name, word.lower(), rest.strip(), in_room=False)
 
     def command(self, rank: str, name: str, word: str, rest: str, in_room: bool) -> None:
-        """Run one command word; refusals go privately to `name`."""
-        try:
-            if word in HOST_COMMANDS:
-                self._require_auth(rank, name)
-                self._host_command(word, rest)
-            elif word in ("in", "join", "out", "leave"):
-                self._signup(name, word in ("in", "join"))
-            elif word == "pl":
-                self._post_player_list(to=None if in_room else name)
-            elif word == "rules":
-                self._rules(to=None if in_room else name)
-            elif word == "help":
-                self._help(name)
-            elif word in ("lb", "leaderboard"):
-                self._leaderboard(name, in_room)
-            elif word == "points":
-                self._points(rest or name, name, in_room)
-            elif word == "resetpoints":
-                self._require_owner(rank, name)
-                cycle = self.store.reset_cycle(self.room)
-                self.out.say(self.room, f"Points were reset: cycle {cycle} begins.")
-            elif self.game is not None and not self.game.finished:
-                self._player_action(name, word, rest, in_room)
-        except (IllegalAction, SetupError, ValueError) as error:
-            self.out.pm(name, str(error))
+        """Run one command word; refusals go privately to `name`. Every command gets an answer or a
+        visible effect: an unknown word is answered too."""
+        self.guarded(name, lambda: self._command(rank, name, word, rest, in_room))
 
-    def _require_auth(self, rank: str, name: str) -> None:
+    def _command(self, rank: str, name: str, word: str, rest: str, in_room: bool) -> None:
+        if word in HOST_COMMANDS:
+            self._require_auth(rank, name, word)
+            self._host_command(word, rest)
+        elif word in SIGNUP_COMMANDS:
+            self._signup(name, word in ("in", "join"))
+            if not in_room:  # the room sees the list change; the sender, in a PM window, is told
+                joined = word in ("in", "join")
+                self.out.pm(name, f"You {'joined' if joined else 'left'} the signups in {self.room}.")
+        elif word == "salt":
+            self._salt(name, rest)
+        elif word in replays.REPLAY_COMMANDS:
+            replays.handle(word, rest, name, in_room, self.room, self.out, self.store)
+        elif word == "pl":
+            self._post_player_list(to=None if in_room else name)
+        elif word == "rules":
+            self._rules(to=None if in_room else name)
+        elif word == "help":
+            self._help(name)
+        elif word in ("lb", "leaderboard"):
+            self._leaderboard(name, in_room)
+        elif word == "points":
+            self._points(rest or name, name, in_room)
+        elif word == "resetpoints":
+            self._require_owner(rank, name, word)
+            cycle = self.store.reset_cycle(self.room)
+            self.out.say(self.room, f"Points were reset: cycle {cycle} begins.")
+        elif self.game is not None and not self.game.finished:
+            self._player_action(name, word, rest, in_room)
+        elif self.is_game_word(word):
+            raise IllegalAction(f"No game is running in {self.room}.")
+        else:
+            raise IllegalAction(self.unknown(word))
+
+    def unknown(self, word: str) -> str:
+        """The answer to a command word the bot does not know."""
+        p = self.settings.prefix
+        return f'I don\'t know the command "{word}". Type {p}help (or help by PM) for the commands.'
+
+    def is_game_word(self, word: str) -> bool:
+        """True when `word` is a player action of some theme (`follow`, `swap`, `revolt`...)."""
+        for spec in THEMES.values():
+            cls = spec.game
+            if cls.ACTION_ALIASES.get(word, word) in cls.PLAYER_ACTIONS:
+                return True
+        return False
+
+    def _require_auth(self, rank: str, name: str, word: str) -> None:
         if rank not in AUTH_RANKS and to_id(name) not in self.settings.owners:
-            raise IllegalAction("Only room auth (+ and up) can host games.")
+            raise IllegalAction(f"Only room auth (+ and up) can use {self.settings.prefix}{word}.")
 
-    def _require_owner(self, rank: str, name: str) -> None:
+    def _require_owner(self, rank: str, name: str, word: str) -> None:
         if rank not in OWNER_RANKS and to_id(name) not in self.settings.owners:
-            raise IllegalAction("Only room owners can reset points.")
+            raise IllegalAction(f"Only room owners (# and up) can use {self.settings.prefix}{word}.")
 
     def _player_action(self, name: str, word: str, rest: str, in_room: bool) -> None:
         game = self.game
         assert game is not None
         action = game.ACTION_ALIASES.get(word, word)
         if action not in game.PLAYER_ACTIONS:
-            return
+            if self.is_game_word(word):
+                raise IllegalAction(f"{game.title} has no {word}.")
+            raise IllegalAction(self.unknown(word))
         if in_room and game.is_secret(action):
             self.out.pm(name, f"Send that to me by PM so nobody sees it: /msg {self.out.name}, {word} {rest}".strip())
             return
@@ -195,25 +281,34 @@ class RoomHost:
         cls = theme_spec(theme_word or DEFAULT_THEME)
         mods = list(cls.normalize_mods([m.strip() for m in mods_text.replace(",", " ").split() if m.strip()]))
         options = {k: v for k, v in self.settings.defaults.items() if k in cls.option_specs()}
-        self.signups = Signups(cls.id, mods, options)
+        fair = SignupSeed(self.new_seed())
+        self.signups = Signups(cls.id, mods, options, dice=fair)
         self._save_signups()
         mods_shown = f" ({join_names([cls.mod_title(m) for m in mods])})" if mods else ""
         self.out.say(
             self.room,
             f"**{cls.title}**{mods_shown} signups are open! Type **/me in** to join, **/me out** to leave.",
         )
+        self.out.say(self.room, fair.announce_commitment())
         self._refresh_signups_box(new=True)
+
+    def _salt(self, name: str, word: str) -> None:
+        """`.salt WORD`: a player's own word in the client seed (docs/FAIRNESS.md)."""
+        if self.signups is None or self.signups.dice is None:
+            raise IllegalAction("Salt is added during signups.")
+        self.out.pm(name, self.signups.dice.add_salt(name, word, self.signups.players))
+        self._save_signups()
 
     def _signup(self, name: str, joining: bool) -> None:
         signups = self.signups
         if signups is None:
             if self.game is None or self.game.finished:
-                raise IllegalAction("Signups are not open.")
-            return
+                raise IllegalAction(f"Signups are not open in {self.room}.")
+            raise IllegalAction(f"The game in {self.room} has already started: signups are closed.")
         ids = [to_id(player) for player in signups.players]
         if joining:
             if to_id(name) in ids:
-                return
+                raise IllegalAction(f"You are already signed up in {self.room}.")
             most = int(
                 str(
                     signups.options.get("max_players", theme_spec(signups.theme).option_specs()["max_players"].default)
@@ -224,7 +319,7 @@ class RoomHost:
             signups.players.append(name)
         else:
             if to_id(name) not in ids:
-                return
+                raise IllegalAction(f"You were not signed up in {self.room}.")
             signups.players.pop(ids.index(to_id(name)))
         self._save_signups()
         self._refresh_signups_box()
@@ -244,7 +339,8 @@ class RoomHost:
     def _close_signups(self, text: str) -> None:
         if self.signups is not None and self.out.can_use_html(self.room):
             cls = theme_spec(self.signups.theme)
-            box = html.signups_box(cls.title, self.signups.mods, self.signups.players, closed=True)
+            mods = [cls.mod_title(mod) for mod in self.signups.mods]
+            box = html.signups_box(cls.title, mods, self.signups.players, closed=True)
             self.out.change_uhtml(self.room, self._box_name(), box)
         self.signups = None
         self._save_signups()
@@ -259,7 +355,7 @@ class RoomHost:
             return
         if self.out.can_use_html(self.room):
             cls = theme_spec(signups.theme)
-            box = html.signups_box(cls.title, signups.mods, signups.players)
+            box = html.signups_box(cls.title, [cls.mod_title(mod) for mod in signups.mods], signups.players)
             if new:
                 self.out.add_uhtml(self.room, self._box_name(), box)
             else:
@@ -275,15 +371,16 @@ class RoomHost:
         signups = self.signups
         if signups is None:
             raise IllegalAction("Open signups with .host first.")
-        seed = self.new_seed()
-        game = new_game(signups.theme, signups.players, mods=signups.mods, options=signups.options, seed=seed)
+        dice = (signups.dice or SignupSeed(self.new_seed())).dice_for(signups.players)
+        game = new_game(signups.theme, signups.players, mods=signups.mods, options=signups.options, dice=dice)
         self.game_id = self.store.begin_game(
-            self.room, game.theme, game.mods, dict(game.options), signups.players, seed, self.clock.now()
-        )
+            self.room, game.theme, game.mods, dict(game.options), signups.players, dice.seed, self.clock.now(),
+            dice=ALGORITHM, client_seed=dice.client_seed, salts=dice.salts,
+        )  # fmt: skip
         self.game = game
         self.seq = 0
         self._wait_id = -1
-        self._close_signups(f"Dice seed commitment: sha256 {commitment(seed)} (the seed is revealed at the end).")
+        self._close_signups(announce_client_seed(dice))
         self._post(game.start())
         self._posted_when_sent(0)
         self._rearm()
@@ -310,6 +407,7 @@ class RoomHost:
         self.seq += 1
         self.store.append_input(self.game_id, self.seq, inp, self.clock.now())
         self._post(events)
+        self._refresh_vote_box()
         self._posted_when_sent(self.seq)
         if game.finished:
             self._finish()
@@ -358,8 +456,10 @@ class RoomHost:
                 self._prompt(event, said=True)
                 continue
             if isinstance(event, PhaseChanged):  # no line of its own: packing goes on across it
-                if html_ok:
-                    self._vote_box(event.phase, before=flush)
+                vote = self._public_vote()
+                if vote and event.phase == vote.phase and html_ok:
+                    flush()
+                    self._vote_box()
                 continue
             text = render(event)
             if event.to is not None:  # by PM: the room's packing goes on across it
@@ -371,35 +471,55 @@ class RoomHost:
                 self.out.say(self.room, text)
         flush()
 
-    def _vote_box(self, phase: str, before: Callable[[], None]) -> None:
-        """A theme's public vote (FTL's first leader, F2): one box in the room, a button per player,
-        after the lines `before` says."""
-        game = self.game
-        vote = theme_spec(game.theme).vote_box if game else None
-        if game is None or vote is None or vote.phase != phase:
+    def _public_vote(self) -> VoteBox | None:
+        """The theme's public vote shown as a box of buttons (FTL's first leader, F2), if it has one."""
+        return theme_spec(self.game.theme).vote_box if self.game is not None else None
+
+    def _vote_box(self, new: bool = True) -> None:
+        """The theme's public vote: one box in the room, a button per player that says `.vote NAME`,
+        and the votes so far below, updated in place as they come (not a room line per vote)."""
+        game, vote = self.game, self._public_vote()
+        if game is None or vote is None:
             return
-        before()
         prefix = self.settings.prefix
-        buttons = [(seat.name, f"{prefix}{vote.action} {seat.name}") for seat in game.alive()]
-        box = html.room_choice_box(vote.title, buttons)
-        self.out.add_uhtml(self.room, f"survivor-vote-{self.room}", box)
+        tally = [f"**{name}** {len(voters)}: {', '.join(voters)}" for name, voters in game.vote_tally()]
+        if game.phase == vote.phase:
+            buttons = [(seat.name, f"{prefix}{vote.action} {seat.name}") for seat in game.alive()]
+            voted = sum(len(voters) for _, voters in game.vote_tally())
+            head = f"{vote.title} with **{prefix}{vote.action} NAME** or a button:"
+            tally = [*tally, f"{voted} of {len(game.alive())} voted."]
+        else:
+            buttons, head = [], vote.over
+        box = html.room_choice_box(head, buttons, tally)
+        if new:
+            self.out.add_uhtml(self.room, f"survivor-vote-{self.room}", box)
+        else:
+            self.out.change_uhtml(self.room, f"survivor-vote-{self.room}", box)
+        self._vote_open = game.phase == vote.phase
+
+    def _refresh_vote_box(self) -> None:
+        """After an input during the vote: the box shows the new tally (or that the vote is over)."""
+        if self._vote_open and self.out.can_use_html(self.room):
+            self._vote_box(new=False)
 
     def _prompt(self, prompt: Prompt, said: bool = False) -> None:
         """Ask a player: public prompts in the room (unless already `said`); PM prompts with buttons
-        where HTML is allowed."""
+        where HTML is allowed. A PM'd prompt starts with its room and round (a player may play in two
+        rooms at once)."""
         if not prompt.secret and not said:
             self.out.say(self.room, prompt.text)
         game = self.game
         options = game.legal_inputs(prompt.to) if game else []
+        where = f"[{self.room}, round {game.round}] " if game is not None and game.round else f"[{self.room}] "
         if self.out.can_use_html(self.room) and options:
             spec = theme_spec(game.theme) if game else None
             commands = [(self._label(o, spec), f"{o.action} {o.target or ''}".strip()) for o in options]
-            box = html.choice_box(self.out.name, prompt.text, commands)
+            box = html.choice_box(self.out.name, where + prompt.text, commands)
             self.out.pm_uhtml(self.room, prompt.to, f"survivor-prompt-{self.room}", box)
         elif prompt.secret:
             actions = " or ".join(prompt.actions)
             targets = f" (targets: {', '.join(prompt.targets)})" if prompt.targets else ""
-            self.out.pm(prompt.to, f"{prompt.text} Reply here with {actions}{targets}.")
+            self.out.pm(prompt.to, f"{where}{prompt.text} Reply here with {actions}{targets}.")
 
     @staticmethod
     def _label(option: Input, spec: ThemeSpec | None) -> str:
@@ -413,11 +533,7 @@ class RoomHost:
         self._cancel_timers()
         record = game.record()
         seed = str(game.seed)
-        self.out.say(
-            self.room,
-            f"Dice seed: {seed}. To check the game: its sha256 ({commitment(seed)[:16]}…) is the commitment "
-            "posted at the start, and this seed with the game's moves replays every roll (survivor-host replay).",
-        )
+        self.out.say(self.room, reveal_seed(seed))
         status = "finished" if game.winner else "ended"
         awards = self._award_points(game) if game.winner else {}
         # The game is closed (and its points given, in the same transaction) once its last lines went
@@ -605,7 +721,7 @@ class RoomHost:
                 except IllegalAction:
                     # The new name belongs to another seat of this game: the seat keeps its name.
                     self.out.pm(
-                        new_name, f"{new_name} is already a name in this game: rename back to {seat.name} to play."
+                        new_name, f"The name {new_name} is already in this game: rename back to {seat.name} to play."
                     )
                     return
         timer = self._leave_timers.pop(old_id, None)
@@ -615,11 +731,11 @@ class RoomHost:
     # ----- information -----
 
     def _reply(self, to: str | None, text: str) -> None:
-        """In the room when `to` is None, else by PM to `to`."""
+        """In the room when `to` is None, else by PM to `to`, saying which room it is about."""
         if to is None:
             self.out.say(self.room, text)
         else:
-            self.out.pm(to, text)
+            self.out.pm(to, f"[{self.room}] {text}")
 
     def _post_player_list(self, to: str | None) -> None:
         if self.game is not None and not self.game.finished:
@@ -627,7 +743,7 @@ class RoomHost:
         elif self.signups is not None:
             text = info.signup_player_list(self.signups.players)
         else:
-            raise IllegalAction("No game or signups here.")
+            raise IllegalAction(f"No game or signups in {self.room}.")
         self._reply(to, text)
 
     def _rules(self, to: str | None) -> None:
@@ -640,12 +756,12 @@ class RoomHost:
         self._reply(to, info.rules_text(theme, mods, options, self.settings.rules_links.get(theme, "")))
 
     def _help(self, name: str) -> None:
-        self.out.pm(name, info.help_text(self.settings.prefix))
+        self.out.pm(name, info.help_text(self.settings.prefix, self.room))
 
     def _leaderboard(self, name: str, in_room: bool) -> None:
         rows = self.store.leaderboard(self.room)
         if not rows:
-            self.out.pm(name, "No points yet this cycle.")
+            self.out.pm(name, f"[{self.room}] No points yet this cycle.")
         elif in_room and self.out.can_use_html(self.room):
             self.out.add_html_box(self.room, html.leaderboard_box(self.room, rows))
         else:
@@ -653,13 +769,17 @@ class RoomHost:
 
     def _points(self, who: str, asker: str, in_room: bool) -> None:
         points = self.store.points_of(self.room, to_id(who))
-        self._reply(None if in_room else asker, f"{who.strip()} has {points} points this cycle.")
+        self._reply(None if in_room else asker, f"Points this cycle for {who.strip()}: {points}.")
 
     # ----- restarts and reconnects -----
 
     def restore_signups(self, data: dict[str, Any]) -> None:
-        self.signups = Signups(data["theme"], list(data["mods"]), dict(data["options"]), list(data["players"]))
+        fair = SignupSeed.from_dict(data, self.new_seed())
+        self.signups = Signups(data["theme"], list(data["mods"]), dict(data["options"]), list(data["players"]), fair)
         self.out.say(self.room, "The bot restarted: signups are still open.")
+        if not data.get("seed"):
+            self._save_signups()
+            self.out.say(self.room, fair.announce_commitment())
         self._refresh_signups_box(new=True)
 
     def restore_game(self, stored: StoredGame) -> None:
@@ -671,7 +791,8 @@ class RoomHost:
             )
             self.store.refuse_game(stored.id, self.clock.now())
             return
-        game = new_game(stored.theme, stored.players, mods=stored.mods, options=stored.options, seed=stored.seed)
+        dice = stored_dice(stored.players, stored.seed, stored.dice, stored.client_seed, list(stored.salts))
+        game = new_game(stored.theme, stored.players, mods=stored.mods, options=stored.options, dice=dice)
         unposted: list[Event] = []
         events = game.start()
         if stored.posted < 0:
@@ -710,19 +831,39 @@ class RoomHost:
         game = self.game
         if game is None or game.finished:
             return
+        voters: list[str] = []
         for wait in game.awaiting():
             userid = to_id(wait.player)
             if userid in skip or (only is not None and userid != only):
                 continue
+            if wait.actions == ("vote",) and not wait.secret:
+                voters.append(wait.player)  # one line for everyone who owes a vote, not one each
+                continue
             self._tell_card(wait.player)
-            who = "You" if wait.secret else f"{wait.player}, you"
-            text = f"{who} still owe an action: {' / '.join(wait.actions)}."
-            self._prompt(Prompt(wait.player, text, wait.actions, wait.targets, wait.secret))
+            self._prompt(Prompt(wait.player, self._owed_prompt(wait), wait.actions, wait.targets, wait.secret))
+        if voters:
+            names = join_names([f"**{name}**" for name in voters])
+            vote = f"**{self.settings.prefix}vote NAME**"
+            owed = f"you still owe an action here in the room: {vote} (not yourself)."
+            self.out.say(self.room, f"{names}, before round 1: {owed}")
+            if self.out.can_use_html(self.room) and not self._vote_open:
+                self._vote_box()
         if only is None:
             awaited = {to_id(wait.player) for wait in game.awaiting()}
             for seat in game.alive():
                 if seat.uid not in awaited:
                     self._tell_card(seat.name)
+
+    def _owed_prompt(self, wait: Wait) -> str:
+        """A re-prompt (after a restart, a reconnect, a return) that names what is owed and how to send
+        it; PM'd ones get the room and round from `_prompt`, room ones say the round here."""
+        game = self.game
+        how = " or ".join(f"**{self._how(action, wait.secret)}**" for action in wait.actions)
+        targets = f" ({join_names(list(wait.targets))})" if wait.targets else ""
+        if wait.secret:
+            return f"You still owe an action: {how}{targets}."
+        when = f"round {game.round}" if game is not None and game.round else "before round 1"
+        return f"**{wait.player}**, {when}: you still owe an action here in the room: {how}{targets}."
 
     def _tell_card(self, name: str) -> None:
         """What a player privately holds (a Chase the Ace card), by PM (after a restart or reconnect)."""

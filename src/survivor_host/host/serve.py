@@ -1,4 +1,4 @@
-"""`survivor-host serve`: run the bot until SIGTERM or SIGINT."""
+"""`survivor-host serve`: check the config, then run the bot until SIGTERM or SIGINT."""
 
 from __future__ import annotations
 
@@ -6,57 +6,95 @@ import asyncio
 import logging
 import signal
 import sys
+from dataclasses import dataclass
 
 from survivor_host.host.bot import Bot
-from survivor_host.host.config import ConfigError, load_config
+from survivor_host.host.config import BotConfig, ConfigError, check_database, load_config
 from survivor_host.host.store import Store
 from survivor_host.showdown.client import ClientConfig, ShowdownClient
+from survivor_host.showdown.login import LoginError
+from survivor_host.showdown.protocol import Message
 
 logger = logging.getLogger("survivor_host")
 
+EXIT_CONFIG = 2
+"""The config is wrong (nothing was connected); the message names the key."""
+EXIT_LOGIN_REFUSED = 3
+"""The login server refused the name or password too many times in a row; restarting will not help."""
 
-async def run_bot(config_path: str) -> int:
-    config = load_config(config_path)
+
+@dataclass
+class RunningBot:
+    """The bot's parts, wired together: the store, the Showdown connection and the Bot routing between them."""
+
+    config: BotConfig
+    store: Store
+    client: ShowdownClient
+    bot: Bot
+
+    @classmethod
+    def build(cls, config: BotConfig) -> RunningBot:
+        store = Store(config.database)
+        client_config = ClientConfig(
+            server_url=config.server_url,
+            username=config.username,
+            password=config.password,
+            login_url=config.login_url,
+            rooms=config.rooms,
+        )
+        holder: list[Bot] = []
+
+        async def handler(message: Message) -> None:
+            await holder[0].handle(message)
+
+        client = ShowdownClient(client_config, handler)
+        holder.append(Bot(config, client, store))
+        return cls(config, store, client, holder[0])
+
+    async def run_until(self, stop: asyncio.Event) -> int:
+        """Connect and host until `stop` is set (0) or the client gives up (1); then close everything."""
+        loop = asyncio.get_running_loop()
+        runner = loop.create_task(self.client.run())
+        stopper = loop.create_task(stop.wait())
+        try:
+            done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            logger.info("shutting down")
+            await self.client.close()
+            runner.cancel()
+            stopper.cancel()
+            self.store.close()
+        error = runner.exception() if runner in done else None
+        if isinstance(error, LoginError):
+            logger.error(
+                "giving up: the login was refused %d times in a row: %s", self.client.config.max_login_failures, error
+            )
+            return EXIT_LOGIN_REFUSED
+        if error is not None:
+            logger.error("client stopped: %s", error)
+            return 1
+        return 0
+
+
+async def run_bot(config: BotConfig) -> int:
     logging.getLogger().setLevel(config.log_level)
-    store = Store(config.database)
-    client_config = ClientConfig(
-        server_url=config.server_url,
-        username=config.username,
-        password=config.password,
-        login_url=config.login_url,
-        rooms=config.rooms,
-    )
-    holder: dict[str, Bot] = {}
-
-    async def handler(message: object) -> None:
-        await holder["bot"].handle(message)  # type: ignore[arg-type]
-
-    client = ShowdownClient(client_config, handler)
-    holder["bot"] = Bot(config, client, store)
+    running = RunningBot.build(config)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
-    runner = loop.create_task(client.run())
-    stopper = loop.create_task(stop.wait())
-    done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
-    logger.info("shutting down")
-    await client.close()
-    runner.cancel()
-    stopper.cancel()
-    store.close()
-    if runner in done and runner.exception() is not None:
-        logger.error("client stopped: %s", runner.exception())
-        return 1
-    return 0
+    return await running.run_until(stop)
 
 
 def serve_main(config_path: str) -> int:
-    logging.basicConfig(
-        stream=sys.stderr, level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    logging.basicConfig(stream=sys.stderr, level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
-        return asyncio.run(run_bot(config_path))
+        config = load_config(config_path)
+        try:
+            check_database(config.database)
+        except ConfigError as error:
+            raise ConfigError(f"{config_path}:\n  {error}") from None
     except ConfigError as error:
         print(f"survivor-host: config: {error}", file=sys.stderr)
-        return 2
+        return EXIT_CONFIG
+    return asyncio.run(run_bot(config))

@@ -69,6 +69,13 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN deadline_wait INTEGER;
     ALTER TABLE games ADD COLUMN deadline_extension INTEGER;
     """,
+    # version 3: fair dice (docs/FAIRNESS.md): the algorithm, the client seed and the salt words;
+    # games stored before (still running after an upgrade) keep their Mersenne Twister dice
+    """
+    ALTER TABLE games ADD COLUMN dice TEXT NOT NULL DEFAULT 'mt19937-python-random';
+    ALTER TABLE games ADD COLUMN client_seed TEXT;
+    ALTER TABLE games ADD COLUMN salts TEXT NOT NULL DEFAULT '[]';
+    """,
 )
 
 
@@ -89,6 +96,9 @@ class StoredGame:
     posted: int
     deadline_wait: int | None = None
     deadline_extension: int | None = None
+    dice: str = "mt19937-python-random"
+    client_seed: str | None = None
+    salts: tuple[str, ...] = ()
     rules_version: int | None = None
     """The engine rules the game was begun under (None: stored before versions were kept, i.e. 1)."""
 
@@ -136,15 +146,21 @@ class Store:
         players: Sequence[str],
         seed: str,
         at: float,
+        dice: str = "mt19937-python-random",
+        client_seed: str | None = None,
+        salts: Sequence[str] = (),
         rules_version: int = RULES_VERSION,
     ) -> int:
         # The rules version rides with the options (no schema change): a restore compares it.
         stored = {**options, RULES_KEY: rules_version}
         cursor = self.db.execute(
-            "INSERT INTO games (room, theme, mods, options, players, seed, started_at, heartbeat, posted)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, -1)",
-            (room, theme, json.dumps(list(mods)), json.dumps(stored), json.dumps(list(players)), seed, at, at),
-        )
+            "INSERT INTO games (room, theme, mods, options, players, seed, started_at, heartbeat, posted,"
+            " dice, client_seed, salts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, -1, ?, ?, ?)",
+            (
+                room, theme, json.dumps(list(mods)), json.dumps(stored), json.dumps(list(players)), seed, at, at,
+                dice, client_seed, json.dumps(list(salts)),
+            ),
+        )  # fmt: skip
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
@@ -203,7 +219,8 @@ class Store:
     def unfinished_games(self) -> list[StoredGame]:
         rows = self.db.execute(
             "SELECT id, room, theme, mods, options, players, seed, deadline_at, heartbeat, posted,"
-            " deadline_wait, deadline_extension FROM games WHERE status = 'running' ORDER BY id"
+            " deadline_wait, deadline_extension, dice, client_seed, salts FROM games WHERE status = 'running'"
+            " ORDER BY id"
         ).fetchall()
         options = [json.loads(row[4]) for row in rows]
         return [
@@ -221,6 +238,9 @@ class Store:
                 posted=row[9],
                 deadline_wait=row[10],
                 deadline_extension=row[11],
+                dice=row[12],
+                client_seed=row[13],
+                salts=tuple(json.loads(row[14])),
                 rules_version=opts.get(RULES_KEY),
             )
             for row, opts in zip(rows, options, strict=True)
@@ -236,6 +256,23 @@ class Store:
 
     def game_record(self, game_id: int) -> dict[str, Any] | None:
         row = self.db.execute("SELECT record FROM games WHERE id = ?", (game_id,)).fetchone()
+        return json.loads(row[0]) if row and row[0] else None
+
+    def closed_games(self, room: str, limit: int = 200) -> list[tuple[int, float, dict[str, Any]]]:
+        """The room's finished or ended games, newest first: (id, finished_at, record)."""
+        rows = self.db.execute(
+            "SELECT id, finished_at, record FROM games WHERE room = ? AND status IN ('finished', 'ended')"
+            " AND record IS NOT NULL ORDER BY id DESC LIMIT ?",
+            (room, limit),
+        )
+        return [(int(row[0]), float(row[1] or 0), json.loads(row[2])) for row in rows]
+
+    def closed_game(self, room: str, game_id: int) -> dict[str, Any] | None:
+        """One finished or ended game's record, if it was played in `room`."""
+        row = self.db.execute(
+            "SELECT record FROM games WHERE id = ? AND room = ? AND status IN ('finished', 'ended')",
+            (game_id, room),
+        ).fetchone()
         return json.loads(row[0]) if row and row[0] else None
 
     # ----- signups -----

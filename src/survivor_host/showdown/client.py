@@ -121,9 +121,35 @@ def decide_pace(global_rank: str, public_room_ranks: Iterable[str]) -> float:
     return PACE_REGULAR
 
 
+JS_WHITESPACE = frozenset(
+    "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+    "\u2028\u2029\u202f\u205f\u3000\ufeff"
+)
+"""What JavaScript's `String.prototype.trim` removes (the server trims a PM before parsing it)."""
+ZERO_WIDTH_SPACE = "\u200b"
+"""Not whitespace to JavaScript's trim, invisible in the client: a line starting with it is never a command."""
+
+
 def escape_text(text: str) -> str:
-    """Make chat text that starts with `/` or `!` literal (the server keeps a leading space's text)."""
-    return " " + text if text[:1] in ("/", "!") else text
+    """Make one chat or PM line literal text, whatever it starts with.
+
+    PS 0.11.11 (`server/chat.ts` `parseCommand`) runs a line as a command when it starts with `/` or
+    `!` (a broadcast, when a letter or digit follows), or with `>> `, `>>> `, `>>sql ` (eval); a PM is
+    trimmed first (`/msg` takes its text through `splitUser`, which trims), so a leading space does not
+    help. Leading whitespace (JavaScript's and Python's) is dropped; then `/...` becomes `//...`, the
+    server's own escape, which the client shows as `/...`; `!...` and `>>...` get an invisible
+    zero-width space in front (the server's `!!` escape would show both marks). Look-alikes such as
+    `／` or `！` are not commands to the server (it compares exact characters) and pass unchanged.
+    """
+    start = 0
+    while start < len(text) and (text[start] in JS_WHITESPACE or text[start].isspace()):
+        start += 1
+    stripped = text[start:]
+    if stripped.startswith("/"):
+        return "/" + stripped
+    if stripped.startswith(("!", ">>")):
+        return ZERO_WIDTH_SPACE + stripped
+    return text
 
 
 class ShowdownClient:
@@ -216,13 +242,14 @@ class ShowdownClient:
 
     # -- sending -------------------------------------------------------------------------------
     def say(self, room: str, text: str) -> None:
-        """Send chat text to the room, literally (a leading `/` or `!` is not a command); long text and
-        line breaks make several messages."""
+        """Send chat text to the room, literally (`escape_text` on every line: user text never becomes a
+        command); long text and line breaks make several messages."""
         for chunk in split_text(text, MAX_MESSAGE_LENGTH - 1):
             self.queue.put(to_id(room), escape_text(chunk))
 
     def pm(self, user: str, text: str) -> None:
-        """Private-message a user (only registered users can receive PMs)."""
+        """Private-message a user, literally (`escape_text` on every line); only registered users can
+        receive PMs."""
         prefix = f"/msg {to_id(user)}, "
         for chunk in split_text(text, MAX_MESSAGE_LENGTH - len(prefix) - 1):
             self.queue.put("", prefix + escape_text(chunk))
@@ -260,6 +287,10 @@ class ShowdownClient:
 
     def change_private_uhtml(self, room: str, user: str, name: str, html: str) -> None:
         self.send_command(room, f"/changeprivateuhtml {to_id(user)}, {name}, {one_line(html)}")
+
+    def send_html_page(self, room: str, user: str, page: str, html: str) -> None:
+        """A bot page for one user: `/sendhtmlpage USERID, PAGEID, HTML` (needs `*` in the room)."""
+        self.send_command(room, f"/sendhtmlpage {to_id(user)}, {to_id(page)}, {one_line(html)}")
 
     def join(self, room: str) -> None:
         """Join a room now and after every reconnect."""

@@ -72,6 +72,9 @@ class RecordingOutbox:
         """As the room shows it: the bot's `/raw` chat line, the box in PS's infobox (a `*` bot's unsigned)."""
         self.room.append(f'/raw <div class="infobox">{html}</div>')
 
+    def send_html_page(self, room: str, user: str, page: str, html: str) -> None:
+        pass
+
     def rank_of(self, room: str, userid: str) -> str | None:
         return " "
 

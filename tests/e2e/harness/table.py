@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import html
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .player import Line, Player, WaitTimeout
+from survivor_host.devserver.roomview import buttons_in
 
-BUTTON = re.compile(r'name="send" value="/msg ([^,"]+), ([^"]+)"')
+from .player import Line, Player, WaitTimeout
 
 Policy = Callable[[str, list[str]], str | None]
 
@@ -20,11 +18,6 @@ Policy = Callable[[str, list[str]], str | None]
 def first_button(player: str, commands: list[str]) -> str | None:
     """Always the first button: follow, stick, the first target listed."""
     return commands[0] if commands else None
-
-
-def buttons_in(text: str) -> list[str]:
-    """The commands behind the `/msg` buttons of a PM'd HTML box, in order."""
-    return [html.unescape(match.group(2)) for match in BUTTON.finditer(text)]
 
 
 class PlayerTasks(ABC):

@@ -101,6 +101,7 @@ class ChaseTheAce(Game):
     spec = SPEC
     theme = SPEC.id
     title = SPEC.title
+    MODS = SPEC.mod_titles()
     PLAYER_ACTIONS: ClassVar[tuple[str, ...]] = ("stick", "swap", "duel", "card")
     QUESTIONS: ClassVar[tuple[str, ...]] = ("card",)
     THEME_HOST_ACTIONS: ClassVar[tuple[str, ...]] = SPEC.host_actions

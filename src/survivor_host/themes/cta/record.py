@@ -100,6 +100,27 @@ def new_round_record(number: int, k: int) -> CtaRound:
     }
 
 
+RECORDED = frozenset(
+    {
+        Redealt,
+        CardDealt,
+        KingsKnown,
+        Eliminated,
+        Walkover,
+        DuelResolved,
+        JestersBattle,
+        Stuck,
+        SwapResolved,
+        SwapVoid,
+        Revealed,
+        TieAtCutoff,
+        Finals,
+        PlaceBattle,
+    }
+)
+"""What a round's record is made of, by exact type (besides `RoundBegins`, which starts one)."""
+
+
 class CtaRecorder:
     """Builds the rounds of the record from the facts and events a game emits, in one place."""
 
@@ -111,10 +132,10 @@ class CtaRecorder:
             self._take(event)
 
     def _take(self, event: Event) -> None:
-        if isinstance(event, RoundBegins):
+        if type(event) is RoundBegins:
             self.rounds.append(new_round_record(event.number, event.k))
             return
-        if not self.rounds:
+        if not self.rounds or type(event) not in RECORDED:
             return
         rec = self.rounds[-1]
         match event:

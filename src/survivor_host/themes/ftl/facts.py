@@ -105,6 +105,8 @@ class VoteOpened(Fact):
 
 @dataclass(frozen=True)
 class VoteCast(Fact):
+    """F2: `voter` votes (or changes their vote) for `target`; told to the voter (the room sees the tally)."""
+
     voter: str
     target: str
 

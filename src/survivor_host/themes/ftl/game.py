@@ -106,6 +106,7 @@ class FollowTheLeader(Game):
     spec = SPEC
     theme = SPEC.id
     title = SPEC.title
+    MODS = SPEC.mod_titles()
     PLAYER_ACTIONS = ("vote", "follow", "rebel", "suspect", "nosuspect", "scapegoat", "noscapegoat")
     THEME_HOST_ACTIONS = SPEC.host_actions
     ACTION_ALIASES: ClassVar[dict[str, str]] = {"revolt": "rebel"}
@@ -217,10 +218,18 @@ class FollowTheLeader(Game):
         if target is voter:
             raise IllegalAction("You can't vote for yourself.")
         self.votes[voter.index] = target.index
-        events: list[Event] = [VoteCast(voter.name, target.name)]
+        events: list[Event] = [VoteCast(voter.name, target.name, to=voter.name)]
         if all(seat.index in self.votes for seat in self.alive()):
             events += self.resolve_votes()
         return events
+
+    def vote_tally(self) -> list[tuple[str, list[str]]]:
+        """The first-leader votes so far (F2): (candidate, voters) for each candidate with a vote."""
+        voters: dict[int, list[str]] = {}
+        for voter, target in self.votes.items():
+            if self.seats[target].alive:
+                voters.setdefault(target, []).append(self.seats[voter].name)
+        return [(self.seats[i].name, names) for i, names in sorted(voters.items())]
 
     def act_pick(self, inp: Input) -> list[Event]:
         self.require_host(inp)
@@ -723,9 +732,10 @@ class Vote(FtlPhase):
 
     def waits(self, game: FollowTheLeader) -> list[Wait]:
         alive = game.alive()
+        names = tuple(seat.name for seat in alive)
         return [
-            Wait(seat.name, ("vote",), False, tuple(s.name for s in alive if s is not seat))
-            for seat in alive
+            Wait(seat.name, ("vote",), False, names[:at] + names[at + 1 :])
+            for at, seat in enumerate(alive)
             if seat.index not in game.votes
         ]
 

@@ -52,6 +52,23 @@ class FtlRound(TypedDict):
     depositions: NotRequired[list[DepositionRecord]]
 
 
+RECORDED = frozenset(
+    {
+        ChoicesLocked,
+        Suspected,
+        Roll,
+        Eliminated,
+        ScapegoatResolved,
+        RoundJudged,
+        RoundVoided,
+        ImmunityGained,
+        Depositions,
+        NextLeader,
+    }
+)
+"""What a round's record is made of, by exact type (besides `RoundBegins`, which starts one)."""
+
+
 class FtlRecorder:
     """Builds the rounds of the record from the facts and events a game emits, in one place."""
 
@@ -63,10 +80,10 @@ class FtlRecorder:
             self._take(event)
 
     def _take(self, event: Event) -> None:
-        if isinstance(event, RoundBegins):
+        if type(event) is RoundBegins:
             self.rounds.append(_new_round(event.number, event.leader))
             return
-        if not self.rounds:
+        if not self.rounds or type(event) not in RECORDED:
             return
         rec = self.rounds[-1]
         match event:

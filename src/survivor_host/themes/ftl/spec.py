@@ -54,5 +54,7 @@ SPEC = ThemeSpec(
     "the leader's 109+20. Lose and you are out; tie for immunity. Last one standing wins.",
     host_actions=("pick",),
     load_presenter=_presenter,
-    vote_box=VoteBox("vote", "vote", "Vote for the first leader (not yourself):"),
+    vote_box=VoteBox(
+        "vote", "vote", "Vote for the first leader (not yourself)", "The vote for the first leader is over."
+    ),
 )

@@ -163,8 +163,8 @@ def _line(fact: Fact) -> str | None:
             return f"**{title}**{f' with {join_names(mods)}' if mods else ''} begins!"
         case VoteOpened():
             return "Vote for the first leader in chat with **vote NAME** (not yourself)."
-        case VoteCast(voter=voter, target=target):
-            return f"{voter} votes for {target}."
+        case VoteCast(target=target):
+            return f"You vote for **{target}**."
         case VotingClosed():
             return "Time is up for votes."
         case VotesCounted(tally=tally):

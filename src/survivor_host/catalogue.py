@@ -1,0 +1,59 @@
+"""What the themes offer, for `--help`: mods, game options with their defaults, AI strategies.
+
+Read from the themes' declarations (`ThemeSpec`), so it never goes stale.
+"""
+
+from __future__ import annotations
+
+from survivor_host.engine.options import COMMON_OPTIONS, Option
+from survivor_host.themes import THEMES
+
+
+def _first_line(doc: str | None) -> str:
+    return (doc or "").strip().split("\n", 1)[0].strip()
+
+
+def allowed(spec: Option) -> str:
+    """What an option takes: its choices, or a whole number and its minimum."""
+    return " | ".join(spec.choices) if spec.choices else f"a whole number, at least {spec.minimum}"
+
+
+def _option_line(name: str, spec: Option) -> str:
+    return f"    {name} = {allowed(spec)} (default {spec.default}): {spec.help}"
+
+
+def themes_text() -> str:
+    lines = ["themes and mods (--mods, comma-separated):"]
+    for theme, spec in THEMES.items():
+        mods = ", ".join(f"{mod.id} ({mod.title})" for mod in spec.mods) or "none"
+        lines.append(f"  {theme}: {spec.title}; mods: {mods}")
+    return "\n".join(lines)
+
+
+def options_text() -> str:
+    lines = ["game options (--option NAME=VALUE; .set NAME VALUE in a room; [defaults] in the bot's config):"]
+    lines.append("  every theme:")
+    lines += [_option_line(name, spec) for name, spec in COMMON_OPTIONS.items()]
+    for theme, spec in THEMES.items():
+        own = {k: v for k, v in spec.option_specs().items() if k not in COMMON_OPTIONS or v != COMMON_OPTIONS[k]}
+        if own:
+            lines.append(f"  {theme} only:")
+            lines += [_option_line(name, spec) for name, spec in own.items()]
+    return "\n".join(lines)
+
+
+def strategies_text() -> str:
+    lines = ["AI strategies (--strategy):"]
+    for theme, spec in THEMES.items():
+        for name, factory in spec.strategies().items():
+            default = " (default)" if name == spec.default_strategy else ""
+            lines.append(f"  {theme} {name}{default}: {_first_line(factory.__doc__)}")
+    return "\n".join(lines)
+
+
+def catalogue(*, strategies: bool = True) -> str:
+    """The whole list for a `--help` epilog."""
+    parts = [themes_text(), options_text()]
+    if strategies:
+        parts.append(strategies_text())
+    return "\n\n".join(parts)

@@ -1,0 +1,112 @@
+"""A room as a player sees it, in plain text: chat lines, and HTML boxes rendered to text."""
+
+from __future__ import annotations
+
+import html
+import re
+from html.parser import HTMLParser
+
+from survivor_host.showdown.protocol import Chat, Html, Message, Raw, Uhtml, UhtmlChange
+
+BUTTON = re.compile(r'name="send" value="/msg ([^,"]+), ([^"]+)"')
+SEND_VALUE = re.compile(r'name="send" value="([^"]+)"')
+_BLOCK_TAGS = {"br", "p", "div", "tr", "li", "ul", "ol", "table", "h1", "h2", "h3", "h4", "details", "summary"}
+
+
+def buttons_in(box: str) -> list[str]:
+    """The commands behind the `/msg BOT, COMMAND` buttons of an HTML box, in order."""
+    return [html.unescape(match.group(2)) for match in BUTTON.finditer(box)]
+
+
+def button_values(box: str) -> list[str]:
+    """What every `send` button of an HTML box says when clicked, in order."""
+    return [html.unescape(match.group(1)) for match in SEND_VALUE.finditer(box)]
+
+
+class _TextParser(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self._cells = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _BLOCK_TAGS:
+            self.parts.append("\n")
+            self._cells = 0
+        elif tag in ("td", "th"):
+            if self._cells:
+                self.parts.append(" | ")
+            self._cells += 1
+        elif tag == "button":
+            self.parts.append(" [")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "button":
+            self.parts.append("]")
+        elif tag in _BLOCK_TAGS:
+            self.parts.append("\n")
+
+    def handle_data(self, data: str) -> None:
+        self.parts.append(data)
+
+
+def html_to_text(markup: str) -> str:
+    """Readable text of an HTML box: blocks on their own lines, table cells split by `|`, buttons as `[Label]`."""
+    parser = _TextParser()
+    parser.feed(markup)
+    parser.close()
+    lines = (" ".join(line.split()) for line in "".join(parser.parts).split("\n"))
+    return "\n".join(line for line in lines if line)
+
+
+CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    """Text safe for a terminal: control characters (escape sequences, bells, carriage returns) shown as `?`."""
+    return CONTROL.sub("?", text)
+
+
+def chat_text(text: str) -> str:
+    """Chat markdown made plain: `**bold**` loses its stars."""
+    return text.replace("**", "")
+
+
+def room_lines(message: Message, room: str) -> list[str]:
+    """What a player in `room` reads for one server message (nothing for other rooms, joins, history),
+    safe to print: every user's text passes through `printable`."""
+    return [printable(line) for line in _room_lines(message, room)]
+
+
+def _room_lines(message: Message, room: str) -> list[str]:
+    if message.room != room or message.history:
+        return []
+    if isinstance(message, Chat):
+        name = message.user.name
+        text = message.text
+        if text.startswith("/raw "):
+            return _boxed(html_to_text(text[5:]), f"{name}:")
+        if text.startswith(("/uhtml ", "/uhtmlchange ")):
+            word, _, rest = text.partition(" ")
+            label = "[box]" if word == "/uhtml" else "[box updated]"
+            return _boxed(html_to_text(rest.partition(",")[2]), f"{name}: {label}")
+        if text.startswith("/me "):
+            return [f"• {name} {chat_text(text[4:])}"]
+        if text.startswith("/"):  # other server-side bodies (announcements, logs): shown without the slash word
+            _, _, rest = text.partition(" ")
+            return [f"{name}: {chat_text(rest)}"] if rest else []
+        return [f"{name}: {chat_text(text.removeprefix('//'))}"]
+    if isinstance(message, Uhtml):
+        return _boxed(html_to_text(message.html), "[box]")
+    if isinstance(message, UhtmlChange):
+        return _boxed(html_to_text(message.html), "[box updated]")
+    if isinstance(message, Html | Raw):
+        return _boxed(html_to_text(message.html), "[box]")
+    return []
+
+
+def _boxed(text: str, label: str) -> list[str]:
+    if not text:
+        return []
+    lines = text.split("\n")
+    return [f"{label} {lines[0]}", *(f"    {line}" for line in lines[1:])]

@@ -1,0 +1,200 @@
+"""`survivor-host verify`: a record's commitment, client seed and draws checked, then its inputs replayed.
+
+The first difference found is named: where (commitment, client seed, draw, input, round and field,
+placements...), the recorded value and the value the check or the replay gives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from survivor_host.engine.dice import MT_ALGORITHM, SCRIPTED, dice_for_record
+from survivor_host.engine.errors import DiceError, IllegalAction, SetupError
+from survivor_host.engine.inputs import Input
+from survivor_host.trust.stream import ALGORITHM, HmacStream, client_seed, commitment
+
+ALGORITHM_NAMES = {
+    ALGORITHM: "HMAC-SHA256 stream (docs/FAIRNESS.md)",
+    MT_ALGORITHM: "CPython's Mersenne Twister (random.Random), the old format 1 dice",
+    SCRIPTED: "scripted dice (a scenario), replayed from the record's draws",
+}
+OUTCOME_FIELDS = ("winner", "second", "placements", "subs")
+
+
+@dataclass(frozen=True)
+class Difference:
+    """The first place where a record and its check disagree."""
+
+    where: str
+    recorded: object
+    replayed: object
+    note: str = ""
+
+    def __str__(self) -> str:
+        tail = f" ({self.note})" if self.note else ""
+        return f"{self.where}: recorded {self.recorded!r}, replayed {self.replayed!r}{tail}"
+
+
+@dataclass
+class Verdict:
+    """What was checked, and the first difference (None: the record verifies)."""
+
+    checked: list[str] = field(default_factory=list)
+    difference: Difference | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.difference is None
+
+
+def record_format(record: Mapping[str, Any]) -> int:
+    """The record's format version; records written before versions existed are format 1."""
+    return int(record.get("format", 1))
+
+
+def algorithm_of(record: Mapping[str, Any]) -> str:
+    return str(record.get("dice") or MT_ALGORITHM)
+
+
+def verify(record: Mapping[str, Any]) -> Verdict:
+    """Check `record` completely; stop at the first difference."""
+    verdict = Verdict()
+    algorithm = algorithm_of(record)
+    if algorithm not in ALGORITHM_NAMES:
+        verdict.difference = Difference("dice", algorithm, None, "unknown dice algorithm")
+        return verdict
+    verdict.checked.append(f"format {record_format(record)}, dice {algorithm}: {ALGORITHM_NAMES[algorithm]}")
+    for check in (_check_commitment, _check_client_seed, _check_draws, _check_replay):
+        difference = check(record, verdict.checked)
+        if difference is not None:
+            verdict.difference = difference
+            return verdict
+    return verdict
+
+
+def _check_commitment(record: Mapping[str, Any], checked: list[str]) -> Difference | None:
+    algorithm = algorithm_of(record)
+    if algorithm == SCRIPTED:
+        return None
+    seed = record.get("seed")
+    if seed is None:
+        return Difference("seed", None, "a revealed seed", "the record does not reveal its seed")
+    if "commitment" not in record:
+        if algorithm == ALGORITHM:
+            return Difference("commitment", None, commitment(str(seed)), "the record has no commitment")
+        checked.append("no commitment in this old record")
+        return None
+    hashed = commitment(str(seed))
+    if record["commitment"] != hashed:
+        return Difference("commitment", record["commitment"], hashed, "the SHA-256 of the revealed seed")
+    checked.append(f"commitment {hashed} is the SHA-256 of the revealed seed")
+    return None
+
+
+def _check_client_seed(record: Mapping[str, Any], checked: list[str]) -> Difference | None:
+    if algorithm_of(record) != ALGORITHM:
+        return None
+    built = client_seed(record["players"], record.get("salts") or [])
+    if record.get("client_seed") != built:
+        return Difference("client seed", record.get("client_seed"), built, "the players in join order, then the salts")
+    checked.append(f"client seed {built!r} is the players in join order and the salts")
+    return None
+
+
+def recompute_draws(record: Mapping[str, Any]) -> Iterator[tuple[int, dict[str, Any], object]]:
+    """Each recorded draw (index, draw) with the value the HMAC stream gives for it."""
+    stream = HmacStream(str(record["seed"]), str(record["client_seed"]))
+    for index, draw in enumerate(record.get("draws") or []):
+        kind = draw.get("kind")
+        value: object
+        if kind == "roll":
+            value = 1 + int(draw["plus"]) + stream.below(int(draw["sides"]))
+        elif kind == "pick":
+            value = draw["names"][stream.below(len(draw["names"]))]
+        elif kind == "shuffle":
+            value = stream.shuffled(list(draw["names"]))
+        else:
+            value = f"no draw of kind {kind!r}"
+        yield index, draw, value
+
+
+def draw_name(index: int, draw: Mapping[str, Any]) -> str:
+    """`draw #3 (round 1, roll for Mars)`."""
+    what = draw.get("label") or draw.get("kind")
+    return f"draw #{index + 1} (round {draw.get('round')}, {what})"
+
+
+def _check_draws(record: Mapping[str, Any], checked: list[str]) -> Difference | None:
+    if algorithm_of(record) != ALGORITHM:
+        return None
+    count = 0
+    for index, draw, value in recompute_draws(record):
+        if draw.get("value") != value:
+            return Difference(draw_name(index, draw), draw.get("value"), value, "the dice stream gives")
+        count += 1
+    checked.append(f"{count} draws are the dice stream of the seed and the client seed")
+    return None
+
+
+def _check_replay(record: Mapping[str, Any], checked: list[str]) -> Difference | None:
+    from survivor_host.themes import new_game
+
+    try:
+        game = new_game(
+            record["theme"], record["players"], mods=record["mods"], options=record["options"],
+            dice=dice_for_record(record),
+        )  # fmt: skip
+        game.start()
+    except (SetupError, DiceError) as error:
+        return Difference("setup", "a game", str(error), "the game could not be set up again")
+    for index, raw in enumerate(record.get("inputs") or []):
+        try:
+            game.apply(Input.from_dict(raw))
+        except (IllegalAction, DiceError, ValueError) as error:
+            return Difference(f"input #{index + 1} (round {game.round}) {raw}", "accepted", f"refused: {error}")
+    again = game.record()
+    rounds = list(record.get("rounds") or [])
+    for index in range(max(len(rounds), len(again["rounds"]))):
+        mine = rounds[index] if index < len(rounds) else None
+        theirs = again["rounds"][index] if index < len(again["rounds"]) else None
+        label = f"round {(mine or theirs or {}).get('number', index + 1)}"
+        found = first_difference(mine, theirs, label)
+        if found is not None:
+            return found
+    for key in (*OUTCOME_FIELDS, "draws"):
+        if key in record:
+            found = first_difference(record.get(key), again.get(key), key)
+            if found is not None:
+                return found
+    checked.append(f"{len(record.get('inputs') or [])} inputs replay to the same {len(rounds)} rounds and result")
+    return None
+
+
+def first_difference(recorded: object, replayed: object, path: str) -> Difference | None:
+    """The first field (as `path.key[index]`) where two JSON values differ."""
+    if isinstance(recorded, dict) and isinstance(replayed, dict):
+        for key in [*replayed, *(k for k in recorded if k not in replayed)]:
+            sep = ", " if path.startswith("round ") and "," not in path else "."
+            found = first_difference(recorded.get(key), replayed.get(key), f"{path}{sep}{key}")
+            if found is not None:
+                return found
+        return None
+    if isinstance(recorded, list) and isinstance(replayed, list) and len(recorded) == len(replayed):
+        for index, (mine, theirs) in enumerate(zip(recorded, replayed, strict=True)):
+            found = first_difference(mine, theirs, f"{path}[{index}]")
+            if found is not None:
+                return found
+        return None
+    return None if recorded == replayed else Difference(path, recorded, replayed)
+
+
+def report_lines(verdict: Verdict) -> Sequence[str]:
+    """What `verify` prints."""
+    lines = [f"ok: {line}" for line in verdict.checked]
+    if verdict.difference is None:
+        lines.append("verified: the record is the game its seeds and inputs give.")
+    else:
+        lines.append(f"NOT verified: first difference at {verdict.difference}")
+    return lines

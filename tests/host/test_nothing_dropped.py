@@ -1,0 +1,94 @@
+"""Issue 8, "every PM gets an answer": random PMs and room commands from players, non-players and
+auth, in two rooms at once; each one gets a reply to its sender or a visible effect in its room."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from survivor_host.host.bot import Bot
+from survivor_host.host.config import BotConfig
+from survivor_host.host.store import Store
+from tests.host.fakes import FakeClock, FakeOutbox
+
+ROOMS = ("one", "two")
+PLAYERS = ["Venus", "Mars", "Io", "Ceres", "Pluto", "Vesta", "Juno"]
+OUTSIDERS = ["Lurker", "Guest"]
+AUTH = ["Hostess"]
+HOSTILE = ["/blockpms", "!dt", ">> 1", "  /leave", "\ufeff/nick x", "／me"]
+
+ACTIONS = [
+    "follow", "rebel", "revolt", "stick", "card", "nosuspect", "noscapegoat",
+    "vote {p}", "swap {p}", "suspect {p}", "scapegoat {p}", "duel {p}", "swap", "vote",
+]  # fmt: skip
+INFO = ["points", "points {p}", "lb", "leaderboard", "rules", "help", "pl"]
+OTHER = ["in", "out", "join", "leave", "hello", "", "xyzzy {p}", "vote {h}", "swap {h}", "points {h}"]
+HOST = [
+    "host ftl", "host cta", "host ftl tug-of-war", "host cta all-at-once", "host cta jesters-duel",
+    "start", "end", "pick", "pick {p}", "modkill {p}", "sub {p}, Newbie", "extend 30", "elim 2",
+    "set leader pick", "set leader {h}", "resetpoints", "host nonsense",
+]  # fmt: skip
+
+
+def make_bot(tmp_path: Path) -> tuple[Bot, FakeOutbox, FakeClock]:
+    config = BotConfig(
+        server_url="ws://127.0.0.1:1/showdown/websocket",
+        login_url="http://127.0.0.1:1/api/login",
+        username="Bot",
+        password=None,
+        rooms=ROOMS,
+        fixed_seed="dropped",
+    )
+    out = FakeOutbox(html_rooms=("two",))
+    clock = FakeClock()
+    return Bot(config, out, Store(tmp_path / "bot.db"), clock=clock), out, clock  # type: ignore[arg-type]
+
+
+def fill(rng: random.Random, template: str) -> str:
+    return template.format(p=rng.choice(PLAYERS + OUTSIDERS), h=rng.choice(HOSTILE))
+
+
+def answered(sent: list[tuple[str, str, str]], sender: str, room: str | None) -> bool:
+    """Something went to the sender, or something changed where a room can see it (the room the line
+    was said in; for a PM, any room: a turn clicked by PM shows in its room)."""
+    for kind, where, _ in sent:
+        if kind in ("pm", "pmuhtml") and where.lower() == sender.lower():
+            return True
+        if kind in ("say", "uhtml", "uhtmlchange", "htmlbox") and where == (room or where):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_every_message_gets_a_reply_or_a_visible_effect(tmp_path: Path, seed: int) -> None:
+    rng = random.Random(seed)
+    bot, out, clock = make_bot(tmp_path)
+    for room in ROOMS:  # both rooms start with a game on, most of the time
+        if rng.random() < 0.8:
+            host = bot.rooms[room]
+            host.handle_chat("#", "Hostess", "." + rng.choice(["host ftl", "host cta", "host cta all-at-once"]))
+            for name in rng.sample(PLAYERS, rng.randint(3, 6)):
+                host.handle_chat(" ", name, "/me in")
+            host.handle_chat("#", "Hostess", ".start")
+    for step in range(250):
+        if rng.random() < 0.05:
+            clock.advance(rng.choice([5, 30, 200]))
+        sender = rng.choice(PLAYERS + PLAYERS + OUTSIDERS + AUTH)
+        rank = "#" if sender in AUTH else rng.choice([" ", " ", "+"]) if sender in PLAYERS[:1] else " "
+        pool = ACTIONS + INFO + OTHER + (HOST if sender in AUTH or rng.random() < 0.2 else [])
+        text = fill(rng, rng.choice(pool))
+        before = len(out.sent)
+        if rng.random() < 0.5:
+            if rng.random() < 0.2:
+                text = f"{rng.choice(ROOMS)} {text}"
+            bot._route_pm(sender, text)
+            room = None
+        else:
+            room = rng.choice(ROOMS)
+            line = rng.choice(["/me in", "/me out"]) if rng.random() < 0.1 else f".{text}"
+            if line == ".":
+                continue  # a lone prefix is chat, not a command
+            bot.rooms[room].handle_chat(rank, sender, line)
+        assert answered(out.sent[before:], sender, room), (seed, step, sender, room, text, out.sent[before:])

@@ -1,0 +1,135 @@
+"""`.lastgame`, `.replay [ID]`, `.games [NAME]` (issue 10 item 4): records kept, pages escaped."""
+
+from __future__ import annotations
+
+import random
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+from survivor_host.host.replays import showdown_page
+from survivor_host.host.room import RoomHost
+from survivor_host.trust.stream import commitment
+from tests.host.test_room import make_host, outbox, play_out
+
+SEED = "c" * 64
+HOSTILE = ["<b>Bold</b>", "Click Here", "here", "/wall hi", "Zoë"]
+ROOM = "survivor"
+
+
+def finished(tmp_path: Path, players: list[str], html: bool = True, seed: str = SEED) -> RoomHost:
+    host = make_host(tmp_path, html=html, seed=seed)
+    host.handle_chat("+", "Hostess", ".host ftl")
+    for name in players:
+        host.handle_chat(" ", name, "/me in")
+    host.handle_chat("+", "Hostess", ".start")
+    play_out(host, random.Random(8))
+    assert host.game is None
+    return host
+
+
+def pages(host: RoomHost) -> list[tuple[str, str, str]]:
+    return [tuple(text.split("|", 2)) for kind, _, text in outbox(host).sent if kind == "htmlpage"]  # type: ignore[misc]
+
+
+class ShowdownHtmlRules(HTMLParser):
+    """What Showdown's checkHTML refuses: script and page tags, unbalanced tags, "click here"."""
+
+    AUTOCLOSE = frozenset({"br", "hr", "img", "input", "wbr", "col", "p", "li", "dt", "dd", "option", "tr", "th", "td"})
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=False)
+        self.stack: list[str] = []
+        self.faults: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("script", "head", "body", "html", "meta", "link", "iframe", "img", "button", "a"):
+            self.faults.append(tag)
+        if tag not in self.AUTOCLOSE:
+            self.stack.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.AUTOCLOSE:
+            return
+        if not self.stack or self.stack.pop() != tag:
+            self.faults.append(f"/{tag}")
+
+
+def test_lastgame_posts_id_commitment_client_seed_and_seed(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    host.handle_chat(" ", "Io", ".lastgame")
+    assert outbox(host).pms_to("Io")[-1] == "No game has finished in this room yet."
+    host.store.close()
+    host = finished(tmp_path, ["Venus", "Mars", "Io", "Ceres"])
+    host.handle_chat(" ", "Io", ".lastgame")
+    line = outbox(host).room_lines()[-1]
+    assert line == (
+        f"Last game: #1, Follow the Leader, won by {host.store.closed_games(ROOM)[0][2]['winner']}. "
+        f"Dice hmac-sha256-v1: commitment sha256 {commitment(SEED)}, client seed Venus,Mars,Io,Ceres, "
+        f"seed {SEED}. Replay: .replay 1"
+    )
+    host.handle_pm("Io", ".lastgame")
+    assert outbox(host).pms_to("Io")[-1] == line
+
+
+def test_replay_sends_the_asker_an_escaped_page_showdown_accepts(tmp_path: Path) -> None:
+    host = finished(tmp_path, HOSTILE)
+    record = host.store.closed_games(ROOM)[0][2]
+    host.handle_chat(" ", "Mars", ".replay")
+    host.handle_chat(" ", "Io", ".replay 1")
+    (mars, page, html), (io, _, again) = pages(host)
+    assert (mars, io, page) == ("Mars", "Io", "survivor-replay-1") and html == again
+    assert "Dice check by the bot: verified" in html
+    assert "&lt;b&gt;Bold&lt;/b&gt;" in html and "<b>" not in html
+    assert "click here" not in html.lower() and not re.search(r">here", html, re.I)
+    assert f'<span class="winner">{record["winner"].replace("<", "&lt;").replace(">", "&gt;")}' in html
+    rules = ShowdownHtmlRules()
+    rules.feed(html)
+    assert rules.faults == [] and rules.stack == []
+    assert showdown_page(record, 1) == html
+
+
+def test_replay_refusals(tmp_path: Path) -> None:
+    host = finished(tmp_path, ["Venus", "Mars", "Io"], html=False)
+    host.handle_chat(" ", "Io", ".replay")
+    assert outbox(host).pms_to("Io")[-1].startswith("I need the room's Bot rank (*) to send replay pages")
+    host.handle_chat(" ", "Io", ".replay 99")
+    assert outbox(host).pms_to("Io")[-1] == "No finished game #99 in this room."
+    host.handle_chat(" ", "Io", ".replay <b>1</b>")
+    assert outbox(host).pms_to("Io")[-1] == "Say which game by its number: .replay 12 (see .games)."
+    assert pages(host) == []
+
+
+def test_a_tampered_stored_record_says_not_verified_on_its_page(tmp_path: Path) -> None:
+    host = finished(tmp_path, ["Venus", "Mars", "Io", "Ceres"])
+    record = host.store.closed_games(ROOM)[0][2]
+    record["client_seed"] = "Mallory"
+    assert "Dice check by the bot: NOT verified: client seed: recorded &#x27;Mallory&#x27;" in showdown_page(record, 1)
+
+
+def test_games_lists_recent_games_and_those_of_a_player(tmp_path: Path) -> None:
+    host = finished(tmp_path, ["Venus", "Mars", "Io"])
+    host.handle_chat("+", "Hostess", ".host ftl")
+    for name in ["Ceres", "<i>Pluto</i>", "Io"]:
+        host.handle_chat(" ", name, "/me in")
+    host.handle_chat("+", "Hostess", ".start")
+    play_out(host, random.Random(9))
+    host.handle_chat(" ", "Vesta", ".games")
+    listed = outbox(host).pms_to("Vesta")[-1]
+    assert listed.startswith("Recent games: #2 ") and " · #1 " in listed and listed.endswith("Replay: .replay ID")
+    host.handle_chat(" ", "Vesta", ".games venus")
+    assert " #2 " not in outbox(host).pms_to("Vesta")[-1] and "#1 " in outbox(host).pms_to("Vesta")[-1]
+    host.handle_chat(" ", "Vesta", ".games Nobody")
+    assert outbox(host).pms_to("Vesta")[-1] == "No finished games with Nobody in this room."
+
+
+def test_lastgame_names_a_game_stored_before_the_fair_dice(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    game_id = host.store.begin_game(ROOM, "cta", [], {}, ["A", "B", "C"], "old", 1.0)
+    old = {"theme": "cta", "mods": [], "players": ["A", "B", "C"], "seed": "old", "winner": "B", "inputs": []}
+    host.store.finish_game(game_id, old, 2.0)
+    host.handle_chat(" ", "Io", ".lastgame")
+    assert outbox(host).room_lines()[-1] == (
+        f"Last game: #{game_id}, Chase the Ace, won by B. Dice mt19937-python-random: commitment sha256 "
+        f"{commitment('old')}, client seed (none: the old dice had none), seed old. Replay: .replay {game_id}"
+    )

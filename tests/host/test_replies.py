@@ -1,0 +1,178 @@
+"""What people read (issue 8): replies never start with user text, prompts name the words to type and
+where, permission errors name the rank, boxes are HTML, the vote is one box, re-prompts say where."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from survivor_host.host import html
+from survivor_host.themes.ftl.game import FollowTheLeader
+from tests.host.test_persistence import reopen
+from tests.host.test_room import PLAYERS, ROOM, make_host, open_game, outbox
+
+HOSTILE = ["/blockpms", "//me", "!dt pikachu", ">> 1", "   /leave", "\ufeff/logout", "／nick"]
+
+
+def test_replies_quote_user_text_instead_of_starting_with_it(tmp_path: Path) -> None:
+    host = make_host(tmp_path, leader="vote")
+    open_game(host, "ftl", PLAYERS)
+    voter = PLAYERS[0]
+    for text in HOSTILE:
+        outbox(host).clear()
+        host.handle_chat(" ", voter, f".vote {text}")
+        host.handle_chat(" ", voter, f".points {text}")
+        replies = [t for _, _, t in outbox(host).sent]
+        assert len(replies) == 2, replies
+        for reply in replies:
+            assert not reply.lstrip().startswith(("/", "!", ">>", "\ufeff", "／")), reply
+    assert outbox(host).pms_to(voter)[0] == '"／nick" is not in this game.'
+
+
+def test_permission_errors_name_the_rank_each_command_needs(tmp_path: Path) -> None:
+    host = make_host(tmp_path, leader="pick")
+    open_game(host, "ftl", PLAYERS)
+    for word in ("end", "modkill Venus", "sub Venus, Newcomer", "extend", "pick", "start", "set leader pick"):
+        host.handle_chat(" ", "Nobody", f".{word}")
+        command = word.split()[0]
+        assert outbox(host).pms_to("Nobody")[-1] == f"Only room auth (+ and up) can use .{command}."
+    host.handle_chat("+", "Voice", ".resetpoints")
+    assert outbox(host).pms_to("Voice")[-1] == "Only room owners (# and up) can use .resetpoints."
+    assert host.game is not None and all(seat.alive for seat in host.game.seats)
+
+
+def test_pm_prompt_boxes_are_html_bold_never_raw_stars(tmp_path: Path) -> None:
+    host = make_host(tmp_path, html=True)
+    open_game(host, "cta", PLAYERS[:5], "all-at-once")
+    boxes = [text for kind, _, text in outbox(host).sent if kind == "pmuhtml"]
+    assert boxes
+    for box in boxes:
+        assert "**" not in box
+        assert "<b>stick</b>" in box and f"[{ROOM}, round 1]" in box
+
+
+def test_signups_box_shows_mod_titles(tmp_path: Path) -> None:
+    host = make_host(tmp_path, html=True)
+    host.handle_chat("+", "Hostess", ".host ftl tug-of-war no-mercy")
+    boxes = [text for kind, _, text in outbox(host).sent if kind in ("uhtml", "uhtmlchange")]
+    assert "Tug of War" in boxes[-1] and "No Mercy" in boxes[-1]
+    assert "tug-of-war" not in boxes[-1] and "no-mercy" not in boxes[-1]
+
+
+def test_votes_are_one_box_updated_in_place_not_a_line_each(tmp_path: Path) -> None:
+    host = make_host(tmp_path, html=True, leader="vote")
+    open_game(host, "ftl", PLAYERS[:4])
+    lines_before = len(outbox(host).room_lines())
+    host.handle_chat(" ", PLAYERS[0], ".vote Mars")
+    host.handle_chat(" ", PLAYERS[2], "vote Mars")  # the bare word, as the prompt says it
+    assert len(outbox(host).room_lines()) == lines_before
+    changes = [text for kind, _, text in outbox(host).sent if kind == "uhtmlchange" and "first leader" in text]
+    assert len(changes) == 2
+    assert "<b>Mars</b> 2: Venus, Jupiter" in changes[-1] and "2 of 4 voted." in changes[-1]
+    assert outbox(host).pms_to(PLAYERS[0])[-1] == "You vote for **Mars**."
+    host.handle_chat(" ", PLAYERS[1], ".vote Venus")
+    host.handle_chat(" ", PLAYERS[3], ".vote Mars")
+    game = host.game
+    assert isinstance(game, FollowTheLeader) and game.phase != "vote"
+    last = [text for kind, _, text in outbox(host).sent if kind == "uhtmlchange"][-1]
+    assert "is over" in last and "<button" not in last
+    assert "Votes: Venus 1, Mars 3." in outbox(host).room_lines()  # the one tally line
+
+
+def test_without_html_the_room_sees_one_tally_line_for_the_vote(tmp_path: Path) -> None:
+    host = make_host(tmp_path, leader="vote")
+    open_game(host, "ftl", PLAYERS[:4])
+    before = len(outbox(host).room_lines())
+    for voter, target in zip(PLAYERS[:4], ["Mars", "Venus", "Mars", "Mars"], strict=True):
+        host.handle_chat(" ", voter, f".vote {target}")
+    after = outbox(host).room_lines()[before:]
+    assert not any("votes for" in line for line in after)
+    assert after[0] == "Votes: Venus 1, Mars 3."
+
+
+def test_bare_words_are_taken_only_from_players_the_game_awaits(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    open_game(host, "cta", PLAYERS[:5])
+    game = host.game
+    assert game is not None
+    (wait,) = game.awaiting()
+    other = next(seat.name for seat in game.alive() if seat.name != wait.player)
+    outbox(host).clear()
+    host.handle_chat(" ", other, "stick")  # chat from someone whose turn it is not: ignored, as chat
+    assert outbox(host).sent == []
+    host.handle_chat(" ", wait.player, "stick")
+    assert any(f"**{wait.player}** sticks" in line for line in outbox(host).room_lines())
+
+
+def test_public_prompts_name_words_the_bot_takes_as_written(tmp_path: Path) -> None:
+    """Each bold word in a room prompt, typed bare by the player it asks, is taken."""
+    host = make_host(tmp_path)
+    open_game(host, "cta", PLAYERS[:5])
+    game = host.game
+    assert game is not None
+    prompt = outbox(host).room_lines()[-1]
+    (wait,) = game.awaiting()
+    assert prompt.startswith(f"**{wait.player}**, your turn: **stick** or **swap NAME**")
+    target = wait.targets[0]
+    host.handle_chat(" ", wait.player, f"swap {target}")
+    assert any(f"**{wait.player}** wants to swap with **{target}**" in line for line in outbox(host).room_lines())
+
+
+def test_reprompts_after_a_restart_say_room_round_what_and_how(tmp_path: Path) -> None:
+    host = make_host(tmp_path, leader="pick")
+    open_game(host, "ftl", PLAYERS)
+    game = host.game
+    assert game is not None
+    owing = [wait.player for wait in game.awaiting()]
+    again = reopen(tmp_path, host)
+    expected = f"[{ROOM}, round 1] You still owe an action: **follow** or **rebel**. Reply here with follow or rebel."
+    for name in owing:
+        assert expected in outbox(again).pms_to(name), name
+
+
+def test_public_reprompts_after_a_restart_give_the_prefix(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    open_game(host, "cta", PLAYERS[:5])
+    game = host.game
+    assert game is not None
+    (wait,) = game.awaiting()
+    again = reopen(tmp_path, host)
+    line = next(t for t in outbox(again).room_lines() if "still owe" in t)
+    assert re.fullmatch(
+        rf"\*\*{wait.player}\*\*, round 1: you still owe an action here in the room: "
+        r"\*\*\.stick\*\* or \*\*\.swap NAME\*\* \(.+\)\.",
+        line,
+    ), line
+
+
+def test_a_substitute_is_told_the_room_and_round_with_the_prompt(tmp_path: Path) -> None:
+    host = make_host(tmp_path, leader="pick")
+    open_game(host, "ftl", PLAYERS)
+    game = host.game
+    assert game is not None
+    seat = game.awaiting()[0].player
+    host.handle_chat("+", "Hostess", f".sub {seat}, Newcomer")
+    prompts = [t for t in outbox(host).pms_to("Newcomer") if "Reply here" in t]
+    assert prompts and prompts[0].startswith(f"[{ROOM}, round 1] Round 1: do you follow or rebel?")
+
+
+def test_buttons_keep_hostile_names_inside_their_attribute() -> None:
+    for name in ['x" onclick="alert(1)', "a<b>c</b>", "/leave", "a, /logout", "&amp;"]:
+        box = html.choice_box("Bot", f"**{name}**, your turn", [(f"Swap with {name}", f"swap {name}")])
+        values = re.findall(r'value="([^"]*)"', box)
+        assert values == [html.escape_html(f"/msg Bot, swap {name}")]
+        assert box.count("<button") == 1 and box.count("<b>") == 1
+
+
+def test_after_a_restart_the_vote_is_asked_once_with_its_box(tmp_path: Path) -> None:
+    host = make_host(tmp_path, html=True, leader="vote")
+    open_game(host, "ftl", PLAYERS[:4])
+    host.handle_chat(" ", PLAYERS[0], ".vote Mars")
+    again = reopen(tmp_path, host, html=True)
+    owed = [line for line in outbox(again).room_lines() if "still owe" in line]
+    assert owed == [
+        "**Mars**, **Jupiter** and **Saturn**, before round 1: you still owe an action here in the room: "
+        "**.vote NAME** (not yourself)."
+    ]
+    boxes = [text for kind, _, text in outbox(again).sent if kind == "uhtml" and "first leader" in text]
+    assert len(boxes) == 1 and "<b>Mars</b> 1: Venus" in boxes[0]

@@ -1,0 +1,67 @@
+"""`--version`, and each `--help` lists the mods, options and strategies with their defaults (issue 8 item 5)."""
+
+from __future__ import annotations
+
+from importlib.metadata import version
+
+import pytest
+
+from survivor_host.ai import DEFAULT_STRATEGY, strategies_for
+from survivor_host.cli import main
+from survivor_host.themes import THEME_MODULES, theme_class
+
+
+def _help(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    with pytest.raises(SystemExit) as exited:
+        main([*argv, "--help"])
+    assert exited.value.code == 0
+    return " ".join(capsys.readouterr().out.split())  # argparse wraps lines; compare on single spaces
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["--version"])
+    assert exited.value.code == 0
+    assert capsys.readouterr().out.strip() == f"survivor-host {version('survivor-host')}"
+
+
+@pytest.mark.parametrize("command", [(), ("play",), ("simulate",), ("demo",), ("serve",)])
+def test_help_lists_every_mod_and_option_with_its_default(
+    capsys: pytest.CaptureFixture[str], command: tuple[str, ...]
+) -> None:
+    text = _help(capsys, *command)
+    for theme in THEME_MODULES:
+        cls = theme_class(theme)
+        for mod, title in cls.MODS.items():
+            assert f"{mod} ({title})" in text
+        for name, spec in cls.option_specs().items():
+            assert f"{name} = " in text
+            assert f"(default {spec.default}): {' '.join(spec.help.split())}" in text
+
+
+@pytest.mark.parametrize("command", [(), ("play",), ("simulate",), ("demo",)])
+def test_help_lists_every_strategy_and_the_default_one(
+    capsys: pytest.CaptureFixture[str], command: tuple[str, ...]
+) -> None:
+    text = _help(capsys, *command)
+    for theme in THEME_MODULES:
+        for name in strategies_for(theme):
+            marker = " (default)" if name == DEFAULT_STRATEGY[theme] else ":"
+            assert f"{theme} {name}{marker}" in text
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        (("odds",), ["--players PLAYERS default 8", "--elim ELIM default 1"]),
+        (("simulate",), ["--games GAMES default 2000", "--seed SEED default 0", "processes (default 2)"]),
+        (("demo",), ["--theme THEME ftl or cta (default ftl)", "--players PLAYERS number of AI players (default 6)"]),
+        (("play",), ["--players PLAYERS number of seats (default 8)"]),
+    ],
+)
+def test_each_option_says_its_default(
+    capsys: pytest.CaptureFixture[str], command: tuple[str, ...], expected: list[str]
+) -> None:
+    text = _help(capsys, *command)
+    for item in expected:
+        assert item in text
