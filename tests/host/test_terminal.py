@@ -106,7 +106,7 @@ def test_hostile_name_through_a_whole_game(monkeypatch: pytest.MonkeyPatch, caps
         monkeypatch.setattr("builtins.input", lambda prompt="", typed=answers: next(typed))
         assert main(["play", "ftl", "--players", "4", "--seed", "3", "--name", name]) == 0
         out = capsys.readouterr().out
-        assert f"{name} votes for Venus." in out
+        assert f"PL (4): {name}, " in out  # the round's player list
         assert f"[{name}] vote NAME" in out  # the prompt
         assert re.search(rf"1\s+{re.escape(name)}\s+in\s+you", out)  # the player table
         assert "! Unknown action '[b]dance'." in out
@@ -340,8 +340,8 @@ def test_default_name_reads_well(monkeypatch: pytest.MonkeyPatch, capsys: pytest
     monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
     assert main(["play", "ftl", "--players", "4", "--seed", "3"]) == 0
     out = capsys.readouterr().out
-    assert DEFAULT_NAME == "Earth" and "Earth votes for Venus." in out
-    assert "You votes" not in out
+    assert DEFAULT_NAME == "Earth" and "PL (4): Earth, " in out and "[Earth] vote NAME" in out
+    assert "(PM) You vote for Venus." in out and "You votes" not in out
 
 
 # ----- pace, strategies, endings -----
