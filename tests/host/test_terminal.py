@@ -388,7 +388,7 @@ def test_unusable_names_are_refused(name: str, capsys: pytest.CaptureFixture[str
 
 
 def test_the_person_is_told_when_they_are_out() -> None:
-    table = person_table("ftl", 3, ["vote Venus"] + ["follow"] * 20, players=4)
+    table = person_table("ftl", 5, ["vote Venus"] + ["follow"] * 20, players=4)  # seed 5: Earth goes out
     table.play()
     out = output(table.console)
     # the narration says why Earth went out (e.g. "Earth followed and rolled 140, above the leader's 129: eliminated.")
@@ -513,7 +513,7 @@ def test_what_a_watcher_reads() -> None:
     assert rules == [f"Round {n}" for n in range(1, len(rules))] + ["Finals"]  # a rule where each round begins
     assert re.search(r"^Roll \(1 - 150\) for \w+: \d+$", text, re.M)
     assert re.search(r"^\S.* wins the game! Second place: \S+\.( Places: .*\.)?$", text, re.M)
-    assert max(len(line) for line in lines) < 160
+    assert max(len(line) for line in lines[start:]) < 160  # the game's lines (the dice commitment header is long)
 
 
 def test_what_a_watcher_reads_on_a_terminal() -> None:
