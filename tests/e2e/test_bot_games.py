@@ -538,8 +538,8 @@ def test_twelve_players_with_an_ordinary_rank_bot(
     def make(seed: str) -> tuple[Game, list[Any]]:
         return simulate("ftl", TWELVE, policy(), options={"leader": "pick"}, seed=seed)
 
-    # a short game: two rounds, few events (the narration adds an event per elimination and tie:
-    # 92 finds the same game, twelve-2, that 80 found before it)
+    # a short game: two rounds, few events (the narration adds about a dozen events to such a game:
+    # one per elimination, tie and table)
     seed = find_seed(lambda game, events: game.round == 2 and len(events) <= 92, make, prefix="twelve")
     server = ps_server_factory(bot_rank=None)
     env = e2e.for_server(server)
