@@ -33,6 +33,7 @@ from survivor_host.engine.events import Event
 from survivor_host.engine.game import Game
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input, parse_command
+from survivor_host.host.room import REACH_CHECK
 from survivor_host.themes import new_game
 
 # Bot lines in the room that are not game events (signups, fair-dice commitment, points, reminders).
@@ -160,9 +161,12 @@ def game_lines(player: Player, room: str, game_number: int = 1) -> list[str]:
 
 
 def bot_pms(player: Player, since: int = 0) -> list[Any]:
-    """The bot's PMs to `player`, HTML boxes parsed to ("box", text, commands)."""
+    """The bot's PMs to `player`, HTML boxes parsed to ("box", text, commands); the check at `/me in`
+    that PMs reach them (before any game) is left out."""
     return [
-        parse_pm(pm.text) for pm in player.pms(with_user=BOT_NAME, since=since) if to_id(pm.sender) == to_id(BOT_NAME)
+        parse_pm(pm.text)
+        for pm in player.pms(with_user=BOT_NAME, since=since)
+        if to_id(pm.sender) == to_id(BOT_NAME) and not pm.text.endswith(REACH_CHECK)
     ]
 
 

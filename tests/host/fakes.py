@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import heapq
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 
@@ -57,6 +58,7 @@ class FakeOutbox:
     sent: list[tuple[str, str, str]] = field(default_factory=list)
     hold_sent: bool = False
     unsent: list[Callable[[], None]] = field(default_factory=list)
+    lanes: list[tuple[str, str | None]] = field(default_factory=list)
 
     def say(self, room: str, text: str) -> None:
         self.sent.append(("say", room, text))
@@ -78,6 +80,12 @@ class FakeOutbox:
 
     def add_html_box(self, room: str, html: str) -> None:
         self.sent.append(("htmlbox", room, html))
+
+    @contextlib.contextmanager
+    def lane(self, lane: str, user: str | None = None) -> Iterator[None]:
+        """Records each lane entered (with its user) in `lanes`; sends are unaffected."""
+        self.lanes.append((lane, user))
+        yield
 
     def send_html_page(self, room: str, user: str, page: str, html: str) -> None:
         self.sent.append(("htmlpage", room, f"{user}|{page}|{html}"))

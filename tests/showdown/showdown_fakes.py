@@ -40,6 +40,12 @@ class FakeShowdown:
         self.runner: web.AppRunner | None = None
         self.port = 0
         self.login_reply: str | None = None
+        self.banned_rooms: set[str] = set()
+        """Rooms whose joins fail with `|noinit|joinfailed|` (the bot is room-banned)."""
+        self.batched_joins = False
+        """Like `reportjoinsperiod`: the `|init|` user list does not show the user who just joined."""
+        self.login_outage = 0
+        """Login requests still to answer with HTTP 503 (an outage of the login server)."""
         self.frame_event = asyncio.Event()
 
     @property
@@ -88,6 +94,9 @@ class FakeShowdown:
     async def _login(self, request: web.Request) -> web.Response:
         form = {key: str(value) for key, value in (await request.post()).items()}
         self.logins.append(form)
+        if self.login_outage > 0:
+            self.login_outage -= 1
+            return web.Response(status=503, text="<html>503 Service Unavailable</html>")
         if self.login_reply is not None:
             return web.Response(text=self.login_reply)
         if form.get("act") != "login" or form.get("pass") != PASSWORD:
@@ -140,10 +149,14 @@ class FakeShowdown:
         if spec is None:
             await ws.send_str(f'>{roomid}\n|noinit|nonexistent|The room "{roomid}" does not exist.')
             return
+        if roomid in self.banned_rooms:
+            await ws.send_str(f'>{roomid}\n|noinit|joinfailed|You are banned from the room "{roomid}".')
+            return
         users = [*spec.users]
         me = to_id(state["name"])
         rank = next((r for r, ids in spec.auth.items() if me in ids), " ")
-        users.append(rank + state["name"])
+        if not self.batched_joins:
+            users.append(rank + state["name"])
         lines = [
             f">{roomid}",
             "|init|chat",

@@ -270,7 +270,10 @@ def test_name_taken_gives_up_after_max_failures() -> None:
         server.taken_names.add("survivorbot")
 
     async def scenario(client: ShowdownClient, server: FakeShowdown, events: list[Message]) -> None:
-        await wait_until(lambda: server.connections >= 2)
+        # Both refusals must have arrived before the test closes the client (closing during the
+        # second login made it a connection problem, and the test flaky).
+        await wait_until(lambda: sum(f.startswith("|/trn ") for f in server.received) >= 2)
+        await asyncio.sleep(0.3)
 
     run_client(scenario, setup=setup, expect_error=LoginError, max_login_failures=2)
 

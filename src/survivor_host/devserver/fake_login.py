@@ -116,6 +116,7 @@ class FakeLoginServer:
         self.policy = policy or LoginPolicy()
         self._echo = echo
         self._requests: list[LoginRequest] = []
+        self._outages: dict[str, int] = {}
         self._lock = threading.Lock()
         self._runner: web.AppRunner | None = None
         self._thread: threading.Thread | None = None
@@ -222,8 +223,17 @@ class FakeLoginServer:
             params["act"] = act
         return params
 
+    def outage(self, name: str, requests: int) -> None:
+        """Answer the next `requests` logins of `name` with HTTP 503, as a login server that is down."""
+        with self._lock:
+            self._outages[to_id(name)] = requests
+
     def _answer(self, params: dict[str, str], method: str) -> tuple[int, str]:
         act = params.get("act", "")
+        if act == "login" and self._outages.get(to_id(params.get("name", "")), 0) > 0:
+            with self._lock:
+                self._outages[to_id(params.get("name", ""))] -= 1
+            return 503, "<html><body><h1>503 Service Unavailable</h1></body></html>"
         if act == "login":
             return 200, "]" + json.dumps(self._login(params, method))
         if act == "getassertion":

@@ -13,12 +13,15 @@ from survivor_host.host.fairness import new_server_seed
 from survivor_host.host.ports import Cancellable, HostSettings, Outbox
 from survivor_host.host.room import HOST_COMMANDS, INFO_COMMANDS, SIGNUP_COMMANDS, RoomHost
 from survivor_host.host.store import Store
-from survivor_host.showdown.client import Connected, Disconnected
+from survivor_host.showdown.client import Connected, Disconnected, Refused, RoomBack, RoomLost
 from survivor_host.showdown.protocol import Chat, Join, Leave, Message, PrivateMessage, Rename
 
 logger = logging.getLogger(__name__)
 
 TICK_SECONDS = 5.0
+SHORT_OUTAGE = 30.0
+"""A reconnect within this many seconds resumes quietly: no "back" line, no prompts sent again (the
+prompts queued meanwhile go out as they are)."""
 
 
 class LoopClock:
@@ -62,6 +65,7 @@ class Bot:
         self.rooms = {room: RoomHost(room, out, self.clock, store, settings, new_seed) for room in config.rooms}
         self.restored = False
         self._ticker: asyncio.Task[None] | None = None
+        self._down_since: float | None = None
 
     async def handle(self, message: Message) -> None:
         try:
@@ -73,17 +77,33 @@ class Bot:
         room = self.rooms.get(message.room)
         me = to_id(self.config.username)
         if isinstance(message, Connected):
-            self._connected(message.reconnect)
+            self._connected(message.reconnect, message.rooms)
         elif isinstance(message, Disconnected):
             logger.warning("disconnected: %s", message.reason)
+            if self._down_since is None:
+                self._down_since = self.clock.now()
             for host in self.rooms.values():
                 host.pause()
+        elif isinstance(message, RoomLost) and room is not None:
+            logger.error("lost room %s (%s): its game is paused until the bot is back in", message.room, message.reason)
+            room.pause()
+        elif isinstance(message, RoomBack) and room is not None:
+            room.resume()
         elif isinstance(message, Chat):
             if room is not None and not message.history and message.user.userid != me:
                 room.handle_chat(message.user.rank, message.user.name, message.text)
         elif isinstance(message, PrivateMessage):
+            if message.sender.is_server or not message.sender.userid or message.history:
+                return  # the server's own notices are never answered (issue 12)
             if message.sender.userid != me:
                 self._route_pm(message.sender.name, message.text)
+            elif not message.text.startswith("/error "):
+                for host in self.rooms.values():
+                    host.reachable(message.receiver.userid)
+        elif isinstance(message, Refused):
+            if message.unreachable:
+                for host in self.rooms.values():
+                    host.unreachable(message.user)
         elif isinstance(message, Join) and room is not None:
             room.handle_join(message.user.name)
         elif isinstance(message, Leave) and room is not None:
@@ -91,14 +111,20 @@ class Bot:
         elif isinstance(message, Rename) and room is not None:
             room.handle_rename(message.user.name, message.old_id)
 
-    def _connected(self, reconnect: bool) -> None:
+    def _connected(self, reconnect: bool, joined: tuple[str, ...] = ()) -> None:
         logger.info("ready: logged in, rooms %s (reconnect=%s)", ", ".join(self.rooms), reconnect)
         if not self.restored:
             self.restored = True
             self.restore()
-        elif reconnect:
             for host in self.rooms.values():
-                host.resume()
+                if host.room not in joined:  # restored, but its room is not joined: wait for RoomBack
+                    host.pause()
+        elif reconnect:
+            down = self.clock.now() - self._down_since if self._down_since is not None else 0.0
+            for host in self.rooms.values():
+                if host.room in joined:  # a room not joined stays paused until RoomBack
+                    host.resume(quiet=down < SHORT_OUTAGE)
+        self._down_since = None
         if self._ticker is None:
             self._ticker = asyncio.get_running_loop().create_task(self._tick())
 
@@ -163,10 +189,11 @@ class Bot:
         elif word in HOST_COMMANDS or word == "resetpoints":
             self._one_of(name, body, word, rooms if len(rooms) == 1 else [], self._room_hint())
         elif not playing:
-            if rooms[0].is_game_word(word):
-                self.out.pm(name, "You are not in a game I am hosting. Type help for the commands.")
-            else:
-                self.out.pm(name, rooms[0].unknown(word or body))
+            with self.out.lane("error", name):  # a refusal: after the game's lines (issue 12)
+                if rooms[0].is_game_word(word):
+                    self.out.pm(name, "You are not in a game I am hosting. Type help for the commands.")
+                else:
+                    self.out.pm(name, rooms[0].unknown(word or body))
         else:
             able = [h for h in playing if h.can_take(userid, word)]
             if len(able) == 1 or len(playing) == 1:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -49,6 +50,13 @@ class Outbox(Protocol):
 
     def when_sent(self, callback: Callable[[], None]) -> None:
         """Run `callback` once everything handed over so far has really gone out (not merely queued)."""
+        ...
+
+    def lane(self, lane: str, user: str | None = None) -> AbstractContextManager[None]:
+        """Send what is sent inside as "game" (default), "confirm" (answers to a player's own action,
+        after the game's lines), "info" (replies to `user`'s information commands: last, rate-limited
+        per user, by PM or not at all when many wait) or "error" (refusals to `user`: last, not
+        rate-limited)."""
         ...
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +34,12 @@ SIGNUP_COMMANDS = ("in", "join", "out", "leave")
 MAX_LINE = 900
 TARGET_ACTIONS = ("vote", "suspect", "scapegoat", "swap", "duel")
 HOST_COMMANDS = ("host", "start", "end", "modkill", "sub", "extend", "set", *THEME_HOST_ACTIONS)
+HARMLESS_DEFAULTS = ("follow", "stick")
+"""What a player the bot cannot PM is given at the deadline instead of a modkill (issue 12)."""
+REACH_HINT = "register your name, or type /unblockpms"
+REACH_CHECK = "(This PM checks that mine reach you.)"
+"""Ends the PM every player gets at `/me in` (before the game: not one of the game's PMs)."""
+"""Their replies wait behind the game's lines and are rate-limited per user (Outbox.lane "info")."""
 
 
 @dataclass
@@ -90,6 +97,11 @@ class RoomHost:
         self._timers: list[Cancellable] = []
         self._paused_left: float | None = None
         self._leave_timers: dict[str, Cancellable] = {}
+        self._unreachable: set[str] = set()
+        self._reprompted: tuple[int, set[str]] = (-1, set())
+        """The wait whose prompts a quiet resume already sent again, and to whom."""
+        self._borrowed: dict[str, str] = {}
+        """A seated player's id -> the id of the player of this game who renamed onto that name."""
         self._vote_open = False
 
     # ----- incoming -----
@@ -115,7 +127,8 @@ class RoomHost:
         else:
             return
         word, _, rest = body.partition(" ")
-        self.command(rank, name, word.lower(), rest.strip(), in_room=True)
+        with self._lane_for(word.lower(), name):
+            self.command(rank, name, word.lower(), rest.strip(), in_room=True)
 
     def _owed_word(self, name: str, text: str) -> bool:
         """True when `text` starts with an action the game would now take from `name`."""
@@ -161,18 +174,25 @@ class RoomHost:
         try:
             run()
         except (IllegalAction, SetupError, ValueError) as error:
-            self.out.pm(name, str(error))
+            with self.out.lane("error", name):  # after the game's lines, not rate-limited (issue 12)
+                self.out.pm(name, str(error))
         except Exception:
             logger.exception("a command from %s in %s failed", name, self.room)
             self.out.pm(name, f"Something went wrong with that in {self.room}; it was logged. Sorry!")
 
     def handle_pm(self, name: str, text: str) -> None:
         """A PM routed to this room's game (or signups)."""
+        self.reachable(to_id(name))
         body = text.strip()
         if body.startswith(self.settings.prefix):
             body = body[len(self.settings.prefix) :]
         word, _, rest = body.partition(" ")
-        self.command(" ", name, word.lower(), rest.strip(), in_room=False)
+        with self._lane_for(word.lower(), name):
+            self.command(" ", name, word.lower(), rest.strip(), in_room=False)
+
+    def _lane_for(self, word: str, name: str) -> AbstractContextManager[None]:
+        """Replies to information commands go in the outbox's "info" lane, the rest as game lines."""
+        return self.out.lane("info", name) if word in INFO_COMMANDS else nullcontext()
 
     def command(self, rank: str, name: str, word: str, rest: str, in_room: bool) -> None:
         """Run one command word; refusals go privately to `name`. Every command gets an answer or a
@@ -242,6 +262,8 @@ class RoomHost:
             if self.is_game_word(word):
                 raise IllegalAction(f"{game.title} has no {word}.")
             raise IllegalAction(self.unknown(word))
+        if to_id(name) in self._borrowed:
+            raise IllegalAction(f"{name} is another player's name in this game: rename back to your own to play.")
         if in_room and game.is_secret(action):
             self.out.pm(name, f"Send that to me by PM so nobody sees it: /msg {self.out.name}, {word} {rest}".strip())
             return
@@ -317,6 +339,7 @@ class RoomHost:
             if len(signups.players) >= most:
                 raise IllegalAction(f"The game is full ({most} players).")
             signups.players.append(name)
+            self._check_reach(name)
         else:
             if to_id(name) not in ids:
                 raise IllegalAction(f"You were not signed up in {self.room}.")
@@ -397,7 +420,8 @@ class RoomHost:
             events = game.apply(inp)
         except IllegalAction as error:
             if reply_to is not None:
-                self.out.pm(reply_to, str(error))
+                with self.out.lane("error", reply_to):
+                    self.out.pm(reply_to, str(error))
                 return False
             raise
         except Exception:
@@ -463,7 +487,11 @@ class RoomHost:
                 continue
             text = render(event)
             if event.to is not None:  # by PM: the room's packing goes on across it
-                if text:
+                if text and isinstance(event, Say):
+                    # A player's own confirmation waits behind the round's lines (results first).
+                    with self.out.lane("confirm"):
+                        self.out.pm(event.to, text)
+                elif text:
                     self.out.pm(event.to, text)
                 continue
             flush()
@@ -594,7 +622,9 @@ class RoomHost:
         if game.wait_id != self._wait_id:
             self._wait_id = game.wait_id
             self._extension = game.extension
-            self._set_deadline(self.clock.now() + seconds)
+            queued_at, wait_id = self.clock.now(), game.wait_id
+            self._set_deadline(queued_at + seconds)
+            self.out.when_sent(lambda: self._prompts_sent(wait_id, queued_at))
         elif game.extension != self._extension and self.deadline_at is not None:
             added = game.extension - self._extension
             self._extension = game.extension
@@ -613,6 +643,16 @@ class RoomHost:
         if reminder and left > reminder:
             self._timers.append(self.clock.call_later(left - reminder, lambda: self._remind(wait_id)))
         self._timers.append(self.clock.call_later(max(left, 0.0), lambda: self._deadline(wait_id)))
+
+    def _prompts_sent(self, wait_id: int, queued_at: float) -> None:
+        """The wait's prompts have really gone out: its deadline counts from now, not from when they
+        were queued (a busy queue must not eat a player's time)."""
+        game = self.game
+        late = self.clock.now() - queued_at
+        if game is None or game.wait_id != wait_id or self.deadline_at is None or self._paused_left is not None:
+            return
+        if late > 0:
+            self._set_deadline(self.deadline_at + late)
 
     def _cancel_timers(self) -> None:
         for timer in self._timers:
@@ -635,6 +675,9 @@ class RoomHost:
         game = self.game
         if game is None or game.finished or game.wait_id != wait_id:
             return
+        self._defaults_for_unreachable()
+        if game is not self.game or game.finished or game.wait_id != wait_id:
+            return
         self.apply(Input("timeout"), reply_to=None)
 
     def pause(self) -> None:
@@ -651,15 +694,27 @@ class RoomHost:
                 # before it is back (tick leaves the heartbeat alone while paused).
                 self.store.heartbeat(self.game_id, self.clock.now())
 
-    def resume(self) -> None:
-        """Connected again: the deadline gets back the time it had, and prompts are sent again."""
+    def resume(self, quiet: bool = False) -> None:
+        """Connected again: the deadline gets back the time it had, and prompts are sent again. After a
+        short outage (`quiet`) the room is not told, and a prompt is sent again once per wait at most."""
         if self._paused_left is not None:
             left = self._paused_left
             self._paused_left = None
             self._set_deadline(self.clock.now() + max(left, 10.0))
-        if self.game is not None:
+        if self.game is not None and not quiet:
             self.out.say(self.room, "The bot is back: the game continues.")
             self._refresh_prompts()
+        elif self.game is not None and not self.game.finished:
+            # A short outage: no "back" line, and each prompt of this wait is sent again once at most
+            # (a connection that keeps dropping does not re-send them every time).
+            game = self.game
+            if self._reprompted[0] != game.wait_id:
+                self._reprompted = (game.wait_id, set())
+            for wait in game.awaiting():
+                userid = to_id(wait.player)
+                if userid not in self._reprompted[1]:
+                    self._reprompted[1].add(userid)
+                    self._refresh_prompts(only=userid)
         for timer in self._leave_timers.values():
             timer.cancel()
         self._leave_timers.clear()
@@ -707,6 +762,11 @@ class RoomHost:
         """A rename keeps the seat (G5): the seat follows the user id."""
         if to_id(new_name) == old_id:
             return
+        if old_id in self._borrowed:
+            # Off a name that belongs to another seat: that seat keeps it; back on their own, welcome.
+            self._borrowed.pop(old_id)
+            self.handle_join(new_name)
+            return
         if self.signups is not None:
             ids = [to_id(p) for p in self.signups.players]
             if old_id in ids:
@@ -723,6 +783,10 @@ class RoomHost:
                     self.out.pm(
                         new_name, f"The name {new_name} is already in this game: rename back to {seat.name} to play."
                     )
+                    # Their own seat is now nobody's: it gets the leave grace (G5), and nothing sent
+                    # under the other seat's name acts for that seat.
+                    self._borrowed[to_id(new_name)] = old_id
+                    self.handle_leave(old_id)
                     return
         timer = self._leave_timers.pop(old_id, None)
         if timer is not None:
@@ -869,3 +933,61 @@ class RoomHost:
         """What a player privately holds (a Chase the Ace card), by PM (after a restart or reconnect)."""
         if self.game is not None:
             self._post(self.game.private_state(name))
+
+    # ----- players the bot cannot PM (issue 12) -----
+
+    def _check_reach(self, name: str) -> None:
+        """A short PM at signup; should the server refuse it, `unreachable` takes them off the list."""
+        self.out.pm(name, f"You are on the player list in {self.room}. {REACH_CHECK}")
+
+    def unreachable(self, userid: str) -> None:
+        """The server refused a PM to `userid` (unregistered, or blocking PMs)."""
+        signups = self.signups
+        ids = [to_id(player) for player in signups.players] if signups else []
+        if signups is not None and userid in ids:
+            name = signups.players.pop(ids.index(userid))
+            self._save_signups()
+            self._refresh_signups_box()
+            text = f"Taken off the list: {name}, I cannot PM you. To play, {REACH_HINT}, then /me in again."
+            self.out.say(self.room, text)
+            return
+        game = self.game
+        if game is None or game.finished or userid in self._unreachable:
+            return
+        seat = next((s for s in game.alive() if s.uid == userid), None)
+        if seat is None:
+            return
+        self._unreachable.add(userid)
+        self.out.say(
+            self.room,
+            f"I cannot PM {seat.name}: {REACH_HINT}, then PM me. Until then, when time is up they "
+            f"{' or '.join(HARMLESS_DEFAULTS)} instead of being eliminated.",
+        )
+
+    def reachable(self, userid: str) -> None:
+        """`userid` got (or sent) a PM again: tell them what they missed (their card, what they owe)."""
+        if userid not in self._unreachable:
+            return
+        self._unreachable.discard(userid)
+        game = self.game
+        if game is None or game.finished:
+            return
+        seat = next((s for s in game.alive() if s.uid == userid), None)
+        if seat is None:
+            return
+        self._tell_card(seat.name)
+        if any(to_id(wait.player) == userid for wait in game.awaiting()):
+            self._refresh_prompts(only=userid)
+
+    def _defaults_for_unreachable(self) -> None:
+        """At the deadline, players the bot could not PM take the harmless choice, not a modkill."""
+        game = self.game
+        if game is None:
+            return
+        for wait in game.awaiting():
+            action = next((a for a in HARMLESS_DEFAULTS if a in wait.actions), None)
+            if to_id(wait.player) in self._unreachable and action is not None and self.game is game:
+                try:
+                    self.apply(Input(action, by=wait.player), reply_to=None)
+                except IllegalAction:
+                    logger.exception("default %s for %s was refused", action, wait.player)

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import random
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -14,10 +17,11 @@ from typing import Any
 import aiohttp
 
 from survivor_host.engine.ids import to_id
-from survivor_host.showdown.login import DEFAULT_LOGIN_URL, LoginError, get_assertion
+from survivor_host.showdown.login import DEFAULT_LOGIN_URL, LoginError, LoginUnavailable, get_assertion
 from survivor_host.showdown.protocol import (
     Challstr,
     Deinit,
+    Error,
     Init,
     Join,
     Leave,
@@ -25,6 +29,7 @@ from survivor_host.showdown.protocol import (
     NameTaken,
     NoInit,
     Popup,
+    PrivateMessage,
     QueryResponse,
     Raw,
     Rename,
@@ -35,6 +40,9 @@ from survivor_host.showdown.protocol import (
     parse_frame,
 )
 from survivor_host.showdown.sendqueue import (
+    CONFIRM,
+    GAME,
+    INFO,
     MAX_MESSAGE_LENGTH,
     PACE_PUBLIC_BOT,
     PACE_REGULAR,
@@ -43,6 +51,7 @@ from survivor_host.showdown.sendqueue import (
     Sleep,
     one_line,
     split_text,
+    target_of,
 )
 
 logger = logging.getLogger(__name__)
@@ -55,6 +64,16 @@ NON_AUTH_RANKS = frozenset(" ‽!✖")
 """Global "ranks" that are not auth: regular users, locked, muted, namelocked."""
 
 Handler = Callable[[Message], Awaitable[None]]
+
+LANE_NAMES = {"game": GAME, "confirm": CONFIRM, "info": INFO, "error": INFO}
+"""The lanes a caller may name (`ShowdownClient.lane`)."""
+INFO_COOLDOWN = 3.0
+"""Seconds (at least; 6 lines' worth at a slow pace) before the same information reply goes to the same
+user again."""
+INFO_BY_PM = 3
+"""Information lines already queued from which a room reply goes to the asker by PM instead."""
+INFO_MAX = 6
+"""Information lines already queued from which further replies are dropped."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -70,6 +89,45 @@ class Disconnected(Message):
     """Synthetic: the logged-in connection was lost; a reconnect is under way unless closing."""
 
     reason: str
+
+
+UNREACHABLE = (
+    "unregistered and cannot be PMed",
+    "is blocking private messages",
+    "is currently blocking PMs",
+    "is locked and cannot be PMed",
+    "is currently locked, so you cannot send them HTML",
+)
+"""The server's refusals (chat.ts) that mean a user cannot get the bot's PMs at all."""
+PM_HTML_COMMANDS = ("/pmuhtml ", "/pmuhtmlchange ")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Refused(Message):
+    """Synthetic: the server refused one of the bot's lines (`|error|` in a room, or a PM that came back
+    as `/error`); `cause` is the line (as sent), `user` the user id it was for ("" if none)."""
+
+    text: str
+    cause: str
+    user: str
+
+    @property
+    def unreachable(self) -> bool:
+        """True when the refusal means `user` cannot get the bot's PMs (a guest, PMs blocked, locked)."""
+        return bool(self.user) and any(part in self.text for part in UNREACHABLE)
+
+
+@dataclass(frozen=True, kw_only=True)
+class RoomLost(Message):
+    """Synthetic: the bot is out of a room it wants (`|deinit|` it did not ask for, or a join refused);
+    the client retries the join with backoff."""
+
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class RoomBack(Message):
+    """Synthetic: a room lost while connected is joined again."""
 
 
 @dataclass(frozen=True)
@@ -90,7 +148,10 @@ class ClientConfig:
     backoff_max: float = 30.0
     backoff_jitter: float = 0.1
     max_login_failures: int = 5
-    """Consecutive failed logins (wrong password, name taken...) before `run()` gives up."""
+    """Consecutive refused logins (wrong password, name taken...) before `run()` gives up; a login
+    server that cannot answer (HTTP or network errors) is retried forever."""
+    stable_session: float = 60.0
+    """A session ready this long resets the reconnect backoff; shorter ones keep it growing."""
     query_room_info: bool = True
     """Ask `/cmd roominfo` for each joined room to learn whether it is public (decides the pace)."""
 
@@ -169,6 +230,7 @@ class ShowdownClient:
         queue: SendQueue | None = None,
         rand: Callable[[], float] = random.random,
         sleep: Sleep = asyncio.sleep,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.config = config
         self.handler = handler
@@ -189,8 +251,26 @@ class ShowdownClient:
         self._login: asyncio.Future[None] | None = None
         self._joins_done: asyncio.Future[None] | None = None
         self._pending_joins: set[str] = set()
+        self._pending_info: set[str] = set()
         self._backoff_task: asyncio.Task[None] | None = None
         self.connections = 0
+        self._clock = clock
+        self._last_line: dict[str, str] = {}
+        self._last_sent = ""
+        self._renamed: dict[str, str] = {}
+        """Room id the bot was configured with -> the id the room was renamed to (`|noinit|rename|`)."""
+        self._aliases: dict[str, str] = {}
+        """The reverse: messages from a renamed room arrive under the id the bot knows it by."""
+        self._lost: dict[str, int] = {}
+        """Rooms lost while connected -> join attempts so far."""
+        self._leaving: set[str] = set()
+        self._rejoins: dict[str, asyncio.Task[None]] = {}
+        self._unechoed: deque[tuple[str, str, str]] = deque(maxlen=200)
+        self._ready_at = 0.0
+        self._lane = GAME
+        self._asker: str | None = None
+        self._cooled = False
+        self._last_info: dict[tuple[str, str], float] = {}
 
     # -- state ---------------------------------------------------------------------------------
     @property
@@ -223,6 +303,11 @@ class ShowdownClient:
     def room(self, roomid: str) -> RoomState | None:
         return self._rooms.get(to_id(roomid))
 
+    def server_room(self, room: str) -> str:
+        """The id the server knows `room` by now (after a rename, the new one)."""
+        roomid = to_id(room)
+        return self._renamed.get(roomid, roomid)
+
     def rank_of(self, room: str, userid: str) -> str | None:
         """The user's rank symbol in the room (`" "` for none), or None if they are not in it."""
         state = self._rooms.get(to_id(room))
@@ -230,7 +315,12 @@ class ShowdownClient:
         return user.rank if user else None
 
     def my_rank(self, room: str) -> str | None:
-        return self.rank_of(room, self.userid)
+        """The bot's rank in the room; from `roominfo` when the room's user list lacks the bot."""
+        rank = self.rank_of(room, self.userid)
+        state = self._rooms.get(to_id(room))
+        if rank is None and state is not None:
+            rank = state.direct_rank or " "
+        return rank
 
     def can_use_html(self, room: str) -> bool:
         """True when the bot's rank in `room` allows the HTML commands (`*`, `#`, `~`)."""
@@ -241,26 +331,83 @@ class ShowdownClient:
         await self._ready.wait()
 
     # -- sending -------------------------------------------------------------------------------
+    @contextlib.contextmanager
+    def lane(self, lane: str, user: str | None = None) -> Iterator[None]:
+        """Send what is sent inside as `lane`: "game" (the default), "confirm" (answers to a player's
+        own action), "info" (replies to `user`'s information commands) or "error" (refusals to `user`).
+
+        Info and error replies come after everything else; an identical one already queued is not
+        queued again, a room reply goes to `user` by PM once a few are queued, and none is queued once
+        the queue of them is long. Info replies also have a cooldown: the same reply to the same user
+        at most once every `info_cooldown` seconds (a flood of `.pl` gets one answer). Errors have
+        none, so that every refused action is answered.
+        """
+        saved = (self._lane, self._asker, self._cooled)
+        asker = to_id(user) if user else None
+        nested = saved[0] == INFO and saved[1] == asker
+        self._lane = LANE_NAMES[lane]
+        self._asker = asker
+        self._cooled = (self._cooled and nested) or lane == "info"
+        try:
+            yield
+        finally:
+            self._lane, self._asker, self._cooled = saved
+
+    @property
+    def info_cooldown(self) -> float:
+        return max(INFO_COOLDOWN, 6 * self.queue.pace)
+
+    def _info_gate(self, text: str) -> bool:
+        """False when a reply must not be queued: the same one to the same user just now, or too many
+        replies already queued."""
+        if self._lane != INFO:
+            return True
+        if self._cooled and self._asker:
+            now = self._clock()
+            key = (self._asker, text)
+            if now - self._last_info.get(key, float("-inf")) < self.info_cooldown:
+                logger.debug("Not answering %s again within %.1f s: %s", self._asker, self.info_cooldown, text[:80])
+                return False
+            if len(self._last_info) > 1000:
+                horizon = now - self.info_cooldown
+                self._last_info = {k: t for k, t in self._last_info.items() if t >= horizon}
+            self._last_info[key] = now
+        if self.queue.pending_in(INFO) >= INFO_MAX:
+            logger.info("Dropped a reply: %d information lines are already queued", self.queue.pending_in(INFO))
+            return False
+        return True
+
     def say(self, room: str, text: str) -> None:
         """Send chat text to the room, literally (`escape_text` on every line: user text never becomes a
         command); long text and line breaks make several messages."""
+        if not self._info_gate(text):
+            return
+        if self._lane == INFO and self._asker and self.queue.pending_in(INFO) >= INFO_BY_PM:
+            self._queue_pm(self._asker, text)
+            return
         for chunk in split_text(text, MAX_MESSAGE_LENGTH - 1):
-            self.queue.put(to_id(room), escape_text(chunk))
+            self.queue.put(self.server_room(room), escape_text(chunk), lane=self._lane)
 
     def pm(self, user: str, text: str) -> None:
         """Private-message a user, literally (`escape_text` on every line); only registered users can
         receive PMs."""
+        if self._info_gate(text):
+            self._queue_pm(user, text)
+
+    def _queue_pm(self, user: str, text: str) -> None:
         prefix = f"/msg {to_id(user)}, "
         for chunk in split_text(text, MAX_MESSAGE_LENGTH - len(prefix) - 1):
-            self.queue.put("", prefix + escape_text(chunk))
+            self.queue.put("", prefix + escape_text(chunk), lane=self._lane)
 
     def when_sent(self, callback: Callable[[], None]) -> None:
-        """Run `callback` once everything queued so far has been written to the socket."""
-        self.queue.when_sent(callback)
+        """Run `callback` once everything queued so far (information replies aside) has been written to
+        the socket."""
+        self.queue.when_sent(callback, lane=CONFIRM)
 
     def send_command(self, room: str, command: str) -> None:
         """Send a command line (e.g. `/wall ...`, `/me ...`) in the room ("" = global), as-is."""
-        self.queue.put(to_id(room), command)
+        if self._info_gate(command):
+            self.queue.put(self.server_room(room), command, lane=self._lane)
 
     def add_html_box(self, room: str, html: str) -> None:
         self.send_command(room, f"/addhtmlbox {one_line(html)}")
@@ -298,20 +445,22 @@ class ShowdownClient:
         if roomid not in self._wanted_rooms:
             self._wanted_rooms.append(roomid)
         if self._logged_in:
-            self.queue.put("", f"/join {roomid}")
+            self.queue.put("", f"/join {self.server_room(roomid)}")
 
     def leave(self, room: str) -> None:
         roomid = to_id(room)
         if roomid in self._wanted_rooms:
             self._wanted_rooms.remove(roomid)
         if self._logged_in:
-            self.queue.put("", f"/leave {roomid}")
+            self._leaving.add(roomid)
+            self.queue.put("", f"/leave {self.server_room(roomid)}")
 
     # -- lifecycle -----------------------------------------------------------------------------
     async def run(self) -> None:
         """Connect, log in, join, dispatch; reconnect with capped exponential backoff until `close()`.
 
-        Raises LoginError after `max_login_failures` consecutive failed logins.
+        Raises LoginError after `max_login_failures` consecutive refused logins; an unreachable login
+        server only delays the next attempt.
         """
         own_session = self._session is None
         session = self._session or aiohttp.ClientSession()
@@ -324,6 +473,8 @@ class ShowdownClient:
             while not self._closing:
                 try:
                     await self._connect_once(session, reconnect)
+                except LoginUnavailable as exc:
+                    logger.warning("Login server unavailable, will retry: %s", exc)
                 except LoginError as exc:
                     login_failures += 1
                     logger.error("Login failed (%d in a row): %s", login_failures, exc)
@@ -335,8 +486,9 @@ class ShowdownClient:
                 self._teardown()
                 if was_ready:
                     reconnect = True
-                    attempt = 0
                     login_failures = 0
+                    if self._clock() - self._ready_at >= self.config.stable_session:
+                        attempt = 0
                     self._emit(Disconnected(reason="closed" if self._closing else "connection lost"))
                 if self._closing:
                     break
@@ -394,9 +546,7 @@ class ShowdownClient:
             reader = asyncio.create_task(self._read_loop(ws), name="showdown-read")
             try:
                 challstr = await self._until(self._challstr, reader, config.login_timeout)
-                assertion = await get_assertion(
-                    session, config.login_url, config.username, config.password, challstr
-                )
+                assertion = await get_assertion(session, config.login_url, config.username, config.password, challstr)
                 await ws.send_str(f"|/trn {config.username},0,{assertion}")
                 self.queue.note_sent()
                 await self._until(self._login, reader, config.login_timeout)
@@ -404,6 +554,7 @@ class ShowdownClient:
                 logger.info("Logged in as %s", self._name)
                 self._start_sending()
                 joined = await self._join_rooms(reader)
+                self._ready_at = self._clock()
                 self._ready.set()
                 self._emit(Connected(reconnect=reconnect, rooms=joined))
                 await reader
@@ -434,7 +585,7 @@ class ShowdownClient:
             return ()
         self._pending_joins = set(rooms)
         self._joins_done = asyncio.get_running_loop().create_future()
-        self.queue.put_lines("", [f"/join {room}" for room in rooms], urgent=True)
+        self.queue.put_lines("", [f"/join {self.server_room(room)}" for room in rooms], urgent=True)
         timeout = self.config.join_timeout + len(rooms) * self.queue.interval
         try:
             await self._until(self._joins_done, reader, timeout)
@@ -443,12 +594,17 @@ class ShowdownClient:
         return tuple(room for room in rooms if room in self._rooms)
 
     def _teardown(self) -> None:
+        for task in self._rejoins.values():
+            task.cancel()
+        self._rejoins.clear()
+        self._lost.clear()
         self.queue.detach()
         self._ws = None
         self._logged_in = False
         self._ready.clear()
         self._rooms.clear()
         self._pending_joins.clear()
+        self._pending_info.clear()
         for future in (self._challstr, self._login, self._joins_done):
             if future is not None and not future.done():
                 future.cancel()
@@ -460,12 +616,36 @@ class ShowdownClient:
             raise ConnectionError("not connected")
         logger.debug(">> %s", text)
         await ws.send_str(text)
+        room, _, body = text.partition("|")
+        room = self._aliases.get(room, room)  # errors from a renamed room arrive under its old id
+        for line in body.split("\n"):
+            self._last_line[room] = line
+            self._last_sent = line
+            if line.startswith(PM_HTML_COMMANDS):
+                self._unechoed.append((room, target_of(line), line))
+
+    def _cause(self, room: str) -> str:
+        """The bot's line an `|error|` in `room` answers: the oldest PM HTML not yet echoed there, else the
+        last line sent there."""
+        for entry in self._unechoed:
+            if entry[0] == room:
+                self._unechoed.remove(entry)
+                return entry[2]
+        return self._last_line.get(room, "")
+
+    def _echoed(self, userid: str) -> None:
+        for entry in self._unechoed:
+            if entry[1] == userid:
+                self._unechoed.remove(entry)
+                return
 
     async def _read_loop(self, ws: aiohttp.ClientWebSocketResponse) -> None:
         async for frame in ws:
             if frame.type == aiohttp.WSMsgType.TEXT:
                 logger.debug("<< %s", frame.data)
                 for message in parse_frame(frame.data):
+                    if message.room in self._aliases:
+                        message = dataclasses.replace(message, room=self._aliases[message.room])
                     self._apply(message)
                     self._emit(message)
             elif frame.type == aiohttp.WSMsgType.ERROR:
@@ -504,7 +684,18 @@ class ShowdownClient:
             if self._login is not None and not self._login.done():
                 self._login.set_exception(LoginError(f"Name refused: {message.reason or message.name}"))
         elif isinstance(message, Popup):
-            logger.warning("Server popup: %s", message.text)
+            logger.warning("Server popup: %s (after our line %r)", message.text, self._last_any())
+        elif isinstance(message, Error):
+            if not message.history:
+                cause = self._cause(message.room)
+                logger.warning("Server error in %r: %s (for our line %r)", message.room, message.text, cause)
+                refused = Refused(
+                    room=message.room, line=message.line, text=message.text, cause=cause, user=target_of(cause)
+                )
+                self._emit(refused)
+        elif isinstance(message, PrivateMessage):
+            if message.sender.userid == self.userid and not message.history:
+                self._own_pm(message)
         elif isinstance(message, QueryResponse):
             if message.query_type == "roominfo":
                 self._apply_roominfo(message.json())
@@ -514,25 +705,50 @@ class ShowdownClient:
         else:
             self._apply_room(message)
 
+    def _last_any(self) -> str:
+        return self._last_sent
+
+    def _own_pm(self, message: PrivateMessage) -> None:
+        """The server's echo of a PM the bot sent, or its refusal (`/error ...`)."""
+        user = message.receiver.userid
+        if message.text.startswith("/error "):
+            text = message.text[len("/error ") :]
+            cause = self._last_line.get("", "")
+            cause = cause if target_of(cause) == user else f"/msg {user}, ..."
+            logger.warning("PM to %s refused: %s", user or message.receiver.name, text)
+            self._emit(Refused(room="", line=message.line, text=text, cause=cause, user=user))
+        elif message.text.startswith(("/uhtml ", "/uhtmlchange ")):
+            self._echoed(user)
+
     def _apply_room(self, message: Message) -> None:
         room = message.room
         if isinstance(message, Init):
             self._rooms[room] = RoomState(room)
-            self._joined(room)
+            if room in self._lost:
+                del self._lost[room]
+                logger.warning("Back in %s", room)
+                self._emit(RoomBack(room=room))
             if self.config.query_room_info:
-                self.queue.put("", f"/cmd roominfo {room}", urgent=True)
+                # The joins count as done once the bot's rank is known: with batched joins
+                # (`reportjoinsperiod`) the `|init|` user list may lack the bot itself.
+                self._pending_info.add(room)
+                self.queue.put("", f"/cmd roominfo {self.server_room(room)}", urgent=True)
+            else:
+                self._joined(room)
             return
         if isinstance(message, NoInit):
-            logger.warning("Could not join %s: %s", room, " ".join(message.args[-1:]) or message.kind)
-            if message.kind == "rename" and message.args and room in self._wanted_rooms:
-                self._wanted_rooms[self._wanted_rooms.index(room)] = to_id(message.args[0])
-            self._joined(room)
+            self._no_init(room, message)
             return
         state = self._rooms.get(room)
         if state is None or message.history:
             return
         if isinstance(message, Deinit):
             del self._rooms[room]
+            if room in self._leaving:
+                self._leaving.discard(room)
+            elif room in self._wanted_rooms:
+                logger.error("Out of room %s (kicked, banned, or the room was deleted); joining it again", room)
+                self._room_lost(room, "removed from the room")
         elif isinstance(message, Title):
             state.title = message.title
         elif isinstance(message, Users):
@@ -545,15 +761,63 @@ class ShowdownClient:
             state.users.pop(message.old_id, None)
             state.users[message.user.userid] = message.user
 
+    def _no_init(self, room: str, message: NoInit) -> None:
+        """`|noinit|`: a join refused (`joinfailed`, `nonexistent`) or the room renamed (`rename|NEW|TITLE`)."""
+        if message.kind == "rename" and message.args:
+            new = to_id(message.args[0])
+            logger.warning("Room %s was renamed to %s (%s); following it", room, new, " ".join(message.args[1:]))
+            self._renamed[room] = new
+            self._aliases[new] = room
+            if room not in self._rooms:
+                self.queue.put("", f"/join {new}", urgent=True)
+            return
+        reason = " ".join(message.args[-1:]) or message.kind
+        if room in self._wanted_rooms:
+            logger.error("Could not join %s: %s", room, reason)
+            self._joined(room)
+            self._room_lost(room, reason)
+        else:
+            logger.warning("Could not join %s: %s", room, reason)
+            self._joined(room)
+
+    def _room_lost(self, room: str, reason: str) -> None:
+        """Pause (the handler does) and join again after a backoff that grows with each refusal."""
+        attempts = self._lost.get(room)
+        if attempts is None:
+            self._emit(RoomLost(room=room, reason=reason))
+            attempts = 0
+        self._lost[room] = attempts + 1
+        delay = self._backoff_delay(attempts)
+        old = self._rejoins.pop(room, None)
+        if old is not None:
+            old.cancel()
+        self._rejoins[room] = asyncio.get_running_loop().create_task(self._rejoin(room, delay))
+
+    async def _rejoin(self, room: str, delay: float) -> None:
+        await self._sleep(delay)
+        self._rejoins.pop(room, None)
+        if self._logged_in and room in self._wanted_rooms and room not in self._rooms:
+            logger.info("Joining %s again", room)
+            self.queue.put("", f"/join {self.server_room(room)}", urgent=True)
+
     def _joined(self, room: str) -> None:
+        if room in self._pending_info:
+            return
         self._pending_joins.discard(room)
         if not self._pending_joins and self._joins_done is not None and not self._joins_done.done():
             self._joins_done.set_result(None)
 
     def _apply_roominfo(self, info: object) -> None:
-        if not isinstance(info, dict) or info.get("error"):
+        if not isinstance(info, dict):
             return
-        state = self._rooms.get(str(info.get("roomid", "")))
+        asked = to_id(str(info.get("id", "")))
+        roomid = self._aliases.get(asked, asked)
+        self._pending_info.discard(roomid)
+        self._joined(roomid)
+        if info.get("error"):
+            return
+        actual = str(info.get("roomid", ""))
+        state = self._rooms.get(self._aliases.get(actual, actual)) or self._rooms.get(roomid)
         if state is None:
             return
         state.public = info.get("visibility") == "public"
@@ -563,9 +827,7 @@ class ShowdownClient:
             for rank, ids in auth.items():
                 if isinstance(ids, list) and self.userid in ids:
                     state.direct_rank = str(rank)
-        public_ranks = [
-            s.direct_rank for s in self._rooms.values() if s.public and s.direct_rank is not None
-        ]
+        public_ranks = [s.direct_rank for s in self._rooms.values() if s.public and s.direct_rank is not None]
         pace = decide_pace(self._global_rank, public_ranks)
         if pace != self.queue.pace:
             logger.info("Sending at %.3f s per line", pace)

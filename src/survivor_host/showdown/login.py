@@ -15,7 +15,12 @@ DEFAULT_LOGIN_URL = "https://play.pokemonshowdown.com/api/login"
 
 
 class LoginError(Exception):
-    """Logging in failed; the message says why (wrong password, bad response, name taken...)."""
+    """Logging in was refused; the message says why (wrong password, name taken...)."""
+
+
+class LoginUnavailable(LoginError):
+    """The login server could not answer (network error, HTTP error, a reply that is no answer): not a
+    refusal, so the client keeps retrying."""
 
 
 def _check_assertion(assertion: str) -> str:
@@ -37,9 +42,9 @@ def parse_login_response(body: str) -> str:
     try:
         data = json.loads(text)
     except ValueError:
-        raise LoginError(f"The login server sent an unreadable reply: {body[:200]!r}") from None
+        raise LoginUnavailable(f"The login server sent an unreadable reply: {body[:200]!r}") from None
     if not isinstance(data, dict):
-        raise LoginError(f"The login server sent an unexpected reply: {body[:200]!r}")
+        raise LoginUnavailable(f"The login server sent an unexpected reply: {body[:200]!r}")
     assertion = data.get("assertion")
     if data.get("actionsuccess") is False and not (isinstance(assertion, str) and assertion.startswith(";;")):
         error = data.get("actionerror") or "unknown error"
@@ -81,8 +86,8 @@ async def get_assertion(
         ) as response:
             body = await response.text()
             if response.status != 200:
-                raise LoginError(f"The login server answered HTTP {response.status}: {body[:200]!r}")
-    except (aiohttp.ClientError, TimeoutError) as exc:
-        raise LoginError(f"Could not reach the login server at {login_url}: {exc!r}") from exc
+                raise LoginUnavailable(f"The login server answered HTTP {response.status}: {body[:200]!r}")
+    except (aiohttp.ClientError, TimeoutError, OSError) as exc:
+        raise LoginUnavailable(f"Could not reach the login server at {login_url}: {exc!r}") from exc
     logger.debug("Login server replied %d characters", len(body))
     return parse_login_response(body) if password else parse_getassertion_response(body)

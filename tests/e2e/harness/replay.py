@@ -6,10 +6,11 @@ output comes from the same code path as the bot's (`RoomHost`), not from a copy 
 
 from __future__ import annotations
 
+import contextlib
 import html
 import re
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -80,6 +81,10 @@ class RecordingOutbox:
 
     def when_sent(self, callback: Callable[[], None]) -> None:
         callback()
+
+    @contextlib.contextmanager
+    def lane(self, lane: str, user: str | None = None) -> Iterator[None]:
+        yield
 
 
 class _Timer:

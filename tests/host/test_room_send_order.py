@@ -1,0 +1,96 @@
+"""What the room host asks of the send queue (issue 12 item 2, issue 8 item 4): the round's result
+before the players' confirmations, information replies last, and deadlines counted from the send."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from survivor_host.host.ports import HostSettings
+from survivor_host.host.room import RoomHost
+from survivor_host.host.store import Store
+from survivor_host.showdown.client import ClientConfig, ShowdownClient
+from survivor_host.showdown.sendqueue import CONFIRM, GAME, INFO
+from tests.host.fakes import FakeClock, FakeOutbox
+from tests.host.test_room import PLAYERS, ROOM, clock, make_host, open_game, outbox
+
+
+def client_host(tmp_path: Path) -> tuple[RoomHost, ShowdownClient]:
+    """A room host whose outbox is the real client (never connected: its frames stay queued)."""
+    bot = ShowdownClient(ClientConfig("ws://127.0.0.1:1/showdown/websocket", "SurvivorBot"))
+    store = Store(tmp_path / "bot.db")
+    host = RoomHost(ROOM, bot, FakeClock(), store, HostSettings(defaults={"leader": "pick"}), lambda: "seed-1")
+    return host, bot
+
+
+def queued(bot: ShowdownClient) -> list[tuple[int, str]]:
+    return [(lane, f.encode()) for lane, frames in enumerate(bot.queue._lanes) for f in frames]
+
+
+def test_the_round_result_is_queued_ahead_of_every_confirmation(tmp_path: Path) -> None:
+    host, bot = client_host(tmp_path)
+    open_game(host, "ftl", PLAYERS)
+    game = host.game
+    assert game is not None and game.phase == "choices"
+    bot.queue.clear()
+    owed = [wait.player for wait in game.awaiting()]
+    for name in owed:
+        host.handle_pm(name, "follow")
+    frames = queued(bot)
+    confirmations = [i for i, (lane, text) in enumerate(frames) if "You chose to **follow**" in text]
+    results = [i for i, (lane, text) in enumerate(frames) if "You chose" not in text]
+    # (the room's first line may go on with the next short lines: issue 9 packs them)
+    assert frames[0][0] == GAME and frames[0][1].startswith("survivor|All choices are in.")
+    assert len(confirmations) == len(owed) and results
+    assert all(frames[i][0] == CONFIRM for i in confirmations)
+    assert all(frames[i][0] == GAME for i in results)
+    # Lanes are sent in order: every result line leaves before the first confirmation.
+    assert max(results) < min(confirmations)
+
+
+def test_information_replies_and_errors_wait_in_the_info_lane(tmp_path: Path) -> None:
+    host, bot = client_host(tmp_path)
+    open_game(host, "ftl", PLAYERS)
+    bot.queue.clear()
+    host.handle_chat(" ", "Watcher", ".pl")
+    host.handle_pm("Other", "rules")
+    host.handle_chat(" ", "Third", ".lb")  # no points yet: an error-like reply
+    assert queued(bot) and {lane for lane, _ in queued(bot)} == {INFO}
+
+
+def test_a_reminder_and_a_prompt_are_game_lines_even_after_a_flood(tmp_path: Path) -> None:
+    host, bot = client_host(tmp_path)
+    host.handle_chat("+", "Hostess", ".host ftl")
+    for n in range(20):
+        host.handle_chat(" ", f"Flooder{n % 2}", ".pl" if n % 4 < 2 else ".rules")
+    for name in PLAYERS:
+        host.handle_chat(" ", name, "/me in")
+    bot.queue.clear()
+    for n in range(20):
+        host.handle_chat(" ", f"Flooder{n % 2}", ".pl" if n % 4 < 2 else ".rules")
+    host.handle_chat("+", "Hostess", ".start")
+    frames = queued(bot)
+    info = [text for lane, text in frames if lane == INFO]
+    assert len(info) <= 2  # one reply per flooder inside the cooldown
+    assert any("Reply here with follow or rebel" in text for lane, text in frames if lane == GAME)
+
+
+def test_the_deadline_counts_from_when_the_prompts_went_out(tmp_path: Path) -> None:  # G4
+    host = make_host(tmp_path, leader="pick", reminder=0)
+    out = outbox(host)
+    out.hold_sent = True
+    open_game(host, "ftl", PLAYERS[:5])
+    game = host.game
+    assert game is not None and game.phase == "choices"
+    clock(host).advance(100)  # the prompts are still in the queue: a busy queue
+    out.flush_sent()
+    clock(host).advance(110)  # 210 s after they were queued, 110 s after they were sent
+    assert all(seat.alive for seat in game.seats)
+    clock(host).advance(11)
+    assert len(game.alive()) < 5
+
+
+def test_fake_outbox_records_lanes(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    host.handle_chat(" ", "Watcher", ".rules")
+    assert ("info", "Watcher") in outbox(host).lanes
+    assert isinstance(host.out, FakeOutbox)
