@@ -304,8 +304,9 @@ class TerminalTable:
             return
         if isinstance(event, Say | Roll | Revealed) and event.tabled:
             return  # the round's table shows it
-        if isinstance(event, Eliminated) and event.causes and self.you in event.players:
-            self.note("You are out: the game plays on without you (Ctrl-C stops it).")
+        if isinstance(event, Eliminated) and event.causes:  # said by the causes' lines, no line of its own
+            self._told_out(event)
+            return
         text = render(event)
         if text is None:
             return
@@ -319,8 +320,7 @@ class TerminalTable:
                 self._out(player_table(rows, self.labels, text.split(":**", 1)[0].strip("*")))
         elif isinstance(event, Eliminated):
             self.line(text, STYLES["eliminated"])
-            if self.you in event.players:
-                self.note("You are out: the game plays on without you (Ctrl-C stops it).")
+            self._told_out(event)
         elif isinstance(event, Roll):
             self._out(self._roll(event, text, pm))
         elif isinstance(event, GameOver):
@@ -329,6 +329,11 @@ class TerminalTable:
                 self._out(self._placements(event))
         else:
             self.line(text, pm=pm)
+
+    def _told_out(self, event: Eliminated) -> None:
+        if self.you in event.players:
+            on = "" if self.game.finished else " The game plays on without you (Ctrl-C stops it)."
+            self.note("You are out." + on)
 
     def _roll(self, event: Roll, text: str, pm: bool) -> Text:
         head, _, _ = text.rpartition(": ")
