@@ -47,6 +47,7 @@ test-fast: lint browser
 bench: $(STAMP)
 	$(BIN)/python bench/engine_speed.py
 	$(BIN)/python bench/host_speed.py
+	$(BIN)/python bench/sim_speed.py
 
 bench-bot: $(STAMP)
 	$(BIN)/python bench/bot_overhead.py

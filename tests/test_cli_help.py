@@ -53,8 +53,8 @@ def test_help_lists_every_strategy_and_the_default_one(
 @pytest.mark.parametrize(
     ("command", "expected"),
     [
-        (("odds",), ["--players PLAYERS default 8", "--elim ELIM default 1"]),
-        (("simulate",), ["--games GAMES default 2000", "--seed SEED default 0", "processes (default 2)"]),
+        (("odds",), ["--players PLAYERS players at the table (default 8)", "cards eliminated (default 1)"]),
+        (("simulate",), ["--games GAMES games to play (default 2000)", "figures (default 0)", "path (default 2)"]),
         (("demo",), ["--theme THEME ftl or cta (default ftl)", "--players PLAYERS number of AI players (default 6)"]),
         (("play",), ["--players PLAYERS number of seats (default 8)"]),
     ],

@@ -1,4 +1,4 @@
-"""The `survivor-host` command: play, scenario, replay, verify, export, odds, simulate, serve."""
+"""The `survivor-host` command: play, scenario, replay, verify, export, odds, simulate, report, serve."""
 
 from __future__ import annotations
 
@@ -134,28 +134,82 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_odds(args: argparse.Namespace) -> int:
-    from survivor_host.analysis.report import cta_odds, ftl_odds
+def _analysis_setting(args: argparse.Namespace, options: dict[str, object]) -> tuple[str, ...]:
+    """Check theme, players, mods, --elim and options the way a game would; the mods in canonical order."""
+    if args.players < 3:
+        raise SetupError(f"--players must be at least 3 (F1, C1), not {args.players}.")
+    if args.elim is not None:
+        if args.theme != "cta":
+            raise SetupError("--elim is for Chase the Ace (C2); Follow the Leader eliminates by the rolls.")
+        if args.elim < 1:
+            raise SetupError(f"--elim must be at least 1 (C2), not {args.elim}.")
+        options["elim"] = args.elim
+    mods = [mod for mod in (args.mods or "").split(",") if mod.strip()]
+    game = new_game(args.theme, [f"P{i + 1}" for i in range(args.players)], mods=mods, options=options, seed=0)
+    return tuple(game.mods)
 
-    lines = ftl_odds(args.players) if args.theme == "ftl" else cta_odds(args.players, args.elim)
-    print("\n".join(lines))
+
+def cmd_odds(args: argparse.Namespace) -> int:
+    from survivor_host.analysis.tables import cta_sections, ftl_sections, render_json, render_text, setting_title
+
+    options: dict[str, object] = dict(_options(args.option))
+    mods = _analysis_setting(args, options)
+    game = new_game(args.theme, [f"P{i + 1}" for i in range(args.players)], mods=mods, options=options, seed=0)
+    if args.theme == "ftl":
+        sections = ftl_sections(args.players, mods, game.opt_int("tug_floor"))
+    else:
+        sections = cta_sections(args.players, mods, game.opt_int("elim"), game.opt_str("ties"))
+    title = f"Exact odds: {setting_title(args.theme, mods, args.players)}"
+    if args.json:
+        print(json.dumps(render_json(title, sections), indent=2))
+    else:
+        print("\n".join(render_text(title, sections)))
     return 0
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from survivor_host.analysis.report import plot_simulation
-    from survivor_host.analysis.simulate import SimSetup, simulate, summary
+    from survivor_host.analysis.present import as_json, check_plot_path, plot_simulation, summary
+    from survivor_host.analysis.progress import LazyProgress
+    from survivor_host.analysis.simulate import SimSetup, seat_strategies, simulate
 
-    strategies = tuple(s for s in (args.strategies or "").split(",") if s)
-    mods = tuple(m for m in (args.mods or "").split(",") if m)
-    setup = SimSetup(args.theme, args.players, mods, tuple(_options(args.option).items()), strategies, args.seed)
-    # Build one game first, so a wrong mod or option is reported before any process starts.
-    new_game(args.theme, [f"P{i}" for i in range(args.players)], mods=mods, options=dict(setup.options), seed=0)
-    result = simulate(setup, args.games, workers=args.workers)
-    print("\n".join(summary(result, strategies)))
-    if args.plot:
-        plot_simulation(result, args.plot, f"{args.theme} {'+'.join(mods) or ''} ({args.players} players)")
-        print(f"(plot written to {args.plot})")
+    if args.games < 1:
+        raise SetupError(f"--games must be at least 1, not {args.games}.")
+    if args.workers < 1:
+        raise SetupError(f"--workers must be at least 1, not {args.workers}.")
+    options: dict[str, object] = dict(_options(args.option))
+    mods = _analysis_setting(args, options)
+    strategies = tuple(s.strip() for s in (args.strategies or "").split(",") if s.strip())
+    setup = SimSetup(args.theme, args.players, mods, tuple(options.items()), strategies, args.seed)
+    from survivor_host.ai import make_strategy
+
+    for kind in dict.fromkeys(seat_strategies(setup)):
+        make_strategy(args.theme, kind)  # an unknown strategy is named before any game is played
+    plot = check_plot_path(args.plot) if args.plot else None
+    with LazyProgress(f"{args.games:,} games") as progress:
+        result = simulate(setup, args.games, args.workers, progress, "engine" if args.engine else "auto")
+    if args.json:
+        print(json.dumps(as_json(result, setup), indent=2))
+    else:
+        print("\n".join(summary(result, setup)))
+    if plot is not None:
+        plot_simulation(result, setup, plot)
+        print(f"(plot written to {plot})", file=sys.stderr if args.json else sys.stdout)
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from survivor_host.analysis.report import write_report
+
+    if args.games < 100 or args.cta_games < 100:
+        raise SetupError("--games and --cta-games must be at least 100.")
+    out = Path(args.out)
+    if not out.parent.is_dir():
+        raise SetupError(f"--out {args.out}: the folder {out.parent} does not exist.")
+    headlines = write_report(
+        out, args.games, args.cta_games, progress=lambda what: print(f"  {what}", file=sys.stderr, flush=True)
+    )
+    print("\n".join(headlines))
+    print(f"(written {out} and its plots in {out.parent / 'findings'})")
     return 0
 
 
@@ -255,8 +309,11 @@ def build_parser() -> argparse.ArgumentParser:
         "odds", help="exact odds: survival by choice, battles, elimination by card", formatter_class=_HelpFormatter
     )
     odds.add_argument("theme", choices=tuple(THEMES))
-    odds.add_argument("--players", type=int, default=8)
-    odds.add_argument("--elim", type=int, default=1)
+    odds.add_argument("--players", type=int, default=8, help="players at the table (default 8)")
+    odds.add_argument("--mods", default="", help="comma-separated mods, e.g. tug-of-war,no-mercy")
+    odds.add_argument("--elim", type=int, help="Chase the Ace: the k lowest cards eliminated (default 1)")
+    odds.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
+    odds.add_argument("--json", action="store_true", help="print JSON, fractions as strings like '149/248'")
     odds.set_defaults(run=cmd_odds)
 
     simulate = sub.add_parser(
@@ -266,15 +323,26 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=_HelpFormatter,
     )
     simulate.add_argument("theme", choices=tuple(THEMES))
-    simulate.add_argument("--games", type=int, default=2000)
-    simulate.add_argument("--players", type=int, default=10)
-    simulate.add_argument("--mods", default="")
-    simulate.add_argument("--strategies", default="", help="comma-separated, assigned to seats in turn")
-    simulate.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    simulate.add_argument("--seed", type=int, default=0)
-    simulate.add_argument("--workers", type=int, default=2, help="processes (default 2)")
-    simulate.add_argument("--plot", help="write a PNG of game lengths and wins by seat")
+    simulate.add_argument("--games", type=int, default=2000, help="games to play (default 2000)")
+    simulate.add_argument("--players", type=int, default=10, help="seats at the table (default 10)")
+    simulate.add_argument("--mods", default="", help="comma-separated mods, e.g. tug-of-war,no-mercy")
+    simulate.add_argument(
+        "--strategies", default="", help="comma-separated strategies assigned to seats in turn (default: smart)"
+    )
+    simulate.add_argument("--elim", type=int, help="Chase the Ace: the k lowest cards eliminated each round")
+    simulate.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
+    simulate.add_argument("--seed", type=int, default=0, help="the run's seed: the same seed, the same figures")
+    simulate.add_argument("--workers", type=int, default=2, help="processes for the engine path (default 2)")
+    simulate.add_argument("--engine", action="store_true", help="play every game through the engine")
+    simulate.add_argument("--json", action="store_true", help="print the figures as JSON")
+    simulate.add_argument("--plot", help="write a plot (.png, .svg or .pdf): wins with CIs and game length")
     simulate.set_defaults(run=cmd_simulate)
+
+    report = sub.add_parser("report", help="write docs/FINDINGS.md and its plots (fast simulations)")
+    report.add_argument("--out", default="docs/FINDINGS.md", help="the Markdown file to write")
+    report.add_argument("--games", type=int, default=20_000, help="games per FTL figure (default 20000)")
+    report.add_argument("--cta-games", type=int, default=8_000, help="games per CTA figure (default 8000)")
+    report.set_defaults(run=cmd_report)
 
     demo = sub.add_parser(
         "demo",

@@ -1,41 +1,123 @@
-"""Whole-game simulation: tallies add up, seeds repeat, processes agree with one process."""
+"""Whole-game simulation: tallies add up, seeds repeat, workers split the same games, the command reads well."""
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
-from survivor_host.analysis.report import plot_simulation
-from survivor_host.analysis.simulate import SimSetup, play_games, simulate, summary
+import pytest
+
+from survivor_host.ai import DEFAULT_STRATEGY
+from survivor_host.analysis.present import as_json, plot_simulation, summary
+from survivor_host.analysis.simulate import SimSetup, play_games, simulate, simulate_engine, wilson
 from survivor_host.cli import main
 
 
-def test_tallies_add_up() -> None:
+def test_tallies_add_up_on_both_paths() -> None:
     setup = SimSetup("ftl", 6, strategies=("smart", "random"), seed=4)
-    result = simulate(setup, 60)
-    assert result.games == 60
-    assert sum(result.wins_by_strategy.values()) == 60
-    assert sum(result.seconds_by_strategy.values()) == 60
-    assert result.seats_by_strategy["smart"] == 180
-    assert sum(result.rounds.values()) == 60
-    assert summary(result, ("smart", "random"))[0].startswith("60 games")
+    for result in (simulate(setup, 60, path="engine"), simulate(setup, 60)):
+        assert result.games == 60
+        assert sum(result.wins_by_strategy.values()) == 60
+        assert sum(result.seconds_by_strategy.values()) == 60
+        assert sum(result.wins_by_seat.values()) == 60
+        assert result.seats_by_strategy["smart"] == 180
+        assert sum(result.rounds.values()) == 60
+        assert summary(result, setup)[0].startswith("Follow the Leader, 6 players: 60 games")
 
 
 def test_same_seed_same_tallies_and_workers_split_the_same_games() -> None:
     setup = SimSetup("cta", 5, mods=("jesters-duel",), seed=9)
     alone = play_games(setup, 0, 40)
-    split = simulate(setup, 40, workers=2)
+    split = simulate_engine(setup, 40, workers=2)
     assert alone.wins_by_seat == split.wins_by_seat
     assert alone.rounds == split.rounds
+    assert simulate(setup, 3000).wins_by_seat == simulate(setup, 3000).wins_by_seat  # fast path: seeded too
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(50, 100)
+    assert low < 0.5 < high and abs((0.5 - low) - (high - 0.5)) < 1e-12
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
 
 
 def test_plot_is_written(tmp_path: Path) -> None:
-    result = simulate(SimSetup("ftl", 5, seed=1), 20)
+    setup = SimSetup("ftl", 5, strategies=("smart", "random"), seed=1)
+    result = simulate(setup, 200)
     path = tmp_path / "sim.png"
-    plot_simulation(result, path, "test")
+    plot_simulation(result, setup, path)
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_odds_and_simulate_commands() -> None:
-    assert main(["odds", "ftl", "--players", "6"]) == 0
-    assert main(["odds", "cta", "--players", "6", "--elim", "2"]) == 0
-    assert main(["simulate", "cta", "--games", "10", "--players", "5", "--workers", "1"]) == 0
+def test_simulate_prints_labelled_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "cta", "--games", "300", "--players", "5", "--elim", "2", "--mods", "adhesive"]) == 0
+    out = capsys.readouterr().out
+    default = DEFAULT_STRATEGY["cta"]
+    assert (
+        f"Chase the Ace with Adhesive, 5 players, the 2 lowest out each round: 300 games; strategies {default}" in out
+    )
+    assert "second place" in out and "seconds" not in out and "default" not in out
+    assert "95% confidence intervals" in out and re.search(rf"seat +1 \({default}\) +\d", out) and "Swaps:" in out
+
+
+def test_simulate_json_and_engine_path(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    plot = tmp_path / "out.svg"
+    argv = ["simulate", "ftl", "--games", "30", "--players", "5", "--engine", "--workers", "1", "--json"]
+    assert main([*argv, "--plot", str(plot)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["path"] == "engine" and data["games"] == 30 and plot.exists()
+    assert set(data["outcome_shares"]) == {"handover", "rebellion", "normal", "deposed"}
+    assert data["strategies"]["smart"]["win_low"] <= data["strategies"]["smart"]["win_rate"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--games", "0"], "--games must be at least 1"),
+        (["--games", "-5"], "--games must be at least 1"),
+        (["--workers", "0"], "--workers must be at least 1"),
+        (["--players", "2"], "at least 3"),
+        (["--elim", "2"], "--elim is for Chase the Ace"),
+        (["--strategies", "smart,wizard"], "Unknown strategy 'wizard'"),
+        (["--plot", "/no/such/folder/x.png"], "does not exist"),
+        (["--plot", "plot.txt"], "must end in .png, .svg or .pdf"),
+    ],
+)
+def test_simulate_rejects_bad_arguments_before_playing(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["simulate", "ftl", "--games", "5", *argv]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_json_lists_every_seat() -> None:
+    setup = SimSetup("cta", 4, strategies=("threshold", "random"), seed=2)
+    data = as_json(simulate(setup, 100), setup)
+    assert [row["strategy"] for row in data["seats"]] == ["threshold", "random", "threshold", "random"]
+
+
+def test_report_writes_findings_and_plots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from survivor_host.analysis.report import write_report
+
+    out = tmp_path / "FINDINGS.md"
+    headlines = write_report(out, games=300, cta_games=150, sizes=(5,), mod_sets=(1,))
+    text = out.read_text(encoding="utf-8")
+    assert "| tug-of-war | 5 |" in text and "| adhesive | 5 |" in text and "the effect of `elim`" in text
+    assert (tmp_path / "findings" / "ftl-strategies.png").exists()
+    assert not headlines  # headlines quote 10-player tables only
+    assert main(["report", "--out", str(tmp_path / "missing" / "F.md")]) == 2
+    assert "does not exist" in capsys.readouterr().err
+
+
+def test_progress_bar_appears_only_after_the_delay() -> None:
+    from survivor_host.analysis.progress import LazyProgress
+
+    with LazyProgress("games", delay=3600, enabled=True) as quick:
+        quick(5, 10)
+        assert quick.bar is None  # a short run shows nothing
+    with LazyProgress("games", delay=0, enabled=True) as slow:
+        slow(5, 10)
+        assert slow.bar is not None and slow.bar.tasks[0].completed == 5
+    with LazyProgress("games", delay=0, enabled=False) as off:
+        off(1, 2)
+        assert off.bar is None

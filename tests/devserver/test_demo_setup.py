@@ -31,7 +31,7 @@ def no_install(monkeypatch: pytest.MonkeyPatch) -> list[Path | None]:
     [
         (["--players", "2"], "needs at least 3 players"),
         (["--mods", "bogus"], "Unknown mod 'bogus'"),
-        (["--theme", "cta", "--strategy", "smart"], "Unknown strategy 'smart' for cta"),
+        (["--theme", "cta", "--strategy", "always-rebel"], "Unknown strategy 'always-rebel' for cta"),
         (["--option", "idle=kick"], "Option idle must be one of modkill|default"),
     ],
 )

@@ -131,10 +131,10 @@ def find_seed(
 # ----------------------------------------------------------------- expected output by replay
 
 
-def expected_output(record: dict[str, Any], html_ok: bool) -> Replayed:
+def expected_output(record: dict[str, Any], html_ok: bool, room: str = "survivor") -> Replayed:
     """What the room (the game's lines only) and each player must have received for `record`,
-    from the bot's own room host replaying the stored inputs."""
-    replayed = replay_through_host(record, "survivor", html_ok)
+    from the bot's own room host replaying the stored inputs (PM'd prompts name their room)."""
+    replayed = replay_through_host(record, room, html_ok)
     replayed.room = slice_game(replayed.room)
     return replayed
 

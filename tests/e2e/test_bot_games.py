@@ -70,7 +70,7 @@ def check_replay(bot: BotProcess, host: Player, players: Sequence[Player], room:
     With `*` the room gets each round as a table box and the lines the table shows are left out:
     its lines are then the plain-text ones (without `*`) with some items left out, none added or moved."""
     record = game_record(bot.database, room)
-    expected = expected_output(record, html_ok)
+    expected = expected_output(record, html_ok, room)
     assert game_lines(host, room) == expected.room
     for player in players:
         assert bot_pms(player) == expected.pms.get(player.userid, []), player.name
@@ -92,7 +92,7 @@ def round_boxes(host: Player, room: str) -> list[str]:
 
 async def pms_settled(bot: BotProcess, room: str, players: Sequence[Player], html_ok: bool = True) -> None:
     """Wait until every player has received as many bot PMs as the replay says (PMs may trail the room)."""
-    expected = expected_output(game_record(bot.database, room), html_ok)
+    expected = expected_output(game_record(bot.database, room), html_ok, room)
     for player in players:
         want = len(expected.pms.get(player.userid, []))
         await eventually(lambda p=player, n=want: len(bot_pms(p)) >= n, what=f"{player.name}'s PMs")  # type: ignore[misc]
@@ -449,7 +449,7 @@ def test_cta_game_all_at_once_with_adhesive(e2e: E2EEnv, bot_factory: Callable[.
                 boxes = [m for m in bot_pms(player) if isinstance(m, tuple)]
                 assert boxes, player.name
                 for _, text, commands in boxes:
-                    assert text.startswith("Swap round ") and commands[0] == "stick"
+                    assert re.match(r"\[survivor(, round \d+)?\] Swap round ", text) and commands[0] == "stick"
                     assert all(c.startswith("swap ") and c != f"swap {player.name}" for c in commands[1:])
                     listed = re.search(r"\(([^)]*)\)\.$", text)
                     assert listed and re.split(r", | and ", listed.group(1)) == [c[5:] for c in commands[1:]], text

@@ -83,11 +83,12 @@ def test_bot_logs_in_joins_and_is_room_bot(e2e: E2EEnv) -> None:
                 said = [m.text for m in watcher.chat("survivor", since=mark) if m.user == BOT_NAME]
                 assert said == [f"fast line {i}" for i in range(12)]
 
-                # say() keeps text literal: the server turns " /me in" into the plain message "//me in"
+                # say() keeps text literal: "/me in" goes out as "//me in" (read as "/me in"), "!dt" after an
+                # invisible zero-width space
                 client.say("survivor", "/me in")
                 client.say("survivor", "!dt pikachu")
                 await watcher.wait_for(r"^\|c:\|\d+\|\*Survivor Bot\|//me in$", room="survivor")
-                await watcher.wait_for(r"^\|c:\|\d+\|\*Survivor Bot\|!dt pikachu$", room="survivor")
+                await watcher.wait_for(r"^\|c:\|\d+\|\*Survivor Bot\|\u200b!dt pikachu$", room="survivor")
 
                 client.add_uhtml("survivor", "e2ebox", "<b>Signups</b> are open")
                 # the server relays /adduhtml as the bot's chat message `/uhtml NAME,HTML`

@@ -23,7 +23,7 @@ ACTIONS = [
     "follow", "rebel", "revolt", "stick", "card", "nosuspect", "noscapegoat",
     "vote {p}", "swap {p}", "suspect {p}", "scapegoat {p}", "duel {p}", "swap", "vote",
 ]  # fmt: skip
-INFO = ["points", "points {p}", "lb", "leaderboard", "rules", "help", "pl"]
+INFO = ["points", "points {p}", "lb", "leaderboard", "rules", "help", "pl", "lastgame", "games", "replay 1", "salt {h}"]
 OTHER = ["in", "out", "join", "leave", "hello", "", "xyzzy {p}", "vote {h}", "swap {h}", "points {h}"]
 HOST = [
     "host ftl", "host cta", "host ftl tug-of-war", "host cta all-at-once", "host cta jesters-duel",
@@ -53,8 +53,10 @@ def fill(rng: random.Random, template: str) -> str:
 def answered(sent: list[tuple[str, str, str]], sender: str, room: str | None) -> bool:
     """Something went to the sender, or something changed where a room can see it (the room the line
     was said in; for a PM, any room: a turn clicked by PM shows in its room)."""
-    for kind, where, _ in sent:
+    for kind, where, text in sent:
         if kind in ("pm", "pmuhtml") and where.lower() == sender.lower():
+            return True
+        if kind == "htmlpage" and text.lower().startswith(sender.lower() + "|"):  # a page opened for them
             return True
         if kind in ("say", "uhtml", "uhtmlchange", "htmlbox") and where == (room or where):
             return True

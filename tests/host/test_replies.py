@@ -153,7 +153,7 @@ def test_a_substitute_is_told_the_room_and_round_with_the_prompt(tmp_path: Path)
     seat = game.awaiting()[0].player
     host.handle_chat("+", "Hostess", f".sub {seat}, Newcomer")
     prompts = [t for t in outbox(host).pms_to("Newcomer") if "Reply here" in t]
-    assert prompts and prompts[0].startswith(f"[{ROOM}, round 1] Round 1: do you follow or rebel?")
+    assert prompts and prompts[0].startswith(f"[{ROOM}] Round 1: do you follow or rebel?")
 
 
 def test_buttons_keep_hostile_names_inside_their_attribute() -> None:

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from survivor_host.ai.base import Strategy, first_of, of_action
+from survivor_host.ai.ftl import bucket_table
 from survivor_host.engine.inputs import Input
 from survivor_host.themes.cta.game import CtaView
 
@@ -44,6 +46,29 @@ class AlwaysStick:
         return first_of(options, "stick") or options[0]
 
 
+MAX_TABLE = 30
+
+
+@dataclass(frozen=True)
+class CtaPolicy:
+    """A simple Chase the Ace policy both simulators run: `random`, `stick`, or `threshold`.
+
+    `threshold[n]` is the highest card that still swaps when `n` players are still in the game
+    (the last entry covers larger tables); targets are chosen as `Threshold` does.
+    """
+
+    kind: str
+    threshold: tuple[int, ...] = (6,)
+
+    def threshold_for(self, alive: int) -> int:
+        return self.threshold[min(alive, len(self.threshold) - 1)]
+
+    @staticmethod
+    def by_size(*thresholds: int) -> CtaPolicy:
+        """Swap thresholds for the table sizes in SIZE_BUCKETS (3, 4, 5-6, 7-9, 10-14, 15+ players)."""
+        return CtaPolicy("threshold", tuple(int(t) for t in bucket_table(thresholds)))
+
+
 class Threshold:
     """Swap when the card is at or below `threshold`, with the target most likely to hold a better card.
 
@@ -56,7 +81,10 @@ class Threshold:
     name = "threshold"
 
     def __init__(self, threshold: int = 6) -> None:
-        self.threshold = threshold
+        self.policy = CtaPolicy("threshold", (threshold,))
+
+    def policy_for(self, view: CtaView) -> CtaPolicy:
+        return self.policy
 
     def choose(self, view: CtaView, options: Sequence[Input], rng: random.Random) -> Input:
         duel = name_opponent(options, rng)
@@ -65,7 +93,7 @@ class Threshold:
         stick = first_of(options, "stick")
         swaps = of_action(options, "swap")
         card = view.card or 0
-        if stick is not None and (card > self.threshold or not swaps):
+        if stick is not None and (card > self.policy_for(view).threshold_for(len(view.players)) or not swaps):
             return stick
         scored = [(self.worth(view, option.target or ""), rng.random(), option) for option in swaps]
         scored = [item for item in scored if item[0] > card]
@@ -90,10 +118,55 @@ class Threshold:
         return AVERAGE_CARD
 
 
+SMART_CTA: dict[tuple[str, ...], CtaPolicy] = {
+    # mods -> the best swap thresholds against random tables at 3, 4, 5-6, 7-9, 10-14, 15+ players,
+    # found by `python -m survivor_host.analysis.search` (15+ repeats 10-14: searched at 5 and 10 players)
+    (): CtaPolicy.by_size(5, 4, 4, 3, 3, 3),
+    ("adhesive",): CtaPolicy.by_size(9, 9, 4, 4, 3, 3),
+    ("jesters-duel",): CtaPolicy.by_size(8, 5, 7, 6, 6, 6),
+    ("no-backsies",): CtaPolicy.by_size(5, 5, 4, 4, 3, 3),
+    ("the-joker",): CtaPolicy.by_size(6, 4, 3, 7, 6, 6),
+    ("all-at-once",): CtaPolicy.by_size(5, 5, 5, 7, 4, 4),
+}
+
+
+def smart_policy(mods: Sequence[str]) -> CtaPolicy:
+    """The tuned policy for these mods; a combination not searched falls back to its first searched mod."""
+    key = tuple(sorted(mods))
+    if key in SMART_CTA:
+        return SMART_CTA[key]
+    for mod in key:
+        if (mod,) in SMART_CTA:
+            return SMART_CTA[(mod,)]
+    return SMART_CTA[()]
+
+
+class SmartCta(Threshold):
+    """`Threshold` with the swap threshold the strategy search found for the mods and players (SMART_CTA)."""
+
+    name = "smart"
+
+    def policy_for(self, view: CtaView) -> CtaPolicy:
+        return smart_policy(view.mods)
+
+
+def named_policy(name: str, mods: Sequence[str]) -> CtaPolicy | None:
+    """The policy a named strategy plays (for the fast simulator), or None if it is not a policy."""
+    fixed = {
+        "random": CtaPolicy("random"),
+        "always-stick": CtaPolicy("stick"),
+        "threshold": CtaPolicy("threshold", (6,)),
+    }
+    if name == "smart":
+        return smart_policy(mods)
+    return fixed.get(name)
+
+
 CTA_STRATEGIES: dict[str, Callable[[], Strategy]] = {
     "random": RandomCta,
     "always-stick": AlwaysStick,
     "threshold": Threshold,
+    "smart": SmartCta,
 }
 
-__all__ = ["CTA_STRATEGIES", "AlwaysStick", "RandomCta", "Threshold"]
+__all__ = ["CTA_STRATEGIES", "AlwaysStick", "CtaPolicy", "RandomCta", "SmartCta", "Threshold"]

@@ -11,15 +11,13 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 from survivor_host.ai.base import Strategy, first_of, of_action
 from survivor_host.analysis.odds import survival_probability, tug_die_distribution
 from survivor_host.engine.inputs import Input
 from survivor_host.themes.ftl.game import CHOICES, PLAYER_DIE, FtlView
-
-# Rebel unless following is better by more than this: a successful rebellion can make you leader.
-NEAR_TIE = Fraction(1, 50)
 
 DieDistribution = Mapping[int, Fraction]
 
@@ -42,8 +40,7 @@ def _odds(tug_choosers: int, floor: int) -> tuple[tuple[str, Fraction], ...]:
     if not tug_choosers:
         return tuple((choice, survival_probability(choice, {PLAYER_DIE: Fraction(1)})) for choice in CHOICES)
     return tuple(
-        (choice, survival_probability(choice, tug_die_distribution(choice, tug_choosers, floor)))
-        for choice in CHOICES
+        (choice, survival_probability(choice, tug_die_distribution(choice, tug_choosers, floor))) for choice in CHOICES
     )
 
 
@@ -106,26 +103,114 @@ class AlwaysRebel(_FtlStrategy):
         return first_of(options, "rebel") or options[0]
 
 
-class SmartFtl(_FtlStrategy):
-    """Uses only what the player knows: exact odds for follow/rebel, rolls for suspects and scapegoats."""
+MAX_TABLE = 30
+"""Policies give a rebel chance for each count of players alive at the round's start, 3..MAX_TABLE."""
+SIZE_BUCKETS = (3, 4, 5, 7, 10, 15)
+"""Where a simple policy may change its mind: 3, 4, 5-6, 7-9, 10-14 and 15+ players."""
 
-    name = "smart"
+
+def bucket_table(values: Sequence[float]) -> tuple[float, ...]:
+    """A table by player count from one value per SIZE_BUCKETS entry (counts below 3 take the first)."""
+    if len(values) != len(SIZE_BUCKETS):
+        raise ValueError(f"give {len(SIZE_BUCKETS)} values, one per table size {SIZE_BUCKETS}")
+    table = []
+    for n in range(MAX_TABLE + 1):
+        index = max([i for i, start in enumerate(SIZE_BUCKETS) if start <= n], default=0)
+        table.append(values[index])
+    return tuple(table)
+
+
+@dataclass(frozen=True)
+class FtlPolicy:
+    """A simple Follow the Leader policy the simulators can both run: the engine and the fast path.
+
+    `rebel[n]` is the chance to rebel when the round starts with `n` players alive (the last entry
+    covers larger tables). The choice is made before the suspect and the roll order are known
+    (F3 comes before F4 and F5), so the players alive is what a choice can go by. `suspect` is
+    `random` or `last-high` (last round's highest roller); `scapegoat` is `random` or `high`
+    (the standing player with the highest roll this round).
+    """
+
+    rebel: tuple[float, ...]
+    suspect: str = "random"
+    scapegoat: str = "random"
+
+    def rebel_chance(self, alive: int) -> float:
+        return self.rebel[min(alive, len(self.rebel) - 1)]
+
+    @staticmethod
+    def flat(chance: float, suspect: str = "random", scapegoat: str = "random") -> FtlPolicy:
+        return FtlPolicy((chance,) * (MAX_TABLE + 1), suspect, scapegoat)
+
+    @staticmethod
+    def by_size(*chances: float, suspect: str = "last-high", scapegoat: str = "high") -> FtlPolicy:
+        """Rebel chances for the table sizes in SIZE_BUCKETS (3, 4, 5-6, 7-9, 10-14, 15+ players)."""
+        return FtlPolicy(bucket_table(chances), suspect, scapegoat)
+
+
+class PolicyFtl(_FtlStrategy):
+    """Plays an `FtlPolicy`: rebels with the policy's chance for the players alive now."""
+
+    name = "policy"
+
+    def __init__(self, policy: FtlPolicy | None = None) -> None:
+        self.policy = policy or FtlPolicy.flat(0.5)
+
+    def policy_for(self, view: FtlView) -> FtlPolicy:
+        return self.policy
 
     def follow_or_rebel(self, view: FtlView, options: Sequence[Input], rng: random.Random) -> Input:
-        odds = choice_odds(view)
-        choice = "rebel" if odds["rebel"] + NEAR_TIE >= odds["follow"] else "follow"
+        chance = self.policy_for(view).rebel_chance(view.players_at_round_start)
+        choice = "rebel" if rng.random() < chance else "follow"
         return first_of(options, choice) or options[0]
 
     def suspect(self, view: FtlView, options: Sequence[Input], rng: random.Random) -> Input:
-        """The candidate who rolled highest last round is the likeliest to rebel and lead."""
+        """`last-high`: the candidate who rolled highest last round, likeliest to rebel and lead."""
         rolled = [opt for opt in options if opt.target in view.last_round_rolls]
-        if not rolled:
+        if self.policy_for(view).suspect != "last-high" or not rolled:
             return rng.choice(list(options))
         return max(rolled, key=lambda opt: view.last_round_rolls[opt.target or ""])
 
     def scapegoat(self, view: FtlView, options: Sequence[Input], rng: random.Random) -> Input:
-        """The standing player with the highest roll this round, the likely next leader."""
+        """`high`: the standing player with the highest roll this round, the likely next leader."""
+        if self.policy_for(view).scapegoat != "high":
+            return rng.choice(list(options))
         return max(options, key=lambda opt: (view.rolls.get(opt.target or "", 0), rng.random()))
+
+
+SMART_FTL: dict[tuple[bool, bool], FtlPolicy] = {
+    # (Tug of War, No Mercy) -> the best simple policy against random tables, found by
+    # `python -m survivor_host.analysis.search` (rebel chance at 3, 4, 5-6, 7-9, 10-14, 15+ players)
+    (False, False): FtlPolicy.by_size(1, 0.5, 1, 1, 1, 1),
+    (True, False): FtlPolicy.by_size(1, 0.5, 1, 1, 1, 1),
+    (False, True): FtlPolicy.by_size(1, 1, 0, 0, 0, 0),
+    (True, True): FtlPolicy.by_size(1, 1, 0, 0, 0, 0),
+}
+
+
+def smart_policy(mods: Sequence[str]) -> FtlPolicy:
+    return SMART_FTL[("tug-of-war" in mods, "no-mercy" in mods)]
+
+
+class SmartFtl(PolicyFtl):
+    """The best simple policy the strategy search found for the game's mods (SMART_FTL)."""
+
+    name = "smart"
+
+    def policy_for(self, view: FtlView) -> FtlPolicy:
+        return SMART_FTL[(view.tug_of_war, view.no_mercy)]
+
+
+def named_policy(name: str, mods: Sequence[str]) -> FtlPolicy | None:
+    """The policy a named strategy plays (for the fast simulator), or None if it is not a policy."""
+    fixed = {
+        "random": FtlPolicy.flat(0.5),
+        "always-follow": FtlPolicy.flat(0.0),
+        "always-rebel": FtlPolicy.flat(1.0),
+    }
+    if name == "smart":
+        return smart_policy(mods)
+    return fixed.get(name)
 
 
 FTL_STRATEGIES: dict[str, Callable[[], Strategy]] = {

@@ -1,17 +1,38 @@
-"""Monte Carlo: whole games with AI seats (through the real engine), and fast numpy checks of single steps."""
+"""Monte Carlo over whole games: the fast numpy path when it covers the setting, else the real engine.
+
+Both paths fill the same `SimResult`: wins and second places by strategy and by seat, rounds per
+game, and per-game counts of events (round outcomes, swaps, ...), so their figures can be compared.
+"""
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
-from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
 from survivor_host.ai import make_strategy
 from survivor_host.themes import new_game
+
+Progress = Callable[[int, int], None]
+"""Called with (games done, games in all) as a run goes on."""
+
+FAST_BATCH = 100_000
+
+
+def fast_batch(theme: str, players: int) -> int:
+    """Games per numpy batch: large for speed, bounded for memory (CTA keeps a seats x seats table)."""
+    if theme == "ftl":
+        return FAST_BATCH
+    return max(1_000, min(FAST_BATCH, 4_000_000 // (players * players)))
+
+
+ENGINE_CHUNK = 250
 
 
 @dataclass(frozen=True)
@@ -28,14 +49,19 @@ class SimSetup:
 
 @dataclass
 class SimResult:
-    """Tallies over many games."""
+    """Tallies over many games; `counts` sums per-game event counts, `squares` their squares."""
 
     games: int = 0
     wins_by_strategy: Counter[str] = field(default_factory=Counter)
     seconds_by_strategy: Counter[str] = field(default_factory=Counter)
     seats_by_strategy: Counter[str] = field(default_factory=Counter)
     wins_by_seat: Counter[int] = field(default_factory=Counter)
+    seconds_by_seat: Counter[int] = field(default_factory=Counter)
     rounds: Counter[int] = field(default_factory=Counter)
+    counts: Counter[str] = field(default_factory=Counter)
+    squares: Counter[str] = field(default_factory=Counter)
+    path: str = "engine"
+    why_engine: str = ""
 
     def merge(self, other: SimResult) -> None:
         self.games += other.games
@@ -43,9 +69,12 @@ class SimResult:
             (self.wins_by_strategy, other.wins_by_strategy),
             (self.seconds_by_strategy, other.seconds_by_strategy),
             (self.seats_by_strategy, other.seats_by_strategy),
+            (self.counts, other.counts),
+            (self.squares, other.squares),
         ):
             mine.update(theirs)
         self.wins_by_seat.update(other.wins_by_seat)
+        self.seconds_by_seat.update(other.seconds_by_seat)
         self.rounds.update(other.rounds)
 
     def win_rate(self, strategy: str) -> float:
@@ -57,52 +86,202 @@ class SimResult:
         total = sum(self.rounds.values())
         return sum(r * n for r, n in self.rounds.items()) / total if total else 0.0
 
+    def sd_rounds(self) -> float:
+        total = sum(self.rounds.values())
+        if total < 2:
+            return 0.0
+        mean = self.mean_rounds()
+        return math.sqrt(sum(n * (r - mean) ** 2 for r, n in self.rounds.items()) / (total - 1))
+
+    def per_game(self, name: str) -> tuple[float, float]:
+        """Mean per game of a count and the standard error of that mean."""
+        if not self.games:
+            return 0.0, 0.0
+        mean = self.counts[name] / self.games
+        var = max(self.squares[name] / self.games - mean * mean, 0.0)
+        return mean, math.sqrt(var / self.games)
+
+
+def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95% Wilson score interval for a proportion."""
+    if trials <= 0:
+        return 0.0, 0.0
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
 
 def seat_strategies(setup: SimSetup) -> list[str]:
-    names = list(setup.strategies) or ["default"]
+    """The strategy of each seat: the list given, cycled; the theme's default when none is given."""
+    from survivor_host.ai import DEFAULT_STRATEGY
+
+    names = list(setup.strategies) or [DEFAULT_STRATEGY[setup.theme]]
     return [names[i % len(names)] for i in range(setup.players)]
 
 
+# ----- the engine path -----
+
+
+def record_counts(theme: str, record: dict[str, Any]) -> Counter[str]:
+    """The per-game event counts of one engine game record (the fast path counts the same things)."""
+    counts: Counter[str] = Counter()
+    if theme == "ftl" and record["rounds"]:
+        counts["first leader won"] += record["rounds"][0]["leader"] == record["winner"]
+    for number, rnd in enumerate(record["rounds"], start=1):
+        if theme == "ftl":
+            outcome = rnd.get("outcome")
+            if outcome in ("handover", "rebellion", "normal", "deposed"):
+                counts[outcome] += 1
+            counts["choice phases"] += bool(rnd["choices"])
+            counts["suspects"] += bool(rnd.get("suspect"))
+            if number == 1 and outcome == "deposed":
+                counts["r1 deposed"] += 1
+            counts["depositions"] += len(rnd.get("depositions", []))
+            if rnd.get("scapegoat"):
+                counts["scapegoat battles"] += 1
+                counts["scapegoat battles won"] += rnd["scapegoat"]["loser"] != rnd["scapegoat"]["suspect"]
+            if number == 1 and not rnd.get("suspect"):
+                for name, choice in rnd["choices"].items():
+                    if choice == "follow" and rnd["dice"].get(name) == 150:
+                        counts["r1 followers on 150"] += 1
+                        counts["r1 followers on 150 out"] += name in rnd["eliminated"]
+            continue
+        out = set(rnd.get("eliminated", []))
+        counts["swap turns"] += sum(1 for swap in rnd.get("swaps", []) if swap.get("swap_round", 1) == 1)
+        for swap in rnd.get("swaps", []):
+            if swap.get("void"):
+                counts["void swaps"] += 1
+            elif swap["target"] is not None:
+                counts["swaps"] += 1
+                if swap["swapped"]:
+                    counts["swaps won"] += 1
+                    counts["swaps saved the swapper"] += swap["target"] in out and swap["by"] not in out
+        counts["jokers"] += len(rnd.get("jokers", []))
+        for duel in rnd.get("duels", []):
+            if duel["jester"] is None:
+                counts["jester battles"] += 1
+            elif duel["target"] is not None:
+                counts["duels"] += 1
+        if number == 1 and rnd.get("reveal"):
+            safe = set(rnd.get("advanced", []))
+            for name, card in rnd["reveal"].items():
+                if name in safe or card >= 13:
+                    continue
+                counts[f"r1 card {card}"] += 1
+                counts[f"r1 card {card} out"] += name in out
+    return +counts
+
+
+def _tally_game(result: SimResult, kinds: Sequence[str], winner: int, second: int, rounds: int) -> None:
+    result.games += 1
+    result.rounds[rounds] += 1
+    for kind in kinds:
+        result.seats_by_strategy[kind] += 1
+    if winner >= 0:
+        result.wins_by_strategy[kinds[winner]] += 1
+        result.wins_by_seat[winner] += 1
+    if second >= 0:
+        result.seconds_by_strategy[kinds[second]] += 1
+        result.seconds_by_seat[second] += 1
+
+
 def play_games(setup: SimSetup, first: int, count: int) -> SimResult:
-    """Games `first` .. `first+count-1` of a setup (each seeded by its number), tallied."""
+    """Games `first` .. `first+count-1` through the engine (each seeded by its number), tallied."""
     result = SimResult()
     kinds = seat_strategies(setup)
     names = [f"P{i + 1}" for i in range(setup.players)]
     for number in range(first, first + count):
         seed = f"{setup.seed}:{number}"
         game = new_game(setup.theme, names, mods=setup.mods, options=dict(setup.options), seed=seed)
-        rng = random.Random(seed)
-        strategies = {
-            name: make_strategy(setup.theme, None if kind == "default" else kind)
-            for name, kind in zip(names, kinds, strict=True)
-        }
+        rng = random.Random(f"ai:{seed}")  # never the dice's own stream: choices would follow the rolls
+        strategies = {name: make_strategy(setup.theme, kind) for name, kind in zip(names, kinds, strict=True)}
         game.begin()  # facts only: a simulation reads no text
         while not game.finished:
             name = game.awaiting()[0].player
             game.step(strategies[name].choose(game.view(name), game.legal_inputs(name), rng))
-        result.games += 1
-        result.rounds[game.round] += 1
-        for index, (name, kind) in enumerate(zip(names, kinds, strict=True)):
-            result.seats_by_strategy[kind] += 1
-            if name == game.winner:
-                result.wins_by_strategy[kind] += 1
-                result.wins_by_seat[index] += 1
-            elif name == game.second:
-                result.seconds_by_strategy[kind] += 1
+        seat = {name: i for i, name in enumerate(names)}
+        _tally_game(result, kinds, seat.get(game.winner or "", -1), seat.get(game.second or "", -1), game.round)
+        for key, value in record_counts(setup.theme, game.record()).items():
+            result.counts[key] += value
+            result.squares[key] += value * value
     return result
 
 
-def simulate(setup: SimSetup, games: int, workers: int = 1) -> SimResult:
-    """Play `games` whole games; with `workers` > 1 they are split across processes."""
-    if workers <= 1 or games < 2 * workers:
-        return play_games(setup, 0, games)
-    share = -(-games // workers)
-    spans = [(start, min(share, games - start)) for start in range(0, games, share)]
+def simulate_engine(setup: SimSetup, games: int, workers: int = 1, progress: Progress | None = None) -> SimResult:
+    """Play `games` whole games through the engine; with `workers` > 1 chunks go to processes."""
+    spans = [(start, min(ENGINE_CHUNK, games - start)) for start in range(0, games, ENGINE_CHUNK)]
     total = SimResult()
+    if workers <= 1 or len(spans) < 2:
+        for start, count in spans:
+            total.merge(play_games(setup, start, count))
+            if progress:
+                progress(total.games, games)
+        return total
     with ProcessPoolExecutor(workers) as pool:
-        for part in pool.map(play_games, [setup] * len(spans), *zip(*spans, strict=True)):
-            total.merge(part)
+        futures = [pool.submit(play_games, setup, start, count) for start, count in spans]
+        for future in as_completed(futures):
+            total.merge(future.result())
+            if progress:
+                progress(total.games, games)
     return total
+
+
+# ----- the fast path -----
+
+
+def simulate_fast(setup: SimSetup, games: int, progress: Progress | None = None, rules: Any = None) -> SimResult:
+    """Play `games` whole games with the numpy kernels, in batches (each seeded by seed and batch)."""
+    from survivor_host.analysis.fast import RULES, run_fast
+
+    kinds = seat_strategies(setup)
+    total = SimResult(path="fast")
+    size = fast_batch(setup.theme, setup.players)
+    for batch, start in enumerate(range(0, games, size)):
+        count = min(size, games - start)
+        seed = int(np.random.SeedSequence([setup.seed, batch]).generate_state(1)[0])
+        out = run_fast(setup.theme, count, setup.players, setup.mods, dict(setup.options), kinds, seed, rules or RULES)
+        part = SimResult(path="fast")
+        part.games = count
+        for kind in kinds:
+            part.seats_by_strategy[kind] += count
+        for seat in range(setup.players):
+            wins = int((out.winner == seat).sum())
+            seconds = int((out.second == seat).sum())
+            part.wins_by_seat[seat] += wins
+            part.seconds_by_seat[seat] += seconds
+            part.wins_by_strategy[kinds[seat]] += wins
+            part.seconds_by_strategy[kinds[seat]] += seconds
+        values, freq = np.unique(out.rounds, return_counts=True)
+        part.rounds.update({int(v): int(f) for v, f in zip(values, freq, strict=True)})
+        for key, per_game in out.counts.items():
+            part.counts[key] += int(per_game.sum())
+            part.squares[key] += int((per_game * per_game).sum())
+        total.merge(part)
+        if progress:
+            progress(total.games, games)
+    return total
+
+
+def fast_reason(setup: SimSetup) -> str:
+    """'' when the fast path plays this setup, else why the engine must."""
+    from survivor_host.analysis.fast import fast_unsupported
+
+    return fast_unsupported(setup.theme, setup.mods, dict(setup.options), seat_strategies(setup))
+
+
+def simulate(
+    setup: SimSetup, games: int, workers: int = 1, progress: Progress | None = None, path: str = "auto"
+) -> SimResult:
+    """Play `games` whole games: the fast path when it covers the setting (`path` auto), else the engine."""
+    why = fast_reason(setup) if path != "engine" else "asked for (--engine)"
+    if path == "fast" and why:
+        raise ValueError(f"The fast path cannot play this: {why}.")
+    if not why:
+        return simulate_fast(setup, games, progress)
+    result = simulate_engine(setup, games, workers, progress)
+    result.why_engine = why
+    return result
 
 
 # ----- single steps, vectorized (to check the exact odds and to explore variants fast) -----
@@ -138,15 +317,3 @@ def reveal_elimination_mc(card: int, others: int, k: int, trials: int, rng: np.r
     slots = np.clip(k - lower, 0, None)
     chance = np.minimum(slots / (same + 1), 1.0)
     return float((rng.random(trials) < chance).mean())
-
-
-def summary(result: SimResult, strategies: Sequence[str]) -> list[str]:
-    """Lines a person reads: win rate and second places per strategy, rounds per game."""
-    lines = [f"{result.games} games, {result.mean_rounds():.2f} rounds per game on average"]
-    for kind in dict.fromkeys(strategies or ["default"]):
-        seats = result.seats_by_strategy[kind]
-        lines.append(
-            f"  {kind:14s} wins {result.win_rate(kind):6.1%} of its seats"
-            f" ({result.wins_by_strategy[kind]} wins, {result.seconds_by_strategy[kind]} seconds, {seats} seats)"
-        )
-    return lines

@@ -11,7 +11,7 @@ from survivor_host.engine.ids import to_id
 from survivor_host.host.config import BotConfig
 from survivor_host.host.fairness import new_server_seed
 from survivor_host.host.ports import Cancellable, HostSettings, Outbox
-from survivor_host.host.room import HOST_COMMANDS, INFO_COMMANDS, SIGNUP_COMMANDS, RoomHost
+from survivor_host.host.room import HOST_COMMANDS, INFO_COMMANDS, SIGNUP_PM_COMMANDS, RoomHost
 from survivor_host.host.store import Store
 from survivor_host.showdown.client import Connected, Disconnected, Refused, RoomBack, RoomLost
 from survivor_host.showdown.protocol import Chat, Join, Leave, Message, PrivateMessage, Rename
@@ -183,7 +183,7 @@ class Bot:
             busy = [h for h in rooms if h.signups is not None or (h.game is not None and not h.game.finished)]
             for h in playing or busy or rooms[:1]:
                 h.handle_pm(name, body)
-        elif word in SIGNUP_COMMANDS:
+        elif word in SIGNUP_PM_COMMANDS:
             open_rooms = [h for h in rooms if h.signups is not None]
             self._one_of(name, body, word, open_rooms, f"No signups are open in {', '.join(self.rooms)}.")
         elif word in HOST_COMMANDS or word == "resetpoints":

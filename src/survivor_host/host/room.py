@@ -29,8 +29,10 @@ logger = logging.getLogger(__name__)
 
 AUTH_RANKS = "+%@*#&~"
 OWNER_RANKS = "#&~"
-INFO_COMMANDS = ("pl", "rules", "help", "lb", "leaderboard", "points")
+INFO_COMMANDS = ("pl", "rules", "help", "lb", "leaderboard", "points", *replays.REPLAY_COMMANDS)
 SIGNUP_COMMANDS = ("in", "join", "out", "leave")
+SIGNUP_PM_COMMANDS = (*SIGNUP_COMMANDS, "salt")
+"""What a PM sends to the room whose signups are open."""
 MAX_LINE = 900
 TARGET_ACTIONS = ("vote", "suspect", "scapegoat", "swap", "duel")
 HOST_COMMANDS = ("host", "start", "end", "modkill", "sub", "extend", "set", *THEME_HOST_ACTIONS)
@@ -538,7 +540,9 @@ class RoomHost:
             self.out.say(self.room, prompt.text)
         game = self.game
         options = game.legal_inputs(prompt.to) if game else []
-        where = f"[{self.room}, round {game.round}] " if game is not None and game.round else f"[{self.room}] "
+        number = game.round if game is not None else 0
+        said = not number or prompt.text.startswith(f"Round {number}")  # the prompt names its round itself
+        where = f"[{self.room}] " if said else f"[{self.room}, round {number}] "
         if self.out.can_use_html(self.room) and options:
             spec = theme_spec(game.theme) if game else None
             commands = [(self._label(o, spec), f"{o.action} {o.target or ''}".strip()) for o in options]

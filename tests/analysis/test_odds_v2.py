@@ -1,0 +1,191 @@
+"""Exact odds for every mod, each checked against brute-force enumeration."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from survivor_host.analysis.odds import (
+    choice_outcomes,
+    cta_elimination,
+    joker_redeal,
+    no_mercy_deposition,
+    reveal_elimination,
+    tug_dice,
+    tug_running_dice,
+)
+from survivor_host.cli import main
+
+LEADER = range(21, 130)  # 109+20 (G2)
+
+
+def test_f6_out_tie_survive_by_brute_force() -> None:
+    for die in (150, 120, 30):
+        rolls = np.arange(1, die + 1)[None, :]
+        leader = np.array(LEADER)[:, None]
+        total = len(LEADER) * die
+        above = Fraction(int((rolls > leader).sum()), total)
+        equal = Fraction(int((rolls == leader).sum()), total)
+        odds = choice_outcomes(die)
+        assert odds["follow"] == {"out": above, "tie": equal, "survive": 1 - above - equal}
+        assert odds["rebel"]["survive"] == above and odds["rebel"]["tie"] == equal
+
+
+def test_f12_running_dice_by_enumerating_choices() -> None:
+    """Every sequence of follow/rebel before you, each equally likely; the floor holds (F12)."""
+    choosers, floor = 6, 70
+    places = tug_running_dice(choosers, floor)
+    for place in range(choosers):
+        counts: dict[int, int] = {}
+        for moves in itertools.product((-20, 20), repeat=place):
+            running = 150
+            for move in moves:
+                running = max(running + move, floor)
+            counts[running] = counts.get(running, 0) + 1
+        assert places[place] == {die: Fraction(n, 2**place) for die, n in counts.items()}
+    assert min(tug_dice(choosers, floor)) == floor
+    assert max(tug_dice(choosers, floor)) == 150 + 20 * choosers
+
+
+@pytest.mark.parametrize("tug", [False, True])
+def test_f13_deposition_by_enumerating_rolls(tug: bool) -> None:
+    """Two rebels in turn: each deposes when above the standing roll, which their roll then becomes."""
+    dice = (130, 110) if tug else (150, 150)
+    leader = np.array(LEADER)[:, None, None]
+    first = np.arange(1, dice[0] + 1)[None, :, None]
+    second = np.arange(1, dice[1] + 1)[None, None, :]
+    one = np.broadcast_to(first > leader, (len(LEADER), dice[0], dice[1]))
+    two = second > np.maximum(leader, first)
+    total = len(LEADER) * dice[0] * dice[1]
+    result = no_mercy_deposition(2, tug_of_war=tug)
+    assert result.any == Fraction(int((one | two).sum()), total)
+    assert result.expected == Fraction(int(one.sum()) + int(two.sum()), total)
+
+
+def brute_cta(players: int, elim: int, mods: tuple[str, ...], ties: str) -> dict[int, Fraction]:
+    """Seat 0 holds each card in turn; every deal of the others, Jester choice and battle outcome enumerated."""
+    sides = 14 if mods else 13
+    k = min(elim, players // 2)
+    result: dict[int, Fraction] = {}
+    for card in range(1, sides + 1):
+        total, deals = Fraction(0), 0
+        for rest in itertools.product(range(1, sides + 1), repeat=players - 1):
+            hand = (card, *rest)
+            alive = set(range(players))
+            if "the-joker" in mods:
+                jokers = {i for i in alive if hand[i] == 14}
+                if players - len(jokers) < 2:
+                    continue  # C4: dealt again
+                alive -= jokers
+            deals += 1
+            total += Fraction(1) if 0 not in alive else after_jesters(hand, alive, k, mods, ties)
+        result[card] = total / deals
+    return result
+
+
+def after_jesters(hand: tuple[int, ...], alive: set[int], k: int, mods: tuple[str, ...], ties: str) -> Fraction:
+    """C5, every branch spelled out, then the reveal."""
+    jesters = sorted(i for i in alive if hand[i] == 14) if "jesters-duel" in mods else []
+    if not jesters:
+        return reveal(hand, alive, set(), k, ties)
+    if len(jesters) >= 2:
+        lose = min(len(jesters) - 1, len(alive) - 2)
+        branches = list(itertools.combinations(jesters, lose))
+        chance = Fraction(0)
+        for losers in branches:
+            if 0 in losers:
+                chance += 1
+            else:
+                winners = set(jesters) - set(losers)
+                chance += reveal(hand, alive - set(losers), winners, k, ties)
+        return chance / len(branches)
+    jester = jesters[0]
+    named = [i for i in sorted(alive) if i != jester and hand[i] not in (13, 14)]
+    if not named:
+        return Fraction(0) if jester == 0 else reveal(hand, alive, {jester}, k, ties)
+    chance = Fraction(0)
+    for target in named:
+        for loser, winner in ((jester, target), (target, jester)):
+            chance += Fraction(1, 2) * (
+                1 if loser == 0 else 0 if winner == 0 else reveal(hand, alive - {loser}, {winner}, k, ties)
+            )
+    return chance / len(named)
+
+
+def reveal(hand: tuple[int, ...], alive: set[int], advanced: set[int], k: int, ties: str) -> Fraction:
+    """Seat 0's chance to go out at the reveal (C8)."""
+    eligible = [i for i in alive if i not in advanced and hand[i] < 13]
+    count = min(k, len(eligible), len(alive) - 2)
+    if count <= 0 or 0 not in eligible:
+        return Fraction(0)
+    cutoff = sorted(hand[i] for i in eligible)[count - 1]
+    below = [i for i in eligible if hand[i] < cutoff]
+    tied = [i for i in eligible if hand[i] == cutoff]
+    if 0 in below:
+        return Fraction(1)
+    if 0 not in tied:
+        return Fraction(0)
+    need = count - len(below)
+    if len(tied) == need or (ties == "all" and len(alive) - len(below) - len(tied) >= 2):
+        return Fraction(1)
+    return Fraction(need, len(tied))
+
+
+@pytest.mark.parametrize(
+    ("players", "elim", "mods", "ties"),
+    [
+        (4, 2, (), "all"),
+        (4, 1, ("the-joker",), "all"),
+        (4, 1, ("the-joker",), "battle"),
+        (4, 2, ("the-joker",), "battle"),
+        (4, 1, ("jesters-duel",), "battle"),
+        (4, 2, ("jesters-duel",), "all"),
+    ],
+)
+def test_c8_elimination_by_card_by_brute_force(players: int, elim: int, mods: tuple[str, ...], ties: str) -> None:
+    assert cta_elimination(players, elim, mods, ties) == brute_cta(players, elim, mods, ties)
+
+
+def test_c8_plain_table_matches_the_v1_formula() -> None:
+    table = cta_elimination(7, 3)
+    assert all(table[card] == reveal_elimination(card, 6, 3) for card in range(1, 14))
+
+
+def test_c4_redeal_chance_by_enumeration() -> None:
+    players = 4
+    redo = sum(1 for deal in itertools.product(range(1, 15), repeat=players) if sum(c != 14 for c in deal) < 2)
+    assert joker_redeal(players) == Fraction(redo, 14**players)
+
+
+def test_odds_command_prints_fractions_and_percentages(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "cta", "--players", "6", "--elim", "2", "--mods", "joker"]) == 0
+    out = capsys.readouterr().out
+    assert "149/248 (60.08%)" in out and "Joker (14) : 1 (100.00%)" in out
+
+
+def test_odds_json_gives_fractions_as_strings(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "ftl", "--players", "7", "--mods", "tug-of-war,no-mercy", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    values = [v for s in data["sections"] for row in s["rows"] for v in row["values"].values()]
+    assert all(isinstance(v, str) and Fraction(v) >= 0 for v in values)
+    assert any(s["title"].startswith("No Mercy") for s in data["sections"])
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["odds", "ftl", "--players", "1"], "at least 3"),
+        (["odds", "ftl", "--elim", "2"], "--elim is for Chase the Ace"),
+        (["odds", "cta", "--elim", "0"], "at least 1"),
+        (["odds", "cta", "--mods", "joker,jester"], "cannot be combined"),
+        (["odds", "ftl", "--mods", "glue"], "Unknown mod"),
+        (["odds", "cta", "--players", "31"], "at most 30"),
+    ],
+)
+def test_odds_rejects_bad_arguments(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    assert message in capsys.readouterr().err
