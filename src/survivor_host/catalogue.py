@@ -1,13 +1,12 @@
 """What the themes offer, for `--help`: mods, game options with their defaults, AI strategies.
 
-Read from the theme classes, the options registry and the strategy tables, so it never goes stale.
+Read from the themes' declarations (`ThemeSpec`), so it never goes stale.
 """
 
 from __future__ import annotations
 
-from survivor_host.ai import DEFAULT_STRATEGY, strategies_for
 from survivor_host.engine.options import COMMON_OPTIONS, Option
-from survivor_host.themes import THEME_MODULES, theme_class
+from survivor_host.themes import THEMES
 
 
 def _first_line(doc: str | None) -> str:
@@ -25,10 +24,9 @@ def _option_line(name: str, spec: Option) -> str:
 
 def themes_text() -> str:
     lines = ["themes and mods (--mods, comma-separated):"]
-    for theme in THEME_MODULES:
-        cls = theme_class(theme)
-        mods = ", ".join(f"{mod} ({title})" for mod, title in cls.MODS.items()) or "none"
-        lines.append(f"  {theme}: {cls.title}; mods: {mods}")
+    for theme, spec in THEMES.items():
+        mods = ", ".join(f"{mod.id} ({mod.title})" for mod in spec.mods) or "none"
+        lines.append(f"  {theme}: {spec.title}; mods: {mods}")
     return "\n".join(lines)
 
 
@@ -36,9 +34,8 @@ def options_text() -> str:
     lines = ["game options (--option NAME=VALUE; .set NAME VALUE in a room; [defaults] in the bot's config):"]
     lines.append("  every theme:")
     lines += [_option_line(name, spec) for name, spec in COMMON_OPTIONS.items()]
-    for theme in THEME_MODULES:
-        cls = theme_class(theme)
-        own = {k: v for k, v in cls.option_specs().items() if k not in COMMON_OPTIONS or v != COMMON_OPTIONS[k]}
+    for theme, spec in THEMES.items():
+        own = {k: v for k, v in spec.option_specs().items() if k not in COMMON_OPTIONS or v != COMMON_OPTIONS[k]}
         if own:
             lines.append(f"  {theme} only:")
             lines += [_option_line(name, spec) for name, spec in own.items()]
@@ -47,9 +44,9 @@ def options_text() -> str:
 
 def strategies_text() -> str:
     lines = ["AI strategies (--strategy):"]
-    for theme in THEME_MODULES:
-        for name, factory in strategies_for(theme).items():
-            default = " (default)" if name == DEFAULT_STRATEGY.get(theme) else ""
+    for theme, spec in THEMES.items():
+        for name, factory in spec.strategies().items():
+            default = " (default)" if name == spec.default_strategy else ""
             lines.append(f"  {theme} {name}{default}: {_first_line(factory.__doc__)}")
     return "\n".join(lines)
 

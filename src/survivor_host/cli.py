@@ -15,7 +15,7 @@ from survivor_host.engine.dice import dice_fields
 from survivor_host.engine.errors import DiceError, SetupError
 from survivor_host.engine.scenario import ScenarioError, mismatches, replay, run_scenario
 from survivor_host.host.terminal import TerminalTable, seat_names
-from survivor_host.themes import new_game
+from survivor_host.themes import THEMES, new_game
 
 
 def _options(pairs: Sequence[str]) -> dict[str, str]:
@@ -308,7 +308,7 @@ def build_parser() -> argparse.ArgumentParser:
     odds = sub.add_parser(
         "odds", help="exact odds: survival by choice, battles, elimination by card", formatter_class=_HelpFormatter
     )
-    odds.add_argument("theme", choices=("ftl", "cta"))
+    odds.add_argument("theme", choices=tuple(THEMES))
     odds.add_argument("--players", type=int, default=8, help="players at the table (default 8)")
     odds.add_argument("--mods", default="", help="comma-separated mods, e.g. tug-of-war,no-mercy")
     odds.add_argument("--elim", type=int, help="Chase the Ace: the k lowest cards eliminated (default 1)")
@@ -322,7 +322,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=catalogue(),
         formatter_class=_HelpFormatter,
     )
-    simulate.add_argument("theme", choices=("ftl", "cta"))
+    simulate.add_argument("theme", choices=tuple(THEMES))
     simulate.add_argument("--games", type=int, default=2000, help="games to play (default 2000)")
     simulate.add_argument("--players", type=int, default=10, help="seats at the table (default 10)")
     simulate.add_argument("--mods", default="", help="comma-separated mods, e.g. tug-of-war,no-mercy")

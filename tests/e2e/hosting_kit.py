@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import html
 import json
 import re
 import sqlite3
@@ -201,6 +202,32 @@ async def eventually(check: Callable[[], bool], timeout: float = 15.0, what: str
 
 async def gather(*aws: Awaitable[Any]) -> list[Any]:
     return list(await asyncio.gather(*aws))
+
+
+def items(lines: Sequence[str]) -> list[str]:
+    """Room lines with the packed ones (`a · b · c`) split into their items, in order."""
+    return [item for line in lines for item in line.split(" · ")]
+
+
+def is_subsequence(part: Sequence[str], whole: Sequence[str]) -> bool:
+    """`part` is `whole` with some items left out (none added or moved)."""
+    rest = iter(whole)
+    return all(any(item == other for other in rest) for item in part)
+
+
+TABLE_ROW = re.compile(r"<tr>((?:<td>.*?</td>)+)</tr>")
+ROUND_TABLE = r"<th>Player</th>"
+"""A round table box in a room line (regex for `wait_for`)."""
+
+
+def table_rows(text: str) -> list[list[str]]:
+    """The cells of each row of a round table box (unescaped), header left out."""
+    return [[html.unescape(c) for c in re.findall(r"<td>(.*?)</td>", m.group(1))] for m in TABLE_ROW.finditer(text)]
+
+
+def table_choices(text: str) -> dict[str, str]:
+    """Follow the Leader's round table: each roller's choice (`immune` for none), by name."""
+    return {row[0].removesuffix(" (suspect)"): row[1] for row in table_rows(text) if not row[0].endswith(" (leader)")}
 
 
 def rolls_in(line: str) -> list[tuple[str, int, int, int]]:

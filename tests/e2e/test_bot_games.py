@@ -31,6 +31,8 @@ from hosting_kit import (
     find_seed,
     game_lines,
     game_record,
+    is_subsequence,
+    items,
     open_signups,
     random_rule,
     rolls_in,
@@ -63,13 +65,29 @@ async def play_by_buttons(
 
 
 def check_replay(bot: BotProcess, host: Player, players: Sequence[Player], room: str, html_ok: bool = True) -> Any:
-    """The room and every player got exactly what the engine says for the stored inputs."""
+    """The room and every player got exactly what the engine says for the stored inputs.
+
+    With `*` the room gets each round as a table box and the lines the table shows are left out:
+    its lines are then the plain-text ones (without `*`) with some items left out, none added or moved."""
     record = game_record(bot.database, room)
     expected = expected_output(record, html_ok, room)
     assert game_lines(host, room) == expected.room
     for player in players:
         assert bot_pms(player) == expected.pms.get(player.userid, []), player.name
+    if html_ok:
+        said = [line for line in expected.room if not line.startswith("/raw ")]
+        assert is_subsequence(items(said), items(expected_output(record, False).room))
     return record, expected
+
+
+def plain_items(record: dict[str, Any]) -> list[str]:
+    """The game's room lines as they read without `*` (every roll and reveal in text), items split."""
+    return items(expected_output(record, False).room)
+
+
+def round_boxes(host: Player, room: str) -> list[str]:
+    """The round tables the room got as HTML boxes."""
+    return [line.text for line in host.lines(room) if "<th>Player</th>" in line.text]
 
 
 async def pms_settled(bot: BotProcess, room: str, players: Sequence[Player], html_ok: bool = True) -> None:
@@ -78,12 +96,6 @@ async def pms_settled(bot: BotProcess, room: str, players: Sequence[Player], htm
     for player in players:
         want = len(expected.pms.get(player.userid, []))
         await eventually(lambda p=player, n=want: len(bot_pms(p)) >= n, what=f"{player.name}'s PMs")  # type: ignore[misc]
-
-
-def eliminated_in(line: str) -> list[str]:
-    """The names in an `**A, B and C** are eliminated (...)` line."""
-    match = re.match(r"\*\*(.+?)\*\* (?:is|are) eliminated", line)
-    return re.split(r", | and ", match.group(1)) if match else []
 
 
 def ftl_rounds(lines: Sequence[str]) -> list[list[str]]:
@@ -98,7 +110,8 @@ def ftl_rounds(lines: Sequence[str]) -> list[list[str]]:
 
 
 def check_ftl_choices_secret(lines: Sequence[str], game: Game) -> None:
-    """No follow/rebel choice reaches the room before the rolls; the reveal names the real choices."""
+    """No follow/rebel choice reaches the room before the rolls; the reveal names the real choices.
+    `lines`: the room's plain-text lines (every roll in text), packed ones split into items."""
     records = [r for r in game.round_record() if not r.get("void")]
     rounds = ftl_rounds(lines)
     assert len(rounds) == len(records)
@@ -144,10 +157,11 @@ def card_value(word: str) -> int:
     return CARD_WORDS.get(word, 0) or int(word)
 
 
-def check_cards_secret(host: Player, players: Sequence[Player], room: str) -> None:
+def check_cards_secret(host: Player, players: Sequence[Player], room: str, plain: Sequence[str]) -> None:
     """No card reaches the room before the reveal, and each player's reveal card is the last card the bot
-    PM'd them (read in the order the player received room lines and PMs)."""
-    lines = game_lines(host, room)
+    PM'd them (read in the order the player received room lines and PMs). `plain`: the room's plain-text
+    items (the reveals in text)."""
+    lines = items(game_lines(host, room))
     finals = next((i for i, line in enumerate(lines) if line.startswith("**Finals:**")), len(lines))
     for i, line in enumerate(lines):
         assert "card is" not in line.lower(), line
@@ -155,7 +169,7 @@ def check_cards_secret(host: Player, players: Sequence[Player], room: str) -> No
             assert sides not in (13, 14) or i > finals, line
     reveals = [
         dict(part.split(": ") for part in line[len("**Cards:** ") :].split(", "))
-        for line in lines
+        for line in plain
         if line.startswith("**Cards:** ")
     ]
     assert reveals
@@ -198,20 +212,28 @@ def test_ftl_game_with_suspect_and_scapegoat(e2e: E2EEnv, bot_factory: Callable[
             table = await play_by_buttons(host, players, ROOM, ".host ftl", policy())
             await pms_settled(bot, ROOM, players)
             record, expected = check_replay(bot, host, players, ROOM)
-            lines = game_lines(host, ROOM)
-            check_ftl_choices_secret(lines, expected.game)
+            lines = items(game_lines(host, ROOM))
+            plain = plain_items(record)
+            check_ftl_choices_secret(plain, expected.game)
             check_player_confirmations(players, table)
+            # each round as one table box (with `*`), naming every player who rolled
+            boxes = round_boxes(host, ROOM)
+            rolled = [r for r in record["rounds"] if r["rolls"]]
+            assert len(boxes) == len(rolled)
+            for box, rec in zip(boxes, rolled, strict=True):
+                assert all(f"<td>{name}" in box for name in rec["rolls"]), box
             # the scapegoat battle, as the room saw it: the suspect's 70 against the scapegoat's 100
             goat = next(r["scapegoat"] for r in record["rounds"] if r["scapegoat"])
             named = lines.index(f"**{goat['suspect']}** names **{goat['target']}** as scapegoat: 70 vs 100!")
-            battle = rolls_in(lines[named + 1])
+            battle = [roll for item in lines[named + 1 : named + 3] for roll in rolls_in(item)]
             assert battle[0][:2] == (goat["suspect"], 70) and battle[1][:2] == (goat["target"], 100)
-            assert any(goat["loser"] in eliminated_in(line) for line in lines[named:])
+            # and who went out for it, with the battle's numbers
+            assert any(item.startswith(f"**{goat['loser']}** lost the scapegoat battle to ") for item in lines[named:])
             suspect_line = next(line for line in lines if " suspects **" in line)
             assert "who rolls 120 this round" in suspect_line
             # the suspect's own roll is a 120
             suspect = re.search(r"suspects \*\*(.+?)\*\*", suspect_line).group(1)  # type: ignore[union-attr]
-            assert any((suspect, 120) == r[:2] for line in lines for r in rolls_in(line))
+            assert any((suspect, 120) == r[:2] for line in plain for r in rolls_in(line))
             # the suspect got the scapegoat buttons, one per legal target
             boxes = [p for p in bot_pms(next(p for p in players if p.name == goat["suspect"])) if isinstance(p, tuple)]
             assert any(
@@ -246,14 +268,19 @@ def test_ftl_game_under_tug_of_war(e2e: E2EEnv, bot_factory: Callable[..., BotPr
             host, *players = await connect(stack, e2e, [HOST_NAME, *FTL_NAMES], [ROOM])
             table = await play_by_buttons(host, players, ROOM, ".host ftl tug", policy())
             await pms_settled(bot, ROOM, players)
-            _, expected = check_replay(bot, host, players, ROOM)
+            record, expected = check_replay(bot, host, players, ROOM)
             lines = game_lines(host, ROOM)
+            plain = plain_items(record)
             assert lines[0] == "**Follow the Leader** with Tug of War begins!"
-            assert not any(" suspects" in line or "suspect a player" in line for line in lines)  # F12: no suspecting
-            check_ftl_choices_secret(lines, expected.game)
+            assert not any(" suspects" in line or "suspect a player" in line for line in plain)  # F12: no suspecting
+            check_ftl_choices_secret(plain, expected.game)
             check_player_confirmations(players, table)
-            for round_lines in ftl_rounds(lines):
-                roll_line = next(line for line in round_lines if line.startswith("Roll (1 - 109)+20 for "))
+            for round_lines in ftl_rounds(plain):
+                first = next(i for i, line in enumerate(round_lines) if line.startswith("Roll (1 - 109)+20 for "))
+                reveal_at = next(
+                    i for i, line in enumerate(round_lines) if line.startswith(("Followed: ", "Rebelled: ", "Nobody"))
+                )
+                roll_line = " · ".join(round_lines[first:reveal_at])
                 rolls = rolls_in(roll_line)
                 assert rolls[0][1:3] == (109, 20)
                 reveal = next(line for line in round_lines if line.startswith(("Followed: ", "Rebelled: ", "Nobody")))
@@ -298,21 +325,31 @@ def test_ftl_game_under_no_mercy_with_a_deposition(e2e: E2EEnv, bot_factory: Cal
             await pms_settled(bot, ROOM, players)
             record, expected = check_replay(bot, host, players, ROOM)
             lines = game_lines(host, ROOM)
+            plain = plain_items(record)
             assert lines[0] == "**Follow the Leader** with No Mercy begins!"
-            assert not any(" suspects" in line or "suspect a player" in line for line in lines)
-            check_ftl_choices_secret(lines, expected.game)
+            assert not any(" suspects" in line or "suspect a player" in line for line in plain)
+            check_ftl_choices_secret(plain, expected.game)
             check_player_confirmations(players, table)
             rec = next(r for r in record["rounds"] if r.get("depositions"))
             dep = rec["depositions"][0]
-            took = lines.index(f"**{dep['by']}** rolls above the leader and takes the lead!")
+            took = next(
+                i
+                for i, line in enumerate(plain)
+                if line.startswith(f"**{dep['by']}** rebelled and rolled {dep['roll']}, above **{dep['deposed']}**'s ")
+                and line.endswith(f": **{dep['by']}** takes the lead!")
+            )
             # just before: the rebel's roll, above the standing leader's, and the rebel's choice revealed
-            assert lines[took - 1] == f"{dep['by']} chose to rebel."
-            assert rolls_in(lines[took - 2]) == [(dep["by"], 150, 0, dep["roll"])]
+            assert plain[took - 1] == f"{dep['by']} chose to rebel."
+            assert rolls_in(plain[took - 2]) == [(dep["by"], 150, 0, dep["roll"])]
             assert dep["roll"] > (rec["leader_roll"] if dep["deposed"] == rec["leader"] else 0)
-            after = lines[took + 1 : took + 3]
-            assert any(line == f"**{dep['deposed']}** is eliminated (deposed by a rebel)." for line in after), after
+            after = plain[took + 1 : took + 3]
+            deposed = f"**{dep['deposed']}** is deposed by **{dep['by']}** ({dep['roll']}, above "
+            assert any(line.startswith(deposed) for line in after), after
+            assert plain[took] in items(lines) and any(line.startswith(deposed) for line in items(lines))
             if rec["next_leader"]:
-                assert f"**{rec['next_leader']}** leads the next round." in lines
+                assert any(
+                    line.startswith(f"**{rec['next_leader']}** ") and "leads the next round" in line for line in plain
+                )
 
     run_async(scenario(), timeout=180)
 
@@ -344,20 +381,21 @@ def test_cta_game_with_a_jesters_duel(e2e: E2EEnv, bot_factory: Callable[..., Bo
             await play_by_buttons(host, players, ROOM, ".host cta jesters", policy())
             await pms_settled(bot, ROOM, players)
             record, _ = check_replay(bot, host, players, ROOM)
-            lines = game_lines(host, ROOM)
+            lines = items(game_lines(host, ROOM))
             assert lines[0] == "**Chase the Ace** begins with 5 players. Mods: Jester's Duel."
-            check_cards_secret(host, players, ROOM)
+            check_cards_secret(host, players, ROOM, plain_items(record))
+            assert len(round_boxes(host, ROOM)) == sum(1 for r in record["rounds"] if r["reveal"])
             duel = next(d for r in record["rounds"] for d in r["duels"] if d["target"])
             jester, target = duel["jester"], duel["target"]
             assert f"**Jesters (14):** {jester}." in lines
             asked = lines.index(next(line for line in lines if line.startswith(f"**{jester}**, you are the Jester")))
             called = lines.index(f"**{jester}** duels **{target}**: roll battle 100 vs 100.")
             assert asked < called
-            fight = rolls_in(lines[called + 1])
+            fight = [roll for item in lines[called + 1 : called + 3] for roll in rolls_in(item)]
             assert [(n, s) for n, s, _, _ in fight[:2]] == [(jester, 100), (target, 100)]
             loser = target if duel["winner"] == jester else jester
-            assert lines[called + 2] == f"**{duel['winner']}** wins the duel and advances to the next round."
-            assert lines[called + 3] == f"**{loser}** is eliminated (lost the Jester's duel)."
+            won = lines.index(f"**{duel['winner']}** wins the duel and advances to the next round.")
+            assert lines[won + 1].startswith(f"**{loser}** lost the duel to {duel['winner']}, ")
             # the Jester was told the 14 by PM, and got one Duel button per legal opponent
             jester_player = next(p for p in players if p.name == jester)
             assert any(isinstance(m, str) and "Your card is **14**" in m for m in bot_pms(jester_player))
@@ -391,9 +429,9 @@ def test_cta_game_all_at_once_with_adhesive(e2e: E2EEnv, bot_factory: Callable[.
             await play_by_buttons(host, players, ROOM, ".host cta aao adhesive", policy())
             await pms_settled(bot, ROOM, players)
             record, _ = check_replay(bot, host, players, ROOM)
-            lines = game_lines(host, ROOM)
+            lines = items(game_lines(host, ROOM))
             assert lines[0] == "**Chase the Ace** begins with 5 players. Mods: Adhesive, All At Once."
-            check_cards_secret(host, players, ROOM)
+            check_cards_secret(host, players, ROOM, plain_items(record))
             # no swap choice reaches the room before its swap round is carried out
             opened = [i for i, line in enumerate(lines) if re.match(r"\*\*Swap round \d of 2:\*\*", line)]
             assert opened
@@ -459,9 +497,11 @@ def test_two_rooms_host_games_at_once(e2e: E2EEnv, bot_factory: Callable[..., Bo
             finally:
                 for table in tables:
                     await table.stop()
+            records = {}
             for room, players in ((ROOM, first), (ROOM2, second)):
                 await pms_settled(bot, room, players)
                 record, _ = check_replay(bot, host, players, room)
+                records[room] = record
                 assert record["winner"] in [p.name for p in players]
                 assert game_lines(host, room)[-1].startswith(f"**{record['winner']} wins the game!**")
             assert game_lines(host, ROOM)[0].startswith("**Follow the Leader** begins")
@@ -476,7 +516,7 @@ def test_two_rooms_host_games_at_once(e2e: E2EEnv, bot_factory: Callable[..., Bo
                         for m in bot_pms(player)
                         if isinstance(m, str)
                     )
-            check_cards_secret(host, second, ROOM2)
+            check_cards_secret(host, second, ROOM2, plain_items(records[ROOM2]))
 
     run_async(scenario(), timeout=240)
 
@@ -498,7 +538,9 @@ def test_twelve_players_with_an_ordinary_rank_bot(
     def make(seed: str) -> tuple[Game, list[Any]]:
         return simulate("ftl", TWELVE, policy(), options={"leader": "pick"}, seed=seed)
 
-    seed = find_seed(lambda game, events: game.round == 2 and len(events) <= 80, make, prefix="twelve")
+    # a short game: two rounds, few events (the narration adds about a dozen events to such a game:
+    # one per elimination, tie and table)
+    seed = find_seed(lambda game, events: game.round == 2 and len(events) <= 92, make, prefix="twelve")
     server = ps_server_factory(bot_rank=None)
     env = e2e.for_server(server)
     bot = bot_factory(env=env, defaults={"leader": "pick"}, fixed_seed=seed).start()
@@ -513,8 +555,11 @@ def test_twelve_players_with_an_ordinary_rank_bot(
             await start_and_play(host, ROOM, table, timeout=200)
             await pms_settled(bot, ROOM, players, html_ok=False)
             record, expected = check_replay(bot, host, players, ROOM, html_ok=False)
-            check_ftl_choices_secret(game_lines(host, ROOM), expected.game)
+            check_ftl_choices_secret(items(game_lines(host, ROOM)), expected.game)
             assert len(record["rounds"]) == 2 and record["winner"]
+            # without `*`: no round table box; the rolls and the reveal of choices are said instead
+            assert round_boxes(host, ROOM) == []
+            assert any(line.startswith(("Followed: ", "Rebelled: ")) for line in items(game_lines(host, ROOM)))
             await host.wait_for(
                 re.escape(f"|Points: {record['winner']} +9, {record['second']} +4."), room=ROOM, since=mark
             )

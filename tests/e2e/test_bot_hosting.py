@@ -15,7 +15,7 @@ from harness.bot import BOT_NAME, BotProcess
 from harness.env import HOST_NAME, E2EEnv
 from harness.player import Line, Player
 from harness.table import Table, first_button
-from hosting_kit import bot_lines, bot_pms, check_no_refusals, connect, open_signups
+from hosting_kit import ROUND_TABLE, bot_lines, bot_pms, check_no_refusals, connect, open_signups, table_choices
 
 from survivor_host.engine.ids import to_id
 from survivor_host.themes import new_game
@@ -108,9 +108,10 @@ def test_prompts_carry_buttons_and_a_click_is_the_choice(e2e: E2EEnv, bot_factor
                 await pm_from_bot(player, rf"^You chose to \*\*{choice}\*\* this round\.$")
             assert not [p for p in bot_pms(by_name(players, leader)) if isinstance(p, tuple)]  # the leader has none
             await host.wait_for(r"\|All choices are in\.", room=ROOM)
-            reveal = await host.wait_for(r"\|(Followed|Rebelled): ", room=ROOM)
+            reveal = await host.wait_for(ROUND_TABLE, room=ROOM)  # with `*`, the round's table box
             followers = [p.name for i, p in enumerate(p for p in players if p.name != leader) if i % 2 == 0]
-            assert f"Followed: {', '.join(followers)}." in reveal.text
+            chosen = table_choices(reveal.text)
+            assert sorted(n for n, c in chosen.items() if c == "follow") == sorted(followers), chosen
             # The round may end the game by itself (its lines now come right after the choices, before
             # the confirmations): the seed is revealed after the reveal either way.
             await host.say(ROOM, ".end")
@@ -119,7 +120,7 @@ def test_prompts_carry_buttons_and_a_click_is_the_choice(e2e: E2EEnv, bot_factor
             # Chase the Ace: Stick and one "Swap with X" button per legal target, on the player's turn
             _, _ = await start_game(host, players, ".host cta")
             turn = await host.wait_for(r"\*\*, your turn: \*\*stick\*\* or \*\*swap NAME\*\* \(", room=ROOM, timeout=20)
-            whose = re.search(r"\|\*\*(.+?)\*\*, your turn", turn.text).group(1)  # type: ignore[union-attr]
+            whose = re.search(r"(?:\||· )\*\*([^*]+)\*\*, your turn", turn.text).group(1)  # type: ignore[union-attr]
             targets = re.split(r", | and ", re.search(r"\(([^)]*)\)\.$", turn.text).group(1))  # type: ignore[union-attr]
             player = by_name(players, whose)
             box = await player.wait_for(lambda ln: is_box(ln) and "your turn" in ln.text)
@@ -171,7 +172,7 @@ def test_idle_player_is_reminded_then_modkilled(e2e: E2EEnv, bot_factory: Callab
                 reminder = await host.wait_for(r"\|Reminder: ", room=ROOM, since=mark, timeout=15)
                 assert reminder.text.endswith(f"|Reminder: {idle[0]}, 3 seconds left to act.")
                 out = await host.wait_for(r"\|\*\*.+\*\* (is|are) eliminated", room=ROOM, since=mark, timeout=15)
-                assert out.text.endswith(f"|**{idle[0]}** is eliminated (idle).")
+                assert out.text.endswith(f"|**{idle[0]}** is eliminated: did not answer before the deadline (idle).")
                 # the reminder about 3 s after the prompt, the modkill about 6 s after it
                 assert 2.0 <= reminder.time - round_line.time <= 5.5
                 assert 5.0 <= out.time - round_line.time <= 9.0
@@ -220,17 +221,18 @@ def test_leaver_is_modkilled_and_returner_is_not(e2e: E2EEnv, bot_factory: Calla
                 await returner.send("", dict(buttons(box))["Follow"])
                 await pm_from_bot(returner, r"^You chose to \*\*follow\*\*")
                 out = await host.wait_for(r"\|\*\*.+\*\* (is|are) eliminated", room=ROOM, since=mark, timeout=15)
-                assert out.text.endswith(f"|**{leaver.name}** is eliminated (left the room).")
+                assert out.text.endswith(
+                    f"|**{leaver.name}** is eliminated: left the room and did not come back in time."
+                )
                 assert 2.5 <= out.time - left_at <= 7.0
-                # the returner is still in: the next line lists them in the round's rolls
-                rolls = await host.wait_for(r"Roll \(1 - 109\)\+20 for ", room=ROOM, since=out.index)
-                assert f" for {returner.name}: " in rolls.text and f" for {leaver.name}: " not in rolls.text
-                reveal = await host.wait_for(r"\|(Followed|Rebelled): ", room=ROOM, since=out.index)
-                assert returner.name in reveal.text
+                # the returner is still in: the round's table lists them among its rolls, the leaver not
+                reveal = await host.wait_for(ROUND_TABLE, room=ROOM, since=out.index)
+                chosen = table_choices(reveal.text)
+                assert chosen.get(returner.name) == "follow" and leaver.name not in chosen, chosen
                 await end_if_running(host, mark)
             finally:
                 await table.stop()
-            assert not any(f"**{returner.name}** is eliminated (left" in line for line in bot_lines(host, ROOM))
+            assert not any(f"**{returner.name}** is eliminated: left" in line for line in bot_lines(host, ROOM))
 
     run_async(scenario(), timeout=120)
 
@@ -265,14 +267,13 @@ def test_rename_mid_game_keeps_the_seat(e2e: E2EEnv, bot_factory: Callable[..., 
                 mover_table.start()
                 await mover.pm(BOT_NAME, "rebel")  # the first prompt came before the rename
                 await pm_from_bot(mover, r"^You chose to \*\*rebel\*\* this round\.$")
-                reveal = await host.wait_for(r"\|(Followed|Rebelled): ", room=ROOM, since=mark, timeout=20)
-                assert "Rebelled: " in reveal.text and "Rn Renamed" in reveal.text and old not in reveal.text
+                reveal = await host.wait_for(ROUND_TABLE, room=ROOM, since=mark, timeout=20)
+                assert table_choices(reveal.text).get("Rn Renamed") == "rebel" and old not in reveal.text
                 await host.wait_for(r"wins the game!", room=ROOM, since=mark, timeout=60)
                 await mover_table.stop()
             finally:
                 await table.stop()
-            lines = bot_lines(host, ROOM)
-            after = lines[lines.index(reveal.rest(3)) :]
+            after = [m.text for m in host.chat(ROOM, since=reveal.index) if to_id(m.user) == to_id(BOT_NAME)]
             assert not any(old in line for line in after)  # from the rename on, the room only sees the new name
             pl = [line for line in after if line.startswith("**PL (")]
             assert all(old not in line for line in pl)
@@ -323,14 +324,15 @@ def test_substitute_takes_over_the_seat(e2e: E2EEnv, bot_factory: Callable[..., 
                 sub_table.start()
                 box = await holdout.wait_for(is_box)
                 await holdout.send("", dict(buttons(box))["Follow"])
-                reveal = await host.wait_for(r"\|(Followed|Rebelled): ", room=ROOM, since=mark, timeout=20)
-                assert "Followed: " in reveal.text and newcomer.name in reveal.text.split("Rebelled")[0]
+                reveal = await host.wait_for(ROUND_TABLE, room=ROOM, since=mark, timeout=20)
+                assert table_choices(reveal.text).get(newcomer.name) == "follow"
                 assert outgoing.name not in reveal.text
                 await host.wait_for(r"wins the game!", room=ROOM, since=mark, timeout=60)
                 await sub_table.stop()
             finally:
                 await table.stop()
             assert not any(f"for {outgoing.name}:" in line for line in bot_lines(host, ROOM))
+            assert not any(f"<td>{outgoing.name}</td>" in line for line in bot_lines(host, ROOM))
             check_no_refusals(newcomer)
 
     run_async(scenario(), timeout=120)
@@ -355,7 +357,7 @@ def test_refusals_are_private(e2e: E2EEnv, bot_factory: Callable[..., BotProcess
             # the game, with Chase the Ace turns to act out of
             await start_game(host, players, ".host cta")
             turn = await host.wait_for(r"\*\*, your turn: ", room=ROOM, timeout=20)
-            whose = re.search(r"\|\*\*(.+?)\*\*, your turn", turn.text).group(1)  # type: ignore[union-attr]
+            whose = re.search(r"(?:\||· )\*\*([^*]+)\*\*, your turn", turn.text).group(1)  # type: ignore[union-attr]
             mover = by_name(players, whose)
             other = next(p for p in players if p is not mover)
             room_mark = host.mark()
@@ -420,8 +422,8 @@ def test_secret_choice_typed_in_the_room_is_not_taken(e2e: E2EEnv, bot_factory: 
             try:
                 await blurter.pm(BOT_NAME, "rebel")
                 await pm_from_bot(blurter, r"^You chose to \*\*rebel\*\* this round\.$", since=pm_mark)
-                reveal = await host.wait_for(r"\|(Followed|Rebelled): ", room=ROOM, since=mark, timeout=20)
-                assert re.search(rf"Rebelled: [^.]*{blurter.name}", reveal.text)
+                reveal = await host.wait_for(ROUND_TABLE, room=ROOM, since=mark, timeout=20)
+                assert table_choices(reveal.text).get(blurter.name) == "rebel"
             finally:
                 await table.stop()
             await end_if_running(host, mark)

@@ -25,6 +25,7 @@ from harness.env import BOT_ID, HOST_NAME, E2EEnv
 from harness.player import Line, Player
 from harness.replay import replay_through_host
 from harness.table import Table
+from hosting_kit import ROUND_TABLE
 
 ROOM = "survivor"
 NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin", "Finn", "Gina"]  # 7 players: the game gives points
@@ -182,15 +183,16 @@ def check_finished(db: Db, clicks: Sequence[tuple[str, str]], kept: Sequence[dic
 
 def expected_lines(record: dict[str, Any]) -> list[str]:
     """What the bot says in the room from `.start` on, for this record, when nothing goes wrong: the
-    same room host replays the stored inputs in-process."""
-    return replay_through_host(record, ROOM).room
+    same room host replays the stored inputs in-process (the bot is the room's `*`: each round a table
+    box, `/raw ...`, in place of the lines it shows)."""
+    return replay_through_host(record, ROOM, html_ok=True).room
 
 
 def check_transcript(record: dict[str, Any], before: Sequence[str], after: Sequence[str], in_flight_ok: bool) -> None:
     """The room saw every announcement of the game exactly once, in order, across the crash: what went
     out before it is a prefix of the expected lines, what came after is the rest, and only the step that
     was in flight (its lines just before the crash) may come twice."""
-    expected = game_lines(expected_lines(record))
+    expected = game_lines(line for line in expected_lines(record) if not line.startswith("/"))
     pre = game_lines(line for line in before if not line.startswith("/"))
     post = game_lines(line for line in after if not line.startswith("/"))
     assert pre == expected[: len(pre)], "before the crash the room saw something else than expected"
@@ -333,7 +335,7 @@ def test_kill9_while_waiting_for_secret_choices(e2e: E2EEnv, bot_factory: Callab
             gate.release()
             await asyncio.to_thread(bot.start)
             await host.wait_for(r"The bot restarted", room=ROOM, since=killed, timeout=20)
-            first_roll = await host.wait_for(r"Roll \(", room=ROOM, since=killed, timeout=40)
+            first_roll = await host.wait_for(ROUND_TABLE, room=ROOM, since=killed, timeout=40)  # the rolls' table
             by_name = {p.name: p for p in players}
             for name in chose:  # kept, and not asked again
                 assert not prompts_to(by_name[name], marks[name], first_roll.time), f"{name} was asked again"

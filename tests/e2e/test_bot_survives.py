@@ -19,6 +19,8 @@ from survivor_host.engine.ids import to_id
 from survivor_host.showdown.sendqueue import PACE_REGULAR
 from survivor_host.themes import new_game
 
+IDLE_OUT = r"eliminated: did not answer before the deadline \(idle\)"
+"""An idle modkill as the room reads it."""
 ROOM = "survivor"
 FLOODERS = ("Flood Ann", "Flood Ben")
 INFO_REPLY = re.compile(r"\*\*PL \(|\*\* — mods: ")
@@ -94,7 +96,7 @@ def test_a_flood_does_not_delay_the_round_or_eliminate_anyone(
             )
             stop.set()
             flooded = sum(await asyncio.gather(*floods))
-            idle = [ln.text for ln in host.lines(ROOM, since=mark) if bot_room_line(ln, r"eliminated \(idle\)")]
+            idle = [ln.text for ln in host.lines(ROOM, since=mark) if bot_room_line(ln, IDLE_OUT)]
             end = host.mark()
             await host.say(ROOM, ".end")
             await host.wait_for(r"\|Dice seed: ", room=ROOM, since=end, timeout=60)
@@ -232,7 +234,7 @@ def test_a_player_who_blocks_pms_mid_game_follows_instead_of_a_modkill(
                 if person.name != leader:
                     await person.pm(BOT_NAME, "follow")
             await host.wait_for(lambda ln: bot_room_line(ln, r"All choices are in"), since=mark, timeout=40)
-            assert not [ln.text for ln in host.lines(ROOM, since=mark) if bot_room_line(ln, r"eliminated \(idle\)")]
+            assert not [ln.text for ln in host.lines(ROOM, since=mark) if bot_room_line(ln, IDLE_OUT)]
             end = host.mark()
             await host.say(ROOM, ".end")
             await host.wait_for(r"\|Dice seed: ", room=ROOM, since=end, timeout=30)
@@ -267,7 +269,7 @@ def test_a_room_ban_pauses_the_game_and_the_bot_comes_back(
             await asyncio.sleep(12)  # longer than the deadline: the game must be paused
             await host.say(ROOM, f"/roomunban {BOT_NAME}")
             await host.wait_for(lambda ln: bot_room_line(ln, r"The bot is back"), since=mark, timeout=60)
-            assert not [ln.text for ln in host.lines(ROOM, since=mark) if bot_room_line(ln, r"eliminated \(idle\)")]
+            assert not [ln.text for ln in host.lines(ROOM, since=mark) if bot_room_line(ln, IDLE_OUT)]
             end = host.mark()
             await host.say(ROOM, ".end")
             await host.wait_for(r"\|Dice seed: ", room=ROOM, since=end, timeout=30)

@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from survivor_host.engine.game import RULES_VERSION
 from survivor_host.engine.ids import to_id
+from survivor_host.engine.inputs import Input
 from survivor_host.host.bot import Bot
 from survivor_host.host.config import BotConfig
 from survivor_host.host.ports import HostSettings
@@ -327,3 +329,48 @@ def test_nobody_is_modkilled_for_leaving_while_the_bot_is_away(tmp_path: Path) -
     host.pause()
     clock(host).advance(300)
     assert all(seat.alive for seat in game.seats)
+
+
+# ----- rules versions (issue 13 item 6) -----
+
+
+def test_a_game_stored_under_other_rules_is_refused_once_and_kept(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    store = Store(tmp_path / "bot.db")
+    game_id = store.begin_game(ROOM, "ftl", [], {"leader": "pick"}, PLAYERS, "s", 1.0, rules_version=0)
+    store.append_input(game_id, 1, Input("modkill", target=PLAYERS[0]), 2.0)
+    (stored,) = store.unfinished_games()
+    assert stored.rules_version == 0 and stored.options == {"leader": "pick"}
+    out = FakeOutbox()
+    host = RoomHost(ROOM, out, FakeClock(time=5.0), store, HostSettings(), lambda: "unused")
+    with caplog.at_level("WARNING"):
+        host.restore_game(stored)
+    assert host.game is None and not out.room_lines()
+    assert "rules version 0, not 1: not restored" in caplog.text
+    assert store.unfinished_games() == []  # not tried again at the next start
+    assert store.db.execute("SELECT status FROM games").fetchone()[0] == "refused"
+    assert [inp.action for inp in store.inputs_of(game_id)] == ["modkill"]
+
+
+def test_a_game_of_these_rules_is_restored(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    open_game(host, "ftl", PLAYERS)
+    (stored,) = host.store.unfinished_games()
+    assert stored.rules_version == RULES_VERSION and "_rules_version" not in stored.options
+    again = reopen(tmp_path, host)
+    assert again.game is not None and again.game.record()["rules_version"] == RULES_VERSION
+
+
+def test_card_is_answered_but_never_stored(tmp_path: Path) -> None:  # issue 13 item 6
+    host = make_host(tmp_path)
+    open_game(host, "cta", PLAYERS[:5])
+    game = host.game
+    assert game is not None
+    seat = next(seat for seat in game.alive() if game.private_state(seat.name))
+    stored = len(host.store.inputs_of(host.game_id or 0))
+    outbox(host).clear()
+    host.handle_pm(seat.name, "card")
+    assert any("Your card is" in text for text in outbox(host).pms_to(seat.name))
+    assert len(host.store.inputs_of(host.game_id or 0)) == stored
+    assert all(inp.action != "card" for inp in game.log)

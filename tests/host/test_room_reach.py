@@ -62,8 +62,9 @@ def test_an_unreachable_player_follows_at_the_deadline_instead_of_a_modkill(tmp_
         host.handle_pm(name, "rebel")
     clock(host).advance(121)
     assert game.seat(owed[0]).alive or game.round > 1  # not modkilled as idle
-    assert not any(f"**{owed[0]}** is eliminated (idle)" in line for line in outbox(host).room_lines())
-    assert any(f"**{owed[1]}** is eliminated (idle)" in line for line in outbox(host).room_lines())
+    idle = "is eliminated: did not answer before the deadline (idle)"
+    assert not any(f"**{owed[0]}** {idle}" in line for line in outbox(host).room_lines())
+    assert any(f"**{owed[1]}** {idle}" in line for line in outbox(host).room_lines())
     assert game.choices.get(game.seat(owed[0]).index) == "follow" or game.round > 1
 
 

@@ -15,7 +15,7 @@ from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
 from survivor_host.engine.errors import IllegalAction
-from survivor_host.engine.events import Eliminated, Event, GameOver, Roll, Say, is_public
+from survivor_host.engine.events import Eliminated, Event, Fact, GameOver, Roll, Say, is_public
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
 from survivor_host.themes.ftl import FollowTheLeader
@@ -51,12 +51,12 @@ class CheckedFtl(FollowTheLeader):
     """Follow the Leader that checks, at each elimination, that no immune player goes out
     except by a modkill."""
 
-    def eliminate(self, seats: Sequence[Seat], reason: str) -> Eliminated:
+    def eliminate(self, seats: Sequence[Seat], reason: str, causes: Sequence[Fact] = ()) -> Eliminated:
         if reason not in MODKILL_REASONS:
             protected = set(self.immune_now) | set(self.immune_next)
             hit = [seat.name for seat in seats if seat.index in protected]
             assert not hit, f"immune {hit} eliminated ({reason}) in round {self.round}"
-        return super().eliminate(seats, reason)
+        return super().eliminate(seats, reason, causes)
 
 
 @dataclass

@@ -2,29 +2,25 @@
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from survivor_host.ai.base import Strategy
+from survivor_host.themes import THEMES, theme_spec
 
-STRATEGY_TABLES = {
-    "ftl": ("survivor_host.ai.ftl", "FTL_STRATEGIES"),
-    "cta": ("survivor_host.ai.cta", "CTA_STRATEGIES"),
-}
-DEFAULT_STRATEGY = {"ftl": "smart", "cta": "threshold"}
+DEFAULT_STRATEGY = {theme: spec.default_strategy for theme, spec in THEMES.items()}
+"""Each theme's default strategy (from its spec)."""
 
 
-def strategies_for(theme: str) -> dict[str, Callable[[], Strategy]]:
-    """Strategy factories for a theme, by name."""
-    module, table = STRATEGY_TABLES[theme]
-    found: dict[str, Callable[[], Strategy]] = getattr(importlib.import_module(module), table)
-    return found
+def strategies_for(theme: str) -> Mapping[str, Callable[[], Strategy]]:
+    """Strategy factories for a theme, by name (from the theme's declaration)."""
+    return theme_spec(theme).strategies()
 
 
 def make_strategy(theme: str, name: str | None = None) -> Strategy:
     """A fresh strategy; `name` None gives the theme's sensible default."""
-    table = strategies_for(theme)
-    chosen = name or DEFAULT_STRATEGY[theme]
+    spec = theme_spec(theme)
+    table = spec.strategies()
+    chosen = name or spec.default_strategy
     if chosen not in table:
         raise ValueError(f"Unknown strategy {chosen!r} for {theme}; strategies: {', '.join(table)}.")
     return table[chosen]()

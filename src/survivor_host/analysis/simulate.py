@@ -196,10 +196,10 @@ def play_games(setup: SimSetup, first: int, count: int) -> SimResult:
         game = new_game(setup.theme, names, mods=setup.mods, options=dict(setup.options), seed=seed)
         rng = random.Random(f"ai:{seed}")  # never the dice's own stream: choices would follow the rolls
         strategies = {name: make_strategy(setup.theme, kind) for name, kind in zip(names, kinds, strict=True)}
-        game.start()
+        game.begin()  # facts only: a simulation reads no text
         while not game.finished:
             name = game.awaiting()[0].player
-            game.apply(strategies[name].choose(game.view(name), game.legal_inputs(name), rng))
+            game.step(strategies[name].choose(game.view(name), game.legal_inputs(name), rng))
         seat = {name: i for i, name in enumerate(names)}
         _tally_game(result, kinds, seat.get(game.winner or "", -1), seat.get(game.second or "", -1), game.round)
         for key, value in record_counts(setup.theme, game.record()).items():

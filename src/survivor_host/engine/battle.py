@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from survivor_host.engine.dice import Dice
-from survivor_host.engine.events import Event, Roll
+from survivor_host.engine.events import Roll
 
 
 @dataclass
@@ -16,7 +16,12 @@ class BattleResult:
     winners: list[str]
     losers: list[str]
     rolls: list[dict[str, int]] = field(default_factory=list)
-    events: list[Event] = field(default_factory=list)
+    events: list[Roll] = field(default_factory=list)
+    """Every roll made, re-rolls of ties included, in order."""
+
+    def last_roll(self, name: str) -> int:
+        """`name`'s last roll in this battle (the one that decided their side)."""
+        return next(rolled[name] for rolled in reversed(self.rolls) if name in rolled)
 
 
 def battle(
@@ -26,6 +31,8 @@ def battle(
 
     Sides roll in the order given. With nobody to separate (keep 0 or keep all) nobody rolls.
     """
+    if keep == 1 and len(sides) == 2:
+        return _one_on_one(dice, sides[0], sides[1], purpose)
     result = BattleResult(winners=[], losers=[])
     _resolve(dice, list(sides), keep, purpose, result)
     order = [name for name, _ in sides]
@@ -57,3 +64,19 @@ def _resolve(dice: Dice, sides: list[tuple[str, int]], keep: int, purpose: str, 
         out.winners.extend(name for name, _ in tied)
         return
     _resolve(dice, tied, keep - len(above), purpose, out)
+
+
+def _one_on_one(dice: Dice, first: tuple[str, int], second: tuple[str, int], purpose: str) -> BattleResult:
+    """Two sides, one winner: the common battle, rolled the same way as `_resolve` rolls it."""
+    (a, die_a), (b, die_b) = first, second
+    result = BattleResult(winners=[], losers=[])
+    while True:
+        roll_a = dice.roll(die_a, label=f"{purpose} for {a}")
+        roll_b = dice.roll(die_b, label=f"{purpose} for {b}")
+        result.events += (Roll(a, die_a, roll_a, purpose=purpose), Roll(b, die_b, roll_b, purpose=purpose))
+        result.rolls.append({a: roll_a, b: roll_b})
+        if roll_a != roll_b:
+            winner, loser = (a, b) if roll_a > roll_b else (b, a)
+            result.winners.append(winner)
+            result.losers.append(loser)
+            return result

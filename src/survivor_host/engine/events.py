@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import ClassVar
 
 
 @dataclass(frozen=True)
 class Say:
-    """A line of the host's prose."""
+    """A line of the host's prose.
+
+    `pack`: a short line the room may put on one line with its neighbours (as it does rolls);
+    `tabled`: a line the round's table (`RoundTable`) also shows, left out where the table is shown."""
 
     text: str
     to: str | None = None
+    pack: bool = False
+    tabled: bool = False
 
 
 @dataclass(frozen=True)
@@ -23,6 +30,8 @@ class Roll:
     plus: int = 0
     purpose: str = ""
     to: str | None = None
+    tabled: bool = False
+    """Shown in the round's table too: left out where the table is shown."""
 
 
 @dataclass(frozen=True)
@@ -36,12 +45,36 @@ class Prompt:
     secret: bool = True
 
 
+class Cause(StrEnum):
+    """Why players are taken out, for every theme (G4-G6); a theme adds its own (its value is the wording)."""
+
+    IDLE = "idle"
+    MODKILLED = "modkilled by the host"
+    LEFT = "left the room"
+
+
 @dataclass(frozen=True)
 class Eliminated:
-    """Players out of the game in one step (they share a place, G7)."""
+    """Players out of the game in one step (they share a place, G7).
+
+    `reason` is a cause (a `Cause` or a theme's own, e.g. `FtlCause.JUDGED`) or the host's own words.
+    `causes`: the theme's typed facts saying why each went out (one per player, in order); the
+    presenter words them, so the line for this event is then left out."""
 
     players: tuple[str, ...]
     reason: str
+    to: None = None
+    causes: tuple[Fact, ...] = ()
+
+
+@dataclass(frozen=True)
+class RoundTable:
+    """A round's results as a table (where the room allows HTML, and in the terminal)."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    notes: tuple[str, ...] = ()
     to: None = None
 
 
@@ -65,10 +98,11 @@ class CardTold:
 
 @dataclass(frozen=True)
 class Revealed:
-    """Every card shown at once (Chase the Ace, C8)."""
+    """Every card shown at once (Chase the Ace, C8); `tabled`: the round's table shows them too."""
 
     cards: tuple[tuple[str, int], ...]
     to: None = None
+    tabled: bool = False
 
 
 @dataclass(frozen=True)
@@ -81,7 +115,57 @@ class GameOver:
     to: None = None
 
 
-Event = Say | Roll | Prompt | Eliminated | PhaseChanged | CardTold | Revealed | GameOver
+@dataclass(frozen=True)
+class Fact:
+    """Something that happened, as data. A theme's presenter words it (`Game.present`); a simulation
+    that reads no text never does. `to` is the one player it is for, None for the room."""
+
+    to: str | None = field(default=None, kw_only=True)
+    secret: ClassVar[bool] = False
+    """A secret fact (a card, a choice, G3) is for its addressee only, and must have one."""
+
+
+@dataclass(frozen=True)
+class Battle(Fact):
+    """A roll battle (G1) shown as it is: every roll, re-rolls of ties included, in order."""
+
+    rolls: tuple[Roll, ...]
+
+
+@dataclass(frozen=True)
+class Asked(Fact):
+    """A request for an action, worded as a `Prompt`: `player` may send one of `actions` (to one of
+    `targets`), by PM when `by_pm`, else in the room. A theme's subclass says what it asks."""
+
+    player: str
+    actions: tuple[str, ...]
+    targets: tuple[str, ...]
+    by_pm: bool
+
+
+@dataclass(frozen=True)
+class Substituted(Fact):
+    """G6: `new` took over the seat `old` held."""
+
+    old: str
+    new: str
+
+
+@dataclass(frozen=True)
+class DeadlineExtended(Fact):
+    """G6: the host gave the current wait more time."""
+
+    seconds: int
+
+
+@dataclass(frozen=True)
+class PlayerList(Fact):
+    """The players still in, each with the theme's public mark (e.g. `Venus (leader)`)."""
+
+    entries: tuple[str, ...]
+
+
+Event = Say | Roll | Prompt | Eliminated | PhaseChanged | CardTold | Revealed | GameOver | RoundTable | Fact
 
 
 def is_public(event: Event) -> bool:

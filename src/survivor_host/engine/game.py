@@ -1,7 +1,9 @@
 """The game base: seats, inputs, eliminations, places and records shared by every theme.
 
-A game is advanced only by `apply(Input)`, which answers with events or raises IllegalAction
-and leaves the state as it was. Handlers check everything before they change anything.
+A game is advanced only by `step(Input)`, which answers with typed facts (what happened) or raises
+IllegalAction and leaves the state as it was; `apply` is `step` worded by the theme's presenter for
+the room and the terminal. Handlers check everything before they change anything. A theme waits in
+`Phase` objects (entering one arms its deadline) and calls its mods' hooks.
 """
 
 from __future__ import annotations
@@ -13,17 +15,39 @@ from typing import Any, ClassVar
 
 from survivor_host.engine.dice import Dice, FairDice, bind_round, dice_fields
 from survivor_host.engine.errors import IllegalAction, SetupError
-from survivor_host.engine.events import Eliminated, Event, GameOver, Say
+from survivor_host.engine.events import (
+    Cause,
+    DeadlineExtended,
+    Eliminated,
+    Event,
+    Fact,
+    GameOver,
+    PlayerList,
+    Substituted,
+)
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
-from survivor_host.engine.options import COMMON_OPTIONS, Option, OptionValue, resolve_options
-from survivor_host.engine.render import join_names
+from survivor_host.engine.options import Option, OptionValue, resolve_options
+from survivor_host.engine.phase import Phase, Stage
+from survivor_host.engine.render import join_names, present
+from survivor_host.engine.theme import ThemeSpec
 from survivor_host.trust.stream import client_seed
 
 HOST_ACTIONS = ("modkill", "sub", "extend", "end")
 SYSTEM_ACTIONS = ("timeout", "rename")
+BASE_FIELDS: dict[str, tuple[str, ...]] = {
+    "modkill": ("target", "reason"),
+    "sub": ("target", "new"),
+    "extend": ("seconds",),
+    "end": (),
+    "timeout": (),
+    "rename": ("new",),
+}
+"""The input fields (besides `by`) each action reads; any other field is refused."""
 MAX_NAME_LENGTH = 18
 RECORD_FORMAT = 2  # 1: no `format` key, Mersenne Twister dice; 2: the dice fields of docs/FAIRNESS.md
+RULES_VERSION = 1
+"""Bumped when the same seed and inputs could play out differently; a stored game of another is not replayed."""
 
 
 @dataclass
@@ -45,6 +69,19 @@ class Seat:
         self.uid = to_id(name)
 
 
+class Memo(dict[tuple[object, ...], list[int]]):
+    """Answers a game remembers to save work; not part of its state (it pickles and copies empty)."""
+
+    def __reduce__(self) -> tuple[type[Memo], tuple[()]]:
+        return (Memo, ())
+
+    def remember(self, key: tuple[object, ...], value: list[int]) -> list[int]:
+        if len(self) > 256:
+            self.clear()
+        self[key] = value
+        return value
+
+
 @dataclass(frozen=True)
 class Wait:
     """Someone the game waits for, what they may do, and whether they answer by PM."""
@@ -58,17 +95,20 @@ class Wait:
 class Game(ABC):
     """What every theme shares. A theme adds `act_<action>` handlers and its round logic."""
 
+    spec: ClassVar[ThemeSpec]
+    """The theme's declaration (names, mods, options); `theme` and `title` repeat its id and title."""
     theme: ClassVar[str] = ""
     title: ClassVar[str] = ""
     MODS: ClassVar[dict[str, str]] = {}
-    MOD_ALIASES: ClassVar[dict[str, str]] = {}
-    INCOMPATIBLE_MODS: ClassVar[tuple[tuple[str, str], ...]] = ()
-    THEME_OPTIONS: ClassVar[dict[str, Option]] = {}
+    """The spec's mod titles by id (a shorthand kept for older callers)."""
     PLAYER_ACTIONS: ClassVar[tuple[str, ...]] = ()
     THEME_HOST_ACTIONS: ClassVar[tuple[str, ...]] = ()
     ACTION_ALIASES: ClassVar[dict[str, str]] = {}
+    ACTION_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {}
+    """The fields each theme action reads (`target`, `count`...); others are refused."""
     SECRET_ACTIONS: ClassVar[tuple[str, ...]] = ()
-    MIN_PLAYERS: ClassVar[int] = 3
+    QUESTIONS: ClassVar[tuple[str, ...]] = ()
+    """Read-only player actions (`card`): answered, never logged or stored, never awaited."""
 
     def __init__(
         self,
@@ -89,8 +129,13 @@ class Game(ABC):
         self.mods: tuple[str, ...] = self.normalize_mods(mods)
         self._check_players(players)
         self.seats: list[Seat] = [Seat(index, name) for index, name in enumerate(players)]
+        self._by_name: dict[str, Seat] = {}
+        self._alive: list[Seat] = list(self.seats)
+        self._index_names()
         self.initial_players: tuple[str, ...] = tuple(players)
-        self.phase = "new"
+        self.phase: str = str(Stage.NEW)
+        self.current: Phase[Any] | None = None
+        """The waiting phase now (None between waits: dealing, rolling, over)."""
         self.round = 0
         self.steps = 0
         self.started = False
@@ -107,27 +152,12 @@ class Game(ABC):
 
     @classmethod
     def option_specs(cls) -> dict[str, Option]:
-        return {**COMMON_OPTIONS, **cls.THEME_OPTIONS}
+        return cls.spec.option_specs()
 
     @classmethod
     def normalize_mods(cls, mods: Sequence[str]) -> tuple[str, ...]:
         """Mod ids in the theme's order; unknown or forbidden combinations raise SetupError."""
-        chosen: list[str] = []
-        by_id = {to_id(mod): mod for mod in cls.MODS}
-        by_id.update({to_id(alias): mod for alias, mod in cls.MOD_ALIASES.items()})
-        for given in mods:
-            mod = by_id.get(to_id(given))
-            if mod is None:
-                known = ", ".join(cls.MODS)
-                raise SetupError(f"Unknown mod {given!r} for {cls.title}; mods are: {known}.")
-            if mod not in chosen:
-                chosen.append(mod)
-        for first, second in cls.INCOMPATIBLE_MODS:
-            if first in chosen and second in chosen:
-                raise SetupError(
-                    f"{cls.MODS[first]} and {cls.MODS[second]} cannot be combined (both use the 14)."
-                )
-        return tuple(mod for mod in cls.MODS if mod in chosen)
+        return cls.spec.normalize_mods(mods)
 
     def _check_players(self, players: Sequence[str]) -> None:
         ids = [to_id(name) for name in players]
@@ -135,8 +165,9 @@ class Game(ABC):
             raise SetupError("Every player needs a name with a letter or digit in it.")
         if len(set(ids)) != len(ids):
             raise SetupError("A player is listed twice.")
-        if len(players) < self.MIN_PLAYERS:
-            raise SetupError(f"{self.title} needs at least {self.MIN_PLAYERS} players, not {len(players)}.")
+        least = self.spec.min_players
+        if len(players) < least:
+            raise SetupError(f"{self.title} needs at least {least} players, not {len(players)}.")
         most = self.opt_int("max_players")
         if len(players) > most:
             raise SetupError(f"This game takes at most {most} players, not {len(players)}.")
@@ -154,18 +185,26 @@ class Game(ABC):
 
     # ----- seats -----
 
+    def _index_names(self) -> None:
+        """Seats by name as held and by user id (rebuilt when a name changes)."""
+        self._by_name = {seat.uid: seat for seat in self.seats}
+        self._by_name.update({seat.name: seat for seat in self.seats})
+
     def seat(self, name: str | None, *, who: str = "") -> Seat:
         """The seat of `name` (matched by user id); `who` is how the error names the asker."""
-        uid = to_id(name or "")
-        for seat in self.seats:
-            if seat.uid == uid:
-                return seat
+        found = self._by_name.get(name or "")
+        if found is not None and (found.name == name or found.uid == name):
+            return found
+        found = self._by_name.get(to_id(name or ""))
+        if found is not None:
+            return found
         if who:
             raise IllegalAction(f"{who} not in this game.")
         raise IllegalAction(f'"{name}" is not in this game.')  # quoted: a reply never starts with user text
 
     def alive(self) -> list[Seat]:
-        return [seat for seat in self.seats if seat.alive]
+        """The seats still in the game, in list order (a fresh list)."""
+        return list(self._alive)
 
     def names(self, indexes: Sequence[int]) -> list[str]:
         return [self.seats[index].name for index in indexes]
@@ -197,13 +236,29 @@ class Game(ABC):
 
     def start(self) -> list[Event]:
         """Begin the game: the first announcements and the first request for actions."""
+        return self.present(self.begin())
+
+    def begin(self) -> list[Event]:
+        """`start` without the words: the facts alone."""
         if self.started:
             raise IllegalAction("The game has already started.")
         self.started = True
-        return self._start()
+        facts = self._start()
+        self.take(facts)
+        return facts
 
     def apply(self, inp: Input) -> list[Event]:
-        """Advance the game by one input; IllegalAction leaves everything as it was."""
+        """Advance the game by one input: what it caused, worded for the room and the players.
+
+        IllegalAction leaves everything as it was."""
+        return self.present(self.step(inp))
+
+    def present(self, facts: list[Event]) -> list[Event]:
+        """The theme's words for `facts`: lines, rolls and prompts as the room and players see them."""
+        return present(facts, self.spec.presenter())
+
+    def step(self, inp: Input) -> list[Event]:
+        """`apply` without the words: the facts alone (for simulations, which read no text)."""
         if not self.started:
             raise IllegalAction("The game has not started.")
         if self.finished:
@@ -215,9 +270,33 @@ class Game(ABC):
         handler: Callable[[Input], list[Event]] | None = getattr(self, f"act_{action}", None)
         if action not in allowed or handler is None:
             raise IllegalAction(f"Unknown action {inp.action!r}.")
+        self._check_fields(action, inp)
         events = handler(inp)
-        self.log.append(inp)
+        self.take(events)
+        if action not in self.QUESTIONS:
+            self.log.append(inp)
         return events
+
+    def take(self, facts: list[Event]) -> None:  # noqa: B027 - a hook themes may leave alone
+        """Everything one input caused, as it happened: a theme builds its record from it here."""
+
+    def is_question(self, action: str) -> bool:
+        """True for a read-only question such as `card`: the answer changes nothing and is not logged."""
+        return self.ACTION_ALIASES.get(action, action) in self.QUESTIONS
+
+    def _check_fields(self, action: str, inp: Input) -> None:
+        """Refuse a field the action does not use (a stray target is a mistake, not a detail)."""
+        used = self.ACTION_FIELDS.get(action, BASE_FIELDS.get(action, ()))
+        for name, value in (
+            ("target", inp.target),
+            ("new", inp.new),
+            ("count", inp.count),
+            ("seconds", inp.seconds),
+            ("reason", inp.reason),
+        ):
+            if value is not None and name not in used:
+                shown = {"target": "name", "new": "new name", "count": "number", "seconds": "seconds"}
+                raise IllegalAction(f"{action} takes no {shown.get(name, name)}.")
 
     def awaiting(self) -> list[Wait]:
         """Whom the game waits for now and what each may do."""
@@ -238,12 +317,23 @@ class Game(ABC):
         self.wait_id += 1
         self.extension = 0
 
+    def enter(self, phase: Phase[Any]) -> None:
+        """Wait in `phase` from now on; a new wait arms a new deadline (G4)."""
+        self.phase = str(phase.name)
+        self.current = phase
+        self.arm()
+
+    def pass_through(self, name: str) -> None:
+        """A phase nobody is waited for in (dealing, rolling, the finals)."""
+        self.phase = str(name)
+        self.current = None
+
     # ----- actions every theme has -----
 
     def act_modkill(self, inp: Input) -> list[Event]:
         self.require_host(inp)
         seat = self.alive_target(inp.target, "modkill")
-        return self.remove([seat], inp.reason or "modkilled by the host")
+        return self.remove([seat], inp.reason or Cause.MODKILLED)
 
     def act_sub(self, inp: Input) -> list[Event]:
         self.require_host(inp)
@@ -252,8 +342,9 @@ class Game(ABC):
         self._check_new_name(new, seat)
         old = seat.name
         seat.rename(new)
+        self._index_names()
         self.subs.append({"round": self.round, "old": old, "new": new})
-        return [Say(f"**{new}** substitutes for **{old}**."), *self.brief(seat)]
+        return [Substituted(old, new), *self.brief(seat)]
 
     def act_rename(self, inp: Input) -> list[Event]:
         if inp.by is None:
@@ -262,6 +353,7 @@ class Game(ABC):
         new = (inp.new or "").strip()
         self._check_new_name(new, seat)
         seat.rename(new)
+        self._index_names()
         return []
 
     def act_extend(self, inp: Input) -> list[Event]:
@@ -272,7 +364,7 @@ class Game(ABC):
         if not 1 <= seconds <= 600:
             raise IllegalAction("Extend by 1 to 600 seconds.")
         self.extension += seconds
-        return [Say(f"The deadline is extended by {seconds} seconds.")]
+        return [DeadlineExtended(seconds)]
 
     def act_end(self, inp: Input) -> list[Event]:
         self.require_host(inp)
@@ -295,18 +387,19 @@ class Game(ABC):
 
     # ----- eliminations, places, end -----
 
-    def eliminate(self, seats: Sequence[Seat], reason: str) -> Eliminated:
-        """Take `seats` out in one step: they share a place (G7)."""
+    def eliminate(self, seats: Sequence[Seat], reason: str, causes: Sequence[Fact] = ()) -> Eliminated:
+        """Take `seats` out in one step: they share a place (G7). `causes`: why each went out, as facts."""
         self.steps += 1
         for seat in seats:
             seat.alive = False
             seat.out_step = self.steps
-        return Eliminated(tuple(seat.name for seat in seats), reason)
+        self._alive = [seat for seat in self.seats if seat.alive]
+        return Eliminated(tuple(seat.name for seat in seats), reason, causes=tuple(causes))
 
     def finish(self, winner: Seat | None, second: Seat | None) -> list[Event]:
         """End the game; places follow G7, with the finals deciding first and second."""
         self.finished = True
-        self.phase = "over"
+        self.pass_through(Stage.OVER)
         self.winner = winner.name if winner else None
         self.second = second.name if second else None
         if winner is not None:
@@ -355,7 +448,7 @@ class Game(ABC):
         """Every input player `name` may send now, targets spelled out (for AI seats and buttons)."""
 
     @abstractmethod
-    def round_record(self) -> list[dict[str, Any]]:
+    def round_record(self) -> Sequence[Mapping[str, object]]:
         """The rounds so far as plain JSON data (README "Game record")."""
 
     def private_state(self, name: str) -> list[Event]:
@@ -366,13 +459,17 @@ class Game(ABC):
         """True for actions sent by PM only (G3): typed in the room they are refused."""
         return action in self.SECRET_ACTIONS
 
+    def vote_tally(self) -> list[tuple[str, list[str]]]:
+        """A public vote's count so far (candidate, voters), for a theme whose spec has a `vote_box`."""
+        return []
+
     def marks(self, seat: Seat) -> str:
         """A mark after a name in the player list, e.g. ` (leader)`."""
         return ""
 
     @abstractmethod
-    def view(self, name: str) -> Any:
-        """What player `name` knows now (the theme's view dataclass), for AI seats."""
+    def view(self, name: str) -> object:
+        """What player `name` knows now (the theme's typed view dataclass), for AI seats."""
 
     # ----- the record -----
 
@@ -380,12 +477,13 @@ class Game(ABC):
         """The JSON game record (README "Game record")."""
         out: dict[str, Any] = {
             "format": RECORD_FORMAT,
+            "rules_version": RULES_VERSION,
             "theme": self.theme,
             "mods": list(self.mods),
             "options": dict(self.options),
             "players": list(self.initial_players),
             "seed": self.seed,
-            "rounds": self.round_record(),
+            "rounds": list(self.round_record()),
             "winner": self.winner,
             "second": self.second,
             "placements": dict(self.placements),
@@ -401,11 +499,9 @@ class Game(ABC):
         return out
 
 
-def announce_list(game: Game, marks: Callable[[Seat], str] | None = None) -> Say:
-    """The bold player list hosts post: `**PL (9):** a, b, c`."""
-    alive = game.alive()
-    shown = [seat.name + (marks(seat) if marks else "") for seat in alive]
-    return Say(f"**PL ({len(alive)}):** {', '.join(shown)}")
+def announce_list(game: Game, marks: Callable[[Seat], str] | None = None) -> PlayerList:
+    """The player list hosts post (`**PL (9):** a, b, c`), each name with its mark."""
+    return PlayerList(tuple(seat.name + (marks(seat) if marks else "") for seat in game.alive()))
 
 
 __all__ = ["Game", "Seat", "Wait", "announce_list", "join_names"]

@@ -2,17 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from survivor_host.engine.events import (
+    Battle,
     CardTold,
+    Cause,
+    DeadlineExtended,
     Eliminated,
     Event,
+    Fact,
     GameOver,
     PhaseChanged,
+    PlayerList,
     Prompt,
     Revealed,
     Roll,
+    RoundTable,
     Say,
+    Substituted,
 )
+
+Presenter = Callable[[Fact], list[Event]]
+"""A theme's words: the events (lines, rolls, prompts) one fact is shown as."""
 
 CARD_NAMES = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King", 14: "14"}
 
@@ -44,9 +56,10 @@ def render(event: Event) -> str | None:
             return roll_text(event)
         case Prompt(text=text):
             return text
+        case Eliminated(causes=causes) if causes:
+            return None  # the theme's presenter said why each went out
         case Eliminated(players=players, reason=reason):
-            verb = "is" if len(players) == 1 else "are"
-            return f"**{join_names(players)}** {verb} eliminated ({reason})."
+            return out_line(players, reason)
         case PhaseChanged():
             return None
         case CardTold(text=text):
@@ -56,7 +69,88 @@ def render(event: Event) -> str | None:
             return f"**Cards:** {shown}"
         case GameOver(winner=None):
             return "**The game was ended by the host.**"
-        case GameOver(winner=winner, second=second):
+        case GameOver(winner=winner, second=second, placements=placements):
             tail = f" Second place: **{second}**." if second else ""
-            return f"**{winner} wins the game!**{tail}"
+            return f"**{winner} wins the game!**{tail}{places_text(placements)}"
+        case RoundTable():
+            return None  # shown as a table where it can be, its lines otherwise
     return None
+
+
+OUT_REASONS: dict[str, str] = {
+    Cause.IDLE: "did not answer before the deadline (idle)",
+    Cause.LEFT: "left the room and did not come back in time",
+    Cause.MODKILLED: "modkilled by the host",
+}
+
+
+def out_line(players: tuple[str, ...], reason: str) -> str:
+    """`**Eve** is eliminated: idle...`; a host's own modkill reason is quoted as given."""
+    verb = "is" if len(players) == 1 else "are"
+    why = OUT_REASONS.get(reason, f"modkilled by the host ({reason})")
+    return f"**{join_names(players)}** {verb} eliminated: {why}."
+
+
+def places_text(placements: dict[str, int]) -> str:
+    """` Places: 3 Ann · 4 Cid · 5 Eve, Fay.` for the places after second (shared places together)."""
+    by_place: dict[int, list[str]] = {}
+    for name, place in placements.items():
+        if place > 2:
+            by_place.setdefault(place, []).append(name)
+    if not by_place:
+        return ""
+    return " Places: " + " · ".join(f"{place} {', '.join(by_place[place])}" for place in sorted(by_place)) + "."
+
+
+def battle_shown(rolls: tuple[Roll, ...] | list[Roll]) -> list[Event]:
+    """A roll battle's rolls, with a line after each round of rolling that ended in a tie (G1).
+
+    A name rolling again starts a new round; those who roll again are the ones who tied."""
+    rounds: list[list[Roll]] = []
+    for roll in rolls:
+        if not rounds or any(r.player == roll.player for r in rounds[-1]):
+            rounds.append([])
+        rounds[-1].append(roll)
+    out: list[Event] = []
+    for number, rolled in enumerate(rounds):
+        out.extend(rolled)
+        if number + 1 < len(rounds):
+            again = [r.player for r in rounds[number + 1]]
+            values = " - ".join(str(r.result) for r in rolled if r.player in again)
+            out.append(Say(f"{values}: tie between {join_names(again)}, roll again.", pack=True))
+    return out
+
+
+def present_common(fact: Fact) -> list[Event] | None:
+    """The facts every theme shares, worded; None for a theme's own facts."""
+    match fact:
+        case Battle(rolls=rolls):
+            return battle_shown(rolls)
+        case Substituted(old=old, new=new):
+            return [Say(f"**{new}** substitutes for **{old}**.", to=fact.to)]
+        case DeadlineExtended(seconds=seconds):
+            return [Say(f"The deadline is extended by {seconds} seconds.", to=fact.to)]
+        case PlayerList(entries=entries):
+            return [Say(f"**PL ({len(entries)}):** {', '.join(entries)}", to=fact.to)]
+    return None
+
+
+def present(facts: list[Event], theme: Presenter | None) -> list[Event]:
+    """Facts worded by `theme` (and `present_common`); other events pass as they are."""
+    out: list[Event] = []
+    for event in facts:
+        if isinstance(event, Eliminated) and event.causes and theme is not None:
+            for cause in event.causes:
+                out.extend(theme(cause))
+            out.append(event)
+            continue
+        if not isinstance(event, Fact):
+            out.append(event)
+            continue
+        shown = present_common(event)
+        if shown is None:
+            if theme is None:
+                raise TypeError(f"no presenter for {event!r}")
+            shown = theme(event)
+        out.extend(shown)
+    return out

@@ -30,7 +30,7 @@ def _list_of(data: Mapping[str, Any], key: str, kind: type, default: list[Any]) 
 
 def load_scenario(data: object) -> tuple[Game, list[Input]]:
     """Build the game a scenario describes and read its inputs; ScenarioError names any fault."""
-    from survivor_host.themes import new_game
+    from survivor_host.themes import THEMES, new_game
 
     if not isinstance(data, dict):
         raise ScenarioError("a scenario must be a JSON object")
@@ -39,7 +39,7 @@ def load_scenario(data: object) -> tuple[Game, list[Input]]:
         raise ScenarioError(f"unknown field(s): {', '.join(unknown)}")
     theme = data.get("theme")
     if not isinstance(theme, str):
-        raise ScenarioError('\'theme\' must be "ftl" or "cta"')
+        raise ScenarioError("'theme' must be " + " or ".join(f'"{theme}"' for theme in THEMES))
     players = _list_of(data, "players", str, [])
     mods = _list_of(data, "mods", str, [])
     options = data.get("options", {})

@@ -16,7 +16,7 @@ from survivor_host.engine.errors import SetupError
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.options import Option
 from survivor_host.showdown.login import DEFAULT_LOGIN_URL
-from survivor_host.themes import THEME_MODULES, theme_class
+from survivor_host.themes import THEMES
 
 DEFAULT_SERVER = "wss://sim3.psim.us/showdown/websocket"
 DEFAULT_PASSWORD_ENV = "SURVIVOR_HOST_PASSWORD"
@@ -106,8 +106,8 @@ TABLES = ("server", "bot", "defaults", "rules")
 def option_specs() -> dict[str, list[Option]]:
     """Every game option any theme has, by name (a name shared by themes lists each theme's spec)."""
     specs: dict[str, list[Option]] = {}
-    for theme in THEME_MODULES:
-        for name, spec in theme_class(theme).option_specs().items():
+    for theme in THEMES.values():
+        for name, spec in theme.option_specs().items():
             if spec not in specs.setdefault(name, []):
                 specs[name].append(spec)
     return specs
@@ -129,7 +129,7 @@ def _all_keys() -> dict[str, list[str]]:
         "server": list(SCHEMA["server"]),
         "bot": list(SCHEMA["bot"]),
         "defaults": sorted(option_specs()),
-        "rules": list(THEME_MODULES),
+        "rules": list(THEMES),
     }
 
 
@@ -171,8 +171,8 @@ def _check(data: Mapping[str, Any]) -> list[str]:
     rules = data.get("rules", {})
     if isinstance(rules, dict):
         for key, value in rules.items():
-            if key not in THEME_MODULES:
-                problems.append(_unknown("rules", key, list(THEME_MODULES)))
+            if key not in THEMES:
+                problems.append(_unknown("rules", key, list(THEMES)))
             elif not isinstance(value, str):
                 problems.append(f"[rules] {key} = {value!r}: must be a link (text)")
     return problems

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from survivor_host.engine.events import RoundTable
 from survivor_host.showdown.protocol import escape_html
 
 BOLD = re.compile(r"\*\*(.+?)\*\*")
@@ -58,3 +59,12 @@ def leaderboard_box(room_title: str, rows: Sequence[tuple[str, int]]) -> str:
         f'<div class="infobox"><b>{escape_html(room_title)} leaderboard</b><table>'
         f"<tr><th>#</th><th>Name</th><th>Points</th></tr>{body}</table></div>"
     )
+
+
+def round_table_box(table: RoundTable) -> str:
+    """A round's results for `/addhtmlbox` (which puts it in PS's infobox): a title, a header row,
+    one row per player, notes under it."""
+    head = "".join(f"<th>{escape_html(column)}</th>" for column in table.columns)
+    body = "".join("<tr>" + "".join(f"<td>{escape_html(cell)}</td>" for cell in row) + "</tr>" for row in table.rows)
+    notes = "".join(f"<br />{escape_html(note)}" for note in table.notes)
+    return f'<b>{escape_html(table.title)}</b><table class="table"><tr>{head}</tr>{body}</table>{notes}'

@@ -6,14 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from survivor_host.engine.game import Game
 from survivor_host.engine.render import join_names
-from survivor_host.themes import theme_class
-
-RULES_SUMMARY = {
-    "ftl": "Each round everyone but the leader PMs follow (roll lower) or rebel (roll higher) than "
-    "the leader's 109+20. Lose and you are out; tie for immunity. Last one standing wins.",
-    "cta": "Everyone gets a secret card (1 = Ace, 13 = King). Stick or swap (125 vs 100) in turn; "
-    "the lowest cards are eliminated at the reveal. Last one standing wins.",
-}
+from survivor_host.themes import THEMES, theme_spec
 
 
 def game_player_list(game: Game) -> str:
@@ -29,10 +22,10 @@ def signup_player_list(players: Sequence[str]) -> str:
 
 def rules_text(theme: str, mods: Sequence[str], options: Mapping[str, object], link: str = "") -> str:
     """The theme, its active mods and options, a one-line summary and the rules link."""
-    cls = theme_class(theme)
-    mods_text = join_names([cls.MODS[m] for m in mods]) or "none"
+    spec = theme_spec(theme)
+    mods_text = join_names([spec.mod_title(m) for m in mods]) or "none"
     shown = ", ".join(f"{key}={value}" for key, value in options.items())
-    text = f"**{cls.title}** — mods: {mods_text}. {RULES_SUMMARY[cls.theme]}"
+    text = f"**{spec.title}** — mods: {mods_text}. {spec.rules_summary}"
     text += f" Options: {shown}." if shown else ""
     return text + (f" Rules: {link}" if link else "")
 
@@ -45,7 +38,7 @@ def help_text(p: str, room: str = "survivor") -> str:
         f"{p}duel NAME, {p}stick, {p}swap NAME (when it is your turn the bare word works too: stick). By PM to me: "
         "follow, rebel, and All At Once's stick / swap NAME; card shows your card again. In games in two rooms "
         f"at once, put the room first in a PM: {room} follow. "
-        f"Hosts (+ and up): {p}host ftl|cta [mods], {p}set OPTION VALUE, {p}start, {p}pick [NAME], "
+        f"Hosts (+ and up): {p}host {'|'.join(THEMES)} [mods], {p}set OPTION VALUE, {p}start, {p}pick [NAME], "
         f"{p}modkill NAME, {p}sub OLD, NEW, {p}extend [s], {p}elim K, {p}end; room owners: {p}resetpoints. "
         f"Fair dice: {p}salt WORD (during signups), {p}lastgame, {p}replay [ID], {p}games [NAME]."
     )

@@ -13,17 +13,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from survivor_host.engine.errors import IllegalAction, SetupError
-from survivor_host.engine.events import Event, PhaseChanged, Prompt, Roll, Say
-from survivor_host.engine.game import Game, Wait
+from survivor_host.engine.events import Cause, Event, PhaseChanged, Prompt, Revealed, Roll, RoundTable, Say
+from survivor_host.engine.game import RULES_VERSION, Game, Wait
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input, parse_command
 from survivor_host.engine.render import join_names, render, roll_text
+from survivor_host.engine.theme import ThemeSpec, VoteBox
 from survivor_host.host import html, info, replays
 from survivor_host.host.fairness import ALGORITHM, SignupSeed, announce_client_seed, reveal_seed, stored_dice
 from survivor_host.host.ports import Cancellable, Clock, HostSettings, Outbox
 from survivor_host.host.store import Store, StoredGame, points_for
-from survivor_host.themes import THEME_MODULES, new_game, theme_class
-from survivor_host.themes.ftl.game import FollowTheLeader
+from survivor_host.themes import DEFAULT_THEME, THEME_HOST_ACTIONS, THEMES, new_game, theme_spec
 
 logger = logging.getLogger(__name__)
 
@@ -35,7 +35,7 @@ SIGNUP_PM_COMMANDS = (*SIGNUP_COMMANDS, "salt")
 """What a PM sends to the room whose signups are open."""
 MAX_LINE = 900
 TARGET_ACTIONS = ("vote", "suspect", "scapegoat", "swap", "duel")
-HOST_COMMANDS = ("host", "start", "end", "modkill", "sub", "extend", "elim", "set", "pick")
+HOST_COMMANDS = ("host", "start", "end", "modkill", "sub", "extend", "set", *THEME_HOST_ACTIONS)
 HARMLESS_DEFAULTS = ("follow", "stick")
 """What a player the bot cannot PM is given at the deadline instead of a modkill (issue 12)."""
 REACH_HINT = "register your name, or type /unblockpms"
@@ -60,7 +60,7 @@ class Signups:
 
 
 def pack_rolls(rolls: Sequence[str], limit: int = MAX_LINE) -> list[str]:
-    """Rolls shown in a row share a line (`a · b · c`), as many as fit under `limit` characters."""
+    """Rolls (and short lines) shown in a row share a line (`a · b · c`), as many as fit under `limit`."""
     lines: list[str] = []
     line = ""
     for text in rolls:
@@ -242,8 +242,8 @@ class RoomHost:
 
     def is_game_word(self, word: str) -> bool:
         """True when `word` is a player action of some theme (`follow`, `swap`, `revolt`...)."""
-        for theme in THEME_MODULES:
-            cls = theme_class(theme)
+        for spec in THEMES.values():
+            cls = spec.game
             if cls.ACTION_ALIASES.get(word, word) in cls.PLAYER_ACTIONS:
                 return True
         return False
@@ -268,6 +268,9 @@ class RoomHost:
             raise IllegalAction(f"{name} is another player's name in this game: rename back to your own to play.")
         if in_room and game.is_secret(action):
             self.out.pm(name, f"Send that to me by PM so nobody sees it: /msg {self.out.name}, {word} {rest}".strip())
+            return
+        if game.is_question(action):  # read-only (`card`): answered, never stored
+            self._post(game.apply(parse_command(f"{action} {rest}", name)))
             return
         self.apply(parse_command(f"{action} {rest}", name), reply_to=name)
 
@@ -299,13 +302,13 @@ class RoomHost:
         if self.signups is not None:
             raise IllegalAction("Signups are already open.")
         theme_word, _, mods_text = rest.partition(" ")
-        cls = theme_class(theme_word or "ftl")
+        cls = theme_spec(theme_word or DEFAULT_THEME)
         mods = list(cls.normalize_mods([m.strip() for m in mods_text.replace(",", " ").split() if m.strip()]))
         options = {k: v for k, v in self.settings.defaults.items() if k in cls.option_specs()}
         fair = SignupSeed(self.new_seed())
-        self.signups = Signups(cls.theme, mods, options, dice=fair)
+        self.signups = Signups(cls.id, mods, options, dice=fair)
         self._save_signups()
-        mods_shown = f" ({join_names([cls.MODS[m] for m in mods])})" if mods else ""
+        mods_shown = f" ({join_names([cls.mod_title(m) for m in mods])})" if mods else ""
         self.out.say(
             self.room,
             f"**{cls.title}**{mods_shown} signups are open! Type **/me in** to join, **/me out** to leave.",
@@ -332,7 +335,7 @@ class RoomHost:
                 raise IllegalAction(f"You are already signed up in {self.room}.")
             most = int(
                 str(
-                    signups.options.get("max_players", theme_class(signups.theme).option_specs()["max_players"].default)
+                    signups.options.get("max_players", theme_spec(signups.theme).option_specs()["max_players"].default)
                 )
             )
             if len(signups.players) >= most:
@@ -350,8 +353,7 @@ class RoomHost:
         if self.signups is None:
             raise IllegalAction("Options are set during signups, before .start.")
         key, _, value = rest.partition(" ")
-        cls = theme_class(self.signups.theme)
-        specs = cls.option_specs()
+        specs = theme_spec(self.signups.theme).option_specs()
         name = key.strip().lower().replace("-", "_")
         if name not in specs:
             raise SetupError(f"Unknown option {key!r}; options are: {', '.join(sorted(specs))}.")
@@ -361,8 +363,8 @@ class RoomHost:
 
     def _close_signups(self, text: str) -> None:
         if self.signups is not None and self.out.can_use_html(self.room):
-            cls = theme_class(self.signups.theme)
-            mods = [cls.MODS[mod] for mod in self.signups.mods]
+            cls = theme_spec(self.signups.theme)
+            mods = [cls.mod_title(mod) for mod in self.signups.mods]
             box = html.signups_box(cls.title, mods, self.signups.players, closed=True)
             self.out.change_uhtml(self.room, self._box_name(), box)
         self.signups = None
@@ -377,8 +379,8 @@ class RoomHost:
         if signups is None:
             return
         if self.out.can_use_html(self.room):
-            cls = theme_class(signups.theme)
-            box = html.signups_box(cls.title, [cls.MODS[mod] for mod in signups.mods], signups.players)
+            cls = theme_spec(signups.theme)
+            box = html.signups_box(cls.title, [cls.mod_title(mod) for mod in signups.mods], signups.players)
             if new:
                 self.out.add_uhtml(self.room, self._box_name(), box)
             else:
@@ -447,68 +449,94 @@ class RoomHost:
             self.out.when_sent(lambda: store.mark_posted(game_id, seq))
 
     def _post(self, events: Sequence[Event]) -> None:
-        """Events into chat: rolls in a row share one line; private events go by PM."""
-        rolls: list[str] = []
+        """Events into chat: rolls and short lines in a row share one line (a public prompt ends it);
+        private events go by PM (the room's packing goes on across them). Where HTML is allowed a
+        round's table is one box, and the lines it shows are left out; elsewhere the table is left
+        out and its lines are said."""
+        html_ok = self.out.can_use_html(self.room)
+        packed: list[str] = []
 
         def flush() -> None:
-            for line in pack_rolls(rolls):
+            for line in pack_rolls(packed):
                 self.out.say(self.room, line)
-            rolls.clear()
+            packed.clear()
 
         for event in events:
+            if html_ok and isinstance(event, Say | Roll | Revealed) and event.tabled:
+                continue
+            if isinstance(event, RoundTable):
+                if html_ok:
+                    flush()
+                    self.out.add_html_box(self.room, html.round_table_box(event))
+                continue
             if event.to is None and isinstance(event, Roll):
-                rolls.append(roll_text(event))
+                packed.append(roll_text(event))
+                continue
+            if event.to is None and isinstance(event, Say) and event.pack:
+                packed.append(event.text)
+                continue
+            if isinstance(event, Prompt):
+                if not event.secret:  # a public prompt ends the room's line
+                    packed.append(event.text)
+                    flush()
+                self._prompt(event, said=True)
+                continue
+            if isinstance(event, PhaseChanged):  # no line of its own: packing goes on across it
+                vote = self._public_vote()
+                if vote and event.phase == vote.phase and html_ok:
+                    flush()
+                    self._vote_box()
+                continue
+            text = render(event)
+            if event.to is not None:  # by PM: the room's packing goes on across it
+                if text and isinstance(event, Say):
+                    # A player's own confirmation waits behind the round's lines (results first).
+                    with self.out.lane("confirm"):
+                        self.out.pm(event.to, text)
+                elif text:
+                    self.out.pm(event.to, text)
                 continue
             flush()
-            if isinstance(event, Prompt):
-                self._prompt(event)
-                continue
-            if isinstance(event, PhaseChanged) and event.phase == "vote" and self.out.can_use_html(self.room):
-                self._vote_box()
-            text = render(event)
-            if not text:
-                continue
-            if event.to is None:
+            if text:
                 self.out.say(self.room, text)
-            elif isinstance(event, Say):
-                # A player's own confirmation waits behind the round's lines (results first).
-                with self.out.lane("confirm"):
-                    self.out.pm(event.to, text)
-            else:
-                self.out.pm(event.to, text)
         flush()
 
+    def _public_vote(self) -> VoteBox | None:
+        """The theme's public vote shown as a box of buttons (FTL's first leader, F2), if it has one."""
+        return theme_spec(self.game.theme).vote_box if self.game is not None else None
+
     def _vote_box(self, new: bool = True) -> None:
-        """FTL's first-leader vote (F2): one box in the room, a button per player that says `.vote NAME`,
+        """The theme's public vote: one box in the room, a button per player that says `.vote NAME`,
         and the votes so far below, updated in place as they come (not a room line per vote)."""
-        game = self.game
-        if not isinstance(game, FollowTheLeader):
+        game, vote = self.game, self._public_vote()
+        if game is None or vote is None:
             return
         prefix = self.settings.prefix
         tally = [f"**{name}** {len(voters)}: {', '.join(voters)}" for name, voters in game.vote_tally()]
-        if game.phase == "vote":
-            buttons = [(seat.name, f"{prefix}vote {seat.name}") for seat in game.alive()]
+        if game.phase == vote.phase:
+            buttons = [(seat.name, f"{prefix}{vote.action} {seat.name}") for seat in game.alive()]
             voted = sum(len(voters) for _, voters in game.vote_tally())
-            head = f"Vote for the first leader (not yourself) with **{prefix}vote NAME** or a button:"
+            head = f"{vote.title} with **{prefix}{vote.action} NAME** or a button:"
             tally = [*tally, f"{voted} of {len(game.alive())} voted."]
         else:
-            buttons, head = [], "The vote for the first leader is over."
+            buttons, head = [], vote.over
         box = html.room_choice_box(head, buttons, tally)
         if new:
             self.out.add_uhtml(self.room, f"survivor-vote-{self.room}", box)
         else:
             self.out.change_uhtml(self.room, f"survivor-vote-{self.room}", box)
-        self._vote_open = game.phase == "vote"
+        self._vote_open = game.phase == vote.phase
 
     def _refresh_vote_box(self) -> None:
         """After an input during the vote: the box shows the new tally (or that the vote is over)."""
         if self._vote_open and self.out.can_use_html(self.room):
             self._vote_box(new=False)
 
-    def _prompt(self, prompt: Prompt) -> None:
-        """Ask a player: public prompts in the room; PM prompts with buttons where HTML is allowed.
-        A PM'd prompt starts with its room and round (a player may play in two rooms at once)."""
-        if not prompt.secret:
+    def _prompt(self, prompt: Prompt, said: bool = False) -> None:
+        """Ask a player: public prompts in the room (unless already `said`); PM prompts with buttons
+        where HTML is allowed. A PM'd prompt starts with its room and round (a player may play in two
+        rooms at once)."""
+        if not prompt.secret and not said:
             self.out.say(self.room, prompt.text)
         game = self.game
         options = game.legal_inputs(prompt.to) if game else []
@@ -516,7 +544,8 @@ class RoomHost:
         said = not number or prompt.text.startswith(f"Round {number}")  # the prompt names its round itself
         where = f"[{self.room}] " if said else f"[{self.room}, round {number}] "
         if self.out.can_use_html(self.room) and options:
-            commands = [(self._label(o), f"{o.action} {o.target or ''}".strip()) for o in options]
+            spec = theme_spec(game.theme) if game else None
+            commands = [(self._label(o, spec), f"{o.action} {o.target or ''}".strip()) for o in options]
             box = html.choice_box(self.out.name, where + prompt.text, commands)
             self.out.pm_uhtml(self.room, prompt.to, f"survivor-prompt-{self.room}", box)
         elif prompt.secret:
@@ -525,12 +554,10 @@ class RoomHost:
             self.out.pm(prompt.to, f"{where}{prompt.text} Reply here with {actions}{targets}.")
 
     @staticmethod
-    def _label(option: Input) -> str:
-        if option.action == "swap":
-            return f"Swap with {option.target}"
-        if option.target:
-            return f"{option.action.capitalize()} {option.target}"
-        return option.action.capitalize()
+    def _label(option: Input, spec: ThemeSpec | None) -> str:
+        if spec is not None:
+            return spec.button_label(option.action, option.target)
+        return f"{option.action.capitalize()} {option.target}" if option.target else option.action.capitalize()
 
     def _finish(self) -> None:
         game = self.game
@@ -733,7 +760,7 @@ class RoomHost:
             return
         seat = next((s for s in game.alive() if s.uid == userid), None)
         if seat is not None:
-            self.apply(Input("modkill", target=seat.name, reason="left the room"), reply_to=None)
+            self.apply(Input("modkill", target=seat.name, reason=Cause.LEFT), reply_to=None)
 
     def handle_rename(self, new_name: str, old_id: str) -> None:
         """A rename keeps the seat (G5): the seat follows the user id."""
@@ -793,7 +820,7 @@ class RoomHost:
         elif self.signups is not None:
             theme, mods, options = self.signups.theme, self.signups.mods, dict(self.signups.options)
         else:
-            theme, mods, options = "ftl", [], dict[str, object]()
+            theme, mods, options = DEFAULT_THEME, [], dict[str, object]()
         self._reply(to, info.rules_text(theme, mods, options, self.settings.rules_links.get(theme, "")))
 
     def _help(self, name: str) -> None:
@@ -825,6 +852,13 @@ class RoomHost:
 
     def restore_game(self, stored: StoredGame) -> None:
         """Rebuild a game by replay; announce only the step that was in flight, then carry on."""
+        if (1 if stored.rules_version is None else stored.rules_version) != RULES_VERSION:
+            logger.warning(
+                "game %s in %s was played under rules version %s, not %s: not restored (its rows are kept)",
+                stored.id, self.room, stored.rules_version, RULES_VERSION,
+            )
+            self.store.refuse_game(stored.id, self.clock.now())
+            return
         dice = stored_dice(stored.players, stored.seed, stored.dice, stored.client_seed, list(stored.salts))
         game = new_game(stored.theme, stored.players, mods=stored.mods, options=stored.options, dice=dice)
         unposted: list[Event] = []

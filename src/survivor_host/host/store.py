@@ -12,7 +12,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from survivor_host.engine.game import RULES_VERSION
 from survivor_host.engine.inputs import Input
+
+RULES_KEY = "_rules_version"
+"""Where a game's rules version is stored (beside its options, which never use a leading underscore)."""
 
 MIGRATIONS: tuple[str, ...] = (
     # version 1
@@ -95,6 +99,8 @@ class StoredGame:
     dice: str = "mt19937-python-random"
     client_seed: str | None = None
     salts: tuple[str, ...] = ()
+    rules_version: int | None = None
+    """The engine rules the game was begun under (None: stored before versions were kept, i.e. 1)."""
 
 
 class Store:
@@ -143,12 +149,15 @@ class Store:
         dice: str = "mt19937-python-random",
         client_seed: str | None = None,
         salts: Sequence[str] = (),
+        rules_version: int = RULES_VERSION,
     ) -> int:
+        # The rules version rides with the options (no schema change): a restore compares it.
+        stored = {**options, RULES_KEY: rules_version}
         cursor = self.db.execute(
             "INSERT INTO games (room, theme, mods, options, players, seed, started_at, heartbeat, posted,"
             " dice, client_seed, salts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, -1, ?, ?, ?)",
             (
-                room, theme, json.dumps(list(mods)), json.dumps(options), json.dumps(list(players)), seed, at, at,
+                room, theme, json.dumps(list(mods)), json.dumps(stored), json.dumps(list(players)), seed, at, at,
                 dice, client_seed, json.dumps(list(salts)),
             ),
         )  # fmt: skip
@@ -213,13 +222,14 @@ class Store:
             " deadline_wait, deadline_extension, dice, client_seed, salts FROM games WHERE status = 'running'"
             " ORDER BY id"
         ).fetchall()
+        options = [json.loads(row[4]) for row in rows]
         return [
             StoredGame(
                 id=row[0],
                 room=row[1],
                 theme=row[2],
                 mods=json.loads(row[3]),
-                options=json.loads(row[4]),
+                options={key: value for key, value in opts.items() if key != RULES_KEY},
                 players=json.loads(row[5]),
                 seed=row[6],
                 inputs=self.inputs_of(row[0]),
@@ -231,9 +241,18 @@ class Store:
                 dice=row[12],
                 client_seed=row[13],
                 salts=tuple(json.loads(row[14])),
+                rules_version=opts.get(RULES_KEY),
             )
-            for row in rows
+            for row, opts in zip(rows, options, strict=True)
         ]
+
+    def refuse_game(self, game_id: int, at: float) -> None:
+        """Set aside an unfinished game that cannot be replayed; its rows stay, it is not tried again."""
+        self.db.execute(
+            "UPDATE games SET status = 'refused', finished_at = ?, deadline_at = NULL"
+            " WHERE id = ? AND status = 'running'",
+            (at, game_id),
+        )
 
     def game_record(self, game_id: int) -> dict[str, Any] | None:
         row = self.db.execute("SELECT record FROM games WHERE id = ?", (game_id,)).fetchone()

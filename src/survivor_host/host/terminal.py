@@ -26,7 +26,18 @@ from rich.text import Text
 from survivor_host.ai import make_strategy
 from survivor_host.ai.base import Strategy
 from survivor_host.engine.errors import IllegalAction, SetupError
-from survivor_host.engine.events import CardTold, Eliminated, Event, GameOver, PhaseChanged, Prompt, Roll, Say
+from survivor_host.engine.events import (
+    CardTold,
+    Eliminated,
+    Event,
+    GameOver,
+    PhaseChanged,
+    Prompt,
+    Revealed,
+    Roll,
+    RoundTable,
+    Say,
+)
 from survivor_host.engine.game import MAX_NAME_LENGTH, Game
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input, parse_command
@@ -188,6 +199,32 @@ def player_table(rows: Sequence[tuple[str, str]], strategies: dict[str, str], ti
     return table
 
 
+def verdict_style(cell: str) -> str:
+    """The colour of a round table's verdict cell."""
+    if cell.startswith("out"):
+        return STYLES["eliminated"]
+    if cell.startswith("immune"):
+        return STYLES["immune"]
+    if cell.startswith("leads"):
+        return STYLES["leader"]
+    return STYLES["safe"] if cell else ""
+
+
+def round_table(table: RoundTable) -> Table:
+    """A round's results (the same table the room gets as a box): the last column coloured by verdict."""
+    shown = new_table(table.title)
+    for column in table.columns:
+        shown.add_column(column, justify="right" if column in ("Die", "Roll", "Dealt", "Revealed") else "left")
+    for row in table.rows:
+        cells = [Text(cell) for cell in row[:-1]]
+        cells.append(Text(row[-1], style=verdict_style(row[-1])))
+        shown.add_row(*cells)
+    if table.notes:
+        shown.caption = Text(" ".join(table.notes), style=STYLES["note"])
+        shown.caption_justify = "left"
+    return shown
+
+
 @dataclass
 class TerminalTable:
     """Drives a game: AI seats answer at once, the person (if any) types at the prompt."""
@@ -262,6 +299,14 @@ class TerminalTable:
             self._out(Rule(Text("Finals", style="bold"), style="dim"))
 
     def _show_one(self, event: Event) -> None:
+        if isinstance(event, RoundTable):
+            self._out(round_table(event))
+            return
+        if isinstance(event, Say | Roll | Revealed) and event.tabled:
+            return  # the round's table shows it
+        if isinstance(event, Eliminated) and event.causes:  # said by the causes' lines, no line of its own
+            self._told_out(event)
+            return
         text = render(event)
         if text is None:
             return
@@ -275,9 +320,7 @@ class TerminalTable:
                 self._out(player_table(rows, self.labels, text.split(":**", 1)[0].strip("*")))
         elif isinstance(event, Eliminated):
             self.line(text, STYLES["eliminated"])
-            if self.you in event.players:
-                on = "" if self.game.finished else " The game plays on without you (Ctrl-C stops it)."
-                self.note("You are out." + on)
+            self._told_out(event)
         elif isinstance(event, Roll):
             self._out(self._roll(event, text, pm))
         elif isinstance(event, GameOver):
@@ -286,6 +329,11 @@ class TerminalTable:
                 self._out(self._placements(event))
         else:
             self.line(text, pm=pm)
+
+    def _told_out(self, event: Eliminated) -> None:
+        if self.you in event.players:
+            on = "" if self.game.finished else " The game plays on without you (Ctrl-C stops it)."
+            self.note("You are out." + on)
 
     def _roll(self, event: Roll, text: str, pm: bool) -> Text:
         head, _, _ = text.rpartition(": ")

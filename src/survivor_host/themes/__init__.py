@@ -1,30 +1,39 @@
-"""The themes a game can be, by id."""
+"""The themes a game can be: one declaration (`ThemeSpec`) per theme, by id.
+
+Adding a theme: a package under `themes/` with its `spec.py`, and one line in `THEMES`.
+"""
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
 
 from survivor_host.engine.dice import Dice
 from survivor_host.engine.errors import SetupError
 from survivor_host.engine.game import Game
+from survivor_host.engine.theme import ThemeSpec
+from survivor_host.themes.cta.spec import SPEC as CTA
+from survivor_host.themes.ftl.spec import SPEC as FTL
 
-THEME_MODULES = {
-    "ftl": ("survivor_host.themes.ftl", "FollowTheLeader"),
-    "cta": ("survivor_host.themes.cta", "ChaseTheAce"),
-}
-THEME_ALIASES = {"followtheleader": "ftl", "chasetheace": "cta"}
+THEMES: dict[str, ThemeSpec] = {spec.id: spec for spec in (FTL, CTA)}
+DEFAULT_THEME = FTL.id
+THEME_MODULES = THEMES
+"""The theme ids (the older name of `THEMES`, kept for callers that only iterate or test membership)."""
+THEME_HOST_ACTIONS = tuple(dict.fromkeys(action for spec in THEMES.values() for action in spec.host_actions))
+"""Host commands some theme adds (e.g. `pick`, `elim`)."""
+
+
+def theme_spec(theme: str) -> ThemeSpec:
+    """The declaration of a theme, by id or alias."""
+    key = theme.lower().replace(" ", "")
+    for spec in THEMES.values():
+        if key == spec.id or key in spec.aliases:
+            return spec
+    raise SetupError(f"Unknown theme {theme!r}; themes are: {', '.join(THEMES)}.")
 
 
 def theme_class(theme: str) -> type[Game]:
     """The Game class for a theme id or alias."""
-    key = THEME_ALIASES.get(theme.lower().replace(" ", ""), theme.lower())
-    if key not in THEME_MODULES:
-        raise SetupError(f"Unknown theme {theme!r}; themes are: {', '.join(THEME_MODULES)}.")
-    module, name = THEME_MODULES[key]
-    cls = getattr(importlib.import_module(module), name)
-    assert isinstance(cls, type) and issubclass(cls, Game)
-    return cls
+    return theme_spec(theme).game
 
 
 def new_game(

@@ -143,14 +143,15 @@ def draw_text(draw: Mapping[str, Any]) -> str:
 def title_of(record: Mapping[str, Any]) -> str:
     """`Chase the Ace (Adhesive, Jester's Duel)` (plain text, not escaped)."""
     from survivor_host.engine.errors import SetupError
-    from survivor_host.themes import theme_class
+    from survivor_host.themes import theme_spec
 
     try:
-        cls = theme_class(str(record.get("theme")))
+        spec = theme_spec(str(record.get("theme")))
     except SetupError:
         return str(record.get("theme"))
-    mods = [cls.MODS.get(str(mod), str(mod)) for mod in record.get("mods") or []]
-    return cls.title + (f" ({', '.join(mods)})" if mods else "")
+    titles = spec.mod_titles()
+    mods = [titles.get(str(mod), str(mod)) for mod in record.get("mods") or []]
+    return spec.title + (f" ({', '.join(mods)})" if mods else "")
 
 
 def steps(record: Mapping[str, Any]) -> list[str]:

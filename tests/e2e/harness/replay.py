@@ -70,7 +70,8 @@ class RecordingOutbox:
         self.pms[to_id(user)].append(parse_pm(f"/uhtml {name},{html}"))
 
     def add_html_box(self, room: str, html: str) -> None:
-        pass
+        """As the room shows it: the bot's `/raw` chat line, the box in PS's infobox (a `*` bot's unsigned)."""
+        self.room.append(f'/raw <div class="infobox">{html}</div>')
 
     def send_html_page(self, room: str, user: str, page: str, html: str) -> None:
         pass

@@ -11,28 +11,58 @@ Internal state is keyed by seat index, so substitutes and renames keep everythin
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from survivor_host.engine.battle import battle
+from survivor_host.engine.dice import Dice
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import (
-    CardTold,
+    Cause,
+    Eliminated,
     Event,
+    Fact,
     PhaseChanged,
-    Prompt,
     Revealed,
-    Roll,
-    Say,
 )
-from survivor_host.engine.game import Game, Seat, Wait, announce_list
-from survivor_host.engine.inputs import Input
-from survivor_host.engine.options import Option
-from survivor_host.engine.render import card_name, join_names
-from survivor_host.themes.cta import all_at_once, jesters_duel, the_joker
-from survivor_host.themes.cta.adhesive import adhesive_block
-from survivor_host.themes.cta.no_backsies import no_backsies_block
+from survivor_host.engine.game import Game, Memo, Seat, Wait, announce_list
+from survivor_host.engine.inputs import Input, offer
+from survivor_host.engine.phase import Phase
+from survivor_host.themes.cta.facts import (
+    CardDealt,
+    CardShown,
+    CardWhy,
+    CtaCause,
+    CtaStage,
+    DrewJoker,
+    ElimChanged,
+    Finals,
+    GameBegins,
+    KingsKnown,
+    LostDuel,
+    LostJestersBattle,
+    LostTieBreak,
+    LowestCard,
+    NobodyOut,
+    NoTargets,
+    PlaceBattle,
+    Redealt,
+    RevealRow,
+    RoundBegins,
+    RoundRevealed,
+    Standing,
+    Stuck,
+    SwapNote,
+    SwapPhaseOpened,
+    SwapResolved,
+    TieAtCutoff,
+    TurnAsked,
+    TurnTimedOut,
+)
+from survivor_host.themes.cta.mods import MOD_CLASSES, CtaMod
+from survivor_host.themes.cta.record import CtaRecorder, CtaRound
+from survivor_host.themes.cta.spec import SPEC
 
 KING = 13
 FOURTEEN = 14
@@ -68,46 +98,36 @@ class CtaView:
 class ChaseTheAce(Game):
     """The Chase the Ace theme with Adhesive, Jester's Duel, No Backsies, The Joker, All At Once."""
 
-    theme: ClassVar[str] = "cta"
-    title: ClassVar[str] = "Chase the Ace"
-    MODS: ClassVar[dict[str, str]] = {
-        "adhesive": "Adhesive",
-        "jesters-duel": "Jester's Duel",
-        "no-backsies": "No Backsies",
-        "the-joker": "The Joker",
-        "all-at-once": "All At Once",
-    }
-    MOD_ALIASES: ClassVar[dict[str, str]] = {
-        "glue": "adhesive",
-        "jester": "jesters-duel",
-        "jesters": "jesters-duel",
-        "jesterduel": "jesters-duel",
-        "duel": "jesters-duel",
-        "backsies": "no-backsies",
-        "nobacksie": "no-backsies",
-        "joker": "the-joker",
-        "jokers": "the-joker",
-        "aao": "all-at-once",
-        "allatonce": "all-at-once",
-    }
-    INCOMPATIBLE_MODS: ClassVar[tuple[tuple[str, str], ...]] = (("jesters-duel", "the-joker"),)
-    THEME_OPTIONS: ClassVar[dict[str, Option]] = {
-        "elim": Option(1, "players eliminated each round, at most half the players (C2)", minimum=1),
-        "ties": Option("battle", "ties at the cut-off: roll battle 100, or eliminate all (C8)", ("battle", "all")),
-        "backsies": Option(
-            "one-way",
-            "No Backsies: only the one swapped with is barred (C6), or both of the pair",
-            ("one-way", "both-ways"),
-        ),
-    }
+    spec = SPEC
+    theme = SPEC.id
+    title = SPEC.title
+    MODS = SPEC.mod_titles()
     PLAYER_ACTIONS: ClassVar[tuple[str, ...]] = ("stick", "swap", "duel", "card")
-    THEME_HOST_ACTIONS: ClassVar[tuple[str, ...]] = ("elim",)
+    QUESTIONS: ClassVar[tuple[str, ...]] = ("card",)
+    THEME_HOST_ACTIONS: ClassVar[tuple[str, ...]] = SPEC.host_actions
+    ACTION_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "stick": (),
+        "swap": ("target",),
+        "duel": ("target",),
+        "card": (),
+        "elim": ("count",),
+    }
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(
+        self,
+        players: Sequence[str],
+        mods: Sequence[str] = (),
+        options: Mapping[str, object] | None = None,
+        dice: Dice | None = None,
+        seed: int | str | None = None,
+    ) -> None:
+        super().__init__(players, mods=mods, options=options, dice=dice, seed=seed)
         self.elim_count = self.opt_int("elim")
         self.k = 0
         self.cards: dict[int, int] = {}
+        self.dealt: dict[int, int] = {}
+        self.round_causes: dict[int, Fact] = {}
+        """Why each seat that went out this round went (the cause facts of its elimination)."""
         self.kings: list[int] = []
         self.advanced: list[int] = []
         self.stuck: list[int] = []
@@ -116,27 +136,44 @@ class ChaseTheAce(Game):
         self.history: list[list[int]] = []
         """Successful swaps this round as [swapper, target, swapper's card, target's card] before."""
         self.attempts: list[list[int]] = []
+        self.swap_log: list[tuple[int, int | None, bool, bool]] = []
+        """Sticks and swaps carried out this round, in order: (by, target or None, swapped, void)."""
         """Swap battles this round as [swapper, target, 1 if cards changed hands else 0]."""
         self.order: list[int] = []
         self.turn: int | None = None
         self.had_turn: list[int] = []
-        self.duel_jester: int | None = None
-        self.swap_round = 0
-        self.choices: dict[int, int | None] = {}
-        self.rec: dict[str, Any] = {}
-        self.records: list[dict[str, Any]] = []
+        self.recorder = CtaRecorder()
+        self._memo = Memo()
+        """Players in play by step, swap targets by (swapper, step, stuck, exchanges): mods bar by those alone."""
+        self.plugins: tuple[CtaMod, ...] = tuple(MOD_CLASSES[mod]() for mod in self.mods)
+        """The active mods' hooks, in the theme's mod order."""
+        self.secret: frozenset[str] = frozenset(a for plugin in self.plugins for a in plugin.secret_actions())
+
+    @property
+    def choices(self) -> dict[int, int | None]:
+        """The secret swap choices made this swap round (All At Once), target seat or None to stick."""
+        return {seat: target for plugin in self.plugins for seat, target in plugin.secret_choices().items()}
+
+    @property
+    def swap_round(self) -> int:
+        """The All At Once swap round under way, 0 without one."""
+        return max((plugin.swap_round_now() for plugin in self.plugins), default=0)
 
     # ----- who is where -----
 
     def in_play(self) -> list[int]:
         """Seats that take part in the swap phase: alive, not a King, not advanced, not a 14."""
-        return [
-            seat.index
-            for seat in self.alive()
-            if seat.index not in self.kings
-            and seat.index not in self.advanced
-            and self.cards.get(seat.index) != FOURTEEN
-        ]
+        found = self._memo.get(self._step_key())
+        if found is None:
+            safe = {*self.kings, *self.advanced}
+            cards = self.cards
+            in_play = [s.index for s in self._alive if s.index not in safe and cards.get(s.index) != FOURTEEN]
+            found = self._memo.remember(self._step_key(), in_play)
+        return list(found)
+
+    def _step_key(self) -> tuple[object, ...]:
+        """What the players in play depend on: the round, eliminations, Kings, advances, the deal."""
+        return ("in play", self.round, self.steps, len(self.kings), len(self.advanced), len(self.cards))
 
     def swap_block(self, by: int, target: int) -> tuple[str, str] | None:
         """Why `by` may not target `target` now: (message for the player, short reason), or None."""
@@ -151,28 +188,32 @@ class ChaseTheAce(Game):
             return f"{seat.name} advanced this round and cannot be swapped with.", "advanced"
         if self.cards.get(target) == FOURTEEN:
             return f"{seat.name} holds the 14 and cannot be swapped with.", "14"
-        message = adhesive_block(self, by, target)
-        if message:
-            return message, "Adhesive"
-        message = no_backsies_block(self, by, target)
-        if message:
-            return message, "No Backsies"
+        for plugin in self.plugins:
+            message = plugin.swap_block(self, by, target)
+            if message:
+                return message, self.spec.mod_title(plugin.id)
         return None
 
     def advance(self, index: int) -> None:
         """`index` is safe for the rest of the round, like a King (a duel's winner, C5)."""
         self.advanced.append(index)
-        self.rec["advanced"].append(self.seats[index].name)
 
     def swap_targets(self, by: int) -> list[int]:
-        """Everyone `by` may target now, in list order."""
-        return [index for index in self.in_play() if self.swap_block(by, index) is None]
+        """Everyone `by` may target now, in list order (what `swap_block` allows, found at once)."""
+        key = (by, *self._step_key(), len(self.stuck), len(self.exchanges))
+        found = self._memo.get(key)
+        if found is None:
+            barred = {by}
+            for plugin in self.plugins:
+                barred |= plugin.barred_targets(self, by)
+            found = self._memo.remember(key, [index for index in self.in_play() if index not in barred])
+        return list(found)
 
     # ----- the round -----
 
     def _start(self) -> list[Event]:
-        mods = ", ".join(self.MODS[mod] for mod in self.mods) or "none"
-        intro = Say(f"**{self.title}** begins with {len(self.seats)} players. Mods: {mods}.")
+        mods = tuple(self.spec.mod_title(mod) for mod in self.mods)
+        intro = GameBegins(self.title, len(self.seats), mods)
         return [intro, *self._new_round()]
 
     def _new_round(self) -> list[Event]:
@@ -181,59 +222,41 @@ class ChaseTheAce(Game):
         self.k = min(self.elim_count, len(alive) // 2)
         self.cards, self.kings, self.advanced, self.stuck = {}, [], [], []
         self.exchanges, self.history, self.attempts = [], [], []
+        self.swap_log = []
         self.order, self.turn, self.had_turn = [], None, []
-        self.duel_jester, self.swap_round, self.choices = None, 0, {}
-        self.rec = {
-            "number": self.round,
-            "elim": self.k,
-            "cards": {},
-            "redeals": 0,
-            "kings": [],
-            "jokers": [],
-            "duels": [],
-            "swaps": [],
-            "reveal": {},
-            "eliminated": [],
-            "advanced": [],
-        }
-        self.records.append(self.rec)
-        self.phase = "deal"
+        for plugin in self.plugins:
+            plugin.new_round()
+        self.pass_through(CtaStage.DEAL)
         events: list[Event] = [
-            PhaseChanged("deal", self.round),
-            Say(
-                f"**Round {self.round}:** the {self.k} lowest card{'s' if self.k > 1 else ''} "
-                f"will be eliminated. Cards are sent by PM."
-            ),
+            PhaseChanged(CtaStage.DEAL, self.round),
+            RoundBegins(self.round, self.k),
             announce_list(self, self.marks),
         ]
-        die = FOURTEEN if self.has_mod(jesters_duel.MOD) or self.has_mod(the_joker.MOD) else KING
+        die = max((plugin.card_die() or KING for plugin in self.plugins), default=KING)
         while True:
             cards = {seat.index: self.dice.roll(die, label=f"card for {seat.name}") for seat in alive}
-            if not the_joker.must_redeal(self, cards):
+            if not any(plugin.must_redeal(cards) for plugin in self.plugins):
                 break
-            self.rec["redeals"] += 1
-            events.append(Say("The Jokers would leave fewer than 2 players: all cards are dealt again."))
+            events.append(Redealt())
         self.cards = cards
-        self.rec["cards"] = {seat.name: cards[seat.index] for seat in alive}
+        self.dealt = dict(cards)
+        self.round_causes = {}
         for seat in alive:
             card = cards[seat.index]
-            events.append(Roll(seat.name, die, card, purpose="card", to=seat.name))
-            events.append(CardTold(seat.name, card, f"Your card is **{card_name(card)}**."))
+            events.append(CardDealt(seat.name, die, card, to=seat.name))
         self.kings = [seat.index for seat in alive if cards[seat.index] == KING]
-        self.rec["kings"] = self.names(self.kings)
-        self.rec["advanced"] = self.names(self.kings)
-        if self.kings:
-            events.append(Say(f"**Kings:** {join_names(self.names(self.kings))}: safe this round."))
-        else:
-            events.append(Say("No Kings this round."))
-        found = jesters_duel.jesters(self)
-        if found:
-            events.append(Say(f"**Jesters (14):** {join_names(self.names(found))}."))
-        jokers = the_joker.jokers(self, cards)
-        if jokers:
-            self.rec["jokers"] = self.names(jokers)
-            events.append(self.eliminate([self.seats[index] for index in jokers], "drew the Joker"))
-        return [*events, *self.after_step(lambda: jesters_duel.begin_duels(self))]
+        events.append(KingsKnown(tuple(self.names(self.kings))))
+        for plugin in self.plugins:
+            events.extend(plugin.after_deal(self))
+        return [*events, *self.after_step(self._before_swaps)]
+
+    def _before_swaps(self) -> list[Event]:
+        """A mod's step between the deal and the swaps (Jester's Duel), or straight to the swaps."""
+        for plugin in self.plugins:
+            events = plugin.before_swaps(self)
+            if events is not None:
+                return events
+        return self.begin_swaps()
 
     def after_step(self, carry_on: Callable[[], list[Event]]) -> list[Event]:
         """After an elimination step: finals when 2 players are left, else `carry_on`."""
@@ -243,18 +266,20 @@ class ChaseTheAce(Game):
 
     def begin_swaps(self) -> list[Event]:
         """The swap phase (C6), or All At Once (C7)."""
-        self.phase = "swap"
-        events: list[Event] = [PhaseChanged("swap", self.round)]
-        if self.has_mod(all_at_once.MOD):
-            return [*events, *all_at_once.begin_swap_round(self, 1)]
+        self.pass_through(CtaStage.SWAP)
+        events: list[Event] = [PhaseChanged(CtaStage.SWAP, self.round)]
+        for plugin in self.plugins:
+            own = plugin.swap_phase(self)
+            if own is not None:
+                return [*events, *own]
         names = self.names(self.in_play())
         order = self.dice.shuffle(names) if len(names) >= 2 else names
         self.order = [self.seat(name).index for name in order]
         if names:
-            events.append(Say("**Swap phase:** players are picked one by one to **stick** or **swap NAME**."))
-        return [*events, *self._next_turn()]
+            events.append(SwapPhaseOpened())
+        return [*events, *self.next_turn()]
 
-    def _next_turn(self) -> list[Event]:
+    def next_turn(self) -> list[Event]:
         events: list[Event] = []
         self.turn = None
         while self.order:
@@ -264,79 +289,46 @@ class ChaseTheAce(Game):
                 continue
             if not self.swap_targets(current):
                 name = self.seats[current].name
-                events.append(Say(f"**{name}** has nobody to swap with and sticks."))
+                events.append(NoTargets(name))
                 events.extend(self.stick(current, swap_round=None, said=False))
                 continue
             self.turn = current
-            self.arm()
-            events.append(self._turn_prompt())
+            self.enter(TURNS)
+            events.append(self.turn_prompt())
             return events
         return [*events, *self.reveal()]
 
-    def _turn_prompt(self) -> Prompt:
+    def turn_prompt(self) -> TurnAsked:
         assert self.turn is not None
-        name = self.seats[self.turn].name
         targets = tuple(self.names(self.swap_targets(self.turn)))
-        return Prompt(
-            to=name,
-            text=f"**{name}**, your turn: **stick** or **swap NAME** ({join_names(targets)}).",
-            actions=("stick", "swap"),
-            targets=targets,
-            secret=False,
-        )
+        return TurnAsked(self.seats[self.turn].name, ("stick", "swap"), targets, False)
 
     def stick(self, by: int, swap_round: int | None, said: bool = True) -> list[Event]:
         """Carry out a `stick` (a turn's, or one in the All At Once order)."""
         self.stuck.append(by)
-        self._log_swap(by, None, [], False, swap_round)
-        return [Say(f"**{self.seats[by].name}** sticks.")] if said else []
-
-    def _log_swap(
-        self, by: int, target: int | None, rolls: list[dict[str, int]], swapped: bool, swap_round: int | None
-    ) -> None:
-        """Record a carried-out stick or swap; in turn mode it also ends the turn."""
-        entry: dict[str, Any] = {
-            "by": self.seats[by].name,
-            "target": None if target is None else self.seats[target].name,
-            "rolls": rolls,
-            "swapped": swapped,
-            "void": False,
-        }
-        if swap_round is not None:
-            entry["swap_round"] = swap_round
-        else:
+        self.swap_log.append((by, None, False, False))
+        if swap_round is None:
             self._end_turn(by)
-        self.rec["swaps"].append(entry)
+        return [Stuck(self.seats[by].name, said, swap_round)]
 
     def swap(self, by: int, target: int, swap_round: int | None) -> list[Event]:
         """Swapper 125 vs target 100 (G1); if the swapper wins, the two exchange cards (C6)."""
         by_name, target_name = self.seats[by].name, self.seats[target].name
         result = battle(self.dice, [(by_name, 125), (target_name, 100)], purpose="swap")
         swapped = result.winners == [by_name]
-        events: list[Event] = [
-            Say(f"**{by_name}** wants to swap with **{target_name}**: roll battle 125 vs 100."),
-            *result.events,
-        ]
+        rolled, rounds = tuple(result.events), tuple(result.rolls)
+        events: list[Event] = [SwapResolved(by_name, target_name, rolled, rounds, swapped, swap_round)]
         self.attempts.append([by, target, int(swapped)])
+        self.swap_log.append((by, target, swapped, False))
         if swapped:
             mine, theirs = self.cards[by], self.cards[target]
             self.history.append([by, target, mine, theirs])
             self.exchanges.append([by, target])
             self.cards[by], self.cards[target] = theirs, mine
-            events.append(Say(f"**{by_name}** wins: {by_name} and {target_name} exchange cards."))
-            events.append(
-                CardTold(
-                    by_name,
-                    theirs,
-                    f"You swapped with {target_name}. Your card is now **{card_name(theirs)}**.",
-                )
-            )
-            events.append(
-                CardTold(target_name, mine, f"{by_name} swapped with you. Your card is now **{card_name(mine)}**.")
-            )
-        else:
-            events.append(Say(f"**{target_name}** holds on: the cards stay where they are."))
-        self._log_swap(by, target, result.rolls, swapped, swap_round)
+            events.append(CardShown(theirs, CardWhy.SWAPPED_AWAY, target_name, to=by_name))
+            events.append(CardShown(mine, CardWhy.SWAPPED_WITH, by_name, to=target_name))
+        if swap_round is None:
+            self._end_turn(by)
         return events
 
     def _end_turn(self, by: int) -> None:
@@ -347,114 +339,134 @@ class ChaseTheAce(Game):
 
     def reveal(self) -> list[Event]:
         """C8: every card shown, the `k` lowest in play eliminated, ties by `ties`."""
-        self.phase = "reveal"
+        self.pass_through(CtaStage.REVEAL)
         self.turn = None
         alive = self.alive()
         events: list[Event] = [
-            PhaseChanged("reveal", self.round),
-            Revealed(tuple((seat.name, self.cards[seat.index]) for seat in alive)),
+            PhaseChanged(CtaStage.REVEAL, self.round),
+            Revealed(tuple((seat.name, self.cards[seat.index]) for seat in alive), tabled=True),
         ]
-        self.rec["reveal"] = {seat.name: self.cards[seat.index] for seat in alive}
         eligible = [self.seats[index] for index in self.in_play()]
         count = min(self.k, len(eligible), len(alive) - 2)
         losers: list[Seat] = []
+        causes: dict[int, Fact] = {}
+        cutoff: int | None = None
+        tie_won: list[int] = []
         if count > 0:
             ranked = sorted(eligible, key=lambda seat: (self.cards[seat.index], seat.index))
             cutoff = self.cards[ranked[count - 1].index]
             below = [seat for seat in eligible if self.cards[seat.index] < cutoff]
             tied = [seat for seat in eligible if self.cards[seat.index] == cutoff]
             need = count - len(below)
+            for seat in below:
+                causes[seat.index] = LowestCard(seat.name, self.cards[seat.index], cutoff, self.k)
             if len(tied) == need:
                 losers = below + tied
+                for seat in tied:
+                    causes[seat.index] = LowestCard(seat.name, cutoff, cutoff, self.k)
             elif self.opt_str("ties") == "all" and len(alive) - len(below) - len(tied) >= 2:
                 losers = below + tied
-                events.append(Say(f"Tie at **{card_name(cutoff)}**: everyone holding it is eliminated."))
-                self.rec["ties"] = {"card": cutoff, "tied": [seat.name for seat in tied], "policy": "all"}
+                events.append(TieAtCutoff(cutoff, tuple(seat.name for seat in tied), need, all_out=True))
+                for seat in tied:
+                    causes[seat.index] = LostTieBreak(seat.name, cutoff, None)
             else:
-                events.append(
-                    Say(
-                        f"Tie at **{card_name(cutoff)}** between "
-                        f"{join_names([s.name for s in tied])}: "
-                        f"roll battle 100, the {need} lowest out."
-                    )
-                )
                 result = battle(self.dice, [(seat.name, 100) for seat in tied], keep=len(tied) - need, purpose="tie")
-                events.extend(result.events)
+                names = tuple(seat.name for seat in tied)
+                events.append(TieAtCutoff(cutoff, names, need, False, tuple(result.events), tuple(result.rolls)))
                 losers = below + [self.seat(name) for name in result.losers]
-                self.rec["ties"] = {
-                    "card": cutoff,
-                    "tied": [seat.name for seat in tied],
-                    "policy": "battle",
-                    "rolls": result.rolls,
-                }
+                for name in result.losers:
+                    causes[self.seat(name).index] = LostTieBreak(name, cutoff, result.last_roll(name))
+                tie_won = [self.seat(name).index for name in result.winners]
         losers.sort(key=lambda seat: seat.index)
-        self.rec["eliminated"] = [seat.name for seat in losers]
         if losers:
-            events.append(self.eliminate(losers, "lowest card"))
-        else:
-            events.append(Say("Nobody is eliminated this round."))
+            events.append(self.eliminate(losers, CtaCause.LOWEST_CARD, [causes[seat.index] for seat in losers]))
+        events.insert(2, self.round_revealed(cutoff if losers else None, tie_won))
+        if not losers:
+            events.append(NobodyOut())
         return [*events, *self.after_step(self._new_round)]
+
+    def eliminate(self, seats: Sequence[Seat], reason: str, causes: Sequence[Fact] = ()) -> Eliminated:
+        for seat, cause in zip(seats, causes, strict=False):
+            self.round_causes[seat.index] = cause
+        return super().eliminate(seats, reason, causes)
+
+    def name_of(self, index: int | None) -> str | None:
+        return None if index is None else self.seats[index].name
+
+    def round_revealed(self, cutoff: int | None, tie_won: list[int]) -> RoundRevealed:
+        """The round for its table: each player dealt in, their cards as far as shown, swaps and standing."""
+        standings = {
+            DrewJoker: Standing.JOKER,
+            LostDuel: Standing.DUEL_LOST,
+            LostJestersBattle: Standing.JESTERS_LOST,
+            LowestCard: Standing.LOWEST,
+            LostTieBreak: Standing.TIE_LOST,
+        }
+        rows = []
+        for index, dealt in self.dealt.items():
+            seat = self.seats[index]
+            cause = self.round_causes.get(index)
+            if cause is not None:
+                standing = standings[type(cause)]
+            elif not seat.alive:
+                standing = Standing.MODKILLED
+            elif index in self.kings:
+                standing = Standing.KING
+            elif index in self.advanced:
+                standing = Standing.ADVANCED
+            else:
+                standing = Standing.TIE_WON if index in tie_won else Standing.SAFE
+            shown = seat.alive or standing in (Standing.LOWEST, Standing.TIE_LOST) or dealt == FOURTEEN
+            notes = tuple(
+                SwapNote(self.name_of(target if by == index else by), by == index, swapped, void)
+                for by, target, swapped, void in self.swap_log
+                if index in (by, target)
+            )
+            card = self.cards.get(index) if shown else None
+            rows.append(RevealRow(seat.name, dealt if shown else None, card, notes, standing))
+        cards = tuple((seat.name, self.cards[seat.index]) for seat in self.alive())
+        return RoundRevealed(self.round, self.k, cards, cutoff, tuple(rows))
 
     def finals(self) -> list[Event]:
         """C9: the last two roll battle 13 vs 13 (player-list order)."""
-        self.phase = "finals"
-        self.turn, self.duel_jester, self.choices = None, None, {}
+        self.pass_through(CtaStage.FINALS)
+        self.turn = None
         first, other = self.alive()
         result = battle(self.dice, [(first.name, 13), (other.name, 13)], purpose="finals")
         winner = self.seat(result.winners[0])
         second = other if winner is first else first
-        self.rec["finals"] = {
-            "players": [first.name, other.name],
-            "rolls": result.rolls,
-            "winner": winner.name,
-        }
         events: list[Event] = [
-            PhaseChanged("finals", self.round),
-            Say(f"**Finals:** {first.name} vs {other.name}, roll battle 13 vs 13."),
-            *result.events,
+            PhaseChanged(CtaStage.FINALS, self.round),
+            Finals(first.name, other.name, tuple(result.events), tuple(result.rolls), winner.name),
         ]
         return [*events, *self.finish(winner, second)]
 
     # ----- inputs -----
 
     def act_stick(self, inp: Input) -> list[Event]:
-        seat = self.actor(inp)
-        if self.phase == "aao":
-            return all_at_once.choose(self, seat.index, None)
-        self._check_turn(seat)
-        return self.stick(seat.index, swap_round=None) + self._next_turn()
+        return self._phase_act("stick", inp, "There is nothing to stick or swap now.")
 
     def act_swap(self, inp: Input) -> list[Event]:
+        return self._phase_act("swap", inp, "There is nothing to stick or swap now.")
+
+    def act_duel(self, inp: Input) -> list[Event]:
+        return self._phase_act("duel", inp, "There is no duel to call now.")
+
+    def _phase_act(self, action: str, inp: Input, refusal: str) -> list[Event]:
+        """A player action the waiting phase handles; refused when no phase takes it."""
         seat = self.actor(inp)
-        if self.phase == "aao":
-            if seat.index not in self.in_play():
-                raise IllegalAction("You are safe this round and make no swap choice.")
-            return all_at_once.choose(self, seat.index, self._swap_target(seat, inp.target))
-        self._check_turn(seat)
-        target = self._swap_target(seat, inp.target)
-        return self.swap(seat.index, target, swap_round=None) + self._next_turn()
+        events = self.current.act(self, action, seat, inp) if self.current else None
+        if events is None:
+            raise IllegalAction(refusal)
+        return events
 
-    def _check_turn(self, seat: Seat) -> None:
-        if self.phase == "duel":
-            raise IllegalAction("Wait for the Jester's duel first.")
-        if self.phase != "swap":
-            raise IllegalAction("There is nothing to stick or swap now.")
-        if self.turn != seat.index:
-            if seat.index not in self.in_play():
-                raise IllegalAction("You are safe this round and take no turn.")
-            raise IllegalAction("It is not your turn.")
-
-    def _swap_target(self, seat: Seat, name: str | None) -> int:
+    def swap_target(self, seat: Seat, name: str | None) -> int:
+        """The seat `seat` names to swap with, once the swap is legal now."""
         target = self.alive_target(name, "swap with")
         block = self.swap_block(seat.index, target.index)
         if block is not None:
             raise IllegalAction(block[0])
         return target.index
-
-    def act_duel(self, inp: Input) -> list[Event]:
-        seat = self.actor(inp)
-        target = jesters_duel.check_duel(self, seat.index, inp.target)
-        return jesters_duel.run_duel(self, seat.index, target)
 
     def act_card(self, inp: Input) -> list[Event]:
         seat = self.actor(inp)
@@ -467,63 +479,22 @@ class ChaseTheAce(Game):
         card = self.cards.get(seat.index)
         if not seat.alive or self.finished or card is None:
             return []
-        return [CardTold(seat.name, card, f"Your card is **{card_name(card)}**.")]
+        return self.present([CardShown(card, CardWhy.ASKED, to=seat.name)])
 
     def act_elim(self, inp: Input) -> list[Event]:
         self.require_host(inp)
         if inp.count is None or inp.count < 1:
             raise IllegalAction("Say how many players go each round: elim K, with K at least 1.")
         self.elim_count = inp.count
-        return [
-            Say(
-                f"From the next deal, the {inp.count} lowest card{'s' if inp.count > 1 else ''} "
-                "will be eliminated each round (at most half the players)."
-            )
-        ]
+        return [ElimChanged(inp.count)]
 
     def _timeout(self) -> list[Event]:
-        default = self.opt_str("idle") == "default"
-        if self.phase == "duel" and self.duel_jester is not None:
-            jester = self.duel_jester
-            if default:
-                target = self.seat(self.dice.pick(self.names(jesters_duel.opponents(self, jester))))
-                name = self.seats[jester].name
-                return [
-                    Say(f"**{name}** named nobody in time; the game picks **{target.name}**."),
-                    *jesters_duel.run_duel(self, jester, target.index),
-                ]
-            return self.remove([self.seats[jester]], "idle")
-        if self.phase == "swap" and self.turn is not None:
-            if default:
-                name = self.seats[self.turn].name
-                return [
-                    Say(f"**{name}** did not answer in time and sticks."),
-                    *self.stick(self.turn, swap_round=None, said=False),
-                    *self._next_turn(),
-                ]
-            return self.remove([self.seats[self.turn]], "idle")
-        if self.phase == "aao":
-            return all_at_once.timeout(self)
-        raise IllegalAction("No deadline is running.")
+        if self.current is None:
+            raise IllegalAction("No deadline is running.")
+        return self.current.timeout(self)
 
     def _waits(self) -> list[Wait]:
-        if self.phase == "duel" and self.duel_jester is not None:
-            targets = tuple(self.names(jesters_duel.opponents(self, self.duel_jester)))
-            return [Wait(self.seats[self.duel_jester].name, ("duel",), False, targets)]
-        if self.phase == "swap" and self.turn is not None:
-            targets = tuple(self.names(self.swap_targets(self.turn)))
-            return [Wait(self.seats[self.turn].name, ("stick", "swap"), False, targets)]
-        if self.phase == "aao":
-            return [
-                Wait(
-                    self.seats[index].name,
-                    ("stick", "swap"),
-                    True,
-                    tuple(self.names(self.swap_targets(index))),
-                )
-                for index in all_at_once.pending(self)
-            ]
-        return []
+        return self.current.waits(self) if self.current else []
 
     def legal_inputs(self, name: str) -> list[Input]:
         """Inputs that answer what the game waits for (`card` is always allowed but answers nothing)."""
@@ -531,65 +502,22 @@ class ChaseTheAce(Game):
             seat = self.seat(name)
         except IllegalAction:
             return []
-        if not self.started or self.finished or not seat.alive:
+        if not self.started or self.finished or not seat.alive or self.current is None:
             return []
-        if self.phase == "duel" and seat.index == self.duel_jester:
-            return [
-                Input("duel", by=seat.name, target=target)
-                for target in self.names(jesters_duel.opponents(self, seat.index))
-            ]
-        if (self.phase == "swap" and self.turn == seat.index) or (self.phase == "aao" and seat.index in self.in_play()):
-            return [Input("stick", by=seat.name)] + [
-                Input("swap", by=seat.name, target=target) for target in self.names(self.swap_targets(seat.index))
-            ]
-        return []
+        return self.current.legal_inputs(self, seat)
 
     # ----- modkills and substitutes -----
 
     def remove(self, seats: list[Seat], reason: str) -> list[Event]:
         """Modkill `seats` in one step (G4, G6); two or fewer left stops the round."""
         events: list[Event] = [self.eliminate(seats, reason)]
-        self.rec.setdefault("modkilled", []).extend(seat.name for seat in seats)
         left = self.alive()
         if len(left) == 2:
             return [*events, *self.finals()]
         if len(left) < 2:
             return [*events, *self._decide_by_battle(left, seats)]
-        if self.phase == "duel" and self.duel_jester is not None:
-            jester = self.duel_jester
-            if not self.seats[jester].alive:
-                self.duel_jester = None
-                return [*events, Say("The Jester is gone: there is no duel."), *self.begin_swaps()]
-            if not jesters_duel.opponents(self, jester):
-                self.duel_jester = None
-                self.advance(jester)
-                name = self.seats[jester].name
-                self.rec["duels"].append(
-                    {
-                        "jester": name,
-                        "jesters": [name],
-                        "target": None,
-                        "rolls": [],
-                        "winner": name,
-                        "eliminated": [],
-                    }
-                )
-                return [
-                    *events,
-                    Say(f"**{name}** has nobody left to duel and advances."),
-                    *self.begin_swaps(),
-                ]
-            return events
-        if self.phase == "swap" and self.turn is not None:
-            turn = self.turn
-            if not self.seats[turn].alive:
-                self.order.pop(0)
-                return [*events, *self._next_turn()]
-            if not self.swap_targets(turn):
-                return [*events, *self._next_turn()]
-            return events
-        if self.phase == "aao":
-            return [*events, *all_at_once.after_removal(self)]
+        if self.current is not None:
+            return [*events, *self.current.after_removal(self, seats)]
         return events
 
     def _decide_by_battle(self, left: list[Seat], removed: list[Seat]) -> list[Event]:
@@ -602,13 +530,11 @@ class ChaseTheAce(Game):
                 placed.append(pool.pop())
                 continue
             result = battle(self.dice, [(seat.name, 13) for seat in pool], purpose="second place")
-            events.extend(result.events)
             best = self.seat(result.winners[0])
-            self.rec.setdefault("place_battles", []).append({"rolls": result.rolls, "winner": best.name})
+            events.append(PlaceBattle(tuple(result.events), tuple(result.rolls), best.name))
             placed.append(best)
             pool.remove(best)
-        self.phase = "over"
-        self.turn, self.duel_jester, self.choices = None, None, {}
+        self.turn = None
         return [*events, *self.finish(placed[0], placed[1] if len(placed) > 1 else None)]
 
     def brief(self, seat: Seat) -> list[Event]:
@@ -618,28 +544,14 @@ class ChaseTheAce(Game):
         events: list[Event] = []
         if seat.index in self.cards:
             card = self.cards[seat.index]
-            events.append(CardTold(seat.name, card, f"You take over this seat. Your card is **{card_name(card)}**."))
-        if self.phase == "duel" and self.duel_jester == seat.index:
-            events.append(jesters_duel.duel_prompt(self))
-        elif self.phase == "swap" and self.turn == seat.index:
-            events.append(self._turn_prompt())
-        elif self.phase == "aao" and seat.index in self.in_play():
-            if seat.index in self.choices:
-                target = self.choices[seat.index]
-                said = "stick" if target is None else f"swap with {self.seats[target].name}"
-                events.append(
-                    Say(
-                        f"This seat's choice for swap round {self.swap_round} is **{said}**; you can still change it.",
-                        to=seat.name,
-                    )
-                )
-            else:
-                events.append(all_at_once.prompt(self, seat.index))
+            events.append(CardShown(card, CardWhy.TAKEOVER, to=seat.name))
+        if self.current is not None:
+            events.extend(self.current.brief(self, seat))
         return events
 
     def is_secret(self, action: str) -> bool:
         """Under All At Once `stick` and `swap` go by PM (C7); otherwise they are said in chat (C6)."""
-        return self.has_mod(all_at_once.MOD) and action in ("stick", "swap")
+        return action in self.secret
 
     def marks(self, seat: Seat) -> str:
         """Public marks in the player list: Kings and players who advanced this round."""
@@ -663,10 +575,7 @@ class ChaseTheAce(Game):
             else:
                 known.pop(by, None)
                 known.pop(target, None)
-        choice: str | None = None
-        if self.phase == "aao" and seat.index in self.choices:
-            chosen = self.choices[seat.index]
-            choice = "stick" if chosen is None else self.seats[chosen].name
+        choice = next((c for plugin in self.plugins if (c := plugin.choice_of(self, seat.index))), None)
         return CtaView(
             name=seat.name,
             card=self.cards.get(seat.index) if seat.alive else None,
@@ -678,7 +587,7 @@ class ChaseTheAce(Game):
             in_play=tuple(self.names(self.in_play())),
             kings=tuple(self.names([i for i in self.kings if self.seats[i].alive])),
             advanced=tuple(self.names([i for i in self.advanced if self.seats[i].alive])),
-            jesters=tuple(self.names(jesters_duel.jesters(self))),
+            jesters=tuple(self.names([i for plugin in self.plugins for i in plugin.jesters(self)])),
             stuck=tuple(self.names(self.stuck)),
             swaps=tuple((self.seats[a].name, self.seats[b].name, bool(ok)) for a, b, ok in self.attempts),
             turn=self.seats[self.turn].name if self.turn is not None else None,
@@ -688,5 +597,65 @@ class ChaseTheAce(Game):
             known=tuple((self.seats[i].name, card) for i, card in known.items() if self.seats[i].alive),
         )
 
-    def round_record(self) -> list[dict[str, Any]]:
-        return copy.deepcopy(self.records)
+    def take(self, facts: list[Event]) -> None:
+        self.recorder.take(facts)
+
+    def round_record(self) -> list[CtaRound]:
+        return copy.deepcopy(self.recorder.rounds)
+
+
+class SwapTurns(Phase[ChaseTheAce]):
+    """The swap phase in turns (C6): the player whose turn it is sticks or swaps, in chat."""
+
+    name = CtaStage.SWAP
+
+    def waits(self, game: ChaseTheAce) -> list[Wait]:
+        assert game.turn is not None
+        targets = tuple(game.names(game.swap_targets(game.turn)))
+        return [Wait(game.seats[game.turn].name, ("stick", "swap"), False, targets)]
+
+    def legal_inputs(self, game: ChaseTheAce, seat: Seat) -> list[Input]:
+        if game.turn != seat.index:
+            return []
+        return [offer("stick", seat.name)] + [
+            offer("swap", seat.name, target) for target in game.names(game.swap_targets(seat.index))
+        ]
+
+    def act(self, game: ChaseTheAce, action: str, seat: Seat, inp: Input) -> list[Event] | None:
+        if action not in ("stick", "swap"):
+            return None
+        if game.turn != seat.index:
+            if seat.index not in game.in_play():
+                raise IllegalAction("You are safe this round and take no turn.")
+            raise IllegalAction("It is not your turn.")
+        if action == "stick":
+            return game.stick(seat.index, swap_round=None) + game.next_turn()
+        target = game.swap_target(seat, inp.target)
+        return game.swap(seat.index, target, swap_round=None) + game.next_turn()
+
+    def timeout(self, game: ChaseTheAce) -> list[Event]:
+        assert game.turn is not None
+        if game.opt_str("idle") == "default":
+            name = game.seats[game.turn].name
+            return [
+                TurnTimedOut(name),
+                *game.stick(game.turn, swap_round=None, said=False),
+                *game.next_turn(),
+            ]
+        return game.remove([game.seats[game.turn]], Cause.IDLE)
+
+    def after_removal(self, game: ChaseTheAce, removed: list[Seat]) -> list[Event]:
+        assert game.turn is not None
+        turn = game.turn
+        if not game.seats[turn].alive:
+            game.order.pop(0)
+            return game.next_turn()
+        if not game.swap_targets(turn):
+            return game.next_turn()
+        return []
+
+    def brief(self, game: ChaseTheAce, seat: Seat) -> list[Event]:
+        return [game.turn_prompt()] if game.turn == seat.index else []
+
+
+TURNS = SwapTurns()

@@ -3,21 +3,72 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from survivor_host.engine.battle import battle
+from survivor_host.engine.dice import Dice
 from survivor_host.engine.errors import IllegalAction
-from survivor_host.engine.events import Event, PhaseChanged, Prompt, Roll, Say
+from survivor_host.engine.events import Battle, Cause, Event, Fact, PhaseChanged, Roll
 from survivor_host.engine.game import Game, Seat, Wait, announce_list
-from survivor_host.engine.inputs import Input
-from survivor_host.engine.options import Option
-from survivor_host.engine.render import join_names
-from survivor_host.themes.ftl import tug_of_war
-from survivor_host.themes.ftl.no_mercy import StandingLeader
+from survivor_host.engine.inputs import Input, offer
+from survivor_host.engine.phase import Phase
+from survivor_host.themes.ftl.facts import (
+    ChoiceAsked,
+    ChoiceMade,
+    ChoicesIn,
+    ChoicesLocked,
+    ChoicesOpened,
+    ChoicesRevealed,
+    DefaultChoice,
+    FinalsBegin,
+    FollowedAbove,
+    FtlCause,
+    FtlStage,
+    GameBegins,
+    ImmunityGained,
+    LastStanding,
+    LeaderChosen,
+    LeaderHow,
+    LeaderRolls,
+    LeadTie,
+    LeadWhy,
+    NextLeader,
+    NoScapegoat,
+    NoSuspectWhy,
+    Outcome,
+    Overthrown,
+    RebelledBelow,
+    RollRow,
+    RoundBegins,
+    RoundJudged,
+    RoundRolled,
+    RoundVoided,
+    ScapegoatAsked,
+    ScapegoatLost,
+    ScapegoatResolved,
+    SeatBriefing,
+    SuspectAsked,
+    SuspectCaught,
+    Suspected,
+    TiedForImmunity,
+    TiedNoImmunity,
+    Verdict,
+    VoteCast,
+    VoteOpened,
+    VotesCounted,
+    VoteTie,
+    VotingClosed,
+)
+from survivor_host.themes.ftl.mod import FtlMod
+from survivor_host.themes.ftl.no_mercy import NoMercy
+from survivor_host.themes.ftl.record import FtlRecorder, FtlRound
+from survivor_host.themes.ftl.spec import NO_MERCY, SPEC, TUG_OF_WAR
+from survivor_host.themes.ftl.tug_of_war import TugOfWar
 
-TUG_OF_WAR = "tug-of-war"
-NO_MERCY = "no-mercy"
+MOD_CLASSES: dict[str, type[FtlMod]] = {cls.id: cls for cls in (TugOfWar, NoMercy)}
+
 CHOICES = ("follow", "rebel")
 LEADER_DIE, LEADER_BONUS = 109, 20
 PLAYER_DIE, SUSPECT_DIE = 150, 120
@@ -52,21 +103,34 @@ class FtlView:
 class FollowTheLeader(Game):
     """Follow the Leader: follow (roll lower) or rebel (roll higher) than the leader's roll."""
 
-    theme = "ftl"
-    title = "Follow the Leader"
-    MODS: ClassVar[dict[str, str]] = {TUG_OF_WAR: "Tug of War", NO_MERCY: "No Mercy"}
-    MOD_ALIASES: ClassVar[dict[str, str]] = {"tug": TUG_OF_WAR, "tow": TUG_OF_WAR, "nm": NO_MERCY}
-    THEME_OPTIONS: ClassVar[dict[str, Option]] = {
-        "leader": Option("vote", "how the first leader is chosen (F2)", ("vote", "pick")),
-        "tug_floor": Option(20, "the lowest die Tug of War can reach (F12)", minimum=1),
-    }
+    spec = SPEC
+    theme = SPEC.id
+    title = SPEC.title
+    MODS = SPEC.mod_titles()
     PLAYER_ACTIONS = ("vote", "follow", "rebel", "suspect", "nosuspect", "scapegoat", "noscapegoat")
-    THEME_HOST_ACTIONS = ("pick",)
+    THEME_HOST_ACTIONS = SPEC.host_actions
     ACTION_ALIASES: ClassVar[dict[str, str]] = {"revolt": "rebel"}
+    ACTION_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "vote": ("target",),
+        "follow": (),
+        "rebel": (),
+        "suspect": ("target",),
+        "nosuspect": (),
+        "scapegoat": ("target",),
+        "noscapegoat": (),
+        "pick": ("target",),
+    }
     SECRET_ACTIONS = CHOICES
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(
+        self,
+        players: Sequence[str],
+        mods: Sequence[str] = (),
+        options: Mapping[str, object] | None = None,
+        dice: Dice | None = None,
+        seed: int | str | None = None,
+    ) -> None:
+        super().__init__(players, mods=mods, options=options, dice=dice, seed=seed)
         self.leader: int | None = None
         self.votes: dict[int, int] = {}
         self.immune_now: list[int] = []
@@ -79,40 +143,49 @@ class FollowTheLeader(Game):
         self.rolls: dict[int, int] = {}
         self.last_rolls: dict[int, int] = {}
         self.doomed: list[int] = []
-        self.rounds: list[dict[str, Any]] = []
+        self.why_out: dict[int, Fact] = {}
+        """Why each doomed seat goes out (the cause facts of its elimination)."""
+        self.dice_of: dict[int, int] = {}
+        self.opening: tuple[str, int] = ("", 0)
+        """This round's leader and roll as the rolls began (No Mercy may depose them)."""
+        """The die each seat rolled this round (for the round's table)."""
+        self.recorder = FtlRecorder()
+        self.outcome: Outcome | None = None
+        """How the current round ended, once it has."""
+        self.plugins: tuple[FtlMod, ...] = tuple(MOD_CLASSES[mod]() for mod in self.mods)
 
     # ----- helpers -----
 
     def name(self, index: int | None) -> str | None:
         return None if index is None else self.seats[index].name
 
-    def _rec(self) -> dict[str, Any]:
-        return self.rounds[-1]
+    @property
+    def rounds(self) -> list[FtlRound]:
+        """The record's rounds so far (built from the facts, see `FtlRecorder`)."""
+        return self.recorder.rounds
+
+    def take(self, facts: list[Event]) -> None:
+        self.recorder.take(facts)
 
     def _suspecting(self) -> bool:
         """F4: only from 5 players at round start, never under Tug of War or No Mercy."""
-        return (
-            len(self.round_start) >= 5 and not self.has_mod(TUG_OF_WAR) and not self.has_mod(NO_MERCY)
-        )
+        return len(self.round_start) >= 5 and all(plugin.allows_suspects() for plugin in self.plugins)
 
-    def _ties_give_immunity(self) -> bool:
+    def ties_give_immunity(self) -> bool:
         """F6: a tie gives immunity only when the round started with 4 or more players."""
         return len(self.round_start) >= 4
 
     def _non_leaders(self) -> list[int]:
         return [seat.index for seat in self.alive() if seat.index != self.leader]
 
-    def _suspect_candidates(self) -> list[int]:
+    def suspect_candidates(self) -> list[int]:
         return [i for i in self._non_leaders() if i not in self.immune_now]
 
-    def _scapegoat_candidates(self) -> list[int]:
+    def scapegoat_candidates(self) -> list[int]:
         return [
             i
             for i in self._non_leaders()
-            if i != self.suspect
-            and i not in self.doomed
-            and i not in self.immune_now
-            and i not in self.immune_next
+            if i != self.suspect and i not in self.doomed and i not in self.immune_now and i not in self.immune_next
         ]
 
     def marks(self, seat: Seat) -> str:
@@ -125,30 +198,29 @@ class FollowTheLeader(Game):
     # ----- start and the leader vote (F2) -----
 
     def _start(self) -> list[Event]:
-        mods = f" with {join_names([self.MODS[m] for m in self.mods])}" if self.mods else ""
-        events: list[Event] = [Say(f"**{self.title}**{mods} begins!"), announce_list(self)]
+        mods = tuple(self.spec.mod_title(m) for m in self.mods)
+        events: list[Event] = [GameBegins(self.title, mods), announce_list(self)]
         if self.opt_str("leader") == "pick":
             chosen = self.seat(self.dice.pick([seat.name for seat in self.alive()]))
-            events.append(Say(f"**{chosen.name}** is picked as the first leader."))
+            events.append(LeaderChosen(chosen.name, LeaderHow.PICKED))
             self.leader = chosen.index
             return events + self._begin_round()
-        self.phase = "vote"
-        self.arm()
-        events.append(PhaseChanged("vote", 0))
-        events.append(Say("Vote for the first leader in chat with **vote NAME** (not yourself)."))
+        self.enter(VOTE)
+        events.append(PhaseChanged(FtlStage.VOTE, 0))
+        events.append(VoteOpened())
         return events
 
     def act_vote(self, inp: Input) -> list[Event]:
         voter = self.actor(inp)
-        if self.phase != "vote":
+        if not isinstance(self.current, Vote):
             raise IllegalAction("Voting for the first leader is over.")
         target = self.alive_target(inp.target, "vote for")
         if target is voter:
             raise IllegalAction("You can't vote for yourself.")
         self.votes[voter.index] = target.index
-        events: list[Event] = [Say(f"You vote for **{target.name}**.", to=voter.name)]
+        events: list[Event] = [VoteCast(voter.name, target.name, to=voter.name)]
         if all(seat.index in self.votes for seat in self.alive()):
-            events += self._resolve_votes()
+            events += self.resolve_votes()
         return events
 
     def vote_tally(self) -> list[tuple[str, list[str]]]:
@@ -161,16 +233,16 @@ class FollowTheLeader(Game):
 
     def act_pick(self, inp: Input) -> list[Event]:
         self.require_host(inp)
-        if self.phase != "vote":
+        if not isinstance(self.current, Vote):
             raise IllegalAction("The first leader has already been chosen.")
         if inp.target:
             chosen = self.alive_target(inp.target, "pick")
         else:
             chosen = self.seat(self.dice.pick([seat.name for seat in self.alive()]))
         self.leader = chosen.index
-        return [Say(f"**{chosen.name}** is picked as the first leader."), *self._begin_round()]
+        return [LeaderChosen(chosen.name, LeaderHow.PICKED), *self._begin_round()]
 
-    def _resolve_votes(self) -> list[Event]:
+    def resolve_votes(self) -> list[Event]:
         """F2: most votes leads; a tie is a roll battle of 100; no votes at all, a random pick."""
         events: list[Event] = []
         tally: dict[int, int] = {}
@@ -179,19 +251,19 @@ class FollowTheLeader(Game):
                 tally[target] = tally.get(target, 0) + 1
         if not tally:
             chosen = self.seat(self.dice.pick([seat.name for seat in self.alive()]))
-            events.append(Say(f"Nobody voted, so **{chosen.name}** is picked as the first leader."))
+            events.append(LeaderChosen(chosen.name, LeaderHow.NOBODY_VOTED))
         else:
-            counts = ", ".join(f"{self.seats[i].name} {n}" for i, n in sorted(tally.items()))
-            events.append(Say(f"Votes: {counts}."))
+            events.append(VotesCounted(tuple((self.seats[i].name, n) for i, n in sorted(tally.items()))))
             top = max(tally.values())
             tied = [i for i in sorted(tally) if tally[i] == top]
             if len(tied) > 1:
                 fight = battle(self.dice, [(self.seats[i].name, TIE_DIE) for i in tied], purpose="vote tie")
-                events += fight.events
+                events.append(VoteTie(tuple(self.names(tied)), top))
+                events.append(Battle(tuple(fight.events)))
                 chosen = self.seat(fight.winners[0])
             else:
                 chosen = self.seats[tied[0]]
-            events.append(Say(f"**{chosen.name}** is the first leader."))
+            events.append(LeaderChosen(chosen.name, LeaderHow.VOTED))
         self.leader = chosen.index
         return events + self._begin_round()
 
@@ -209,43 +281,24 @@ class FollowTheLeader(Game):
         self.leader_roll = None
         self.rolls = {}
         self.doomed = []
+        self.why_out = {}
+        self.dice_of = {}
         self.owed = [i for i in self._non_leaders() if i not in self.immune_now]
-        self.rounds.append(
-            {
-                "number": self.round,
-                "leader": self.name(self.leader),
-                "leader_roll": None,
-                "suspect": None,
-                "choices": {},
-                "rolls": {},
-                "dice": {},
-                "order": [],
-                "immune": [],
-                "eliminated": [],
-                "scapegoat": None,
-                "outcome": None,
-                "next_leader": None,
-            }
-        )
-        self.phase = "choices"
-        self.arm()
-        events: list[Event] = [PhaseChanged("choices", self.round)]
-        immune = [self.seats[i].name for i in self.immune_now]
-        immune_text = f" Immune this round: {join_names(immune)}." if immune else ""
-        events.append(Say(f"**Round {self.round}!** Leader: **{self.name(self.leader)}**.{immune_text}"))
+        self.outcome = None
+        self.enter(CHOICES_PHASE)
+        events: list[Event] = [PhaseChanged(FtlStage.CHOICES, self.round)]
+        immune = tuple(self.seats[i].name for i in self.immune_now)
+        events.append(RoundBegins(self.round, self.name(self.leader) or "", immune))
         events.append(announce_list(self, self.marks))
         if not self.owed:
-            return events + self._after_choices()
-        events.append(Say("Everyone else: PM me **follow** or **rebel**."))
-        events += [self._choice_prompt(i) for i in self.owed]
+            return events + self.after_choices()
+        events.append(ChoicesOpened())
+        events += [self.choice_prompt(i) for i in self.owed]
         return events
 
-    def _choice_prompt(self, index: int) -> Prompt:
-        return Prompt(
-            to=self.seats[index].name,
-            text=f"Round {self.round}: do you follow or rebel? The leader is {self.name(self.leader)}.",
-            actions=CHOICES,
-        )
+    def choice_prompt(self, index: int) -> ChoiceAsked:
+        name = self.seats[index].name
+        return ChoiceAsked(name, CHOICES, (), True, round=self.round, leader=self.name(self.leader) or "", to=name)
 
     def act_follow(self, inp: Input) -> list[Event]:
         return self._choose(inp, "follow")
@@ -256,48 +309,41 @@ class FollowTheLeader(Game):
     def _choose(self, inp: Input, choice: str) -> list[Event]:
         """F3: a secret follow/rebel, changeable until every choice is in."""
         seat = self.actor(inp)
-        if self.phase == "vote":
+        if isinstance(self.current, Vote):
             raise IllegalAction("The first leader has not been chosen yet.")
         if seat.index == self.leader:
             raise IllegalAction("The leader does not follow or rebel.")
         if seat.index in self.immune_now:
             raise IllegalAction("You are immune this round and make no choice.")
-        if self.phase != "choices" or seat.index not in self.owed:
+        if not isinstance(self.current, Choices) or seat.index not in self.owed:
             raise IllegalAction("Rebel or follow was already locked in for this round.")
         changed = seat.index in self.choices
         self.choices[seat.index] = choice
-        verb = "changed your choice to" if changed else "chose to"
-        events: list[Event] = [Say(f"You {verb} **{choice}** this round.", to=seat.name)]
+        events: list[Event] = [ChoiceMade(choice, changed, to=seat.name)]
         if all(i in self.choices for i in self.owed):
-            events += self._after_choices()
+            events += self.after_choices()
         return events
 
-    def _after_choices(self) -> list[Event]:
-        self._rec()["choices"] = {self.seats[i].name: c for i, c in self.choices.items()}
-        events: list[Event] = [Say("All choices are in.")] if self.owed else []
-        if self._suspecting() and self._suspect_candidates():
-            self.phase = "suspect"
-            self.arm()
-            events.append(PhaseChanged("suspect", self.round))
-            events.append(self._suspect_prompt())
+    def after_choices(self) -> list[Event]:
+        events: list[Event] = [ChoicesLocked(tuple((self.seats[i].name, c) for i, c in self.choices.items()))]
+        if self.owed:
+            events.append(ChoicesIn())
+        if self._suspecting() and self.suspect_candidates():
+            self.enter(SUSPECT)
+            events.append(PhaseChanged(FtlStage.SUSPECT, self.round))
+            events.append(self.suspect_prompt())
             return events
-        return events + self._roll_round()
+        return events + self.roll_round()
 
-    def _suspect_prompt(self) -> Prompt:
+    def suspect_prompt(self) -> SuspectAsked:
         leader = self.name(self.leader) or ""
-        return Prompt(
-            to=leader,
-            text=f"**{leader}**, suspect a player with **suspect NAME**, or **nosuspect**.",
-            actions=("suspect", "nosuspect"),
-            targets=tuple(self.names(self._suspect_candidates())),
-            secret=False,
-        )
+        return SuspectAsked(leader, ("suspect", "nosuspect"), tuple(self.names(self.suspect_candidates())), False)
 
     def act_suspect(self, inp: Input) -> list[Event]:
         seat = self.actor(inp)
         if seat.index != self.leader:
             raise IllegalAction("Only the leader can suspect.")
-        if self.phase != "suspect":
+        if not isinstance(self.current, Suspect):
             raise IllegalAction("Suspecting is not open now.")
         target = self.alive_target(inp.target, "suspect")
         if target is seat:
@@ -305,142 +351,149 @@ class FollowTheLeader(Game):
         if target.index in self.immune_now:
             raise IllegalAction(f"{target.name} is immune and cannot be suspected.")
         self.suspect = target.index
-        self._rec()["suspect"] = target.name
-        return [Say(f"**{seat.name}** suspects **{target.name}**, who rolls 120 this round.")] + (
-            self._roll_round()
-        )
+        return [Suspected(seat.name, target.name), *self.roll_round()]
 
     def act_nosuspect(self, inp: Input) -> list[Event]:
         seat = self.actor(inp)
         if seat.index != self.leader:
             raise IllegalAction("Only the leader can suspect.")
-        if self.phase != "suspect":
+        if not isinstance(self.current, Suspect):
             raise IllegalAction("Suspecting is not open now.")
-        return [Say(f"**{seat.name}** suspects nobody.")] + self._roll_round()
+        return [Suspected(seat.name, None), *self.roll_round()]
 
     # ----- rolls and judgement (F5, F6, F12, F13) -----
 
-    def _roll_round(self) -> list[Event]:
+    def roll_round(self) -> list[Event]:
         assert self.leader is not None
-        self.phase = "rolls"
-        rec = self._rec()
+        self.pass_through(FtlStage.ROLLS)
         leader = self.seats[self.leader]
         self.leader_roll = self.dice.roll(LEADER_DIE, LEADER_BONUS, label=f"leader roll for {leader.name}")
-        rec["leader_roll"] = self.leader_roll
+        self.opening = (leader.name, self.leader_roll)
         events: list[Event] = [
-            PhaseChanged("rolls", self.round),
-            Say(f"The leader **{leader.name}** rolls:"),
-            Roll(leader.name, LEADER_DIE, self.leader_roll, LEADER_BONUS, "leader"),
+            PhaseChanged(FtlStage.ROLLS, self.round),
+            LeaderRolls(leader.name),
+            Roll(leader.name, LEADER_DIE, self.leader_roll, LEADER_BONUS, "leader", tabled=True),
         ]
         order = [self.seat(name).index for name in self.dice.shuffle(self.names(self._non_leaders()))]
-        rec["order"] = self.names(order)
-        if self.has_mod(NO_MERCY):
-            return events + self._roll_no_mercy(order)
-        running = tug_of_war.START_DIE
+        for plugin in self.plugins:
+            judged = plugin.roll_and_judge(self, order)
+            if judged is not None:
+                return events + judged
+        running = self.first_running_die()
         for i in order:
-            die, running = self._die_for(i, running)
-            events.append(self._roll_player(i, die))
+            die, running = self.die_for(i, running)
+            events.append(self.roll_player(i, die))
         events.append(self._choices_revealed())
-        self._judge()
-        candidates = self._scapegoat_candidates()
+        judged = self._judge()
+        events.append(self.round_rolled(order))
+        events += judged
+        candidates = self.scapegoat_candidates()
         if self.suspect is not None and self.suspect in self.doomed and candidates:
-            self.phase = "scapegoat"
-            self.arm()
-            events.append(PhaseChanged("scapegoat", self.round))
-            events.append(self._scapegoat_prompt())
+            self.enter(SCAPEGOAT)
+            caught = self.why_out[self.suspect]
+            assert isinstance(caught, (FollowedAbove, RebelledBelow))
+            events.append(SuspectCaught(caught))
+            events.append(PhaseChanged(FtlStage.SCAPEGOAT, self.round))
+            events.append(self.scapegoat_prompt())
             return events
-        return events + self._end_round()
+        return events + self.end_round()
 
-    def _choices_revealed(self) -> Say:
+    def _choices_revealed(self) -> ChoicesRevealed:
         """After the rolls the choices are no longer secret (G3): the room sees who did what."""
-        parts = []
-        for choice, label in (("follow", "Followed"), ("rebel", "Rebelled")):
-            names = [self.seats[i].name for i, c in self.choices.items() if c == choice]
-            if names:
-                parts.append(f"{label}: {', '.join(names)}.")
-        return Say(" ".join(parts) if parts else "Nobody made a choice this round.")
+        made = self.choices.items()
+        return ChoicesRevealed(
+            tuple(self.seats[i].name for i, c in made if c == "follow"),
+            tuple(self.seats[i].name for i, c in made if c == "rebel"),
+        )
 
-    def _die_for(self, index: int, running: int) -> tuple[int, int]:
-        if self.has_mod(TUG_OF_WAR):
-            return tug_of_war.next_die(running, self.choices.get(index), self.opt_int("tug_floor"))
+    def round_rolled(self, order: list[int], against: dict[int, int] | None = None) -> RoundRolled:
+        """The round's rolls with their verdicts, for its table (`against`: No Mercy's standing rolls)."""
+        leader, leader_roll = self.opening
+        rows = []
+        for i in order:
+            if i not in self.rolls:
+                continue
+            name = self.seats[i].name
+            roll = self.rolls[i]
+            judged_against = (against or {}).get(i, leader_roll)
+            choice = self.choices.get(i)
+            if i in self.doomed:
+                verdict = Verdict.OUT
+            elif roll == judged_against and not self.ties_give_immunity():
+                verdict = Verdict.TIED
+            elif roll == judged_against:
+                verdict = Verdict.IMMUNE if i in self.immune_next else Verdict.CANCELLED
+            elif against is not None and choice == "rebel" and roll > judged_against:
+                verdict = Verdict.DEPOSES
+            else:
+                verdict = Verdict.SAFE
+            rows.append(RollRow(name, choice, self.dice_of[i], roll, judged_against, verdict, i == self.suspect))
+        return RoundRolled(self.round, leader, leader_roll, tuple(rows))
+
+    @staticmethod
+    def first_running_die() -> int:
+        """The running die a round starts from (Tug of War leans on it, F12)."""
+        return PLAYER_DIE
+
+    def die_for(self, index: int, running: int) -> tuple[int, int]:
+        """The die seat `index` rolls (150, the suspect 120, or a mod's) and the running die after it."""
+        for plugin in self.plugins:
+            chosen = plugin.die_for(self, index, running)
+            if chosen is not None:
+                return chosen
         return (SUSPECT_DIE if index == self.suspect else PLAYER_DIE), running
 
-    def _roll_player(self, index: int, die: int) -> Roll:
+    def roll_player(self, index: int, die: int) -> Roll:
         name = self.seats[index].name
         result = self.dice.roll(die, label=f"roll for {name}")
         self.rolls[index] = result
-        self._rec()["rolls"][name] = result
-        self._rec()["dice"][name] = die
-        return Roll(name, die, result)
+        self.dice_of[index] = die
+        return Roll(name, die, result, tabled=True)
 
-    def _judge(self) -> None:
+    def _judge(self) -> list[Event]:
         """F6: followers above the leader's roll and rebels below it go out; a tie may give immunity."""
         assert self.leader_roll is not None
-        for i, roll in self.rolls.items():
-            if roll == self.leader_roll:
-                if self._ties_give_immunity():
-                    self.immune_next.append(i)
-            elif i in self.immune_now:
-                continue
-            elif (self.choices.get(i) == "follow" and roll > self.leader_roll) or (
-                self.choices.get(i) == "rebel" and roll < self.leader_roll
-            ):
-                self.doomed.append(i)
-
-    def _roll_no_mercy(self, order: list[int]) -> list[Event]:
-        """F13: judge each roll as it falls; a rebel above the standing roll deposes the leader."""
-        assert self.leader is not None and self.leader_roll is not None
-        standing = StandingLeader(self.leader, self.leader_roll, self._ties_give_immunity())
         events: list[Event] = []
-        running = tug_of_war.START_DIE
-        for i in order:
-            die, running = self._die_for(i, running)
-            events.append(self._roll_player(i, die))
-            choice = self.choices.get(i)
-            if choice:
-                events.append(Say(f"{self.seats[i].name} chose to {choice}."))
-            deposed = standing.leader
-            verdict = standing.judge(i, self.rolls[i], self.choices.get(i), i in self.immune_now)
-            name = self.seats[i].name
-            if verdict.immune:
-                self.immune_next.append(i)
-            if verdict.out:
-                events.append(self._out([self.seats[i]], "judged against the leader's roll"))
-            if verdict.deposes:
-                self.immune_next = [j for j in self.immune_next if j not in verdict.cancelled]
-                events.append(Say(f"**{name}** rolls above the leader and takes the lead!"))
-                if verdict.cancelled:
-                    lost = join_names(self.names(list(verdict.cancelled)))
-                    events.append(Say(f"Immunity gained against the deposed leader is lost: {lost}."))
-                self.leader, self.leader_roll = i, self.rolls[i]
-                events.append(self._out([self.seats[deposed]], "deposed by a rebel"))
-        self._rec()["depositions"] = [
-            {"deposed": self.seats[old].name, "by": self.seats[new].name, "roll": roll}
-            for old, new, roll in standing.depositions
-        ]
-        if standing.depositions:
-            self._rec()["outcome"] = "deposed"
-        return events + self._end_round()
+        for i, roll in self.rolls.items():
+            verdict = self.judge_roll(i, roll, self.leader_roll)
+            if verdict is not None:
+                events.append(verdict)
+            if i in self.why_out:
+                self.doomed.append(i)
+        return events
 
-    def _out(self, seats: list[Seat], reason: str) -> Event:
-        self._rec()["eliminated"] += [seat.name for seat in seats]
-        return self.eliminate(seats, reason)
+    def judge_roll(self, i: int, roll: int, against: int) -> Fact | None:
+        """Judge one roll against `against` (F6): a tie's immunity is taken and said; a losing roll's
+        cause is kept in `why_out` (the caller puts the seat out); None when nothing is to be said."""
+        name = self.seats[i].name
+        choice = self.choices.get(i)
+        if roll == against:
+            if not self.ties_give_immunity():
+                return TiedNoImmunity(name, roll)
+            again = i in self.immune_now
+            self.immune_next.append(i)
+            return TiedForImmunity(name, roll, again)
+        if i in self.immune_now:
+            return None
+        if choice == "follow" and roll > against:
+            self.why_out[i] = FollowedAbove(name, roll, against)
+        elif choice == "rebel" and roll < against:
+            self.why_out[i] = RebelledBelow(name, roll, against)
+        return None
+
+    def out(self, seats: list[Seat], reason: str, causes: Sequence[Fact] = ()) -> Event:
+        return self.eliminate(seats, reason, causes)
 
     # ----- the scapegoat (F7) -----
 
-    def _scapegoat_prompt(self) -> Prompt:
+    def scapegoat_prompt(self) -> ScapegoatAsked:
         suspect = self.name(self.suspect) or ""
-        return Prompt(
-            to=suspect,
-            text=f"**{suspect}**, you would be eliminated: name a **scapegoat NAME** or say **noscapegoat**.",
-            actions=("scapegoat", "noscapegoat"),
-            targets=tuple(self.names(self._scapegoat_candidates())),
-            secret=False,
-        )
+        targets = tuple(self.names(self.scapegoat_candidates()))
+        return ScapegoatAsked(suspect, ("scapegoat", "noscapegoat"), targets, False)
 
     def act_scapegoat(self, inp: Input) -> list[Event]:
         seat = self.actor(inp)
-        if self.phase != "scapegoat":
+        if not isinstance(self.current, Scapegoat):
             raise IllegalAction("There is no scapegoat to name now.")
         if seat.index != self.suspect:
             raise IllegalAction("Only the suspect can name a scapegoat.")
@@ -459,195 +512,169 @@ class FollowTheLeader(Game):
             purpose="scapegoat",
         )
         loser = self.seat(fight.losers[0])
-        self._rec()["scapegoat"] = {"suspect": seat.name, "target": target.name, "loser": loser.name}
+        winner = target if loser is seat else seat
         self.doomed = [i for i in self.doomed if i != seat.index] + [loser.index]
-        events: list[Event] = [Say(f"**{seat.name}** names **{target.name}** as scapegoat: 70 vs 100!")]
-        return events + fight.events + self._end_round()
+        self.why_out.pop(seat.index, None)
+        self.why_out[loser.index] = ScapegoatLost(
+            loser.name, winner.name, loser is seat, fight.last_roll(loser.name), fight.last_roll(winner.name)
+        )
+        resolved = ScapegoatResolved(seat.name, target.name, tuple(fight.events), loser.name)
+        return [resolved, *self.end_round()]
 
     def act_noscapegoat(self, inp: Input) -> list[Event]:
         seat = self.actor(inp)
-        if self.phase != "scapegoat" or seat.index != self.suspect:
+        if not isinstance(self.current, Scapegoat) or seat.index != self.suspect:
             raise IllegalAction("There is no scapegoat for you to decline.")
-        return [Say(f"**{seat.name}** names no scapegoat.")] + self._end_round()
+        return [NoScapegoat(seat.name, in_time=True), *self.end_round()]
 
     # ----- end of round (F8, F9) and finals (F10) -----
 
-    def _end_round(self) -> list[Event]:
+    def end_round(self) -> list[Event]:
         assert self.leader is not None and self.leader_roll is not None
-        rec = self._rec()
         events: list[Event] = []
         doomed = [self.seats[i] for i in self.doomed if self.seats[i].alive]
         if doomed:
-            events.append(self._out(doomed, "judged against the leader's roll"))
+            causes = [self.why_out[seat.index] for seat in doomed]
+            events.append(self.out(doomed, FtlCause.JUDGED, causes))
         old_leader = self.seats[self.leader]
-        if rec["outcome"] != "deposed":
-            rec["outcome"] = self._outcome()
-            if rec["outcome"] == "rebellion":
-                events.append(Say("**Rebellion!** Every rebel succeeded."))
-                events.append(self._out([old_leader], "overthrown by a rebellion"))
-            elif rec["outcome"] == "handover":
-                events.append(Say("**Peaceful Handover!** Everyone followed."))
-        rec["immune"] = [self.seats[i].name for i in self.immune_next if self.seats[i].alive]
+        if self.outcome is not Outcome.DEPOSED:
+            judged = self.outcome = self._outcome()
+            rebels = [i for i, choice in self.choices.items() if choice == "rebel"]
+            failed = [i for i in rebels if self.rolls.get(i, 0) < self.leader_roll]
+            events.append(
+                RoundJudged(
+                    judged, old_leader.name, self.leader_roll, tuple(self.names(rebels)), tuple(self.names(failed))
+                )
+            )
+            if judged is Outcome.REBELLION:
+                events.append(self.out([old_leader], FtlCause.OVERTHROWN, [Overthrown(old_leader.name)]))
+        events.append(ImmunityGained(tuple(self.seats[i].name for i in self.immune_next if self.seats[i].alive)))
         self.last_rolls = dict(self.rolls)
         if len(self.alive()) <= 2:
             return events + self._finals()
-        if rec["outcome"] != "deposed":
-            successor, fight_events = self._successor(rec["outcome"])
+        fight_events: list[Event] = []
+        if self.outcome is not Outcome.DEPOSED:
+            successor, why, fight_events = self._successor(self.outcome)
             events += fight_events
             self.leader = successor
-        rec["next_leader"] = self.name(self.leader)
-        events.append(Say(f"**{self.name(self.leader)}** leads the next round."))
+            roll = self.rolls[successor]
+        else:
+            why, roll = LeadWhy.DEPOSED, self.leader_roll
+        events.append(NextLeader(self.name(self.leader) or "", why, roll, tie_break=bool(fight_events)))
         return events + self._begin_round()
 
-    def _outcome(self) -> str:
+    def _outcome(self) -> Outcome:
         """F9 with F8: a rebel succeeds when their roll is not lower than the leader's."""
         assert self.leader_roll is not None
         made = list(self.choices.items())
         if made and all(choice == "follow" for _, choice in made):
-            return "handover"
+            return Outcome.HANDOVER
         rebels = [i for i, choice in made if choice == "rebel"]
         if rebels and all(self.rolls.get(i, 0) >= self.leader_roll for i in rebels):
-            return "rebellion"
-        return "normal"
+            return Outcome.REBELLION
+        return Outcome.NORMAL
 
-    def _successor(self, outcome: str) -> tuple[int, list[Event]]:
-        """F9: who leads next; a tie for lowest or highest roll is a roll battle of 100."""
+    def _successor(self, outcome: Outcome | None) -> tuple[int, LeadWhy, list[Event]]:
+        """F9: who leads next and why; a tie for lowest or highest roll is a roll battle of 100."""
         survivors = [i for i in self._non_leaders() if i in self.rolls]
+        why = LeadWhy.LOWEST if outcome == "handover" else LeadWhy.HIGHEST
         if outcome == "rebellion":
             rebels = [i for i in survivors if self.choices.get(i) == "rebel"]
+            why = LeadWhy.HIGHEST_REBEL if rebels else LeadWhy.HIGHEST
             survivors = rebels or survivors
         extreme = min if outcome == "handover" else max
         best = extreme(self.rolls[i] for i in survivors)
         tied = [i for i in survivors if self.rolls[i] == best]
         if len(tied) == 1:
-            return tied[0], []
+            return tied[0], why, []
         names = [self.seats[i].name for i in sorted(tied)]
         fight = battle(self.dice, [(name, TIE_DIE) for name in names], purpose="succession")
-        intro = Say(f"{join_names(names)} tie for the lead: roll battle of 100!")
-        return self.seat(fight.winners[0]).index, [intro, *fight.events]
+        intro = LeadTie(tuple(names), best, why)
+        return self.seat(fight.winners[0]).index, why, [intro, Battle(tuple(fight.events))]
 
     def _finals(self) -> list[Event]:
         """F10: two players roll 150 vs 150; one left wins and the round's others battle for second."""
-        self.phase = "finals"
+        self.pass_through(FtlStage.FINALS)
         alive = self.alive()
-        events: list[Event] = [PhaseChanged("finals", self.round)]
+        events: list[Event] = [PhaseChanged(FtlStage.FINALS, self.round)]
         if len(alive) == 2:
-            events.append(Say(f"**Finals:** {alive[0].name} vs {alive[1].name}, 150 each!"))
+            events.append(FinalsBegin(alive[0].name, alive[1].name))
             fight = battle(self.dice, [(seat.name, FINALS_DIE) for seat in alive], purpose="finals")
             winner, second = self.seat(fight.winners[0]), self.seat(fight.losers[0])
-            return events + fight.events + self.finish(winner, second)
+            return [*events, Battle(tuple(fight.events)), *self.finish(winner, second)]
         winner = alive[0]
         others = [self.seats[i] for i in self.round_start if i != winner.index]
         if len(others) == 1:
             return events + self.finish(winner, others[0])
         if not others:
             return events + self.finish(winner, None)
-        events.append(Say(f"**{winner.name}** is the last one standing! Second place: roll battle of 150."))
+        events.append(LastStanding(winner.name))
         fight = battle(self.dice, [(seat.name, FINALS_DIE) for seat in others], purpose="second place")
-        return events + fight.events + self.finish(winner, self.seat(fight.winners[0]))
+        return [*events, Battle(tuple(fight.events)), *self.finish(winner, self.seat(fight.winners[0]))]
 
     # ----- deadlines, modkills, substitutes (G4-G6, F11) -----
 
     def _waits(self) -> list[Wait]:
-        if self.phase == "vote":
-            return [
-                Wait(seat.name, ("vote",), False, tuple(s.name for s in self.alive() if s is not seat))
-                for seat in self.alive()
-                if seat.index not in self.votes
-            ]
-        if self.phase == "choices":
-            return [Wait(self.seats[i].name, CHOICES, True) for i in self.owed if i not in self.choices]
-        if self.phase == "suspect":
-            prompt = self._suspect_prompt()
-            return [Wait(prompt.to, prompt.actions, False, prompt.targets)]
-        if self.phase == "scapegoat":
-            prompt = self._scapegoat_prompt()
-            return [Wait(prompt.to, prompt.actions, False, prompt.targets)]
-        return []
+        return self.current.waits(self) if self.current else []
 
     def _timeout(self) -> list[Event]:
-        if self.phase == "vote":
-            return [Say("Time is up for votes.")] + self._resolve_votes()
-        if self.phase == "suspect":
-            return [Say(f"**{self.name(self.leader)}** suspects nobody in time.")] + self._roll_round()
-        if self.phase == "scapegoat":
-            return [Say(f"**{self.name(self.suspect)}** names no scapegoat in time.")] + self._end_round()
-        idle = [self.seats[i] for i in self.owed if i not in self.choices]
-        if self.opt_str("idle") == "modkill":
-            return self.remove(idle, "idle")
-        events: list[Event] = []
-        for seat in idle:
-            self.choices[seat.index] = "follow"
-            events.append(Say("You did not choose in time, so you **follow**.", to=seat.name))
-        return events + self._after_choices()
+        if self.current is None:
+            raise IllegalAction("No deadline is running.")
+        return self.current.timeout(self)
 
     def remove(self, seats: list[Seat], reason: str) -> list[Event]:
         """Modkills (host, idle, left): F11 voids the round if the leader goes; G4 stops at two."""
+        phase = self.current
+        assert isinstance(phase, FtlPhase)
         indexes = [seat.index for seat in seats]
         events: list[Event] = [self.eliminate(seats, reason)]
-        if self.rounds and self.phase not in ("vote", "new"):
-            self._rec()["eliminated"] += [seat.name for seat in seats]
         self.owed = [i for i in self.owed if i not in indexes]
         for i in indexes:
-            if self.phase in ("choices", "suspect"):
+            if phase.before_rolls:
                 # Before the rolls a removed player's choice no longer counts; after them it stays
                 # part of the round's judgement (F8, F9), whoever leaves.
                 self.choices.pop(i, None)
             self.votes.pop(i, None)
         self.votes = {voter: target for voter, target in self.votes.items() if target not in indexes}
-        if len(self.alive()) <= 2 and self.phase == "scapegoat" and self.leader not in indexes:
-            # G4 stops the round with its judgement already made: the judged go out, no scapegoat battle.
-            judged = [seat for seat in self.alive() if seat.index in self.doomed]
-            if judged:
-                events.append(self._out(judged, "judged against the leader's roll"))
         if len(self.alive()) <= 2:
-            if self.rounds and self._rec()["outcome"] is None:
-                self._rec()["outcome"] = "stopped"
+            if self.leader not in indexes:
+                events += phase.stop(self)
+            if self.rounds and self.outcome is None:
+                self.outcome = Outcome.STOPPED
+                events.append(RoundJudged(Outcome.STOPPED))
             return events + self._finals()
-        if self.phase == "vote":
-            if all(seat.index in self.votes for seat in self.alive()):
-                events += self._resolve_votes()
-            return events
         if self.leader in indexes:
             return events + self._void_round()
-        if self.phase == "choices" and all(i in self.choices for i in self.owed):
-            return events + self._after_choices()
-        if self.phase == "suspect" and not self._suspect_candidates():
-            return events + [Say("Nobody is left to suspect.")] + self._roll_round()
-        if self.phase == "scapegoat" and (self.suspect in indexes or not self._scapegoat_candidates()):
-            return events + self._end_round()
-        return events
+        return events + phase.after_removal(self, seats)
 
     def _void_round(self) -> list[Event]:
         """F11: the leader left mid-round: discard it, pick a new leader at random, start again."""
-        self._rec()["outcome"] = "void"
+        self.outcome = Outcome.VOID
         self.immune_next = list(self.immune_now)
         chosen = self.seat(self.dice.pick([seat.name for seat in self.alive()]))
         self.leader = chosen.index
         self.round -= 1
-        events: list[Event] = [Say(f"The leader is gone: the round starts again, led by **{chosen.name}**.")]
+        events: list[Event] = [RoundVoided(chosen.name)]
         return events + self._begin_round()
 
     def brief(self, seat: Seat) -> list[Event]:
         """Tell a substitute what their seat knows and owes."""
         name = seat.name
-        events: list[Event] = [Say(f"You now play in this seat of {self.title}.", to=name)]
-        if seat.index == self.leader:
-            events.append(Say("You are the leader.", to=name))
-        if seat.index in self.immune_now:
-            events.append(Say("You are immune this round: you make no choice.", to=name))
-        if self.phase == "vote":
-            voted = self.votes.get(seat.index)
-            already = f" This seat voted for {self.seats[voted].name}." if voted is not None else ""
-            events.append(Say(f"Vote for the first leader with **vote NAME**.{already}", to=name))
-        if seat.index in self.choices:
-            events.append(Say(f"Your choice this round: **{self.choices[seat.index]}**.", to=name))
-        if self.phase == "choices" and seat.index in self.owed:
-            events.append(self._choice_prompt(seat.index))
-        if self.phase == "suspect" and seat.index == self.leader:
-            events.append(self._suspect_prompt())
-        if self.phase == "scapegoat" and seat.index == self.suspect:
-            events.append(self._scapegoat_prompt())
+        voted = self.votes.get(seat.index)
+        choice = self.choices.get(seat.index)
+        events: list[Event] = [
+            SeatBriefing(
+                self.title,
+                leader=seat.index == self.leader,
+                immune=seat.index in self.immune_now,
+                voting=isinstance(self.current, Vote),
+                voted_for=None if voted is None else self.seats[voted].name,
+                choice=choice,
+                to=name,
+            )
+        ]
+        if self.current is not None:
+            events += self.current.brief(self, seat)
         return events
 
     # ----- for AI seats, buttons and records -----
@@ -659,18 +686,7 @@ class FollowTheLeader(Game):
             return []
         if not seat.alive or self.finished or not self.started:
             return []
-        me = seat.name
-        if self.phase == "vote":
-            return [Input("vote", by=me, target=s.name) for s in self.alive() if s is not seat]
-        if self.phase == "choices" and seat.index in self.owed:
-            return [Input(choice, by=me) for choice in CHOICES]
-        if self.phase == "suspect" and seat.index == self.leader:
-            targets = [Input("suspect", by=me, target=t) for t in self.names(self._suspect_candidates())]
-            return [*targets, Input("nosuspect", by=me)]
-        if self.phase == "scapegoat" and seat.index == self.suspect:
-            names = self.names(self._scapegoat_candidates())
-            return [*(Input("scapegoat", by=me, target=t) for t in names), Input("noscapegoat", by=me)]
-        return []
+        return self.current.legal_inputs(self, seat) if self.current else []
 
     def view(self, name: str) -> FtlView:
         seat = self.seat(name)
@@ -688,11 +704,146 @@ class FollowTheLeader(Game):
             leader_roll=self.leader_roll,
             rolls={self.seats[i].name: r for i, r in self.rolls.items()},
             last_round_rolls={self.seats[i].name: r for i, r in self.last_rolls.items()},
-            tug_of_war=self.has_mod(TUG_OF_WAR),
-            no_mercy=self.has_mod(NO_MERCY),
+            tug_of_war=TUG_OF_WAR in self.mods,
+            no_mercy=NO_MERCY in self.mods,
             tug_floor=self.opt_int("tug_floor"),
             suspecting=self._suspecting(),
         )
 
-    def round_record(self) -> list[dict[str, Any]]:
-        return copy.deepcopy(self.rounds)
+    def round_record(self) -> list[FtlRound]:
+        return copy.deepcopy(self.recorder.rounds)
+
+
+class FtlPhase(Phase[FollowTheLeader]):
+    """A waiting phase of Follow the Leader."""
+
+    before_rolls = False
+    """True while choices can still be dropped: a removed player's choice then no longer counts."""
+
+    def stop(self, game: FollowTheLeader) -> list[Event]:
+        """Modkills left two or fewer players (G4): what this phase settles before the finals."""
+        return []
+
+
+class Vote(FtlPhase):
+    """F2: everyone votes in chat for the first leader (not themselves)."""
+
+    name = FtlStage.VOTE
+
+    def waits(self, game: FollowTheLeader) -> list[Wait]:
+        alive = game.alive()
+        names = tuple(seat.name for seat in alive)
+        return [
+            Wait(seat.name, ("vote",), False, names[:at] + names[at + 1 :])
+            for at, seat in enumerate(alive)
+            if seat.index not in game.votes
+        ]
+
+    def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
+        return [offer("vote", seat.name, s.name) for s in game.alive() if s is not seat]
+
+    def timeout(self, game: FollowTheLeader) -> list[Event]:
+        return [VotingClosed(), *game.resolve_votes()]
+
+    def after_removal(self, game: FollowTheLeader, removed: list[Seat]) -> list[Event]:
+        if all(seat.index in game.votes for seat in game.alive()):
+            return game.resolve_votes()
+        return []
+
+    def brief(self, game: FollowTheLeader, seat: Seat) -> list[Event]:
+        return []  # the seat's briefing already asks for the vote
+
+
+class Choices(FtlPhase):
+    """F3: everyone owing a choice PMs follow or rebel."""
+
+    name = FtlStage.CHOICES
+    before_rolls = True
+
+    def waits(self, game: FollowTheLeader) -> list[Wait]:
+        return [Wait(game.seats[i].name, CHOICES, True) for i in game.owed if i not in game.choices]
+
+    def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
+        return [offer(choice, seat.name) for choice in CHOICES] if seat.index in game.owed else []
+
+    def timeout(self, game: FollowTheLeader) -> list[Event]:
+        idle = [game.seats[i] for i in game.owed if i not in game.choices]
+        if game.opt_str("idle") == "modkill":
+            return game.remove(idle, Cause.IDLE)
+        events: list[Event] = []
+        for seat in idle:
+            game.choices[seat.index] = "follow"
+            events.append(DefaultChoice("follow", to=seat.name))
+        return events + game.after_choices()
+
+    def after_removal(self, game: FollowTheLeader, removed: list[Seat]) -> list[Event]:
+        if all(i in game.choices for i in game.owed):
+            return game.after_choices()
+        return []
+
+    def brief(self, game: FollowTheLeader, seat: Seat) -> list[Event]:
+        return [game.choice_prompt(seat.index)] if seat.index in game.owed else []
+
+
+class Suspect(FtlPhase):
+    """F4: the leader suspects a player in chat, or nobody."""
+
+    name = FtlStage.SUSPECT
+    before_rolls = True
+
+    def waits(self, game: FollowTheLeader) -> list[Wait]:
+        asked = game.suspect_prompt()
+        return [Wait(asked.player, asked.actions, asked.by_pm, asked.targets)]
+
+    def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
+        if seat.index != game.leader:
+            return []
+        targets = [offer("suspect", seat.name, t) for t in game.names(game.suspect_candidates())]
+        return [*targets, offer("nosuspect", seat.name)]
+
+    def timeout(self, game: FollowTheLeader) -> list[Event]:
+        return [Suspected(game.name(game.leader) or "", None, NoSuspectWhy.TIME), *game.roll_round()]
+
+    def after_removal(self, game: FollowTheLeader, removed: list[Seat]) -> list[Event]:
+        if not game.suspect_candidates():
+            return [Suspected(game.name(game.leader) or "", None, NoSuspectWhy.NOBODY_LEFT), *game.roll_round()]
+        return []
+
+    def brief(self, game: FollowTheLeader, seat: Seat) -> list[Event]:
+        return [game.suspect_prompt()] if seat.index == game.leader else []
+
+
+class Scapegoat(FtlPhase):
+    """F7: the judged suspect names a scapegoat in chat, or nobody."""
+
+    name = FtlStage.SCAPEGOAT
+
+    def waits(self, game: FollowTheLeader) -> list[Wait]:
+        asked = game.scapegoat_prompt()
+        return [Wait(asked.player, asked.actions, asked.by_pm, asked.targets)]
+
+    def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
+        if seat.index != game.suspect:
+            return []
+        names = game.names(game.scapegoat_candidates())
+        return [*(offer("scapegoat", seat.name, t) for t in names), offer("noscapegoat", seat.name)]
+
+    def timeout(self, game: FollowTheLeader) -> list[Event]:
+        return [NoScapegoat(game.name(game.suspect) or "", in_time=False), *game.end_round()]
+
+    def stop(self, game: FollowTheLeader) -> list[Event]:
+        # G4 stops the round with its judgement already made: the judged go out, no scapegoat battle.
+        judged = [seat for seat in game.alive() if seat.index in game.doomed]
+        causes = [game.why_out[seat.index] for seat in judged]
+        return [game.out(judged, FtlCause.JUDGED, causes)] if judged else []
+
+    def after_removal(self, game: FollowTheLeader, removed: list[Seat]) -> list[Event]:
+        if game.suspect in [seat.index for seat in removed] or not game.scapegoat_candidates():
+            return game.end_round()
+        return []
+
+    def brief(self, game: FollowTheLeader, seat: Seat) -> list[Event]:
+        return [game.scapegoat_prompt()] if seat.index == game.suspect else []
+
+
+VOTE, CHOICES_PHASE, SUSPECT, SCAPEGOAT = Vote(), Choices(), Suspect(), Scapegoat()

@@ -3,6 +3,26 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from survivor_host.engine.events import Event
+from survivor_host.themes.ftl.facts import (
+    ChoiceShown,
+    Deposed,
+    DeposedBy,
+    Depositions,
+    FollowedAbove,
+    FtlCause,
+    Outcome,
+    RebelledBelow,
+    RoundJudged,
+    TiedForImmunity,
+)
+from survivor_host.themes.ftl.mod import FtlMod
+from survivor_host.themes.ftl.spec import NO_MERCY
+
+if TYPE_CHECKING:
+    from survivor_host.themes.ftl.game import FollowTheLeader
 
 
 @dataclass(frozen=True)
@@ -45,3 +65,57 @@ class StandingLeader:
         self.gained = []
         self.leader, self.leader_roll = player, roll
         return Verdict(deposes=True, cancelled=cancelled)
+
+
+class NoMercy(FtlMod):
+    """No suspecting (F4); each roll is judged as it falls, against the leader standing then (F13)."""
+
+    id = NO_MERCY
+
+    def allows_suspects(self) -> bool:
+        return False
+
+    def roll_and_judge(self, game: FollowTheLeader, order: list[int]) -> list[Event] | None:
+        """F13: judge each roll as it falls; a rebel above the standing roll deposes the leader."""
+        assert game.leader is not None and game.leader_roll is not None
+        standing = StandingLeader(game.leader, game.leader_roll, game.ties_give_immunity())
+        events: list[Event] = []
+        running = game.first_running_die()
+        against: dict[int, int] = {}
+        for i in order:
+            die, running = game.die_for(i, running)
+            events.append(game.roll_player(i, die))
+            choice = game.choices.get(i)
+            if choice:
+                events.append(ChoiceShown(game.seats[i].name, choice))
+            deposed, deposed_roll = standing.leader, standing.leader_roll
+            against[i] = deposed_roll
+            roll = game.rolls[i]
+            verdict = standing.judge(i, roll, game.choices.get(i), i in game.immune_now)
+            name = game.seats[i].name
+            if verdict.immune:
+                game.immune_next.append(i)
+                events.append(TiedForImmunity(name, roll, i in game.immune_now))
+            if verdict.out:
+                game.doomed.append(i)
+                cause = (
+                    FollowedAbove(name, roll, deposed_roll)
+                    if choice == "follow"
+                    else RebelledBelow(name, roll, deposed_roll)
+                )
+                events.append(game.out([game.seats[i]], FtlCause.JUDGED, [cause]))
+            if verdict.deposes:
+                game.immune_next = [j for j in game.immune_next if j not in verdict.cancelled]
+                old = game.seats[deposed].name
+                lost = tuple(game.names(list(verdict.cancelled)))
+                events.append(Deposed(name, lost, old, roll, deposed_roll))
+                game.leader, game.leader_roll = i, game.rolls[i]
+                by = DeposedBy(old, name, roll, deposed_roll)
+                events.append(game.out([game.seats[deposed]], FtlCause.DEPOSED, [by]))
+        events.append(game.round_rolled(order, against))
+        entries = tuple((game.seats[old].name, game.seats[new].name, roll) for old, new, roll in standing.depositions)
+        events.append(Depositions(entries))
+        if entries:
+            game.outcome = Outcome.DEPOSED
+            events.append(RoundJudged(Outcome.DEPOSED))
+        return events + game.end_round()

@@ -2,6 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from survivor_host.themes.ftl.mod import FtlMod
+from survivor_host.themes.ftl.spec import TUG_OF_WAR
+
+if TYPE_CHECKING:
+    from survivor_host.themes.ftl.game import FollowTheLeader
+
 START_DIE = 150
 STEP = 20
 
@@ -20,3 +28,15 @@ def next_die(running: int, choice: str | None, floor: int) -> tuple[int, int]:
     die = running - STEP if choice == "rebel" else running + STEP
     die = max(die, floor)
     return die, die
+
+
+class TugOfWar(FtlMod):
+    """No suspecting (F4); each player's die follows the running die (F12)."""
+
+    id = TUG_OF_WAR
+
+    def allows_suspects(self) -> bool:
+        return False
+
+    def die_for(self, game: FollowTheLeader, index: int, running: int) -> tuple[int, int] | None:
+        return next_die(running, game.choices.get(index), game.opt_int("tug_floor"))

@@ -1,0 +1,123 @@
+"""A theme declared in one place: what every front end (host, terminal, CLI, AI) reads about it.
+
+>>> from survivor_host.themes import theme_spec
+>>> theme_spec("ftl").mod("tow").title
+'Tug of War'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from survivor_host.engine.errors import SetupError
+from survivor_host.engine.ids import to_id
+from survivor_host.engine.options import COMMON_OPTIONS, Option
+
+if TYPE_CHECKING:
+    from survivor_host.ai.base import Strategy
+    from survivor_host.engine.game import Game
+    from survivor_host.engine.render import Presenter
+
+
+@dataclass(frozen=True)
+class ModSpec:
+    """One mod: its id (as typed in `.host cta adhesive`), title, other accepted names."""
+
+    id: str
+    title: str
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """Two mods that cannot be played together, and why."""
+
+    first: str
+    second: str
+    why: str
+
+
+@dataclass(frozen=True)
+class VoteBox:
+    """A public vote a front end may show as one box of buttons: in `phase`, one `action NAME` per player."""
+
+    phase: str
+    action: str
+    title: str
+    over: str
+    """What the box says once the vote is over."""
+
+
+@dataclass(frozen=True)
+class ThemeSpec:
+    """Everything about a theme that is not its rules code: names, mods, options, AI, texts, UI hints."""
+
+    id: str
+    title: str
+    aliases: tuple[str, ...]
+    load_game: Callable[[], type[Game]]
+    """The game class (imported on first use, so reading a spec stays cheap)."""
+    mods: tuple[ModSpec, ...]
+    options: Mapping[str, Option]
+    load_strategies: Callable[[], Mapping[str, Callable[[], Strategy]]]
+    default_strategy: str
+    rules_summary: str
+    conflicts: tuple[Conflict, ...] = ()
+    min_players: int = 3
+    host_actions: tuple[str, ...] = ()
+    """Host commands of this theme besides everyone's (`modkill`, `sub`, `extend`, `end`)."""
+    vote_box: VoteBox | None = None
+    button_labels: Mapping[str, str] = field(default_factory=dict)
+    """Button text by action, `{target}` standing for the target's name (default: `Action Target`)."""
+    load_presenter: Callable[[], Presenter] | None = None
+    """The theme's words for its facts (imported on first use; simulations never need it)."""
+
+    def presenter(self) -> Presenter | None:
+        return self.load_presenter() if self.load_presenter else None
+
+    @property
+    def game(self) -> type[Game]:
+        return self.load_game()
+
+    def strategies(self) -> Mapping[str, Callable[[], Strategy]]:
+        return self.load_strategies()
+
+    def option_specs(self) -> dict[str, Option]:
+        """The common options (G4, G5) and the theme's own."""
+        return {**COMMON_OPTIONS, **self.options}
+
+    def mod(self, name: str) -> ModSpec:
+        """A mod by id or alias (case and punctuation ignored); SetupError if unknown."""
+        key = to_id(name)
+        for mod in self.mods:
+            if key in (to_id(mod.id), *(to_id(alias) for alias in mod.aliases)):
+                return mod
+        known = ", ".join(mod.id for mod in self.mods)
+        raise SetupError(f"Unknown mod {name!r} for {self.title}; mods are: {known}.")
+
+    def mod_title(self, mod_id: str) -> str:
+        return self.mod(mod_id).title
+
+    def mod_titles(self) -> dict[str, str]:
+        """Each mod's title by id, in the theme's order."""
+        return {mod.id: mod.title for mod in self.mods}
+
+    def normalize_mods(self, mods: Sequence[str]) -> tuple[str, ...]:
+        """Mod ids in the theme's order; unknown or conflicting mods raise SetupError."""
+        chosen = {self.mod(given).id for given in mods}
+        for conflict in self.conflicts:
+            if conflict.first in chosen and conflict.second in chosen:
+                raise SetupError(
+                    f"{self.mod_title(conflict.first)} and {self.mod_title(conflict.second)} "
+                    f"cannot be combined ({conflict.why})."
+                )
+        return tuple(mod.id for mod in self.mods if mod.id in chosen)
+
+    def button_label(self, action: str, target: str | None) -> str:
+        """The text of a choice button, e.g. `Swap with Mars` or `Follow`."""
+        template = self.button_labels.get(action)
+        if template is not None:
+            return template.format(target=target or "")
+        return f"{action.capitalize()} {target}" if target else action.capitalize()

@@ -1,0 +1,70 @@
+"""Chase the Ace declared: names, mods, options, AI strategies, texts and UI hints."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
+
+from survivor_host.engine.options import Option
+from survivor_host.engine.theme import Conflict, ModSpec, ThemeSpec
+
+if TYPE_CHECKING:
+    from survivor_host.ai.base import Strategy
+    from survivor_host.engine.game import Game
+    from survivor_host.engine.render import Presenter
+
+ADHESIVE = "adhesive"
+JESTERS_DUEL = "jesters-duel"
+NO_BACKSIES = "no-backsies"
+THE_JOKER = "the-joker"
+ALL_AT_ONCE = "all-at-once"
+
+
+def _game() -> type[Game]:
+    from survivor_host.themes.cta.game import ChaseTheAce
+
+    return ChaseTheAce
+
+
+def _presenter() -> Presenter:
+    from survivor_host.themes.cta.text import present
+
+    return present
+
+
+def _strategies() -> Mapping[str, Callable[[], Strategy]]:
+    from survivor_host.ai.cta import CTA_STRATEGIES
+
+    return CTA_STRATEGIES
+
+
+SPEC = ThemeSpec(
+    id="cta",
+    title="Chase the Ace",
+    aliases=("chasetheace",),
+    load_game=_game,
+    mods=(
+        ModSpec(ADHESIVE, "Adhesive", ("glue",)),
+        ModSpec(JESTERS_DUEL, "Jester's Duel", ("jester", "jesters", "jesterduel", "duel")),
+        ModSpec(NO_BACKSIES, "No Backsies", ("backsies", "nobacksie")),
+        ModSpec(THE_JOKER, "The Joker", ("joker", "jokers")),
+        ModSpec(ALL_AT_ONCE, "All At Once", ("aao", "allatonce")),
+    ),
+    conflicts=(Conflict(JESTERS_DUEL, THE_JOKER, "both use the 14"),),
+    options={
+        "elim": Option(1, "players eliminated each round, at most half the players (C2)", minimum=1),
+        "ties": Option("battle", "ties at the cut-off: roll battle 100, or eliminate all (C8)", ("battle", "all")),
+        "backsies": Option(
+            "one-way",
+            "No Backsies: only the one swapped with is barred (C6), or both of the pair",
+            ("one-way", "both-ways"),
+        ),
+    },
+    load_strategies=_strategies,
+    default_strategy="threshold",
+    rules_summary="Everyone gets a secret card (1 = Ace, 13 = King). Stick or swap (125 vs 100) in turn; "
+    "the lowest cards are eliminated at the reveal. Last one standing wins.",
+    host_actions=("elim",),
+    button_labels={"swap": "Swap with {target}"},
+    load_presenter=_presenter,
+)

@@ -1,0 +1,60 @@
+"""Follow the Leader declared: names, mods, options, AI strategies, texts and UI hints."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
+
+from survivor_host.engine.options import Option
+from survivor_host.engine.theme import ModSpec, ThemeSpec, VoteBox
+
+if TYPE_CHECKING:
+    from survivor_host.ai.base import Strategy
+    from survivor_host.engine.game import Game
+    from survivor_host.engine.render import Presenter
+
+TUG_OF_WAR = "tug-of-war"
+NO_MERCY = "no-mercy"
+
+
+def _game() -> type[Game]:
+    from survivor_host.themes.ftl.game import FollowTheLeader
+
+    return FollowTheLeader
+
+
+def _presenter() -> Presenter:
+    from survivor_host.themes.ftl.text import present
+
+    return present
+
+
+def _strategies() -> Mapping[str, Callable[[], Strategy]]:
+    from survivor_host.ai.ftl import FTL_STRATEGIES
+
+    return FTL_STRATEGIES
+
+
+SPEC = ThemeSpec(
+    id="ftl",
+    title="Follow the Leader",
+    aliases=("followtheleader",),
+    load_game=_game,
+    mods=(
+        ModSpec(TUG_OF_WAR, "Tug of War", ("tug", "tow")),
+        ModSpec(NO_MERCY, "No Mercy", ("nm",)),
+    ),
+    options={
+        "leader": Option("vote", "how the first leader is chosen (F2)", ("vote", "pick")),
+        "tug_floor": Option(20, "the lowest die Tug of War can reach (F12)", minimum=1),
+    },
+    load_strategies=_strategies,
+    default_strategy="smart",
+    rules_summary="Each round everyone but the leader PMs follow (roll lower) or rebel (roll higher) than "
+    "the leader's 109+20. Lose and you are out; tie for immunity. Last one standing wins.",
+    host_actions=("pick",),
+    load_presenter=_presenter,
+    vote_box=VoteBox(
+        "vote", "vote", "Vote for the first leader (not yourself)", "The vote for the first leader is over."
+    ),
+)
