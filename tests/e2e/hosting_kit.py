@@ -38,6 +38,8 @@ from survivor_host.themes import new_game
 
 # Bot lines in the room that are not game events (signups, fair-dice commitment, points, reminders).
 EXTRA_ROOM = re.compile(r"^Reminder: ")
+# A reminder PM depends on how fast the game went, not on what happened in it.
+REMINDER_PM = re.compile(r"^\d+ seconds left: you still owe an action in ")
 ROLL_RE = re.compile(r"Roll \(1 - (\d+)\)(?:\+(\d+))? for (.+?): (\d+)")
 
 Rule = Callable[[str, list[str], int], str | None]
@@ -166,7 +168,7 @@ def bot_pms(player: Player, since: int = 0) -> list[Any]:
     return [
         parse_pm(pm.text)
         for pm in player.pms(with_user=BOT_NAME, since=since)
-        if to_id(pm.sender) == to_id(BOT_NAME) and not pm.text.endswith(REACH_CHECK)
+        if to_id(pm.sender) == to_id(BOT_NAME) and not pm.text.endswith(REACH_CHECK) and not REMINDER_PM.match(pm.text)
     ]
 
 

@@ -12,6 +12,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from html import escape as html_escape
 from typing import Any
 
 from survivor_host.engine.game import Game
@@ -70,8 +71,13 @@ class RecordingOutbox:
         self.pms[to_id(user)].append(parse_pm(f"/uhtml {name},{html}"))
 
     def add_html_box(self, room: str, html: str) -> None:
-        """As the room shows it: the bot's `/raw` chat line, the box in PS's infobox (a `*` bot's unsigned)."""
-        self.room.append(f'/raw <div class="infobox">{html}</div>')
+        """As the room shows it: the bot's `/raw` chat line, the box in PS's infobox, signed with the bot's name
+        (PS 0.11.11 `addhtmlbox` signs every box whose poster's global group is not `*`; a room bot's is not)."""
+        signature = (
+            f'<div class="gray" style="float:right;font-size:8pt">[{html_escape(self.name)}]</div>'
+            '<div style="clear:both"></div>'
+        )
+        self.room.append(f'/raw <div class="infobox">{html}{signature}</div>')
 
     def send_html_page(self, room: str, user: str, page: str, html: str) -> None:
         pass
