@@ -86,8 +86,8 @@ def plain_items(record: dict[str, Any]) -> list[str]:
 
 
 def round_boxes(host: Player, room: str) -> list[str]:
-    """The round tables the room got as HTML boxes."""
-    return [line.text for line in host.lines(room) if "<th>Player</th>" in line.text]
+    """The round tables the room got as HTML boxes during this test's game (the room may hold earlier games)."""
+    return [text for text in game_lines(host, room) if "<th>Player</th>" in text]
 
 
 async def pms_settled(bot: BotProcess, room: str, players: Sequence[Player], html_ok: bool = True) -> None:
