@@ -60,9 +60,8 @@ def game_lines(theme: str, mods: tuple[str, ...], seed: int) -> Iterator[str]:
     for name, option in spec.option_specs().items():
         if option.choices and rng.random() < 0.6:
             options[name] = rng.choice(option.choices)
-    if "elim" in options or "elim" in spec.option_specs():
-        if rng.random() < 0.4:
-            options["elim"] = rng.randint(1, 3)
+    if "elim" in spec.option_specs() and rng.random() < 0.4:
+        options["elim"] = rng.randint(1, 3)
     if "tug_floor" in spec.option_specs() and rng.random() < 0.3:
         options["tug_floor"] = rng.choice([1, 20, 60, 140])
     game_seed: int | str = seed if rng.random() < 0.7 else f"s{seed}"
@@ -97,14 +96,25 @@ def game_lines(theme: str, mods: tuple[str, ...], seed: int) -> Iterator[str]:
         elif kind == "timeout":
             inp = Input("timeout", by=rng.choice([None, None, None, *names]))
         elif kind == "modkill":
-            inp = Input("modkill", by=host(rng, names), target=someone(rng, alive, names),
-                        reason=rng.choice([None, None, "idle", "left the room", "Rude"]))
+            inp = Input(
+                "modkill",
+                by=host(rng, names),
+                target=someone(rng, alive, names),
+                reason=rng.choice([None, None, "idle", "left the room", "Rude"]),
+            )
         elif kind == "sub":
-            inp = Input("sub", by=host(rng, names), target=someone(rng, alive, names),
-                        new=f"Sub {number}" if rng.random() < 0.6 else rng.choice([f"sub{number}", "", "x" * 19, *names, None]))
+            inp = Input(
+                "sub",
+                by=host(rng, names),
+                target=someone(rng, alive, names),
+                new=f"Sub {number}" if rng.random() < 0.6 else rng.choice([f"sub{number}", "", "x" * 19, *names]),
+            )
         elif kind == "rename":
-            inp = Input("rename", by=rng.choice([*names, "Stranger", None]),
-                        new=f"New{number}" if rng.random() < 0.6 else rng.choice([f"new {number}", "", "!!", *names]))
+            inp = Input(
+                "rename",
+                by=rng.choice([*names, "Stranger", None]),
+                new=f"New{number}" if rng.random() < 0.6 else rng.choice([f"new {number}", "", "!!", *names]),
+            )
         elif kind == "extend":
             inp = Input("extend", by=host(rng, names), seconds=rng.choice([None, 0, 30, 600, 601]))
         elif kind == "copy":
@@ -157,8 +167,19 @@ def worker(theme: str, mods: tuple[str, ...], start: int, count: int, verbose: b
 
 def run(src: str, theme: str, mods: tuple[str, ...], start: int, count: int, verbose: bool = False) -> list[str]:
     env = dict(os.environ, PYTHONPATH=src)
-    argv = [sys.executable, str(HERE), "--worker", "--theme", theme, "--mods", ",".join(mods),
-            "--start", str(start), "--games", str(count)] + (["--verbose"] if verbose else [])
+    argv = [
+        sys.executable,
+        str(HERE),
+        "--worker",
+        "--theme",
+        theme,
+        "--mods",
+        ",".join(mods),
+        "--start",
+        str(start),
+        "--games",
+        str(count),
+    ] + (["--verbose"] if verbose else [])
     out = subprocess.run(argv, env=env, capture_output=True, text=True, check=True).stdout.splitlines()
     assert out and out[0].startswith(f"# {src}"), f"the worker imported {out[:1]}, not {src}"
     return out[1:]
