@@ -50,7 +50,7 @@ RULES_VERSION = 1
 """Bumped when the same seed and inputs could play out differently; a stored game of another is not replayed."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Seat:
     """A place in the player list; a substitute or a rename keeps the seat."""
 
@@ -67,6 +67,44 @@ class Seat:
         """A new holder (substitute) or a new name (rename) for this seat."""
         self.name = name
         self.uid = to_id(name)
+
+
+class StepCache:
+    """What `awaiting` and `legal_inputs` answered since the state last changed (`Game.changes`).
+
+    Not part of the state: it pickles and copies empty, so a rejected input leaves the state as it was."""
+
+    __slots__ = ("at", "legal", "waits")
+
+    def __init__(self) -> None:
+        self.at = -1
+        self.waits: list[Wait] | None = None
+        self.legal: dict[str, list[Input]] = {}
+
+    def __reduce__(self) -> tuple[type[StepCache], tuple[()]]:
+        return (StepCache, ())
+
+    def fresh(self, changes: int) -> StepCache:
+        """This cache, emptied when the state changed since it was filled."""
+        if self.at != changes:
+            self.at = changes
+            self.waits = None
+            self.legal = {}
+        return self
+
+
+class Scratch(dict[object, Any]):
+    """Work a game keeps across states to save time (e.g. waits by player list); not part of its
+    state (it pickles and copies empty)."""
+
+    def __reduce__(self) -> tuple[type[Scratch], tuple[()]]:
+        return (Scratch, ())
+
+    def keep(self, key: object, value: Any) -> Any:
+        if len(self) > 256:
+            self.clear()
+        self[key] = value
+        return value
 
 
 class Memo(dict[tuple[object, ...], list[int]]):
@@ -109,6 +147,9 @@ class Game(ABC):
     SECRET_ACTIONS: ClassVar[tuple[str, ...]] = ()
     QUESTIONS: ClassVar[tuple[str, ...]] = ()
     """Read-only player actions (`card`): answered, never logged or stored, never awaited."""
+    PHASE_ACTIONS: ClassVar[tuple[str, ...]] = ()
+    """Player actions the waiting phase handles (`Phase.act`) without an `act_<action>` of their own."""
+    _action_table: ClassVar[dict[str, tuple[str, Callable[[Game, Input], list[Event]], bool]]]
 
     def __init__(
         self,
@@ -147,6 +188,9 @@ class Game(ABC):
         self.subs: list[dict[str, Any]] = []
         self.wait_id = 0
         self.extension = 0
+        self.changes = 0
+        """How many times the state has changed (each accepted input): the key of `_cache`."""
+        self._cache = StepCache()
 
     # ----- setup -----
 
@@ -243,6 +287,7 @@ class Game(ABC):
         if self.started:
             raise IllegalAction("The game has already started.")
         self.started = True
+        self.changes += 1
         facts = self._start()
         self.take(facts)
         return facts
@@ -263,19 +308,54 @@ class Game(ABC):
             raise IllegalAction("The game has not started.")
         if self.finished:
             raise IllegalAction("The game is over.")
-        action = self.ACTION_ALIASES.get(inp.action, inp.action)
+        entry = self._actions().get(inp.action)
+        if entry is None:
+            raise IllegalAction(f"Unknown action {self.ACTION_ALIASES.get(inp.action, inp.action)!r}.")
+        action, handler, takes_target = entry
         if action != inp.action:
             inp = replace(inp, action=action)
-        allowed = self.PLAYER_ACTIONS + HOST_ACTIONS + SYSTEM_ACTIONS + self.THEME_HOST_ACTIONS
-        handler: Callable[[Input], list[Event]] | None = getattr(self, f"act_{action}", None)
-        if action not in allowed or handler is None:
-            raise IllegalAction(f"Unknown action {inp.action!r}.")
-        self._check_fields(action, inp)
-        events = handler(inp)
+        if not (
+            inp.new is None
+            and inp.count is None
+            and inp.seconds is None
+            and inp.reason is None
+            and (inp.target is None or takes_target)
+        ):
+            self._check_fields(action, inp)
+        try:
+            events = handler(self, inp)
+        except IllegalAction:
+            raise
+        except BaseException:
+            self.changes += 1  # a failure half-way (scripted dice ran out): nothing cached stays valid
+            raise
         self.take(events)
         if action not in self.QUESTIONS:
             self.log.append(inp)
+            self.changes += 1
         return events
+
+    @classmethod
+    def _actions(cls) -> dict[str, tuple[str, Callable[[Game, Input], list[Event]], bool]]:
+        """Each action (and alias) this class takes: its name, its `act_` handler, whether it reads `target`."""
+        table: dict[str, tuple[str, Callable[[Game, Input], list[Event]], bool]] | None
+        table = cls.__dict__.get("_action_table")
+        if table is None:
+            table = {}
+            for action in cls.PLAYER_ACTIONS + HOST_ACTIONS + SYSTEM_ACTIONS + cls.THEME_HOST_ACTIONS:
+                handler = getattr(cls, f"act_{action}", None)
+                if handler is None and action in cls.PHASE_ACTIONS:
+                    handler = cls.act_in_phase
+                if handler is not None:
+                    used = cls.ACTION_FIELDS.get(action, BASE_FIELDS.get(action, ()))
+                    table[action] = (action, handler, "target" in used)
+            for alias, action in cls.ACTION_ALIASES.items():
+                if action in table:
+                    table[alias] = table[action]
+                else:
+                    table.pop(alias, None)
+            cls._action_table = table
+        return table
 
     def take(self, facts: list[Event]) -> None:  # noqa: B027 - a hook themes may leave alone
         """Everything one input caused, as it happened: a theme builds its record from it here."""
@@ -300,9 +380,19 @@ class Game(ABC):
 
     def awaiting(self) -> list[Wait]:
         """Whom the game waits for now and what each may do."""
-        if not self.started or self.finished:
-            return []
-        return self._waits()
+        cache = self._cache.fresh(self.changes)
+        waits = cache.waits
+        if waits is None:
+            waits = cache.waits = self._waits() if self.started and not self.finished else []
+        return list(waits)
+
+    def cached_legal(self, name: str, compute: Callable[[str], list[Input]]) -> list[Input]:
+        """`compute(name)` (a theme's `legal_inputs`), worked out once per state of the game."""
+        cache = self._cache.fresh(self.changes)
+        found = cache.legal.get(name)
+        if found is None:
+            found = cache.legal[name] = compute(name)
+        return list(found)
 
     def deadline_seconds(self) -> int | None:
         """How long the current wait lasts (G4), extensions included; None when nobody is awaited."""
@@ -329,6 +419,18 @@ class Game(ABC):
         self.current = None
 
     # ----- actions every theme has -----
+
+    def act_in_phase(self, inp: Input) -> list[Event]:
+        """A player action of `PHASE_ACTIONS`: the waiting phase handles it, or the theme says why not."""
+        seat = self.actor(inp)
+        events = self.current.act(self, inp.action, seat, inp) if self.current is not None else None
+        if events is None:
+            raise IllegalAction(self.refusal(inp.action, seat))
+        return events
+
+    def refusal(self, action: str, seat: Seat) -> str:
+        """Why `seat` cannot send `action` now, when no waiting phase takes it (a theme words its own)."""
+        return f"You cannot {action} now."
 
     def act_modkill(self, inp: Input) -> list[Event]:
         self.require_host(inp)

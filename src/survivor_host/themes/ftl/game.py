@@ -11,7 +11,7 @@ from survivor_host.engine.battle import battle
 from survivor_host.engine.dice import Dice
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Battle, Cause, Event, Fact, PhaseChanged, Roll
-from survivor_host.engine.game import Game, Seat, Wait, announce_list
+from survivor_host.engine.game import Game, Scratch, Seat, Wait, announce_list
 from survivor_host.engine.inputs import Input, offer
 from survivor_host.engine.phase import Phase
 from survivor_host.themes.ftl.facts import (
@@ -70,6 +70,16 @@ from survivor_host.themes.ftl.tug_of_war import TugOfWar
 MOD_CLASSES: dict[str, type[FtlMod]] = {cls.id: cls for cls in (TugOfWar, NoMercy)}
 
 CHOICES = ("follow", "rebel")
+VOTE_ACTIONS = ("vote",)
+SUSPECT_ACTIONS = ("suspect", "nosuspect")
+SCAPEGOAT_ACTIONS = ("scapegoat", "noscapegoat")
+LOCKED_IN = "Rebel or follow was already locked in for this round."
+REFUSALS = {
+    "vote": "Voting for the first leader is over.",
+    "scapegoat": "There is no scapegoat to name now.",
+    "noscapegoat": "There is no scapegoat for you to decline.",
+}
+"""Why an action is refused when the waiting phase does not take it (see `FollowTheLeader.refusal`)."""
 LEADER_DIE, LEADER_BONUS = 109, 20
 PLAYER_DIE, SUSPECT_DIE = 150, 120
 SCAPEGOAT_SUSPECT_DIE, SCAPEGOAT_TARGET_DIE = 70, 100
@@ -101,13 +111,18 @@ class FtlView:
 
 
 class FollowTheLeader(Game):
-    """Follow the Leader: follow (roll lower) or rebel (roll higher) than the leader's roll."""
+    """Follow the Leader: follow (roll lower) or rebel (roll higher) than the leader's roll.
+
+    The state holds seat indexes (`leader`, `votes`, `choices`...); names appear only at the edges:
+    the inputs that come in, and the facts and records that go out (the engine's output, read by
+    people). Each waiting phase (`Vote`, `Choices`, `Suspect`, `Scapegoat`) handles its own actions."""
 
     spec = SPEC
     theme = SPEC.id
     title = SPEC.title
     MODS = SPEC.mod_titles()
     PLAYER_ACTIONS = ("vote", "follow", "rebel", "suspect", "nosuspect", "scapegoat", "noscapegoat")
+    PHASE_ACTIONS = PLAYER_ACTIONS
     THEME_HOST_ACTIONS = SPEC.host_actions
     ACTION_ALIASES: ClassVar[dict[str, str]] = {"revolt": "rebel"}
     ACTION_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {
@@ -153,6 +168,7 @@ class FollowTheLeader(Game):
         self.outcome: Outcome | None = None
         """How the current round ended, once it has."""
         self.plugins: tuple[FtlMod, ...] = tuple(MOD_CLASSES[mod]() for mod in self.mods)
+        self._scratch = Scratch()
 
     # ----- helpers -----
 
@@ -210,18 +226,15 @@ class FollowTheLeader(Game):
         events.append(VoteOpened())
         return events
 
-    def act_vote(self, inp: Input) -> list[Event]:
-        voter = self.actor(inp)
-        if not isinstance(self.current, Vote):
-            raise IllegalAction("Voting for the first leader is over.")
-        target = self.alive_target(inp.target, "vote for")
-        if target is voter:
-            raise IllegalAction("You can't vote for yourself.")
-        self.votes[voter.index] = target.index
-        events: list[Event] = [VoteCast(voter.name, target.name, to=voter.name)]
-        if all(seat.index in self.votes for seat in self.alive()):
-            events += self.resolve_votes()
-        return events
+    def refusal(self, action: str, seat: Seat) -> str:
+        """Why `seat` cannot send `action` now: the waiting phase does not take it."""
+        if action in CHOICES:
+            self.check_chooser(seat)
+            return LOCKED_IN
+        if action in SUSPECT_ACTIONS:
+            self.check_leader(seat)
+            return "Suspecting is not open now."
+        return REFUSALS[action]
 
     def vote_tally(self) -> list[tuple[str, list[str]]]:
         """The first-leader votes so far (F2): (candidate, voters) for each candidate with a vote."""
@@ -235,12 +248,7 @@ class FollowTheLeader(Game):
         self.require_host(inp)
         if not isinstance(self.current, Vote):
             raise IllegalAction("The first leader has already been chosen.")
-        if inp.target:
-            chosen = self.alive_target(inp.target, "pick")
-        else:
-            chosen = self.seat(self.dice.pick([seat.name for seat in self.alive()]))
-        self.leader = chosen.index
-        return [LeaderChosen(chosen.name, LeaderHow.PICKED), *self._begin_round()]
+        return self.current.pick(self, inp)
 
     def resolve_votes(self) -> list[Event]:
         """F2: most votes leads; a tie is a roll battle of 100; no votes at all, a random pick."""
@@ -300,29 +308,17 @@ class FollowTheLeader(Game):
         name = self.seats[index].name
         return ChoiceAsked(name, CHOICES, (), True, round=self.round, leader=self.name(self.leader) or "", to=name)
 
-    def act_follow(self, inp: Input) -> list[Event]:
-        return self._choose(inp, "follow")
-
-    def act_rebel(self, inp: Input) -> list[Event]:
-        return self._choose(inp, "rebel")
-
-    def _choose(self, inp: Input, choice: str) -> list[Event]:
-        """F3: a secret follow/rebel, changeable until every choice is in."""
-        seat = self.actor(inp)
-        if isinstance(self.current, Vote):
-            raise IllegalAction("The first leader has not been chosen yet.")
+    def check_chooser(self, seat: Seat) -> None:
+        """F3: the leader and the immune make no choice."""
         if seat.index == self.leader:
             raise IllegalAction("The leader does not follow or rebel.")
         if seat.index in self.immune_now:
             raise IllegalAction("You are immune this round and make no choice.")
-        if not isinstance(self.current, Choices) or seat.index not in self.owed:
-            raise IllegalAction("Rebel or follow was already locked in for this round.")
-        changed = seat.index in self.choices
-        self.choices[seat.index] = choice
-        events: list[Event] = [ChoiceMade(choice, changed, to=seat.name)]
-        if all(i in self.choices for i in self.owed):
-            events += self.after_choices()
-        return events
+
+    def check_leader(self, seat: Seat) -> None:
+        """F4: only the leader suspects."""
+        if seat.index != self.leader:
+            raise IllegalAction("Only the leader can suspect.")
 
     def after_choices(self) -> list[Event]:
         events: list[Event] = [ChoicesLocked(tuple((self.seats[i].name, c) for i, c in self.choices.items()))]
@@ -338,28 +334,6 @@ class FollowTheLeader(Game):
     def suspect_prompt(self) -> SuspectAsked:
         leader = self.name(self.leader) or ""
         return SuspectAsked(leader, ("suspect", "nosuspect"), tuple(self.names(self.suspect_candidates())), False)
-
-    def act_suspect(self, inp: Input) -> list[Event]:
-        seat = self.actor(inp)
-        if seat.index != self.leader:
-            raise IllegalAction("Only the leader can suspect.")
-        if not isinstance(self.current, Suspect):
-            raise IllegalAction("Suspecting is not open now.")
-        target = self.alive_target(inp.target, "suspect")
-        if target is seat:
-            raise IllegalAction("You cannot suspect yourself.")
-        if target.index in self.immune_now:
-            raise IllegalAction(f"{target.name} is immune and cannot be suspected.")
-        self.suspect = target.index
-        return [Suspected(seat.name, target.name), *self.roll_round()]
-
-    def act_nosuspect(self, inp: Input) -> list[Event]:
-        seat = self.actor(inp)
-        if seat.index != self.leader:
-            raise IllegalAction("Only the leader can suspect.")
-        if not isinstance(self.current, Suspect):
-            raise IllegalAction("Suspecting is not open now.")
-        return [Suspected(seat.name, None), *self.roll_round()]
 
     # ----- rolls and judgement (F5, F6, F12, F13) -----
 
@@ -486,26 +460,8 @@ class FollowTheLeader(Game):
 
     # ----- the scapegoat (F7) -----
 
-    def scapegoat_prompt(self) -> ScapegoatAsked:
-        suspect = self.name(self.suspect) or ""
-        targets = tuple(self.names(self.scapegoat_candidates()))
-        return ScapegoatAsked(suspect, ("scapegoat", "noscapegoat"), targets, False)
-
-    def act_scapegoat(self, inp: Input) -> list[Event]:
-        seat = self.actor(inp)
-        if not isinstance(self.current, Scapegoat):
-            raise IllegalAction("There is no scapegoat to name now.")
-        if seat.index != self.suspect:
-            raise IllegalAction("Only the suspect can name a scapegoat.")
-        target = self.alive_target(inp.target, "name as scapegoat")
-        if target is seat:
-            raise IllegalAction("You cannot be your own scapegoat.")
-        if target.index == self.leader:
-            raise IllegalAction("The leader cannot be a scapegoat.")
-        if target.index in self.immune_now or target.index in self.immune_next:
-            raise IllegalAction(f"{target.name} is immune and cannot be a scapegoat.")
-        if target.index in self.doomed:
-            raise IllegalAction(f"{target.name} is already going out this round.")
+    def scapegoat_battle(self, seat: Seat, target: Seat) -> list[Event]:
+        """F7: the suspect (70) battles the scapegoat (100); the loser goes out in the suspect's place."""
         fight = battle(
             self.dice,
             [(seat.name, SCAPEGOAT_SUSPECT_DIE), (target.name, SCAPEGOAT_TARGET_DIE)],
@@ -521,11 +477,10 @@ class FollowTheLeader(Game):
         resolved = ScapegoatResolved(seat.name, target.name, tuple(fight.events), loser.name)
         return [resolved, *self.end_round()]
 
-    def act_noscapegoat(self, inp: Input) -> list[Event]:
-        seat = self.actor(inp)
-        if not isinstance(self.current, Scapegoat) or seat.index != self.suspect:
-            raise IllegalAction("There is no scapegoat for you to decline.")
-        return [NoScapegoat(seat.name, in_time=True), *self.end_round()]
+    def scapegoat_prompt(self) -> ScapegoatAsked:
+        suspect = self.name(self.suspect) or ""
+        targets = tuple(self.names(self.scapegoat_candidates()))
+        return ScapegoatAsked(suspect, ("scapegoat", "noscapegoat"), targets, False)
 
     # ----- end of round (F8, F9) and finals (F10) -----
 
@@ -680,6 +635,9 @@ class FollowTheLeader(Game):
     # ----- for AI seats, buttons and records -----
 
     def legal_inputs(self, name: str) -> list[Input]:
+        return self.cached_legal(name, self._legal_inputs)
+
+    def _legal_inputs(self, name: str) -> list[Input]:
         try:
             seat = self.seat(name)
         except IllegalAction:
@@ -733,14 +691,38 @@ class Vote(FtlPhase):
     def waits(self, game: FollowTheLeader) -> list[Wait]:
         alive = game.alive()
         names = tuple(seat.name for seat in alive)
-        return [
-            Wait(seat.name, ("vote",), False, names[:at] + names[at + 1 :])
-            for at, seat in enumerate(alive)
-            if seat.index not in game.votes
-        ]
+        every: list[Wait] | None = game._scratch.get(names)
+        if every is None:  # each player's wait, the same until the player list changes
+            every = [Wait(name, VOTE_ACTIONS, False, names[:at] + names[at + 1 :]) for at, name in enumerate(names)]
+            game._scratch.keep(names, every)
+        votes = game.votes
+        return [wait for seat, wait in zip(alive, every, strict=True) if seat.index not in votes]
 
     def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
         return [offer("vote", seat.name, s.name) for s in game.alive() if s is not seat]
+
+    def act(self, game: FollowTheLeader, action: str, seat: Seat, inp: Input) -> list[Event] | None:
+        if action in CHOICES:
+            raise IllegalAction("The first leader has not been chosen yet.")
+        if action != "vote":
+            return None
+        target = game.alive_target(inp.target, "vote for")
+        if target is seat:
+            raise IllegalAction("You can't vote for yourself.")
+        game.votes[seat.index] = target.index
+        events: list[Event] = [VoteCast(seat.name, target.name, to=seat.name)]
+        if all(alive.index in game.votes for alive in game.alive()):
+            events += game.resolve_votes()
+        return events
+
+    def pick(self, game: FollowTheLeader, inp: Input) -> list[Event]:
+        """The host picks the first leader (a named player, or one at random) instead of the vote."""
+        if inp.target:
+            chosen = game.alive_target(inp.target, "pick")
+        else:
+            chosen = game.seat(game.dice.pick([seat.name for seat in game.alive()]))
+        game.leader = chosen.index
+        return [LeaderChosen(chosen.name, LeaderHow.PICKED), *game._begin_round()]
 
     def timeout(self, game: FollowTheLeader) -> list[Event]:
         return [VotingClosed(), *game.resolve_votes()]
@@ -765,6 +747,21 @@ class Choices(FtlPhase):
 
     def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
         return [offer(choice, seat.name) for choice in CHOICES] if seat.index in game.owed else []
+
+    def act(self, game: FollowTheLeader, action: str, seat: Seat, inp: Input) -> list[Event] | None:
+        """F3: a secret follow/rebel, changeable until every choice is in."""
+        if action not in CHOICES:
+            return None
+        game.check_chooser(seat)
+        if seat.index not in game.owed:
+            raise IllegalAction(LOCKED_IN)
+        choices = game.choices
+        changed = seat.index in choices
+        choices[seat.index] = action
+        events: list[Event] = [ChoiceMade(action, changed, to=seat.name)]
+        if all(i in choices for i in game.owed):
+            events += game.after_choices()
+        return events
 
     def timeout(self, game: FollowTheLeader) -> list[Event]:
         idle = [game.seats[i] for i in game.owed if i not in game.choices]
@@ -801,6 +798,20 @@ class Suspect(FtlPhase):
         targets = [offer("suspect", seat.name, t) for t in game.names(game.suspect_candidates())]
         return [*targets, offer("nosuspect", seat.name)]
 
+    def act(self, game: FollowTheLeader, action: str, seat: Seat, inp: Input) -> list[Event] | None:
+        if action not in SUSPECT_ACTIONS:
+            return None
+        game.check_leader(seat)
+        if action == "nosuspect":
+            return [Suspected(seat.name, None), *game.roll_round()]
+        target = game.alive_target(inp.target, "suspect")
+        if target is seat:
+            raise IllegalAction("You cannot suspect yourself.")
+        if target.index in game.immune_now:
+            raise IllegalAction(f"{target.name} is immune and cannot be suspected.")
+        game.suspect = target.index
+        return [Suspected(seat.name, target.name), *game.roll_round()]
+
     def timeout(self, game: FollowTheLeader) -> list[Event]:
         return [Suspected(game.name(game.leader) or "", None, NoSuspectWhy.TIME), *game.roll_round()]
 
@@ -827,6 +838,26 @@ class Scapegoat(FtlPhase):
             return []
         names = game.names(game.scapegoat_candidates())
         return [*(offer("scapegoat", seat.name, t) for t in names), offer("noscapegoat", seat.name)]
+
+    def act(self, game: FollowTheLeader, action: str, seat: Seat, inp: Input) -> list[Event] | None:
+        if action == "noscapegoat":
+            if seat.index != game.suspect:
+                raise IllegalAction(REFUSALS["noscapegoat"])
+            return [NoScapegoat(seat.name, in_time=True), *game.end_round()]
+        if action != "scapegoat":
+            return None
+        if seat.index != game.suspect:
+            raise IllegalAction("Only the suspect can name a scapegoat.")
+        target = game.alive_target(inp.target, "name as scapegoat")
+        if target is seat:
+            raise IllegalAction("You cannot be your own scapegoat.")
+        if target.index == game.leader:
+            raise IllegalAction("The leader cannot be a scapegoat.")
+        if target.index in game.immune_now or target.index in game.immune_next:
+            raise IllegalAction(f"{target.name} is immune and cannot be a scapegoat.")
+        if target.index in game.doomed:
+            raise IllegalAction(f"{target.name} is already going out this round.")
+        return game.scapegoat_battle(seat, target)
 
     def timeout(self, game: FollowTheLeader) -> list[Event]:
         return [NoScapegoat(game.name(game.suspect) or "", in_time=False), *game.end_round()]
