@@ -8,9 +8,10 @@ the room and the terminal. Handlers check everything before they change anything
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from survivor_host.engine.dice import Dice, FairDice, bind_round, dice_fields
@@ -24,6 +25,7 @@ from survivor_host.engine.events import (
     GameOver,
     PlayerList,
     Substituted,
+    fast_inits,
 )
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
@@ -50,18 +52,22 @@ RULES_VERSION = 1
 """Bumped when the same seed and inputs could play out differently; a stored game of another is not replayed."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Seat:
     """A place in the player list; a substitute or a rename keeps the seat."""
 
     index: int
     name: str
-    alive: bool = True
-    out_step: int | None = None
-    uid: str = field(init=False)
+    alive: bool
+    out_step: int | None
+    uid: str
 
-    def __post_init__(self) -> None:
-        self.uid = to_id(self.name)
+    def __init__(self, index: int, name: str, alive: bool = True, out_step: int | None = None) -> None:
+        self.index = index
+        self.name = name
+        self.alive = alive
+        self.out_step = out_step
+        self.uid = to_id(name)
 
     def rename(self, name: str) -> None:
         """A new holder (substitute) or a new name (rename) for this seat."""
@@ -130,6 +136,12 @@ class Wait:
     targets: tuple[str, ...] = ()
 
 
+@functools.lru_cache(maxsize=8192)
+def wait_for(player: str, actions: tuple[str, ...], secret: bool, targets: tuple[str, ...] = ()) -> Wait:
+    """A `Wait`, shared: waits are immutable, so a phase asking for the same again need not rebuild it."""
+    return Wait(player, actions, secret, targets)
+
+
 class Game(ABC):
     """What every theme shares. A theme adds `act_<action>` handlers and its round logic."""
 
@@ -149,6 +161,8 @@ class Game(ABC):
     """Read-only player actions (`card`): answered, never logged or stored, never awaited."""
     PHASE_ACTIONS: ClassVar[tuple[str, ...]] = ()
     """Player actions the waiting phase handles (`Phase.act`) without an `act_<action>` of their own."""
+    _option_defaults: ClassVar[dict[str, OptionValue]]
+    _mods_known: ClassVar[dict[tuple[str, ...], tuple[str, ...]]]
     _action_table: ClassVar[dict[str, tuple[str, Callable[[Game, Input], list[Event]], bool]]]
 
     def __init__(
@@ -166,10 +180,12 @@ class Game(ABC):
         self.dice: Dice = dice
         bind_round(dice, self)
         self.seed = getattr(dice, "seed", seed)
-        self.options: dict[str, OptionValue] = resolve_options(self.option_specs(), options)
-        self.mods: tuple[str, ...] = self.normalize_mods(mods)
-        self._check_players(players)
+        self.options: dict[str, OptionValue] = (
+            resolve_options(self.option_specs(), options) if options else dict(self._default_options())
+        )
+        self.mods: tuple[str, ...] = self._known_mods(tuple(mods))
         self.seats: list[Seat] = [Seat(index, name) for index, name in enumerate(players)]
+        self._check_players(players)
         self._by_name: dict[str, Seat] = {}
         self._alive: list[Seat] = list(self.seats)
         self._index_names()
@@ -203,8 +219,30 @@ class Game(ABC):
         """Mod ids in the theme's order; unknown or forbidden combinations raise SetupError."""
         return cls.spec.normalize_mods(mods)
 
+    @classmethod
+    def _default_options(cls) -> dict[str, OptionValue]:
+        """Every option's default (worked out once per class; copied for each game)."""
+        found: dict[str, OptionValue] | None = cls.__dict__.get("_option_defaults")
+        if found is None:
+            found = resolve_options(cls.option_specs(), None)
+            cls._option_defaults = found
+        return found
+
+    @classmethod
+    def _known_mods(cls, mods: tuple[str, ...]) -> tuple[str, ...]:
+        """`normalize_mods`, remembered per class for the mod lists games are made with."""
+        known: dict[tuple[str, ...], tuple[str, ...]] | None = cls.__dict__.get("_mods_known")
+        if known is None:
+            known = cls._mods_known = {}
+        found = known.get(mods)
+        if found is None:
+            found = cls.normalize_mods(mods)
+            if len(known) < 256:
+                known[mods] = found
+        return found
+
     def _check_players(self, players: Sequence[str]) -> None:
-        ids = [to_id(name) for name in players]
+        ids = [seat.uid for seat in self.seats]
         if any(not uid for uid in ids):
             raise SetupError("Every player needs a name with a letter or digit in it.")
         if len(set(ids)) != len(ids):
@@ -308,7 +346,7 @@ class Game(ABC):
             raise IllegalAction("The game has not started.")
         if self.finished:
             raise IllegalAction("The game is over.")
-        entry = self._actions().get(inp.action)
+        entry = self._action_table.get(inp.action)
         if entry is None:
             raise IllegalAction(f"Unknown action {self.ACTION_ALIASES.get(inp.action, inp.action)!r}.")
         action, handler, takes_target = entry
@@ -335,26 +373,26 @@ class Game(ABC):
             self.changes += 1
         return events
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._action_table = cls._actions()
+
     @classmethod
     def _actions(cls) -> dict[str, tuple[str, Callable[[Game, Input], list[Event]], bool]]:
         """Each action (and alias) this class takes: its name, its `act_` handler, whether it reads `target`."""
-        table: dict[str, tuple[str, Callable[[Game, Input], list[Event]], bool]] | None
-        table = cls.__dict__.get("_action_table")
-        if table is None:
-            table = {}
-            for action in cls.PLAYER_ACTIONS + HOST_ACTIONS + SYSTEM_ACTIONS + cls.THEME_HOST_ACTIONS:
-                handler = getattr(cls, f"act_{action}", None)
-                if handler is None and action in cls.PHASE_ACTIONS:
-                    handler = cls.act_in_phase
-                if handler is not None:
-                    used = cls.ACTION_FIELDS.get(action, BASE_FIELDS.get(action, ()))
-                    table[action] = (action, handler, "target" in used)
-            for alias, action in cls.ACTION_ALIASES.items():
-                if action in table:
-                    table[alias] = table[action]
-                else:
-                    table.pop(alias, None)
-            cls._action_table = table
+        table: dict[str, tuple[str, Callable[[Game, Input], list[Event]], bool]] = {}
+        for action in cls.PLAYER_ACTIONS + HOST_ACTIONS + SYSTEM_ACTIONS + cls.THEME_HOST_ACTIONS:
+            handler = getattr(cls, f"act_{action}", None)
+            if handler is None and action in cls.PHASE_ACTIONS:
+                handler = cls.act_in_phase
+            if handler is not None:
+                used = cls.ACTION_FIELDS.get(action, BASE_FIELDS.get(action, ()))
+                table[action] = (action, handler, "target" in used)
+        for alias, action in cls.ACTION_ALIASES.items():
+            if action in table:
+                table[alias] = table[action]
+            else:
+                table.pop(alias, None)
         return table
 
     def take(self, facts: list[Event]) -> None:  # noqa: B027 - a hook themes may leave alone
@@ -380,7 +418,9 @@ class Game(ABC):
 
     def awaiting(self) -> list[Wait]:
         """Whom the game waits for now and what each may do."""
-        cache = self._cache.fresh(self.changes)
+        cache = self._cache
+        if cache.at != self.changes:
+            cache.fresh(self.changes)
         waits = cache.waits
         if waits is None:
             waits = cache.waits = self._waits() if self.started and not self.finished else []
@@ -388,7 +428,9 @@ class Game(ABC):
 
     def cached_legal(self, name: str, compute: Callable[[str], list[Input]]) -> list[Input]:
         """`compute(name)` (a theme's `legal_inputs`), worked out once per state of the game."""
-        cache = self._cache.fresh(self.changes)
+        cache = self._cache
+        if cache.at != self.changes:
+            cache.fresh(self.changes)
         found = cache.legal.get(name)
         if found is None:
             found = cache.legal[name] = compute(name)
@@ -422,7 +464,9 @@ class Game(ABC):
 
     def act_in_phase(self, inp: Input) -> list[Event]:
         """A player action of `PHASE_ACTIONS`: the waiting phase handles it, or the theme says why not."""
-        seat = self.actor(inp)
+        seat = self._by_name.get(inp.by or "")
+        if seat is None or not seat.alive or (seat.name != inp.by and seat.uid != inp.by):
+            seat = self.actor(inp)
         events = self.current.act(self, inp.action, seat, inp) if self.current is not None else None
         if events is None:
             raise IllegalAction(self.refusal(inp.action, seat))
@@ -606,4 +650,6 @@ def announce_list(game: Game, marks: Callable[[Seat], str] | None = None) -> Pla
     return PlayerList(tuple(seat.name + (marks(seat) if marks else "") for seat in game.alive()))
 
 
-__all__ = ["Game", "Seat", "Wait", "announce_list", "join_names"]
+fast_inits(__name__)
+
+__all__ = ["Game", "Seat", "Wait", "announce_list", "join_names", "wait_for"]

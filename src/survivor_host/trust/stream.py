@@ -40,6 +40,8 @@ def commitment(server_seed: str) -> str:
 
 def client_seed(players: Sequence[str], salts: Sequence[str] = ()) -> str:
     """The players' names in join order, joined by `,`, then `;` and each salt word in the order sent."""
+    if not salts:
+        return ",".join(players)
     return ",".join(players) + "".join(f";{salt}" for salt in salts)
 
 

@@ -11,7 +11,7 @@ from survivor_host.engine.battle import battle
 from survivor_host.engine.dice import Dice
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Battle, Cause, Event, Fact, PhaseChanged, Roll
-from survivor_host.engine.game import Game, Scratch, Seat, Wait, announce_list
+from survivor_host.engine.game import Game, Scratch, Seat, Wait, announce_list, wait_for
 from survivor_host.engine.inputs import Input, offer
 from survivor_host.engine.phase import Phase
 from survivor_host.themes.ftl.facts import (
@@ -192,7 +192,8 @@ class FollowTheLeader(Game):
         return len(self.round_start) >= 4
 
     def _non_leaders(self) -> list[int]:
-        return [seat.index for seat in self.alive() if seat.index != self.leader]
+        leader = self.leader
+        return [seat.index for seat in self._alive if seat.index != leader]
 
     def suspect_candidates(self) -> list[int]:
         return [i for i in self._non_leaders() if i not in self.immune_now]
@@ -217,7 +218,7 @@ class FollowTheLeader(Game):
         mods = tuple(self.spec.mod_title(m) for m in self.mods)
         events: list[Event] = [GameBegins(self.title, mods), announce_list(self)]
         if self.opt_str("leader") == "pick":
-            chosen = self.seat(self.dice.pick([seat.name for seat in self.alive()]))
+            chosen = self.seat(self.dice.pick([seat.name for seat in self._alive]))
             events.append(LeaderChosen(chosen.name, LeaderHow.PICKED))
             self.leader = chosen.index
             return events + self._begin_round()
@@ -258,7 +259,7 @@ class FollowTheLeader(Game):
             if self.seats[target].alive:
                 tally[target] = tally.get(target, 0) + 1
         if not tally:
-            chosen = self.seat(self.dice.pick([seat.name for seat in self.alive()]))
+            chosen = self.seat(self.dice.pick([seat.name for seat in self._alive]))
             events.append(LeaderChosen(chosen.name, LeaderHow.NOBODY_VOTED))
         else:
             events.append(VotesCounted(tuple((self.seats[i].name, n) for i, n in sorted(tally.items()))))
@@ -278,10 +279,10 @@ class FollowTheLeader(Game):
     # ----- a round -----
 
     def _begin_round(self) -> list[Event]:
-        if len(self.alive()) <= 2:
+        if len(self._alive) <= 2:
             return self._finals()
         self.round += 1
-        self.round_start = [seat.index for seat in self.alive()]
+        self.round_start = [seat.index for seat in self._alive]
         self.immune_now = [i for i in self.immune_next if self.seats[i].alive and i != self.leader]
         self.immune_next = []
         self.choices = {}
@@ -348,15 +349,21 @@ class FollowTheLeader(Game):
             LeaderRolls(leader.name),
             Roll(leader.name, LEADER_DIE, self.leader_roll, LEADER_BONUS, "leader", tabled=True),
         ]
-        order = [self.seat(name).index for name in self.dice.shuffle(self.names(self._non_leaders()))]
+        seats = self.seats
+        index_of = {seats[i].name: i for i in self._non_leaders()}
+        order = [index_of[name] for name in self.dice.shuffle(list(index_of))]
         for plugin in self.plugins:
             judged = plugin.roll_and_judge(self, order)
             if judged is not None:
                 return events + judged
-        running = self.first_running_die()
-        for i in order:
-            die, running = self.die_for(i, running)
-            events.append(self.roll_player(i, die))
+        if self.plugins:
+            running = self.first_running_die()
+            for i in order:
+                die, running = self.die_for(i, running)
+                events.append(self.roll_player(i, die))
+        else:
+            suspect = self.suspect
+            events += [self.roll_player(i, SUSPECT_DIE if i == suspect else PLAYER_DIE) for i in order]
         events.append(self._choices_revealed())
         judged = self._judge()
         events.append(self.round_rolled(order))
@@ -505,7 +512,7 @@ class FollowTheLeader(Game):
                 events.append(self.out([old_leader], FtlCause.OVERTHROWN, [Overthrown(old_leader.name)]))
         events.append(ImmunityGained(tuple(self.seats[i].name for i in self.immune_next if self.seats[i].alive)))
         self.last_rolls = dict(self.rolls)
-        if len(self.alive()) <= 2:
+        if len(self._alive) <= 2:
             return events + self._finals()
         fight_events: list[Event] = []
         if self.outcome is not Outcome.DEPOSED:
@@ -550,7 +557,7 @@ class FollowTheLeader(Game):
     def _finals(self) -> list[Event]:
         """F10: two players roll 150 vs 150; one left wins and the round's others battle for second."""
         self.pass_through(FtlStage.FINALS)
-        alive = self.alive()
+        alive = self._alive
         events: list[Event] = [PhaseChanged(FtlStage.FINALS, self.round)]
         if len(alive) == 2:
             events.append(FinalsBegin(alive[0].name, alive[1].name))
@@ -591,7 +598,7 @@ class FollowTheLeader(Game):
                 self.choices.pop(i, None)
             self.votes.pop(i, None)
         self.votes = {voter: target for voter, target in self.votes.items() if target not in indexes}
-        if len(self.alive()) <= 2:
+        if len(self._alive) <= 2:
             if self.leader not in indexes:
                 events += phase.stop(self)
             if self.rounds and self.outcome is None:
@@ -606,7 +613,7 @@ class FollowTheLeader(Game):
         """F11: the leader left mid-round: discard it, pick a new leader at random, start again."""
         self.outcome = Outcome.VOID
         self.immune_next = list(self.immune_now)
-        chosen = self.seat(self.dice.pick([seat.name for seat in self.alive()]))
+        chosen = self.seat(self.dice.pick([seat.name for seat in self._alive]))
         self.leader = chosen.index
         self.round -= 1
         events: list[Event] = [RoundVoided(chosen.name)]
@@ -653,7 +660,7 @@ class FollowTheLeader(Game):
             alive=seat.alive,
             round=self.round,
             phase=self.phase,
-            players=tuple(s.name for s in self.alive()),
+            players=tuple(s.name for s in self._alive),
             players_at_round_start=len(self.round_start),
             leader=self.name(self.leader),
             immune=tuple(self.names(self.immune_now)),
@@ -689,7 +696,7 @@ class Vote(FtlPhase):
     name = FtlStage.VOTE
 
     def waits(self, game: FollowTheLeader) -> list[Wait]:
-        alive = game.alive()
+        alive = game._alive
         names = tuple(seat.name for seat in alive)
         every: list[Wait] | None = game._scratch.get(names)
         if every is None:  # each player's wait, the same until the player list changes
@@ -699,7 +706,7 @@ class Vote(FtlPhase):
         return [wait for seat, wait in zip(alive, every, strict=True) if seat.index not in votes]
 
     def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
-        return [offer("vote", seat.name, s.name) for s in game.alive() if s is not seat]
+        return [offer("vote", seat.name, s.name) for s in game._alive if s is not seat]
 
     def act(self, game: FollowTheLeader, action: str, seat: Seat, inp: Input) -> list[Event] | None:
         if action in CHOICES:
@@ -711,7 +718,7 @@ class Vote(FtlPhase):
             raise IllegalAction("You can't vote for yourself.")
         game.votes[seat.index] = target.index
         events: list[Event] = [VoteCast(seat.name, target.name, to=seat.name)]
-        if all(alive.index in game.votes for alive in game.alive()):
+        if all(alive.index in game.votes for alive in game._alive):
             events += game.resolve_votes()
         return events
 
@@ -720,7 +727,7 @@ class Vote(FtlPhase):
         if inp.target:
             chosen = game.alive_target(inp.target, "pick")
         else:
-            chosen = game.seat(game.dice.pick([seat.name for seat in game.alive()]))
+            chosen = game.seat(game.dice.pick([seat.name for seat in game._alive]))
         game.leader = chosen.index
         return [LeaderChosen(chosen.name, LeaderHow.PICKED), *game._begin_round()]
 
@@ -728,7 +735,7 @@ class Vote(FtlPhase):
         return [VotingClosed(), *game.resolve_votes()]
 
     def after_removal(self, game: FollowTheLeader, removed: list[Seat]) -> list[Event]:
-        if all(seat.index in game.votes for seat in game.alive()):
+        if all(seat.index in game.votes for seat in game._alive):
             return game.resolve_votes()
         return []
 
@@ -743,7 +750,8 @@ class Choices(FtlPhase):
     before_rolls = True
 
     def waits(self, game: FollowTheLeader) -> list[Wait]:
-        return [Wait(game.seats[i].name, CHOICES, True) for i in game.owed if i not in game.choices]
+        seats, choices = game.seats, game.choices
+        return [wait_for(seats[i].name, CHOICES, True) for i in game.owed if i not in choices]
 
     def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
         return [offer(choice, seat.name) for choice in CHOICES] if seat.index in game.owed else []
@@ -790,7 +798,7 @@ class Suspect(FtlPhase):
 
     def waits(self, game: FollowTheLeader) -> list[Wait]:
         asked = game.suspect_prompt()
-        return [Wait(asked.player, asked.actions, asked.by_pm, asked.targets)]
+        return [wait_for(asked.player, asked.actions, asked.by_pm, asked.targets)]
 
     def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
         if seat.index != game.leader:
@@ -831,7 +839,7 @@ class Scapegoat(FtlPhase):
 
     def waits(self, game: FollowTheLeader) -> list[Wait]:
         asked = game.scapegoat_prompt()
-        return [Wait(asked.player, asked.actions, asked.by_pm, asked.targets)]
+        return [wait_for(asked.player, asked.actions, asked.by_pm, asked.targets)]
 
     def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
         if seat.index != game.suspect:
@@ -864,7 +872,7 @@ class Scapegoat(FtlPhase):
 
     def stop(self, game: FollowTheLeader) -> list[Event]:
         # G4 stops the round with its judgement already made: the judged go out, no scapegoat battle.
-        judged = [seat for seat in game.alive() if seat.index in game.doomed]
+        judged = [seat for seat in game._alive if seat.index in game.doomed]
         causes = [game.why_out[seat.index] for seat in judged]
         return [game.out(judged, FtlCause.JUDGED, causes)] if judged else []
 
