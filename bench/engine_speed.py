@@ -43,7 +43,7 @@ def play_one(theme: str, mods: list[str], players: int, seed: int) -> Game:
     strategy = make_strategy(theme)
     rng = random.Random(seed)
     send = getattr(game, "step", game.apply)  # the facts alone, where the engine has them
-    game.start()
+    getattr(game, "begin", game.start)()  # the facts alone, where the engine has them
     while not game.finished:
         name = game.awaiting()[0].player
         send(strategy.choose(game.view(name), game.legal_inputs(name), rng))
@@ -55,7 +55,7 @@ def play_random(theme: str, mods: list[str], players: int, seed: int) -> Game:
     game = new_game(theme, seat_names(players), mods=mods, seed=seed)
     rng = random.Random(seed)
     send = getattr(game, "step", game.apply)  # the facts alone, where the engine has them
-    game.start()
+    getattr(game, "begin", game.start)()  # the facts alone, where the engine has them
     while not game.finished:
         options = game.legal_inputs(game.awaiting()[0].player)
         send(options[rng.randrange(len(options))])

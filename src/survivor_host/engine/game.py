@@ -90,14 +90,6 @@ class StepCache:
     def __reduce__(self) -> tuple[type[StepCache], tuple[()]]:
         return (StepCache, ())
 
-    def fresh(self, changes: int) -> StepCache:
-        """This cache, emptied when the state changed since it was filled."""
-        if self.at != changes:
-            self.at = changes
-            self.waits = None
-            self.legal = {}
-        return self
-
 
 class Scratch(dict[object, Any]):
     """Work a game keeps across states to save time (e.g. waits by player list); not part of its
@@ -420,7 +412,7 @@ class Game(ABC):
         """Whom the game waits for now and what each may do."""
         cache = self._cache
         if cache.at != self.changes:
-            cache.fresh(self.changes)
+            cache.at, cache.waits, cache.legal = self.changes, None, {}
         waits = cache.waits
         if waits is None:
             waits = cache.waits = self._waits() if self.started and not self.finished else []
@@ -430,7 +422,7 @@ class Game(ABC):
         """`compute(name)` (a theme's `legal_inputs`), worked out once per state of the game."""
         cache = self._cache
         if cache.at != self.changes:
-            cache.fresh(self.changes)
+            cache.at, cache.waits, cache.legal = self.changes, None, {}
         found = cache.legal.get(name)
         if found is None:
             found = cache.legal[name] = compute(name)
@@ -647,7 +639,9 @@ class Game(ABC):
 
 def announce_list(game: Game, marks: Callable[[Seat], str] | None = None) -> PlayerList:
     """The player list hosts post (`**PL (9):** a, b, c`), each name with its mark."""
-    return PlayerList(tuple(seat.name + (marks(seat) if marks else "") for seat in game.alive()))
+    if marks is None:
+        return PlayerList(tuple([seat.name for seat in game.alive()]))
+    return PlayerList(tuple([seat.name + marks(seat) for seat in game.alive()]))
 
 
 fast_inits(__name__)

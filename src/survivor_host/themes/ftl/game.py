@@ -67,6 +67,33 @@ from survivor_host.themes.ftl.record import FtlRecorder, FtlRound
 from survivor_host.themes.ftl.spec import NO_MERCY, SPEC, TUG_OF_WAR
 from survivor_host.themes.ftl.tug_of_war import TugOfWar
 
+# The members the rules read while playing, bound once: Python 3.11 looks `Enum.MEMBER` up slowly
+# (its metaclass has a `__getattr__`, which keeps the lookup off the fast path).
+CAUSE_JUDGED = FtlCause.JUDGED
+CAUSE_OVERTHROWN = FtlCause.OVERTHROWN
+STAGE_CHOICES = FtlStage.CHOICES
+STAGE_FINALS = FtlStage.FINALS
+STAGE_ROLLS = FtlStage.ROLLS
+STAGE_SCAPEGOAT = FtlStage.SCAPEGOAT
+STAGE_SUSPECT = FtlStage.SUSPECT
+STAGE_VOTE = FtlStage.VOTE
+WHY_DEPOSED = LeadWhy.DEPOSED
+WHY_HIGHEST = LeadWhy.HIGHEST
+WHY_HIGHEST_REBEL = LeadWhy.HIGHEST_REBEL
+WHY_LOWEST = LeadWhy.LOWEST
+OUTCOME_DEPOSED = Outcome.DEPOSED
+OUTCOME_HANDOVER = Outcome.HANDOVER
+OUTCOME_NORMAL = Outcome.NORMAL
+OUTCOME_REBELLION = Outcome.REBELLION
+OUTCOME_STOPPED = Outcome.STOPPED
+OUTCOME_VOID = Outcome.VOID
+VERDICT_CANCELLED = Verdict.CANCELLED
+VERDICT_DEPOSES = Verdict.DEPOSES
+VERDICT_IMMUNE = Verdict.IMMUNE
+VERDICT_OUT = Verdict.OUT
+VERDICT_SAFE = Verdict.SAFE
+VERDICT_TIED = Verdict.TIED
+
 MOD_CLASSES: dict[str, type[FtlMod]] = {cls.id: cls for cls in (TugOfWar, NoMercy)}
 
 CHOICES = ("follow", "rebel")
@@ -223,7 +250,7 @@ class FollowTheLeader(Game):
             self.leader = chosen.index
             return events + self._begin_round()
         self.enter(VOTE)
-        events.append(PhaseChanged(FtlStage.VOTE, 0))
+        events.append(PhaseChanged(STAGE_VOTE, 0))
         events.append(VoteOpened())
         return events
 
@@ -295,19 +322,23 @@ class FollowTheLeader(Game):
         self.owed = [i for i in self._non_leaders() if i not in self.immune_now]
         self.outcome = None
         self.enter(CHOICES_PHASE)
-        events: list[Event] = [PhaseChanged(FtlStage.CHOICES, self.round)]
+        events: list[Event] = [PhaseChanged(STAGE_CHOICES, self.round)]
         immune = tuple(self.seats[i].name for i in self.immune_now)
         events.append(RoundBegins(self.round, self.name(self.leader) or "", immune))
         events.append(announce_list(self, self.marks))
         if not self.owed:
             return events + self.after_choices()
         events.append(ChoicesOpened())
-        events += [self.choice_prompt(i) for i in self.owed]
+        leader = self.name(self.leader) or ""
+        events += [self.choice_prompt(i, leader) for i in self.owed]
         return events
 
-    def choice_prompt(self, index: int) -> ChoiceAsked:
+    def choice_prompt(self, index: int, leader: str | None = None) -> ChoiceAsked:
+        """F3: seat `index` is asked to follow or rebel (`leader`: the leader's name, when known)."""
         name = self.seats[index].name
-        return ChoiceAsked(name, CHOICES, (), True, round=self.round, leader=self.name(self.leader) or "", to=name)
+        if leader is None:
+            leader = self.name(self.leader) or ""
+        return ChoiceAsked(name, CHOICES, (), True, round=self.round, leader=leader, to=name)
 
     def check_chooser(self, seat: Seat) -> None:
         """F3: the leader and the immune make no choice."""
@@ -322,12 +353,13 @@ class FollowTheLeader(Game):
             raise IllegalAction("Only the leader can suspect.")
 
     def after_choices(self) -> list[Event]:
-        events: list[Event] = [ChoicesLocked(tuple((self.seats[i].name, c) for i, c in self.choices.items()))]
+        seats = self.seats
+        events: list[Event] = [ChoicesLocked(tuple([(seats[i].name, c) for i, c in self.choices.items()]))]
         if self.owed:
             events.append(ChoicesIn())
         if self._suspecting() and self.suspect_candidates():
             self.enter(SUSPECT)
-            events.append(PhaseChanged(FtlStage.SUSPECT, self.round))
+            events.append(PhaseChanged(STAGE_SUSPECT, self.round))
             events.append(self.suspect_prompt())
             return events
         return events + self.roll_round()
@@ -340,12 +372,12 @@ class FollowTheLeader(Game):
 
     def roll_round(self) -> list[Event]:
         assert self.leader is not None
-        self.pass_through(FtlStage.ROLLS)
+        self.pass_through(STAGE_ROLLS)
         leader = self.seats[self.leader]
         self.leader_roll = self.dice.roll(LEADER_DIE, LEADER_BONUS, label=f"leader roll for {leader.name}")
         self.opening = (leader.name, self.leader_roll)
         events: list[Event] = [
-            PhaseChanged(FtlStage.ROLLS, self.round),
+            PhaseChanged(STAGE_ROLLS, self.round),
             LeaderRolls(leader.name),
             Roll(leader.name, LEADER_DIE, self.leader_roll, LEADER_BONUS, "leader", tabled=True),
         ]
@@ -374,7 +406,7 @@ class FollowTheLeader(Game):
             caught = self.why_out[self.suspect]
             assert isinstance(caught, (FollowedAbove, RebelledBelow))
             events.append(SuspectCaught(caught))
-            events.append(PhaseChanged(FtlStage.SCAPEGOAT, self.round))
+            events.append(PhaseChanged(STAGE_SCAPEGOAT, self.round))
             events.append(self.scapegoat_prompt())
             return events
         return events + self.end_round()
@@ -383,32 +415,33 @@ class FollowTheLeader(Game):
         """After the rolls the choices are no longer secret (G3): the room sees who did what."""
         made = self.choices.items()
         return ChoicesRevealed(
-            tuple(self.seats[i].name for i, c in made if c == "follow"),
-            tuple(self.seats[i].name for i, c in made if c == "rebel"),
+            tuple([self.seats[i].name for i, c in made if c == "follow"]),
+            tuple([self.seats[i].name for i, c in made if c == "rebel"]),
         )
 
     def round_rolled(self, order: list[int], against: dict[int, int] | None = None) -> RoundRolled:
         """The round's rolls with their verdicts, for its table (`against`: No Mercy's standing rolls)."""
         leader, leader_roll = self.opening
         rows = []
+        seats, rolls, choices, doomed, dice_of = self.seats, self.rolls, self.choices, self.doomed, self.dice_of
+        ties_immune, suspect, standing = self.ties_give_immunity(), self.suspect, against or {}
         for i in order:
-            if i not in self.rolls:
+            if i not in rolls:
                 continue
-            name = self.seats[i].name
-            roll = self.rolls[i]
-            judged_against = (against or {}).get(i, leader_roll)
-            choice = self.choices.get(i)
-            if i in self.doomed:
-                verdict = Verdict.OUT
-            elif roll == judged_against and not self.ties_give_immunity():
-                verdict = Verdict.TIED
+            roll = rolls[i]
+            judged_against = standing.get(i, leader_roll)
+            choice = choices.get(i)
+            if i in doomed:
+                verdict = VERDICT_OUT
+            elif roll == judged_against and not ties_immune:
+                verdict = VERDICT_TIED
             elif roll == judged_against:
-                verdict = Verdict.IMMUNE if i in self.immune_next else Verdict.CANCELLED
+                verdict = VERDICT_IMMUNE if i in self.immune_next else VERDICT_CANCELLED
             elif against is not None and choice == "rebel" and roll > judged_against:
-                verdict = Verdict.DEPOSES
+                verdict = VERDICT_DEPOSES
             else:
-                verdict = Verdict.SAFE
-            rows.append(RollRow(name, choice, self.dice_of[i], roll, judged_against, verdict, i == self.suspect))
+                verdict = VERDICT_SAFE
+            rows.append(RollRow(seats[i].name, choice, dice_of[i], roll, judged_against, verdict, i == suspect))
         return RoundRolled(self.round, leader, leader_roll, tuple(rows))
 
     @staticmethod
@@ -497,9 +530,9 @@ class FollowTheLeader(Game):
         doomed = [self.seats[i] for i in self.doomed if self.seats[i].alive]
         if doomed:
             causes = [self.why_out[seat.index] for seat in doomed]
-            events.append(self.out(doomed, FtlCause.JUDGED, causes))
+            events.append(self.out(doomed, CAUSE_JUDGED, causes))
         old_leader = self.seats[self.leader]
-        if self.outcome is not Outcome.DEPOSED:
+        if self.outcome is not OUTCOME_DEPOSED:
             judged = self.outcome = self._outcome()
             rebels = [i for i, choice in self.choices.items() if choice == "rebel"]
             failed = [i for i in rebels if self.rolls.get(i, 0) < self.leader_roll]
@@ -508,20 +541,20 @@ class FollowTheLeader(Game):
                     judged, old_leader.name, self.leader_roll, tuple(self.names(rebels)), tuple(self.names(failed))
                 )
             )
-            if judged is Outcome.REBELLION:
-                events.append(self.out([old_leader], FtlCause.OVERTHROWN, [Overthrown(old_leader.name)]))
+            if judged is OUTCOME_REBELLION:
+                events.append(self.out([old_leader], CAUSE_OVERTHROWN, [Overthrown(old_leader.name)]))
         events.append(ImmunityGained(tuple(self.seats[i].name for i in self.immune_next if self.seats[i].alive)))
         self.last_rolls = dict(self.rolls)
         if len(self._alive) <= 2:
             return events + self._finals()
         fight_events: list[Event] = []
-        if self.outcome is not Outcome.DEPOSED:
+        if self.outcome is not OUTCOME_DEPOSED:
             successor, why, fight_events = self._successor(self.outcome)
             events += fight_events
             self.leader = successor
             roll = self.rolls[successor]
         else:
-            why, roll = LeadWhy.DEPOSED, self.leader_roll
+            why, roll = WHY_DEPOSED, self.leader_roll
         events.append(NextLeader(self.name(self.leader) or "", why, roll, tie_break=bool(fight_events)))
         return events + self._begin_round()
 
@@ -530,19 +563,19 @@ class FollowTheLeader(Game):
         assert self.leader_roll is not None
         made = list(self.choices.items())
         if made and all(choice == "follow" for _, choice in made):
-            return Outcome.HANDOVER
+            return OUTCOME_HANDOVER
         rebels = [i for i, choice in made if choice == "rebel"]
         if rebels and all(self.rolls.get(i, 0) >= self.leader_roll for i in rebels):
-            return Outcome.REBELLION
-        return Outcome.NORMAL
+            return OUTCOME_REBELLION
+        return OUTCOME_NORMAL
 
     def _successor(self, outcome: Outcome | None) -> tuple[int, LeadWhy, list[Event]]:
         """F9: who leads next and why; a tie for lowest or highest roll is a roll battle of 100."""
         survivors = [i for i in self._non_leaders() if i in self.rolls]
-        why = LeadWhy.LOWEST if outcome == "handover" else LeadWhy.HIGHEST
+        why = WHY_LOWEST if outcome == "handover" else WHY_HIGHEST
         if outcome == "rebellion":
             rebels = [i for i in survivors if self.choices.get(i) == "rebel"]
-            why = LeadWhy.HIGHEST_REBEL if rebels else LeadWhy.HIGHEST
+            why = WHY_HIGHEST_REBEL if rebels else WHY_HIGHEST
             survivors = rebels or survivors
         extreme = min if outcome == "handover" else max
         best = extreme(self.rolls[i] for i in survivors)
@@ -556,9 +589,9 @@ class FollowTheLeader(Game):
 
     def _finals(self) -> list[Event]:
         """F10: two players roll 150 vs 150; one left wins and the round's others battle for second."""
-        self.pass_through(FtlStage.FINALS)
+        self.pass_through(STAGE_FINALS)
         alive = self._alive
-        events: list[Event] = [PhaseChanged(FtlStage.FINALS, self.round)]
+        events: list[Event] = [PhaseChanged(STAGE_FINALS, self.round)]
         if len(alive) == 2:
             events.append(FinalsBegin(alive[0].name, alive[1].name))
             fight = battle(self.dice, [(seat.name, FINALS_DIE) for seat in alive], purpose="finals")
@@ -602,8 +635,8 @@ class FollowTheLeader(Game):
             if self.leader not in indexes:
                 events += phase.stop(self)
             if self.rounds and self.outcome is None:
-                self.outcome = Outcome.STOPPED
-                events.append(RoundJudged(Outcome.STOPPED))
+                self.outcome = OUTCOME_STOPPED
+                events.append(RoundJudged(OUTCOME_STOPPED))
             return events + self._finals()
         if self.leader in indexes:
             return events + self._void_round()
@@ -611,7 +644,7 @@ class FollowTheLeader(Game):
 
     def _void_round(self) -> list[Event]:
         """F11: the leader left mid-round: discard it, pick a new leader at random, start again."""
-        self.outcome = Outcome.VOID
+        self.outcome = OUTCOME_VOID
         self.immune_next = list(self.immune_now)
         chosen = self.seat(self.dice.pick([seat.name for seat in self._alive]))
         self.leader = chosen.index
@@ -645,10 +678,12 @@ class FollowTheLeader(Game):
         return self.cached_legal(name, self._legal_inputs)
 
     def _legal_inputs(self, name: str) -> list[Input]:
-        try:
-            seat = self.seat(name)
-        except IllegalAction:
-            return []
+        seat = self._by_name.get(name)
+        if seat is None or (seat.name != name and seat.uid != name):
+            try:
+                seat = self.seat(name)
+            except IllegalAction:
+                return []
         if not seat.alive or self.finished or not self.started:
             return []
         return self.current.legal_inputs(self, seat) if self.current else []
@@ -697,7 +732,7 @@ class Vote(FtlPhase):
 
     def waits(self, game: FollowTheLeader) -> list[Wait]:
         alive = game._alive
-        names = tuple(seat.name for seat in alive)
+        names = tuple([seat.name for seat in alive])
         every: list[Wait] | None = game._scratch.get(names)
         if every is None:  # each player's wait, the same until the player list changes
             every = [Wait(name, VOTE_ACTIONS, False, names[:at] + names[at + 1 :]) for at, name in enumerate(names)]
@@ -718,7 +753,8 @@ class Vote(FtlPhase):
             raise IllegalAction("You can't vote for yourself.")
         game.votes[seat.index] = target.index
         events: list[Event] = [VoteCast(seat.name, target.name, to=seat.name)]
-        if all(alive.index in game.votes for alive in game._alive):
+        votes, alive = game.votes, game._alive
+        if len(votes) >= len(alive) and all(other.index in votes for other in alive):
             events += game.resolve_votes()
         return events
 
@@ -767,7 +803,8 @@ class Choices(FtlPhase):
         changed = seat.index in choices
         choices[seat.index] = action
         events: list[Event] = [ChoiceMade(action, changed, to=seat.name)]
-        if all(i in choices for i in game.owed):
+        owed = game.owed
+        if len(choices) >= len(owed) and all(i in choices for i in owed):
             events += game.after_choices()
         return events
 
@@ -874,7 +911,7 @@ class Scapegoat(FtlPhase):
         # G4 stops the round with its judgement already made: the judged go out, no scapegoat battle.
         judged = [seat for seat in game._alive if seat.index in game.doomed]
         causes = [game.why_out[seat.index] for seat in judged]
-        return [game.out(judged, FtlCause.JUDGED, causes)] if judged else []
+        return [game.out(judged, CAUSE_JUDGED, causes)] if judged else []
 
     def after_removal(self, game: FollowTheLeader, removed: list[Seat]) -> list[Event]:
         if game.suspect in [seat.index for seat in removed] or not game.scapegoat_candidates():
