@@ -180,6 +180,10 @@ class Game(ABC):
         self._check_players(players)
         self._by_name: dict[str, Seat] = {}
         self._alive: list[Seat] = list(self.seats)
+        self.roster = 0
+        """Bumped whenever a seat goes out or changes its name: the key of work kept per player list."""
+        self.naming = 0
+        """Bumped whenever a seat changes its name: the key of work kept per seat."""
         self._index_names()
         self.initial_players: tuple[str, ...] = tuple(players)
         self.phase: str = str(Stage.NEW)
@@ -261,6 +265,8 @@ class Game(ABC):
 
     def _index_names(self) -> None:
         """Seats by name as held and by user id (rebuilt when a name changes)."""
+        self.roster += 1
+        self.naming += 1
         self._by_name = {seat.uid: seat for seat in self.seats}
         self._by_name.update({seat.name: seat for seat in self.seats})
 
@@ -344,12 +350,12 @@ class Game(ABC):
         action, handler, takes_target = entry
         if action != inp.action:
             inp = replace(inp, action=action)
-        if not (
-            inp.new is None
-            and inp.count is None
-            and inp.seconds is None
-            and inp.reason is None
-            and (inp.target is None or takes_target)
+        if (
+            inp.new is not None
+            or inp.count is not None
+            or inp.seconds is not None
+            or inp.reason is not None
+            or (inp.target is not None and not takes_target)
         ):
             self._check_fields(action, inp)
         try:
@@ -528,6 +534,7 @@ class Game(ABC):
     def eliminate(self, seats: Sequence[Seat], reason: str, causes: Sequence[Fact] = ()) -> Eliminated:
         """Take `seats` out in one step: they share a place (G7). `causes`: why each went out, as facts."""
         self.steps += 1
+        self.roster += 1
         for seat in seats:
             seat.alive = False
             seat.out_step = self.steps

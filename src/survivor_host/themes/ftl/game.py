@@ -226,11 +226,8 @@ class FollowTheLeader(Game):
         return [i for i in self._non_leaders() if i not in self.immune_now]
 
     def scapegoat_candidates(self) -> list[int]:
-        return [
-            i
-            for i in self._non_leaders()
-            if i != self.suspect and i not in self.doomed and i not in self.immune_now and i not in self.immune_next
-        ]
+        barred = {self.suspect, *self.doomed, *self.immune_now, *self.immune_next}
+        return [i for i in self._non_leaders() if i not in barred]
 
     def marks(self, seat: Seat) -> str:
         if seat.index == self.leader:
@@ -319,17 +316,20 @@ class FollowTheLeader(Game):
         self.doomed = []
         self.why_out = {}
         self.dice_of = {}
-        self.owed = [i for i in self._non_leaders() if i not in self.immune_now]
+        immune_now, leader_at = self.immune_now, self.leader
+        self.owed = [i for i in self.round_start if i != leader_at and i not in immune_now]
         self.outcome = None
         self.enter(CHOICES_PHASE)
-        events: list[Event] = [PhaseChanged(STAGE_CHOICES, self.round)]
-        immune = tuple(self.seats[i].name for i in self.immune_now)
-        events.append(RoundBegins(self.round, self.name(self.leader) or "", immune))
-        events.append(announce_list(self, self.marks))
+        seats = self.seats
+        leader = self.name(leader_at) or ""
+        events: list[Event] = [
+            PhaseChanged(STAGE_CHOICES, self.round),
+            RoundBegins(self.round, leader, tuple([seats[i].name for i in immune_now])),
+            announce_list(self, self.marks),
+        ]
         if not self.owed:
             return events + self.after_choices()
         events.append(ChoicesOpened())
-        leader = self.name(self.leader) or ""
         events += [self.choice_prompt(i, leader) for i in self.owed]
         return events
 
@@ -400,8 +400,7 @@ class FollowTheLeader(Game):
         judged = self._judge()
         events.append(self.round_rolled(order))
         events += judged
-        candidates = self.scapegoat_candidates()
-        if self.suspect is not None and self.suspect in self.doomed and candidates:
+        if self.suspect is not None and self.suspect in self.doomed and self.scapegoat_candidates():
             self.enter(SCAPEGOAT)
             caught = self.why_out[self.suspect]
             assert isinstance(caught, (FollowedAbove, RebelledBelow))
@@ -731,17 +730,29 @@ class Vote(FtlPhase):
     name = FtlStage.VOTE
 
     def waits(self, game: FollowTheLeader) -> list[Wait]:
-        alive = game._alive
-        names = tuple([seat.name for seat in alive])
-        every: list[Wait] | None = game._scratch.get(names)
-        if every is None:  # each player's wait, the same until the player list changes
-            every = [Wait(name, VOTE_ACTIONS, False, names[:at] + names[at + 1 :]) for at, name in enumerate(names)]
-            game._scratch.keep(names, every)
         votes = game.votes
-        return [wait for seat, wait in zip(alive, every, strict=True) if seat.index not in votes]
+        return [wait for index, (wait, _) in self._ballots(game).items() if index not in votes]
 
     def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
-        return [offer("vote", seat.name, s.name) for s in game._alive if s is not seat]
+        return self._ballots(game)[seat.index][1]
+
+    @staticmethod
+    def _ballots(game: FollowTheLeader) -> dict[int, tuple[Wait, list[Input]]]:
+        """Each player's wait and votes, by seat in list order: the same until the player list changes."""
+        key = (STAGE_VOTE, game.roster)
+        found: dict[int, tuple[Wait, list[Input]]] | None = game._scratch.get(key)
+        if found is None:
+            alive = game._alive
+            names = tuple([seat.name for seat in alive])
+            found = {
+                seat.index: (
+                    Wait(seat.name, VOTE_ACTIONS, False, names[:at] + names[at + 1 :]),
+                    [offer("vote", seat.name, other.name) for other in alive if other is not seat],
+                )
+                for at, seat in enumerate(alive)
+            }
+            game._scratch.keep(key, found)
+        return found
 
     def act(self, game: FollowTheLeader, action: str, seat: Seat, inp: Input) -> list[Event] | None:
         if action in CHOICES:
@@ -786,11 +797,24 @@ class Choices(FtlPhase):
     before_rolls = True
 
     def waits(self, game: FollowTheLeader) -> list[Wait]:
-        seats, choices = game.seats, game.choices
-        return [wait_for(seats[i].name, CHOICES, True) for i in game.owed if i not in choices]
+        asks, choices = self._asks(game), game.choices
+        return [asks[i][0] for i in game.owed if i not in choices]
 
     def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
-        return [offer(choice, seat.name) for choice in CHOICES] if seat.index in game.owed else []
+        return self._asks(game)[seat.index][1] if seat.index in game.owed else []
+
+    @staticmethod
+    def _asks(game: FollowTheLeader) -> list[tuple[Wait, list[Input]]]:
+        """Each seat's wait and choices, by seat: the same until a name changes."""
+        key = (STAGE_CHOICES, game.naming)
+        found: list[tuple[Wait, list[Input]]] | None = game._scratch.get(key)
+        if found is None:
+            found = [
+                (Wait(seat.name, CHOICES, True), [offer(choice, seat.name) for choice in CHOICES])
+                for seat in game.seats
+            ]
+            game._scratch.keep(key, found)
+        return found
 
     def act(self, game: FollowTheLeader, action: str, seat: Seat, inp: Input) -> list[Event] | None:
         """F3: a secret follow/rebel, changeable until every choice is in."""

@@ -61,26 +61,31 @@ class FtlRecorder:
     def take(self, events: Sequence[Event]) -> None:
         rounds = self.rounds
         for event in events:
-            kind = type(event)
-            if kind is RoundBegins:
-                assert isinstance(event, RoundBegins)
-                rounds.append(_new_round(event.number, event.leader))
-            elif rounds and kind in RECORDED:
-                RECORDED[kind](rounds[-1], event)
+            record = RECORDED.get(type(event))
+            if record is not None and (rounds or type(event) is RoundBegins):
+                record(rounds, event)
 
 
-def _choices(rec: FtlRound, event: Event) -> None:
+def _begins(rounds: list[FtlRound], event: Event) -> None:
+    assert isinstance(event, RoundBegins)
+    rounds.append(_new_round(event.number, event.leader))
+
+
+def _choices(rounds: list[FtlRound], event: Event) -> None:
+    rec = rounds[-1]
     assert isinstance(event, ChoicesLocked)
     rec["choices"] = dict(event.choices)
 
 
-def _suspected(rec: FtlRound, event: Event) -> None:
+def _suspected(rounds: list[FtlRound], event: Event) -> None:
+    rec = rounds[-1]
     assert isinstance(event, Suspected)
     if isinstance(event.target, str):
         rec["suspect"] = event.target
 
 
-def _roll(rec: FtlRound, event: Event) -> None:
+def _roll(rounds: list[FtlRound], event: Event) -> None:
+    rec = rounds[-1]
     assert isinstance(event, Roll)
     if event.purpose == "leader":
         rec["leader_roll"] = event.result
@@ -90,41 +95,49 @@ def _roll(rec: FtlRound, event: Event) -> None:
         rec["dice"][event.player] = event.sides
 
 
-def _eliminated(rec: FtlRound, event: Event) -> None:
+def _eliminated(rounds: list[FtlRound], event: Event) -> None:
+    rec = rounds[-1]
     assert isinstance(event, Eliminated)
     rec["eliminated"] += event.players
 
 
-def _scapegoat(rec: FtlRound, event: Event) -> None:
+def _scapegoat(rounds: list[FtlRound], event: Event) -> None:
+    rec = rounds[-1]
     assert isinstance(event, ScapegoatResolved)
     rec["scapegoat"] = {"suspect": event.suspect, "target": event.target, "loser": event.loser}
 
 
-def _judged(rec: FtlRound, event: Event) -> None:
+def _judged(rounds: list[FtlRound], event: Event) -> None:
+    rec = rounds[-1]
     assert isinstance(event, RoundJudged)
     rec["outcome"] = str(event.outcome)
 
 
-def _voided(rec: FtlRound, event: Event) -> None:
+def _voided(rounds: list[FtlRound], event: Event) -> None:
+    rec = rounds[-1]
     rec["outcome"] = str(Outcome.VOID)
 
 
-def _immunity(rec: FtlRound, event: Event) -> None:
+def _immunity(rounds: list[FtlRound], event: Event) -> None:
+    rec = rounds[-1]
     assert isinstance(event, ImmunityGained)
     rec["immune"] = list(event.players)
 
 
-def _depositions(rec: FtlRound, event: Event) -> None:
+def _depositions(rounds: list[FtlRound], event: Event) -> None:
+    rec = rounds[-1]
     assert isinstance(event, Depositions)
     rec["depositions"] = [{"deposed": old, "by": new, "roll": roll} for old, new, roll in event.entries]
 
 
-def _next_leader(rec: FtlRound, event: Event) -> None:
+def _next_leader(rounds: list[FtlRound], event: Event) -> None:
+    rec = rounds[-1]
     assert isinstance(event, NextLeader)
     rec["next_leader"] = event.leader
 
 
-RECORDED: dict[type, Callable[[FtlRound, Event], None]] = {
+RECORDED: dict[type, Callable[[list[FtlRound], Event], None]] = {
+    RoundBegins: _begins,
     ChoicesLocked: _choices,
     Suspected: _suspected,
     Roll: _roll,
@@ -136,7 +149,8 @@ RECORDED: dict[type, Callable[[FtlRound, Event], None]] = {
     Depositions: _depositions,
     NextLeader: _next_leader,
 }
-"""What a round's record is made of, by exact type (besides `RoundBegins`, which starts one), and how."""
+"""What the record is made of, by exact type, and how: `RoundBegins` starts a round, the others fill the
+current one (and are ignored before the first round)."""
 
 
 def _new_round(number: int, leader: str) -> FtlRound:
