@@ -38,9 +38,10 @@ def draw_dict(draw: Draw) -> dict[str, Any]:
     """A logged draw as the record shows it (docs/FAIRNESS.md)."""
     if draw[0] == "roll":
         _, round_, sides, plus, label, value = draw
-        return {"round": round_, "kind": "roll", "sides": sides, "plus": plus, "label": label, "value": value}
+        return {"round": int(round_), "kind": "roll", "sides": sides, "plus": plus, "label": label, "value": value}
     kind, round_, names, value = draw
-    return {"round": round_, "kind": kind, "names": list(names), "value": list(value) if kind == "shuffle" else value}
+    shown = list(value) if kind == "shuffle" else value
+    return {"round": int(round_), "kind": kind, "names": list(names), "value": shown}
 
 
 class DrawLog:
@@ -85,7 +86,7 @@ class FairDice(DrawLog):
 
     def roll(self, sides: int, plus: int = 0, label: str = "") -> int:
         value = 1 + plus + self._stream.below(sides)
-        self.made.append(("roll", self.round_of(), sides, plus, label, value))
+        self.made.append(("roll", getattr(self.game, "round", 0), sides, plus, label, value))
         return value
 
     def shuffle(self, names: Sequence[str]) -> list[str]:

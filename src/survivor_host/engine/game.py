@@ -46,6 +46,8 @@ BASE_FIELDS: dict[str, tuple[str, ...]] = {
     "rename": ("new",),
 }
 """The input fields (besides `by`) each action reads; any other field is refused."""
+NO_EXTRAS = (None, None, None, None)
+"""An input's `new`, `count`, `seconds` and `reason` when it sets none of them (the common case)."""
 MAX_NAME_LENGTH = 18
 RECORD_FORMAT = 2  # 1: no `format` key, Mersenne Twister dice; 2: the dice fields of docs/FAIRNESS.md
 RULES_VERSION = 1
@@ -340,23 +342,15 @@ class Game(ABC):
 
     def step(self, inp: Input) -> list[Event]:
         """`apply` without the words: the facts alone (for simulations, which read no text)."""
-        if not self.started:
-            raise IllegalAction("The game has not started.")
-        if self.finished:
-            raise IllegalAction("The game is over.")
+        if self.finished or not self.started:
+            raise IllegalAction("The game is over." if self.started else "The game has not started.")
         entry = self._action_table.get(inp.action)
         if entry is None:
             raise IllegalAction(f"Unknown action {self.ACTION_ALIASES.get(inp.action, inp.action)!r}.")
         action, handler, takes_target = entry
         if action != inp.action:
             inp = replace(inp, action=action)
-        if (
-            inp.new is not None
-            or inp.count is not None
-            or inp.seconds is not None
-            or inp.reason is not None
-            or (inp.target is not None and not takes_target)
-        ):
+        if (inp.new, inp.count, inp.seconds, inp.reason) != NO_EXTRAS or (inp.target is not None and not takes_target):
             self._check_fields(action, inp)
         try:
             events = handler(self, inp)

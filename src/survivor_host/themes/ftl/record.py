@@ -60,10 +60,9 @@ class FtlRecorder:
 
     def take(self, events: Sequence[Event]) -> None:
         rounds = self.rounds
-        for event in events:
-            record = RECORDED.get(type(event))
-            if record is not None and (rounds or type(event) is RoundBegins):
-                record(rounds, event)
+        for event in [event for event in events if type(event) in RECORDED]:
+            if rounds or type(event) is RoundBegins:
+                RECORDED[type(event)](rounds, event)
 
 
 def _begins(rounds: list[FtlRound], event: Event) -> None:
