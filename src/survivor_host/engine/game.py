@@ -137,7 +137,12 @@ def wait_for(player: str, actions: tuple[str, ...], secret: bool, targets: tuple
 
 
 class Game(ABC):
-    """What every theme shares. A theme adds `act_<action>` handlers and its round logic."""
+    """What every theme shares. A theme adds its round logic, and handles each action either in an
+    `act_<action>` method or, for the actions in `PHASE_ACTIONS`, in the waiting phase (`Phase.act`).
+
+    The state refers to seats by index; names appear at the edges only: inputs name their sender and
+    target, and facts and records (the engine's output, read by people) carry names. `awaiting` and
+    `legal_inputs` are worked out once per state (`changes` counts the accepted inputs)."""
 
     spec: ClassVar[ThemeSpec]
     """The theme's declaration (names, mods, options); `theme` and `title` repeat its id and title."""
