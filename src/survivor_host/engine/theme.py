@@ -48,6 +48,24 @@ class VoteBox:
     title: str
     over: str
     """What the box says once the vote is over."""
+    note: str = ""
+    """Said in brackets after the vote command when voters are reminded (`not yourself`)."""
+
+
+@dataclass(frozen=True)
+class HelpText:
+    """How a front end names this theme's commands in its help (without the command prefix)."""
+
+    room: tuple[str, ...] = ()
+    """Player commands said in the room (`vote NAME`)."""
+    pm: tuple[str, ...] = ()
+    """Player commands sent by PM (`follow`)."""
+    bare: str = ""
+    """A room command that also works without the prefix on one's turn (`stick`)."""
+    questions: str = ""
+    """What the theme's read-only questions answer (`card shows your card again`)."""
+    host: tuple[tuple[str, str], ...] = ()
+    """Host commands as (the common command they are listed after, usage): `("start", "pick [NAME]")`."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +91,9 @@ class ThemeSpec:
     """Button text by action, `{target}` standing for the target's name (default: `Action Target`)."""
     load_presenter: Callable[[], Presenter] | None = None
     """The theme's words for its facts (imported on first use; simulations never need it)."""
+    help: HelpText = HelpText()
+    safe_choices: tuple[str, ...] = ()
+    """Choices made at the deadline for a player the bot cannot PM, instead of a modkill (issue 12)."""
 
     def presenter(self) -> Presenter | None:
         return self.load_presenter() if self.load_presenter else None

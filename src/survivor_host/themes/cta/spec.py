@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from survivor_host.engine.options import Option
-from survivor_host.engine.theme import Conflict, ModSpec, ThemeSpec
+from survivor_host.engine.theme import Conflict, HelpText, ModSpec, ThemeSpec
 
 if TYPE_CHECKING:
     from survivor_host.ai.base import Strategy
@@ -67,4 +67,12 @@ SPEC = ThemeSpec(
     host_actions=("elim",),
     button_labels={"swap": "Swap with {target}"},
     load_presenter=_presenter,
+    help=HelpText(
+        room=("duel NAME", "stick", "swap NAME"),
+        pm=("All At Once's stick / swap NAME",),
+        bare="stick",
+        questions="card shows your card again",
+        host=(("extend", "elim K"),),
+    ),
+    safe_choices=("stick",),
 )

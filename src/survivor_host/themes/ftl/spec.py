@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from survivor_host.engine.options import Option
-from survivor_host.engine.theme import ModSpec, ThemeSpec, VoteBox
+from survivor_host.engine.theme import HelpText, ModSpec, ThemeSpec, VoteBox
 
 if TYPE_CHECKING:
     from survivor_host.ai.base import Strategy
@@ -55,6 +55,13 @@ SPEC = ThemeSpec(
     host_actions=("pick",),
     load_presenter=_presenter,
     vote_box=VoteBox(
-        "vote", "vote", "Vote for the first leader (not yourself)", "The vote for the first leader is over."
+        "vote", "vote", "Vote for the first leader (not yourself)", "The vote for the first leader is over.",
+        note="not yourself",
     ),
+    help=HelpText(
+        room=("vote NAME", "suspect NAME", "nosuspect", "scapegoat NAME", "noscapegoat"),
+        pm=("follow", "rebel"),
+        host=(("start", "pick [NAME]"),),
+    ),
+    safe_choices=("follow",),
 )
