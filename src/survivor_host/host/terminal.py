@@ -27,7 +27,6 @@ from survivor_host.ai import make_strategy
 from survivor_host.ai.base import Strategy
 from survivor_host.engine.errors import IllegalAction, SetupError
 from survivor_host.engine.events import (
-    CardTold,
     Eliminated,
     Event,
     GameOver,
@@ -44,6 +43,7 @@ from survivor_host.engine.inputs import Input, parse_command
 from survivor_host.engine.render import render
 from survivor_host.host.chances import chances_now
 from survivor_host.host.info import rules_text
+from survivor_host.themes import THEMES
 
 SEAT_NAMES = (
     "Venus", "Mars", "Jupiter", "Saturn", "Mercury", "Neptune", "Uranus", "Pluto", "Ceres", "Eris",
@@ -51,40 +51,62 @@ SEAT_NAMES = (
     "Iapetus", "Dione", "Tethys", "Enceladus", "Mimas", "Triton", "Nereid", "Oberon", "Titania", "Ariel",
 )  # fmt: skip
 DEFAULT_NAME = "Earth"
-"""The person's seat when `--name` is not given: a planet among planets, and "Earth votes for Mars" reads well."""
+"""The person's seat when `--name` is not given: a planet among planets, so lines about them read like the others'."""
 TTY_PACE = 0.3
 """Seconds between lines when nobody said `--pace` and the output is a terminal (pipes get 0)."""
 MAX_PACE = 60
 MAX_FRACTION = 15
-"""`odds` shows an exact fraction up to this many characters (Tug of War's run to 30 digits)."""
-READ_ONLY = ("help", "pl", "rules", "card", "odds", "quit")
+"""`odds` shows an exact fraction up to this many characters (a running die's run to 30 digits)."""
+ASKS = {word: shows for spec in THEMES.values() for word, shows in spec.help.asks}
+"""The themes' read-only questions (word: what it shows), answered from the game's `private_state`."""
+NONE_HELD = {word: spec.help.none_held for spec in THEMES.values() for word, _ in spec.help.asks}
+READ_ONLY = ("help", "pl", "rules", *ASKS, "odds", "quit")
 
 STYLES = {
     "eliminated": "bold red",
     "safe": "green",
     "immune": "bold cyan",
     "winner": "bold yellow",
-    "leader": "bold magenta",
+    "accent": "bold magenta",
     "pm": "italic blue",
     "error": "red",
     "note": "dim",
 }
-VERDICT_WORDS = (
-    (re.compile(r"\b(eliminated|overthrown|deposed|is out|are out)\b"), "eliminated"),
-    (re.compile(r"\b(safe|advances|advanced|survives?)\b|\(King\)"), "safe"),
-    (re.compile(r"\b([Ii]mmune|[Ii]mmunity)\b"), "immune"),
-    (re.compile(r"\b(wins the game|Peaceful Handover|Rebellion)\b"), "winner"),
-    (re.compile(r"\(leader\)"), "leader"),
-)
-MARK = re.compile(r" \(([^()]*)\)")
-"""A mark after a name in the player list: ` (leader)`, ` (immune)`, ` (King)`, ` (advanced)`."""
-STATUS_STYLE = {
-    "leader": STYLES["leader"],
-    "immune": STYLES["immune"],
-    "King": STYLES["safe"],
-    "advanced": STYLES["safe"],
-    "out": STYLES["eliminated"],
+COMMON_WORDS = {
+    "eliminated": ("eliminated", "is out", "are out"),
+    "safe": ("safe", "survives", "survive"),
+    "immune": ("immune", "Immune", "immunity", "Immunity"),
+    "winner": ("wins the game",),
 }
+"""Coloured words every theme shares, by kind (a key of STYLES); each theme adds its own (`ThemeSpec.styles`)."""
+KINDS = ("eliminated", "safe", "immune", "winner", "accent")
+
+
+def _word(text: str) -> str:
+    """A regex for `text` as a whole word (a bracketed mark such as `(x)` is matched as it is)."""
+    return (r"\b" if text[0].isalnum() else "") + re.escape(text) + (r"\b" if text[-1].isalnum() else "")
+
+
+def _words(kind: str) -> tuple[str, ...]:
+    own = (word for spec in THEMES.values() for word in spec.styles.words.get(kind, ()))
+    return (*COMMON_WORDS.get(kind, ()), *own)
+
+
+VERDICT_WORDS = tuple((re.compile("|".join(map(_word, _words(kind)))), kind) for kind in KINDS if _words(kind))
+MARK = re.compile(r" \(([^()]*)\)")
+"""A mark after a name in the player list: ` (immune)` and the themes' own."""
+STATUS_STYLE = {
+    "immune": STYLES["immune"],
+    "out": STYLES["eliminated"],
+    **{mark: STYLES[kind] for spec in THEMES.values() for mark, kind in spec.styles.marks.items()},
+}
+VERDICT_CELLS = (
+    ("out", "eliminated"),
+    ("immune", "immune"),
+    *(cell for spec in THEMES.values() for cell in spec.styles.cells.items()),
+)
+"""How a round table's verdict cell begins, and its kind (any other verdict is `safe`)."""
+NUMBER_COLUMNS = tuple(column for spec in THEMES.values() for column in spec.styles.number_columns)
 
 
 class PipeClosed(Exception):
@@ -201,20 +223,15 @@ def player_table(rows: Sequence[tuple[str, str]], strategies: dict[str, str], ti
 
 def verdict_style(cell: str) -> str:
     """The colour of a round table's verdict cell."""
-    if cell.startswith("out"):
-        return STYLES["eliminated"]
-    if cell.startswith("immune"):
-        return STYLES["immune"]
-    if cell.startswith("leads"):
-        return STYLES["leader"]
-    return STYLES["safe"] if cell else ""
+    kind = next((kind for start, kind in VERDICT_CELLS if cell.startswith(start)), "safe")
+    return STYLES[kind] if cell else ""
 
 
 def round_table(table: RoundTable) -> Table:
     """A round's results (the same table the room gets as a box): the last column coloured by verdict."""
     shown = new_table(table.title)
     for column in table.columns:
-        shown.add_column(column, justify="right" if column in ("Die", "Roll", "Dealt", "Revealed") else "left")
+        shown.add_column(column, justify="right" if column in NUMBER_COLUMNS else "left")
     for row in table.rows:
         cells = [Text(cell) for cell in row[:-1]]
         cells.append(Text(row[-1], style=verdict_style(row[-1])))
@@ -295,8 +312,8 @@ class TerminalTable:
         if event.round > self.round_shown:
             self.round_shown = event.round
             self._out(Rule(Text(f"Round {event.round}", style="bold"), style="dim"))
-        elif event.phase == "finals":
-            self._out(Rule(Text("Finals", style="bold"), style="dim"))
+        elif event.phase in self.game.spec.styles.headings:
+            self._out(Rule(Text(self.game.spec.styles.headings[event.phase], style="bold"), style="dim"))
 
     def _show_one(self, event: Event) -> None:
         if isinstance(event, RoundTable):
@@ -341,7 +358,7 @@ class TerminalTable:
         return Text.assemble(("(PM) ", STYLES["pm"]), shown) if pm else shown
 
     def _parse_list(self, text: str) -> list[tuple[str, str]] | None:
-        """`**PL (3):** Venus (leader), Mars | Out: Io` as (name, status) rows, or None if it reads otherwise.
+        """`**PL (3):** Venus (immune), Mars | Out: Io` as (name, status) rows, or None if it reads otherwise.
 
         Read left to right, each name matched whole against the seats, so no name is mistaken for a mark.
         """
@@ -423,7 +440,7 @@ class TerminalTable:
         options = self.game.legal_inputs(self.you)
         hint = list(typed_forms(options))
         prompt = Text.assemble(
-            (f"[{self.you}]", STYLES["leader"]), " ", (" / ".join(hint), "bold"), ("  (help, odds) > ", "dim")
+            (f"[{self.you}]", STYLES["accent"]), " ", (" / ".join(hint), "bold"), ("  (help, odds) > ", "dim")
         )
         while True:
             try:
@@ -445,7 +462,7 @@ class TerminalTable:
     # ----- read-only questions: answered here, never sent to the game -----
 
     def answer(self, word: str, options: Sequence[Input]) -> None:
-        """`help`, `pl`, `rules`, `card`, `odds`, `quit`: nothing here enters the game's log."""
+        """`help`, `pl`, `rules`, the theme's questions, `odds`, `quit`: nothing here enters the game's log."""
         assert self.you is not None
         if word == "quit":
             raise LeftGame
@@ -461,12 +478,12 @@ class TerminalTable:
             specs = game.option_specs()
             changed = {key: value for key, value in game.options.items() if specs[key].default != value}
             self.console.print(styled(rules_text(game.theme, game.mods, changed), self.names()))
-        elif word == "card":
-            told = [event for event in self.game.private_state(self.you) if isinstance(event, CardTold)]
+        elif word in ASKS:
+            told = [text for event in self.game.private_state(self.you) if (text := render(event))]
             if told:
-                self.note(told[0].text, style="")
+                self.note(told[0], style="")
             else:
-                self.note("You hold no card now.")
+                self.note(NONE_HELD[word])
         elif word == "odds":
             self._odds()
 
@@ -490,7 +507,7 @@ class TerminalTable:
 
 
 def typed_forms(options: Sequence[Input]) -> dict[str, list[str]]:
-    """`{"vote NAME": ["Venus", "Mars"], "nosuspect": []}`: what can be typed now, with its targets."""
+    """`{"ACTION NAME": ["Venus", "Mars"], "ACTION": []}`: what can be typed now, with its targets."""
     forms: dict[str, list[str]] = {}
     for option in options:
         form = f"{option.action} NAME" if option.target else option.action
@@ -504,5 +521,6 @@ def help_lines(options: Sequence[Input]) -> list[str]:
     for form, names in typed_forms(options).items():
         either = f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else "".join(names)
         lines.append(f"  {form:14s} NAME is {either}" if names else f"  {form}")
-    lines.append("Any time: help (this), pl (players), rules, card (your card), odds (your chances), quit.")
+    asks = "".join(f"{word} ({shows}), " for word, shows in ASKS.items())
+    lines.append(f"Any time: help (this), pl (players), rules, {asks}odds (your chances), quit.")
     return lines
