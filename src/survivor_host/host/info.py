@@ -10,7 +10,7 @@ from survivor_host.themes import THEMES, theme_spec
 
 
 def game_player_list(game: Game) -> str:
-    """`**PL (5):** Venus (leader), Mars (immune), ... | Out: Io` with the theme's marks."""
+    """`**PL (5):** Venus, Mars (immune), ... | Out: Io` with the theme's marks."""
     alive = [seat.name + game.marks(seat) for seat in game.alive()]
     out = [seat.name for seat in game.seats if not seat.alive]
     return f"**PL ({len(alive)}):** {', '.join(alive)}" + (f" | Out: {', '.join(out)}" if out else "")

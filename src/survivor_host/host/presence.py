@@ -18,7 +18,7 @@ from survivor_host.host.state import RoomState
 
 @dataclass
 class Presence:
-    """Seats follow their user through renames; a player gone from the room for the leave grace is out."""
+    """A seat stays with its user through renames; a player gone from the room for the leave grace is out."""
 
     state: RoomState
     session: Session

@@ -181,7 +181,7 @@ class Announcer:
 
     @staticmethod
     def label(game: Game | None, option: Input) -> str:
-        """A choice button's text, from the theme's spec (`Swap with Mars`)."""
+        """A choice button's text, from the theme's spec (`Action Mars` unless it says otherwise)."""
         if game is not None:
             return game.spec.button_label(option.action, option.target)
         return f"{option.action.capitalize()} {option.target}" if option.target else option.action.capitalize()

@@ -308,7 +308,7 @@ class TerminalTable:
             self._show_one(event)
 
     def _divide(self, event: PhaseChanged) -> None:
-        """A rule across the screen where a round or the finals begin, so a watcher sees where they are."""
+        """A rule across the screen where a round, or a phase the theme heads, begins (a watcher sees where it is)."""
         if event.round > self.round_shown:
             self.round_shown = event.round
             self._out(Rule(Text(f"Round {event.round}", style="bold"), style="dim"))
