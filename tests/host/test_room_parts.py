@@ -143,12 +143,18 @@ def test_reminding_voters_is_one_line_with_the_vote_box_note(tmp_path: Path) -> 
 # ----- deadlines -----
 
 
-def test_deadlines_remind_then_time_out_the_wait(tmp_path: Path) -> None:
+def timed_game(tmp_path: Path) -> tuple[RoomState, Deadlines, list[str]]:
+    """A room with a started game and its deadlines, whose callbacks write into the list."""
     state = make_state(tmp_path)
     calls: list[str] = []
     deadlines = Deadlines(state, before_timeout=lambda: calls.append("before"), timeout=lambda: calls.append("out"))
     state.game = new_game("ftl", PLAYERS, seed=1)
     state.game.start()
+    return state, deadlines, calls
+
+
+def test_deadlines_remind_then_time_out_the_wait(tmp_path: Path) -> None:
+    state, deadlines, calls = timed_game(tmp_path)
     start = clock(state).now()
     deadlines.rearm()
     assert deadlines.deadline_at == start + 60  # the vote is public: public_deadline
@@ -160,11 +166,7 @@ def test_deadlines_remind_then_time_out_the_wait(tmp_path: Path) -> None:
 
 
 def test_deadlines_pause_keeps_the_time_left(tmp_path: Path) -> None:
-    state = make_state(tmp_path)
-    calls: list[str] = []
-    deadlines = Deadlines(state, before_timeout=lambda: None, timeout=lambda: calls.append("out"))
-    state.game = new_game("ftl", PLAYERS, seed=1)
-    state.game.start()
+    state, deadlines, calls = timed_game(tmp_path)
     deadlines.rearm()
     clock(state).advance(50)
     deadlines.pause()
@@ -174,16 +176,13 @@ def test_deadlines_pause_keeps_the_time_left(tmp_path: Path) -> None:
     deadlines.resume()  # at least 10 seconds, here exactly the 10 it had
     assert not deadlines.paused and deadlines.deadline_at == clock(state).now() + 10
     clock(state).advance(10)
-    assert calls == ["out"]
+    assert calls == ["before", "out"]
 
 
 def test_a_timer_of_an_old_wait_does_nothing(tmp_path: Path) -> None:
-    state = make_state(tmp_path)
-    calls: list[str] = []
-    deadlines = Deadlines(state, before_timeout=lambda: calls.append("before"), timeout=lambda: calls.append("out"))
-    state.game = new_game("ftl", PLAYERS, seed=1)
-    state.game.start()
+    state, deadlines, calls = timed_game(tmp_path)
     deadlines.rearm()
+    assert state.game is not None
     state.game.wait_id += 1  # the game moved on without this part being told
     clock(state).advance(100)
     assert calls == [] and not any(text.startswith("Reminder") for _, _, text in sent(state))
