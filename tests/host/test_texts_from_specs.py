@@ -11,9 +11,10 @@ from rich.text import Text
 
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.theme import Chance, HelpText, Styles
-from survivor_host.host import info, terminal
+from survivor_host.host import info, styles, terminal
 from survivor_host.host.chances import chances_now
-from survivor_host.host.terminal import ASKS, NONE_HELD, STATUS_STYLE, STYLES, help_lines, seat_names, styled
+from survivor_host.host.styles import STATUS_STYLE, STYLES, styled
+from survivor_host.host.terminal import ASKS, NONE_HELD, help_lines, seat_names
 from survivor_host.themes import THEMES, new_game
 
 
@@ -64,15 +65,15 @@ def test_the_terminal_colours_each_spec_s_words_by_kind() -> None:
         for mark, kind in spec.styles.marks.items():
             assert STATUS_STYLE[mark] == STYLES[kind]
         for start, kind in spec.styles.cells.items():
-            assert terminal.verdict_style(f"{start} and more") == STYLES[kind]
-        assert set(spec.styles.number_columns) <= set(terminal.NUMBER_COLUMNS)
+            assert styles.verdict_style(f"{start} and more") == STYLES[kind]
+        assert set(spec.styles.number_columns) <= set(styles.NUMBER_COLUMNS)
     assert styled("nothing to colour here").spans == Text("nothing to colour here").spans
 
 
 def test_a_theme_without_words_of_its_own_changes_no_colour() -> None:
     assert Styles().words == {} and Styles().marks == {}
-    assert terminal.verdict_style("out: 3") == STYLES["eliminated"]
-    assert terminal.verdict_style("whatever") == STYLES["safe"]
+    assert styles.verdict_style("out: 3") == STYLES["eliminated"]
+    assert styles.verdict_style("whatever") == STYLES["safe"]
 
 
 def test_odds_come_from_the_game_s_spec(monkeypatch: pytest.MonkeyPatch) -> None:

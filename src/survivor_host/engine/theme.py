@@ -76,7 +76,7 @@ class HelpText:
 
 @dataclass(frozen=True)
 class Styles:
-    """How a front end colours the theme's words, by kind: `eliminated`, `safe`, `immune`, `winner`, `leader`."""
+    """How a front end colours the theme's words, by kind: `eliminated`, `safe`, `immune`, `winner`, `accent`."""
 
     words: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Words and phrases of the theme's lines by kind (`Rebellion`, `(King)`)."""
@@ -127,9 +127,11 @@ class ThemeSpec:
     load_presenter: Callable[[], Presenter] | None = None
     """The theme's words for its facts (imported on first use; simulations never need it)."""
     help: HelpText = HelpText()
+    """How the bot's `help` and the terminal name the theme's commands and questions."""
     safe_choices: tuple[str, ...] = ()
     """Choices made at the deadline for a player the bot cannot PM, instead of a modkill (issue 12)."""
     styles: Styles = Styles()
+    """The theme's words a front end colours, its number columns and headed phases."""
     load_chances: Callable[[], ChancesFn] | None = None
     """The exact odds of each choice a player has now (terminal `odds`), imported on first use."""
 
