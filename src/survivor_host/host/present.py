@@ -12,7 +12,6 @@ from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Event, PhaseChanged, Prompt, Revealed, Roll, RoundTable, Say
 from survivor_host.engine.game import Game, Wait
 from survivor_host.engine.ids import to_id
-from survivor_host.engine.inputs import Input
 from survivor_host.engine.render import join_names, render, roll_text
 from survivor_host.engine.theme import VoteBox
 from survivor_host.host import html, info
@@ -170,21 +169,15 @@ class Announcer:
         number = game.round if game is not None else 0
         said = not number or prompt.text.startswith(f"Round {number}")  # the prompt names its round itself
         where = f"[{room}] " if said else f"[{room}, round {number}] "
-        if out.can_use_html(room) and options:
-            commands = [(self.label(game, o), f"{o.action} {o.target or ''}".strip()) for o in options]
+        if game is not None and out.can_use_html(room) and options:
+            label = game.spec.button_label  # `Action Mars` unless the theme's spec says otherwise
+            commands = [(label(o.action, o.target), f"{o.action} {o.target or ''}".strip()) for o in options]
             box = html.choice_box(out.name, where + prompt.text, commands)
             out.pm_uhtml(room, prompt.to, f"survivor-prompt-{room}", box)
         elif prompt.secret:
             actions = " or ".join(prompt.actions)
             targets = f" (targets: {', '.join(prompt.targets)})" if prompt.targets else ""
             out.pm(prompt.to, f"{where}{prompt.text} Reply here with {actions}{targets}.")
-
-    @staticmethod
-    def label(game: Game | None, option: Input) -> str:
-        """A choice button's text, from the theme's spec (`Action Mars` unless it says otherwise)."""
-        if game is not None:
-            return game.spec.button_label(option.action, option.target)
-        return f"{option.action.capitalize()} {option.target}" if option.target else option.action.capitalize()
 
     def refresh_prompts(self, skip: set[str] | frozenset[str] = frozenset(), only: str | None = None) -> None:
         """Ask again everyone the game waits for (and tell every player what they privately hold)."""
