@@ -105,6 +105,24 @@ def reveal_elimination(card: int, others: int, k: int, sides: int = 13) -> Fract
     return total
 
 
+def tied_elimination(card: int, lower: int, same: int, unknown: int, out: int, sides: int = 12) -> Fraction:
+    """Like `reveal_elimination` when `lower` known cards are below `card` and `same` known cards equal it.
+
+    The `unknown` cards are uniform on 1..sides (12: the cards in play during the swaps).
+    """
+    below, equal = Fraction(card - 1, sides), Fraction(1, sides)
+    total = Fraction(0)
+    for low in range(unknown + 1):
+        for tie in range(unknown - low + 1):
+            slots = out - lower - low
+            if slots <= 0:
+                continue
+            ways = math.comb(unknown, low) * math.comb(unknown - low, tie)
+            chance = ways * below**low * equal**tie * (1 - below - equal) ** (unknown - low - tie)
+            total += chance * min(Fraction(slots, same + tie + 1), Fraction(1))
+    return total
+
+
 # ----- v2: every mod, as tables of exact fractions -----
 
 CHOICE_NAMES = ("follow", "rebel")

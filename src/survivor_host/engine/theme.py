@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from survivor_host.engine.errors import SetupError
@@ -18,6 +19,7 @@ from survivor_host.engine.options import COMMON_OPTIONS, Option
 if TYPE_CHECKING:
     from survivor_host.ai.base import Strategy
     from survivor_host.engine.game import Game
+    from survivor_host.engine.inputs import Input
     from survivor_host.engine.render import Presenter
 
 
@@ -52,6 +54,57 @@ class VoteBox:
     title: str
     over: str
     """What the box says once the vote is over."""
+    note: str = ""
+    """Said in brackets after the vote command when voters are reminded (`not yourself`)."""
+
+
+@dataclass(frozen=True)
+class HelpText:
+    """How a front end names this theme's commands in its help (without the command prefix)."""
+
+    room: tuple[str, ...] = ()
+    """Player commands said in the room (`vote NAME`)."""
+    pm: tuple[str, ...] = ()
+    """Player commands sent by PM (`follow`)."""
+    bare: str = ""
+    """A room command that also works without the prefix on one's turn (`stick`)."""
+    questions: str = ""
+    """What the theme's read-only questions answer (`card shows your card again`)."""
+    host: tuple[tuple[str, str], ...] = ()
+    """Host commands as (the common command they are listed after, usage): `("start", "pick [NAME]")`."""
+    asks: tuple[tuple[str, str], ...] = ()
+    """Read-only questions a terminal answers, as (word, what it shows): `("card", "your card")`."""
+    none_held: str = ""
+    """A question's answer when the player holds nothing now (`You hold no card now.`)."""
+
+
+@dataclass(frozen=True)
+class Styles:
+    """How a front end colours the theme's words, by kind: `eliminated`, `safe`, `immune`, `winner`, `accent`."""
+
+    words: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Words and phrases of the theme's lines by kind (`Rebellion`, `(King)`)."""
+    marks: Mapping[str, str] = field(default_factory=dict)
+    """Player-list marks (`leader` of ` (leader)`) and their kind."""
+    cells: Mapping[str, str] = field(default_factory=dict)
+    """How a round table's verdict cell may begin (`leads`), and its kind."""
+    number_columns: tuple[str, ...] = ()
+    """Round-table columns of numbers (shown right-aligned)."""
+    headings: Mapping[str, str] = field(default_factory=dict)
+    """Phases a front end marks with a heading as they begin (`finals`: `Finals`)."""
+
+
+@dataclass(frozen=True)
+class Chance:
+    """What a player may type, their chance to stay in if they do, and how that chance was worked out."""
+
+    command: str
+    stay_in: Fraction
+    why: str
+
+
+ChancesFn = Callable[[object, Sequence["Input"]], tuple[list[Chance], str]]
+"""A player's view and legal inputs -> their chance for each choice, and a note on what it assumes."""
 
 
 @dataclass(frozen=True)
@@ -77,6 +130,17 @@ class ThemeSpec:
     """Button text by action, `{target}` standing for the target's name (default: `Action Target`)."""
     load_presenter: Callable[[], Presenter] | None = None
     """The theme's words for its facts (imported on first use; simulations never need it)."""
+    help: HelpText = HelpText()
+    """How the bot's `help` and the terminal name the theme's commands and questions."""
+    safe_choices: tuple[str, ...] = ()
+    """Choices made at the deadline for a player the bot cannot PM, instead of a modkill (issue 12)."""
+    styles: Styles = Styles()
+    """The theme's words a front end colours, its number columns and headed phases."""
+    load_chances: Callable[[], ChancesFn] | None = None
+    """The exact odds of each choice a player has now (terminal `odds`), imported on first use."""
+
+    def chances(self) -> ChancesFn | None:
+        return self.load_chances() if self.load_chances else None
 
     def presenter(self) -> Presenter | None:
         return self.load_presenter() if self.load_presenter else None

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from survivor_host.engine.ids import to_id
 from survivor_host.host.config import BotConfig
 from survivor_host.host.fairness import new_server_seed
+from survivor_host.host.info import pm_example
 from survivor_host.host.ports import Cancellable, HostSettings, Outbox
 from survivor_host.host.room import HOST_COMMANDS, INFO_COMMANDS, SIGNUP_PM_COMMANDS, RoomHost
 from survivor_host.host.store import Store
@@ -159,7 +160,7 @@ class Bot:
     def _route_pm(self, name: str, text: str) -> None:
         """Every PM gets an answer, from the room it is about.
 
-        A PM may start with a room id (`survivortwo follow`, also `survivortwo: follow`): it goes there.
+        A PM may start with a room id (`survivortwo WORD`, also `survivortwo: WORD`): it goes there.
         Otherwise a game action goes to the one game that can take it from the sender now; when two
         could, or none can while the sender plays in two, the bot names the rooms and how to say which.
         `help` is answered once; `pl`, `rules`, `lb`, `points` by the rooms the sender plays in (else
@@ -214,7 +215,7 @@ class Bot:
                 )
 
     def _room_prefix(self, body: str) -> tuple[RoomHost | None, str]:
-        """`survivortwo follow` (or `survivortwo: follow`, `#survivortwo follow`) -> that room, `follow`."""
+        """`survivortwo WORD` (or `survivortwo: WORD`, `#survivortwo WORD`) -> that room, `WORD`."""
         first, _, rest = body.partition(" ")
         host = self.rooms.get(to_id(first.removeprefix("#").rstrip(":,")))
         if host is None or not rest.strip():
@@ -233,6 +234,5 @@ class Bot:
 
     def _room_hint(self) -> str:
         rooms = list(self.rooms)
-        return (
-            f"I host in {', '.join(rooms)}. To say which room a PM is for, put the room first, e.g. {rooms[0]} follow."
-        )
+        example = f"{rooms[0]} {pm_example()}"
+        return f"I host in {', '.join(rooms)}. To say which room a PM is for, put the room first, e.g. {example}."

@@ -42,7 +42,7 @@ def room_choice_box(text: str, commands: Sequence[tuple[str, str]], tally: Seque
 
 
 def signups_box(title: str, mods: Sequence[str], players: Sequence[str], closed: bool = False) -> str:
-    """The signups box, refreshed in place as players join and leave; `mods` are titles ("Tug of War")."""
+    """The signups box, refreshed in place as players join and leave; `mods` are the mods' titles."""
     mods_text = f" ({escape_html(', '.join(mods))})" if mods else ""
     names = escape_html(", ".join(players)) or "<i>nobody yet</i>"
     head = f"<b>{escape_html(title)}</b>{mods_text}: " + ("signups are closed" if closed else "signups are open!")

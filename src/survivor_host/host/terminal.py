@@ -1,7 +1,7 @@
 """Terminal play: a game in the terminal, with AI seats, as the room or one player would see it.
 
-Output goes through `rich`: the engine's `**bold**` becomes bold, verdicts are coloured, the player
-list and the final placements are tables. Names are only ever added as literal text, never parsed
+Output goes through `rich` (`host/styles.py`): the engine's `**bold**` becomes bold, verdicts are
+coloured, the player list and the final placements are tables. Names are only ever added as literal text, never parsed
 as markup, so a player called `[bold red]x[/]` or `**x**` shows exactly that.
 """
 
@@ -13,11 +13,10 @@ import random
 import re
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rich import box
 from rich.console import Console
 from rich.rule import Rule
 from rich.table import Table
@@ -27,7 +26,6 @@ from survivor_host.ai import make_strategy
 from survivor_host.ai.base import Strategy
 from survivor_host.engine.errors import IllegalAction, SetupError
 from survivor_host.engine.events import (
-    CardTold,
     Eliminated,
     Event,
     GameOver,
@@ -44,6 +42,8 @@ from survivor_host.engine.inputs import Input, parse_command
 from survivor_host.engine.render import render
 from survivor_host.host.chances import chances_now
 from survivor_host.host.info import rules_text
+from survivor_host.host.styles import MARK, STYLES, new_table, player_table, round_table, styled
+from survivor_host.themes import THEMES
 
 SEAT_NAMES = (
     "Venus", "Mars", "Jupiter", "Saturn", "Mercury", "Neptune", "Uranus", "Pluto", "Ceres", "Eris",
@@ -51,40 +51,16 @@ SEAT_NAMES = (
     "Iapetus", "Dione", "Tethys", "Enceladus", "Mimas", "Triton", "Nereid", "Oberon", "Titania", "Ariel",
 )  # fmt: skip
 DEFAULT_NAME = "Earth"
-"""The person's seat when `--name` is not given: a planet among planets, and "Earth votes for Mars" reads well."""
+"""The person's seat when `--name` is not given: a planet among planets, so lines about them read like the others'."""
 TTY_PACE = 0.3
 """Seconds between lines when nobody said `--pace` and the output is a terminal (pipes get 0)."""
 MAX_PACE = 60
 MAX_FRACTION = 15
-"""`odds` shows an exact fraction up to this many characters (Tug of War's run to 30 digits)."""
-READ_ONLY = ("help", "pl", "rules", "card", "odds", "quit")
-
-STYLES = {
-    "eliminated": "bold red",
-    "safe": "green",
-    "immune": "bold cyan",
-    "winner": "bold yellow",
-    "leader": "bold magenta",
-    "pm": "italic blue",
-    "error": "red",
-    "note": "dim",
-}
-VERDICT_WORDS = (
-    (re.compile(r"\b(eliminated|overthrown|deposed|is out|are out)\b"), "eliminated"),
-    (re.compile(r"\b(safe|advances|advanced|survives?)\b|\(King\)"), "safe"),
-    (re.compile(r"\b([Ii]mmune|[Ii]mmunity)\b"), "immune"),
-    (re.compile(r"\b(wins the game|Peaceful Handover|Rebellion)\b"), "winner"),
-    (re.compile(r"\(leader\)"), "leader"),
-)
-MARK = re.compile(r" \(([^()]*)\)")
-"""A mark after a name in the player list: ` (leader)`, ` (immune)`, ` (King)`, ` (advanced)`."""
-STATUS_STYLE = {
-    "leader": STYLES["leader"],
-    "immune": STYLES["immune"],
-    "King": STYLES["safe"],
-    "advanced": STYLES["safe"],
-    "out": STYLES["eliminated"],
-}
+"""`odds` shows an exact fraction up to this many characters (a running die's run to 30 digits)."""
+ASKS = {word: shows for spec in THEMES.values() for word, shows in spec.help.asks}
+"""The themes' read-only questions (word: what it shows), answered from the game's `private_state`."""
+NONE_HELD = {word: spec.help.none_held for spec in THEMES.values() for word, _ in spec.help.asks}
+READ_ONLY = ("help", "pl", "rules", *ASKS, "odds", "quit")
 
 
 class PipeClosed(Exception):
@@ -145,84 +121,6 @@ def strategy_names(spec: str | None) -> list[str | None]:
     """`--strategy a,b,c` as the list assigned to AI seats in turn; None is the theme's default."""
     names = [name.strip() for name in (spec or "").split(",") if name.strip()]
     return list(names) or [None]
-
-
-def styled(text: str, names: Iterable[str] = (), style: str = "") -> Text:
-    """Engine text as rich Text: `**x**` is bold, `names` are literal, verdict words are coloured.
-
-    Names are matched first, so `**` inside a name is shown, not read as bold.
-    """
-    out = Text(style=style)
-    known = sorted({name for name in names if name}, key=len, reverse=True)
-    pattern = re.compile("|".join([*(re.escape(name) for name in known), re.escape("**")]))
-    bold, at = False, 0
-    for match in pattern.finditer(text):
-        _add_words(out, text[at : match.start()], bold)
-        if match.group() == "**":
-            bold = not bold
-        else:
-            out.append(match.group(), style="bold" if bold else "")
-        at = match.end()
-    _add_words(out, text[at:], bold)
-    return out
-
-
-def _add_words(out: Text, words: str, bold: bool) -> None:
-    """Plain text (never names): bold if inside `**`, verdict words coloured."""
-    if not words:
-        return
-    piece = Text(words, style="bold" if bold else "")
-    for regex, verdict in VERDICT_WORDS:
-        piece.highlight_regex(regex, STYLES[verdict])
-    out.append_text(piece)
-
-
-def new_table(title: str) -> Table:
-    """A plain table with a bold title above it (the cells are always Text, never markup)."""
-    return Table(title=Text(title, style="bold"), box=box.SIMPLE_HEAD, title_justify="left", show_edge=False)
-
-
-def player_table(rows: Sequence[tuple[str, str]], strategies: dict[str, str], title: str) -> Table:
-    """One row per player: name, status (coloured by verdict) and, for AI seats, the strategy."""
-    table = new_table(title)
-    table.add_column("#", justify="right", style="dim")
-    table.add_column("player")
-    table.add_column("status")
-    if strategies:
-        table.add_column("AI", style="dim")
-    for number, (name, status) in enumerate(rows, start=1):
-        style = STATUS_STYLE.get(status, "")
-        cells = [Text(str(number)), Text(name, style=style), Text(status, style=style)]
-        if strategies:
-            cells.append(Text(strategies.get(name, "you")))
-        table.add_row(*cells)
-    return table
-
-
-def verdict_style(cell: str) -> str:
-    """The colour of a round table's verdict cell."""
-    if cell.startswith("out"):
-        return STYLES["eliminated"]
-    if cell.startswith("immune"):
-        return STYLES["immune"]
-    if cell.startswith("leads"):
-        return STYLES["leader"]
-    return STYLES["safe"] if cell else ""
-
-
-def round_table(table: RoundTable) -> Table:
-    """A round's results (the same table the room gets as a box): the last column coloured by verdict."""
-    shown = new_table(table.title)
-    for column in table.columns:
-        shown.add_column(column, justify="right" if column in ("Die", "Roll", "Dealt", "Revealed") else "left")
-    for row in table.rows:
-        cells = [Text(cell) for cell in row[:-1]]
-        cells.append(Text(row[-1], style=verdict_style(row[-1])))
-        shown.add_row(*cells)
-    if table.notes:
-        shown.caption = Text(" ".join(table.notes), style=STYLES["note"])
-        shown.caption_justify = "left"
-    return shown
 
 
 @dataclass
@@ -291,12 +189,12 @@ class TerminalTable:
             self._show_one(event)
 
     def _divide(self, event: PhaseChanged) -> None:
-        """A rule across the screen where a round or the finals begin, so a watcher sees where they are."""
+        """A rule across the screen where a round, or a phase the theme heads, begins (a watcher sees where it is)."""
         if event.round > self.round_shown:
             self.round_shown = event.round
             self._out(Rule(Text(f"Round {event.round}", style="bold"), style="dim"))
-        elif event.phase == "finals":
-            self._out(Rule(Text("Finals", style="bold"), style="dim"))
+        elif event.phase in self.game.spec.styles.headings:
+            self._out(Rule(Text(self.game.spec.styles.headings[event.phase], style="bold"), style="dim"))
 
     def _show_one(self, event: Event) -> None:
         if isinstance(event, RoundTable):
@@ -341,7 +239,7 @@ class TerminalTable:
         return Text.assemble(("(PM) ", STYLES["pm"]), shown) if pm else shown
 
     def _parse_list(self, text: str) -> list[tuple[str, str]] | None:
-        """`**PL (3):** Venus (leader), Mars | Out: Io` as (name, status) rows, or None if it reads otherwise.
+        """`**PL (3):** Venus (immune), Mars | Out: Io` as (name, status) rows, or None if it reads otherwise.
 
         Read left to right, each name matched whole against the seats, so no name is mistaken for a mark.
         """
@@ -423,7 +321,7 @@ class TerminalTable:
         options = self.game.legal_inputs(self.you)
         hint = list(typed_forms(options))
         prompt = Text.assemble(
-            (f"[{self.you}]", STYLES["leader"]), " ", (" / ".join(hint), "bold"), ("  (help, odds) > ", "dim")
+            (f"[{self.you}]", STYLES["accent"]), " ", (" / ".join(hint), "bold"), ("  (help, odds) > ", "dim")
         )
         while True:
             try:
@@ -445,7 +343,7 @@ class TerminalTable:
     # ----- read-only questions: answered here, never sent to the game -----
 
     def answer(self, word: str, options: Sequence[Input]) -> None:
-        """`help`, `pl`, `rules`, `card`, `odds`, `quit`: nothing here enters the game's log."""
+        """`help`, `pl`, `rules`, the theme's questions, `odds`, `quit`: nothing here enters the game's log."""
         assert self.you is not None
         if word == "quit":
             raise LeftGame
@@ -461,12 +359,12 @@ class TerminalTable:
             specs = game.option_specs()
             changed = {key: value for key, value in game.options.items() if specs[key].default != value}
             self.console.print(styled(rules_text(game.theme, game.mods, changed), self.names()))
-        elif word == "card":
-            told = [event for event in self.game.private_state(self.you) if isinstance(event, CardTold)]
+        elif word in ASKS:
+            told = [text for event in self.game.private_state(self.you) if (text := render(event))]
             if told:
-                self.note(told[0].text, style="")
+                self.note(told[0], style="")
             else:
-                self.note("You hold no card now.")
+                self.note(NONE_HELD[word])
         elif word == "odds":
             self._odds()
 
@@ -490,7 +388,7 @@ class TerminalTable:
 
 
 def typed_forms(options: Sequence[Input]) -> dict[str, list[str]]:
-    """`{"vote NAME": ["Venus", "Mars"], "nosuspect": []}`: what can be typed now, with its targets."""
+    """`{"ACTION NAME": ["Venus", "Mars"], "ACTION": []}`: what can be typed now, with its targets."""
     forms: dict[str, list[str]] = {}
     for option in options:
         form = f"{option.action} NAME" if option.target else option.action
@@ -504,5 +402,6 @@ def help_lines(options: Sequence[Input]) -> list[str]:
     for form, names in typed_forms(options).items():
         either = f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else "".join(names)
         lines.append(f"  {form:14s} NAME is {either}" if names else f"  {form}")
-    lines.append("Any time: help (this), pl (players), rules, card (your card), odds (your chances), quit.")
+    asks = "".join(f"{word} ({shows}), " for word, shows in ASKS.items())
+    lines.append(f"Any time: help (this), pl (players), rules, {asks}odds (your chances), quit.")
     return lines

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from survivor_host.engine.options import Option
-from survivor_host.engine.theme import Conflict, ModSpec, ThemeSpec
+from survivor_host.engine.theme import ChancesFn, Conflict, HelpText, ModSpec, Styles, ThemeSpec
 
 if TYPE_CHECKING:
     from survivor_host.ai.base import Strategy
@@ -30,6 +30,12 @@ def _presenter() -> Presenter:
     from survivor_host.themes.cta.text import present
 
     return present
+
+
+def _chances() -> ChancesFn:
+    from survivor_host.themes.cta.chances import chances
+
+    return chances
 
 
 def _strategies() -> Mapping[str, Callable[[], Strategy]]:
@@ -67,4 +73,21 @@ SPEC = ThemeSpec(
     host_actions=("elim",),
     button_labels={"swap": "Swap with {target}"},
     load_presenter=_presenter,
+    load_chances=_chances,
+    help=HelpText(
+        room=("duel NAME", "stick", "swap NAME"),
+        pm=("All At Once's stick / swap NAME",),
+        bare="stick",
+        questions="card shows your card again",
+        host=(("extend", "elim K"),),
+        asks=(("card", "your card"),),
+        none_held="You hold no card now.",
+    ),
+    safe_choices=("stick",),
+    styles=Styles(
+        words={"safe": ("advances", "advanced", "(King)")},
+        marks={"King": "safe", "advanced": "safe"},
+        number_columns=("Dealt", "Revealed"),
+        headings={"finals": "Finals"},
+    ),
 )

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from survivor_host.engine.options import Option
-from survivor_host.engine.theme import ModSpec, ThemeSpec, VoteBox
+from survivor_host.engine.theme import ChancesFn, HelpText, ModSpec, Styles, ThemeSpec, VoteBox
 
 if TYPE_CHECKING:
     from survivor_host.ai.base import Strategy
@@ -27,6 +27,12 @@ def _presenter() -> Presenter:
     from survivor_host.themes.ftl.text import present
 
     return present
+
+
+def _chances() -> ChancesFn:
+    from survivor_host.themes.ftl.chances import chances
+
+    return chances
 
 
 def _strategies() -> Mapping[str, Callable[[], Strategy]]:
@@ -54,7 +60,26 @@ SPEC = ThemeSpec(
     "the leader's 109+20. Lose and you are out; tie for immunity. Last one standing wins.",
     host_actions=("pick",),
     load_presenter=_presenter,
+    load_chances=_chances,
     vote_box=VoteBox(
-        "vote", "vote", "Vote for the first leader (not yourself)", "The vote for the first leader is over."
+        "vote", "vote", "Vote for the first leader (not yourself)", "The vote for the first leader is over.",
+        note="not yourself",
+    ),
+    help=HelpText(
+        room=("vote NAME", "suspect NAME", "nosuspect", "scapegoat NAME", "noscapegoat"),
+        pm=("follow", "rebel"),
+        host=(("start", "pick [NAME]"),),
+    ),
+    safe_choices=("follow",),
+    styles=Styles(
+        words={
+            "eliminated": ("overthrown", "deposed"),
+            "winner": ("Peaceful Handover", "Rebellion"),
+            "accent": ("(leader)",),
+        },
+        marks={"leader": "accent"},
+        cells={"leads": "accent"},
+        number_columns=("Die", "Roll"),
+        headings={"finals": "Finals"},
     ),
 )

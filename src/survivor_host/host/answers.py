@@ -1,0 +1,48 @@
+"""Answers to the information commands: `.rules`, `.help`, `.lb`, `.points` (`.pl` is the announcer's)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from survivor_host.engine.ids import to_id
+from survivor_host.host import html, info
+from survivor_host.host.present import Announcer
+from survivor_host.host.state import RoomState
+from survivor_host.themes import DEFAULT_THEME
+
+
+@dataclass
+class Answers:
+    """Read-only replies: in the room when asked there, else by PM naming the room."""
+
+    state: RoomState
+    present: Announcer
+
+    def rules(self, to: str | None) -> None:
+        """The theme of the game (else of the signups, else the default one), its mods and options."""
+        state = self.state
+        if state.game is not None:
+            theme, mods, options = state.game.theme, list(state.game.mods), dict[str, object](state.game.options)
+        elif state.signups is not None:
+            theme, mods, options = state.signups.theme, state.signups.mods, dict(state.signups.options)
+        else:
+            theme, mods, options = DEFAULT_THEME, [], dict[str, object]()
+        link = state.settings.rules_links.get(theme, "")
+        self.present.reply(to, info.rules_text(theme, mods, options, link))
+
+    def help(self, name: str) -> None:
+        self.state.out.pm(name, info.help_text(self.state.settings.prefix, self.state.room))
+
+    def leaderboard(self, name: str, in_room: bool) -> None:
+        state = self.state
+        rows = state.store.leaderboard(state.room)
+        if not rows:
+            state.out.pm(name, f"[{state.room}] No points yet this cycle.")
+        elif in_room and state.out.can_use_html(state.room):
+            state.out.add_html_box(state.room, html.leaderboard_box(state.room, rows))
+        else:
+            self.present.reply(None if in_room else name, info.leaderboard_text(rows))
+
+    def points(self, who: str, asker: str, in_room: bool) -> None:
+        points = self.state.store.points_of(self.state.room, to_id(who))
+        self.present.reply(None if in_room else asker, f"Points this cycle for {who.strip()}: {points}.")

@@ -1,0 +1,230 @@
+"""Commands: chat lines and PMs into command words, who may use them, and where each one goes.
+
+Every string a user sends stays data: only a known word from an allowed sender does anything.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass
+
+from survivor_host.engine.errors import IllegalAction, SetupError
+from survivor_host.engine.ids import to_id
+from survivor_host.engine.inputs import parse_command
+from survivor_host.host import replays
+from survivor_host.host.answers import Answers
+from survivor_host.host.presence import Presence
+from survivor_host.host.present import Announcer, how_to_send
+from survivor_host.host.reach import Reach
+from survivor_host.host.session import Session
+from survivor_host.host.signups import SignupDesk
+from survivor_host.host.state import RoomState
+from survivor_host.themes import THEME_HOST_ACTIONS, THEMES
+
+logger = logging.getLogger(__name__)
+
+AUTH_RANKS = "+%@*#&~"
+OWNER_RANKS = "#&~"
+INFO_COMMANDS = ("pl", "rules", "help", "lb", "leaderboard", "points", *replays.REPLAY_COMMANDS)
+"""Their replies wait behind the game's lines and are rate-limited per user (Outbox.lane "info")."""
+SIGNUP_COMMANDS = ("in", "join", "out", "leave")
+SIGNUP_PM_COMMANDS = (*SIGNUP_COMMANDS, "salt")
+"""What a PM sends to the room whose signups are open."""
+HOST_COMMANDS = ("host", "start", "end", "modkill", "sub", "extend", "set", *THEME_HOST_ACTIONS)
+
+
+def is_game_word(word: str) -> bool:
+    """True when `word` is a player action of some theme (or one of its other names)."""
+    for spec in THEMES.values():
+        cls = spec.game
+        if cls.ACTION_ALIASES.get(word, word) in cls.PLAYER_ACTIONS:
+            return True
+    return False
+
+
+@dataclass
+class Commands:
+    """Reads what people type in one room (or PM about it) and hands each command to its part."""
+
+    state: RoomState
+    desk: SignupDesk
+    session: Session
+    present: Announcer
+    answers: Answers
+    presence: Presence
+    reach: Reach
+
+    def handle_chat(self, rank: str, name: str, text: str) -> None:
+        """A line said in the room by `name` (with room rank `rank`).
+
+        Commands start with the prefix. The game's prompts name the bare words (the engine's text
+        serves the terminal too), so a line that starts with a word the game would take from its
+        author now is taken as that command as well. Only from those players and only those words,
+        so other chat is never read as a command.
+        """
+        stripped = text.strip()
+        if stripped.lower() in ("/me in", "/me out"):
+            self.guarded(name, lambda: self.desk.signup(name, stripped.lower().endswith("in")))
+            return
+        prefix = self.state.settings.prefix
+        if stripped.startswith(prefix) and len(stripped) > len(prefix):
+            body = stripped[len(prefix) :]
+        elif self._owed_word(name, stripped):
+            body = stripped
+        else:
+            return
+        word, _, rest = body.partition(" ")
+        with self._lane_for(word.lower(), name):
+            self.command(rank, name, word.lower(), rest.strip(), in_room=True)
+
+    def handle_pm(self, name: str, text: str) -> None:
+        """A PM routed to this room's game (or signups)."""
+        self.reach.reachable(to_id(name))
+        body = text.strip()
+        if body.startswith(self.state.settings.prefix):
+            body = body[len(self.state.settings.prefix) :]
+        word, _, rest = body.partition(" ")
+        with self._lane_for(word.lower(), name):
+            self.command(" ", name, word.lower(), rest.strip(), in_room=False)
+
+    def _owed_word(self, name: str, text: str) -> bool:
+        """True when `text` starts with an action the game would now take from `name`."""
+        words = text.split(None, 1)
+        return bool(words) and self.can_take(to_id(name), words[0].lower())
+
+    def plays(self, userid: str) -> bool:
+        """True when `userid` holds a seat in this room's running game."""
+        game = self.state.running()
+        return game is not None and any(seat.uid == userid for seat in game.seats)
+
+    def can_take(self, userid: str, word: str) -> bool:
+        """True when this room's game would take `word` from `userid` now (it is theirs to send)."""
+        game = self.state.running()
+        seat = self.state.alive_seat(userid)
+        if game is None or seat is None:
+            return False
+        action = game.ACTION_ALIASES.get(word, word)
+        if action in {option.action for option in game.legal_inputs(seat.name)}:
+            return True
+        return game.is_question(action) and bool(game.private_state(seat.name))
+
+    def owed_text(self, userid: str) -> str:
+        """What this room's game awaits from `userid`, in words (for PM replies that name rooms)."""
+        game = self.state.running()
+        if game is None:
+            return "no game"
+        waits = [wait for wait in game.awaiting() if to_id(wait.player) == userid]
+        if not waits:
+            return "nothing owed from you now"
+        prefix = self.state.settings.prefix
+        return "you owe " + " or ".join(
+            how_to_send(game, action, wait.secret, prefix) for wait in waits for action in wait.actions
+        )
+
+    def guarded(self, name: str, run: Callable[[], None]) -> None:
+        """Run a command for `name`; a refusal goes to them by PM, and so does a word about a bug."""
+        out = self.state.out
+        try:
+            run()
+        except (IllegalAction, SetupError, ValueError) as error:
+            with out.lane("error", name):  # after the game's lines, not rate-limited (issue 12)
+                out.pm(name, str(error))
+        except Exception:
+            logger.exception("a command from %s in %s failed", name, self.state.room)
+            out.pm(name, f"Something went wrong with that in {self.state.room}; it was logged. Sorry!")
+
+    def _lane_for(self, word: str, name: str) -> AbstractContextManager[None]:
+        """Replies to information commands go in the outbox's "info" lane, the rest as game lines."""
+        return self.state.out.lane("info", name) if word in INFO_COMMANDS else nullcontext()
+
+    def command(self, rank: str, name: str, word: str, rest: str, in_room: bool) -> None:
+        """Run one command word; refusals go privately to `name`. Every command gets an answer or a
+        visible effect: an unknown word is answered too."""
+        self.guarded(name, lambda: self._command(rank, name, word, rest, in_room))
+
+    def _command(self, rank: str, name: str, word: str, rest: str, in_room: bool) -> None:
+        state = self.state
+        if word in HOST_COMMANDS:
+            self._require_auth(rank, name, word)
+            self._host_command(word, rest)
+        elif word in SIGNUP_COMMANDS:
+            self.desk.signup(name, word in ("in", "join"))
+            if not in_room:  # the room sees the list change; the sender, in a PM window, is told
+                joined = word in ("in", "join")
+                state.out.pm(name, f"You {'joined' if joined else 'left'} the signups in {state.room}.")
+        elif word == "salt":
+            self.desk.salt(name, rest)
+        elif word in replays.REPLAY_COMMANDS:
+            replays.handle(word, rest, name, in_room, state.room, state.out, state.store)
+        elif word == "pl":
+            self.present.player_list(to=None if in_room else name)
+        elif word == "rules":
+            self.answers.rules(to=None if in_room else name)
+        elif word == "help":
+            self.answers.help(name)
+        elif word in ("lb", "leaderboard"):
+            self.answers.leaderboard(name, in_room)
+        elif word == "points":
+            self.answers.points(rest or name, name, in_room)
+        elif word == "resetpoints":
+            self._require_owner(rank, name, word)
+            cycle = state.store.reset_cycle(state.room)
+            state.out.say(state.room, f"Points were reset: cycle {cycle} begins.")
+        elif state.running() is not None:
+            self._player_action(name, word, rest, in_room)
+        elif is_game_word(word):
+            raise IllegalAction(f"No game is running in {state.room}.")
+        else:
+            raise IllegalAction(self.unknown(word))
+
+    def unknown(self, word: str) -> str:
+        """The answer to a command word the bot does not know."""
+        p = self.state.settings.prefix
+        return f'I don\'t know the command "{word}". Type {p}help (or help by PM) for the commands.'
+
+    def _require_auth(self, rank: str, name: str, word: str) -> None:
+        if rank not in AUTH_RANKS and to_id(name) not in self.state.settings.owners:
+            raise IllegalAction(f"Only room auth (+ and up) can use {self.state.settings.prefix}{word}.")
+
+    def _require_owner(self, rank: str, name: str, word: str) -> None:
+        if rank not in OWNER_RANKS and to_id(name) not in self.state.settings.owners:
+            raise IllegalAction(f"Only room owners (# and up) can use {self.state.settings.prefix}{word}.")
+
+    def _player_action(self, name: str, word: str, rest: str, in_room: bool) -> None:
+        game = self.state.game
+        assert game is not None
+        action = game.ACTION_ALIASES.get(word, word)
+        if action not in game.PLAYER_ACTIONS:
+            if is_game_word(word):
+                raise IllegalAction(f"{game.title} has no {word}.")
+            raise IllegalAction(self.unknown(word))
+        if to_id(name) in self.presence.borrowed:
+            raise IllegalAction(f"{name} is another player's name in this game: rename back to your own to play.")
+        if in_room and game.is_secret(action):
+            bot = self.state.out.name
+            self.state.out.pm(name, f"Send that to me by PM so nobody sees it: /msg {bot}, {word} {rest}".strip())
+            return
+        if game.is_question(action):  # read-only: answered, never stored
+            self.present.post(game.apply(parse_command(f"{action} {rest}", name)))
+            return
+        self.session.apply(parse_command(f"{action} {rest}", name), reply_to=name)
+
+    def _host_command(self, word: str, rest: str) -> None:
+        state = self.state
+        if word == "host":
+            self.desk.open(rest)
+        elif word == "start":
+            self.session.begin(*self.desk.start())
+            self.presence.watch_absent()
+        elif word == "set":
+            self.desk.set_option(rest)
+        elif word == "end" and state.game is None:
+            if state.signups is None:
+                raise IllegalAction("No game or signups to end.")
+            self.desk.close("Signups were cancelled.")
+        elif state.running() is None:
+            raise IllegalAction("No game is running.")
+        else:
+            self.session.apply(parse_command(f"{word} {rest}", None), reply_to=None)

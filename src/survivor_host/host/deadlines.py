@@ -1,0 +1,153 @@
+"""Deadlines (G4): one timer per wait and its reminder, stopped while the bot is away, kept in the store."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from survivor_host.engine.render import join_names
+from survivor_host.host.ports import Cancellable
+from survivor_host.host.state import RoomState
+from survivor_host.host.store import StoredGame
+
+
+@dataclass
+class Deadlines:
+    """The running game's deadline in one room: armed from the engine's wait, reminded, then timed out.
+
+    When time is up, `before_timeout` runs first (players the bot cannot PM take their safe choice),
+    then `timeout` (the engine's `timeout` input) if the game still waits for the same thing.
+    """
+
+    state: RoomState
+    before_timeout: Callable[[], None]
+    timeout: Callable[[], None]
+    deadline_at: float | None = None
+    wait_id: int = -1
+    """The engine's wait the deadline belongs to (a new wait, a new deadline)."""
+    extension: int = 0
+    """The engine's extension (`.extend`) already counted in `deadline_at`."""
+    paused_left: float | None = None
+    """While the bot is away: the time the deadline had left."""
+    _timers: list[Cancellable] = field(default_factory=list)
+
+    @property
+    def paused(self) -> bool:
+        return self.paused_left is not None
+
+    def rearm(self) -> None:
+        """After a step: a new wait gets its deadline, an extension moves it, no wait clears it."""
+        game = self.state.running()
+        if game is None or self.paused:
+            return
+        seconds = game.deadline_seconds()
+        if seconds is None:
+            self.cancel()
+            self.deadline_at = None
+            return
+        if game.wait_id != self.wait_id:
+            self.wait_id = game.wait_id
+            self.extension = game.extension
+            queued_at, wait_id = self.state.clock.now(), game.wait_id
+            self.set(queued_at + seconds)
+            self.state.out.when_sent(lambda: self._prompts_sent(wait_id, queued_at))
+        elif game.extension != self.extension and self.deadline_at is not None:
+            added = game.extension - self.extension
+            self.extension = game.extension
+            self.set(self.deadline_at + added)
+
+    def set(self, at: float) -> None:
+        """The deadline is at `at` (stored with its wait), with a reminder before it."""
+        self.cancel()
+        self.deadline_at = at
+        state = self.state
+        game = state.game
+        assert game is not None
+        wait_id = game.wait_id
+        if state.game_id is not None:
+            state.store.set_deadline(state.game_id, at, wait_id, self.extension)
+        left = at - state.clock.now()
+        reminder = game.opt_int("reminder")
+        if reminder and left > reminder:
+            self._timers.append(state.clock.call_later(left - reminder, lambda: self._remind(wait_id)))
+        self._timers.append(state.clock.call_later(max(left, 0.0), lambda: self._deadline(wait_id)))
+
+    def _prompts_sent(self, wait_id: int, queued_at: float) -> None:
+        """The wait's prompts have really gone out: its deadline counts from now, not from when they
+        were queued (a busy queue must not eat a player's time)."""
+        game = self.state.game
+        late = self.state.clock.now() - queued_at
+        if game is None or game.wait_id != wait_id or self.deadline_at is None or self.paused:
+            return
+        if late > 0:
+            self.set(self.deadline_at + late)
+
+    def cancel(self) -> None:
+        for timer in self._timers:
+            timer.cancel()
+        self._timers.clear()
+
+    def _remind(self, wait_id: int) -> None:
+        state = self.state
+        game = state.running()
+        if game is None or game.wait_id != wait_id:
+            return
+        missing = [wait.player for wait in game.awaiting()]
+        if not missing:
+            return
+        seconds = game.opt_int("reminder")
+        state.out.say(state.room, f"Reminder: {join_names(missing)}, {seconds} seconds left to act.")
+        for name in missing:
+            state.out.pm(name, f"{seconds} seconds left: you still owe an action in {state.room}.")
+
+    def _deadline(self, wait_id: int) -> None:
+        game = self.state.running()
+        if game is None or game.wait_id != wait_id:
+            return
+        self.before_timeout()
+        if game is not self.state.game or game.finished or game.wait_id != wait_id:
+            return
+        self.timeout()
+
+    def restore(self, stored: StoredGame) -> None:
+        """After a restart: the stored deadline's time left, if it belongs to this very wait."""
+        game = self.state.game
+        assert game is not None
+        self.wait_id = game.wait_id
+        self.extension = game.extension
+        seconds = game.deadline_seconds()
+        if seconds is None:
+            return
+        left = float(seconds)
+        # The stored deadline counts only if it belongs to this very wait (the bot may have died
+        # after storing the input that began a new wait, before storing its deadline).
+        same_wait = stored.deadline_wait is None or stored.deadline_wait == game.wait_id
+        if stored.deadline_at is not None and stored.heartbeat is not None and same_wait:
+            had = game.extension if stored.deadline_extension is None else stored.deadline_extension
+            added = game.extension - had
+            left = stored.deadline_at - stored.heartbeat + added
+        self.set(self.state.clock.now() + max(left, 10.0))
+
+    def pause(self) -> None:
+        """The bot lost its connection: stop the clock on the current deadline."""
+        state = self.state
+        if self.deadline_at is not None and not self.paused:
+            self.paused_left = max(self.deadline_at - state.clock.now(), 0.0)
+            self.cancel()
+            if state.game_id is not None:
+                # The stored deadline minus this heartbeat is the time left, should the bot die
+                # before it is back (tick leaves the heartbeat alone while paused).
+                state.store.heartbeat(state.game_id, state.clock.now())
+
+    def resume(self) -> None:
+        """Connected again: the deadline gets back the time it had (at least 10 seconds)."""
+        if self.paused_left is not None:
+            left = self.paused_left
+            self.paused_left = None
+            self.set(self.state.clock.now() + max(left, 10.0))
+
+    def tick(self) -> None:
+        """Keeps the stored heartbeat fresh for restores (not while paused)."""
+        state = self.state
+        if state.game_id is not None and not self.paused:
+            state.store.heartbeat(state.game_id, state.clock.now())

@@ -1,0 +1,228 @@
+"""The game as the room and its players see it: events into lines, HTML boxes and prompts with buttons.
+
+Nothing here changes the game; it only shows what the engine said, where the room allows it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from survivor_host.engine.errors import IllegalAction
+from survivor_host.engine.events import Event, PhaseChanged, Prompt, Revealed, Roll, RoundTable, Say
+from survivor_host.engine.game import Game, Wait
+from survivor_host.engine.ids import to_id
+from survivor_host.engine.render import join_names, render, roll_text
+from survivor_host.engine.theme import VoteBox
+from survivor_host.host import html, info
+from survivor_host.host.state import RoomState
+
+MAX_LINE = 900
+
+
+def pack_rolls(rolls: Sequence[str], limit: int = MAX_LINE) -> list[str]:
+    """Rolls (and short lines) shown in a row share a line (`a · b · c`), as many as fit under `limit`."""
+    lines: list[str] = []
+    line = ""
+    for text in rolls:
+        if line and len(line) + 3 + len(text) > limit:
+            lines.append(line)
+            line = ""
+        line = f"{line} · {text}" if line else text
+    return lines + [line] if line else lines
+
+
+def how_to_send(game: Game, action: str, secret: bool, prefix: str) -> str:
+    """How to send `action`: by PM the bare word, in the room with the prefix; `NAME` where it takes a target."""
+    word = f"{action} NAME" if "target" in game.ACTION_FIELDS.get(action, ()) else action
+    return word if secret else f"{prefix}{word}"
+
+
+def round_phrase(game: Game) -> str:
+    """`round 3`, or `before round 1` while the game has not reached its first round."""
+    return f"round {game.round}" if game.round else "before round 1"
+
+
+@dataclass
+class Announcer:
+    """Says what the game did in one room: lines, round tables, the vote box, prompts and replies."""
+
+    state: RoomState
+    vote_open: bool = False
+    """True while the theme's vote box in the room still takes votes."""
+
+    def reply(self, to: str | None, text: str) -> None:
+        """In the room when `to` is None, else by PM to `to`, saying which room it is about."""
+        room = self.state.room
+        if to is None:
+            self.state.out.say(room, text)
+        else:
+            self.state.out.pm(to, f"[{room}] {text}")
+
+    def player_list(self, to: str | None) -> None:
+        """The game's player list (with the theme's marks), else the signups'; `to` as for `reply`."""
+        state = self.state
+        game = state.running()
+        if game is not None:
+            text = info.game_player_list(game)
+        elif state.signups is not None:
+            text = info.signup_player_list(state.signups.players)
+        else:
+            raise IllegalAction(f"No game or signups in {state.room}.")
+        self.reply(to, text)
+
+    def post(self, events: Sequence[Event]) -> None:
+        """Events into chat: rolls and short lines in a row share one line (a public prompt ends it);
+        private events go by PM (the room's packing goes on across them). Where HTML is allowed a
+        round's table is one box, and the lines it shows are left out; elsewhere the table is left
+        out and its lines are said."""
+        out, room = self.state.out, self.state.room
+        html_ok = out.can_use_html(room)
+        packed: list[str] = []
+
+        def flush() -> None:
+            for line in pack_rolls(packed):
+                out.say(room, line)
+            packed.clear()
+
+        for event in events:
+            if html_ok and isinstance(event, Say | Roll | Revealed) and event.tabled:
+                continue
+            if isinstance(event, RoundTable):
+                if html_ok:
+                    flush()
+                    out.add_html_box(room, html.round_table_box(event))
+                continue
+            if event.to is None and isinstance(event, Roll):
+                packed.append(roll_text(event))
+                continue
+            if event.to is None and isinstance(event, Say) and event.pack:
+                packed.append(event.text)
+                continue
+            if isinstance(event, Prompt):
+                if not event.secret:  # a public prompt ends the room's line
+                    packed.append(event.text)
+                    flush()
+                self.prompt(event, said=True)
+                continue
+            if isinstance(event, PhaseChanged):  # no line of its own: packing goes on across it
+                vote = self.public_vote()
+                if vote and event.phase == vote.phase and html_ok:
+                    flush()
+                    self.vote_box()
+                continue
+            text = render(event)
+            if event.to is not None:  # by PM: the room's packing goes on across it
+                if text and isinstance(event, Say):
+                    # A player's own confirmation waits behind the round's lines (results first).
+                    with out.lane("confirm"):
+                        out.pm(event.to, text)
+                elif text:
+                    out.pm(event.to, text)
+                continue
+            flush()
+            if text:
+                out.say(room, text)
+        flush()
+
+    def public_vote(self) -> VoteBox | None:
+        """The theme's public vote shown as a box of buttons (its spec's `vote_box`), if it has one."""
+        game = self.state.game
+        return game.spec.vote_box if game is not None else None
+
+    def vote_box(self, new: bool = True) -> None:
+        """The theme's public vote: one box in the room, a button per player that says the vote command,
+        and the votes so far below, updated in place as they come (not a room line per vote)."""
+        state = self.state
+        game, vote = state.game, self.public_vote()
+        if game is None or vote is None:
+            return
+        prefix = state.settings.prefix
+        tally = [f"**{name}** {len(voters)}: {', '.join(voters)}" for name, voters in game.vote_tally()]
+        if game.phase == vote.phase:
+            buttons = [(seat.name, f"{prefix}{vote.action} {seat.name}") for seat in game.alive()]
+            voted = sum(len(voters) for _, voters in game.vote_tally())
+            head = f"{vote.title} with **{prefix}{vote.action} NAME** or a button:"
+            tally = [*tally, f"{voted} of {len(game.alive())} voted."]
+        else:
+            buttons, head = [], vote.over
+        box = html.room_choice_box(head, buttons, tally)
+        if new:
+            state.out.add_uhtml(state.room, f"survivor-vote-{state.room}", box)
+        else:
+            state.out.change_uhtml(state.room, f"survivor-vote-{state.room}", box)
+        self.vote_open = game.phase == vote.phase
+
+    def refresh_vote_box(self) -> None:
+        """After an input during the vote: the box shows the new tally (or that the vote is over)."""
+        if self.vote_open and self.state.out.can_use_html(self.state.room):
+            self.vote_box(new=False)
+
+    def prompt(self, prompt: Prompt, said: bool = False) -> None:
+        """Ask a player: public prompts in the room (unless already `said`); PM prompts with buttons
+        where HTML is allowed. A PM'd prompt starts with its room and round (a player may play in two
+        rooms at once)."""
+        out, room, game = self.state.out, self.state.room, self.state.game
+        if not prompt.secret and not said:
+            out.say(room, prompt.text)
+        options = game.legal_inputs(prompt.to) if game else []
+        number = game.round if game is not None else 0
+        said = not number or prompt.text.startswith(f"Round {number}")  # the prompt names its round itself
+        where = f"[{room}] " if said else f"[{room}, round {number}] "
+        if game is not None and out.can_use_html(room) and options:
+            label = game.spec.button_label  # `Action Mars` unless the theme's spec says otherwise
+            commands = [(label(o.action, o.target), f"{o.action} {o.target or ''}".strip()) for o in options]
+            box = html.choice_box(out.name, where + prompt.text, commands)
+            out.pm_uhtml(room, prompt.to, f"survivor-prompt-{room}", box)
+        elif prompt.secret:
+            actions = " or ".join(prompt.actions)
+            targets = f" (targets: {', '.join(prompt.targets)})" if prompt.targets else ""
+            out.pm(prompt.to, f"{where}{prompt.text} Reply here with {actions}{targets}.")
+
+    def refresh_prompts(self, skip: set[str] | frozenset[str] = frozenset(), only: str | None = None) -> None:
+        """Ask again everyone the game waits for (and tell every player what they privately hold)."""
+        state = self.state
+        game = state.running()
+        if game is None:
+            return
+        vote = self.public_vote()
+        voters: list[str] = []
+        for wait in game.awaiting():
+            userid = to_id(wait.player)
+            if userid in skip or (only is not None and userid != only):
+                continue
+            if vote is not None and wait.actions == (vote.action,) and not wait.secret:
+                voters.append(wait.player)  # one line for everyone who owes a vote, not one each
+                continue
+            self.tell_private(wait.player)
+            self.prompt(Prompt(wait.player, self.owed_prompt(wait), wait.actions, wait.targets, wait.secret))
+        if voters and vote is not None:
+            names = join_names([f"**{name}**" for name in voters])
+            how = f"**{how_to_send(game, vote.action, False, state.settings.prefix)}**"
+            note = f" ({vote.note})" if vote.note else ""
+            owed = f"you still owe an action here in the room: {how}{note}."
+            state.out.say(state.room, f"{names}, {round_phrase(game)}: {owed}")
+            if state.out.can_use_html(state.room) and not self.vote_open:
+                self.vote_box()
+        if only is None:
+            awaited = {to_id(wait.player) for wait in game.awaiting()}
+            for seat in game.alive():
+                if seat.uid not in awaited:
+                    self.tell_private(seat.name)
+
+    def owed_prompt(self, wait: Wait) -> str:
+        """A re-prompt (after a restart, a reconnect, a return) that names what is owed and how to send
+        it; PM'd ones get the room and round from `prompt`, room ones say the round here."""
+        game = self.state.game
+        assert game is not None
+        prefix = self.state.settings.prefix
+        how = " or ".join(f"**{how_to_send(game, action, wait.secret, prefix)}**" for action in wait.actions)
+        targets = f" ({join_names(list(wait.targets))})" if wait.targets else ""
+        if wait.secret:
+            return f"You still owe an action: {how}{targets}."
+        return f"**{wait.player}**, {round_phrase(game)}: you still owe an action here in the room: {how}{targets}."
+
+    def tell_private(self, name: str) -> None:
+        """What a player privately holds (the game's `private_state`), by PM (after a restart or reconnect)."""
+        if self.state.game is not None:
+            self.post(self.state.game.private_state(name))

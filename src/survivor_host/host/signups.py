@@ -1,0 +1,176 @@
+"""Signups: `.host`, `/me in` and `/me out`, `.set`, `.salt`, the signups box, and `.start`'s new game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from survivor_host.engine.errors import IllegalAction, SetupError
+from survivor_host.engine.game import Game
+from survivor_host.engine.ids import to_id
+from survivor_host.engine.render import join_names
+from survivor_host.host import html
+from survivor_host.host.fairness import ALGORITHM, SignupSeed, announce_client_seed
+from survivor_host.host.state import RoomState, Signups
+from survivor_host.themes import DEFAULT_THEME, new_game, theme_spec
+
+REACH_CHECK = "(This PM checks that mine reach you.)"
+"""Ends the PM every player gets at `/me in` (before the game: not one of the game's PMs)."""
+
+
+@dataclass
+class SignupDesk:
+    """The room's open player list before `.start`: kept in the store, shown as a box where HTML is allowed."""
+
+    state: RoomState
+
+    def open(self, rest: str) -> None:
+        """`.host THEME [mods]`: signups open with the bot's default options and a committed seed."""
+        state = self.state
+        if state.running() is not None:
+            raise IllegalAction("A game is already running here.")
+        if state.signups is not None:
+            raise IllegalAction("Signups are already open.")
+        theme_word, _, mods_text = rest.partition(" ")
+        cls = theme_spec(theme_word or DEFAULT_THEME)
+        mods = list(cls.normalize_mods([m.strip() for m in mods_text.replace(",", " ").split() if m.strip()]))
+        options = {k: v for k, v in state.settings.defaults.items() if k in cls.option_specs()}
+        fair = SignupSeed(state.new_seed())
+        state.signups = Signups(cls.id, mods, options, dice=fair)
+        self.save()
+        mods_shown = f" ({join_names([cls.mod_title(m) for m in mods])})" if mods else ""
+        state.out.say(
+            state.room,
+            f"**{cls.title}**{mods_shown} signups are open! Type **/me in** to join, **/me out** to leave.",
+        )
+        state.out.say(state.room, fair.announce_commitment())
+        self.refresh_box(new=True)
+
+    def salt(self, name: str, word: str) -> None:
+        """`.salt WORD`: a player's own word in the client seed (docs/FAIRNESS.md)."""
+        signups = self.state.signups
+        if signups is None or signups.dice is None:
+            raise IllegalAction("Salt is added during signups.")
+        self.state.out.pm(name, signups.dice.add_salt(name, word, signups.players))
+        self.save()
+
+    def signup(self, name: str, joining: bool) -> None:
+        """`/me in` or `/me out` (`.in`, `.out`...): `name` joins or leaves the list."""
+        state = self.state
+        signups = state.signups
+        if signups is None:
+            if state.running() is None:
+                raise IllegalAction(f"Signups are not open in {state.room}.")
+            raise IllegalAction(f"The game in {state.room} has already started: signups are closed.")
+        ids = [to_id(player) for player in signups.players]
+        if joining:
+            if to_id(name) in ids:
+                raise IllegalAction(f"You are already signed up in {state.room}.")
+            limit = signups.options.get("max_players", theme_spec(signups.theme).option_specs()["max_players"].default)
+            most = int(str(limit))
+            if len(signups.players) >= most:
+                raise IllegalAction(f"The game is full ({most} players).")
+            signups.players.append(name)
+            # A short PM; should the server refuse it, the room host's `unreachable` takes them off.
+            state.out.pm(name, f"You are on the player list in {state.room}. {REACH_CHECK}")
+        else:
+            if to_id(name) not in ids:
+                raise IllegalAction(f"You were not signed up in {state.room}.")
+            signups.players.pop(ids.index(to_id(name)))
+        self.save()
+        self.refresh_box()
+
+    def set_option(self, rest: str) -> None:
+        """`.set OPTION VALUE` during signups, checked against the theme's options."""
+        state = self.state
+        if state.signups is None:
+            raise IllegalAction("Options are set during signups, before .start.")
+        key, _, value = rest.partition(" ")
+        specs = theme_spec(state.signups.theme).option_specs()
+        name = key.strip().lower().replace("-", "_")
+        if name not in specs:
+            raise SetupError(f"Unknown option {key!r}; options are: {', '.join(sorted(specs))}.")
+        state.signups.options[name] = specs[name].parse(name, value)
+        self.save()
+        state.out.say(state.room, f"Option **{name}** is now **{state.signups.options[name]}**.")
+
+    def close(self, text: str) -> None:
+        """The signups end (cancelled, or the game starts): the box says so, the room is told `text`."""
+        state = self.state
+        if state.signups is not None and state.out.can_use_html(state.room):
+            cls = theme_spec(state.signups.theme)
+            mods = [cls.mod_title(mod) for mod in state.signups.mods]
+            box = html.signups_box(cls.title, mods, state.signups.players, closed=True)
+            state.out.change_uhtml(state.room, self._box_name(), box)
+        state.signups = None
+        self.save()
+        state.out.say(state.room, text)
+
+    def start(self) -> tuple[Game, int]:
+        """`.start`: the game of the list, stored; the signups close announcing its client seed."""
+        state = self.state
+        signups = state.signups
+        if signups is None:
+            raise IllegalAction("Open signups with .host first.")
+        dice = (signups.dice or SignupSeed(state.new_seed())).dice_for(signups.players)
+        game = new_game(signups.theme, signups.players, mods=signups.mods, options=signups.options, dice=dice)
+        game_id = state.store.begin_game(
+            state.room, game.theme, game.mods, dict(game.options), signups.players, dice.seed, state.clock.now(),
+            dice=ALGORITHM, client_seed=dice.client_seed, salts=dice.salts,
+        )  # fmt: skip
+        self.close(announce_client_seed(dice))
+        return game, game_id
+
+    def _box_name(self) -> str:
+        return f"survivor-signups-{self.state.room}"
+
+    def refresh_box(self, new: bool = False) -> None:
+        """The signups box, posted (`new`) or changed in place; without HTML the list as a line."""
+        state = self.state
+        signups = state.signups
+        if signups is None:
+            return
+        if state.out.can_use_html(state.room):
+            cls = theme_spec(signups.theme)
+            box = html.signups_box(cls.title, [cls.mod_title(mod) for mod in signups.mods], signups.players)
+            if new:
+                state.out.add_uhtml(state.room, self._box_name(), box)
+            else:
+                state.out.change_uhtml(state.room, self._box_name(), box)
+        elif not new:
+            state.out.say(state.room, f"**PL ({len(signups.players)}):** {', '.join(signups.players)}")
+
+    def save(self) -> None:
+        data = self.state.signups.to_dict() if self.state.signups else None
+        self.state.store.save_signups(self.state.room, data, self.state.clock.now())
+
+    def restore(self, data: dict[str, Any]) -> None:
+        """After a restart: the stored list is open again (with a seed committed now if it had none)."""
+        state = self.state
+        fair = SignupSeed.from_dict(data, state.new_seed())
+        state.signups = Signups(data["theme"], list(data["mods"]), dict(data["options"]), list(data["players"]), fair)
+        state.out.say(state.room, "The bot restarted: signups are still open.")
+        if not data.get("seed"):
+            self.save()
+            state.out.say(state.room, fair.announce_commitment())
+        self.refresh_box(new=True)
+
+    def drop(self, userid: str) -> str | None:
+        """Take `userid` off the list (the bot cannot PM them); their name, or None if not listed."""
+        signups = self.state.signups
+        ids = [to_id(player) for player in signups.players] if signups else []
+        if signups is None or userid not in ids:
+            return None
+        name = signups.players.pop(ids.index(userid))
+        self.save()
+        self.refresh_box()
+        return name
+
+    def rename(self, old_id: str, new_name: str) -> None:
+        """A listed player renamed: the list shows the new name."""
+        signups = self.state.signups
+        if signups is not None:
+            ids = [to_id(p) for p in signups.players]
+            if old_id in ids:
+                signups.players[ids.index(old_id)] = new_name
+                self.save()
