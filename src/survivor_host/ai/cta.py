@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from survivor_host.ai.base import Strategy, first_of, of_action
+from survivor_host.ai.base import Strategy, ThemeStrategy, checked, first_of, of_action
 from survivor_host.ai.ftl import bucket_table
 from survivor_host.engine.inputs import Input
 from survivor_host.themes.cta.game import CtaView
@@ -162,11 +162,14 @@ def named_policy(name: str, mods: Sequence[str]) -> CtaPolicy | None:
     return fixed.get(name)
 
 
-CTA_STRATEGIES: dict[str, Callable[[], Strategy]] = {
+CTA_KINDS: dict[str, Callable[[], ThemeStrategy[CtaView]]] = {
     "random": RandomCta,
     "always-stick": AlwaysStick,
     "threshold": Threshold,
     "smart": SmartCta,
 }
+"""The strategies by name, typed on the view: mypy refuses them a view of another theme."""
+CTA_STRATEGIES: dict[str, Callable[[], Strategy]] = checked(CtaView, CTA_KINDS)
+"""The same, for front ends that choose a theme at run time: another theme's view raises TypeError."""
 
-__all__ = ["CTA_STRATEGIES", "AlwaysStick", "CtaPolicy", "RandomCta", "SmartCta", "Threshold"]
+__all__ = ["CTA_KINDS", "CTA_STRATEGIES", "AlwaysStick", "CtaPolicy", "RandomCta", "SmartCta", "Threshold"]
