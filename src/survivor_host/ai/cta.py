@@ -119,8 +119,17 @@ class Threshold:
 
 
 SMART_CTA: dict[tuple[str, ...], CtaPolicy] = {
-    # mods -> the best swap thresholds against random tables at 3, 4, 5-6, 7-9, 10-14, 15+ players,
-    # found by `python -m survivor_host.analysis.search` (15+ repeats 10-14: searched at 5 and 10 players)
+    # mods -> the best swap thresholds for a seat among random players at 5, 10 and 20 players, by table
+    # size 3, 4, 5-6, 7-9, 10-14, 15+, from `python -m survivor_host.analysis.search cta --games-scale 0.5`
+    (): CtaPolicy.by_size(5, 4, 4, 3, 3, 3),
+    ("adhesive",): CtaPolicy.by_size(9, 9, 4, 4, 3, 3),
+    ("jesters-duel",): CtaPolicy.by_size(8, 5, 7, 6, 6, 6),
+    ("no-backsies",): CtaPolicy.by_size(5, 5, 4, 4, 3, 3),
+    ("the-joker",): CtaPolicy.by_size(6, 4, 3, 7, 6, 6),
+    ("all-at-once",): CtaPolicy.by_size(5, 5, 5, 7, 4, 4),
+}
+MIRROR_CTA: dict[tuple[str, ...], CtaPolicy] = {
+    # mods -> the thresholds that are their own best reply at a table of their own kind (same command)
     (): CtaPolicy.by_size(5, 4, 4, 3, 3, 3),
     ("adhesive",): CtaPolicy.by_size(9, 9, 4, 4, 3, 3),
     ("jesters-duel",): CtaPolicy.by_size(8, 5, 7, 6, 6, 6),
@@ -130,24 +139,37 @@ SMART_CTA: dict[tuple[str, ...], CtaPolicy] = {
 }
 
 
-def smart_policy(mods: Sequence[str]) -> CtaPolicy:
+def tuned(table: dict[tuple[str, ...], CtaPolicy], mods: Sequence[str]) -> CtaPolicy:
     """The tuned policy for these mods; a combination not searched falls back to its first searched mod."""
     key = tuple(sorted(mods))
-    if key in SMART_CTA:
-        return SMART_CTA[key]
+    if key in table:
+        return table[key]
     for mod in key:
-        if (mod,) in SMART_CTA:
-            return SMART_CTA[(mod,)]
-    return SMART_CTA[()]
+        if (mod,) in table:
+            return table[(mod,)]
+    return table[()]
+
+
+def smart_policy(mods: Sequence[str]) -> CtaPolicy:
+    return tuned(SMART_CTA, mods)
 
 
 class SmartCta(Threshold):
-    """`Threshold` with the swap threshold the strategy search found for the mods and players (SMART_CTA)."""
+    """`Threshold` with the swap thresholds the strategy search found best among random players (SMART_CTA)."""
 
     name = "smart"
 
     def policy_for(self, view: CtaView) -> CtaPolicy:
-        return smart_policy(view.mods)
+        return tuned(SMART_CTA, view.mods)
+
+
+class MirrorCta(Threshold):
+    """`Threshold` with the swap thresholds found best against a table of its own kind (MIRROR_CTA)."""
+
+    name = "mirror"
+
+    def policy_for(self, view: CtaView) -> CtaPolicy:
+        return tuned(MIRROR_CTA, view.mods)
 
 
 def named_policy(name: str, mods: Sequence[str]) -> CtaPolicy | None:
@@ -156,9 +178,9 @@ def named_policy(name: str, mods: Sequence[str]) -> CtaPolicy | None:
         "random": CtaPolicy("random"),
         "always-stick": CtaPolicy("stick"),
         "threshold": CtaPolicy("threshold", (6,)),
+        "smart": tuned(SMART_CTA, mods),
+        "mirror": tuned(MIRROR_CTA, mods),
     }
-    if name == "smart":
-        return smart_policy(mods)
     return fixed.get(name)
 
 
@@ -167,9 +189,10 @@ CTA_KINDS: dict[str, Callable[[], ThemeStrategy[CtaView]]] = {
     "always-stick": AlwaysStick,
     "threshold": Threshold,
     "smart": SmartCta,
+    "mirror": MirrorCta,
 }
 """The strategies by name, typed on the view: mypy refuses them a view of another theme."""
 CTA_STRATEGIES: dict[str, Callable[[], Strategy]] = checked(CtaView, CTA_KINDS)
 """The same, for front ends that choose a theme at run time: another theme's view raises TypeError."""
 
-__all__ = ["CTA_KINDS", "CTA_STRATEGIES", "AlwaysStick", "CtaPolicy", "RandomCta", "SmartCta", "Threshold"]
+__all__ = ["CTA_KINDS", "CTA_STRATEGIES", "AlwaysStick", "CtaPolicy", "MirrorCta", "RandomCta", "SmartCta", "Threshold"]

@@ -179,26 +179,47 @@ class PolicyFtl(_FtlStrategy):
 
 
 SMART_FTL: dict[tuple[bool, bool], FtlPolicy] = {
-    # (Tug of War, No Mercy) -> the best simple policy against random tables, found by
-    # `python -m survivor_host.analysis.search` (rebel chance at 3, 4, 5-6, 7-9, 10-14, 15+ players)
-    (False, False): FtlPolicy.by_size(1, 0.5, 1, 1, 1, 1),
+    # (Tug of War, No Mercy) -> the best seat among random players at 5, 10 and 20 players: rebel chance
+    # at 3, 4, 5-6, 7-9, 10-14, 15+ players, from `python -m survivor_host.analysis.search ftl`
+    (False, False): FtlPolicy.by_size(1, 1, 1, 1, 1, 1),
+    (True, False): FtlPolicy.by_size(1, 0.5, 1, 1, 1, 1),
+    (False, True): FtlPolicy.by_size(1, 1, 0, 0, 0, 0),
+    (True, True): FtlPolicy.by_size(1, 1, 0, 0, 0, 0),
+}
+MIRROR_FTL: dict[tuple[bool, bool], FtlPolicy] = {
+    # (Tug of War, No Mercy) -> the policy that is its own best reply at a table of its own kind (the same
+    # search, same command: damped best replies starting from SMART_FTL)
+    (False, False): FtlPolicy.by_size(1, 1, 1, 1, 0.75, 0.5),
     (True, False): FtlPolicy.by_size(1, 0.5, 1, 1, 1, 1),
     (False, True): FtlPolicy.by_size(1, 1, 0, 0, 0, 0),
     (True, True): FtlPolicy.by_size(1, 1, 0, 0, 0, 0),
 }
 
 
+def _mods_key(mods: Sequence[str]) -> tuple[bool, bool]:
+    return ("tug-of-war" in mods, "no-mercy" in mods)
+
+
 def smart_policy(mods: Sequence[str]) -> FtlPolicy:
-    return SMART_FTL[("tug-of-war" in mods, "no-mercy" in mods)]
+    return SMART_FTL[_mods_key(mods)]
 
 
 class SmartFtl(PolicyFtl):
-    """The best simple policy the strategy search found for the game's mods (SMART_FTL)."""
+    """The best seat among random players the strategy search found for the game's mods (SMART_FTL)."""
 
     name = "smart"
 
     def policy_for(self, view: FtlView) -> FtlPolicy:
         return SMART_FTL[(view.tug_of_war, view.no_mercy)]
+
+
+class MirrorFtl(PolicyFtl):
+    """The policy the strategy search found best against a table of its own kind (MIRROR_FTL)."""
+
+    name = "mirror"
+
+    def policy_for(self, view: FtlView) -> FtlPolicy:
+        return MIRROR_FTL[(view.tug_of_war, view.no_mercy)]
 
 
 def named_policy(name: str, mods: Sequence[str]) -> FtlPolicy | None:
@@ -207,9 +228,9 @@ def named_policy(name: str, mods: Sequence[str]) -> FtlPolicy | None:
         "random": FtlPolicy.flat(0.5),
         "always-follow": FtlPolicy.flat(0.0),
         "always-rebel": FtlPolicy.flat(1.0),
+        "smart": SMART_FTL[_mods_key(mods)],
+        "mirror": MIRROR_FTL[_mods_key(mods)],
     }
-    if name == "smart":
-        return smart_policy(mods)
     return fixed.get(name)
 
 
@@ -218,6 +239,7 @@ FTL_KINDS: dict[str, Callable[[], ThemeStrategy[FtlView]]] = {
     "always-follow": AlwaysFollow,
     "always-rebel": AlwaysRebel,
     "smart": SmartFtl,
+    "mirror": MirrorFtl,
 }
 """The strategies by name, typed on the view: mypy refuses them a view of another theme."""
 FTL_STRATEGIES: dict[str, Callable[[], Strategy]] = checked(FtlView, FTL_KINDS)

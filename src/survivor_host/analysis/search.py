@@ -3,13 +3,14 @@
 A policy has one knob per table size (SIZE_BUCKETS: 3, 4, 5-6, 7-9, 10-14, 15+ players): FTL the
 chance to rebel, CTA the highest card that still swaps. A seat's score is its wins as a multiple of
 the fair share, averaged over 5, 10 and 20 players, the other seats all playing one fixed policy.
-Coordinate search: each knob in turn takes the value that scores best, with the same seeds for every
-candidate (common random numbers), until no knob moves. A 5-player game never reaches the 7-9
+Coordinate hill climb: each knob in turn steps along its values while the score rises, every
+candidate at the same seeds (common random numbers), until no knob moves. A 5-player game never reaches the 7-9
 knob, so each table size is only replayed when a knob it reaches changes.
 
 Two searches per theme and mod set: `smart`, the best seat among random players; and `mirror`, the
-best against a table of its own kind: the best reply to a table of `smart`, then the best reply to a
-table of that, until the reply is the table's own policy (or `ROUNDS` replies were tried).
+best against a table of its own kind: best replies to a table of `smart`, each next table halfway to the
+reply, until the best reply is the table's own policy; if `ROUNDS` replies do not settle, the table
+whose best reply gains least (the least exploitable of those tried).
 
 Run: python -m survivor_host.analysis.search [ftl] [cta] [--mods none,adhesive,...] [--games-scale X]
 """
@@ -140,7 +141,8 @@ def versus_own_kind(
     theme: str, mods: tuple[str, ...], start: Sequence[float], scale: float = 1.0
 ) -> list[tuple[tuple[float, ...], Found]]:
     """Best replies from a table of `start`; each next table moves halfway to the reply, until the best reply
-    to a table is that table's own policy (it is then best against its own kind) or ROUNDS replies were tried."""
+    to a table is that table's own policy (it is then best against its own kind) or ROUNDS replies were tried.
+    `mirror_of` picks the result: the table whose best reply gains least."""
     replies: list[tuple[tuple[float, ...], Found]] = []
     table = tuple(start)
     for _ in range(ROUNDS):
@@ -150,6 +152,11 @@ def versus_own_kind(
             break
         table = halfway(theme, table, reply.knobs)
     return replies
+
+
+def mirror_of(replies: Sequence[tuple[tuple[float, ...], Found]]) -> tuple[tuple[float, ...], Found]:
+    """The table whose best reply gains least (its own best reply when the replies settled), and that reply."""
+    return min(replies, key=lambda pair: pair[1].score)
 
 
 FTL_MOD_SETS: tuple[tuple[str, ...], ...] = ((), ("tug-of-war",), ("no-mercy",), ("tug-of-war", "no-mercy"))
@@ -185,18 +192,17 @@ def main() -> None:
                 continue
             first = versus_random(theme, mods, args.games_scale)
             replies = versus_own_kind(theme, mods, first.knobs, args.games_scale)
-            table, reply = replies[-1]
-            settled = (
-                "settled: its own best reply"
-                if reply.knobs == table
-                else f"not settled; last reply ({_knobs(theme, reply.knobs)}) x{reply.score:.3f}"
-            )
+            table, reply = mirror_of(replies)
+            settled = "its own best reply" if reply.knobs == table else "the least exploited table tried"
             print(
                 f"{theme} {'+'.join(mods) or '(no mods)'}: smart ({_knobs(theme, first.knobs)}) x{first.score:.3f} "
-                f"[{_sizes(first)}] among random; mirror ({_knobs(theme, table)}) after {len(replies)} replies, "
-                f"{settled} [{_sizes(reply)}]",
+                f"[{_sizes(first)}] among random; mirror ({_knobs(theme, table)}), {settled}: best reply "
+                f"x{reply.score:.3f} [{_sizes(reply)}]",
                 flush=True,
             )
+            for tried, answer in replies:
+                reply_text = f"best reply ({_knobs(theme, answer.knobs)}) x{answer.score:.3f}"
+                print(f"    table ({_knobs(theme, tried)}): {reply_text}", flush=True)
 
 
 if __name__ == "__main__":
