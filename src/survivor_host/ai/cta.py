@@ -128,15 +128,6 @@ SMART_CTA: dict[tuple[str, ...], CtaPolicy] = {
     ("the-joker",): CtaPolicy.by_size(6, 4, 3, 7, 6, 6),
     ("all-at-once",): CtaPolicy.by_size(5, 5, 5, 7, 4, 4),
 }
-MIRROR_CTA: dict[tuple[str, ...], CtaPolicy] = {
-    # mods -> the thresholds that are their own best reply at a table of their own kind (same command)
-    (): CtaPolicy.by_size(5, 4, 4, 3, 3, 3),
-    ("adhesive",): CtaPolicy.by_size(9, 9, 4, 4, 3, 3),
-    ("jesters-duel",): CtaPolicy.by_size(8, 5, 7, 6, 6, 6),
-    ("no-backsies",): CtaPolicy.by_size(5, 5, 4, 4, 3, 3),
-    ("the-joker",): CtaPolicy.by_size(6, 4, 3, 7, 6, 6),
-    ("all-at-once",): CtaPolicy.by_size(5, 5, 5, 7, 4, 4),
-}
 
 
 def tuned(table: dict[tuple[str, ...], CtaPolicy], mods: Sequence[str]) -> CtaPolicy:
@@ -163,15 +154,6 @@ class SmartCta(Threshold):
         return tuned(SMART_CTA, view.mods)
 
 
-class MirrorCta(Threshold):
-    """`Threshold` with the swap thresholds found best against a table of its own kind (MIRROR_CTA)."""
-
-    name = "mirror"
-
-    def policy_for(self, view: CtaView) -> CtaPolicy:
-        return tuned(MIRROR_CTA, view.mods)
-
-
 def named_policy(name: str, mods: Sequence[str]) -> CtaPolicy | None:
     """The policy a named strategy plays (for the fast simulator), or None if it is not a policy."""
     fixed = {
@@ -179,7 +161,6 @@ def named_policy(name: str, mods: Sequence[str]) -> CtaPolicy | None:
         "always-stick": CtaPolicy("stick"),
         "threshold": CtaPolicy("threshold", (6,)),
         "smart": tuned(SMART_CTA, mods),
-        "mirror": tuned(MIRROR_CTA, mods),
     }
     return fixed.get(name)
 
@@ -189,10 +170,9 @@ CTA_KINDS: dict[str, Callable[[], ThemeStrategy[CtaView]]] = {
     "always-stick": AlwaysStick,
     "threshold": Threshold,
     "smart": SmartCta,
-    "mirror": MirrorCta,
 }
 """The strategies by name, typed on the view: mypy refuses them a view of another theme."""
 CTA_STRATEGIES: dict[str, Callable[[], Strategy]] = checked(CtaView, CTA_KINDS)
 """The same, for front ends that choose a theme at run time: another theme's view raises TypeError."""
 
-__all__ = ["CTA_KINDS", "CTA_STRATEGIES", "AlwaysStick", "CtaPolicy", "MirrorCta", "RandomCta", "SmartCta", "Threshold"]
+__all__ = ["CTA_KINDS", "CTA_STRATEGIES", "AlwaysStick", "CtaPolicy", "RandomCta", "SmartCta", "Threshold"]

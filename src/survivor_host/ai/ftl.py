@@ -186,14 +186,6 @@ SMART_FTL: dict[tuple[bool, bool], FtlPolicy] = {
     (False, True): FtlPolicy.by_size(1, 1, 0, 0, 0, 0),
     (True, True): FtlPolicy.by_size(1, 1, 0, 0, 0, 0),
 }
-MIRROR_FTL: dict[tuple[bool, bool], FtlPolicy] = {
-    # (Tug of War, No Mercy) -> the policy that is its own best reply at a table of its own kind (the same
-    # search, same command: damped best replies starting from SMART_FTL)
-    (False, False): FtlPolicy.by_size(1, 1, 1, 1, 0.75, 0.5),
-    (True, False): FtlPolicy.by_size(1, 0.5, 1, 1, 1, 1),
-    (False, True): FtlPolicy.by_size(1, 1, 0, 0, 0, 0),
-    (True, True): FtlPolicy.by_size(1, 1, 0, 0, 0, 0),
-}
 
 
 def _mods_key(mods: Sequence[str]) -> tuple[bool, bool]:
@@ -213,15 +205,6 @@ class SmartFtl(PolicyFtl):
         return SMART_FTL[(view.tug_of_war, view.no_mercy)]
 
 
-class MirrorFtl(PolicyFtl):
-    """The policy the strategy search found best against a table of its own kind (MIRROR_FTL)."""
-
-    name = "mirror"
-
-    def policy_for(self, view: FtlView) -> FtlPolicy:
-        return MIRROR_FTL[(view.tug_of_war, view.no_mercy)]
-
-
 def named_policy(name: str, mods: Sequence[str]) -> FtlPolicy | None:
     """The policy a named strategy plays (for the fast simulator), or None if it is not a policy."""
     fixed = {
@@ -229,7 +212,6 @@ def named_policy(name: str, mods: Sequence[str]) -> FtlPolicy | None:
         "always-follow": FtlPolicy.flat(0.0),
         "always-rebel": FtlPolicy.flat(1.0),
         "smart": SMART_FTL[_mods_key(mods)],
-        "mirror": MIRROR_FTL[_mods_key(mods)],
     }
     return fixed.get(name)
 
@@ -239,7 +221,6 @@ FTL_KINDS: dict[str, Callable[[], ThemeStrategy[FtlView]]] = {
     "always-follow": AlwaysFollow,
     "always-rebel": AlwaysRebel,
     "smart": SmartFtl,
-    "mirror": MirrorFtl,
 }
 """The strategies by name, typed on the view: mypy refuses them a view of another theme."""
 FTL_STRATEGIES: dict[str, Callable[[], Strategy]] = checked(FtlView, FTL_KINDS)

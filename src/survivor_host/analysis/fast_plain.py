@@ -164,7 +164,8 @@ def run_ftl_plain(games: int, n: int, seats: Sequence[FtlPolicy], rng: np.random
         out = beats ^ rebel
         out &= chooser
         out &= ~tie
-        standing = others & ~immune  # not immune this round: may be named a scapegoat
+        failed = (rebel & out).any(axis=0)  # a rebel below the leader (before any scapegoat battle)
+        standing = chooser  # not immune this round: may be named a scapegoat
         np.logical_and(tie, n_alive >= 4, out=immune)
         # F7: a doomed suspect names a scapegoat (never declines) and battles 70 vs 100
         if has.any():
@@ -173,7 +174,7 @@ def run_ftl_plain(games: int, n: int, seats: Sequence[FtlPolicy], rng: np.random
         # F8: the round's outcome
         any_rebel = rebel.any(axis=0)
         handover = choosing & ~any_rebel
-        rebellion = any_rebel & ~(rebel & ~beats & ~tie).any(axis=0)
+        rebellion = any_rebel & ~failed
         local[HANDOVER] += handover
         local[REBELLION] += rebellion
         local[NORMAL] += ~handover & ~rebellion

@@ -1,7 +1,7 @@
 """`survivor-host report`: docs/FINDINGS.md and its plots, from fast-path simulations at fixed seeds.
 
 For each theme and mod set at 5, 10 and 20 players: how each named strategy does in one seat among
-random players (the best one's edge), how a random seat does among `mirror` players (the tuned
+random players (the best one's edge), how a random seat does among `smart` players (a tuned
 table), how long games last in rounds and in minutes (under the stated timing model), whether the
 seat or being the first leader matters, and for Chase the Ace the effect of `elim`.
 """
@@ -13,9 +13,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from survivor_host.ai.cta import CTA_STRATEGIES, MIRROR_CTA, SMART_CTA
-from survivor_host.ai.ftl import FTL_STRATEGIES, MIRROR_FTL, SMART_FTL
-from survivor_host.analysis.search import CTA_MOD_SETS, FTL_MOD_SETS, knobs_of
+from survivor_host.ai.cta import CTA_STRATEGIES
+from survivor_host.ai.cta import smart_policy as cta_smart
+from survivor_host.ai.ftl import FTL_STRATEGIES
+from survivor_host.ai.ftl import smart_policy as ftl_smart
+from survivor_host.analysis.search import CTA_MOD_SETS, FTL_MOD_SETS, OWN_KIND, SEARCH_COMMANDS, knobs_of
 from survivor_host.analysis.simulate import SimResult, SimSetup, simulate_fast, wilson
 from survivor_host.analysis.tables import MOD_NAMES, setting_title
 
@@ -25,10 +27,6 @@ ANSWER_SECONDS = 20
 ROUND_OVERHEAD = 10
 """Seconds a round spends on the bot's announcements and rolls (paced lines), whatever happens."""
 PUBLIC_DEADLINE, SECRET_DEADLINE = 60, 120
-SEARCH_COMMANDS = (
-    "python -m survivor_host.analysis.search ftl",
-    "python -m survivor_host.analysis.search cta --games-scale 0.5",
-)
 
 
 @dataclass(frozen=True)
@@ -49,7 +47,7 @@ class Row:
     mods: tuple[str, ...]
     players: int
     edges: list[Edge]
-    random_among_mirror: Edge
+    random_among_smart: Edge
     table: SimResult
     extra: dict[str, float] = field(default_factory=dict)
 
@@ -84,23 +82,31 @@ def one_seat(
     return Edge(strategy, wins / games, low, high, 1 / players)
 
 
-def minutes(theme: str, result: SimResult, mods: Sequence[str]) -> float:
-    """The timing model: each choice phase or public turn takes ANSWER_SECONDS, plus ROUND_OVERHEAD a round.
+def phases(theme: str, result: SimResult, mods: Sequence[str]) -> tuple[float, float]:
+    """Public and secret answer phases per game (each waits for the players' answers).
 
     FTL: the leader vote, then per round the secret choices, a suspect (when there is one) and a
-    scapegoat (when there is one). CTA: per round each swap turn (All At Once: two secret rounds)
-    and each Jester's naming. All well inside the default deadlines (60 s public, 120 s secret).
+    scapegoat (when there is one). CTA: per round each public swap turn (All At Once: two secret
+    swap rounds instead) and each Jester's naming.
     """
     games = result.games or 1
-    rounds = result.mean_rounds()
     if theme == "ftl":
-        phases = 1 + (result.counts["choice phases"] + result.counts["suspects"]) / games
-        phases += result.counts["scapegoat battles"] / games
+        public = 1 + (result.counts["suspects"] + result.counts["scapegoat battles"]) / games
+        return public, result.counts["choice phases"] / games
+    if "all-at-once" in mods:
+        return result.counts["duels"] / games, 2 * result.mean_rounds()
+    return (result.counts["swap turns"] + result.counts["duels"]) / games, 0.0
+
+
+def minutes(theme: str, result: SimResult, mods: Sequence[str], *, at_deadlines: bool = False) -> float:
+    """The timing model: each phase takes ANSWER_SECONDS (or, `at_deadlines`, its whole default deadline),
+    plus ROUND_OVERHEAD a round."""
+    public, secret = phases(theme, result, mods)
+    if at_deadlines:
+        seconds = public * PUBLIC_DEADLINE + secret * SECRET_DEADLINE
     else:
-        aao = "all-at-once" in mods
-        phases = 2 * rounds if aao else result.counts["swap turns"] / games
-        phases += result.counts["duels"] / games
-    return (phases * ANSWER_SECONDS + rounds * ROUND_OVERHEAD) / 60
+        seconds = (public + secret) * ANSWER_SECONDS
+    return (seconds + result.mean_rounds() * ROUND_OVERHEAD) / 60
 
 
 def uniformity_p(counts: Sequence[int]) -> float:
@@ -128,9 +134,9 @@ def measure(theme: str, mods: tuple[str, ...], players: int, games: int) -> Row:
     """Every figure of one row, at seeds fixed by the table size."""
     seed = 1000 + players
     edges = [one_seat(theme, mods, players, s, games, seed) for s in [*named(theme), "random"]]
-    among_mirror = one_seat(theme, mods, players, "random", games, seed + 1, table="mirror")
+    among_smart = one_seat(theme, mods, players, "random", games, seed + 1, table="smart")
     table = simulate_fast(SimSetup(theme, players, mods, (), ("random",), seed), games)
-    return Row(mods, players, edges, among_mirror, table)
+    return Row(mods, players, edges, among_smart, table)
 
 
 def write_report(
@@ -153,17 +159,18 @@ def write_report(
         "Written by `survivor-host report` from simulations on the fast numpy path (cross-checked against",
         "the engine by the tests), at fixed seeds: running it again gives the same figures. Win rates are",
         "per seat, with 95% confidence intervals; the fair share is 1 / players. A strategy's *edge* is its",
-        "win rate in one seat among random players divided by the fair share. `smart` is tuned for that",
-        "seat; `mirror` is tuned for a table of its own kind, so the table also shows how a random seat",
-        "does among `mirror` players (below the fair share: `mirror` beats random there). Game length,",
-        "minutes and the seat and first-leader effects are measured on tables of random players (people",
-        "choose less predictably than any fixed policy), with every seat alike.",
+        "win rate in one seat among random players divided by the fair share (`smart` is tuned for that",
+        "seat). The table also shows how one random seat does among `smart` players: above the fair share,",
+        "a table of tuned players is beaten by an unpredictable one. Game length, minutes and the seat and",
+        "first-leader effects are measured on tables of random players (people choose less predictably",
+        "than any fixed policy), with every seat alike.",
         "",
         f"Timing model for minutes: every choice phase or public turn takes {ANSWER_SECONDS} s (a typical",
         f"answer time, well inside the default deadlines of {PUBLIC_DEADLINE} s public and {SECRET_DEADLINE} s",
         f"secret), plus {ROUND_OVERHEAD} s a round for the bot's announcements and rolls. FTL: the vote, then",
         "each round the secret choices, a suspect and a scapegoat when there is one. CTA: each swap turn",
-        "(All At Once: two secret swap rounds a round) and each Jester's naming.",
+        "(All At Once: two secret swap rounds a round) and each Jester's naming. The column *at most* is",
+        "the same game with every answer taking its whole default deadline (a table of slow players).",
         "",
     ]
     headlines: list[str] = []
@@ -192,8 +199,8 @@ def write_report(
 def _theme_section(theme: str, rows: list[Row], games: int) -> list[str]:
     ftl = theme == "ftl"
     head = (
-        "| mods | players | best strategy | its win rate (95% CI) | edge | smart's edge | random seat among mirror "
-        "players | rounds (mean ± sd) | minutes | seat matters? |"
+        "| mods | players | best strategy | its win rate (95% CI) | edge | smart's edge | random seat among smart "
+        "players | rounds (mean ± sd) | minutes | at most | seat matters? |"
     )
     lines = [
         f"## {setting_title(theme, ())}",
@@ -201,7 +208,7 @@ def _theme_section(theme: str, rows: list[Row], games: int) -> list[str]:
         f"{games:,} games per figure.",
         "",
         head + (" first leader wins |" if ftl else ""),
-        "|---|---|---|---|---|---|---|---|---|---|" + ("---|" if ftl else ""),
+        "|---|---|---|---|---|---|---|---|---|---|---|" + ("---|" if ftl else ""),
     ]
     for row in rows:
         best, table = row.best, row.table
@@ -210,9 +217,9 @@ def _theme_section(theme: str, rows: list[Row], games: int) -> list[str]:
         seat_text = f"no (p = {p:.2f})" if p > 0.01 else f"**yes** (p = {p:.3f})"
         text = (
             f"| {mods_in_words(row.mods)} | {row.players} | {best.strategy} | {ci(best)} | "
-            f"{best.rate / best.fair:.2f}x | {smart.rate / smart.fair:.2f}x | {ci(row.random_among_mirror)} | "
+            f"{best.rate / best.fair:.2f}x | {smart.rate / smart.fair:.2f}x | {ci(row.random_among_smart)} | "
             f"{table.mean_rounds():.1f} ± {table.sd_rounds():.1f} | {minutes(theme, table, row.mods):.0f} | "
-            f"{seat_text} |"
+            f"{minutes(theme, table, row.mods, at_deadlines=True):.0f} | {seat_text} |"
         )
         if ftl:
             won = table.counts["first leader won"]
@@ -226,8 +233,8 @@ def _headline(theme: str, row: Row) -> str:
     best, table = row.best, row.table
     text = (
         f"{setting_title(theme, row.mods, row.players)}: best `{best.strategy}` wins {pct(best.rate)} "
-        f"({best.rate / best.fair:.2f}x the fair share) among random players; a random seat among `mirror` "
-        f"players wins {pct(row.random_among_mirror.rate)}; a game lasts {table.mean_rounds():.1f} rounds, "
+        f"({best.rate / best.fair:.2f}x the fair share) among random players; a random seat among `smart` "
+        f"players wins {pct(row.random_among_smart.rate)}; a game lasts {table.mean_rounds():.1f} rounds, "
         f"about {minutes(theme, table, row.mods):.0f} minutes"
     )
     if theme == "ftl":
@@ -254,8 +261,8 @@ def _elim_section(games: int, progress: Callable[[str], None] | None, sizes: Seq
         "",
         "`elim K` sends the K lowest cards out at each reveal (C2 caps it at half the players left).",
         "",
-        "| players | elim | rounds (mean ± sd) | minutes | smart seat among random | edge |",
-        "|---|---|---|---|---|---|",
+        "| players | elim | rounds (mean ± sd) | minutes | at most | smart seat among random | edge |",
+        "|---|---|---|---|---|---|---|",
     ]
     for players in [n for n in sizes if n >= 10] or [max(sizes)]:
         for elim in (1, 2, 3, 5):
@@ -268,7 +275,8 @@ def _elim_section(games: int, progress: Callable[[str], None] | None, sizes: Seq
             smart = one_seat("cta", (), players, "smart", games, 8, options=options)
             lines.append(
                 f"| {players} | {elim} | {table.mean_rounds():.1f} ± {table.sd_rounds():.1f} | "
-                f"{minutes('cta', table, ()):.0f} | {ci(smart)} | {smart.rate / smart.fair:.2f}x |"
+                f"{minutes('cta', table, ()):.0f} | {minutes('cta', table, (), at_deadlines=True):.0f} | "
+                f"{ci(smart)} | {smart.rate / smart.fair:.2f}x |"
             )
     return [*lines, ""]
 
@@ -278,31 +286,32 @@ def _search_section() -> list[str]:
         "## How the strategies were found",
         "",
         "The strategy search (`analysis/search.py`) tunes one knob per table size (players still in: 3, 4,",
-        "5-6, 7-9, 10-14 and 15+): Follow the Leader the chance to rebel (the choice is made before",
-        "the die and the order are known), Chase the Ace the highest card that still swaps (with `threshold`'s",
+        "5-6, 7-9, 10-14 and 15+): Follow the Leader the chance to rebel (the choice is made before the die",
+        "and the order are known), Chase the Ace the highest card that still swaps (with `threshold`'s",
         "choice of target). A seat's score is its wins over the fair share, averaged over 5, 10 and 20",
-        "players, every candidate at the same seeds. `smart` is the best seat among random players. `mirror`",
-        "starts from `smart` and takes best replies to a table of the policy so far, each next table halfway",
-        "to the reply, until the best reply to a table is the table's own policy: it is then best against its",
-        "own kind. The commands (seeded, so they print the same tables again):",
+        "players, every candidate at the same seeds. `smart` is the best seat among random players.",
+        "",
+        "Against a table of its own kind, the search starts from `smart` and takes best replies to a table",
+        "of the policy so far, each next table halfway to the reply, until the best reply to a table is the",
+        "table's own policy (a policy best against its own kind), or four replies were tried; then it keeps",
+        "the table whose best reply gains least. *Best reply's score* is what one seat gains against that",
+        "table by the best deviation found (1.00x: nothing beats playing the same; above, the table can be",
+        "exploited, so no simple policy is safe against its own kind there). The commands (seeded, so they",
+        "print the same tables again):",
         "",
         *[f"    {command}" for command in SEARCH_COMMANDS],
         "",
-        "| theme | mods | smart (knob by table size) | mirror |",
-        "|---|---|---|---|",
+        "| theme | mods | smart (knob by table size) | against its own kind | best reply's score |",
+        "|---|---|---|---|---|",
     ]
-    for mods_key, policy in SMART_FTL.items():
-        mods = (("tug-of-war",) if mods_key[0] else ()) + (("no-mercy",) if mods_key[1] else ())
-        mirror = MIRROR_FTL[mods_key]
-        lines.append(
-            f"| Follow the Leader | {mods_in_words(mods)} | {_knob_text(knobs_of('ftl', policy))} | "
-            f"{_knob_text(knobs_of('ftl', mirror))} |"
-        )
-    for mods, cta_policy in SMART_CTA.items():
-        lines.append(
-            f"| Chase the Ace | {mods_in_words(mods)} | {_knob_text(knobs_of('cta', cta_policy))} | "
-            f"{_knob_text(knobs_of('cta', MIRROR_CTA[mods]))} |"
-        )
+    for theme, sets in (("ftl", FTL_MOD_SETS), ("cta", CTA_MOD_SETS)):
+        for mods in sets:
+            smart = knobs_of(theme, ftl_smart(mods) if theme == "ftl" else cta_smart(mods))
+            table, score = OWN_KIND.get((theme, mods), ((), math.nan))
+            lines.append(
+                f"| {setting_title(theme, ())} | {mods_in_words(mods)} | {_knob_text(smart)} | "
+                f"{_knob_text(table) or 'not searched'} | {score:.2f}x |"
+            )
     return [*lines, ""]
 
 

@@ -7,10 +7,11 @@ Coordinate hill climb: each knob in turn steps along its values while the score 
 candidate at the same seeds (common random numbers), until no knob moves. A 5-player game never reaches the 7-9
 knob, so each table size is only replayed when a knob it reaches changes.
 
-Two searches per theme and mod set: `smart`, the best seat among random players; and `mirror`, the
-best against a table of its own kind: best replies to a table of `smart`, each next table halfway to the
-reply, until the best reply is the table's own policy; if `ROUNDS` replies do not settle, the table
-whose best reply gains least (the least exploitable of those tried).
+Two searches per theme and mod set: `smart`, the best seat among random players (ai/: SMART_FTL,
+SMART_CTA); and the best policy against a table of its own kind (OWN_KIND below): best replies to a
+table of `smart`, each next table halfway to the reply, until the best reply is the table's own
+policy; if `ROUNDS` replies do not settle, the table whose best reply gains least (the least
+exploitable of those tried).
 
 Run: python -m survivor_host.analysis.search [ftl] [cta] [--mods none,adhesive,...] [--games-scale X]
 """
@@ -142,7 +143,7 @@ def versus_own_kind(
 ) -> list[tuple[tuple[float, ...], Found]]:
     """Best replies from a table of `start`; each next table moves halfway to the reply, until the best reply
     to a table is that table's own policy (it is then best against its own kind) or ROUNDS replies were tried.
-    `mirror_of` picks the result: the table whose best reply gains least."""
+    `own_kind_of` picks the result: the table whose best reply gains least."""
     replies: list[tuple[tuple[float, ...], Found]] = []
     table = tuple(start)
     for _ in range(ROUNDS):
@@ -154,9 +155,23 @@ def versus_own_kind(
     return replies
 
 
-def mirror_of(replies: Sequence[tuple[tuple[float, ...], Found]]) -> tuple[tuple[float, ...], Found]:
+def own_kind_of(replies: Sequence[tuple[tuple[float, ...], Found]]) -> tuple[tuple[float, ...], Found]:
     """The table whose best reply gains least (its own best reply when the replies settled), and that reply."""
     return min(replies, key=lambda pair: pair[1].score)
+
+
+SEARCH_COMMANDS = (
+    "python -m survivor_host.analysis.search ftl",
+    "python -m survivor_host.analysis.search cta --games-scale 0.5",
+)
+"""The commands (seeded) that printed SMART_FTL, SMART_CTA and OWN_KIND."""
+
+OWN_KIND: dict[tuple[str, tuple[str, ...]], tuple[tuple[float, ...], float]] = {
+    # (theme, mods) -> the table policy the own-kind search settled on (or the least exploited one it tried)
+    # and its best reply's score against it (1.0: nothing beats playing the same), from SEARCH_COMMANDS
+    ("ftl", ()): ((1, 1, 1, 1, 0.75, 0.5), 1.036),
+    ("ftl", ("tug-of-war",)): ((0.75, 0.75, 0.75, 0.5, 0.75, 0.5), 1.308),
+}
 
 
 FTL_MOD_SETS: tuple[tuple[str, ...], ...] = ((), ("tug-of-war",), ("no-mercy",), ("tug-of-war", "no-mercy"))
@@ -179,30 +194,36 @@ def _sizes(found: Found) -> str:
 
 
 def main() -> None:
-    """Print, per mod set, the tuned knobs and scores: the lines SMART_* and MIRROR_* in ai/ hold."""
+    """Print, per mod set, the tuned knobs and scores: SMART_FTL and SMART_CTA (ai/) and OWN_KIND hold."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("themes", nargs="*", default=["ftl", "cta"])
     parser.add_argument("--games-scale", type=float, default=1.0, help="multiply the games per evaluation")
     parser.add_argument("--mods", help="only these mod sets: 'none' or mods joined by '+', separated by ','")
     args = parser.parse_args()
     chosen = None if args.mods is None else {"" if m == "none" else m for m in args.mods.split(",")}
+    own_kind: dict[tuple[str, tuple[str, ...]], tuple[tuple[float, ...], float]] = {}
     for theme in args.themes:
         for mods in FTL_MOD_SETS if theme == "ftl" else CTA_MOD_SETS:
             if chosen is not None and "+".join(mods) not in chosen:
                 continue
             first = versus_random(theme, mods, args.games_scale)
             replies = versus_own_kind(theme, mods, first.knobs, args.games_scale)
-            table, reply = mirror_of(replies)
+            table, reply = own_kind_of(replies)
             settled = "its own best reply" if reply.knobs == table else "the least exploited table tried"
+            own_kind[(theme, mods)] = (table, round(reply.score, 3))
             print(
                 f"{theme} {'+'.join(mods) or '(no mods)'}: smart ({_knobs(theme, first.knobs)}) x{first.score:.3f} "
-                f"[{_sizes(first)}] among random; mirror ({_knobs(theme, table)}), {settled}: best reply "
+                f"[{_sizes(first)}] among random; own kind ({_knobs(theme, table)}), {settled}: best reply "
                 f"x{reply.score:.3f} [{_sizes(reply)}]",
                 flush=True,
             )
             for tried, answer in replies:
                 reply_text = f"best reply ({_knobs(theme, answer.knobs)}) x{answer.score:.3f}"
                 print(f"    table ({_knobs(theme, tried)}): {reply_text}", flush=True)
+
+    print("OWN_KIND entries:")
+    for key, (table, score) in own_kind.items():
+        print(f"    {key!r}: (({_knobs(key[0], table)}), {score}),")
 
 
 if __name__ == "__main__":
