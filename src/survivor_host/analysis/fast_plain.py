@@ -76,7 +76,7 @@ def top_seat(rng: np.random.Generator, mask: Bools, score: Small16) -> Small:
     key *= mask
     top = key.max(axis=0)
     seat: Small = ((top & ((1 << SEAT_BITS) - 1)) - 1).astype(np.int8)
-    tied = mask & ((key >> SEAT_BITS) == (top >> SEAT_BITS))
+    tied = key >= ((top >> SEAT_BITS << SEAT_BITS) | 1)  # the top score, any seat (none where no seat is True)
     ties = np.flatnonzero(tied.sum(axis=0, dtype=np.int8) > 1)
     if ties.size:
         seat[ties] = uniform(rng, tied[:, ties])
