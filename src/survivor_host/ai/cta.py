@@ -119,13 +119,13 @@ class Threshold:
 
 
 SMART_CTA: dict[tuple[str, ...], CtaPolicy] = {
-    # mods -> the best swap thresholds for a seat among random players at 5, 10 and 20 players, by table
-    # size 3, 4, 5-6, 7-9, 10-14, 15+, from `python -m survivor_host.analysis.search cta --games-scale 0.5`
-    (): CtaPolicy.by_size(5, 4, 4, 3, 3, 3),
-    ("adhesive",): CtaPolicy.by_size(9, 9, 4, 4, 3, 3),
-    ("jesters-duel",): CtaPolicy.by_size(8, 5, 7, 6, 6, 6),
+    # mods -> the best swap thresholds for a seat among random players at 5, 10 and 20 players, at 3, 4,
+    # 5-6, 7-9, 10-14 and 15+ players, printed by `python -m survivor_host.analysis.search cta --games-scale 0.5`
+    (): CtaPolicy.by_size(10, 4, 4, 3, 4, 5),
+    ("adhesive",): CtaPolicy.by_size(10, 8, 4, 4, 6, 7),
+    ("jesters-duel",): CtaPolicy.by_size(9, 5, 6, 4, 6, 5),
     ("no-backsies",): CtaPolicy.by_size(5, 5, 4, 4, 3, 3),
-    ("the-joker",): CtaPolicy.by_size(6, 4, 3, 7, 6, 6),
+    ("the-joker",): CtaPolicy.by_size(6, 10, 6, 3, 5, 6),
     ("all-at-once",): CtaPolicy.by_size(5, 5, 5, 7, 4, 4),
 }
 

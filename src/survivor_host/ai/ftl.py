@@ -179,10 +179,10 @@ class PolicyFtl(_FtlStrategy):
 
 
 SMART_FTL: dict[tuple[bool, bool], FtlPolicy] = {
-    # (Tug of War, No Mercy) -> the best seat among random players at 5, 10 and 20 players: rebel chance
-    # at 3, 4, 5-6, 7-9, 10-14, 15+ players, from `python -m survivor_host.analysis.search ftl`
+    # (Tug of War, No Mercy) -> the best seat among random players at 5, 10 and 20 players: the rebel chance
+    # at 3, 4, 5-6, 7-9, 10-14 and 15+ players, printed by `python -m survivor_host.analysis.search ftl`
     (False, False): FtlPolicy.by_size(1, 1, 1, 1, 1, 1),
-    (True, False): FtlPolicy.by_size(1, 0.5, 1, 1, 1, 1),
+    (True, False): FtlPolicy.by_size(1, 1, 0.75, 1, 1, 1),
     (False, True): FtlPolicy.by_size(1, 1, 0, 0, 0, 0),
     (True, True): FtlPolicy.by_size(1, 1, 0, 0, 0, 0),
 }

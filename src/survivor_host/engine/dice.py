@@ -146,9 +146,7 @@ class ScriptedDice(DrawLog):
             raise DiceError(f"scripted dice ran out at die #{self.used + 1}: {what}")
         value = self.values[self.used]
         if not 1 + plus <= value <= sides + plus:
-            raise DiceError(
-                f"scripted die #{self.used + 1} is {value}, outside {1 + plus}..{sides + plus} for {what}"
-            )
+            raise DiceError(f"scripted die #{self.used + 1} is {value}, outside {1 + plus}..{sides + plus} for {what}")
         self.used += 1
         return self._roll(sides, plus, label, value)
 

@@ -334,9 +334,7 @@ class RoomHost:
             if to_id(name) in ids:
                 raise IllegalAction(f"You are already signed up in {self.room}.")
             most = int(
-                str(
-                    signups.options.get("max_players", theme_spec(signups.theme).option_specs()["max_players"].default)
-                )
+                str(signups.options.get("max_players", theme_spec(signups.theme).option_specs()["max_players"].default))
             )
             if len(signups.players) >= most:
                 raise IllegalAction(f"The game is full ({most} players).")
@@ -855,7 +853,10 @@ class RoomHost:
         if (1 if stored.rules_version is None else stored.rules_version) != RULES_VERSION:
             logger.warning(
                 "game %s in %s was played under rules version %s, not %s: not restored (its rows are kept)",
-                stored.id, self.room, stored.rules_version, RULES_VERSION,
+                stored.id,
+                self.room,
+                stored.rules_version,
+                RULES_VERSION,
             )
             self.store.refuse_game(stored.id, self.clock.now())
             return
