@@ -124,9 +124,9 @@ SMART_CTA: dict[tuple[str, ...], CtaPolicy] = {
     (): CtaPolicy.by_size(10, 4, 4, 3, 4, 5),
     ("adhesive",): CtaPolicy.by_size(10, 8, 4, 4, 6, 7),
     ("jesters-duel",): CtaPolicy.by_size(9, 5, 6, 4, 6, 5),
-    ("no-backsies",): CtaPolicy.by_size(5, 5, 4, 4, 3, 3),
+    ("no-backsies",): CtaPolicy.by_size(6, 5, 4, 3, 2, 2),
     ("the-joker",): CtaPolicy.by_size(6, 10, 6, 3, 5, 6),
-    ("all-at-once",): CtaPolicy.by_size(5, 5, 5, 7, 4, 4),
+    ("all-at-once",): CtaPolicy.by_size(10, 4, 5, 7, 5, 7),
 }
 
 

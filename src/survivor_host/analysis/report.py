@@ -307,11 +307,9 @@ def _search_section() -> list[str]:
     for theme, sets in (("ftl", FTL_MOD_SETS), ("cta", CTA_MOD_SETS)):
         for mods in sets:
             smart = knobs_of(theme, ftl_smart(mods) if theme == "ftl" else cta_smart(mods))
-            table, score = OWN_KIND.get((theme, mods), ((), math.nan))
-            lines.append(
-                f"| {setting_title(theme, ())} | {mods_in_words(mods)} | {_knob_text(smart)} | "
-                f"{_knob_text(table) or 'not searched'} | {score:.2f}x |"
-            )
+            table, score = OWN_KIND.get((theme, mods), ((), 0.0))
+            found = f"{_knob_text(table)} | {score:.2f}x" if table else "not searched | -"
+            lines.append(f"| {setting_title(theme, ())} | {mods_in_words(mods)} | {_knob_text(smart)} | {found} |")
     return [*lines, ""]
 
 
@@ -349,17 +347,25 @@ def _plot_edges(path: Path, theme: str, rows: list[Row], games: int) -> None:
                 label=name,
             )
         fair = 100 / players
-        axis.axhline(fair, linestyle="--", color="black", label=f"fair share ({fair:.0f}%)")
+        axis.axhline(fair, linestyle="--", color="black", label="fair share (1 / players)")
         axis.set_xticks([i + 0.4 - width / 2 for i in range(len(mod_sets))])
         axis.set_xticklabels([mods_in_words(mods) for mods in mod_sets])
         axis.set_ylabel("games won by that seat (%)")
         axis.set_title(f"{players} players")
-    axes_list[0].legend(title="strategy of the one seat", ncols=len(names) + 1, fontsize="small", loc="upper left")
+    handles, labels = axes_list[0].get_legend_handles_labels()
+    figure.legend(
+        handles,
+        labels,
+        title="strategy of the one seat",
+        ncols=len(labels),
+        loc="upper center",
+        bbox_to_anchor=(0.5, 0.955),
+    )
     axes_list[-1].set_xlabel("mods")
     figure.suptitle(
         f"{setting_title(theme, ())}: one seat with each strategy among random players "
         f"({games:,} games per bar, 95% CI)"
     )
-    figure.tight_layout()
+    figure.tight_layout(rect=(0, 0, 1, 0.9))
     figure.savefig(path)
     plt.close(figure)

@@ -3,9 +3,10 @@
 A policy has one knob per table size (SIZE_BUCKETS: 3, 4, 5-6, 7-9, 10-14, 15+ players): FTL the
 chance to rebel, CTA the highest card that still swaps. A seat's score is its wins as a multiple of
 the fair share, averaged over 5, 10 and 20 players, the other seats all playing one fixed policy.
-Coordinate hill climb: each knob in turn steps along its values while the score rises, every
-candidate at the same seeds (common random numbers), until no knob moves. A 5-player game never reaches the 7-9
-knob, so each table size is only replayed when a knob it reaches changes.
+Coordinate search: each knob in turn takes its best value (FTL: every value tried; CTA: a hill climb
+along its values), every candidate at the same seeds (common random numbers), until no knob moves.
+A 5-player game never reaches the 7-9 knob, so each table size is only replayed when a knob it
+reaches changes.
 
 Two searches per theme and mod set: `smart`, the best seat among random players (ai/: SMART_FTL,
 SMART_CTA); and the best policy against a table of its own kind (OWN_KIND below): best replies to a
@@ -98,22 +99,43 @@ class Search:
         return Found(tuple(knobs), sum(by_size.values()) / len(by_size), by_size)
 
     def run(self, start: Sequence[float], passes: int = 2) -> Found:
-        """Coordinate hill climb from `start`: each knob steps up or down its list of values while the score rises."""
+        """Coordinate search from `start`: each knob in turn takes its best value, until no knob moves.
+
+        Follow the Leader tries every value of a knob (five); Chase the Ace (nine, and slower games)
+        steps a knob up or down while the score rises.
+        """
         values: list[float] = list(FTL_VALUES if self.theme == "ftl" else CTA_VALUES)
         best = self.evaluate([min(values, key=lambda v: abs(v - k)) for k in start])
         for _ in range(passes):
             moved = False
             for index in range(len(SIZE_BUCKETS)):
-                for step in (1, -1):
-                    while 0 <= values.index(best.knobs[index]) + step < len(values):
-                        trial = list(best.knobs)
-                        trial[index] = values[values.index(trial[index]) + step]
-                        found = self.evaluate(trial)
-                        if found.score <= best.score:
-                            break
-                        best, moved = found, True
+                found = (
+                    self._every_value(best, index, values) if self.theme == "ftl" else self._climb(best, index, values)
+                )
+                moved |= found.knobs != best.knobs
+                best = found
             if not moved:
                 break
+        return best
+
+    def _every_value(self, best: Found, index: int, values: Sequence[float]) -> Found:
+        for value in values:
+            trial = list(best.knobs)
+            trial[index] = value
+            found = self.evaluate(trial)
+            if found.score > best.score:
+                best = found
+        return best
+
+    def _climb(self, best: Found, index: int, values: list[float]) -> Found:
+        for step in (1, -1):
+            while 0 <= values.index(best.knobs[index]) + step < len(values):
+                trial = list(best.knobs)
+                trial[index] = values[values.index(trial[index]) + step]
+                found = self.evaluate(trial)
+                if found.score <= best.score:
+                    break
+                best = found
         return best
 
 
@@ -175,7 +197,9 @@ OWN_KIND: dict[tuple[str, tuple[str, ...]], tuple[tuple[float, ...], float]] = {
     ("cta", ()): ((10, 5, 6, 5, 4, 6), 0.964),
     ("cta", ("adhesive",)): ((10, 8, 2, 2, 2, 7), 0.973),
     ("cta", ("jesters-duel",)): ((9, 7, 7, 4, 7, 7), 1.046),
+    ("cta", ("no-backsies",)): ((7, 7, 7, 6, 7, 3), 1.016),
     ("cta", ("the-joker",)): ((7, 10, 7, 4, 5, 6), 1.045),
+    ("cta", ("all-at-once",)): ((10, 7, 6, 6, 6, 6), 0.965),
 }
 
 
