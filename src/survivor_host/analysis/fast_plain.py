@@ -156,7 +156,6 @@ def run_ftl_plain(games: int, n: int, seats: Sequence[FtlPolicy], rng: np.random
         suspected = seat == suspect
         if has.any():  # the suspect rolls the 120 instead
             rolls += suspected * (rng.integers(1, rules.suspect_die + 1, g, dtype=np.int16) - rolls)
-        rolls *= others
         # F6: followers above the leader and rebels below go out; a tie is safe (and immune from 4 up)
         tie = rolls == leader_roll
         tie &= others
@@ -190,18 +189,18 @@ def run_ftl_plain(games: int, n: int, seats: Sequence[FtlPolicy], rng: np.random
         pool &= rebel | ~to_rebels
         score = rolls ^ (handover * np.int16(255))  # handover: 255 - roll, so the lowest roll scores highest
         leader[:] = top_seat(rng, pool, score)
-        last = rolls
+        if last_high.any():  # last round's rolls, 0 for who did not roll as a player
+            last = rolls * others
         done = running & (alive.sum(axis=0, dtype=np.int8) <= 2)
         if done.any():
-            start = np.compress(done, others | is_leader, axis=1)
-            won, runner_up = _finals(rng, np.compress(done, alive, axis=1), start)
+            won, runner_up = _finals(rng, np.compress(done, alive, axis=1), others | is_leader, np.flatnonzero(done))
             champion = np.compress(done, state.first_leader) == won
             ended.append((won, runner_up, number, np.compress(done, local, axis=1), champion))
             running &= ~done
             if running.sum() < 0.9 * g:  # drop the ended games; a few may wait (with nobody alive) to save a pass
                 state.keep(running)
                 if last_high.any():
-                    last = np.compress(running, rolls, axis=1)
+                    last = np.compress(running, last, axis=1)
                 running = np.ones(state.leader.size, dtype=bool)
             else:
                 alive[:, done] = False
@@ -244,11 +243,13 @@ def _scapegoats(
     local[WON, wins] += 1
 
 
-def _finals(rng: np.random.Generator, alive: Bools, start: Bools) -> tuple[Small, Small]:
-    """F10: two left battle 150 vs 150; one left wins and the round's other players battle for second."""
+def _finals(rng: np.random.Generator, alive: Bools, start: Bools, games: Ints) -> tuple[Small, Small]:
+    """F10 for the ended `games`: two left battle 150 vs 150; one left wins and the round's other players
+    (`start`: who was in at the round's start, every running game) battle for second."""
     first = uniform(rng, alive)
     seat = np.arange(alive.shape[0], dtype=np.int8)[:, None]
-    others = seat != first
-    rest = alive & others
-    rivals = rest | (start & others & ~rest.any(axis=0))
+    rivals = alive & (seat != first)
+    sole = np.flatnonzero(~rivals.any(axis=0))
+    if sole.size:
+        rivals[:, sole] = start[:, games[sole]] & (seat != first[sole])
     return first, uniform(rng, rivals)
