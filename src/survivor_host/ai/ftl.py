@@ -184,7 +184,7 @@ SMART_FTL: dict[tuple[bool, bool], FtlPolicy] = {
     (False, False): FtlPolicy.by_size(1, 1, 1, 1, 1, 1),
     (True, False): FtlPolicy.by_size(1, 1, 0.75, 1, 1, 1),
     (False, True): FtlPolicy.by_size(1, 1, 0, 0, 0, 0),
-    (True, True): FtlPolicy.by_size(1, 1, 0, 0, 0, 0),
+    (True, True): FtlPolicy.by_size(1, 0.75, 0, 0, 0, 0),
 }
 
 

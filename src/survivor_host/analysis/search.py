@@ -191,9 +191,10 @@ SEARCH_COMMANDS = (
 OWN_KIND: dict[tuple[str, tuple[str, ...]], tuple[tuple[float, ...], float]] = {
     # (theme, mods) -> the table policy the own-kind search settled on (or the least exploited one it tried)
     # and its best reply's score against it (1.0: nothing beats playing the same), from SEARCH_COMMANDS
-    ("ftl", ()): ((1, 1, 1, 1, 0.75, 0.5), 1.036),
-    ("ftl", ("tug-of-war",)): ((0.75, 0.75, 0.75, 0.5, 0.75, 0.5), 1.308),
-    ("ftl", ("no-mercy",)): ((1, 1, 0.25, 0.25, 0.25, 0.25), 1.187),
+    ("ftl", ()): ((1, 0.75, 0.75, 0.5, 0.5, 0.75), 1.058),
+    ("ftl", ("tug-of-war",)): ((0.5, 0.75, 0.25, 0.5, 0.5, 0.5), 1.297),
+    ("ftl", ("no-mercy",)): ((1, 0.75, 0.25, 0.25, 0.25, 0.25), 1.163),
+    ("ftl", ("tug-of-war", "no-mercy")): ((1, 0.75, 0.25, 0.25, 0.25, 0.25), 1.224),
     ("cta", ()): ((10, 5, 6, 5, 4, 6), 0.964),
     ("cta", ("adhesive",)): ((10, 8, 2, 2, 2, 7), 0.973),
     ("cta", ("jesters-duel",)): ((9, 7, 7, 4, 7, 7), 1.046),
