@@ -235,11 +235,16 @@ def _headline(theme: str, row: Row) -> str:
         f"{setting_title(theme, row.mods, row.players)}: best `{best.strategy}` wins {pct(best.rate)} "
         f"({best.rate / best.fair:.2f}x the fair share) among random players; a random seat among `smart` "
         f"players wins {pct(row.random_among_smart.rate)}; a game lasts {table.mean_rounds():.1f} rounds, "
-        f"about {minutes(theme, table, row.mods):.0f} minutes"
+        f"{_about_minutes(minutes(theme, table, row.mods))}"
     )
     if theme == "ftl":
         text += f"; the first leader wins {pct(table.counts['first leader won'] / table.games)}"
     return text
+
+
+def _about_minutes(value: float) -> str:
+    whole = max(1, round(value))
+    return f"about {whole} minute{'' if whole == 1 else 's'}"
 
 
 def _strategy_table(rows: list[Row]) -> list[str]:
