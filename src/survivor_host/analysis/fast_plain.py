@@ -133,7 +133,7 @@ def run_ftl_plain(games: int, n: int, seats: Sequence[FtlPolicy], rng: np.random
         n_alive = alive.sum(axis=0, dtype=np.int8)
         is_leader = seat == leader
         others = alive ^ is_leader  # the leader is alive
-        chooser = others & ~immune
+        chooser = np.greater(others, immune)  # others & ~immune in one pass (so below: a > b is a & ~b)
         chance = table[:, :1] if flat else table[:, np.minimum(n_alive, top - 1)]
         rebel = rng.random((n, g), dtype=np.float32) < chance
         rebel &= chooser
@@ -162,14 +162,14 @@ def run_ftl_plain(games: int, n: int, seats: Sequence[FtlPolicy], rng: np.random
         beats = rolls > leader_roll
         out = beats ^ rebel
         out &= chooser
-        out &= ~tie
+        np.greater(out, tie, out=out)
         failed = (rebel & out).any(axis=0)  # a rebel below the leader (before any scapegoat battle)
         standing = chooser  # not immune this round: may be named a scapegoat
         np.logical_and(tie, n_alive >= 4, out=immune)
         # F7: a doomed suspect names a scapegoat (never declines) and battles 70 vs 100
         if has.any():
             _scapegoats(rng, suspect, suspected, standing & ~out & ~immune, out, rolls, high_goat, local, rules)
-        alive &= ~out
+        np.greater(alive, out, out=alive)
         # F8: the round's outcome
         any_rebel = rebel.any(axis=0)
         handover = choosing & ~any_rebel
@@ -184,7 +184,7 @@ def run_ftl_plain(games: int, n: int, seats: Sequence[FtlPolicy], rng: np.random
             local[F150] += plain_follow.sum(axis=0, dtype=np.int8)
             local[F150_OUT] += (plain_follow & out).sum(axis=0, dtype=np.int8)
         # F9: the next leader: handover the lowest roll, rebellion the highest rebel, else the highest roll
-        pool = alive & ~is_leader
+        pool = np.greater(alive, is_leader)
         to_rebels = rebellion & (pool & rebel).any(axis=0)
         pool &= rebel | ~to_rebels
         score = rolls ^ (handover * np.int16(255))  # handover: 255 - roll, so the lowest roll scores highest
@@ -228,7 +228,7 @@ def _scapegoats(
 
     `pool` holds who may be named: standing, not immune this round or next, and not going out.
     """
-    pool &= ~suspected
+    np.greater(pool, suspected, out=pool)
     fights = (suspected & out).any(axis=0) & pool.any(axis=0)
     if not fights.any():
         return
