@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import copy
 import json
+import os
 import secrets
 import sys
 from collections.abc import Sequence
@@ -385,6 +386,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (KeyboardInterrupt, EOFError):
         print()
         return 130
+    except BrokenPipeError:  # `odds ... | head`: the reader went away; stop quietly, as a Unix tool would
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     return result
 
 

@@ -1,8 +1,9 @@
-"""Every strategy named for playing well beats `random` in the setting it is named for (95% CI).
+"""Every tuned strategy beats `random` in the setting it is named for, at 5, 10 and 20 players (95% CI).
 
-One seat plays the strategy among random players on the fast path (cross-checked against the
-engine in tests/analysis/test_fast.py); the lower end of its 95% interval must clear the fair share.
-The same check fails for a bad strategy: always rebelling under No Mercy.
+`smart` (and CTA `threshold`) are tuned for one seat among random players: the lower end of that
+seat's 95% interval must clear the fair share, for every mod set. Fast path at fixed seeds
+(cross-checked against the engine in tests/analysis/test_fast.py). The same check fails for a bad
+strategy: always rebelling under No Mercy.
 """
 
 from __future__ import annotations
@@ -12,29 +13,37 @@ import pytest
 from survivor_host.analysis.search import CTA_MOD_SETS, FTL_MOD_SETS
 from survivor_host.analysis.simulate import SimSetup, simulate_fast, wilson
 
-PLAYERS = 8
+SIZES = (5, 10, 20)
+GAMES = {"ftl": {5: 60_000, 10: 40_000, 20: 40_000}, "cta": {5: 8_000, 10: 6_000, 20: 4_000}}
+SETTINGS = [("ftl", mods) for mods in FTL_MOD_SETS] + [("cta", mods) for mods in CTA_MOD_SETS]
 
 
-def interval(theme: str, mods: tuple[str, ...], strategy: str, games: int) -> tuple[float, float]:
-    setup = SimSetup(theme, PLAYERS, mods, (), (strategy,) + ("random",) * (PLAYERS - 1), seed=77)
-    result = simulate_fast(setup, games)
-    return wilson(result.wins_by_seat[0], games)
+def interval(theme: str, mods: tuple[str, ...], players: int, seat: str, table: str) -> tuple[float, float]:
+    """The 95% interval of one seat's win rate: it plays `seat`, the others `table`."""
+    setup = SimSetup(theme, players, mods, (), (seat,) + (table,) * (players - 1), seed=77)
+    games = GAMES[theme][players]
+    return wilson(simulate_fast(setup, games).wins_by_seat[0], games)
 
 
-@pytest.mark.parametrize("mods", FTL_MOD_SETS)
-def test_ftl_smart_beats_random(mods: tuple[str, ...]) -> None:
-    low, _ = interval("ftl", mods, "smart", 20_000)
-    assert low > 1 / PLAYERS, f"smart under {mods or 'no mods'}: 95% CI starts at {low:.3f}"
+def label(theme: str, mods: tuple[str, ...], players: int) -> str:
+    return f"{theme} {'+'.join(mods) or 'no mods'}, {players} players"
 
 
-@pytest.mark.parametrize("strategy", ["smart", "threshold"])
+@pytest.mark.parametrize("players", SIZES)
+@pytest.mark.parametrize(("theme", "mods"), SETTINGS)
+def test_smart_beats_random_in_one_seat_among_random_players(theme: str, mods: tuple[str, ...], players: int) -> None:
+    low, _ = interval(theme, mods, players, "smart", "random")
+    assert low > 1 / players, f"smart, {label(theme, mods, players)}: 95% CI starts at {low:.4f}"
+
+
+@pytest.mark.parametrize("players", SIZES)
 @pytest.mark.parametrize("mods", CTA_MOD_SETS)
-def test_cta_named_strategies_beat_random(mods: tuple[str, ...], strategy: str) -> None:
-    low, _ = interval("cta", mods, strategy, 3_000)
-    assert low > 1 / PLAYERS, f"{strategy} under {mods or 'no mods'}: 95% CI starts at {low:.3f}"
+def test_cta_threshold_beats_random_among_random_players(mods: tuple[str, ...], players: int) -> None:
+    low, _ = interval("cta", mods, players, "threshold", "random")
+    assert low > 1 / players, f"threshold, {label('cta', mods, players)}: 95% CI starts at {low:.4f}"
 
 
 def test_the_check_fails_for_a_bad_strategy() -> None:
     """Always rebelling under No Mercy loses to random seats: the same check would reject it."""
-    _, high = interval("ftl", ("no-mercy",), "always-rebel", 20_000)
-    assert high < 1 / PLAYERS
+    _, high = interval("ftl", ("no-mercy",), 10, "always-rebel", "random")
+    assert high < 1 / 10

@@ -31,6 +31,7 @@ THRESHOLD = 4.5
 
 SETTINGS = {
     "ftl": SimSetup("ftl", 6, (), (), ("random", "smart", "always-follow"), seed=11),
+    "ftl-10": SimSetup("ftl", 10, (), (), ("smart", "random", "always-follow", "always-rebel"), seed=21),
     "ftl-tug": SimSetup("ftl", 6, ("tug-of-war",), (), ("random", "always-rebel"), seed=12),
     "ftl-nm": SimSetup("ftl", 6, ("no-mercy",), (), ("random", "always-follow", "smart"), seed=13),
     "ftl-tug-nm": SimSetup("ftl", 6, ("tug-of-war", "no-mercy"), (), ("random", "smart"), seed=20),
@@ -101,6 +102,7 @@ def test_fast_path_agrees_with_the_engine(name: str) -> None:
     ("name", "bug"),
     [
         ("ftl", replace(RULES, scapegoat_win=43 / 66)),  # F7: the sides of 70 vs 100 mixed up
+        ("ftl-10", replace(RULES, scapegoat_win=0.5)),  # F7 at 10 players: 70 vs 100 wins 23/66, not 1/2
         ("ftl-tug", replace(RULES, tug_step=-20)),  # F12: a rebel rolls the running die minus 20
         ("ftl-nm", replace(RULES, leader_bonus=0)),  # F5: the leader rolls 109+20, not 109
         ("cta-adhesive", replace(RULES, swap_win=0.5)),  # C6: 125 vs 100 wins 149/248, not 1/2

@@ -102,7 +102,7 @@ def test_report_writes_findings_and_plots(tmp_path: Path, capsys: pytest.Capture
     out = tmp_path / "FINDINGS.md"
     headlines = write_report(out, games=300, cta_games=150, sizes=(5,), mod_sets=(1,))
     text = out.read_text(encoding="utf-8")
-    assert "| tug-of-war | 5 |" in text and "| adhesive | 5 |" in text and "the effect of `elim`" in text
+    assert "| Tug of War | 5 |" in text and "| Adhesive | 5 |" in text and "the effect of `elim`" in text
     assert (tmp_path / "findings" / "ftl-strategies.png").exists()
     assert not headlines  # headlines quote 10-player tables only
     assert main(["report", "--out", str(tmp_path / "missing" / "F.md")]) == 2

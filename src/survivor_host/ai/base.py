@@ -1,32 +1,70 @@
-"""The seat-strategy interface shared by every theme, the terminal and the simulator."""
+"""The seat-strategy interfaces shared by every theme, the terminal and the simulator.
+
+A theme's strategies are `ThemeStrategy[FtlView]` or `ThemeStrategy[CtaView]`, so `mypy --strict`
+refuses a Chase the Ace strategy given a Follow the Leader view. Front ends that pick a theme at run
+time (by its name) hold a `Strategy`, which takes any view: `ViewChecked` wraps a theme's strategy
+and refuses, at run time, a view of another theme.
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
 
 from survivor_host.engine.inputs import Input
 
+View = TypeVar("View")
+ViewIn = TypeVar("ViewIn", contravariant=True)
 
-class Strategy(Protocol):
+
+class ThemeStrategy(Protocol[ViewIn]):
     """Chooses one of `options` (all legal now) for a player who sees only `view`.
 
     `view` is the theme's view dataclass for that player: what that player knows, nothing more.
     """
 
-    name: str
+    @property
+    def name(self) -> str: ...
 
-    def choose(self, view: Any, options: Sequence[Input], rng: random.Random) -> Input: ...
+    def choose(self, view: ViewIn, options: Sequence[Input], rng: random.Random) -> Input: ...
 
 
-class RandomStrategy:
-    """Any legal input, uniformly."""
+Strategy = ThemeStrategy[object]
+"""A strategy for a theme known only at run time: it takes any view (and refuses another theme's)."""
 
-    name = "random"
 
-    def choose(self, view: Any, options: Sequence[Input], rng: random.Random) -> Input:
-        return options[rng.randrange(len(options))]
+@dataclass(frozen=True)
+class ViewChecked(Generic[View]):
+    """A theme's strategy that takes any view and refuses, with TypeError, a view of another type."""
+
+    strategy: ThemeStrategy[View]
+    view_type: type[View]
+
+    @property
+    def name(self) -> str:
+        return self.strategy.name
+
+    def choose(self, view: object, options: Sequence[Input], rng: random.Random) -> Input:
+        if not isinstance(view, self.view_type):
+            raise TypeError(f"{self.name} plays with a {self.view_type.__name__}, not a {type(view).__name__}")
+        return self.strategy.choose(view, options, rng)
+
+
+def checked(
+    view_type: type[View], factories: Mapping[str, Callable[[], ThemeStrategy[View]]]
+) -> dict[str, Callable[[], Strategy]]:
+    """The same factories, each strategy wrapped in `ViewChecked` for front ends that pick a theme by name."""
+
+    def wrap(factory: Callable[[], ThemeStrategy[View]]) -> Callable[[], Strategy]:
+        def make() -> Strategy:
+            return ViewChecked(factory(), view_type)
+
+        make.__doc__ = factory.__doc__  # `--help` lists each strategy with its first docstring line
+        return make
+
+    return {name: wrap(factory) for name, factory in factories.items()}
 
 
 def first_of(options: Sequence[Input], action: str) -> Input | None:

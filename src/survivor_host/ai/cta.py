@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from survivor_host.ai.base import Strategy, first_of, of_action
+from survivor_host.ai.base import Strategy, ThemeStrategy, checked, first_of, of_action
 from survivor_host.ai.ftl import bucket_table
 from survivor_host.engine.inputs import Input
 from survivor_host.themes.cta.game import CtaView
@@ -119,35 +119,39 @@ class Threshold:
 
 
 SMART_CTA: dict[tuple[str, ...], CtaPolicy] = {
-    # mods -> the best swap thresholds against random tables at 3, 4, 5-6, 7-9, 10-14, 15+ players,
-    # found by `python -m survivor_host.analysis.search` (15+ repeats 10-14: searched at 5 and 10 players)
-    (): CtaPolicy.by_size(5, 4, 4, 3, 3, 3),
-    ("adhesive",): CtaPolicy.by_size(9, 9, 4, 4, 3, 3),
-    ("jesters-duel",): CtaPolicy.by_size(8, 5, 7, 6, 6, 6),
-    ("no-backsies",): CtaPolicy.by_size(5, 5, 4, 4, 3, 3),
-    ("the-joker",): CtaPolicy.by_size(6, 4, 3, 7, 6, 6),
-    ("all-at-once",): CtaPolicy.by_size(5, 5, 5, 7, 4, 4),
+    # mods -> the best swap thresholds for a seat among random players at 5, 10 and 20 players, at 3, 4,
+    # 5-6, 7-9, 10-14 and 15+ players, printed by `python -m survivor_host.analysis.search cta --games-scale 0.5`
+    (): CtaPolicy.by_size(10, 4, 4, 3, 4, 5),
+    ("adhesive",): CtaPolicy.by_size(10, 8, 4, 4, 6, 7),
+    ("jesters-duel",): CtaPolicy.by_size(9, 5, 6, 4, 6, 5),
+    ("no-backsies",): CtaPolicy.by_size(6, 5, 4, 3, 2, 2),
+    ("the-joker",): CtaPolicy.by_size(6, 10, 6, 3, 5, 6),
+    ("all-at-once",): CtaPolicy.by_size(10, 4, 5, 7, 5, 7),
 }
 
 
-def smart_policy(mods: Sequence[str]) -> CtaPolicy:
+def tuned(table: dict[tuple[str, ...], CtaPolicy], mods: Sequence[str]) -> CtaPolicy:
     """The tuned policy for these mods; a combination not searched falls back to its first searched mod."""
     key = tuple(sorted(mods))
-    if key in SMART_CTA:
-        return SMART_CTA[key]
+    if key in table:
+        return table[key]
     for mod in key:
-        if (mod,) in SMART_CTA:
-            return SMART_CTA[(mod,)]
-    return SMART_CTA[()]
+        if (mod,) in table:
+            return table[(mod,)]
+    return table[()]
+
+
+def smart_policy(mods: Sequence[str]) -> CtaPolicy:
+    return tuned(SMART_CTA, mods)
 
 
 class SmartCta(Threshold):
-    """`Threshold` with the swap threshold the strategy search found for the mods and players (SMART_CTA)."""
+    """`Threshold` with the swap thresholds the strategy search found best among random players (SMART_CTA)."""
 
     name = "smart"
 
     def policy_for(self, view: CtaView) -> CtaPolicy:
-        return smart_policy(view.mods)
+        return tuned(SMART_CTA, view.mods)
 
 
 def named_policy(name: str, mods: Sequence[str]) -> CtaPolicy | None:
@@ -156,17 +160,19 @@ def named_policy(name: str, mods: Sequence[str]) -> CtaPolicy | None:
         "random": CtaPolicy("random"),
         "always-stick": CtaPolicy("stick"),
         "threshold": CtaPolicy("threshold", (6,)),
+        "smart": tuned(SMART_CTA, mods),
     }
-    if name == "smart":
-        return smart_policy(mods)
     return fixed.get(name)
 
 
-CTA_STRATEGIES: dict[str, Callable[[], Strategy]] = {
+CTA_KINDS: dict[str, Callable[[], ThemeStrategy[CtaView]]] = {
     "random": RandomCta,
     "always-stick": AlwaysStick,
     "threshold": Threshold,
     "smart": SmartCta,
 }
+"""The strategies by name, typed on the view: mypy refuses them a view of another theme."""
+CTA_STRATEGIES: dict[str, Callable[[], Strategy]] = checked(CtaView, CTA_KINDS)
+"""The same, for front ends that choose a theme at run time: another theme's view raises TypeError."""
 
-__all__ = ["CTA_STRATEGIES", "AlwaysStick", "CtaPolicy", "RandomCta", "SmartCta", "Threshold"]
+__all__ = ["CTA_KINDS", "CTA_STRATEGIES", "AlwaysStick", "CtaPolicy", "RandomCta", "SmartCta", "Threshold"]

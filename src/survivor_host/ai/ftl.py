@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from survivor_host.ai.base import Strategy, first_of, of_action
+from survivor_host.ai.base import Strategy, ThemeStrategy, checked, first_of, of_action
 from survivor_host.analysis.odds import survival_probability, tug_die_distribution
 from survivor_host.engine.inputs import Input
 from survivor_host.themes.ftl.game import CHOICES, PLAYER_DIE, FtlView
@@ -179,21 +179,25 @@ class PolicyFtl(_FtlStrategy):
 
 
 SMART_FTL: dict[tuple[bool, bool], FtlPolicy] = {
-    # (Tug of War, No Mercy) -> the best simple policy against random tables, found by
-    # `python -m survivor_host.analysis.search` (rebel chance at 3, 4, 5-6, 7-9, 10-14, 15+ players)
-    (False, False): FtlPolicy.by_size(1, 0.5, 1, 1, 1, 1),
-    (True, False): FtlPolicy.by_size(1, 0.5, 1, 1, 1, 1),
+    # (Tug of War, No Mercy) -> the best seat among random players at 5, 10 and 20 players: the rebel chance
+    # at 3, 4, 5-6, 7-9, 10-14 and 15+ players, printed by `python -m survivor_host.analysis.search ftl`
+    (False, False): FtlPolicy.by_size(1, 1, 1, 1, 1, 1),
+    (True, False): FtlPolicy.by_size(1, 1, 0.75, 1, 1, 1),
     (False, True): FtlPolicy.by_size(1, 1, 0, 0, 0, 0),
-    (True, True): FtlPolicy.by_size(1, 1, 0, 0, 0, 0),
+    (True, True): FtlPolicy.by_size(1, 0.75, 0, 0, 0, 0),
 }
 
 
+def _mods_key(mods: Sequence[str]) -> tuple[bool, bool]:
+    return ("tug-of-war" in mods, "no-mercy" in mods)
+
+
 def smart_policy(mods: Sequence[str]) -> FtlPolicy:
-    return SMART_FTL[("tug-of-war" in mods, "no-mercy" in mods)]
+    return SMART_FTL[_mods_key(mods)]
 
 
 class SmartFtl(PolicyFtl):
-    """The best simple policy the strategy search found for the game's mods (SMART_FTL)."""
+    """The best seat among random players the strategy search found for the game's mods (SMART_FTL)."""
 
     name = "smart"
 
@@ -207,15 +211,17 @@ def named_policy(name: str, mods: Sequence[str]) -> FtlPolicy | None:
         "random": FtlPolicy.flat(0.5),
         "always-follow": FtlPolicy.flat(0.0),
         "always-rebel": FtlPolicy.flat(1.0),
+        "smart": SMART_FTL[_mods_key(mods)],
     }
-    if name == "smart":
-        return smart_policy(mods)
     return fixed.get(name)
 
 
-FTL_STRATEGIES: dict[str, Callable[[], Strategy]] = {
+FTL_KINDS: dict[str, Callable[[], ThemeStrategy[FtlView]]] = {
     "random": RandomFtl,
     "always-follow": AlwaysFollow,
     "always-rebel": AlwaysRebel,
     "smart": SmartFtl,
 }
+"""The strategies by name, typed on the view: mypy refuses them a view of another theme."""
+FTL_STRATEGIES: dict[str, Callable[[], Strategy]] = checked(FtlView, FTL_KINDS)
+"""The same, for front ends that choose a theme at run time: another theme's view raises TypeError."""

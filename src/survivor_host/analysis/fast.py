@@ -129,16 +129,17 @@ def run_ftl(
     rng: np.random.Generator,
     rules: Rules = RULES,
 ) -> FastGames:
-    """`games` whole games with one policy per seat."""
+    """`games` whole games with one policy per seat (without mods: the lean kernel of `fast_plain`)."""
     tug, mercy = "tug-of-war" in mods, "no-mercy" in mods
+    if not tug and not mercy:
+        from survivor_host.analysis.fast_plain import run_ftl_plain
+
+        return run_ftl_plain(games, players, seats, rng, rules)
     floor = int(str(options.get("tug_floor", 20)))
-    suspecting = not tug and not mercy
     n = players
     top = max(len(p.rebel) for p in seats)
     rebel_table = np.array([[p.rebel_chance(a) for a in range(top)] for p in seats])  # (seat, alive)
     flat_chance = rebel_table[:, :1].T if (rebel_table == rebel_table[:, :1]).all() else None
-    last_high = np.array([p.suspect == "last-high" for p in seats])
-    high_goat = np.array([p.scapegoat == "high" for p in seats])
     winner = np.full(games, -1, dtype=np.int64)
     second = np.full(games, -1, dtype=np.int64)
     rounds_out = np.zeros(games, dtype=np.int64)
@@ -149,7 +150,6 @@ def run_ftl(
     leader = rng.integers(0, n, games)  # F2: random votes or a pick: every seat alike
     first_leader = leader.copy()
     immune_next = np.zeros((games, n), dtype=bool)
-    last_rolls = np.zeros((games, n), dtype=np.int64)
     rounds = np.zeros(games, dtype=np.int64)
     seat_cols = np.arange(n)[None, :]
     while ids.size:
@@ -167,27 +167,10 @@ def run_ftl(
         rebel = chooser & (rng.random((g, n)) < chance)
         follow = chooser & ~rebel
         tally.add("choice phases", ids, chooser.any(axis=1))
-        # F4: the leader suspects a candidate (random, or last round's highest roller)
-        suspect = np.full(g, -1, dtype=np.int64)
-        if suspecting:
-            can = (n_alive >= 5) & chooser.any(axis=1)
-            if can.any():
-                cand = chooser
-                by_roll = np.where(cand & (last_rolls > 0), last_rolls, 0)
-                best = by_roll.argmax(axis=1)  # ties: the first seat, as max() over options in list order
-                use_last = last_high[leader] & (by_roll.max(axis=1) > 0)
-                chosen = best if use_last.all() else np.where(use_last, best, _pick(rng, cand))
-                suspect = np.where(can, chosen, -1)
-        has_suspect = suspect >= 0
-        tally.add("suspects", ids, has_suspect)
         dice = np.full((g, n), rules.player_die, dtype=np.int64)
-        dice[row[has_suspect], suspect[has_suspect]] = rules.suspect_die
         leader_roll = rng.integers(1, rules.leader_die + 1, g) + rules.leader_bonus
-        order = None
-        if tug or mercy:
-            order = _shuffled(rng, others)
+        order = _shuffled(rng, others)  # G2: the roll order (Tug of War and No Mercy both use it)
         if tug:
-            assert order is not None
             running = np.full(g, START_DIE, dtype=np.int64)
             for place in range(n):
                 seat = order[:, place]
@@ -199,18 +182,14 @@ def run_ftl(
                 running = np.where(moves, new, running)
         if tug:
             rolls = np.where(others, _rolls(rng, dice), 0)
-        else:  # every die is the 150 but the suspect's: one integer draw, then the suspects again
+        else:  # No Mercy alone: every die is the 150 (nobody is suspected under a mod)
             rolls = rng.integers(1, rules.player_die + 1, (g, n))
-            rolls[row[has_suspect], suspect[has_suspect]] = rng.integers(
-                1, rules.suspect_die + 1, int(has_suspect.sum())
-            )
             rolls[~others] = 0
         out = np.zeros((g, n), dtype=bool)
         deposed = np.zeros(g, dtype=np.int64)
         immune_next = np.zeros((g, n), dtype=bool)
         judged_roll = leader_roll
         if mercy:
-            assert order is not None
             standing = leader.copy()
             roll_now = leader_roll.copy()
             for place in range(n):
@@ -234,23 +213,6 @@ def run_ftl(
             immune_next = tie & gives_immunity[:, None]
             out = others & ~tie & ~immune_now
             out &= (follow & (rolls > leader_roll[:, None])) | (rebel & (rolls < leader_roll[:, None]))
-            # F7: a doomed suspect names a scapegoat (never declines) and battles 70 vs 100
-            doomed_suspect = has_suspect & out[row, np.maximum(suspect, 0)]
-            goat_pool = others & ~out & ~immune_now & ~immune_next & (seat_cols != suspect[:, None])
-            battles = doomed_suspect & goat_pool.any(axis=1)
-            if battles.any():
-                by_roll = high_goat[np.maximum(suspect, 0)]
-                if by_roll.all():
-                    target = _highest(rng, goat_pool, rolls)
-                elif not by_roll.any():
-                    target = _pick(rng, goat_pool)
-                else:
-                    target = np.where(by_roll, _highest(rng, goat_pool, rolls), _pick(rng, goat_pool))
-                wins = battles & (rng.random(g) < rules.scapegoat_win)
-                out[row[wins], suspect[wins]] = False
-                out[row[wins], target[wins]] = True
-                tally.add("scapegoat battles", ids, battles)
-                tally.add("scapegoat battles won", ids, wins)
         alive = alive & ~out
         # F8, F9: the round's outcome and who leads next
         any_rebel = rebel.any(axis=1)
@@ -268,12 +230,11 @@ def run_ftl(
         tally.add("handover", ids, handover)
         tally.add("rebellion", ids, rebellion)
         tally.add("normal", ids, normal)
-        first = (rounds == 1) & ~has_suspect
+        first = rounds == 1
         if first.any():
             plain_follow = follow & (dice == rules.player_die) & first[:, None]
             tally.add("r1 followers on 150", ids, plain_follow.sum(axis=1))
             tally.add("r1 followers on 150 out", ids, (plain_follow & out).sum(axis=1))
-        last_rolls = rolls
         left = alive.sum(axis=1)
         done = left <= 2
         if done.any():
@@ -290,7 +251,7 @@ def run_ftl(
             leader = np.where((deposed > 0) | ~going, leader, successor)
         keep = ~done
         ids, alive, leader, immune_next = ids[keep], alive[keep], leader[keep], immune_next[keep]
-        last_rolls, rounds = last_rolls[keep], rounds[keep]
+        rounds = rounds[keep]
     tally.add("first leader won", np.arange(games), winner == first_leader)
     return FastGames(winner, second, rounds_out, tally.counts)
 
@@ -610,11 +571,10 @@ def run_fast(
     mods: Sequence[str],
     options: dict[str, object],
     strategies: Sequence[str],
-    seed: int,
+    rng: np.random.Generator,
     rules: Rules = RULES,
 ) -> FastGames:
     """Dispatch to a kernel; `strategies` has one name per seat."""
-    rng = np.random.default_rng(seed)
     if theme == "ftl":
         ftl_seats = [ftl_policy(name, mods) for name in strategies]
         assert all(p is not None for p in ftl_seats)

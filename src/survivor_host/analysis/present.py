@@ -198,7 +198,8 @@ def plot_simulation(result: SimResult, setup: SimSetup, path: str | Path) -> Non
     by_kind.axhline(fair * 100, linestyle="--", color="black", label=f"fair share {fair:.1%}")
     by_kind.set_ylabel("games won per seat (%)")
     by_kind.set_title("Win rate by strategy (95% CI)")
-    by_kind.legend()
+    by_kind.set_ylim(0, max([fair * 100, *(kinds[k]["win_high"] * 100 for k in names)]) * 1.25)
+    by_kind.legend(loc="upper right")
     seats = seat_figures(result, setup)
     by_seat.bar(
         [row["seat"] for row in seats],
@@ -213,7 +214,15 @@ def plot_simulation(result: SimResult, setup: SimSetup, path: str | Path) -> Non
     by_seat.axhline(fair * 100, linestyle="--", color="black")
     from matplotlib.patches import Patch
 
-    by_seat.legend(handles=[Patch(color=c, label=k) for k, c in colours.items()], title="strategy")
+    top = max([fair * 100, *(row["win_high"] * 100 for row in seats)])
+    by_seat.set_ylim(0, top * 1.45)  # headroom: the legend sits above the bars
+    by_seat.legend(
+        handles=[Patch(color=c, label=k) for k, c in colours.items()],
+        title="strategy",
+        loc="upper center",
+        ncols=min(len(colours), 4),
+        fontsize="small",
+    )
     by_seat.set_xlabel("seat (join order)")
     by_seat.set_ylabel("games won (%)")
     by_seat.set_title("Win rate by seat (95% CI)")

@@ -1,24 +1,25 @@
 """`survivor-host report`: docs/FINDINGS.md and its plots, from fast-path simulations at fixed seeds.
 
-For each theme and mod (plain and each mod alone) at 5, 10 and 20 players: how each named strategy
-does in one seat among random players (the best one's edge), how long games last in rounds and in
-minutes (under the stated timing model), whether the seat or being the first leader matters, and
-for Chase the Ace the effect of `elim`.
+For each theme and mod set at 5, 10 and 20 players: how each named strategy does in one seat among
+random players (the best one's edge), how a random seat does among `smart` players (a tuned
+table), how long games last in rounds and in minutes (under the stated timing model), whether the
+seat or being the first leader matters, and for Chase the Ace the effect of `elim`.
 """
 
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from survivor_host.ai.cta import CTA_STRATEGIES
+from survivor_host.ai.cta import smart_policy as cta_smart
 from survivor_host.ai.ftl import FTL_STRATEGIES
-from survivor_host.analysis.search import CTA_MOD_SETS, FTL_MOD_SETS
+from survivor_host.ai.ftl import smart_policy as ftl_smart
+from survivor_host.analysis.search import CTA_MOD_SETS, FTL_MOD_SETS, OWN_KIND, SEARCH_COMMANDS, knobs_of
 from survivor_host.analysis.simulate import SimResult, SimSetup, simulate_fast, wilson
-from survivor_host.analysis.tables import setting_title
+from survivor_host.analysis.tables import MOD_NAMES, setting_title
 
 SIZES = (5, 10, 20)
 ANSWER_SECONDS = 20
@@ -30,7 +31,7 @@ PUBLIC_DEADLINE, SECRET_DEADLINE = 60, 120
 
 @dataclass(frozen=True)
 class Edge:
-    """One strategy in one seat among random players: its win rate, 95% CI, and the fair share."""
+    """One seat's strategy and table: its win rate, 95% CI, and the fair share."""
 
     strategy: str
     rate: float
@@ -39,35 +40,73 @@ class Edge:
     fair: float
 
 
+@dataclass
+class Row:
+    """One theme, mod set and table size: every strategy among random players, and the tables' figures."""
+
+    mods: tuple[str, ...]
+    players: int
+    edges: list[Edge]
+    random_among_smart: Edge
+    table: SimResult
+    extra: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def best(self) -> Edge:
+        return max((e for e in self.edges if e.strategy != "random"), key=lambda e: e.rate)
+
+
 def named(theme: str) -> list[str]:
     return [name for name in (FTL_STRATEGIES if theme == "ftl" else CTA_STRATEGIES) if name != "random"]
 
 
-def one_seat(theme: str, mods: tuple[str, ...], players: int, strategy: str, games: int, seed: int) -> Edge:
-    setup = SimSetup(theme, players, mods, (), (strategy,) + ("random",) * (players - 1), seed)
+def mods_in_words(mods: Sequence[str]) -> str:
+    return " + ".join(MOD_NAMES.get(m, m) for m in mods) or "none"
+
+
+def one_seat(
+    theme: str,
+    mods: tuple[str, ...],
+    players: int,
+    strategy: str,
+    games: int,
+    seed: int,
+    table: str = "random",
+    options: tuple[tuple[str, object], ...] = (),
+) -> Edge:
+    """Seat 1 plays `strategy`, the others `table`."""
+    setup = SimSetup(theme, players, mods, options, (strategy,) + (table,) * (players - 1), seed)
     result = simulate_fast(setup, games)
     wins = result.wins_by_seat[0]
     low, high = wilson(wins, games)
     return Edge(strategy, wins / games, low, high, 1 / players)
 
 
-def minutes(theme: str, result: SimResult, mods: Sequence[str]) -> float:
-    """The timing model: each choice phase or public turn takes ANSWER_SECONDS, plus ROUND_OVERHEAD a round.
+def phases(theme: str, result: SimResult, mods: Sequence[str]) -> tuple[float, float]:
+    """Public and secret answer phases per game (each waits for the players' answers).
 
     FTL: the leader vote, then per round the secret choices, a suspect (when there is one) and a
-    scapegoat (when there is one). CTA: per round each swap turn (All At Once: two secret rounds)
-    and each Jester's naming. All well inside the default deadlines (60 s public, 120 s secret).
+    scapegoat (when there is one). CTA: per round each public swap turn (All At Once: two secret
+    swap rounds instead) and each Jester's naming.
     """
     games = result.games or 1
-    rounds = result.mean_rounds()
     if theme == "ftl":
-        phases = 1 + (result.counts["choice phases"] + result.counts["suspects"]) / games
-        phases += result.counts["scapegoat battles"] / games
+        public = 1 + (result.counts["suspects"] + result.counts["scapegoat battles"]) / games
+        return public, result.counts["choice phases"] / games
+    if "all-at-once" in mods:
+        return result.counts["duels"] / games, 2 * result.mean_rounds()
+    return (result.counts["swap turns"] + result.counts["duels"]) / games, 0.0
+
+
+def minutes(theme: str, result: SimResult, mods: Sequence[str], *, at_deadlines: bool = False) -> float:
+    """The timing model: each phase takes ANSWER_SECONDS (or, `at_deadlines`, its whole default deadline),
+    plus ROUND_OVERHEAD a round."""
+    public, secret = phases(theme, result, mods)
+    if at_deadlines:
+        seconds = public * PUBLIC_DEADLINE + secret * SECRET_DEADLINE
     else:
-        aao = "all-at-once" in mods
-        phases = 2 * rounds if aao else result.counts["swap turns"] / games
-        phases += result.counts["duels"] / games
-    return (phases * ANSWER_SECONDS + rounds * ROUND_OVERHEAD) / 60
+        seconds = (public + secret) * ANSWER_SECONDS
+    return (seconds + result.mean_rounds() * ROUND_OVERHEAD) / 60
 
 
 def uniformity_p(counts: Sequence[int]) -> float:
@@ -87,6 +126,19 @@ def pct(x: float) -> str:
     return f"{x:.1%}"
 
 
+def ci(edge: Edge) -> str:
+    return f"{pct(edge.rate)} ({pct(edge.low)}-{pct(edge.high)})"
+
+
+def measure(theme: str, mods: tuple[str, ...], players: int, games: int) -> Row:
+    """Every figure of one row, at seeds fixed by the table size."""
+    seed = 1000 + players
+    edges = [one_seat(theme, mods, players, s, games, seed) for s in [*named(theme), "random"]]
+    among_smart = one_seat(theme, mods, players, "random", games, seed + 1, table="smart")
+    table = simulate_fast(SimSetup(theme, players, mods, (), ("random",), seed), games)
+    return Row(mods, players, edges, among_smart, table)
+
+
 def write_report(
     out: Path,
     games: int = 20_000,
@@ -99,7 +151,6 @@ def write_report(
 
     `sizes` and `mod_sets` (indexes into each theme's mod sets) narrow a run, for tests.
     """
-    started = time.monotonic()
     plots = out.parent / "findings"
     plots.mkdir(parents=True, exist_ok=True)
     lines: list[str] = [
@@ -108,128 +159,115 @@ def write_report(
         "Written by `survivor-host report` from simulations on the fast numpy path (cross-checked against",
         "the engine by the tests), at fixed seeds: running it again gives the same figures. Win rates are",
         "per seat, with 95% confidence intervals; the fair share is 1 / players. A strategy's *edge* is its",
-        "win rate in one seat among random players divided by the fair share. Game length, minutes and",
-        "the seat and first-leader effects are measured on tables of random players (people choose less",
-        "predictably than any fixed policy), with every seat alike.",
+        "win rate in one seat among random players divided by the fair share (`smart` is tuned for that",
+        "seat). The table also shows how one random seat does among `smart` players: above the fair share,",
+        "a table of tuned players is beaten by an unpredictable one. Game length, minutes and the seat and",
+        "first-leader effects are measured on tables of random players (people choose less predictably",
+        "than any fixed policy), with every seat alike.",
         "",
         f"Timing model for minutes: every choice phase or public turn takes {ANSWER_SECONDS} s (a typical",
         f"answer time, well inside the default deadlines of {PUBLIC_DEADLINE} s public and {SECRET_DEADLINE} s",
         f"secret), plus {ROUND_OVERHEAD} s a round for the bot's announcements and rolls. FTL: the vote, then",
         "each round the secret choices, a suspect and a scapegoat when there is one. CTA: each swap turn",
-        "(All At Once: two secret swap rounds a round) and each Jester's naming.",
+        "(All At Once: two secret swap rounds a round) and each Jester's naming. The column *at most* is",
+        "the same game with every answer taking its whole default deadline (a table of slow players).",
         "",
     ]
     headlines: list[str] = []
-    for theme, all_sets in (("ftl", FTL_MOD_SETS[:3]), ("cta", CTA_MOD_SETS)):
+    for theme, all_sets in (("ftl", FTL_MOD_SETS), ("cta", CTA_MOD_SETS)):
         sets = [all_sets[i] for i in mod_sets] if mod_sets is not None else list(all_sets)
         n_games = games if theme == "ftl" else cta_games
-        lines += [f"## {setting_title(theme, ())}", ""]
-        lines += [
-            "| mods | players | best strategy | its win rate (95% CI) | edge | random seat | "
-            "rounds (mean ± sd) | minutes | seat matters? | first leader wins |"
-            if theme == "ftl"
-            else "| mods | players | best strategy | its win rate (95% CI) | edge | random seat | "
-            "rounds (mean ± sd) | minutes | seat matters? |",
-            "|---|---|---|---|---|---|---|---|---|" + ("---|" if theme == "ftl" else ""),
-        ]
-        plot_rows: list[tuple[str, int, list[Edge]]] = []
+        rows: list[Row] = []
         for mods in sets:
             for players in sizes:
                 if progress:
-                    progress(f"{setting_title(theme, mods, players)}")
-                seed = 1000 + players
-                edges = [one_seat(theme, mods, players, s, n_games, seed) for s in [*named(theme), "random"]]
-                best = max(edges[:-1], key=lambda e: e.rate)
-                table = simulate_fast(SimSetup(theme, players, mods, (), ("random",), seed), n_games)
-                wins = [table.wins_by_seat[s] for s in range(players)]
-                p = uniformity_p(wins)
-                seat_text = f"no (p = {p:.2f})" if p > 0.01 else f"**yes** (p = {p:.3f})"
-                row = (
-                    f"| {'+'.join(mods) or 'none'} | {players} | {best.strategy} | {pct(best.rate)} "
-                    f"({pct(best.low)}-{pct(best.high)}) | {best.rate / best.fair:.2f}x | {pct(edges[-1].rate)} | "
-                    f"{table.mean_rounds():.1f} ± {table.sd_rounds():.1f} | {minutes(theme, table, mods):.0f} | "
-                    f"{seat_text} |"
-                )
-                if theme == "ftl":
-                    first = table.counts["first leader won"] / table.games
-                    row += f" {pct(first)} (fair {pct(1 / players)}) |"
-                lines.append(row)
-                plot_rows.append(("+".join(mods) or "none", players, edges))
-                if players == 10:
-                    headlines.append(
-                        f"{setting_title(theme, mods, 10)}: best `{best.strategy}` wins {pct(best.rate)} "
-                        f"({best.rate / best.fair:.2f}x the fair share) among random players; a game lasts "
-                        f"{table.mean_rounds():.1f} rounds, about {minutes(theme, table, mods):.0f} minutes"
-                    )
-        lines.append("")
+                    progress(setting_title(theme, mods, players))
+                rows.append(measure(theme, mods, players, n_games))
+        lines += _theme_section(theme, rows, n_games)
         name = f"{theme}-strategies.png"
-        _plot_edges(plots / name, theme, plot_rows)
-        lines += [f"![{setting_title(theme, ())}: win rate by strategy](findings/{name})", ""]
-        lines += _strategy_table(theme, plot_rows)
-    lines += _elim_section(plots, cta_games, progress, sizes)
+        _plot_edges(plots / name, theme, rows, n_games)
+        lines += [f"![{setting_title(theme, ())}: win rate by strategy and table size](findings/{name})", ""]
+        lines += _strategy_table(rows)
+        headlines += [_headline(theme, row) for row in rows if row.players == 10]
+    lines += _elim_section(cta_games, progress, sizes)
     lines += ["## Headlines", "", *[f"- {h}" for h in headlines], ""]
-    lines += [
-        "## How the strategies were found",
-        "",
-        "`smart` is the best simple policy the strategy search (`python -m survivor_host.analysis.search`)",
-        "found against tables of random players: Follow the Leader, a rebel chance for each table size",
-        "(3, 4, 5-6, 7-9, 10-14, 15+ players; the choice is made before the die and the order are known);",
-        "Chase the Ace, the highest card that still swaps for each table size, with `threshold`'s choice",
-        "of target. The search's reply to a table of `smart` players is printed by the same command.",
-        "",
-        *_own_kind_section(games, progress),
-    ]
-    del started
+    lines += _search_section()
     out.write_text("\n".join(lines), encoding="utf-8")
     return headlines
 
 
-def _own_kind_section(games: int, progress: Callable[[str], None] | None) -> list[str]:
-    """FTL at 10 players: the best reply, by the same search, for one seat among `smart` players."""
-    from survivor_host.ai.ftl import SIZE_BUCKETS, smart_policy
-    from survivor_host.analysis.search import search
-
+def _theme_section(theme: str, rows: list[Row], games: int) -> list[str]:
+    ftl = theme == "ftl"
+    head = (
+        "| mods | players | best strategy | its win rate (95% CI) | edge | smart's edge | random seat among smart "
+        "players | rounds (mean ± sd) | minutes | at most | seat matters? |"
+    )
     lines = [
-        "## Against a table of its own kind (Follow the Leader, 10 players)",
+        f"## {setting_title(theme, ())}",
         "",
-        "One seat searches for its best reply while the other nine play `smart`; knobs are the rebel",
-        "chances at 3, 4, 5-6, 7-9, 10-14 and 15+ players. Where the reply differs from `smart`, a",
-        "table of tuned players can be beaten by doing the opposite. (Chase the Ace is not searched here:",
-        "its kernel is slower; `smart` there is tuned against random tables only.)",
+        f"{games:,} games per figure.",
         "",
-        "| mods | smart (rebel chance by size) | best reply | reply's win rate x fair share |",
-        "|---|---|---|---|",
+        head + (" first leader wins |" if ftl else ""),
+        "|---|---|---|---|---|---|---|---|---|---|---|" + ("---|" if ftl else ""),
     ]
-    for mods in FTL_MOD_SETS:
-        if progress:
-            progress(f"best reply to smart, Follow the Leader {'+'.join(mods) or '(no mods)'}")
-        smart = smart_policy(mods)
-        knobs = [float(smart.rebel_chance(n)) for n in SIZE_BUCKETS]
-        reply = search("ftl", mods, smart, max(games // 5, 500), seed=5, start=knobs, sizes=(10,))
-        lines.append(f"| {'+'.join(mods) or 'none'} | {tuple(knobs)} | {reply.knobs} | {reply.score:.2f}x |")
+    for row in rows:
+        best, table = row.best, row.table
+        smart = next(e for e in row.edges if e.strategy == "smart")
+        p = uniformity_p([table.wins_by_seat[s] for s in range(row.players)])
+        seat_text = f"no (p = {p:.2f})" if p > 0.01 else f"**yes** (p = {p:.3f})"
+        text = (
+            f"| {mods_in_words(row.mods)} | {row.players} | {best.strategy} | {ci(best)} | "
+            f"{best.rate / best.fair:.2f}x | {smart.rate / smart.fair:.2f}x | {ci(row.random_among_smart)} | "
+            f"{table.mean_rounds():.1f} ± {table.sd_rounds():.1f} | {minutes(theme, table, row.mods):.0f} | "
+            f"{minutes(theme, table, row.mods, at_deadlines=True):.0f} | {seat_text} |"
+        )
+        if ftl:
+            won = table.counts["first leader won"]
+            low, high = wilson(won, table.games)
+            text += f" {pct(won / table.games)} ({pct(low)}-{pct(high)}; fair {pct(1 / row.players)}) |"
+        lines.append(text)
     return [*lines, ""]
 
 
-def _strategy_table(theme: str, rows: list[tuple[str, int, list[Edge]]]) -> list[str]:
-    names = [e.strategy for e in rows[0][2]]
+def _headline(theme: str, row: Row) -> str:
+    best, table = row.best, row.table
+    text = (
+        f"{setting_title(theme, row.mods, row.players)}: best `{best.strategy}` wins {pct(best.rate)} "
+        f"({best.rate / best.fair:.2f}x the fair share) among random players; a random seat among `smart` "
+        f"players wins {pct(row.random_among_smart.rate)}; a game lasts {table.mean_rounds():.1f} rounds, "
+        f"{_about_minutes(minutes(theme, table, row.mods))}"
+    )
+    if theme == "ftl":
+        text += f"; the first leader wins {pct(table.counts['first leader won'] / table.games)}"
+    return text
+
+
+def _about_minutes(value: float) -> str:
+    whole = max(1, round(value))
+    return f"about {whole} minute{'' if whole == 1 else 's'}"
+
+
+def _strategy_table(rows: list[Row]) -> list[str]:
+    names = [e.strategy for e in rows[0].edges]
     lines = [
         "Every strategy in one seat among random players (win rate, 95% CI):",
         "",
         "| mods | players | " + " | ".join(names) + " |",
         "|---|---|" + "---|" * len(names),
     ]
-    for mods, players, edges in rows:
-        cells = [f"{pct(e.rate)} ({pct(e.low)}-{pct(e.high)})" for e in edges]
-        lines.append(f"| {mods} | {players} | " + " | ".join(cells) + " |")
+    for row in rows:
+        lines.append(f"| {mods_in_words(row.mods)} | {row.players} | " + " | ".join(ci(e) for e in row.edges) + " |")
     return [*lines, ""]
 
 
-def _elim_section(plots: Path, games: int, progress: Callable[[str], None] | None, sizes: Sequence[int]) -> list[str]:
+def _elim_section(games: int, progress: Callable[[str], None] | None, sizes: Sequence[int]) -> list[str]:
     lines = [
         "## Chase the Ace: the effect of `elim`",
         "",
-        "| players | elim | rounds (mean ± sd) | minutes | smart seat among random | edge |",
-        "|---|---|---|---|---|---|",
+        "`elim K` sends the K lowest cards out at each reveal (C2 caps it at half the players left).",
+        "",
+        "| players | elim | rounds (mean ± sd) | minutes | at most | smart seat among random | edge |",
+        "|---|---|---|---|---|---|---|",
     ]
     for players in [n for n in sizes if n >= 10] or [max(sizes)]:
         for elim in (1, 2, 3, 5):
@@ -239,18 +277,53 @@ def _elim_section(plots: Path, games: int, progress: Callable[[str], None] | Non
                 progress(f"Chase the Ace, {players} players, elim {elim}")
             options = (("elim", elim),)
             table = simulate_fast(SimSetup("cta", players, (), options, ("random",), 7), games)
-            one = simulate_fast(
-                SimSetup("cta", players, (), options, ("smart",) + ("random",) * (players - 1), 8), games
-            )
-            rate = one.wins_by_seat[0] / games
+            smart = one_seat("cta", (), players, "smart", games, 8, options=options)
             lines.append(
                 f"| {players} | {elim} | {table.mean_rounds():.1f} ± {table.sd_rounds():.1f} | "
-                f"{minutes('cta', table, ()):.0f} | {pct(rate)} | {rate * players:.2f}x |"
+                f"{minutes('cta', table, ()):.0f} | {minutes('cta', table, (), at_deadlines=True):.0f} | "
+                f"{ci(smart)} | {smart.rate / smart.fair:.2f}x |"
             )
     return [*lines, ""]
 
 
-def _plot_edges(path: Path, theme: str, rows: list[tuple[str, int, list[Edge]]]) -> None:
+def _search_section() -> list[str]:
+    lines = [
+        "## How the strategies were found",
+        "",
+        "The strategy search (`analysis/search.py`) tunes one knob per table size (players still in: 3, 4,",
+        "5-6, 7-9, 10-14 and 15+): Follow the Leader the chance to rebel (the choice is made before the die",
+        "and the order are known), Chase the Ace the highest card that still swaps (with `threshold`'s",
+        "choice of target). A seat's score is its wins over the fair share, averaged over 5, 10 and 20",
+        "players, every candidate at the same seeds. `smart` is the best seat among random players.",
+        "",
+        "Against a table of its own kind, the search starts from `smart` and takes best replies to a table",
+        "of the policy so far, each next table halfway to the reply, until the best reply to a table is the",
+        "table's own policy (a policy best against its own kind), or four replies were tried; then it keeps",
+        "the table whose best reply gains least. *Best reply's score* is what one seat gains against that",
+        "table by the best deviation found (1.00x: nothing beats playing the same; above, the table can be",
+        "exploited, so no simple policy is safe against its own kind there). The commands (seeded, so they",
+        "print the same tables again):",
+        "",
+        *[f"    {command}" for command in SEARCH_COMMANDS],
+        "",
+        "| theme | mods | smart (knob by table size) | against its own kind | best reply's score |",
+        "|---|---|---|---|---|",
+    ]
+    for theme, sets in (("ftl", FTL_MOD_SETS), ("cta", CTA_MOD_SETS)):
+        for mods in sets:
+            smart = knobs_of(theme, ftl_smart(mods) if theme == "ftl" else cta_smart(mods))
+            table, score = OWN_KIND.get((theme, mods), ((), 0.0))
+            found = f"{_knob_text(table)} | {score:.2f}x" if table else "not searched | -"
+            lines.append(f"| {setting_title(theme, ())} | {mods_in_words(mods)} | {_knob_text(smart)} | {found} |")
+    return [*lines, ""]
+
+
+def _knob_text(knobs: Sequence[float]) -> str:
+    return ", ".join(f"{k:g}" for k in knobs)
+
+
+def _plot_edges(path: Path, theme: str, rows: list[Row], games: int) -> None:
+    """One panel per table size: bars per mod set and strategy, 95% CIs, the fair share."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -258,31 +331,46 @@ def _plot_edges(path: Path, theme: str, rows: list[tuple[str, int, list[Edge]]])
 
     from survivor_host.analysis.present import colour_map
 
-    tens = [(mods, edges) for mods, players, edges in rows if players == 10] or [(m, e) for m, _, e in rows]
-    names = [e.strategy for e in tens[0][1]]
+    sizes = sorted({row.players for row in rows})
+    names = [e.strategy for e in rows[0].edges]
     colours = colour_map(names)
-    figure, axis = plt.subplots(figsize=(max(8, 1.6 * len(tens) * len(names) / 3), 4.8))
+    mod_sets = list(dict.fromkeys(row.mods for row in rows))
+    figure, axes = plt.subplots(len(sizes), 1, figsize=(max(9, 1.1 * len(mod_sets) * len(names) / 2), 3.6 * len(sizes)))
+    axes_list = list(axes) if len(sizes) > 1 else [axes]
     width = 0.8 / len(names)
-    for j, name in enumerate(names):
-        xs = [i + j * width for i in range(len(tens))]
-        edges = [next(e for e in row if e.strategy == name) for _, row in tens]
-        axis.bar(
-            xs,
-            [e.rate * 100 for e in edges],
-            width,
-            yerr=[[(e.rate - e.low) * 100 for e in edges], [(e.high - e.rate) * 100 for e in edges]],
-            capsize=3,
-            color=colours[name],
-            label=name,
-        )
-    fair = 100 / next(players for _, players, _ in rows)
-    axis.axhline(fair, linestyle="--", color="black", label=f"fair share {fair:.0f}%")
-    axis.set_xticks([i + 0.4 - width / 2 for i in range(len(tens))])
-    axis.set_xticklabels([mods for mods, _ in tens])
-    axis.set_xlabel("mods")
-    axis.set_ylabel("games won by that seat (%)")
-    axis.set_title(f"{setting_title(theme, ())}, 10 players: one seat with each strategy among random players (95% CI)")
-    axis.legend()
-    figure.tight_layout()
+    for axis, players in zip(axes_list, sizes, strict=True):
+        here = {row.mods: row for row in rows if row.players == players}
+        for j, name in enumerate(names):
+            edges = [next(e for e in here[mods].edges if e.strategy == name) for mods in mod_sets]
+            axis.bar(
+                [i + j * width for i in range(len(mod_sets))],
+                [e.rate * 100 for e in edges],
+                width,
+                yerr=[[(e.rate - e.low) * 100 for e in edges], [(e.high - e.rate) * 100 for e in edges]],
+                capsize=3,
+                color=colours[name],
+                label=name,
+            )
+        fair = 100 / players
+        axis.axhline(fair, linestyle="--", color="black", label="fair share (1 / players)")
+        axis.set_xticks([i + 0.4 - width / 2 for i in range(len(mod_sets))])
+        axis.set_xticklabels([mods_in_words(mods) for mods in mod_sets])
+        axis.set_ylabel("games won by that seat (%)")
+        axis.set_title(f"{players} players")
+    handles, labels = axes_list[0].get_legend_handles_labels()
+    figure.legend(
+        handles,
+        labels,
+        title="strategy of the one seat",
+        ncols=len(labels),
+        loc="upper center",
+        bbox_to_anchor=(0.5, 0.955),
+    )
+    axes_list[-1].set_xlabel("mods")
+    figure.suptitle(
+        f"{setting_title(theme, ())}: one seat with each strategy among random players "
+        f"({games:,} games per bar, 95% CI)"
+    )
+    figure.tight_layout(rect=(0, 0, 1, 0.9))
     figure.savefig(path)
     plt.close(figure)

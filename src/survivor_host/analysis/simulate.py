@@ -230,6 +230,11 @@ def simulate_engine(setup: SimSetup, games: int, workers: int = 1, progress: Pro
 # ----- the fast path -----
 
 
+def batch_seed(seed: int, batch: int) -> int:
+    """The seed of one fast-path batch of a run seeded `seed`."""
+    return int(np.random.SeedSequence([seed, batch]).generate_state(1)[0])
+
+
 def simulate_fast(setup: SimSetup, games: int, progress: Progress | None = None, rules: Any = None) -> SimResult:
     """Play `games` whole games with the numpy kernels, in batches (each seeded by seed and batch)."""
     from survivor_host.analysis.fast import RULES, run_fast
@@ -239,8 +244,8 @@ def simulate_fast(setup: SimSetup, games: int, progress: Progress | None = None,
     size = fast_batch(setup.theme, setup.players)
     for batch, start in enumerate(range(0, games, size)):
         count = min(size, games - start)
-        seed = int(np.random.SeedSequence([setup.seed, batch]).generate_state(1)[0])
-        out = run_fast(setup.theme, count, setup.players, setup.mods, dict(setup.options), kinds, seed, rules or RULES)
+        rng = np.random.default_rng(batch_seed(setup.seed, batch))
+        out = run_fast(setup.theme, count, setup.players, setup.mods, dict(setup.options), kinds, rng, rules or RULES)
         part = SimResult(path="fast")
         part.games = count
         for kind in kinds:

@@ -1,0 +1,86 @@
+"""Issue 13 item 5: each theme's strategies are typed on its view, checked by mypy and at run time."""
+
+from __future__ import annotations
+
+import ast
+import random
+from pathlib import Path
+
+import pytest
+from mypy import api
+
+import survivor_host.ai
+from survivor_host.ai import make_strategy
+from survivor_host.ai.cta import CTA_STRATEGIES
+from survivor_host.ai.ftl import FTL_STRATEGIES
+from survivor_host.themes import new_game
+
+SRC = Path(survivor_host.ai.__file__).parents[2]
+AI = Path(survivor_host.ai.__file__).parent
+
+GIVEN = """
+import random
+from survivor_host.ai.cta import CTA_KINDS, SmartCta
+from survivor_host.ai.ftl import FTL_KINDS, SmartFtl
+from survivor_host.themes.cta.game import ChaseTheAce
+from survivor_host.themes.ftl.game import FollowTheLeader
+
+def play(ftl: FollowTheLeader, cta: ChaseTheAce, rng: random.Random) -> None:
+"""
+
+
+def mypy_errors(tmp_path: Path, body: str) -> str:
+    """mypy --strict on a small module that calls strategies with views; its report ('' when clean)."""
+    module = tmp_path / "calls.py"
+    module.write_text(GIVEN + "".join(f"    {line}\n" for line in body.splitlines()), encoding="utf-8")
+    out, err, status = api.run(["--strict", "--no-incremental", "--cache-dir", str(tmp_path / "cache"), str(module)])
+    assert "Cannot find implementation" not in out, out  # the package itself must be found, or the check is idle
+    return "" if status == 0 else out + err
+
+
+@pytest.fixture
+def mypy_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MYPYPATH", str(SRC))
+
+
+@pytest.mark.usefixtures("mypy_path")
+def test_mypy_accepts_each_theme_s_strategies_with_their_own_view(tmp_path: Path) -> None:
+    body = (
+        'SmartFtl().choose(ftl.view("A"), ftl.legal_inputs("A"), rng)\n'
+        'CTA_KINDS["smart"]().choose(cta.view("A"), cta.legal_inputs("A"), rng)'
+    )
+    assert mypy_errors(tmp_path, body) == ""
+
+
+@pytest.mark.usefixtures("mypy_path")
+@pytest.mark.parametrize(
+    "call",
+    [
+        'SmartCta().choose(ftl.view("A"), ftl.legal_inputs("A"), rng)',
+        'CTA_KINDS["threshold"]().choose(ftl.view("A"), ftl.legal_inputs("A"), rng)',
+        'FTL_KINDS["smart"]().choose(cta.view("A"), cta.legal_inputs("A"), rng)',
+    ],
+)
+def test_mypy_refuses_a_strategy_another_theme_s_view(tmp_path: Path, call: str) -> None:
+    report = mypy_errors(tmp_path, call)
+    assert "arg-type" in report and ("FtlView" in report or "CtaView" in report), report
+
+
+def test_a_strategy_picked_by_theme_name_refuses_another_theme_s_view_at_run_time() -> None:
+    ftl = new_game("ftl", ["A", "B", "C", "D"], seed="1")
+    ftl.begin()
+    name = ftl.awaiting()[0].player
+    with pytest.raises(TypeError, match="CtaView"):
+        CTA_STRATEGIES["smart"]().choose(ftl.view(name), ftl.legal_inputs(name), random.Random(1))
+    move = FTL_STRATEGIES["smart"]().choose(ftl.view(name), ftl.legal_inputs(name), random.Random(1))
+    assert move in ftl.legal_inputs(name)
+    assert make_strategy("ftl", "smart").name == "smart"
+
+
+def test_no_any_in_the_ai_package() -> None:
+    for path in sorted(AI.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+        names |= {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
+        names |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) for alias in node.names}
+        assert "Any" not in names, f"{path.name} uses typing.Any"
