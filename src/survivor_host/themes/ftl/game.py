@@ -394,11 +394,10 @@ class FollowTheLeader(Game):
                 die, running = self.die_for(i, running)
                 events.append(self.roll_player(i, die))
         else:
-            suspect = self.suspect
-            events += [self.roll_player(i, SUSPECT_DIE if i == suspect else PLAYER_DIE) for i in order]
+            self._roll_plain(order, events)
         events.append(self._choices_revealed())
-        judged = self._judge()
-        events.append(self.round_rolled(order))
+        judged, table = self._judge_and_table(order)
+        events.append(table)
         events += judged
         if self.suspect is not None and self.suspect in self.doomed and self.scapegoat_candidates():
             self.enter(SCAPEGOAT)
@@ -463,36 +462,52 @@ class FollowTheLeader(Game):
         self.dice_of[index] = die
         return Roll(name, die, result, tabled=True)
 
-    def _judge(self) -> list[Event]:
-        """F6: followers above the leader's roll and rebels below it go out; a tie may give immunity."""
-        assert self.leader_roll is not None
-        events: list[Event] = []
-        for i, roll in self.rolls.items():
-            verdict = self.judge_roll(i, roll, self.leader_roll)
-            if verdict is not None:
-                events.append(verdict)
-            if i in self.why_out:
-                self.doomed.append(i)
-        return events
+    def _roll_plain(self, order: list[int], events: list[Event]) -> None:
+        """`roll_player` for each seat of `order` in turn, without mods: 150, the suspect 120 (F5)."""
+        seats, suspect, roll, rolls, dice_of = self.seats, self.suspect, self.dice.roll, self.rolls, self.dice_of
+        for i in order:
+            name = seats[i].name
+            die = SUSPECT_DIE if i == suspect else PLAYER_DIE
+            rolls[i] = result = roll(die, 0, f"roll for {name}")
+            dice_of[i] = die
+            events.append(Roll(name, die, result, tabled=True))
 
-    def judge_roll(self, i: int, roll: int, against: int) -> Fact | None:
-        """Judge one roll against `against` (F6): a tie's immunity is taken and said; a losing roll's
-        cause is kept in `why_out` (the caller puts the seat out); None when nothing is to be said."""
-        name = self.seats[i].name
-        choice = self.choices.get(i)
-        if roll == against:
-            if not self.ties_give_immunity():
-                return TiedNoImmunity(name, roll)
-            again = i in self.immune_now
-            self.immune_next.append(i)
-            return TiedForImmunity(name, roll, again)
-        if i in self.immune_now:
-            return None
-        if choice == "follow" and roll > against:
-            self.why_out[i] = FollowedAbove(name, roll, against)
-        elif choice == "rebel" and roll < against:
-            self.why_out[i] = RebelledBelow(name, roll, against)
-        return None
+    def _judge_and_table(self, order: list[int]) -> tuple[list[Event], RoundRolled]:
+        """F6 in one pass over the rolls (without No Mercy): followers above the leader's roll and rebels
+        below it are doomed, a tie may give immunity; the judged facts and the round's table."""
+        leader_roll = self.leader_roll
+        assert leader_roll is not None
+        judged: list[Event] = []
+        rows: list[RollRow] = []
+        seats, rolls, choices, dice_of, why_out = self.seats, self.rolls, self.choices, self.dice_of, self.why_out
+        doomed, immune_now, immune_next, suspect = self.doomed, self.immune_now, self.immune_next, self.suspect
+        ties_immune = self.ties_give_immunity()
+        for i in order:
+            roll = rolls.get(i)
+            if roll is None:
+                continue
+            name, choice = seats[i].name, choices.get(i)
+            verdict = VERDICT_SAFE
+            if roll == leader_roll:
+                if ties_immune:
+                    judged.append(TiedForImmunity(name, roll, i in immune_now))
+                    immune_next.append(i)
+                    verdict = VERDICT_IMMUNE
+                else:
+                    judged.append(TiedNoImmunity(name, roll))
+                    verdict = VERDICT_TIED
+            elif i in immune_now:
+                pass
+            elif choice == "follow" and roll > leader_roll:
+                why_out[i] = FollowedAbove(name, roll, leader_roll)
+                doomed.append(i)
+                verdict = VERDICT_OUT
+            elif choice == "rebel" and roll < leader_roll:
+                why_out[i] = RebelledBelow(name, roll, leader_roll)
+                doomed.append(i)
+                verdict = VERDICT_OUT
+            rows.append(RollRow(name, choice, dice_of[i], roll, leader_roll, verdict, i == suspect))
+        return judged, RoundRolled(self.round, self.opening[0], self.opening[1], tuple(rows))
 
     def out(self, seats: list[Seat], reason: str, causes: Sequence[Fact] = ()) -> Event:
         return self.eliminate(seats, reason, causes)
