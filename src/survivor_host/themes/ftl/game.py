@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
@@ -728,6 +729,26 @@ class FollowTheLeader(Game):
         return copy.deepcopy(self.recorder.rounds)
 
 
+@functools.lru_cache(maxsize=512)
+def ballots(alive: tuple[tuple[int, str], ...]) -> dict[int, tuple[Wait, list[Input]]]:
+    """F2: each voter's wait and votes, by seat index, for the players `alive` (index, name) in list
+    order; shared by every game with the same players (waits and inputs are immutable)."""
+    names = tuple([name for _, name in alive])
+    return {
+        index: (
+            Wait(name, VOTE_ACTIONS, False, names[:at] + names[at + 1 :]),
+            [offer("vote", name, other) for other in names if other != name],
+        )
+        for at, (index, name) in enumerate(alive)
+    }
+
+
+@functools.lru_cache(maxsize=512)
+def choice_asks(names: tuple[str, ...]) -> list[tuple[Wait, list[Input]]]:
+    """F3: each seat's wait and choices, by seat, for seats held by `names`; shared like `ballots`."""
+    return [(Wait(name, CHOICES, True), [offer(choice, name) for choice in CHOICES]) for name in names]
+
+
 class FtlPhase(Phase[FollowTheLeader]):
     """A waiting phase of Follow the Leader."""
 
@@ -758,15 +779,7 @@ class Vote(FtlPhase):
         found: dict[int, tuple[Wait, list[Input]]] | None = game._scratch.get(key)
         if found is None:
             alive = game._alive
-            names = tuple([seat.name for seat in alive])
-            found = {
-                seat.index: (
-                    Wait(seat.name, VOTE_ACTIONS, False, names[:at] + names[at + 1 :]),
-                    [offer("vote", seat.name, other.name) for other in alive if other is not seat],
-                )
-                for at, seat in enumerate(alive)
-            }
-            game._scratch.keep(key, found)
+            found = game._scratch.keep(key, ballots(tuple([(seat.index, seat.name) for seat in alive])))
         return found
 
     def act(self, game: FollowTheLeader, action: str, seat: Seat, inp: Input) -> list[Event] | None:
@@ -824,11 +837,7 @@ class Choices(FtlPhase):
         key = (STAGE_CHOICES, game.naming)
         found: list[tuple[Wait, list[Input]]] | None = game._scratch.get(key)
         if found is None:
-            found = [
-                (Wait(seat.name, CHOICES, True), [offer(choice, seat.name) for choice in CHOICES])
-                for seat in game.seats
-            ]
-            game._scratch.keep(key, found)
+            found = game._scratch.keep(key, choice_asks(tuple([seat.name for seat in game.seats])))
         return found
 
     def act(self, game: FollowTheLeader, action: str, seat: Seat, inp: Input) -> list[Event] | None:
