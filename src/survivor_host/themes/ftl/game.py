@@ -11,7 +11,7 @@ from typing import ClassVar
 from survivor_host.engine.battle import battle
 from survivor_host.engine.dice import Dice
 from survivor_host.engine.errors import IllegalAction
-from survivor_host.engine.events import Battle, Cause, Event, Fact, PhaseChanged, Roll
+from survivor_host.engine.events import Battle, Cause, Event, Fact, PhaseChanged, PlayerList, Roll
 from survivor_host.engine.game import Game, Scratch, Seat, Wait, announce_list, wait_for
 from survivor_host.engine.inputs import Input, offer
 from survivor_host.engine.phase import Phase
@@ -326,13 +326,28 @@ class FollowTheLeader(Game):
         events: list[Event] = [
             PhaseChanged(STAGE_CHOICES, self.round),
             RoundBegins(self.round, leader, tuple([seats[i].name for i in immune_now])),
-            announce_list(self, self.marks),
+            self._marked_list(),
         ]
         if not self.owed:
             return events + self.after_choices()
         events.append(ChoicesOpened())
-        events += [self.choice_prompt(i, leader) for i in self.owed]
+        number = self.round
+        for i in self.owed:
+            name = seats[i].name
+            events.append(ChoiceAsked(name, CHOICES, (), True, round=number, leader=leader, to=name))
         return events
+
+    def _marked_list(self) -> PlayerList:
+        """`announce_list(self, self.marks)` in one pass: the players still in, leader and immune marked."""
+        leader, immune = self.leader, self.immune_now
+        return PlayerList(
+            tuple(
+                [
+                    seat.name + (" (leader)" if seat.index == leader else " (immune)" if seat.index in immune else "")
+                    for seat in self._alive
+                ]
+            )
+        )
 
     def choice_prompt(self, index: int, leader: str | None = None) -> ChoiceAsked:
         """F3: seat `index` is asked to follow or rebel (`leader`: the leader's name, when known)."""
@@ -542,23 +557,22 @@ class FollowTheLeader(Game):
     def end_round(self) -> list[Event]:
         assert self.leader is not None and self.leader_roll is not None
         events: list[Event] = []
-        doomed = [self.seats[i] for i in self.doomed if self.seats[i].alive]
+        seats, rolls, leader_roll = self.seats, self.rolls, self.leader_roll
+        doomed = [seats[i] for i in self.doomed if seats[i].alive]
         if doomed:
-            causes = [self.why_out[seat.index] for seat in doomed]
-            events.append(self.out(doomed, CAUSE_JUDGED, causes))
-        old_leader = self.seats[self.leader]
+            why_out = self.why_out
+            events.append(self.out(doomed, CAUSE_JUDGED, [why_out[seat.index] for seat in doomed]))
+        old_leader = seats[self.leader]
         if self.outcome is not OUTCOME_DEPOSED:
-            judged = self.outcome = self._outcome()
             rebels = [i for i, choice in self.choices.items() if choice == "rebel"]
-            failed = [i for i in rebels if self.rolls.get(i, 0) < self.leader_roll]
-            events.append(
-                RoundJudged(
-                    judged, old_leader.name, self.leader_roll, tuple(self.names(rebels)), tuple(self.names(failed))
-                )
-            )
+            failed = [i for i in rebels if rolls.get(i, 0) < leader_roll]
+            judged = self.outcome = self._outcome(rebels, failed)
+            rebel_names = tuple([seats[i].name for i in rebels])
+            failed_names = tuple([seats[i].name for i in failed])
+            events.append(RoundJudged(judged, old_leader.name, leader_roll, rebel_names, failed_names))
             if judged is OUTCOME_REBELLION:
                 events.append(self.out([old_leader], CAUSE_OVERTHROWN, [Overthrown(old_leader.name)]))
-        events.append(ImmunityGained(tuple(self.seats[i].name for i in self.immune_next if self.seats[i].alive)))
+        events.append(ImmunityGained(tuple([seats[i].name for i in self.immune_next if seats[i].alive])))
         self.last_rolls = dict(self.rolls)
         if len(self._alive) <= 2:
             return events + self._finals()
@@ -573,14 +587,12 @@ class FollowTheLeader(Game):
         events.append(NextLeader(self.name(self.leader) or "", why, roll, tie_break=bool(fight_events)))
         return events + self._begin_round()
 
-    def _outcome(self) -> Outcome:
-        """F9 with F8: a rebel succeeds when their roll is not lower than the leader's."""
-        assert self.leader_roll is not None
-        made = list(self.choices.items())
-        if made and all(choice == "follow" for _, choice in made):
+    def _outcome(self, rebels: list[int], failed: list[int]) -> Outcome:
+        """F9 with F8: everyone followed, every rebel (none `failed`, i.e. rolled lower than the
+        leader) succeeded, or neither."""
+        if self.choices and not rebels:
             return OUTCOME_HANDOVER
-        rebels = [i for i, choice in made if choice == "rebel"]
-        if rebels and all(self.rolls.get(i, 0) >= self.leader_roll for i in rebels):
+        if rebels and not failed:
             return OUTCOME_REBELLION
         return OUTCOME_NORMAL
 
@@ -844,14 +856,14 @@ class Choices(FtlPhase):
         """F3: a secret follow/rebel, changeable until every choice is in."""
         if action not in CHOICES:
             return None
-        game.check_chooser(seat)
-        if seat.index not in game.owed:
+        owed = game.owed
+        if seat.index not in owed:  # the owed are neither the leader nor immune (F3)
+            game.check_chooser(seat)
             raise IllegalAction(LOCKED_IN)
         choices = game.choices
         changed = seat.index in choices
         choices[seat.index] = action
         events: list[Event] = [ChoiceMade(action, changed, to=seat.name)]
-        owed = game.owed
         if len(choices) >= len(owed) and all(i in choices for i in owed):
             events += game.after_choices()
         return events
