@@ -101,6 +101,8 @@ CHOICES = ("follow", "rebel")
 VOTE_ACTIONS = ("vote",)
 SUSPECT_ACTIONS = ("suspect", "nosuspect")
 SCAPEGOAT_ACTIONS = ("scapegoat", "noscapegoat")
+NON_LEADERS = "non-leaders"
+"""The key of `FollowTheLeader._non_leaders` in the game's scratch."""
 LOCKED_IN = "Rebel or follow was already locked in for this round."
 REFUSALS = {
     "vote": "Voting for the first leader is over.",
@@ -219,9 +221,14 @@ class FollowTheLeader(Game):
         """F6: a tie gives immunity only when the round started with 4 or more players."""
         return len(self.round_start) >= 4
 
-    def _non_leaders(self) -> list[int]:
-        leader = self.leader
-        return [seat.index for seat in self._alive if seat.index != leader]
+    def _non_leaders(self) -> tuple[int, ...]:
+        """The players still in besides the leader, in list order (kept per player list and leader)."""
+        key = (NON_LEADERS, self.roster, self.leader)
+        found: tuple[int, ...] | None = self._scratch.get(key)
+        if found is None:
+            leader = self.leader
+            found = self._scratch.keep(key, tuple([seat.index for seat in self._alive if seat.index != leader]))
+        return found
 
     def suspect_candidates(self) -> list[int]:
         return [i for i in self._non_leaders() if i not in self.immune_now]
@@ -373,7 +380,7 @@ class FollowTheLeader(Game):
         events: list[Event] = [ChoicesLocked(tuple([(seats[i].name, c) for i, c in self.choices.items()]))]
         if self.owed:
             events.append(ChoicesIn())
-        if self._suspecting() and self.suspect_candidates():
+        if self._suspecting() and self.suspect_prompt().targets:
             self.enter(SUSPECT)
             events.append(PhaseChanged(STAGE_SUSPECT, self.round))
             events.append(self.suspect_prompt())
@@ -381,8 +388,15 @@ class FollowTheLeader(Game):
         return events + self.roll_round()
 
     def suspect_prompt(self) -> SuspectAsked:
-        leader = self.name(self.leader) or ""
-        return SuspectAsked(leader, ("suspect", "nosuspect"), tuple(self.names(self.suspect_candidates())), False)
+        """F4: the leader may suspect a candidate, or nobody. The same all round for the same players
+        (the immune and the leader change only with the round or the player list), so it is kept."""
+        key = (STAGE_SUSPECT, self.round, self.roster, self.leader)
+        found: SuspectAsked | None = self._scratch.get(key)
+        if found is None:
+            leader = self.name(self.leader) or ""
+            targets = tuple(self.names(self.suspect_candidates()))
+            found = self._scratch.keep(key, SuspectAsked(leader, SUSPECT_ACTIONS, targets, False))
+        return found
 
     # ----- rolls and judgement (F5, F6, F12, F13) -----
 
@@ -900,7 +914,7 @@ class Suspect(FtlPhase):
     def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
         if seat.index != game.leader:
             return []
-        targets = [offer("suspect", seat.name, t) for t in game.names(game.suspect_candidates())]
+        targets = [offer("suspect", seat.name, t) for t in game.suspect_prompt().targets]
         return [*targets, offer("nosuspect", seat.name)]
 
     def act(self, game: FollowTheLeader, action: str, seat: Seat, inp: Input) -> list[Event] | None:
