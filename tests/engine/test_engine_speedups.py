@@ -156,3 +156,40 @@ def test_ftl_phases_handle_their_own_actions() -> None:
         game.step(Input("suspect", by="Venus", target="Mars"))
     with pytest.raises(IllegalAction, match="no scapegoat to name now"):
         game.step(Input("scapegoat", by="Venus", target="Mars"))
+
+
+def test_games_with_the_same_players_share_their_offers_until_a_name_changes() -> None:
+    """Vote ballots and choice offers are shared between games, and rebuilt for a new name."""
+    first, second = FollowTheLeader(PLAYERS, seed=1), FollowTheLeader(PLAYERS, seed=2)
+    first.begin()
+    second.begin()
+    assert first.legal_inputs("Venus") == second.legal_inputs("Venus")
+    assert first.awaiting() == second.awaiting()
+    second.step(Input("sub", target="Mars", new="Pluto"))
+    assert Input("vote", by="Venus", target="Pluto") in second.legal_inputs("Venus")
+    assert Input("vote", by="Venus", target="Pluto") not in first.legal_inputs("Venus")
+    assert [wait.player for wait in second.awaiting()] == ["Venus", "Pluto", "Earth", "Jupiter", "Saturn", "Uranus"]
+    assert first.awaiting()[1].player == "Mars"
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_a_rounds_table_agrees_with_its_judgement(seed: int) -> None:
+    """The one-pass judgement: the table's `out` rows are the round's doomed, `immune` rows its ties."""
+    game = FollowTheLeader(PLAYERS, options={"leader": "pick"}, seed=seed)
+    events = list(game.begin())
+    rng = random.Random(seed)
+    while not game.finished:
+        options = game.legal_inputs(game.awaiting()[0].player)
+        events += game.step(options[rng.randrange(len(options))])
+    tables = [event for event in events if isinstance(event, facts.RoundRolled)]
+    assert tables
+    for table in tables:
+        for row in table.rows:
+            if row.verdict == facts.Verdict.OUT:
+                assert (row.choice == "follow" and row.roll > row.against) or (
+                    row.choice == "rebel" and row.roll < row.against
+                )
+            elif row.roll == row.against:
+                assert row.verdict in (facts.Verdict.IMMUNE, facts.Verdict.TIED)
+            else:
+                assert row.verdict == facts.Verdict.SAFE

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
@@ -10,7 +11,7 @@ from typing import ClassVar
 from survivor_host.engine.battle import battle
 from survivor_host.engine.dice import Dice
 from survivor_host.engine.errors import IllegalAction
-from survivor_host.engine.events import Battle, Cause, Event, Fact, PhaseChanged, Roll
+from survivor_host.engine.events import Battle, Cause, Event, Fact, PhaseChanged, PlayerList, Roll
 from survivor_host.engine.game import Game, Scratch, Seat, Wait, announce_list, wait_for
 from survivor_host.engine.inputs import Input, offer
 from survivor_host.engine.phase import Phase
@@ -100,6 +101,8 @@ CHOICES = ("follow", "rebel")
 VOTE_ACTIONS = ("vote",)
 SUSPECT_ACTIONS = ("suspect", "nosuspect")
 SCAPEGOAT_ACTIONS = ("scapegoat", "noscapegoat")
+NON_LEADERS = "non-leaders"
+"""The key of `FollowTheLeader._non_leaders` in the game's scratch."""
 LOCKED_IN = "Rebel or follow was already locked in for this round."
 REFUSALS = {
     "vote": "Voting for the first leader is over.",
@@ -218,9 +221,14 @@ class FollowTheLeader(Game):
         """F6: a tie gives immunity only when the round started with 4 or more players."""
         return len(self.round_start) >= 4
 
-    def _non_leaders(self) -> list[int]:
-        leader = self.leader
-        return [seat.index for seat in self._alive if seat.index != leader]
+    def _non_leaders(self) -> tuple[int, ...]:
+        """The players still in besides the leader, in list order (kept per player list and leader)."""
+        key = (NON_LEADERS, self.roster, self.leader)
+        found: tuple[int, ...] | None = self._scratch.get(key)
+        if found is None:
+            leader = self.leader
+            found = self._scratch.keep(key, tuple([seat.index for seat in self._alive if seat.index != leader]))
+        return found
 
     def suspect_candidates(self) -> list[int]:
         return [i for i in self._non_leaders() if i not in self.immune_now]
@@ -325,13 +333,28 @@ class FollowTheLeader(Game):
         events: list[Event] = [
             PhaseChanged(STAGE_CHOICES, self.round),
             RoundBegins(self.round, leader, tuple([seats[i].name for i in immune_now])),
-            announce_list(self, self.marks),
+            self._marked_list(),
         ]
         if not self.owed:
             return events + self.after_choices()
         events.append(ChoicesOpened())
-        events += [self.choice_prompt(i, leader) for i in self.owed]
+        number = self.round
+        for i in self.owed:
+            name = seats[i].name
+            events.append(ChoiceAsked(name, CHOICES, (), True, round=number, leader=leader, to=name))
         return events
+
+    def _marked_list(self) -> PlayerList:
+        """`announce_list(self, self.marks)` in one pass: the players still in, leader and immune marked."""
+        leader, immune = self.leader, self.immune_now
+        return PlayerList(
+            tuple(
+                [
+                    seat.name + (" (leader)" if seat.index == leader else " (immune)" if seat.index in immune else "")
+                    for seat in self._alive
+                ]
+            )
+        )
 
     def choice_prompt(self, index: int, leader: str | None = None) -> ChoiceAsked:
         """F3: seat `index` is asked to follow or rebel (`leader`: the leader's name, when known)."""
@@ -357,7 +380,7 @@ class FollowTheLeader(Game):
         events: list[Event] = [ChoicesLocked(tuple([(seats[i].name, c) for i, c in self.choices.items()]))]
         if self.owed:
             events.append(ChoicesIn())
-        if self._suspecting() and self.suspect_candidates():
+        if self._suspecting() and self.suspect_prompt().targets:
             self.enter(SUSPECT)
             events.append(PhaseChanged(STAGE_SUSPECT, self.round))
             events.append(self.suspect_prompt())
@@ -365,8 +388,15 @@ class FollowTheLeader(Game):
         return events + self.roll_round()
 
     def suspect_prompt(self) -> SuspectAsked:
-        leader = self.name(self.leader) or ""
-        return SuspectAsked(leader, ("suspect", "nosuspect"), tuple(self.names(self.suspect_candidates())), False)
+        """F4: the leader may suspect a candidate, or nobody. The same all round for the same players
+        (the immune and the leader change only with the round or the player list), so it is kept."""
+        key = (STAGE_SUSPECT, self.round, self.roster, self.leader)
+        found: SuspectAsked | None = self._scratch.get(key)
+        if found is None:
+            leader = self.name(self.leader) or ""
+            targets = tuple(self.names(self.suspect_candidates()))
+            found = self._scratch.keep(key, SuspectAsked(leader, SUSPECT_ACTIONS, targets, False))
+        return found
 
     # ----- rolls and judgement (F5, F6, F12, F13) -----
 
@@ -394,11 +424,10 @@ class FollowTheLeader(Game):
                 die, running = self.die_for(i, running)
                 events.append(self.roll_player(i, die))
         else:
-            suspect = self.suspect
-            events += [self.roll_player(i, SUSPECT_DIE if i == suspect else PLAYER_DIE) for i in order]
+            self._roll_plain(order, events)
         events.append(self._choices_revealed())
-        judged = self._judge()
-        events.append(self.round_rolled(order))
+        judged, table = self._judge_and_table(order)
+        events.append(table)
         events += judged
         if self.suspect is not None and self.suspect in self.doomed and self.scapegoat_candidates():
             self.enter(SCAPEGOAT)
@@ -463,36 +492,52 @@ class FollowTheLeader(Game):
         self.dice_of[index] = die
         return Roll(name, die, result, tabled=True)
 
-    def _judge(self) -> list[Event]:
-        """F6: followers above the leader's roll and rebels below it go out; a tie may give immunity."""
-        assert self.leader_roll is not None
-        events: list[Event] = []
-        for i, roll in self.rolls.items():
-            verdict = self.judge_roll(i, roll, self.leader_roll)
-            if verdict is not None:
-                events.append(verdict)
-            if i in self.why_out:
-                self.doomed.append(i)
-        return events
+    def _roll_plain(self, order: list[int], events: list[Event]) -> None:
+        """`roll_player` for each seat of `order` in turn, without mods: 150, the suspect 120 (F5)."""
+        seats, suspect, roll, rolls, dice_of = self.seats, self.suspect, self.dice.roll, self.rolls, self.dice_of
+        for i in order:
+            name = seats[i].name
+            die = SUSPECT_DIE if i == suspect else PLAYER_DIE
+            rolls[i] = result = roll(die, 0, f"roll for {name}")
+            dice_of[i] = die
+            events.append(Roll(name, die, result, tabled=True))
 
-    def judge_roll(self, i: int, roll: int, against: int) -> Fact | None:
-        """Judge one roll against `against` (F6): a tie's immunity is taken and said; a losing roll's
-        cause is kept in `why_out` (the caller puts the seat out); None when nothing is to be said."""
-        name = self.seats[i].name
-        choice = self.choices.get(i)
-        if roll == against:
-            if not self.ties_give_immunity():
-                return TiedNoImmunity(name, roll)
-            again = i in self.immune_now
-            self.immune_next.append(i)
-            return TiedForImmunity(name, roll, again)
-        if i in self.immune_now:
-            return None
-        if choice == "follow" and roll > against:
-            self.why_out[i] = FollowedAbove(name, roll, against)
-        elif choice == "rebel" and roll < against:
-            self.why_out[i] = RebelledBelow(name, roll, against)
-        return None
+    def _judge_and_table(self, order: list[int]) -> tuple[list[Event], RoundRolled]:
+        """F6 in one pass over the rolls (without No Mercy): followers above the leader's roll and rebels
+        below it are doomed, a tie may give immunity; the judged facts and the round's table."""
+        leader_roll = self.leader_roll
+        assert leader_roll is not None
+        judged: list[Event] = []
+        rows: list[RollRow] = []
+        seats, rolls, choices, dice_of, why_out = self.seats, self.rolls, self.choices, self.dice_of, self.why_out
+        doomed, immune_now, immune_next, suspect = self.doomed, self.immune_now, self.immune_next, self.suspect
+        ties_immune = self.ties_give_immunity()
+        for i in order:
+            roll = rolls.get(i)
+            if roll is None:
+                continue
+            name, choice = seats[i].name, choices.get(i)
+            verdict = VERDICT_SAFE
+            if roll == leader_roll:
+                if ties_immune:
+                    judged.append(TiedForImmunity(name, roll, i in immune_now))
+                    immune_next.append(i)
+                    verdict = VERDICT_IMMUNE
+                else:
+                    judged.append(TiedNoImmunity(name, roll))
+                    verdict = VERDICT_TIED
+            elif i in immune_now:
+                pass
+            elif choice == "follow" and roll > leader_roll:
+                why_out[i] = FollowedAbove(name, roll, leader_roll)
+                doomed.append(i)
+                verdict = VERDICT_OUT
+            elif choice == "rebel" and roll < leader_roll:
+                why_out[i] = RebelledBelow(name, roll, leader_roll)
+                doomed.append(i)
+                verdict = VERDICT_OUT
+            rows.append(RollRow(name, choice, dice_of[i], roll, leader_roll, verdict, i == suspect))
+        return judged, RoundRolled(self.round, self.opening[0], self.opening[1], tuple(rows))
 
     def out(self, seats: list[Seat], reason: str, causes: Sequence[Fact] = ()) -> Event:
         return self.eliminate(seats, reason, causes)
@@ -526,23 +571,22 @@ class FollowTheLeader(Game):
     def end_round(self) -> list[Event]:
         assert self.leader is not None and self.leader_roll is not None
         events: list[Event] = []
-        doomed = [self.seats[i] for i in self.doomed if self.seats[i].alive]
+        seats, rolls, leader_roll = self.seats, self.rolls, self.leader_roll
+        doomed = [seats[i] for i in self.doomed if seats[i].alive]
         if doomed:
-            causes = [self.why_out[seat.index] for seat in doomed]
-            events.append(self.out(doomed, CAUSE_JUDGED, causes))
-        old_leader = self.seats[self.leader]
+            why_out = self.why_out
+            events.append(self.out(doomed, CAUSE_JUDGED, [why_out[seat.index] for seat in doomed]))
+        old_leader = seats[self.leader]
         if self.outcome is not OUTCOME_DEPOSED:
-            judged = self.outcome = self._outcome()
             rebels = [i for i, choice in self.choices.items() if choice == "rebel"]
-            failed = [i for i in rebels if self.rolls.get(i, 0) < self.leader_roll]
-            events.append(
-                RoundJudged(
-                    judged, old_leader.name, self.leader_roll, tuple(self.names(rebels)), tuple(self.names(failed))
-                )
-            )
+            failed = [i for i in rebels if rolls.get(i, 0) < leader_roll]
+            judged = self.outcome = self._outcome(rebels, failed)
+            rebel_names = tuple([seats[i].name for i in rebels])
+            failed_names = tuple([seats[i].name for i in failed])
+            events.append(RoundJudged(judged, old_leader.name, leader_roll, rebel_names, failed_names))
             if judged is OUTCOME_REBELLION:
                 events.append(self.out([old_leader], CAUSE_OVERTHROWN, [Overthrown(old_leader.name)]))
-        events.append(ImmunityGained(tuple(self.seats[i].name for i in self.immune_next if self.seats[i].alive)))
+        events.append(ImmunityGained(tuple([seats[i].name for i in self.immune_next if seats[i].alive])))
         self.last_rolls = dict(self.rolls)
         if len(self._alive) <= 2:
             return events + self._finals()
@@ -557,14 +601,12 @@ class FollowTheLeader(Game):
         events.append(NextLeader(self.name(self.leader) or "", why, roll, tie_break=bool(fight_events)))
         return events + self._begin_round()
 
-    def _outcome(self) -> Outcome:
-        """F9 with F8: a rebel succeeds when their roll is not lower than the leader's."""
-        assert self.leader_roll is not None
-        made = list(self.choices.items())
-        if made and all(choice == "follow" for _, choice in made):
+    def _outcome(self, rebels: list[int], failed: list[int]) -> Outcome:
+        """F9 with F8: everyone followed, every rebel (none `failed`, i.e. rolled lower than the
+        leader) succeeded, or neither."""
+        if self.choices and not rebels:
             return OUTCOME_HANDOVER
-        rebels = [i for i, choice in made if choice == "rebel"]
-        if rebels and all(self.rolls.get(i, 0) >= self.leader_roll for i in rebels):
+        if rebels and not failed:
             return OUTCOME_REBELLION
         return OUTCOME_NORMAL
 
@@ -713,6 +755,26 @@ class FollowTheLeader(Game):
         return copy.deepcopy(self.recorder.rounds)
 
 
+@functools.lru_cache(maxsize=512)
+def ballots(alive: tuple[tuple[int, str], ...]) -> dict[int, tuple[Wait, list[Input]]]:
+    """F2: each voter's wait and votes, by seat index, for the players `alive` (index, name) in list
+    order; shared by every game with the same players (waits and inputs are immutable)."""
+    names = tuple([name for _, name in alive])
+    return {
+        index: (
+            Wait(name, VOTE_ACTIONS, False, names[:at] + names[at + 1 :]),
+            [offer("vote", name, other) for other in names if other != name],
+        )
+        for at, (index, name) in enumerate(alive)
+    }
+
+
+@functools.lru_cache(maxsize=512)
+def choice_asks(names: tuple[str, ...]) -> list[tuple[Wait, list[Input]]]:
+    """F3: each seat's wait and choices, by seat, for seats held by `names`; shared like `ballots`."""
+    return [(Wait(name, CHOICES, True), [offer(choice, name) for choice in CHOICES]) for name in names]
+
+
 class FtlPhase(Phase[FollowTheLeader]):
     """A waiting phase of Follow the Leader."""
 
@@ -743,15 +805,7 @@ class Vote(FtlPhase):
         found: dict[int, tuple[Wait, list[Input]]] | None = game._scratch.get(key)
         if found is None:
             alive = game._alive
-            names = tuple([seat.name for seat in alive])
-            found = {
-                seat.index: (
-                    Wait(seat.name, VOTE_ACTIONS, False, names[:at] + names[at + 1 :]),
-                    [offer("vote", seat.name, other.name) for other in alive if other is not seat],
-                )
-                for at, seat in enumerate(alive)
-            }
-            game._scratch.keep(key, found)
+            found = game._scratch.keep(key, ballots(tuple([(seat.index, seat.name) for seat in alive])))
         return found
 
     def act(self, game: FollowTheLeader, action: str, seat: Seat, inp: Input) -> list[Event] | None:
@@ -809,25 +863,21 @@ class Choices(FtlPhase):
         key = (STAGE_CHOICES, game.naming)
         found: list[tuple[Wait, list[Input]]] | None = game._scratch.get(key)
         if found is None:
-            found = [
-                (Wait(seat.name, CHOICES, True), [offer(choice, seat.name) for choice in CHOICES])
-                for seat in game.seats
-            ]
-            game._scratch.keep(key, found)
+            found = game._scratch.keep(key, choice_asks(tuple([seat.name for seat in game.seats])))
         return found
 
     def act(self, game: FollowTheLeader, action: str, seat: Seat, inp: Input) -> list[Event] | None:
         """F3: a secret follow/rebel, changeable until every choice is in."""
         if action not in CHOICES:
             return None
-        game.check_chooser(seat)
-        if seat.index not in game.owed:
+        owed = game.owed
+        if seat.index not in owed:  # the owed are neither the leader nor immune (F3)
+            game.check_chooser(seat)
             raise IllegalAction(LOCKED_IN)
         choices = game.choices
         changed = seat.index in choices
         choices[seat.index] = action
         events: list[Event] = [ChoiceMade(action, changed, to=seat.name)]
-        owed = game.owed
         if len(choices) >= len(owed) and all(i in choices for i in owed):
             events += game.after_choices()
         return events
@@ -864,7 +914,7 @@ class Suspect(FtlPhase):
     def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
         if seat.index != game.leader:
             return []
-        targets = [offer("suspect", seat.name, t) for t in game.names(game.suspect_candidates())]
+        targets = [offer("suspect", seat.name, t) for t in game.suspect_prompt().targets]
         return [*targets, offer("nosuspect", seat.name)]
 
     def act(self, game: FollowTheLeader, action: str, seat: Seat, inp: Input) -> list[Event] | None:

@@ -59,10 +59,11 @@ class FtlRecorder:
         self.rounds: list[FtlRound] = []
 
     def take(self, events: Sequence[Event]) -> None:
-        rounds = self.rounds
-        for event in [event for event in events if type(event) in RECORDED]:
-            if rounds or type(event) is RoundBegins:
-                RECORDED[type(event)](rounds, event)
+        rounds, recorded = self.rounds, RECORDED
+        for event in events:
+            record = recorded.get(type(event))
+            if record is not None and (rounds or type(event) is RoundBegins):
+                record(rounds, event)
 
 
 def _begins(rounds: list[FtlRound], event: Event) -> None:
