@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from survivor_host.engine.battle import battle
 from survivor_host.engine.dice import Dice
@@ -26,10 +26,11 @@ from survivor_host.engine.events import (
     PhaseChanged,
     Revealed,
 )
-from survivor_host.engine.game import Game, Memo, Seat, Wait, announce_list
+from survivor_host.engine.game import Game, Seat, Wait, announce_list
 from survivor_host.engine.inputs import Input, offer
 from survivor_host.engine.phase import Phase
 from survivor_host.themes.cta.facts import (
+    STICK_SWAP,
     CardDealt,
     CardShown,
     CardWhy,
@@ -61,11 +62,54 @@ from survivor_host.themes.cta.facts import (
     TurnTimedOut,
 )
 from survivor_host.themes.cta.mods import MOD_CLASSES, CtaMod
-from survivor_host.themes.cta.record import CtaRecorder, CtaRound
+from survivor_host.themes.cta.record import RECORDED, CtaRecorder, CtaRound
 from survivor_host.themes.cta.spec import SPEC
 
 KING = 13
 FOURTEEN = 14
+KEPT = RECORDED | {RoundBegins}
+"""The facts a round's record is made of: kept as they come, turned into the record when it is read."""
+STANDINGS: dict[type[Event], Standing] = {
+    DrewJoker: Standing.JOKER,
+    LostDuel: Standing.DUEL_LOST,
+    LostJestersBattle: Standing.JESTERS_LOST,
+    LowestCard: Standing.LOWEST,
+    LostTieBreak: Standing.TIE_LOST,
+}
+"""A round's standing by the cause that took the player out."""
+
+
+class Answers:
+    """What the game worked out about its state as it is: who is in play, whom each may target, the
+    waits and the legal inputs. Forgotten when the state changes; not state (it pickles and copies empty)."""
+
+    __slots__ = ("in_play", "legal", "target_names", "targets", "waits")
+
+    def __init__(self) -> None:
+        self.in_play: list[int] | None = None
+        self.targets: dict[int, list[int]] = {}
+        self.target_names: dict[int, tuple[str, ...]] = {}
+        self.waits: list[Wait] | None = None
+        self.legal: dict[str, list[Input]] = {}
+
+    def __reduce__(self) -> tuple[type[Answers], tuple[()]]:
+        return (Answers, ())
+
+    def forget(self) -> None:
+        """Seats left play (eliminated, safe) or a round began: everything."""
+        self.in_play = None
+        self.forget_targets()
+
+    def forget_targets(self) -> None:
+        """A stick or a swap was carried out: whom each may target (a mod may bar by those), and the waits."""
+        self.targets = {}
+        self.forget_waits()
+
+    def forget_waits(self) -> None:
+        """The phase, the turn, a choice or a name changed: the waits and the legal inputs."""
+        self.target_names = {}
+        self.waits = None
+        self.legal = {}
 
 
 @dataclass(frozen=True)
@@ -121,6 +165,7 @@ class ChaseTheAce(Game):
         dice: Dice | None = None,
         seed: int | str | None = None,
     ) -> None:
+        self._answers = Answers()
         super().__init__(players, mods=mods, options=options, dice=dice, seed=seed)
         self.elim_count = self.opt_int("elim")
         self.k = 0
@@ -143,11 +188,13 @@ class ChaseTheAce(Game):
         self.turn: int | None = None
         self.had_turn: list[int] = []
         self.recorder = CtaRecorder()
-        self._memo = Memo()
-        """Players in play by step, swap targets by (swapper, step, stuck, exchanges): mods bar by those alone."""
+        self.unrecorded: list[Event] = []
+        """Facts of the record not yet given to the recorder (it reads them when the record is asked for)."""
         self.plugins: tuple[CtaMod, ...] = tuple(MOD_CLASSES[mod]() for mod in self.mods)
         """The active mods' hooks, in the theme's mod order."""
         self.secret: frozenset[str] = frozenset(a for plugin in self.plugins for a in plugin.secret_actions())
+        self.die = max((plugin.card_die() or KING for plugin in self.plugins), default=KING)
+        """The die cards are dealt with (13, or 14 under a mod that adds the 14)."""
 
     @property
     def choices(self) -> dict[int, int | None]:
@@ -163,17 +210,33 @@ class ChaseTheAce(Game):
 
     def in_play(self) -> list[int]:
         """Seats that take part in the swap phase: alive, not a King, not advanced, not a 14."""
-        found = self._memo.get(self._step_key())
+        return list(self.playing())
+
+    def playing(self) -> list[int]:
+        """`in_play`, worked out once per state: the list itself, not to be changed."""
+        found = self._answers.in_play
         if found is None:
             safe = {*self.kings, *self.advanced}
             cards = self.cards
-            in_play = [s.index for s in self._alive if s.index not in safe and cards.get(s.index) != FOURTEEN]
-            found = self._memo.remember(self._step_key(), in_play)
-        return list(found)
+            found = [s.index for s in self._alive if s.index not in safe and cards.get(s.index) != FOURTEEN]
+            self._answers.in_play = found
+        return found
 
-    def _step_key(self) -> tuple[object, ...]:
-        """What the players in play depend on: the round, eliminations, Kings, advances, the deal."""
-        return ("in play", self.round, self.steps, len(self.kings), len(self.advanced), len(self.cards))
+    def step(self, inp: Input) -> list[Event]:
+        self._answers.forget()  # what was worked out holds for the state it was worked out in
+        return super().step(inp)
+
+    def enter(self, phase: Phase[Any]) -> None:
+        super().enter(phase)
+        self._answers.forget_waits()
+
+    def pass_through(self, name: str) -> None:
+        super().pass_through(name)
+        self._answers.forget_waits()
+
+    def _index_names(self) -> None:
+        super()._index_names()
+        self._answers.forget_waits()
 
     def swap_block(self, by: int, target: int) -> tuple[str, str] | None:
         """Why `by` may not target `target` now: (message for the player, short reason), or None."""
@@ -197,17 +260,40 @@ class ChaseTheAce(Game):
     def advance(self, index: int) -> None:
         """`index` is safe for the rest of the round, like a King (a duel's winner, C5)."""
         self.advanced.append(index)
+        self._answers.forget()
 
     def swap_targets(self, by: int) -> list[int]:
         """Everyone `by` may target now, in list order (what `swap_block` allows, found at once)."""
-        key = (by, *self._step_key(), len(self.stuck), len(self.exchanges))
-        found = self._memo.get(key)
+        return list(self.targets_of(by))
+
+    def targets_of(self, by: int) -> list[int]:
+        """`swap_targets`, worked out once per state: the list itself, not to be changed."""
+        found = self._answers.targets.get(by)
         if found is None:
             barred = {by}
             for plugin in self.plugins:
                 barred |= plugin.barred_targets(self, by)
-            found = self._memo.remember(key, [index for index in self.in_play() if index not in barred])
-        return list(found)
+            found = [index for index in self.playing() if index not in barred]
+            self._answers.targets[by] = found
+        return found
+
+    def offer_swaps(self, seat: Seat) -> list[Input]:
+        """`stick`, then `swap NAME` for each player `seat` may target now."""
+        name = seat.name
+        return [offer("stick", name)] + [offer("swap", name, target) for target in self.target_names(seat.index)]
+
+    def forget_waits(self) -> None:
+        """A mod changed what the game waits for (a secret choice came in)."""
+        self._answers.forget_waits()
+
+    def target_names(self, by: int) -> tuple[str, ...]:
+        """The names of `swap_targets`, worked out once per state."""
+        found = self._answers.target_names.get(by)
+        if found is None:
+            seats = self.seats
+            found = tuple([seats[index].name for index in self.targets_of(by)])
+            self._answers.target_names[by] = found
+        return found
 
     # ----- the round -----
 
@@ -226,25 +312,25 @@ class ChaseTheAce(Game):
         self.order, self.turn, self.had_turn = [], None, []
         for plugin in self.plugins:
             plugin.new_round()
+        self._answers.forget()
         self.pass_through(CtaStage.DEAL)
         events: list[Event] = [
             PhaseChanged(CtaStage.DEAL, self.round),
             RoundBegins(self.round, self.k),
             announce_list(self, self.marks),
         ]
-        die = max((plugin.card_die() or KING for plugin in self.plugins), default=KING)
+        die, roll = self.die, self.dice.roll
         while True:
-            cards = {seat.index: self.dice.roll(die, label=f"card for {seat.name}") for seat in alive}
+            cards = {seat.index: roll(die, label=f"card for {seat.name}") for seat in alive}
             if not any(plugin.must_redeal(cards) for plugin in self.plugins):
                 break
             events.append(Redealt())
         self.cards = cards
         self.dealt = dict(cards)
         self.round_causes = {}
-        for seat in alive:
-            card = cards[seat.index]
-            events.append(CardDealt(seat.name, die, card, to=seat.name))
+        events += [CardDealt(seat.name, die, cards[seat.index], to=seat.name) for seat in alive]
         self.kings = [seat.index for seat in alive if cards[seat.index] == KING]
+        self._answers.forget()
         events.append(KingsKnown(tuple(self.names(self.kings))))
         for plugin in self.plugins:
             events.extend(plugin.after_deal(self))
@@ -272,9 +358,11 @@ class ChaseTheAce(Game):
             own = plugin.swap_phase(self)
             if own is not None:
                 return [*events, *own]
-        names = self.names(self.in_play())
+        playing = self.playing()
+        names = self.names(playing)
         order = self.dice.shuffle(names) if len(names) >= 2 else names
-        self.order = [self.seat(name).index for name in order]
+        index_of = {name: index for name, index in zip(names, playing, strict=True)}
+        self.order = [index_of[name] for name in order]
         if names:
             events.append(SwapPhaseOpened())
         return [*events, *self.next_turn()]
@@ -282,12 +370,13 @@ class ChaseTheAce(Game):
     def next_turn(self) -> list[Event]:
         events: list[Event] = []
         self.turn = None
-        while self.order:
-            current = self.order[0]
-            if current not in self.in_play():
-                self.order.pop(0)
+        order = self.order
+        while order:
+            current = order[0]
+            if current not in self.playing():
+                order.pop(0)
                 continue
-            if not self.swap_targets(current):
+            if not self.targets_of(current):
                 name = self.seats[current].name
                 events.append(NoTargets(name))
                 events.extend(self.stick(current, swap_round=None, said=False))
@@ -300,13 +389,13 @@ class ChaseTheAce(Game):
 
     def turn_prompt(self) -> TurnAsked:
         assert self.turn is not None
-        targets = tuple(self.names(self.swap_targets(self.turn)))
-        return TurnAsked(self.seats[self.turn].name, ("stick", "swap"), targets, False)
+        return TurnAsked(self.seats[self.turn].name, STICK_SWAP, self.target_names(self.turn), False)
 
     def stick(self, by: int, swap_round: int | None, said: bool = True) -> list[Event]:
         """Carry out a `stick` (a turn's, or one in the All At Once order)."""
         self.stuck.append(by)
         self.swap_log.append((by, None, False, False))
+        self._answers.forget_targets()
         if swap_round is None:
             self._end_turn(by)
         return [Stuck(self.seats[by].name, said, swap_round)]
@@ -327,6 +416,7 @@ class ChaseTheAce(Game):
             self.cards[by], self.cards[target] = theirs, mine
             events.append(CardShown(theirs, CardWhy.SWAPPED_AWAY, target_name, to=by_name))
             events.append(CardShown(mine, CardWhy.SWAPPED_WITH, by_name, to=target_name))
+        self._answers.forget_targets()
         if swap_round is None:
             self._end_turn(by)
         return events
@@ -346,7 +436,7 @@ class ChaseTheAce(Game):
             PhaseChanged(CtaStage.REVEAL, self.round),
             Revealed(tuple((seat.name, self.cards[seat.index]) for seat in alive), tabled=True),
         ]
-        eligible = [self.seats[index] for index in self.in_play()]
+        eligible = [self.seats[index] for index in self.playing()]
         count = min(self.k, len(eligible), len(alive) - 2)
         losers: list[Seat] = []
         causes: dict[int, Fact] = {}
@@ -388,26 +478,26 @@ class ChaseTheAce(Game):
     def eliminate(self, seats: Sequence[Seat], reason: str, causes: Sequence[Fact] = ()) -> Eliminated:
         for seat, cause in zip(seats, causes, strict=False):
             self.round_causes[seat.index] = cause
-        return super().eliminate(seats, reason, causes)
-
-    def name_of(self, index: int | None) -> str | None:
-        return None if index is None else self.seats[index].name
+        out = super().eliminate(seats, reason, causes)
+        self._answers.forget()
+        return out
 
     def round_revealed(self, cutoff: int | None, tie_won: list[int]) -> RoundRevealed:
         """The round for its table: each player dealt in, their cards as far as shown, swaps and standing."""
-        standings = {
-            DrewJoker: Standing.JOKER,
-            LostDuel: Standing.DUEL_LOST,
-            LostJestersBattle: Standing.JESTERS_LOST,
-            LowestCard: Standing.LOWEST,
-            LostTieBreak: Standing.TIE_LOST,
-        }
+        seats = self.seats
+        notes: dict[int, list[SwapNote]] = {}
+        for by, target, swapped, void in self.swap_log:
+            if target is None:
+                notes.setdefault(by, []).append(SwapNote(None, True, swapped, void))
+                continue
+            notes.setdefault(by, []).append(SwapNote(seats[target].name, True, swapped, void))
+            notes.setdefault(target, []).append(SwapNote(seats[by].name, False, swapped, void))
         rows = []
         for index, dealt in self.dealt.items():
-            seat = self.seats[index]
+            seat = seats[index]
             cause = self.round_causes.get(index)
             if cause is not None:
-                standing = standings[type(cause)]
+                standing = STANDINGS[type(cause)]
             elif not seat.alive:
                 standing = Standing.MODKILLED
             elif index in self.kings:
@@ -417,14 +507,9 @@ class ChaseTheAce(Game):
             else:
                 standing = Standing.TIE_WON if index in tie_won else Standing.SAFE
             shown = seat.alive or standing in (Standing.LOWEST, Standing.TIE_LOST) or dealt == FOURTEEN
-            notes = tuple(
-                SwapNote(self.name_of(target if by == index else by), by == index, swapped, void)
-                for by, target, swapped, void in self.swap_log
-                if index in (by, target)
-            )
             card = self.cards.get(index) if shown else None
-            rows.append(RevealRow(seat.name, dealt if shown else None, card, notes, standing))
-        cards = tuple((seat.name, self.cards[seat.index]) for seat in self.alive())
+            rows.append(RevealRow(seat.name, dealt if shown else None, card, tuple(notes.get(index, ())), standing))
+        cards = tuple((seat.name, self.cards[seat.index]) for seat in self._alive)
         return RoundRevealed(self.round, self.k, cards, cutoff, tuple(rows))
 
     def finals(self) -> list[Event]:
@@ -463,6 +548,8 @@ class ChaseTheAce(Game):
     def swap_target(self, seat: Seat, name: str | None) -> int:
         """The seat `seat` names to swap with, once the swap is legal now."""
         target = self.alive_target(name, "swap with")
+        if target.index in self.targets_of(seat.index):
+            return target.index
         block = self.swap_block(seat.index, target.index)
         if block is not None:
             raise IllegalAction(block[0])
@@ -494,10 +581,19 @@ class ChaseTheAce(Game):
         return self.current.timeout(self)
 
     def _waits(self) -> list[Wait]:
-        return self.current.waits(self) if self.current else []
+        found = self._answers.waits
+        if found is None:
+            found = self._answers.waits = self.current.waits(self) if self.current else []
+        return list(found)
 
     def legal_inputs(self, name: str) -> list[Input]:
         """Inputs that answer what the game waits for (`card` is always allowed but answers nothing)."""
+        found = self._answers.legal.get(name)
+        if found is None:
+            found = self._answers.legal[name] = self._legal_inputs(name)
+        return list(found)
+
+    def _legal_inputs(self, name: str) -> list[Input]:
         try:
             seat = self.seat(name)
         except IllegalAction:
@@ -598,9 +694,12 @@ class ChaseTheAce(Game):
         )
 
     def take(self, facts: list[Event]) -> None:
-        self.recorder.take(facts)
+        self.unrecorded += [fact for fact in facts if type(fact) in KEPT]
 
     def round_record(self) -> list[CtaRound]:
+        if self.unrecorded:
+            self.recorder.take(self.unrecorded)
+            self.unrecorded = []
         return copy.deepcopy(self.recorder.rounds)
 
 
@@ -611,21 +710,18 @@ class SwapTurns(Phase[ChaseTheAce]):
 
     def waits(self, game: ChaseTheAce) -> list[Wait]:
         assert game.turn is not None
-        targets = tuple(game.names(game.swap_targets(game.turn)))
-        return [Wait(game.seats[game.turn].name, ("stick", "swap"), False, targets)]
+        return [Wait(game.seats[game.turn].name, STICK_SWAP, False, game.target_names(game.turn))]
 
     def legal_inputs(self, game: ChaseTheAce, seat: Seat) -> list[Input]:
         if game.turn != seat.index:
             return []
-        return [offer("stick", seat.name)] + [
-            offer("swap", seat.name, target) for target in game.names(game.swap_targets(seat.index))
-        ]
+        return game.offer_swaps(seat)
 
     def act(self, game: ChaseTheAce, action: str, seat: Seat, inp: Input) -> list[Event] | None:
         if action not in ("stick", "swap"):
             return None
         if game.turn != seat.index:
-            if seat.index not in game.in_play():
+            if seat.index not in game.playing():
                 raise IllegalAction("You are safe this round and take no turn.")
             raise IllegalAction("It is not your turn.")
         if action == "stick":
@@ -650,7 +746,7 @@ class SwapTurns(Phase[ChaseTheAce]):
         if not game.seats[turn].alive:
             game.order.pop(0)
             return game.next_turn()
-        if not game.swap_targets(turn):
+        if not game.targets_of(turn):
             return game.next_turn()
         return []
 
