@@ -11,6 +11,7 @@ Internal state is keyed by seat index, so substitutes and renames keep everythin
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -19,6 +20,7 @@ from survivor_host.engine.battle import battle
 from survivor_host.engine.dice import Dice
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import (
+    CardTold,
     Cause,
     Eliminated,
     Event,
@@ -77,6 +79,31 @@ STANDINGS: dict[type[Event], Standing] = {
     LostTieBreak: Standing.TIE_LOST,
 }
 """A round's standing by the cause that took the player out."""
+SAFE, KING_SAFE, ADVANCED, TIE_WON, MODKILLED = (
+    Standing.SAFE,
+    Standing.KING,
+    Standing.ADVANCED,
+    Standing.TIE_WON,
+    Standing.MODKILLED,
+)
+SHOWN_OUT = (Standing.LOWEST, Standing.TIE_LOST)
+"""Standings whose cards the table shows although the player is out."""
+SWAPPED_AWAY, SWAPPED_WITH = CardWhy.SWAPPED_AWAY, CardWhy.SWAPPED_WITH
+# (enum members read once: a member read costs as much as building a small tuple)
+
+
+@functools.lru_cache(maxsize=4096)
+def turn_answers(player: str, targets: tuple[str, ...]) -> tuple[TurnAsked, tuple[Wait, ...], tuple[Input, ...]]:
+    """A turn's prompt, waits and legal inputs: the same for the same player and targets (immutable, shared)."""
+    offers = (offer("stick", player), *[offer("swap", player, target) for target in targets])
+    return TurnAsked(player, STICK_SWAP, targets, False), (Wait(player, STICK_SWAP, False, targets),), offers
+
+
+@functools.lru_cache(maxsize=4096)
+def choice_answers(player: str, targets: tuple[str, ...]) -> tuple[Wait, tuple[Input, ...]]:
+    """A secret swap choice's wait and legal inputs (All At Once), shared like `turn_answers`."""
+    offers = (offer("stick", player), *[offer("swap", player, target) for target in targets])
+    return Wait(player, STICK_SWAP, True, targets), offers
 
 
 class Answers:
@@ -89,8 +116,8 @@ class Answers:
         self.in_play: list[int] | None = None
         self.targets: dict[int, list[int]] = {}
         self.target_names: dict[int, tuple[str, ...]] = {}
-        self.waits: list[Wait] | None = None
-        self.legal: dict[str, list[Input]] = {}
+        self.waits: Sequence[Wait] | None = None
+        self.legal: dict[str, Sequence[Input]] = {}
 
     def __reduce__(self) -> tuple[type[Answers], tuple[()]]:
         return (Answers, ())
@@ -103,7 +130,9 @@ class Answers:
     def forget_targets(self) -> None:
         """A stick or a swap was carried out: whom each may target (a mod may bar by those), and the waits."""
         self.targets = {}
-        self.forget_waits()
+        self.target_names = {}
+        self.waits = None
+        self.legal = {}
 
     def forget_waits(self) -> None:
         """The phase, the turn, a choice or a name changed: the waits and the legal inputs."""
@@ -188,8 +217,8 @@ class ChaseTheAce(Game):
         self.turn: int | None = None
         self.had_turn: list[int] = []
         self.recorder = CtaRecorder()
-        self.unrecorded: list[Event] = []
-        """Facts of the record not yet given to the recorder (it reads them when the record is asked for)."""
+        self.unrecorded: list[tuple[Event, ...]] = []
+        """What each input caused, not yet given to the recorder (it reads them when the record is asked for)."""
         self.plugins: tuple[CtaMod, ...] = tuple(MOD_CLASSES[mod]() for mod in self.mods)
         """The active mods' hooks, in the theme's mod order."""
         self.secret: frozenset[str] = frozenset(a for plugin in self.plugins for a in plugin.secret_actions())
@@ -221,10 +250,6 @@ class ChaseTheAce(Game):
             found = [s.index for s in self._alive if s.index not in safe and cards.get(s.index) != FOURTEEN]
             self._answers.in_play = found
         return found
-
-    def step(self, inp: Input) -> list[Event]:
-        self._answers.forget()  # what was worked out holds for the state it was worked out in
-        return super().step(inp)
 
     def enter(self, phase: Phase[Any]) -> None:
         super().enter(phase)
@@ -277,15 +302,6 @@ class ChaseTheAce(Game):
             self._answers.targets[by] = found
         return found
 
-    def offer_swaps(self, seat: Seat) -> list[Input]:
-        """`stick`, then `swap NAME` for each player `seat` may target now."""
-        name = seat.name
-        return [offer("stick", name)] + [offer("swap", name, target) for target in self.target_names(seat.index)]
-
-    def forget_waits(self) -> None:
-        """A mod changed what the game waits for (a secret choice came in)."""
-        self._answers.forget_waits()
-
     def target_names(self, by: int) -> tuple[str, ...]:
         """The names of `swap_targets`, worked out once per state."""
         found = self._answers.target_names.get(by)
@@ -294,6 +310,18 @@ class ChaseTheAce(Game):
             found = tuple([seats[index].name for index in self.targets_of(by)])
             self._answers.target_names[by] = found
         return found
+
+    def offer_swaps(self, seat: Seat) -> list[Input]:
+        """`stick`, then `swap NAME` for each player `seat` may target now (All At Once)."""
+        return list(choice_answers(seat.name, self.target_names(seat.index))[1])
+
+    def choice_wait(self, name: str, index: int) -> Wait:
+        """The wait for `index`'s secret swap choice (All At Once)."""
+        return choice_answers(name, self.target_names(index))[0]
+
+    def forget_waits(self) -> None:
+        """A mod changed what the game waits for (a secret choice came in)."""
+        self._answers.forget_waits()
 
     # ----- the round -----
 
@@ -313,9 +341,10 @@ class ChaseTheAce(Game):
         for plugin in self.plugins:
             plugin.new_round()
         self._answers.forget()
-        self.pass_through(CtaStage.DEAL)
+        stage = CtaStage.DEAL
+        self.pass_through(stage)
         events: list[Event] = [
-            PhaseChanged(CtaStage.DEAL, self.round),
+            PhaseChanged(stage, self.round),
             RoundBegins(self.round, self.k),
             announce_list(self, self.marks),
         ]
@@ -352,8 +381,9 @@ class ChaseTheAce(Game):
 
     def begin_swaps(self) -> list[Event]:
         """The swap phase (C6), or All At Once (C7)."""
-        self.pass_through(CtaStage.SWAP)
-        events: list[Event] = [PhaseChanged(CtaStage.SWAP, self.round)]
+        stage = CtaStage.SWAP
+        self.pass_through(stage)
+        events: list[Event] = [PhaseChanged(stage, self.round)]
         for plugin in self.plugins:
             own = plugin.swap_phase(self)
             if own is not None:
@@ -371,9 +401,10 @@ class ChaseTheAce(Game):
         events: list[Event] = []
         self.turn = None
         order = self.order
+        playing = self.playing()  # a stick changes whom a mod bars, never who is in play
         while order:
             current = order[0]
-            if current not in self.playing():
+            if current not in playing:
                 order.pop(0)
                 continue
             if not self.targets_of(current):
@@ -383,13 +414,18 @@ class ChaseTheAce(Game):
                 continue
             self.turn = current
             self.enter(TURNS)
-            events.append(self.turn_prompt())
+            name = self.seats[current].name
+            asked, waits, offers = turn_answers(name, self.target_names(current))
+            answers = self._answers
+            answers.waits = waits  # what the turn waits for and offers, known at once
+            answers.legal[name] = offers
+            events.append(asked)
             return events
         return [*events, *self.reveal()]
 
     def turn_prompt(self) -> TurnAsked:
         assert self.turn is not None
-        return TurnAsked(self.seats[self.turn].name, STICK_SWAP, self.target_names(self.turn), False)
+        return turn_answers(self.seats[self.turn].name, self.target_names(self.turn))[0]
 
     def stick(self, by: int, swap_round: int | None, said: bool = True) -> list[Event]:
         """Carry out a `stick` (a turn's, or one in the All At Once order)."""
@@ -402,7 +438,8 @@ class ChaseTheAce(Game):
 
     def swap(self, by: int, target: int, swap_round: int | None) -> list[Event]:
         """Swapper 125 vs target 100 (G1); if the swapper wins, the two exchange cards (C6)."""
-        by_name, target_name = self.seats[by].name, self.seats[target].name
+        seats = self.seats
+        by_name, target_name = seats[by].name, seats[target].name
         result = battle(self.dice, [(by_name, 125), (target_name, 100)], purpose="swap")
         swapped = result.winners == [by_name]
         rolled, rounds = tuple(result.events), tuple(result.rolls)
@@ -410,12 +447,13 @@ class ChaseTheAce(Game):
         self.attempts.append([by, target, int(swapped)])
         self.swap_log.append((by, target, swapped, False))
         if swapped:
-            mine, theirs = self.cards[by], self.cards[target]
+            cards = self.cards
+            mine, theirs = cards[by], cards[target]
             self.history.append([by, target, mine, theirs])
             self.exchanges.append([by, target])
-            self.cards[by], self.cards[target] = theirs, mine
-            events.append(CardShown(theirs, CardWhy.SWAPPED_AWAY, target_name, to=by_name))
-            events.append(CardShown(mine, CardWhy.SWAPPED_WITH, by_name, to=target_name))
+            cards[by], cards[target] = theirs, mine
+            events.append(CardShown(theirs, SWAPPED_AWAY, target_name, to=by_name))
+            events.append(CardShown(mine, SWAPPED_WITH, by_name, to=target_name))
         self._answers.forget_targets()
         if swap_round is None:
             self._end_turn(by)
@@ -429,27 +467,30 @@ class ChaseTheAce(Game):
 
     def reveal(self) -> list[Event]:
         """C8: every card shown, the `k` lowest in play eliminated, ties by `ties`."""
-        self.pass_through(CtaStage.REVEAL)
+        stage = CtaStage.REVEAL
+        self.pass_through(stage)
         self.turn = None
         alive = self.alive()
+        cards = self.cards
         events: list[Event] = [
-            PhaseChanged(CtaStage.REVEAL, self.round),
-            Revealed(tuple((seat.name, self.cards[seat.index]) for seat in alive), tabled=True),
+            PhaseChanged(stage, self.round),
+            Revealed(tuple([(seat.name, cards[seat.index]) for seat in alive]), tabled=True),
         ]
-        eligible = [self.seats[index] for index in self.playing()]
+        seats = self.seats
+        eligible = [seats[index] for index in self.playing()]
         count = min(self.k, len(eligible), len(alive) - 2)
         losers: list[Seat] = []
         causes: dict[int, Fact] = {}
         cutoff: int | None = None
         tie_won: list[int] = []
         if count > 0:
-            ranked = sorted(eligible, key=lambda seat: (self.cards[seat.index], seat.index))
-            cutoff = self.cards[ranked[count - 1].index]
-            below = [seat for seat in eligible if self.cards[seat.index] < cutoff]
-            tied = [seat for seat in eligible if self.cards[seat.index] == cutoff]
+            ranked = sorted([(cards[seat.index], seat.index) for seat in eligible])
+            cutoff = ranked[count - 1][0]
+            below = [seat for seat in eligible if cards[seat.index] < cutoff]
+            tied = [seat for seat in eligible if cards[seat.index] == cutoff]
             need = count - len(below)
             for seat in below:
-                causes[seat.index] = LowestCard(seat.name, self.cards[seat.index], cutoff, self.k)
+                causes[seat.index] = LowestCard(seat.name, cards[seat.index], cutoff, self.k)
             if len(tied) == need:
                 losers = below + tied
                 for seat in tied:
@@ -493,24 +534,26 @@ class ChaseTheAce(Game):
             notes.setdefault(by, []).append(SwapNote(seats[target].name, True, swapped, void))
             notes.setdefault(target, []).append(SwapNote(seats[by].name, False, swapped, void))
         rows = []
+        cards, causes, kings, advanced = self.cards, self.round_causes, self.kings, self.advanced
         for index, dealt in self.dealt.items():
             seat = seats[index]
-            cause = self.round_causes.get(index)
+            cause = causes.get(index)
             if cause is not None:
                 standing = STANDINGS[type(cause)]
             elif not seat.alive:
-                standing = Standing.MODKILLED
-            elif index in self.kings:
-                standing = Standing.KING
-            elif index in self.advanced:
-                standing = Standing.ADVANCED
+                standing = MODKILLED
+            elif index in kings:
+                standing = KING_SAFE
+            elif index in advanced:
+                standing = ADVANCED
             else:
-                standing = Standing.TIE_WON if index in tie_won else Standing.SAFE
-            shown = seat.alive or standing in (Standing.LOWEST, Standing.TIE_LOST) or dealt == FOURTEEN
-            card = self.cards.get(index) if shown else None
-            rows.append(RevealRow(seat.name, dealt if shown else None, card, tuple(notes.get(index, ())), standing))
-        cards = tuple((seat.name, self.cards[seat.index]) for seat in self._alive)
-        return RoundRevealed(self.round, self.k, cards, cutoff, tuple(rows))
+                standing = TIE_WON if index in tie_won else SAFE
+            if seat.alive or standing in SHOWN_OUT or dealt == FOURTEEN:
+                rows.append(RevealRow(seat.name, dealt, cards.get(index), tuple(notes.get(index, ())), standing))
+            else:
+                rows.append(RevealRow(seat.name, None, None, tuple(notes.get(index, ())), standing))
+        shown = tuple([(seat.name, cards[seat.index]) for seat in self._alive])
+        return RoundRevealed(self.round, self.k, shown, cutoff, tuple(rows))
 
     def finals(self) -> list[Event]:
         """C9: the last two roll battle 13 vs 13 (player-list order)."""
@@ -583,7 +626,7 @@ class ChaseTheAce(Game):
     def _waits(self) -> list[Wait]:
         found = self._answers.waits
         if found is None:
-            found = self._answers.waits = self.current.waits(self) if self.current else []
+            found = self._answers.waits = self.current.waits(self) if self.current else ()
         return list(found)
 
     def legal_inputs(self, name: str) -> list[Input]:
@@ -694,11 +737,14 @@ class ChaseTheAce(Game):
         )
 
     def take(self, facts: list[Event]) -> None:
-        self.unrecorded += [fact for fact in facts if type(fact) in KEPT]
+        """Keep what an input caused for the record; a question's answer (`card`: told, not done) is not kept."""
+        if facts and type(facts[0]) is not CardTold:
+            self.unrecorded.append(tuple(facts))
 
     def round_record(self) -> list[CtaRound]:
         if self.unrecorded:
-            self.recorder.take(self.unrecorded)
+            for facts in self.unrecorded:
+                self.recorder.take(facts)
             self.unrecorded = []
         return copy.deepcopy(self.recorder.rounds)
 
@@ -710,12 +756,12 @@ class SwapTurns(Phase[ChaseTheAce]):
 
     def waits(self, game: ChaseTheAce) -> list[Wait]:
         assert game.turn is not None
-        return [Wait(game.seats[game.turn].name, STICK_SWAP, False, game.target_names(game.turn))]
+        return list(turn_answers(game.seats[game.turn].name, game.target_names(game.turn))[1])
 
     def legal_inputs(self, game: ChaseTheAce, seat: Seat) -> list[Input]:
         if game.turn != seat.index:
             return []
-        return game.offer_swaps(seat)
+        return list(turn_answers(seat.name, game.target_names(seat.index))[2])
 
     def act(self, game: ChaseTheAce, action: str, seat: Seat, inp: Input) -> list[Event] | None:
         if action not in ("stick", "swap"):

@@ -106,7 +106,7 @@ class AllAtOnce(CtaMod, Phase["ChaseTheAce"]):
 
     def waits(self, game: ChaseTheAce) -> list[Wait]:
         seats = game.seats
-        return [Wait(seats[index].name, STICK_SWAP, True, game.target_names(index)) for index in self.pending(game)]
+        return [game.choice_wait(seats[index].name, index) for index in self.pending(game)]
 
     def legal_inputs(self, game: ChaseTheAce, seat: Seat) -> list[Input]:
         if seat.index not in game.playing():
