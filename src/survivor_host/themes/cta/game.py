@@ -20,7 +20,6 @@ from survivor_host.engine.battle import battle
 from survivor_host.engine.dice import Dice
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import (
-    CardTold,
     Cause,
     Eliminated,
     Event,
@@ -64,13 +63,11 @@ from survivor_host.themes.cta.facts import (
     TurnTimedOut,
 )
 from survivor_host.themes.cta.mods import MOD_CLASSES, CtaMod
-from survivor_host.themes.cta.record import RECORDED, CtaRecorder, CtaRound
+from survivor_host.themes.cta.record import CtaRecorder, CtaRound
 from survivor_host.themes.cta.spec import SPEC
 
 KING = 13
 FOURTEEN = 14
-KEPT = RECORDED | {RoundBegins}
-"""The facts a round's record is made of: kept as they come, turned into the record when it is read."""
 STANDINGS: dict[type[Event], Standing] = {
     DrewJoker: Standing.JOKER,
     LostDuel: Standing.DUEL_LOST,
@@ -217,8 +214,6 @@ class ChaseTheAce(Game):
         self.turn: int | None = None
         self.had_turn: list[int] = []
         self.recorder = CtaRecorder()
-        self.unrecorded: list[tuple[Event, ...]] = []
-        """What each input caused, not yet given to the recorder (it reads them when the record is asked for)."""
         self.plugins: tuple[CtaMod, ...] = tuple(MOD_CLASSES[mod]() for mod in self.mods)
         """The active mods' hooks, in the theme's mod order."""
         self.secret: frozenset[str] = frozenset(a for plugin in self.plugins for a in plugin.secret_actions())
@@ -737,15 +732,9 @@ class ChaseTheAce(Game):
         )
 
     def take(self, facts: list[Event]) -> None:
-        """Keep what an input caused for the record; a question's answer (`card`: told, not done) is not kept."""
-        if facts and type(facts[0]) is not CardTold:
-            self.unrecorded.append(tuple(facts))
+        self.recorder.take(facts)
 
     def round_record(self) -> list[CtaRound]:
-        if self.unrecorded:
-            for facts in self.unrecorded:
-                self.recorder.take(facts)
-            self.unrecorded = []
         return copy.deepcopy(self.recorder.rounds)
 
 
