@@ -51,6 +51,7 @@ from survivor_host.themes.cta.facts import (
     PlaceBattle,
     Redealt,
     RevealRow,
+    RevealRows,
     RoundBegins,
     RoundRevealed,
     Standing,
@@ -101,6 +102,45 @@ def choice_answers(player: str, targets: tuple[str, ...]) -> tuple[Wait, tuple[I
     """A secret swap choice's wait and legal inputs (All At Once), shared like `turn_answers`."""
     offers = (offer("stick", player), *[offer("swap", player, target) for target in targets])
     return Wait(player, STICK_SWAP, True, targets), offers
+
+
+def reveal_rows(
+    dealt: dict[int, int],
+    swap_log: list[tuple[int, int | None, bool, bool]],
+    cards: dict[int, int],
+    causes: dict[int, Fact],
+    kings: list[int],
+    advanced: list[int],
+    tie_won: list[int],
+    names: tuple[str, ...],
+    alive: tuple[bool, ...],
+) -> tuple[RevealRow, ...]:
+    """A round table's rows: each seat dealt in, its cards as far as shown, its swaps and its standing."""
+    notes: dict[int, list[SwapNote]] = {}
+    for by, target, swapped, void in swap_log:
+        if target is None:
+            notes.setdefault(by, []).append(SwapNote(None, True, swapped, void))
+            continue
+        notes.setdefault(by, []).append(SwapNote(names[target], True, swapped, void))
+        notes.setdefault(target, []).append(SwapNote(names[by], False, swapped, void))
+    rows = []
+    for index, card in dealt.items():
+        cause = causes.get(index)
+        if cause is not None:
+            standing = STANDINGS[type(cause)]
+        elif not alive[index]:
+            standing = MODKILLED
+        elif index in kings:
+            standing = KING_SAFE
+        elif index in advanced:
+            standing = ADVANCED
+        else:
+            standing = TIE_WON if index in tie_won else SAFE
+        if alive[index] or standing in SHOWN_OUT or card == FOURTEEN:
+            rows.append(RevealRow(names[index], card, cards.get(index), tuple(notes.get(index, ())), standing))
+        else:
+            rows.append(RevealRow(names[index], None, None, tuple(notes.get(index, ())), standing))
+    return tuple(rows)
 
 
 class Answers:
@@ -519,36 +559,17 @@ class ChaseTheAce(Game):
         return out
 
     def round_revealed(self, cutoff: int | None, tie_won: list[int]) -> RoundRevealed:
-        """The round for its table: each player dealt in, their cards as far as shown, swaps and standing."""
+        """The round for its table: each player dealt in, their cards as far as shown, swaps and standing.
+
+        The rows are worked out when first read, from this round's state as it is now: the round's
+        containers are replaced (never changed) once it is over, and names and who is alive are copied."""
         seats = self.seats
-        notes: dict[int, list[SwapNote]] = {}
-        for by, target, swapped, void in self.swap_log:
-            if target is None:
-                notes.setdefault(by, []).append(SwapNote(None, True, swapped, void))
-                continue
-            notes.setdefault(by, []).append(SwapNote(seats[target].name, True, swapped, void))
-            notes.setdefault(target, []).append(SwapNote(seats[by].name, False, swapped, void))
-        rows = []
-        cards, causes, kings, advanced = self.cards, self.round_causes, self.kings, self.advanced
-        for index, dealt in self.dealt.items():
-            seat = seats[index]
-            cause = causes.get(index)
-            if cause is not None:
-                standing = STANDINGS[type(cause)]
-            elif not seat.alive:
-                standing = MODKILLED
-            elif index in kings:
-                standing = KING_SAFE
-            elif index in advanced:
-                standing = ADVANCED
-            else:
-                standing = TIE_WON if index in tie_won else SAFE
-            if seat.alive or standing in SHOWN_OUT or dealt == FOURTEEN:
-                rows.append(RevealRow(seat.name, dealt, cards.get(index), tuple(notes.get(index, ())), standing))
-            else:
-                rows.append(RevealRow(seat.name, None, None, tuple(notes.get(index, ())), standing))
-        shown = tuple([(seat.name, cards[seat.index]) for seat in self._alive])
-        return RoundRevealed(self.round, self.k, shown, cutoff, tuple(rows))
+        names = tuple([seat.name for seat in seats])
+        alive = tuple([seat.alive for seat in seats])
+        state = (self.dealt, self.swap_log, self.cards, self.round_causes, self.kings, self.advanced)
+        rows = RevealRows(functools.partial(reveal_rows, *state, tie_won, names, alive))
+        shown = tuple([(seat.name, self.cards[seat.index]) for seat in self._alive])
+        return RoundRevealed(self.round, self.k, shown, cutoff, rows)
 
     def finals(self) -> list[Event]:
         """C9: the last two roll battle 13 vs 13 (player-list order)."""
