@@ -14,6 +14,7 @@ import copy
 import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import filterfalse
 from typing import Any, ClassVar
 
 from survivor_host.engine.battle import battle
@@ -296,6 +297,8 @@ class ChaseTheAce(Game):
 
     def _index_names(self) -> None:
         super()._index_names()
+        self.seat_names = [seat.name for seat in self.seats]
+        """Each seat's name now, by seat index."""
         self._answers.forget_waits()
 
     def swap_block(self, by: int, target: int) -> tuple[str, str] | None:
@@ -333,7 +336,7 @@ class ChaseTheAce(Game):
             barred = {by}
             for plugin in self.plugins:
                 barred |= plugin.barred_targets(self, by)
-            found = [index for index in self.playing() if index not in barred]
+            found = list(filterfalse(barred.__contains__, self.playing()))
             self._answers.targets[by] = found
         return found
 
@@ -341,8 +344,7 @@ class ChaseTheAce(Game):
         """The names of `swap_targets`, worked out once per state."""
         found = self._answers.target_names.get(by)
         if found is None:
-            seats = self.seats
-            found = tuple([seats[index].name for index in self.targets_of(by)])
+            found = tuple(map(self.seat_names.__getitem__, self.targets_of(by)))
             self._answers.target_names[by] = found
         return found
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import compress
 from typing import Any, NotRequired, TypedDict
 
 from survivor_host.engine.events import Eliminated, Event, Revealed
@@ -107,11 +108,10 @@ class CtaRecorder:
         self.rounds: list[CtaRound] = []
 
     def take(self, events: Sequence[Event]) -> None:
-        handlers = HANDLERS
-        for event in events:
-            handler = handlers.get(type(event))  # by exact type: most facts have no part in the record
-            if handler is not None and (self.rounds or type(event) is RoundBegins):
-                handler(self, event)
+        # by exact type: most facts have no part in the record, and are passed over without a Python step
+        for event in compress(events, map(RECORDED.__contains__, map(type, events))):
+            if self.rounds or type(event) is RoundBegins:
+                HANDLERS[type(event)](self, event)
 
     def _round_begins(self, event: RoundBegins) -> None:
         self.rounds.append(new_round_record(event.number, event.k))
@@ -226,6 +226,7 @@ HANDLERS: dict[type, Callable[[CtaRecorder, Any], None]] = {
     PlaceBattle: CtaRecorder._place_battle,
 }
 """What a round's record is made of, by exact type, and how each adds to it (`RoundBegins` starts a round)."""
+RECORDED = frozenset(HANDLERS)
 
 
 def _walkover(jester: str) -> DuelRecord:
