@@ -94,14 +94,14 @@ SWAPPED_AWAY, SWAPPED_WITH = CardWhy.SWAPPED_AWAY, CardWhy.SWAPPED_WITH
 @functools.lru_cache(maxsize=4096)
 def turn_answers(player: str, targets: tuple[str, ...]) -> tuple[TurnAsked, tuple[Wait, ...], tuple[Input, ...]]:
     """A turn's prompt, waits and legal inputs: the same for the same player and targets (immutable, shared)."""
-    offers = (offer("stick", player), *[offer("swap", player, target) for target in targets])
+    offers = (offer("stick", player), *map(functools.partial(offer, "swap", player), targets))
     return TurnAsked(player, STICK_SWAP, targets, False), (Wait(player, STICK_SWAP, False, targets),), offers
 
 
 @functools.lru_cache(maxsize=4096)
 def choice_answers(player: str, targets: tuple[str, ...]) -> tuple[Wait, tuple[Input, ...]]:
     """A secret swap choice's wait and legal inputs (All At Once), shared like `turn_answers`."""
-    offers = (offer("stick", player), *[offer("swap", player, target) for target in targets])
+    offers = (offer("stick", player), *map(functools.partial(offer, "swap", player), targets))
     return Wait(player, STICK_SWAP, True, targets), offers
 
 
@@ -173,7 +173,12 @@ class Answers:
         self.legal = {}
 
     def forget_waits(self) -> None:
-        """The phase, the turn, a choice or a name changed: the waits and the legal inputs."""
+        """The phase, the turn or a choice changed: the waits and the legal inputs."""
+        self.waits = None
+        self.legal = {}
+
+    def forget_names(self) -> None:
+        """A seat has a new name: the names of targets, the waits and the legal inputs."""
         self.target_names = {}
         self.waits = None
         self.legal = {}
@@ -299,7 +304,7 @@ class ChaseTheAce(Game):
         super()._index_names()
         self.seat_names = [seat.name for seat in self.seats]
         """Each seat's name now, by seat index."""
-        self._answers.forget_waits()
+        self._answers.forget_names()
 
     def swap_block(self, by: int, target: int) -> tuple[str, str] | None:
         """Why `by` may not target `target` now: (message for the player, short reason), or None."""
