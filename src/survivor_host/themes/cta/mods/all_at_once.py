@@ -9,6 +9,7 @@ round every player in play is told their current card; after the second come the
 
 from __future__ import annotations
 
+from itertools import filterfalse
 from typing import TYPE_CHECKING
 
 from survivor_host.engine.errors import IllegalAction
@@ -96,8 +97,7 @@ class AllAtOnce(CtaMod, Phase["ChaseTheAce"]):
 
     def pending(self, game: ChaseTheAce) -> list[int]:
         """Players in play whose choice for this swap round is not in yet."""
-        choices = self.choices
-        return [index for index in game.playing() if index not in choices]
+        return list(filterfalse(self.choices.__contains__, game.playing()))
 
     def prompt(self, game: ChaseTheAce, index: int) -> SwapRoundAsked:
         name = game.seats[index].name
