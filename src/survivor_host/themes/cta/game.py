@@ -63,6 +63,7 @@ from survivor_host.themes.cta.facts import (
     TieAtCutoff,
     TurnAsked,
     TurnTimedOut,
+    quick,
 )
 from survivor_host.themes.cta.mods import MOD_CLASSES, CtaMod
 from survivor_host.themes.cta.record import CtaRecorder, CtaRound
@@ -184,6 +185,7 @@ class Answers:
         self.legal = {}
 
 
+@quick
 @dataclass(frozen=True)
 class CtaView:
     """What one player knows: their own card and the public facts, nothing else."""
@@ -738,6 +740,7 @@ class ChaseTheAce(Game):
                 known.pop(by, None)
                 known.pop(target, None)
         choice = next((c for plugin in self.plugins if (c := plugin.choice_of(self, seat.index))), None)
+        names, seats = self.seat_names.__getitem__, self.seats
         return CtaView(
             name=seat.name,
             card=self.cards.get(seat.index) if seat.alive else None,
@@ -745,18 +748,18 @@ class ChaseTheAce(Game):
             phase=self.phase,
             k=self.k,
             mods=self.mods,
-            players=tuple(s.name for s in self.alive()),
-            in_play=tuple(self.names(self.in_play())),
-            kings=tuple(self.names([i for i in self.kings if self.seats[i].alive])),
-            advanced=tuple(self.names([i for i in self.advanced if self.seats[i].alive])),
-            jesters=tuple(self.names([i for plugin in self.plugins for i in plugin.jesters(self)])),
-            stuck=tuple(self.names(self.stuck)),
-            swaps=tuple((self.seats[a].name, self.seats[b].name, bool(ok)) for a, b, ok in self.attempts),
-            turn=self.seats[self.turn].name if self.turn is not None else None,
-            had_turn=tuple(self.names(self.had_turn)),
+            players=tuple([s.name for s in self._alive]),
+            in_play=tuple(map(names, self.playing())),
+            kings=tuple([names(i) for i in self.kings if seats[i].alive]),
+            advanced=tuple([names(i) for i in self.advanced if seats[i].alive]),
+            jesters=tuple([names(i) for plugin in self.plugins for i in plugin.jesters(self)]),
+            stuck=tuple(map(names, self.stuck)),
+            swaps=tuple([(names(a), names(b), bool(ok)) for a, b, ok in self.attempts]),
+            turn=names(self.turn) if self.turn is not None else None,
+            had_turn=tuple(map(names, self.had_turn)),
             swap_round=self.swap_round,
             my_choice=choice,
-            known=tuple((self.seats[i].name, card) for i, card in known.items() if self.seats[i].alive),
+            known=tuple([(names(i), card) for i, card in known.items() if seats[i].alive]),
         )
 
     def take(self, facts: list[Event]) -> None:
