@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import filterfalse
@@ -89,6 +90,7 @@ SAFE, KING_SAFE, ADVANCED, TIE_WON, MODKILLED = (
 SHOWN_OUT = (Standing.LOWEST, Standing.TIE_LOST)
 """Standings whose cards the table shows although the player is out."""
 SWAPPED_AWAY, SWAPPED_WITH = CardWhy.SWAPPED_AWAY, CardWhy.SWAPPED_WITH
+ALIVE = operator.attrgetter("alive")
 # (enum members read once: a member read costs as much as building a small tuple)
 
 
@@ -390,7 +392,7 @@ class ChaseTheAce(Game):
         events: list[Event] = [
             PhaseChanged(stage, self.round),
             RoundBegins(self.round, self.k),
-            announce_list(self, self.marks),
+            announce_list(self),  # no marks yet: the Kings are dealt below
         ]
         die, roll = self.die, self.dice.roll
         while True:
@@ -572,9 +574,8 @@ class ChaseTheAce(Game):
 
         The rows are worked out when first read, from this round's state as it is now: the round's
         containers are replaced (never changed) once it is over, and names and who is alive are copied."""
-        seats = self.seats
-        names = tuple([seat.name for seat in seats])
-        alive = tuple([seat.alive for seat in seats])
+        names = tuple(self.seat_names)
+        alive = tuple(map(ALIVE, self.seats))
         state = (self.dealt, self.swap_log, self.cards, self.round_causes, self.kings, self.advanced)
         rows = RevealRows(functools.partial(reveal_rows, *state, tie_won, names, alive))
         shown = tuple([(seat.name, self.cards[seat.index]) for seat in self._alive])
