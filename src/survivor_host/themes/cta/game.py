@@ -90,7 +90,7 @@ SAFE, KING_SAFE, ADVANCED, TIE_WON, MODKILLED = (
 SHOWN_OUT = (Standing.LOWEST, Standing.TIE_LOST)
 """Standings whose cards the table shows although the player is out."""
 SWAPPED_AWAY, SWAPPED_WITH = CardWhy.SWAPPED_AWAY, CardWhy.SWAPPED_WITH
-ALIVE = operator.attrgetter("alive")
+ALIVE, INDEX = operator.attrgetter("alive"), operator.attrgetter("index")
 # (enum members read once: a member read costs as much as building a small tuple)
 
 
@@ -291,8 +291,9 @@ class ChaseTheAce(Game):
         found = self._answers.in_play
         if found is None:
             safe = {*self.kings, *self.advanced}
-            cards = self.cards
-            found = [s.index for s in self._alive if s.index not in safe and cards.get(s.index) != FOURTEEN]
+            if self.die == FOURTEEN:  # only a 14-sided deal holds 14s
+                safe.update([index for index, card in self.cards.items() if card == FOURTEEN])
+            found = list(filterfalse(safe.__contains__, map(INDEX, self._alive)))
             self._answers.in_play = found
         return found
 
