@@ -366,9 +366,12 @@ class ChaseTheAce(Game):
         """The wait for `index`'s secret swap choice (All At Once)."""
         return choice_answers(name, self.target_names(index))[0]
 
-    def forget_waits(self) -> None:
-        """A mod changed what the game waits for (a secret choice came in)."""
-        self._answers.forget_waits()
+    def forget_waits(self, offers_stand: bool = False) -> None:
+        """A mod changed what the game waits for (a secret choice came in); `offers_stand`: not what is legal."""
+        if offers_stand:
+            self._answers.waits = None
+        else:
+            self._answers.forget_waits()
 
     # ----- the round -----
 
