@@ -366,12 +366,17 @@ class ChaseTheAce(Game):
         """The wait for `index`'s secret swap choice (All At Once)."""
         return choice_answers(name, self.target_names(index))[0]
 
-    def forget_waits(self, offers_stand: bool = False) -> None:
-        """A mod changed what the game waits for (a secret choice came in); `offers_stand`: not what is legal."""
-        if offers_stand:
-            self._answers.waits = None
-        else:
-            self._answers.forget_waits()
+    def forget_waits(self) -> None:
+        """A mod changed what the game waits for."""
+        self._answers.forget_waits()
+
+    def answered(self, index: int) -> None:
+        """`index` sent what they were waited for and is no longer awaited; what is legal stays (All At Once:
+        a choice can still be changed)."""
+        answers = self._answers
+        if answers.waits is not None:
+            name = self.seat_names[index]
+            answers.waits = [wait for wait in answers.waits if wait.player != name]
 
     # ----- the round -----
 

@@ -126,8 +126,9 @@ class AllAtOnce(CtaMod, Phase["ChaseTheAce"]):
         """Record (or change) a secret choice; `target` was already checked. Carries out when all are in."""
         if by not in game.playing():
             raise IllegalAction("You are safe this round and make no swap choice.")
+        if by not in self.choices:
+            game.answered(by)
         self.choices[by] = target
-        game.forget_waits(offers_stand=True)  # a choice can still be changed: the same inputs stay legal
         chosen = None if target is None else game.seats[target].name
         events: list[Event] = [SwapChoice(self.swap_round, chosen, to=game.seats[by].name)]
         if not self.pending(game):
