@@ -16,7 +16,7 @@ import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import filterfalse
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from survivor_host.engine.battle import battle
 from survivor_host.engine.dice import Dice
@@ -297,7 +297,7 @@ class ChaseTheAce(Game):
             self._answers.in_play = found
         return found
 
-    def enter(self, phase: Phase[Any]) -> None:
+    def enter(self, phase: Phase[ChaseTheAce]) -> None:
         super().enter(phase)
         self._answers.forget_waits()
 
