@@ -29,28 +29,48 @@ class Dice(Protocol):
         ...
 
 
+Draw = tuple[Any, ...]
+"""One logged draw as a tuple: `("roll", round, sides, plus, label, value)`, or `(kind, round, names, value)`
+for a shuffle or a pick; `DrawLog.draws` words them as the record's dicts."""
+
+
+def draw_dict(draw: Draw) -> dict[str, Any]:
+    """A logged draw as the record shows it (docs/FAIRNESS.md)."""
+    if draw[0] == "roll":
+        _, round_, sides, plus, label, value = draw
+        return {"round": int(round_), "kind": "roll", "sides": sides, "plus": plus, "label": label, "value": value}
+    kind, round_, names, value = draw
+    shown = list(value) if kind == "shuffle" else value
+    return {"round": int(round_), "kind": kind, "names": list(names), "value": shown}
+
+
 class DrawLog:
-    """Every draw a game made, in order, tagged with its round: the record's `draws` (docs/FAIRNESS.md)."""
+    """Every draw a game made, in order, tagged with its round: the record's `draws` (docs/FAIRNESS.md).
+
+    Draws are kept as tuples (cheap while a game runs) and worded as dicts only when asked for."""
 
     def __init__(self) -> None:
-        self.draws: list[dict[str, Any]] = []
+        self.made: list[Draw] = []
         self.game: object = None  # whatever has the current `round` (the game), set by `bind_round`
+
+    @property
+    def draws(self) -> list[dict[str, Any]]:
+        """Every draw so far, as the record's dicts (a fresh list)."""
+        return [draw_dict(draw) for draw in self.made]
 
     def round_of(self) -> int:
         return int(getattr(self.game, "round", 0))
 
     def _roll(self, sides: int, plus: int, label: str, value: int) -> int:
-        self.draws.append(
-            {"round": self.round_of(), "kind": "roll", "sides": sides, "plus": plus, "label": label, "value": value}
-        )
+        self.made.append(("roll", self.round_of(), sides, plus, label, value))
         return value
 
     def _shuffle(self, names: Sequence[str], order: list[str]) -> list[str]:
-        self.draws.append({"round": self.round_of(), "kind": "shuffle", "names": list(names), "value": list(order)})
+        self.made.append(("shuffle", self.round_of(), tuple(names), tuple(order)))
         return order
 
     def _pick(self, names: Sequence[str], choice: str) -> str:
-        self.draws.append({"round": self.round_of(), "kind": "pick", "names": list(names), "value": choice})
+        self.made.append(("pick", self.round_of(), tuple(names), choice))
         return choice
 
 
@@ -65,7 +85,9 @@ class FairDice(DrawLog):
         self._stream = HmacStream(seed, client_seed)
 
     def roll(self, sides: int, plus: int = 0, label: str = "") -> int:
-        return self._roll(sides, plus, label, 1 + plus + self._stream.below(sides))
+        value = 1 + plus + self._stream.below(sides)
+        self.made.append(("roll", getattr(self.game, "round", 0), sides, plus, label, value))
+        return value
 
     def shuffle(self, names: Sequence[str]) -> list[str]:
         return self._shuffle(names, self._stream.shuffled(names))
@@ -83,7 +105,7 @@ class FairDice(DrawLog):
             "commitment": commitment(self.seed),
             "client_seed": self.client_seed,
             "salts": list(self.salts),
-            "draws": list(self.draws),
+            "draws": self.draws,
         }
 
 
@@ -113,7 +135,7 @@ class SeededDice(DrawLog):
             "dice": MT_ALGORITHM,
             "seed": self.seed,
             "commitment": commitment(str(self.seed)),
-            "draws": list(self.draws),
+            "draws": self.draws,
         }
 
 
@@ -146,9 +168,7 @@ class ScriptedDice(DrawLog):
             raise DiceError(f"scripted dice ran out at die #{self.used + 1}: {what}")
         value = self.values[self.used]
         if not 1 + plus <= value <= sides + plus:
-            raise DiceError(
-                f"scripted die #{self.used + 1} is {value}, outside {1 + plus}..{sides + plus} for {what}"
-            )
+            raise DiceError(f"scripted die #{self.used + 1} is {value}, outside {1 + plus}..{sides + plus} for {what}")
         self.used += 1
         return self._roll(sides, plus, label, value)
 
@@ -174,7 +194,7 @@ class ScriptedDice(DrawLog):
 
     def fields(self) -> dict[str, Any]:
         """Scripted dice carry what they gave, so the record replays (`script_of`)."""
-        return {"dice": SCRIPTED, "seed": None, "draws": list(self.draws)}
+        return {"dice": SCRIPTED, "seed": None, "draws": self.draws}
 
     @classmethod
     def from_draws(cls, draws: Sequence[dict[str, Any]]) -> ScriptedDice:

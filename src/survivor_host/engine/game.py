@@ -8,9 +8,10 @@ the room and the terminal. Handlers check everything before they change anything
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from survivor_host.engine.dice import Dice, FairDice, bind_round, dice_fields
@@ -24,6 +25,7 @@ from survivor_host.engine.events import (
     GameOver,
     PlayerList,
     Substituted,
+    fast_inits,
 )
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
@@ -44,29 +46,65 @@ BASE_FIELDS: dict[str, tuple[str, ...]] = {
     "rename": ("new",),
 }
 """The input fields (besides `by`) each action reads; any other field is refused."""
+NO_EXTRAS = (None, None, None, None)
+"""An input's `new`, `count`, `seconds` and `reason` when it sets none of them (the common case)."""
 MAX_NAME_LENGTH = 18
 RECORD_FORMAT = 2  # 1: no `format` key, Mersenne Twister dice; 2: the dice fields of docs/FAIRNESS.md
 RULES_VERSION = 1
 """Bumped when the same seed and inputs could play out differently; a stored game of another is not replayed."""
 
 
-@dataclass
+@dataclass(slots=True, init=False)
 class Seat:
     """A place in the player list; a substitute or a rename keeps the seat."""
 
     index: int
     name: str
-    alive: bool = True
-    out_step: int | None = None
-    uid: str = field(init=False)
+    alive: bool
+    out_step: int | None
+    uid: str
 
-    def __post_init__(self) -> None:
-        self.uid = to_id(self.name)
+    def __init__(self, index: int, name: str, alive: bool = True, out_step: int | None = None) -> None:
+        self.index = index
+        self.name = name
+        self.alive = alive
+        self.out_step = out_step
+        self.uid = to_id(name)
 
     def rename(self, name: str) -> None:
         """A new holder (substitute) or a new name (rename) for this seat."""
         self.name = name
         self.uid = to_id(name)
+
+
+class StepCache:
+    """What `awaiting` and `legal_inputs` answered since the state last changed (`Game.changes`).
+
+    Not part of the state: it pickles and copies empty, so a rejected input leaves the state as it was."""
+
+    __slots__ = ("at", "legal", "waits")
+
+    def __init__(self) -> None:
+        self.at = -1
+        self.waits: list[Wait] | None = None
+        self.legal: dict[str, list[Input]] = {}
+
+    def __reduce__(self) -> tuple[type[StepCache], tuple[()]]:
+        return (StepCache, ())
+
+
+class Scratch(dict[object, Any]):
+    """Work a game keeps across states to save time (e.g. waits by player list); not part of its
+    state (it pickles and copies empty)."""
+
+    def __reduce__(self) -> tuple[type[Scratch], tuple[()]]:
+        return (Scratch, ())
+
+    def keep(self, key: object, value: Any) -> Any:
+        if len(self) > 256:
+            self.clear()
+        self[key] = value
+        return value
 
 
 class Memo(dict[tuple[object, ...], list[int]]):
@@ -92,8 +130,19 @@ class Wait:
     targets: tuple[str, ...] = ()
 
 
+@functools.lru_cache(maxsize=8192)
+def wait_for(player: str, actions: tuple[str, ...], secret: bool, targets: tuple[str, ...] = ()) -> Wait:
+    """A `Wait`, shared: waits are immutable, so a phase asking for the same again need not rebuild it."""
+    return Wait(player, actions, secret, targets)
+
+
 class Game(ABC):
-    """What every theme shares. A theme adds `act_<action>` handlers and its round logic."""
+    """What every theme shares. A theme adds its round logic, and handles each action either in an
+    `act_<action>` method or, for the actions in `PHASE_ACTIONS`, in the waiting phase (`Phase.act`).
+
+    The state refers to seats by index; names appear at the edges only: inputs name their sender and
+    target, and facts and records (the engine's output, read by people) carry names. `awaiting` and
+    `legal_inputs` are worked out once per state (`changes` counts the accepted inputs)."""
 
     spec: ClassVar[ThemeSpec]
     """The theme's declaration (names, mods, options); `theme` and `title` repeat its id and title."""
@@ -109,6 +158,11 @@ class Game(ABC):
     SECRET_ACTIONS: ClassVar[tuple[str, ...]] = ()
     QUESTIONS: ClassVar[tuple[str, ...]] = ()
     """Read-only player actions (`card`): answered, never logged or stored, never awaited."""
+    PHASE_ACTIONS: ClassVar[tuple[str, ...]] = ()
+    """Player actions the waiting phase handles (`Phase.act`) without an `act_<action>` of their own."""
+    _option_defaults: ClassVar[dict[str, OptionValue]]
+    _mods_known: ClassVar[dict[tuple[str, ...], tuple[str, ...]]]
+    _action_table: ClassVar[dict[str, tuple[str, Callable[[Game, Input], list[Event]], bool]]]
 
     def __init__(
         self,
@@ -125,12 +179,18 @@ class Game(ABC):
         self.dice: Dice = dice
         bind_round(dice, self)
         self.seed = getattr(dice, "seed", seed)
-        self.options: dict[str, OptionValue] = resolve_options(self.option_specs(), options)
-        self.mods: tuple[str, ...] = self.normalize_mods(mods)
-        self._check_players(players)
+        self.options: dict[str, OptionValue] = (
+            resolve_options(self.option_specs(), options) if options else dict(self._default_options())
+        )
+        self.mods: tuple[str, ...] = self._known_mods(tuple(mods))
         self.seats: list[Seat] = [Seat(index, name) for index, name in enumerate(players)]
+        self._check_players(players)
         self._by_name: dict[str, Seat] = {}
         self._alive: list[Seat] = list(self.seats)
+        self.roster = 0
+        """Bumped whenever a seat goes out or changes its name: the key of work kept per player list."""
+        self.naming = 0
+        """Bumped whenever a seat changes its name: the key of work kept per seat."""
         self._index_names()
         self.initial_players: tuple[str, ...] = tuple(players)
         self.phase: str = str(Stage.NEW)
@@ -147,6 +207,9 @@ class Game(ABC):
         self.subs: list[dict[str, Any]] = []
         self.wait_id = 0
         self.extension = 0
+        self.changes = 0
+        """How many times the state has changed (each accepted input): the key of `_cache`."""
+        self._cache = StepCache()
 
     # ----- setup -----
 
@@ -159,8 +222,30 @@ class Game(ABC):
         """Mod ids in the theme's order; unknown or forbidden combinations raise SetupError."""
         return cls.spec.normalize_mods(mods)
 
+    @classmethod
+    def _default_options(cls) -> dict[str, OptionValue]:
+        """Every option's default (worked out once per class; copied for each game)."""
+        found: dict[str, OptionValue] | None = cls.__dict__.get("_option_defaults")
+        if found is None:
+            found = resolve_options(cls.option_specs(), None)
+            cls._option_defaults = found
+        return found
+
+    @classmethod
+    def _known_mods(cls, mods: tuple[str, ...]) -> tuple[str, ...]:
+        """`normalize_mods`, remembered per class for the mod lists games are made with."""
+        known: dict[tuple[str, ...], tuple[str, ...]] | None = cls.__dict__.get("_mods_known")
+        if known is None:
+            known = cls._mods_known = {}
+        found = known.get(mods)
+        if found is None:
+            found = cls.normalize_mods(mods)
+            if len(known) < 256:
+                known[mods] = found
+        return found
+
     def _check_players(self, players: Sequence[str]) -> None:
-        ids = [to_id(name) for name in players]
+        ids = [seat.uid for seat in self.seats]
         if any(not uid for uid in ids):
             raise SetupError("Every player needs a name with a letter or digit in it.")
         if len(set(ids)) != len(ids):
@@ -187,6 +272,8 @@ class Game(ABC):
 
     def _index_names(self) -> None:
         """Seats by name as held and by user id (rebuilt when a name changes)."""
+        self.roster += 1
+        self.naming += 1
         self._by_name = {seat.uid: seat for seat in self.seats}
         self._by_name.update({seat.name: seat for seat in self.seats})
 
@@ -243,6 +330,7 @@ class Game(ABC):
         if self.started:
             raise IllegalAction("The game has already started.")
         self.started = True
+        self.changes += 1
         facts = self._start()
         self.take(facts)
         return facts
@@ -259,23 +347,50 @@ class Game(ABC):
 
     def step(self, inp: Input) -> list[Event]:
         """`apply` without the words: the facts alone (for simulations, which read no text)."""
-        if not self.started:
-            raise IllegalAction("The game has not started.")
-        if self.finished:
-            raise IllegalAction("The game is over.")
-        action = self.ACTION_ALIASES.get(inp.action, inp.action)
+        if self.finished or not self.started:
+            raise IllegalAction("The game is over." if self.started else "The game has not started.")
+        entry = self._action_table.get(inp.action)
+        if entry is None:
+            raise IllegalAction(f"Unknown action {self.ACTION_ALIASES.get(inp.action, inp.action)!r}.")
+        action, handler, takes_target = entry
         if action != inp.action:
             inp = replace(inp, action=action)
-        allowed = self.PLAYER_ACTIONS + HOST_ACTIONS + SYSTEM_ACTIONS + self.THEME_HOST_ACTIONS
-        handler: Callable[[Input], list[Event]] | None = getattr(self, f"act_{action}", None)
-        if action not in allowed or handler is None:
-            raise IllegalAction(f"Unknown action {inp.action!r}.")
-        self._check_fields(action, inp)
-        events = handler(inp)
+        if (inp.new, inp.count, inp.seconds, inp.reason) != NO_EXTRAS or (inp.target is not None and not takes_target):
+            self._check_fields(action, inp)
+        try:
+            events = handler(self, inp)
+        except IllegalAction:
+            raise
+        except BaseException:
+            self.changes += 1  # a failure half-way (scripted dice ran out): nothing cached stays valid
+            raise
         self.take(events)
         if action not in self.QUESTIONS:
             self.log.append(inp)
+            self.changes += 1
         return events
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._action_table = cls._actions()
+
+    @classmethod
+    def _actions(cls) -> dict[str, tuple[str, Callable[[Game, Input], list[Event]], bool]]:
+        """Each action (and alias) this class takes: its name, its `act_` handler, whether it reads `target`."""
+        table: dict[str, tuple[str, Callable[[Game, Input], list[Event]], bool]] = {}
+        for action in cls.PLAYER_ACTIONS + HOST_ACTIONS + SYSTEM_ACTIONS + cls.THEME_HOST_ACTIONS:
+            handler = getattr(cls, f"act_{action}", None)
+            if handler is None and action in cls.PHASE_ACTIONS:
+                handler = cls.act_in_phase
+            if handler is not None:
+                used = cls.ACTION_FIELDS.get(action, BASE_FIELDS.get(action, ()))
+                table[action] = (action, handler, "target" in used)
+        for alias, action in cls.ACTION_ALIASES.items():
+            if action in table:
+                table[alias] = table[action]
+            else:
+                table.pop(alias, None)
+        return table
 
     def take(self, facts: list[Event]) -> None:  # noqa: B027 - a hook themes may leave alone
         """Everything one input caused, as it happened: a theme builds its record from it here."""
@@ -300,9 +415,23 @@ class Game(ABC):
 
     def awaiting(self) -> list[Wait]:
         """Whom the game waits for now and what each may do."""
-        if not self.started or self.finished:
-            return []
-        return self._waits()
+        cache = self._cache
+        if cache.at != self.changes:
+            cache.at, cache.waits, cache.legal = self.changes, None, {}
+        waits = cache.waits
+        if waits is None:
+            waits = cache.waits = self._waits() if self.started and not self.finished else []
+        return list(waits)
+
+    def cached_legal(self, name: str, compute: Callable[[str], list[Input]]) -> list[Input]:
+        """`compute(name)` (a theme's `legal_inputs`), worked out once per state of the game."""
+        cache = self._cache
+        if cache.at != self.changes:
+            cache.at, cache.waits, cache.legal = self.changes, None, {}
+        found = cache.legal.get(name)
+        if found is None:
+            found = cache.legal[name] = compute(name)
+        return list(found)
 
     def deadline_seconds(self) -> int | None:
         """How long the current wait lasts (G4), extensions included; None when nobody is awaited."""
@@ -329,6 +458,20 @@ class Game(ABC):
         self.current = None
 
     # ----- actions every theme has -----
+
+    def act_in_phase(self, inp: Input) -> list[Event]:
+        """A player action of `PHASE_ACTIONS`: the waiting phase handles it, or the theme says why not."""
+        seat = self._by_name.get(inp.by or "")
+        if seat is None or not seat.alive or (seat.name != inp.by and seat.uid != inp.by):
+            seat = self.actor(inp)
+        events = self.current.act(self, inp.action, seat, inp) if self.current is not None else None
+        if events is None:
+            raise IllegalAction(self.refusal(inp.action, seat))
+        return events
+
+    def refusal(self, action: str, seat: Seat) -> str:
+        """Why `seat` cannot send `action` now, when no waiting phase takes it (a theme words its own)."""
+        return f"You cannot {action} now."
 
     def act_modkill(self, inp: Input) -> list[Event]:
         self.require_host(inp)
@@ -390,6 +533,7 @@ class Game(ABC):
     def eliminate(self, seats: Sequence[Seat], reason: str, causes: Sequence[Fact] = ()) -> Eliminated:
         """Take `seats` out in one step: they share a place (G7). `causes`: why each went out, as facts."""
         self.steps += 1
+        self.roster += 1
         for seat in seats:
             seat.alive = False
             seat.out_step = self.steps
@@ -501,7 +645,11 @@ class Game(ABC):
 
 def announce_list(game: Game, marks: Callable[[Seat], str] | None = None) -> PlayerList:
     """The player list hosts post (`**PL (9):** a, b, c`), each name with its mark."""
-    return PlayerList(tuple(seat.name + (marks(seat) if marks else "") for seat in game.alive()))
+    if marks is None:
+        return PlayerList(tuple([seat.name for seat in game.alive()]))
+    return PlayerList(tuple([seat.name + marks(seat) for seat in game.alive()]))
 
 
-__all__ = ["Game", "Seat", "Wait", "announce_list", "join_names"]
+fast_inits(__name__)
+
+__all__ = ["Game", "Seat", "Wait", "announce_list", "join_names", "wait_for"]

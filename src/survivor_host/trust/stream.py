@@ -8,12 +8,29 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import struct
 from collections.abc import Sequence
 from typing import TypeVar
 
 ALGORITHM = "hmac-sha256-v1"
 WORD_SPACE = 1 << 32
+WORDS_PER_BLOCK = 8
 T = TypeVar("T")
+_WORDS = struct.Struct(">8I")
+_LIMITS: dict[int, int] = {}
+"""The largest multiple of n below 2**32, by n (the small n games draw below, worked out once)."""
+
+
+def limit_below(n: int) -> int:
+    """Words at or above this are skipped when drawing below `n` (an unbiased draw)."""
+    limit = _LIMITS.get(n)
+    if limit is None:
+        if not 1 <= n <= WORD_SPACE:
+            raise ValueError(f"cannot draw below {n}")
+        limit = WORD_SPACE - WORD_SPACE % n
+        if len(_LIMITS) < 4096:
+            _LIMITS[n] = limit
+    return limit
 
 
 def commitment(server_seed: str) -> str:
@@ -23,6 +40,8 @@ def commitment(server_seed: str) -> str:
 
 def client_seed(players: Sequence[str], salts: Sequence[str] = ()) -> str:
     """The players' names in join order, joined by `,`, then `;` and each salt word in the order sent."""
+    if not salts:
+        return ",".join(players)
     return ",".join(players) + "".join(f";{salt}" for salt in salts)
 
 
@@ -33,32 +52,47 @@ def block(server_seed: str, client_seed: str, counter: int) -> bytes:
 
 
 class HmacStream:
-    """32-bit big-endian words read in order from blocks 0, 1, 2...; `below(n)` draws an unbiased 0..n-1."""
+    """32-bit big-endian words read in order from blocks 0, 1, 2...; `below(n)` draws an unbiased 0..n-1.
+
+    A block is computed once (one-shot HMAC) and its eight words unpacked at once."""
 
     def __init__(self, server_seed: str, client_seed: str) -> None:
         self.server_seed = server_seed
         self.client_seed = client_seed
-        self.words_used = 0
+        self._key = server_seed.encode()
+        self._prefix = f"{client_seed}:".encode()
         self._counter = 0
-        self._buffer = b""
+        self._words: tuple[int, ...] = ()
+        self._at = WORDS_PER_BLOCK
+        """The next word's place in `_words` (WORDS_PER_BLOCK: the block is used up)."""
+
+    @property
+    def words_used(self) -> int:
+        """How many words the stream has given so far."""
+        return self._counter * WORDS_PER_BLOCK - WORDS_PER_BLOCK + self._at
+
+    def _next_block(self) -> None:
+        digest = hmac.digest(self._key, self._prefix + str(self._counter).encode(), "sha256")
+        self._words = _WORDS.unpack(digest)
+        self._counter += 1
+        self._at = 0
 
     def word(self) -> int:
         """The next 32-bit word of the stream."""
-        if not self._buffer:
-            self._buffer = block(self.server_seed, self.client_seed, self._counter)
-            self._counter += 1
-        value = int.from_bytes(self._buffer[:4], "big")
-        self._buffer = self._buffer[4:]
-        self.words_used += 1
+        if self._at == WORDS_PER_BLOCK:
+            self._next_block()
+        value = self._words[self._at]
+        self._at += 1
         return value
 
     def below(self, n: int) -> int:
         """An unbiased integer in 0..n-1: words at or above the largest multiple of n are skipped."""
-        if not 1 <= n <= WORD_SPACE:
-            raise ValueError(f"cannot draw below {n}")
-        limit = WORD_SPACE - WORD_SPACE % n
+        limit = _LIMITS.get(n) or limit_below(n)
         while True:
-            value = self.word()
+            if self._at == WORDS_PER_BLOCK:
+                self._next_block()
+            value = self._words[self._at]
+            self._at += 1
             if value < limit:
                 return value % n
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from survivor_host.engine.events import Asked, Fact, Roll
+from survivor_host.engine.events import Asked, Fact, Roll, fast_inits
 
 
 class Outcome(StrEnum):
@@ -405,3 +405,6 @@ class SeatBriefing(Fact):
     voting: bool
     voted_for: str | None
     choice: str | None
+
+
+fast_inits(__name__)

@@ -11,7 +11,7 @@ from survivor_host.engine.battle import battle
 from survivor_host.engine.dice import Dice
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Battle, Cause, Event, Fact, PhaseChanged, Roll
-from survivor_host.engine.game import Game, Seat, Wait, announce_list
+from survivor_host.engine.game import Game, Scratch, Seat, Wait, announce_list, wait_for
 from survivor_host.engine.inputs import Input, offer
 from survivor_host.engine.phase import Phase
 from survivor_host.themes.ftl.facts import (
@@ -67,9 +67,46 @@ from survivor_host.themes.ftl.record import FtlRecorder, FtlRound
 from survivor_host.themes.ftl.spec import NO_MERCY, SPEC, TUG_OF_WAR
 from survivor_host.themes.ftl.tug_of_war import TugOfWar
 
+# The members the rules read while playing, bound once: Python 3.11 looks `Enum.MEMBER` up slowly
+# (its metaclass has a `__getattr__`, which keeps the lookup off the fast path).
+CAUSE_JUDGED = FtlCause.JUDGED
+CAUSE_OVERTHROWN = FtlCause.OVERTHROWN
+STAGE_CHOICES = FtlStage.CHOICES
+STAGE_FINALS = FtlStage.FINALS
+STAGE_ROLLS = FtlStage.ROLLS
+STAGE_SCAPEGOAT = FtlStage.SCAPEGOAT
+STAGE_SUSPECT = FtlStage.SUSPECT
+STAGE_VOTE = FtlStage.VOTE
+WHY_DEPOSED = LeadWhy.DEPOSED
+WHY_HIGHEST = LeadWhy.HIGHEST
+WHY_HIGHEST_REBEL = LeadWhy.HIGHEST_REBEL
+WHY_LOWEST = LeadWhy.LOWEST
+OUTCOME_DEPOSED = Outcome.DEPOSED
+OUTCOME_HANDOVER = Outcome.HANDOVER
+OUTCOME_NORMAL = Outcome.NORMAL
+OUTCOME_REBELLION = Outcome.REBELLION
+OUTCOME_STOPPED = Outcome.STOPPED
+OUTCOME_VOID = Outcome.VOID
+VERDICT_CANCELLED = Verdict.CANCELLED
+VERDICT_DEPOSES = Verdict.DEPOSES
+VERDICT_IMMUNE = Verdict.IMMUNE
+VERDICT_OUT = Verdict.OUT
+VERDICT_SAFE = Verdict.SAFE
+VERDICT_TIED = Verdict.TIED
+
 MOD_CLASSES: dict[str, type[FtlMod]] = {cls.id: cls for cls in (TugOfWar, NoMercy)}
 
 CHOICES = ("follow", "rebel")
+VOTE_ACTIONS = ("vote",)
+SUSPECT_ACTIONS = ("suspect", "nosuspect")
+SCAPEGOAT_ACTIONS = ("scapegoat", "noscapegoat")
+LOCKED_IN = "Rebel or follow was already locked in for this round."
+REFUSALS = {
+    "vote": "Voting for the first leader is over.",
+    "scapegoat": "There is no scapegoat to name now.",
+    "noscapegoat": "There is no scapegoat for you to decline.",
+}
+"""Why an action is refused when the waiting phase does not take it (see `FollowTheLeader.refusal`)."""
 LEADER_DIE, LEADER_BONUS = 109, 20
 PLAYER_DIE, SUSPECT_DIE = 150, 120
 SCAPEGOAT_SUSPECT_DIE, SCAPEGOAT_TARGET_DIE = 70, 100
@@ -101,13 +138,18 @@ class FtlView:
 
 
 class FollowTheLeader(Game):
-    """Follow the Leader: follow (roll lower) or rebel (roll higher) than the leader's roll."""
+    """Follow the Leader: follow (roll lower) or rebel (roll higher) than the leader's roll.
+
+    The state holds seat indexes (`leader`, `votes`, `choices`...); names appear only at the edges:
+    the inputs that come in, and the facts and records that go out (the engine's output, read by
+    people). Each waiting phase (`Vote`, `Choices`, `Suspect`, `Scapegoat`) handles its own actions."""
 
     spec = SPEC
     theme = SPEC.id
     title = SPEC.title
     MODS = SPEC.mod_titles()
     PLAYER_ACTIONS = ("vote", "follow", "rebel", "suspect", "nosuspect", "scapegoat", "noscapegoat")
+    PHASE_ACTIONS = PLAYER_ACTIONS
     THEME_HOST_ACTIONS = SPEC.host_actions
     ACTION_ALIASES: ClassVar[dict[str, str]] = {"revolt": "rebel"}
     ACTION_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {
@@ -153,6 +195,7 @@ class FollowTheLeader(Game):
         self.outcome: Outcome | None = None
         """How the current round ended, once it has."""
         self.plugins: tuple[FtlMod, ...] = tuple(MOD_CLASSES[mod]() for mod in self.mods)
+        self._scratch = Scratch()
 
     # ----- helpers -----
 
@@ -176,17 +219,15 @@ class FollowTheLeader(Game):
         return len(self.round_start) >= 4
 
     def _non_leaders(self) -> list[int]:
-        return [seat.index for seat in self.alive() if seat.index != self.leader]
+        leader = self.leader
+        return [seat.index for seat in self._alive if seat.index != leader]
 
     def suspect_candidates(self) -> list[int]:
         return [i for i in self._non_leaders() if i not in self.immune_now]
 
     def scapegoat_candidates(self) -> list[int]:
-        return [
-            i
-            for i in self._non_leaders()
-            if i != self.suspect and i not in self.doomed and i not in self.immune_now and i not in self.immune_next
-        ]
+        barred = {self.suspect, *self.doomed, *self.immune_now, *self.immune_next}
+        return [i for i in self._non_leaders() if i not in barred]
 
     def marks(self, seat: Seat) -> str:
         if seat.index == self.leader:
@@ -201,27 +242,24 @@ class FollowTheLeader(Game):
         mods = tuple(self.spec.mod_title(m) for m in self.mods)
         events: list[Event] = [GameBegins(self.title, mods), announce_list(self)]
         if self.opt_str("leader") == "pick":
-            chosen = self.seat(self.dice.pick([seat.name for seat in self.alive()]))
+            chosen = self.seat(self.dice.pick([seat.name for seat in self._alive]))
             events.append(LeaderChosen(chosen.name, LeaderHow.PICKED))
             self.leader = chosen.index
             return events + self._begin_round()
         self.enter(VOTE)
-        events.append(PhaseChanged(FtlStage.VOTE, 0))
+        events.append(PhaseChanged(STAGE_VOTE, 0))
         events.append(VoteOpened())
         return events
 
-    def act_vote(self, inp: Input) -> list[Event]:
-        voter = self.actor(inp)
-        if not isinstance(self.current, Vote):
-            raise IllegalAction("Voting for the first leader is over.")
-        target = self.alive_target(inp.target, "vote for")
-        if target is voter:
-            raise IllegalAction("You can't vote for yourself.")
-        self.votes[voter.index] = target.index
-        events: list[Event] = [VoteCast(voter.name, target.name, to=voter.name)]
-        if all(seat.index in self.votes for seat in self.alive()):
-            events += self.resolve_votes()
-        return events
+    def refusal(self, action: str, seat: Seat) -> str:
+        """Why `seat` cannot send `action` now: the waiting phase does not take it."""
+        if action in CHOICES:
+            self.check_chooser(seat)
+            return LOCKED_IN
+        if action in SUSPECT_ACTIONS:
+            self.check_leader(seat)
+            return "Suspecting is not open now."
+        return REFUSALS[action]
 
     def vote_tally(self) -> list[tuple[str, list[str]]]:
         """The first-leader votes so far (F2): (candidate, voters) for each candidate with a vote."""
@@ -235,12 +273,7 @@ class FollowTheLeader(Game):
         self.require_host(inp)
         if not isinstance(self.current, Vote):
             raise IllegalAction("The first leader has already been chosen.")
-        if inp.target:
-            chosen = self.alive_target(inp.target, "pick")
-        else:
-            chosen = self.seat(self.dice.pick([seat.name for seat in self.alive()]))
-        self.leader = chosen.index
-        return [LeaderChosen(chosen.name, LeaderHow.PICKED), *self._begin_round()]
+        return self.current.pick(self, inp)
 
     def resolve_votes(self) -> list[Event]:
         """F2: most votes leads; a tie is a roll battle of 100; no votes at all, a random pick."""
@@ -250,7 +283,7 @@ class FollowTheLeader(Game):
             if self.seats[target].alive:
                 tally[target] = tally.get(target, 0) + 1
         if not tally:
-            chosen = self.seat(self.dice.pick([seat.name for seat in self.alive()]))
+            chosen = self.seat(self.dice.pick([seat.name for seat in self._alive]))
             events.append(LeaderChosen(chosen.name, LeaderHow.NOBODY_VOTED))
         else:
             events.append(VotesCounted(tuple((self.seats[i].name, n) for i, n in sorted(tally.items()))))
@@ -270,10 +303,10 @@ class FollowTheLeader(Game):
     # ----- a round -----
 
     def _begin_round(self) -> list[Event]:
-        if len(self.alive()) <= 2:
+        if len(self._alive) <= 2:
             return self._finals()
         self.round += 1
-        self.round_start = [seat.index for seat in self.alive()]
+        self.round_start = [seat.index for seat in self._alive]
         self.immune_now = [i for i in self.immune_next if self.seats[i].alive and i != self.leader]
         self.immune_next = []
         self.choices = {}
@@ -283,54 +316,50 @@ class FollowTheLeader(Game):
         self.doomed = []
         self.why_out = {}
         self.dice_of = {}
-        self.owed = [i for i in self._non_leaders() if i not in self.immune_now]
+        immune_now, leader_at = self.immune_now, self.leader
+        self.owed = [i for i in self.round_start if i != leader_at and i not in immune_now]
         self.outcome = None
         self.enter(CHOICES_PHASE)
-        events: list[Event] = [PhaseChanged(FtlStage.CHOICES, self.round)]
-        immune = tuple(self.seats[i].name for i in self.immune_now)
-        events.append(RoundBegins(self.round, self.name(self.leader) or "", immune))
-        events.append(announce_list(self, self.marks))
+        seats = self.seats
+        leader = self.name(leader_at) or ""
+        events: list[Event] = [
+            PhaseChanged(STAGE_CHOICES, self.round),
+            RoundBegins(self.round, leader, tuple([seats[i].name for i in immune_now])),
+            announce_list(self, self.marks),
+        ]
         if not self.owed:
             return events + self.after_choices()
         events.append(ChoicesOpened())
-        events += [self.choice_prompt(i) for i in self.owed]
+        events += [self.choice_prompt(i, leader) for i in self.owed]
         return events
 
-    def choice_prompt(self, index: int) -> ChoiceAsked:
+    def choice_prompt(self, index: int, leader: str | None = None) -> ChoiceAsked:
+        """F3: seat `index` is asked to follow or rebel (`leader`: the leader's name, when known)."""
         name = self.seats[index].name
-        return ChoiceAsked(name, CHOICES, (), True, round=self.round, leader=self.name(self.leader) or "", to=name)
+        if leader is None:
+            leader = self.name(self.leader) or ""
+        return ChoiceAsked(name, CHOICES, (), True, round=self.round, leader=leader, to=name)
 
-    def act_follow(self, inp: Input) -> list[Event]:
-        return self._choose(inp, "follow")
-
-    def act_rebel(self, inp: Input) -> list[Event]:
-        return self._choose(inp, "rebel")
-
-    def _choose(self, inp: Input, choice: str) -> list[Event]:
-        """F3: a secret follow/rebel, changeable until every choice is in."""
-        seat = self.actor(inp)
-        if isinstance(self.current, Vote):
-            raise IllegalAction("The first leader has not been chosen yet.")
+    def check_chooser(self, seat: Seat) -> None:
+        """F3: the leader and the immune make no choice."""
         if seat.index == self.leader:
             raise IllegalAction("The leader does not follow or rebel.")
         if seat.index in self.immune_now:
             raise IllegalAction("You are immune this round and make no choice.")
-        if not isinstance(self.current, Choices) or seat.index not in self.owed:
-            raise IllegalAction("Rebel or follow was already locked in for this round.")
-        changed = seat.index in self.choices
-        self.choices[seat.index] = choice
-        events: list[Event] = [ChoiceMade(choice, changed, to=seat.name)]
-        if all(i in self.choices for i in self.owed):
-            events += self.after_choices()
-        return events
+
+    def check_leader(self, seat: Seat) -> None:
+        """F4: only the leader suspects."""
+        if seat.index != self.leader:
+            raise IllegalAction("Only the leader can suspect.")
 
     def after_choices(self) -> list[Event]:
-        events: list[Event] = [ChoicesLocked(tuple((self.seats[i].name, c) for i, c in self.choices.items()))]
+        seats = self.seats
+        events: list[Event] = [ChoicesLocked(tuple([(seats[i].name, c) for i, c in self.choices.items()]))]
         if self.owed:
             events.append(ChoicesIn())
         if self._suspecting() and self.suspect_candidates():
             self.enter(SUSPECT)
-            events.append(PhaseChanged(FtlStage.SUSPECT, self.round))
+            events.append(PhaseChanged(STAGE_SUSPECT, self.round))
             events.append(self.suspect_prompt())
             return events
         return events + self.roll_round()
@@ -339,61 +368,44 @@ class FollowTheLeader(Game):
         leader = self.name(self.leader) or ""
         return SuspectAsked(leader, ("suspect", "nosuspect"), tuple(self.names(self.suspect_candidates())), False)
 
-    def act_suspect(self, inp: Input) -> list[Event]:
-        seat = self.actor(inp)
-        if seat.index != self.leader:
-            raise IllegalAction("Only the leader can suspect.")
-        if not isinstance(self.current, Suspect):
-            raise IllegalAction("Suspecting is not open now.")
-        target = self.alive_target(inp.target, "suspect")
-        if target is seat:
-            raise IllegalAction("You cannot suspect yourself.")
-        if target.index in self.immune_now:
-            raise IllegalAction(f"{target.name} is immune and cannot be suspected.")
-        self.suspect = target.index
-        return [Suspected(seat.name, target.name), *self.roll_round()]
-
-    def act_nosuspect(self, inp: Input) -> list[Event]:
-        seat = self.actor(inp)
-        if seat.index != self.leader:
-            raise IllegalAction("Only the leader can suspect.")
-        if not isinstance(self.current, Suspect):
-            raise IllegalAction("Suspecting is not open now.")
-        return [Suspected(seat.name, None), *self.roll_round()]
-
     # ----- rolls and judgement (F5, F6, F12, F13) -----
 
     def roll_round(self) -> list[Event]:
         assert self.leader is not None
-        self.pass_through(FtlStage.ROLLS)
+        self.pass_through(STAGE_ROLLS)
         leader = self.seats[self.leader]
         self.leader_roll = self.dice.roll(LEADER_DIE, LEADER_BONUS, label=f"leader roll for {leader.name}")
         self.opening = (leader.name, self.leader_roll)
         events: list[Event] = [
-            PhaseChanged(FtlStage.ROLLS, self.round),
+            PhaseChanged(STAGE_ROLLS, self.round),
             LeaderRolls(leader.name),
             Roll(leader.name, LEADER_DIE, self.leader_roll, LEADER_BONUS, "leader", tabled=True),
         ]
-        order = [self.seat(name).index for name in self.dice.shuffle(self.names(self._non_leaders()))]
+        seats = self.seats
+        index_of = {seats[i].name: i for i in self._non_leaders()}
+        order = [index_of[name] for name in self.dice.shuffle(list(index_of))]
         for plugin in self.plugins:
             judged = plugin.roll_and_judge(self, order)
             if judged is not None:
                 return events + judged
-        running = self.first_running_die()
-        for i in order:
-            die, running = self.die_for(i, running)
-            events.append(self.roll_player(i, die))
+        if self.plugins:
+            running = self.first_running_die()
+            for i in order:
+                die, running = self.die_for(i, running)
+                events.append(self.roll_player(i, die))
+        else:
+            suspect = self.suspect
+            events += [self.roll_player(i, SUSPECT_DIE if i == suspect else PLAYER_DIE) for i in order]
         events.append(self._choices_revealed())
         judged = self._judge()
         events.append(self.round_rolled(order))
         events += judged
-        candidates = self.scapegoat_candidates()
-        if self.suspect is not None and self.suspect in self.doomed and candidates:
+        if self.suspect is not None and self.suspect in self.doomed and self.scapegoat_candidates():
             self.enter(SCAPEGOAT)
             caught = self.why_out[self.suspect]
             assert isinstance(caught, (FollowedAbove, RebelledBelow))
             events.append(SuspectCaught(caught))
-            events.append(PhaseChanged(FtlStage.SCAPEGOAT, self.round))
+            events.append(PhaseChanged(STAGE_SCAPEGOAT, self.round))
             events.append(self.scapegoat_prompt())
             return events
         return events + self.end_round()
@@ -402,32 +414,33 @@ class FollowTheLeader(Game):
         """After the rolls the choices are no longer secret (G3): the room sees who did what."""
         made = self.choices.items()
         return ChoicesRevealed(
-            tuple(self.seats[i].name for i, c in made if c == "follow"),
-            tuple(self.seats[i].name for i, c in made if c == "rebel"),
+            tuple([self.seats[i].name for i, c in made if c == "follow"]),
+            tuple([self.seats[i].name for i, c in made if c == "rebel"]),
         )
 
     def round_rolled(self, order: list[int], against: dict[int, int] | None = None) -> RoundRolled:
         """The round's rolls with their verdicts, for its table (`against`: No Mercy's standing rolls)."""
         leader, leader_roll = self.opening
         rows = []
+        seats, rolls, choices, doomed, dice_of = self.seats, self.rolls, self.choices, self.doomed, self.dice_of
+        ties_immune, suspect, standing = self.ties_give_immunity(), self.suspect, against or {}
         for i in order:
-            if i not in self.rolls:
+            if i not in rolls:
                 continue
-            name = self.seats[i].name
-            roll = self.rolls[i]
-            judged_against = (against or {}).get(i, leader_roll)
-            choice = self.choices.get(i)
-            if i in self.doomed:
-                verdict = Verdict.OUT
-            elif roll == judged_against and not self.ties_give_immunity():
-                verdict = Verdict.TIED
+            roll = rolls[i]
+            judged_against = standing.get(i, leader_roll)
+            choice = choices.get(i)
+            if i in doomed:
+                verdict = VERDICT_OUT
+            elif roll == judged_against and not ties_immune:
+                verdict = VERDICT_TIED
             elif roll == judged_against:
-                verdict = Verdict.IMMUNE if i in self.immune_next else Verdict.CANCELLED
+                verdict = VERDICT_IMMUNE if i in self.immune_next else VERDICT_CANCELLED
             elif against is not None and choice == "rebel" and roll > judged_against:
-                verdict = Verdict.DEPOSES
+                verdict = VERDICT_DEPOSES
             else:
-                verdict = Verdict.SAFE
-            rows.append(RollRow(name, choice, self.dice_of[i], roll, judged_against, verdict, i == self.suspect))
+                verdict = VERDICT_SAFE
+            rows.append(RollRow(seats[i].name, choice, dice_of[i], roll, judged_against, verdict, i == suspect))
         return RoundRolled(self.round, leader, leader_roll, tuple(rows))
 
     @staticmethod
@@ -486,26 +499,8 @@ class FollowTheLeader(Game):
 
     # ----- the scapegoat (F7) -----
 
-    def scapegoat_prompt(self) -> ScapegoatAsked:
-        suspect = self.name(self.suspect) or ""
-        targets = tuple(self.names(self.scapegoat_candidates()))
-        return ScapegoatAsked(suspect, ("scapegoat", "noscapegoat"), targets, False)
-
-    def act_scapegoat(self, inp: Input) -> list[Event]:
-        seat = self.actor(inp)
-        if not isinstance(self.current, Scapegoat):
-            raise IllegalAction("There is no scapegoat to name now.")
-        if seat.index != self.suspect:
-            raise IllegalAction("Only the suspect can name a scapegoat.")
-        target = self.alive_target(inp.target, "name as scapegoat")
-        if target is seat:
-            raise IllegalAction("You cannot be your own scapegoat.")
-        if target.index == self.leader:
-            raise IllegalAction("The leader cannot be a scapegoat.")
-        if target.index in self.immune_now or target.index in self.immune_next:
-            raise IllegalAction(f"{target.name} is immune and cannot be a scapegoat.")
-        if target.index in self.doomed:
-            raise IllegalAction(f"{target.name} is already going out this round.")
+    def scapegoat_battle(self, seat: Seat, target: Seat) -> list[Event]:
+        """F7: the suspect (70) battles the scapegoat (100); the loser goes out in the suspect's place."""
         fight = battle(
             self.dice,
             [(seat.name, SCAPEGOAT_SUSPECT_DIE), (target.name, SCAPEGOAT_TARGET_DIE)],
@@ -521,11 +516,10 @@ class FollowTheLeader(Game):
         resolved = ScapegoatResolved(seat.name, target.name, tuple(fight.events), loser.name)
         return [resolved, *self.end_round()]
 
-    def act_noscapegoat(self, inp: Input) -> list[Event]:
-        seat = self.actor(inp)
-        if not isinstance(self.current, Scapegoat) or seat.index != self.suspect:
-            raise IllegalAction("There is no scapegoat for you to decline.")
-        return [NoScapegoat(seat.name, in_time=True), *self.end_round()]
+    def scapegoat_prompt(self) -> ScapegoatAsked:
+        suspect = self.name(self.suspect) or ""
+        targets = tuple(self.names(self.scapegoat_candidates()))
+        return ScapegoatAsked(suspect, ("scapegoat", "noscapegoat"), targets, False)
 
     # ----- end of round (F8, F9) and finals (F10) -----
 
@@ -535,9 +529,9 @@ class FollowTheLeader(Game):
         doomed = [self.seats[i] for i in self.doomed if self.seats[i].alive]
         if doomed:
             causes = [self.why_out[seat.index] for seat in doomed]
-            events.append(self.out(doomed, FtlCause.JUDGED, causes))
+            events.append(self.out(doomed, CAUSE_JUDGED, causes))
         old_leader = self.seats[self.leader]
-        if self.outcome is not Outcome.DEPOSED:
+        if self.outcome is not OUTCOME_DEPOSED:
             judged = self.outcome = self._outcome()
             rebels = [i for i, choice in self.choices.items() if choice == "rebel"]
             failed = [i for i in rebels if self.rolls.get(i, 0) < self.leader_roll]
@@ -546,20 +540,20 @@ class FollowTheLeader(Game):
                     judged, old_leader.name, self.leader_roll, tuple(self.names(rebels)), tuple(self.names(failed))
                 )
             )
-            if judged is Outcome.REBELLION:
-                events.append(self.out([old_leader], FtlCause.OVERTHROWN, [Overthrown(old_leader.name)]))
+            if judged is OUTCOME_REBELLION:
+                events.append(self.out([old_leader], CAUSE_OVERTHROWN, [Overthrown(old_leader.name)]))
         events.append(ImmunityGained(tuple(self.seats[i].name for i in self.immune_next if self.seats[i].alive)))
         self.last_rolls = dict(self.rolls)
-        if len(self.alive()) <= 2:
+        if len(self._alive) <= 2:
             return events + self._finals()
         fight_events: list[Event] = []
-        if self.outcome is not Outcome.DEPOSED:
+        if self.outcome is not OUTCOME_DEPOSED:
             successor, why, fight_events = self._successor(self.outcome)
             events += fight_events
             self.leader = successor
             roll = self.rolls[successor]
         else:
-            why, roll = LeadWhy.DEPOSED, self.leader_roll
+            why, roll = WHY_DEPOSED, self.leader_roll
         events.append(NextLeader(self.name(self.leader) or "", why, roll, tie_break=bool(fight_events)))
         return events + self._begin_round()
 
@@ -568,19 +562,19 @@ class FollowTheLeader(Game):
         assert self.leader_roll is not None
         made = list(self.choices.items())
         if made and all(choice == "follow" for _, choice in made):
-            return Outcome.HANDOVER
+            return OUTCOME_HANDOVER
         rebels = [i for i, choice in made if choice == "rebel"]
         if rebels and all(self.rolls.get(i, 0) >= self.leader_roll for i in rebels):
-            return Outcome.REBELLION
-        return Outcome.NORMAL
+            return OUTCOME_REBELLION
+        return OUTCOME_NORMAL
 
     def _successor(self, outcome: Outcome | None) -> tuple[int, LeadWhy, list[Event]]:
         """F9: who leads next and why; a tie for lowest or highest roll is a roll battle of 100."""
         survivors = [i for i in self._non_leaders() if i in self.rolls]
-        why = LeadWhy.LOWEST if outcome == "handover" else LeadWhy.HIGHEST
+        why = WHY_LOWEST if outcome == "handover" else WHY_HIGHEST
         if outcome == "rebellion":
             rebels = [i for i in survivors if self.choices.get(i) == "rebel"]
-            why = LeadWhy.HIGHEST_REBEL if rebels else LeadWhy.HIGHEST
+            why = WHY_HIGHEST_REBEL if rebels else WHY_HIGHEST
             survivors = rebels or survivors
         extreme = min if outcome == "handover" else max
         best = extreme(self.rolls[i] for i in survivors)
@@ -594,9 +588,9 @@ class FollowTheLeader(Game):
 
     def _finals(self) -> list[Event]:
         """F10: two players roll 150 vs 150; one left wins and the round's others battle for second."""
-        self.pass_through(FtlStage.FINALS)
-        alive = self.alive()
-        events: list[Event] = [PhaseChanged(FtlStage.FINALS, self.round)]
+        self.pass_through(STAGE_FINALS)
+        alive = self._alive
+        events: list[Event] = [PhaseChanged(STAGE_FINALS, self.round)]
         if len(alive) == 2:
             events.append(FinalsBegin(alive[0].name, alive[1].name))
             fight = battle(self.dice, [(seat.name, FINALS_DIE) for seat in alive], purpose="finals")
@@ -636,12 +630,12 @@ class FollowTheLeader(Game):
                 self.choices.pop(i, None)
             self.votes.pop(i, None)
         self.votes = {voter: target for voter, target in self.votes.items() if target not in indexes}
-        if len(self.alive()) <= 2:
+        if len(self._alive) <= 2:
             if self.leader not in indexes:
                 events += phase.stop(self)
             if self.rounds and self.outcome is None:
-                self.outcome = Outcome.STOPPED
-                events.append(RoundJudged(Outcome.STOPPED))
+                self.outcome = OUTCOME_STOPPED
+                events.append(RoundJudged(OUTCOME_STOPPED))
             return events + self._finals()
         if self.leader in indexes:
             return events + self._void_round()
@@ -649,9 +643,9 @@ class FollowTheLeader(Game):
 
     def _void_round(self) -> list[Event]:
         """F11: the leader left mid-round: discard it, pick a new leader at random, start again."""
-        self.outcome = Outcome.VOID
+        self.outcome = OUTCOME_VOID
         self.immune_next = list(self.immune_now)
-        chosen = self.seat(self.dice.pick([seat.name for seat in self.alive()]))
+        chosen = self.seat(self.dice.pick([seat.name for seat in self._alive]))
         self.leader = chosen.index
         self.round -= 1
         events: list[Event] = [RoundVoided(chosen.name)]
@@ -680,10 +674,15 @@ class FollowTheLeader(Game):
     # ----- for AI seats, buttons and records -----
 
     def legal_inputs(self, name: str) -> list[Input]:
-        try:
-            seat = self.seat(name)
-        except IllegalAction:
-            return []
+        return self.cached_legal(name, self._legal_inputs)
+
+    def _legal_inputs(self, name: str) -> list[Input]:
+        seat = self._by_name.get(name)
+        if seat is None or (seat.name != name and seat.uid != name):
+            try:
+                seat = self.seat(name)
+            except IllegalAction:
+                return []
         if not seat.alive or self.finished or not self.started:
             return []
         return self.current.legal_inputs(self, seat) if self.current else []
@@ -695,7 +694,7 @@ class FollowTheLeader(Game):
             alive=seat.alive,
             round=self.round,
             phase=self.phase,
-            players=tuple(s.name for s in self.alive()),
+            players=tuple(s.name for s in self._alive),
             players_at_round_start=len(self.round_start),
             leader=self.name(self.leader),
             immune=tuple(self.names(self.immune_now)),
@@ -731,22 +730,59 @@ class Vote(FtlPhase):
     name = FtlStage.VOTE
 
     def waits(self, game: FollowTheLeader) -> list[Wait]:
-        alive = game.alive()
-        names = tuple(seat.name for seat in alive)
-        return [
-            Wait(seat.name, ("vote",), False, names[:at] + names[at + 1 :])
-            for at, seat in enumerate(alive)
-            if seat.index not in game.votes
-        ]
+        votes = game.votes
+        return [wait for index, (wait, _) in self._ballots(game).items() if index not in votes]
 
     def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
-        return [offer("vote", seat.name, s.name) for s in game.alive() if s is not seat]
+        return self._ballots(game)[seat.index][1]
+
+    @staticmethod
+    def _ballots(game: FollowTheLeader) -> dict[int, tuple[Wait, list[Input]]]:
+        """Each player's wait and votes, by seat in list order: the same until the player list changes."""
+        key = (STAGE_VOTE, game.roster)
+        found: dict[int, tuple[Wait, list[Input]]] | None = game._scratch.get(key)
+        if found is None:
+            alive = game._alive
+            names = tuple([seat.name for seat in alive])
+            found = {
+                seat.index: (
+                    Wait(seat.name, VOTE_ACTIONS, False, names[:at] + names[at + 1 :]),
+                    [offer("vote", seat.name, other.name) for other in alive if other is not seat],
+                )
+                for at, seat in enumerate(alive)
+            }
+            game._scratch.keep(key, found)
+        return found
+
+    def act(self, game: FollowTheLeader, action: str, seat: Seat, inp: Input) -> list[Event] | None:
+        if action in CHOICES:
+            raise IllegalAction("The first leader has not been chosen yet.")
+        if action != "vote":
+            return None
+        target = game.alive_target(inp.target, "vote for")
+        if target is seat:
+            raise IllegalAction("You can't vote for yourself.")
+        game.votes[seat.index] = target.index
+        events: list[Event] = [VoteCast(seat.name, target.name, to=seat.name)]
+        votes, alive = game.votes, game._alive
+        if len(votes) >= len(alive) and all(other.index in votes for other in alive):
+            events += game.resolve_votes()
+        return events
+
+    def pick(self, game: FollowTheLeader, inp: Input) -> list[Event]:
+        """The host picks the first leader (a named player, or one at random) instead of the vote."""
+        if inp.target:
+            chosen = game.alive_target(inp.target, "pick")
+        else:
+            chosen = game.seat(game.dice.pick([seat.name for seat in game._alive]))
+        game.leader = chosen.index
+        return [LeaderChosen(chosen.name, LeaderHow.PICKED), *game._begin_round()]
 
     def timeout(self, game: FollowTheLeader) -> list[Event]:
         return [VotingClosed(), *game.resolve_votes()]
 
     def after_removal(self, game: FollowTheLeader, removed: list[Seat]) -> list[Event]:
-        if all(seat.index in game.votes for seat in game.alive()):
+        if all(seat.index in game.votes for seat in game._alive):
             return game.resolve_votes()
         return []
 
@@ -761,10 +797,40 @@ class Choices(FtlPhase):
     before_rolls = True
 
     def waits(self, game: FollowTheLeader) -> list[Wait]:
-        return [Wait(game.seats[i].name, CHOICES, True) for i in game.owed if i not in game.choices]
+        asks, choices = self._asks(game), game.choices
+        return [asks[i][0] for i in game.owed if i not in choices]
 
     def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
-        return [offer(choice, seat.name) for choice in CHOICES] if seat.index in game.owed else []
+        return self._asks(game)[seat.index][1] if seat.index in game.owed else []
+
+    @staticmethod
+    def _asks(game: FollowTheLeader) -> list[tuple[Wait, list[Input]]]:
+        """Each seat's wait and choices, by seat: the same until a name changes."""
+        key = (STAGE_CHOICES, game.naming)
+        found: list[tuple[Wait, list[Input]]] | None = game._scratch.get(key)
+        if found is None:
+            found = [
+                (Wait(seat.name, CHOICES, True), [offer(choice, seat.name) for choice in CHOICES])
+                for seat in game.seats
+            ]
+            game._scratch.keep(key, found)
+        return found
+
+    def act(self, game: FollowTheLeader, action: str, seat: Seat, inp: Input) -> list[Event] | None:
+        """F3: a secret follow/rebel, changeable until every choice is in."""
+        if action not in CHOICES:
+            return None
+        game.check_chooser(seat)
+        if seat.index not in game.owed:
+            raise IllegalAction(LOCKED_IN)
+        choices = game.choices
+        changed = seat.index in choices
+        choices[seat.index] = action
+        events: list[Event] = [ChoiceMade(action, changed, to=seat.name)]
+        owed = game.owed
+        if len(choices) >= len(owed) and all(i in choices for i in owed):
+            events += game.after_choices()
+        return events
 
     def timeout(self, game: FollowTheLeader) -> list[Event]:
         idle = [game.seats[i] for i in game.owed if i not in game.choices]
@@ -793,13 +859,27 @@ class Suspect(FtlPhase):
 
     def waits(self, game: FollowTheLeader) -> list[Wait]:
         asked = game.suspect_prompt()
-        return [Wait(asked.player, asked.actions, asked.by_pm, asked.targets)]
+        return [wait_for(asked.player, asked.actions, asked.by_pm, asked.targets)]
 
     def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
         if seat.index != game.leader:
             return []
         targets = [offer("suspect", seat.name, t) for t in game.names(game.suspect_candidates())]
         return [*targets, offer("nosuspect", seat.name)]
+
+    def act(self, game: FollowTheLeader, action: str, seat: Seat, inp: Input) -> list[Event] | None:
+        if action not in SUSPECT_ACTIONS:
+            return None
+        game.check_leader(seat)
+        if action == "nosuspect":
+            return [Suspected(seat.name, None), *game.roll_round()]
+        target = game.alive_target(inp.target, "suspect")
+        if target is seat:
+            raise IllegalAction("You cannot suspect yourself.")
+        if target.index in game.immune_now:
+            raise IllegalAction(f"{target.name} is immune and cannot be suspected.")
+        game.suspect = target.index
+        return [Suspected(seat.name, target.name), *game.roll_round()]
 
     def timeout(self, game: FollowTheLeader) -> list[Event]:
         return [Suspected(game.name(game.leader) or "", None, NoSuspectWhy.TIME), *game.roll_round()]
@@ -820,7 +900,7 @@ class Scapegoat(FtlPhase):
 
     def waits(self, game: FollowTheLeader) -> list[Wait]:
         asked = game.scapegoat_prompt()
-        return [Wait(asked.player, asked.actions, asked.by_pm, asked.targets)]
+        return [wait_for(asked.player, asked.actions, asked.by_pm, asked.targets)]
 
     def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
         if seat.index != game.suspect:
@@ -828,14 +908,34 @@ class Scapegoat(FtlPhase):
         names = game.names(game.scapegoat_candidates())
         return [*(offer("scapegoat", seat.name, t) for t in names), offer("noscapegoat", seat.name)]
 
+    def act(self, game: FollowTheLeader, action: str, seat: Seat, inp: Input) -> list[Event] | None:
+        if action == "noscapegoat":
+            if seat.index != game.suspect:
+                raise IllegalAction(REFUSALS["noscapegoat"])
+            return [NoScapegoat(seat.name, in_time=True), *game.end_round()]
+        if action != "scapegoat":
+            return None
+        if seat.index != game.suspect:
+            raise IllegalAction("Only the suspect can name a scapegoat.")
+        target = game.alive_target(inp.target, "name as scapegoat")
+        if target is seat:
+            raise IllegalAction("You cannot be your own scapegoat.")
+        if target.index == game.leader:
+            raise IllegalAction("The leader cannot be a scapegoat.")
+        if target.index in game.immune_now or target.index in game.immune_next:
+            raise IllegalAction(f"{target.name} is immune and cannot be a scapegoat.")
+        if target.index in game.doomed:
+            raise IllegalAction(f"{target.name} is already going out this round.")
+        return game.scapegoat_battle(seat, target)
+
     def timeout(self, game: FollowTheLeader) -> list[Event]:
         return [NoScapegoat(game.name(game.suspect) or "", in_time=False), *game.end_round()]
 
     def stop(self, game: FollowTheLeader) -> list[Event]:
         # G4 stops the round with its judgement already made: the judged go out, no scapegoat battle.
-        judged = [seat for seat in game.alive() if seat.index in game.doomed]
+        judged = [seat for seat in game._alive if seat.index in game.doomed]
         causes = [game.why_out[seat.index] for seat in judged]
-        return [game.out(judged, FtlCause.JUDGED, causes)] if judged else []
+        return [game.out(judged, CAUSE_JUDGED, causes)] if judged else []
 
     def after_removal(self, game: FollowTheLeader, removed: list[Seat]) -> list[Event]:
         if game.suspect in [seat.index for seat in removed] or not game.scapegoat_candidates():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NotRequired, TypedDict
 
 from survivor_host.engine.events import Eliminated, Event, Roll
@@ -52,23 +52,6 @@ class FtlRound(TypedDict):
     depositions: NotRequired[list[DepositionRecord]]
 
 
-RECORDED = frozenset(
-    {
-        ChoicesLocked,
-        Suspected,
-        Roll,
-        Eliminated,
-        ScapegoatResolved,
-        RoundJudged,
-        RoundVoided,
-        ImmunityGained,
-        Depositions,
-        NextLeader,
-    }
-)
-"""What a round's record is made of, by exact type (besides `RoundBegins`, which starts one)."""
-
-
 class FtlRecorder:
     """Builds the rounds of the record from the facts and events a game emits, in one place."""
 
@@ -76,41 +59,97 @@ class FtlRecorder:
         self.rounds: list[FtlRound] = []
 
     def take(self, events: Sequence[Event]) -> None:
-        for event in events:
-            self._take(event)
+        rounds = self.rounds
+        for event in [event for event in events if type(event) in RECORDED]:
+            if rounds or type(event) is RoundBegins:
+                RECORDED[type(event)](rounds, event)
 
-    def _take(self, event: Event) -> None:
-        if type(event) is RoundBegins:
-            self.rounds.append(_new_round(event.number, event.leader))
-            return
-        if not self.rounds or type(event) not in RECORDED:
-            return
-        rec = self.rounds[-1]
-        match event:
-            case ChoicesLocked(choices=choices):
-                rec["choices"] = dict(choices)
-            case Suspected(target=str(target)):
-                rec["suspect"] = target
-            case Roll(player=player, result=result, purpose="leader"):
-                rec["leader_roll"] = result
-            case Roll(player=player, sides=sides, result=result, purpose=""):
-                rec["order"].append(player)
-                rec["rolls"][player] = result
-                rec["dice"][player] = sides
-            case Eliminated(players=players):
-                rec["eliminated"] += players
-            case ScapegoatResolved(suspect=suspect, target=target, loser=loser):
-                rec["scapegoat"] = {"suspect": suspect, "target": target, "loser": loser}
-            case RoundJudged(outcome=outcome):
-                rec["outcome"] = str(outcome)
-            case RoundVoided():
-                rec["outcome"] = str(Outcome.VOID)
-            case ImmunityGained(players=players):
-                rec["immune"] = list(players)
-            case Depositions(entries=entries):
-                rec["depositions"] = [{"deposed": old, "by": new, "roll": roll} for old, new, roll in entries]
-            case NextLeader(leader=leader):
-                rec["next_leader"] = leader
+
+def _begins(rounds: list[FtlRound], event: Event) -> None:
+    assert isinstance(event, RoundBegins)
+    rounds.append(_new_round(event.number, event.leader))
+
+
+def _choices(rounds: list[FtlRound], event: Event) -> None:
+    rec = rounds[-1]
+    assert isinstance(event, ChoicesLocked)
+    rec["choices"] = dict(event.choices)
+
+
+def _suspected(rounds: list[FtlRound], event: Event) -> None:
+    rec = rounds[-1]
+    assert isinstance(event, Suspected)
+    if isinstance(event.target, str):
+        rec["suspect"] = event.target
+
+
+def _roll(rounds: list[FtlRound], event: Event) -> None:
+    rec = rounds[-1]
+    assert isinstance(event, Roll)
+    if event.purpose == "leader":
+        rec["leader_roll"] = event.result
+    elif event.purpose == "":
+        rec["order"].append(event.player)
+        rec["rolls"][event.player] = event.result
+        rec["dice"][event.player] = event.sides
+
+
+def _eliminated(rounds: list[FtlRound], event: Event) -> None:
+    rec = rounds[-1]
+    assert isinstance(event, Eliminated)
+    rec["eliminated"] += event.players
+
+
+def _scapegoat(rounds: list[FtlRound], event: Event) -> None:
+    rec = rounds[-1]
+    assert isinstance(event, ScapegoatResolved)
+    rec["scapegoat"] = {"suspect": event.suspect, "target": event.target, "loser": event.loser}
+
+
+def _judged(rounds: list[FtlRound], event: Event) -> None:
+    rec = rounds[-1]
+    assert isinstance(event, RoundJudged)
+    rec["outcome"] = str(event.outcome)
+
+
+def _voided(rounds: list[FtlRound], event: Event) -> None:
+    rec = rounds[-1]
+    rec["outcome"] = str(Outcome.VOID)
+
+
+def _immunity(rounds: list[FtlRound], event: Event) -> None:
+    rec = rounds[-1]
+    assert isinstance(event, ImmunityGained)
+    rec["immune"] = list(event.players)
+
+
+def _depositions(rounds: list[FtlRound], event: Event) -> None:
+    rec = rounds[-1]
+    assert isinstance(event, Depositions)
+    rec["depositions"] = [{"deposed": old, "by": new, "roll": roll} for old, new, roll in event.entries]
+
+
+def _next_leader(rounds: list[FtlRound], event: Event) -> None:
+    rec = rounds[-1]
+    assert isinstance(event, NextLeader)
+    rec["next_leader"] = event.leader
+
+
+RECORDED: dict[type, Callable[[list[FtlRound], Event], None]] = {
+    RoundBegins: _begins,
+    ChoicesLocked: _choices,
+    Suspected: _suspected,
+    Roll: _roll,
+    Eliminated: _eliminated,
+    ScapegoatResolved: _scapegoat,
+    RoundJudged: _judged,
+    RoundVoided: _voided,
+    ImmunityGained: _immunity,
+    Depositions: _depositions,
+    NextLeader: _next_leader,
+}
+"""What the record is made of, by exact type, and how: `RoundBegins` starts a round, the others fill the
+current one (and are ignored before the first round)."""
 
 
 def _new_round(number: int, leader: str) -> FtlRound:

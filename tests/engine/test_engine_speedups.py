@@ -1,0 +1,158 @@
+"""The engine's speed-ups change nothing observable: quick fact inits, cached waits, the dice stream, the draw log."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import hashlib
+import hmac
+import inspect
+import pickle
+import random
+
+import pytest
+
+from survivor_host.engine.dice import FairDice, ScriptedDice
+from survivor_host.engine.errors import IllegalAction
+from survivor_host.engine.events import GameOver, Roll
+from survivor_host.engine.game import Scratch, StepCache
+from survivor_host.engine.inputs import Input
+from survivor_host.themes.ftl import facts
+from survivor_host.themes.ftl.facts import ChoiceAsked, Suspected
+from survivor_host.themes.ftl.game import FollowTheLeader
+from survivor_host.trust.stream import HmacStream
+
+PLAYERS = ["Venus", "Mars", "Earth", "Jupiter", "Saturn", "Uranus"]
+
+
+def test_quick_inits_take_the_same_arguments_as_the_dataclass_ones() -> None:
+    classes = [cls for cls in vars(facts).values() if isinstance(cls, type) and dataclasses.is_dataclass(cls)] + [
+        Roll,
+        GameOver,
+    ]
+    for cls in classes:
+        params = list(inspect.signature(cls).parameters.values())
+        fields = [f for f in dataclasses.fields(cls) if f.init]
+        assert sorted(p.name for p in params) == sorted(f.name for f in fields), cls
+        for param in params:
+            found = next(f for f in fields if f.name == param.name)
+            assert (param.kind is inspect.Parameter.KEYWORD_ONLY) == found.kw_only, (cls, param)
+            if found.default is not dataclasses.MISSING:
+                assert param.default == found.default, (cls, param)
+            elif found.default_factory is dataclasses.MISSING:
+                assert param.default is inspect.Parameter.empty, (cls, param)
+
+
+def test_quick_inits_build_the_same_frozen_values() -> None:
+    roll = Roll("Venus", 150, 87, tabled=True)
+    assert (roll.player, roll.sides, roll.result, roll.plus, roll.purpose, roll.to, roll.tabled) == (
+        "Venus", 150, 87, 0, "", None, True,
+    )  # fmt: skip
+    assert roll == Roll("Venus", 150, 87, 0, "", None, True) and hash(roll) == hash(Roll("Venus", 150, 87, tabled=True))
+    assert repr(roll) == "Roll(player='Venus', sides=150, result=87, plus=0, purpose='', to=None, tabled=True)"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        roll.result = 1  # type: ignore[misc]
+    first, second = GameOver("Venus", "Mars"), GameOver("Venus", "Mars")
+    assert first.placements == {} and first.placements is not second.placements  # a fresh default each time
+    asked = ChoiceAsked("Venus", ("follow", "rebel"), (), True, round=1, leader="Mars", to="Venus")
+    assert asked.to == "Venus" and asked.round == 1
+    with pytest.raises(TypeError):
+        ChoiceAsked("Venus", ("follow",), (), True, 1, "Mars")  # type: ignore[misc]  # round is keyword-only
+    assert Suspected("Mars", None).why == facts.NoSuspectWhy.CHOSE
+
+
+def test_caches_pickle_and_copy_empty() -> None:
+    cache = StepCache()
+    cache.at, cache.waits = 3, []
+    assert pickle.loads(pickle.dumps(cache)).at == -1 and copy.deepcopy(cache).waits is None
+    scratch = Scratch()
+    scratch.keep("key", [1])
+    assert pickle.dumps(scratch) == pickle.dumps(Scratch()) and copy.deepcopy(scratch) == {}
+
+
+def play_some(game: FollowTheLeader, rng: random.Random, count: int) -> None:
+    for _ in range(count):
+        if game.finished:
+            return
+        wait = rng.choice(game.awaiting())
+        game.step(rng.choice(game.legal_inputs(wait.player)))
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_cached_answers_follow_the_state(seed: int) -> None:
+    """awaiting/legal_inputs answer as a fresh game would, after accepted and rejected inputs and copies."""
+    rng = random.Random(seed)
+    game = FollowTheLeader(PLAYERS, mods=rng.choice([(), ("tug-of-war",), ("no-mercy",)]), seed=seed)
+    game.begin()
+    while not game.finished:
+        before = pickle.dumps(game.__dict__)
+        waits = game.awaiting()
+        offers = {seat.name: game.legal_inputs(seat.name) for seat in game.seats}
+        with pytest.raises(IllegalAction):
+            game.step(Input("vote", by="Nobody", target="Venus"))
+        assert pickle.dumps(game.__dict__) == before  # asking and refusing changed nothing
+        replay = FollowTheLeader(PLAYERS, mods=game.mods, seed=seed)
+        replay.begin()
+        for inp in game.log:
+            replay.step(inp)
+        assert replay.awaiting() == waits == game.awaiting()
+        assert {seat.name: replay.legal_inputs(seat.name) for seat in replay.seats} == offers
+        if rng.random() < 0.2:
+            game = copy.deepcopy(game)
+            assert game.awaiting() == waits
+        if rng.random() < 0.1:
+            old = rng.choice(game._alive).name
+            game.step(Input("rename", by=old, new=f"New{len(game.log)}"))
+            assert all(wait.player != old for wait in game.awaiting())
+            assert game.legal_inputs(old) == []
+        play_some(game, rng, 1)
+
+
+def reference_below(key: str, message: str, n: int, state: dict[str, int]) -> int:
+    """docs/FAIRNESS.md written out plainly: one word at a time, skipping words at or above the limit."""
+    limit = (1 << 32) - (1 << 32) % n
+    while True:
+        block = hmac.new(key.encode(), f"{message}:{state['word'] // 8}".encode(), hashlib.sha256).digest()
+        at = state["word"] % 8
+        value = int.from_bytes(block[at * 4 : at * 4 + 4], "big")
+        state["word"] += 1
+        if value < limit:
+            return value % n
+
+
+def test_the_stream_draws_as_the_plain_algorithm_does() -> None:
+    rng = random.Random(1)
+    for trial in range(30):
+        stream, state = HmacStream(f"séed {trial}", f"Ann,Bob;{trial}"), {"word": 0}
+        for _ in range(60):
+            n = rng.choice([1, 2, 6, 100, 109, 150, 2**31 + 1, 3 * 2**30, 2**32])
+            assert stream.below(n) == reference_below(f"séed {trial}", f"Ann,Bob;{trial}", n, state)
+            assert stream.words_used == state["word"]
+
+
+def test_the_draw_log_words_its_tuples_as_the_records_dicts() -> None:
+    dice = FairDice("seed", "Ann,Bob")
+    value = dice.roll(150, 20, label="leader roll for Ann")
+    order = dice.shuffle(["Ann", "Bob", "Cid"])
+    chosen = dice.pick(["Ann", "Bob"])
+    assert dice.fields()["draws"] == [
+        {"round": 0, "kind": "roll", "sides": 150, "plus": 20, "label": "leader roll for Ann", "value": value},
+        {"round": 0, "kind": "shuffle", "names": ["Ann", "Bob", "Cid"], "value": order},
+        {"round": 0, "kind": "pick", "names": ["Ann", "Bob"], "value": chosen},
+    ]
+    replayed = ScriptedDice.from_draws(dice.draws)
+    assert replayed.roll(150, 20) == value and replayed.shuffle(["Ann", "Bob", "Cid"]) == order
+
+
+def test_ftl_phases_handle_their_own_actions() -> None:
+    """Item 5 of issue 13: the game class keeps no `act_` handler of a player action; its phases do."""
+    for action in FollowTheLeader.PLAYER_ACTIONS:
+        assert not hasattr(FollowTheLeader, f"act_{action}"), action
+    game = FollowTheLeader(PLAYERS, seed=3)
+    game.begin()
+    with pytest.raises(IllegalAction, match="has not been chosen yet"):
+        game.step(Input("follow", by="Venus"))
+    with pytest.raises(IllegalAction, match="Only the leader can suspect"):
+        game.step(Input("suspect", by="Venus", target="Mars"))
+    with pytest.raises(IllegalAction, match="no scapegoat to name now"):
+        game.step(Input("scapegoat", by="Venus", target="Mars"))
