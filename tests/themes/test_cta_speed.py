@@ -1,7 +1,8 @@
 """Chase the Ace's shortcuts: what a game works out once per state must match working it out afresh.
 
 A game remembers who is in play, whom each may target, the waits and the legal inputs until its
-state changes; a round table's rows are worked out when first read; facts get a quicker `__init__`.
+state changes; a round table's rows are worked out when first read; facts get a quicker `__init__`
+(`fast_inits`).
 These tests compare each against the long way round, after every kind of change.
 """
 
@@ -128,7 +129,7 @@ def test_a_round_table_shows_names_and_standings_as_they_were_at_the_reveal() ->
     ]
 
 
-def test_quick_fact_inits_take_and_keep_what_the_dataclass_init_does() -> None:
+def test_fact_inits_take_and_keep_what_the_dataclass_init_does() -> None:
     checked = 0
     for cls in vars(cta_facts).values():
         ours = isinstance(cls, type) and cls.__module__ == cta_facts.__name__

@@ -6,42 +6,14 @@ A card is a secret (G3): facts that carry one are addressed (`to`) to its holder
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import TypeVar, overload
+from typing import overload
 
-from survivor_host.engine.events import Asked, Fact, Roll
+from survivor_host.engine.events import Asked, Fact, Roll, fast_inits
 
-T = TypeVar("T")
 STICK_SWAP = ("stick", "swap")
 """What a player in the swap phase may send."""
-
-
-def quick(cls: type[T]) -> type[T]:
-    """A frozen dataclass built faster: its `__init__` fills `__dict__` directly, not through the frozen
-    `__setattr__` (a game makes hundreds of facts). Same parameters, defaults, field order and value."""
-    positional: list[str] = []
-    keywords: list[str] = []
-    defaults: dict[str, object] = {}
-    for spec in fields(cls):  # type: ignore[arg-type]
-        if not spec.init or spec.default_factory is not MISSING or not spec.name.isidentifier():
-            return cls
-        given = spec.name
-        if spec.default is not MISSING:
-            defaults[f"_default_{spec.name}"] = spec.default
-            given = f"{spec.name}=_default_{spec.name}"
-        (keywords if spec.kw_only else positional).append(given)
-    if hasattr(cls, "__post_init__"):
-        return cls
-    names = [spec.name for spec in fields(cls)]  # type: ignore[arg-type]
-    params = ", ".join(["self", *positional, *(["*", *keywords] if keywords else [])])
-    body = "".join(f"\n    held[{name!r}] = {name}" for name in names)
-    namespace: dict[str, object] = {}
-    exec(f"def __init__({params}):\n    held = self.__dict__{body}", dict(defaults), namespace)
-    init: Callable[..., None] = namespace["__init__"]  # type: ignore[assignment]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    cls.__init__ = init  # type: ignore[method-assign]
-    return cls
 
 
 class CtaStage(StrEnum):
@@ -90,7 +62,6 @@ class Standing(StrEnum):
     MODKILLED = "modkilled"
 
 
-@quick
 @dataclass(frozen=True)
 class SwapNote:
     """One swap a player took part in this round: `other` (None: a stick), who started it, the result."""
@@ -101,7 +72,6 @@ class SwapNote:
     void: bool = False
 
 
-@quick
 @dataclass(frozen=True)
 class RevealRow:
     """One player in the round's table: card dealt and at the reveal (None: never shown), swaps, standing."""
@@ -156,7 +126,6 @@ class RevealRows(Sequence[RevealRow]):
         return (tuple, (self.rows(),))
 
 
-@quick
 @dataclass(frozen=True)
 class RoundRevealed(Fact):
     """C8: the reveal with everything the round did, for its table; `cutoff` None when nobody went."""
@@ -169,7 +138,6 @@ class RoundRevealed(Fact):
     """A tuple, or `RevealRows` (the same rows, worked out when read)."""
 
 
-@quick
 @dataclass(frozen=True)
 class DrewJoker(Fact):
     """Cause of an elimination (C4)."""
@@ -177,7 +145,6 @@ class DrewJoker(Fact):
     player: str
 
 
-@quick
 @dataclass(frozen=True)
 class LostDuel(Fact):
     """Cause of an elimination (C5): lost the duel to `winner`, last rolls `mine` vs `theirs`."""
@@ -188,7 +155,6 @@ class LostDuel(Fact):
     theirs: int
 
 
-@quick
 @dataclass(frozen=True)
 class LostJestersBattle(Fact):
     """Cause of an elimination (C5): a Jester who did not roll highest among the Jesters."""
@@ -197,7 +163,6 @@ class LostJestersBattle(Fact):
     roll: int
 
 
-@quick
 @dataclass(frozen=True)
 class LowestCard(Fact):
     """Cause of an elimination (C8): `card` is among the `k` lowest; `cutoff` is the highest card that goes."""
@@ -208,7 +173,6 @@ class LowestCard(Fact):
     k: int
 
 
-@quick
 @dataclass(frozen=True)
 class LostTieBreak(Fact):
     """Cause of an elimination (C8): tied on the cut-off card and rolled lowest (`roll`); None under ties=all."""
@@ -218,19 +182,16 @@ class LostTieBreak(Fact):
     roll: int | None
 
 
-@quick
 @dataclass(frozen=True)
 class TurnAsked(Asked):
     """C6: the player whose turn it is sticks or swaps with one of `targets`, in chat."""
 
 
-@quick
 @dataclass(frozen=True)
 class DuelAsked(Asked):
     """C5: the lone Jester names one of `targets`, in chat."""
 
 
-@quick
 @dataclass(frozen=True, kw_only=True)
 class SwapRoundAsked(Asked):
     """C7: a secret stick or swap for swap round `swap_round`, by PM."""
@@ -238,7 +199,6 @@ class SwapRoundAsked(Asked):
     swap_round: int
 
 
-@quick
 @dataclass(frozen=True)
 class GameBegins(Fact):
     title: str
@@ -246,7 +206,6 @@ class GameBegins(Fact):
     mods: tuple[str, ...]
 
 
-@quick
 @dataclass(frozen=True)
 class RoundBegins(Fact):
     """C2: a new deal; the `k` lowest cards will go."""
@@ -255,13 +214,11 @@ class RoundBegins(Fact):
     k: int
 
 
-@quick
 @dataclass(frozen=True)
 class Redealt(Fact):
     """C4: the Jokers would leave fewer than 2 players."""
 
 
-@quick
 @dataclass(frozen=True)
 class CardDealt(Fact):
     """C3: `player`'s card, rolled with `die`; addressed to that player only."""
@@ -273,7 +230,6 @@ class CardDealt(Fact):
     card: int
 
 
-@quick
 @dataclass(frozen=True)
 class CardShown(Fact):
     """A player's card told again (to that player): after a swap, a swap round, a takeover, or asked."""
@@ -286,19 +242,16 @@ class CardShown(Fact):
     swap_round: int = 0
 
 
-@quick
 @dataclass(frozen=True)
 class KingsKnown(Fact):
     kings: tuple[str, ...]
 
 
-@quick
 @dataclass(frozen=True)
 class SwapPhaseOpened(Fact):
     """C6: turns in a random order."""
 
 
-@quick
 @dataclass(frozen=True)
 class NoTargets(Fact):
     """`player` has nobody to swap with: they stick now, or (All At Once) will stick."""
@@ -307,7 +260,6 @@ class NoTargets(Fact):
     later: bool = False
 
 
-@quick
 @dataclass(frozen=True)
 class Stuck(Fact):
     """A stick carried out (in the turns, or All At Once's `swap_round`); `said` unless a line already said why."""
@@ -317,7 +269,6 @@ class Stuck(Fact):
     swap_round: int | None = None
 
 
-@quick
 @dataclass(frozen=True)
 class TurnTimedOut(Fact):
     """G4 with idle=default: the player whose turn it was sticks."""
@@ -325,7 +276,6 @@ class TurnTimedOut(Fact):
     player: str
 
 
-@quick
 @dataclass(frozen=True)
 class SwapResolved(Fact):
     """C6: swapper 125 vs target 100, every roll (re-rolls included); `swapped` if the cards changed hands."""
@@ -339,7 +289,6 @@ class SwapResolved(Fact):
     swap_round: int | None = None
 
 
-@quick
 @dataclass(frozen=True)
 class SwapVoid(Fact):
     """C7: a chosen swap that had become illegal by its turn in the order."""
@@ -350,7 +299,6 @@ class SwapVoid(Fact):
     swap_round: int
 
 
-@quick
 @dataclass(frozen=True)
 class TieAtCutoff(Fact):
     """C8: players tied on the cut-off card; `need` of them go, by a battle (its `rolls`) or (`all`) every one."""
@@ -363,13 +311,11 @@ class TieAtCutoff(Fact):
     rounds: tuple[dict[str, int], ...] = ()
 
 
-@quick
 @dataclass(frozen=True)
 class NobodyOut(Fact):
     """The reveal eliminated nobody."""
 
 
-@quick
 @dataclass(frozen=True)
 class Finals(Fact):
     """C9: the last two roll battle 13 vs 13, every roll in `rolls`."""
@@ -381,7 +327,6 @@ class Finals(Fact):
     winner: str
 
 
-@quick
 @dataclass(frozen=True)
 class PlaceBattle(Fact):
     """G4: the players modkilled in the step that left one battle 13 for second place."""
@@ -391,7 +336,6 @@ class PlaceBattle(Fact):
     winner: str
 
 
-@quick
 @dataclass(frozen=True)
 class ElimChanged(Fact):
     """The host changed how many go each round, from the next deal."""
@@ -399,7 +343,6 @@ class ElimChanged(Fact):
     count: int
 
 
-@quick
 @dataclass(frozen=True)
 class SwapRoundOpened(Fact):
     """C7: everyone in play sends a secret choice."""
@@ -409,7 +352,6 @@ class SwapRoundOpened(Fact):
     players: tuple[str, ...]
 
 
-@quick
 @dataclass(frozen=True)
 class SwapChoice(Fact):
     """C7: a secret choice (`target` None: stick), told only to the chooser (`to`).
@@ -423,7 +365,6 @@ class SwapChoice(Fact):
     standing: bool = False
 
 
-@quick
 @dataclass(frozen=True)
 class DefaultSticks(Fact):
     """G4 with idle=default: the players who sent no choice stick."""
@@ -431,7 +372,6 @@ class DefaultSticks(Fact):
     players: tuple[str, ...]
 
 
-@quick
 @dataclass(frozen=True)
 class SwapOrder(Fact):
     """C7: the shuffled order the choices are carried out in."""
@@ -440,7 +380,6 @@ class SwapOrder(Fact):
     order: tuple[str, ...]
 
 
-@quick
 @dataclass(frozen=True)
 class JestersKnown(Fact):
     """C5: the players dealt a Jester."""
@@ -448,7 +387,6 @@ class JestersKnown(Fact):
     jesters: tuple[str, ...]
 
 
-@quick
 @dataclass(frozen=True)
 class DuelPicked(Fact):
     """G4 with idle=default: the game picks the idle Jester's opponent."""
@@ -457,13 +395,11 @@ class DuelPicked(Fact):
     target: str
 
 
-@quick
 @dataclass(frozen=True)
 class JesterGone(Fact):
     """The lone Jester was removed before naming an opponent."""
 
 
-@quick
 @dataclass(frozen=True)
 class Walkover(Fact):
     """C5: a lone Jester with nobody (`left`: nobody left) to duel advances."""
@@ -472,7 +408,6 @@ class Walkover(Fact):
     left: bool
 
 
-@quick
 @dataclass(frozen=True)
 class DuelResolved(Fact):
     """C5: Jester 100 vs target 100, every roll; the winner advances."""
@@ -485,7 +420,6 @@ class DuelResolved(Fact):
     loser: str
 
 
-@quick
 @dataclass(frozen=True)
 class JestersBattle(Fact):
     """C5: two or more Jesters roll 100 together; `winner` (if one is left) advances."""
@@ -495,3 +429,6 @@ class JestersBattle(Fact):
     rounds: tuple[dict[str, int], ...]
     winner: str | None
     losers: tuple[str, ...]
+
+
+fast_inits(__name__)  # facts are built by the hundred per game: without the frozen setattr

@@ -28,6 +28,7 @@ from survivor_host.engine.events import (
     Fact,
     PhaseChanged,
     Revealed,
+    fast_inits,
 )
 from survivor_host.engine.game import Game, Seat, Wait, announce_list
 from survivor_host.engine.inputs import Input, offer
@@ -64,7 +65,6 @@ from survivor_host.themes.cta.facts import (
     TieAtCutoff,
     TurnAsked,
     TurnTimedOut,
-    quick,
 )
 from survivor_host.themes.cta.mods import MOD_CLASSES, CtaMod
 from survivor_host.themes.cta.record import CtaRecorder, CtaRound
@@ -187,7 +187,6 @@ class Answers:
         self.legal = {}
 
 
-@quick
 @dataclass(frozen=True)
 class CtaView:
     """What one player knows: their own card and the public facts, nothing else."""
@@ -223,6 +222,7 @@ class ChaseTheAce(Game):
     title = SPEC.title
     MODS = SPEC.mod_titles()
     PLAYER_ACTIONS: ClassVar[tuple[str, ...]] = ("stick", "swap", "duel", "card")
+    PHASE_ACTIONS: ClassVar[tuple[str, ...]] = ("stick", "swap", "duel")
     QUESTIONS: ClassVar[tuple[str, ...]] = ("card",)
     THEME_HOST_ACTIONS: ClassVar[tuple[str, ...]] = SPEC.host_actions
     ACTION_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {
@@ -606,22 +606,9 @@ class ChaseTheAce(Game):
 
     # ----- inputs -----
 
-    def act_stick(self, inp: Input) -> list[Event]:
-        return self._phase_act("stick", inp, "There is nothing to stick or swap now.")
-
-    def act_swap(self, inp: Input) -> list[Event]:
-        return self._phase_act("swap", inp, "There is nothing to stick or swap now.")
-
-    def act_duel(self, inp: Input) -> list[Event]:
-        return self._phase_act("duel", inp, "There is no duel to call now.")
-
-    def _phase_act(self, action: str, inp: Input, refusal: str) -> list[Event]:
-        """A player action the waiting phase handles; refused when no phase takes it."""
-        seat = self.actor(inp)
-        events = self.current.act(self, action, seat, inp) if self.current else None
-        if events is None:
-            raise IllegalAction(refusal)
-        return events
+    def refusal(self, action: str, seat: Seat) -> str:
+        """Why a `stick`, `swap` or `duel` is refused when no waiting phase takes it."""
+        return "There is no duel to call now." if action == "duel" else "There is nothing to stick or swap now."
 
     def swap_target(self, seat: Seat, name: str | None) -> int:
         """The seat `seat` names to swap with, once the swap is legal now."""
@@ -831,3 +818,6 @@ class SwapTurns(Phase[ChaseTheAce]):
 
 
 TURNS = SwapTurns()
+
+
+fast_inits(__name__)  # the view, built at each AI decision
