@@ -5,10 +5,15 @@ A card is a secret (G3): facts that carry one are addressed (`to`) to its holder
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import overload
 
-from survivor_host.engine.events import Asked, Fact, Roll
+from survivor_host.engine.events import Asked, Fact, Roll, fast_inits
+
+STICK_SWAP = ("stick", "swap")
+"""What a player in the swap phase may send."""
 
 
 class CtaStage(StrEnum):
@@ -78,6 +83,49 @@ class RevealRow:
     standing: Standing
 
 
+class RevealRows(Sequence[RevealRow]):
+    """A round table's rows, worked out when first read (a simulation reads none); else just their tuple:
+    it compares, hashes, shows, pickles and copies as that tuple."""
+
+    __slots__ = ("_build", "_rows")
+
+    def __init__(self, build: Callable[[], tuple[RevealRow, ...]]) -> None:
+        self._build: Callable[[], tuple[RevealRow, ...]] | None = build
+        self._rows: tuple[RevealRow, ...] = ()
+
+    def rows(self) -> tuple[RevealRow, ...]:
+        if self._build is not None:
+            self._rows, self._build = self._build(), None
+        return self._rows
+
+    @overload
+    def __getitem__(self, index: int) -> RevealRow: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[RevealRow, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> RevealRow | tuple[RevealRow, ...]:
+        return self.rows()[index]
+
+    def __len__(self) -> int:
+        return len(self.rows())
+
+    def __iter__(self) -> Iterator[RevealRow]:
+        return iter(self.rows())
+
+    def __eq__(self, other: object) -> bool:
+        return self.rows() == (other.rows() if isinstance(other, RevealRows) else other)
+
+    def __hash__(self) -> int:
+        return hash(self.rows())
+
+    def __repr__(self) -> str:
+        return repr(self.rows())
+
+    def __reduce__(self) -> tuple[type[tuple[RevealRow, ...]], tuple[tuple[RevealRow, ...]]]:
+        return (tuple, (self.rows(),))
+
+
 @dataclass(frozen=True)
 class RoundRevealed(Fact):
     """C8: the reveal with everything the round did, for its table; `cutoff` None when nobody went."""
@@ -86,7 +134,8 @@ class RoundRevealed(Fact):
     k: int
     cards: tuple[tuple[str, int], ...]
     cutoff: int | None
-    rows: tuple[RevealRow, ...]
+    rows: Sequence[RevealRow]
+    """A tuple, or `RevealRows` (the same rows, worked out when read)."""
 
 
 @dataclass(frozen=True)
@@ -380,3 +429,6 @@ class JestersBattle(Fact):
     rounds: tuple[dict[str, int], ...]
     winner: str | None
     losers: tuple[str, ...]
+
+
+fast_inits(__name__)  # facts are built by the hundred per game: without the frozen setattr

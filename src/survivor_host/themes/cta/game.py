@@ -11,8 +11,11 @@ Internal state is keyed by seat index, so substitutes and renames keep everythin
 from __future__ import annotations
 
 import copy
+import functools
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import filterfalse
 from typing import ClassVar
 
 from survivor_host.engine.battle import battle
@@ -25,11 +28,13 @@ from survivor_host.engine.events import (
     Fact,
     PhaseChanged,
     Revealed,
+    fast_inits,
 )
-from survivor_host.engine.game import Game, Memo, Seat, Wait, announce_list
+from survivor_host.engine.game import Game, Seat, Wait, announce_list
 from survivor_host.engine.inputs import Input, offer
 from survivor_host.engine.phase import Phase
 from survivor_host.themes.cta.facts import (
+    STICK_SWAP,
     CardDealt,
     CardShown,
     CardWhy,
@@ -49,6 +54,7 @@ from survivor_host.themes.cta.facts import (
     PlaceBattle,
     Redealt,
     RevealRow,
+    RevealRows,
     RoundBegins,
     RoundRevealed,
     Standing,
@@ -66,6 +72,119 @@ from survivor_host.themes.cta.spec import SPEC
 
 KING = 13
 FOURTEEN = 14
+STANDINGS: dict[type[Event], Standing] = {
+    DrewJoker: Standing.JOKER,
+    LostDuel: Standing.DUEL_LOST,
+    LostJestersBattle: Standing.JESTERS_LOST,
+    LowestCard: Standing.LOWEST,
+    LostTieBreak: Standing.TIE_LOST,
+}
+"""A round's standing by the cause that took the player out."""
+SAFE, KING_SAFE, ADVANCED, TIE_WON, MODKILLED = (
+    Standing.SAFE,
+    Standing.KING,
+    Standing.ADVANCED,
+    Standing.TIE_WON,
+    Standing.MODKILLED,
+)
+SHOWN_OUT = (Standing.LOWEST, Standing.TIE_LOST)
+"""Standings whose cards the table shows although the player is out."""
+SWAPPED_AWAY, SWAPPED_WITH = CardWhy.SWAPPED_AWAY, CardWhy.SWAPPED_WITH
+ALIVE, INDEX = operator.attrgetter("alive"), operator.attrgetter("index")
+# (enum members read once: a member read costs as much as building a small tuple)
+
+
+@functools.lru_cache(maxsize=4096)
+def turn_answers(player: str, targets: tuple[str, ...]) -> tuple[TurnAsked, tuple[Wait, ...], tuple[Input, ...]]:
+    """A turn's prompt, waits and legal inputs: the same for the same player and targets (immutable, shared)."""
+    offers = (offer("stick", player), *map(functools.partial(offer, "swap", player), targets))
+    return TurnAsked(player, STICK_SWAP, targets, False), (Wait(player, STICK_SWAP, False, targets),), offers
+
+
+@functools.lru_cache(maxsize=4096)
+def choice_answers(player: str, targets: tuple[str, ...]) -> tuple[Wait, tuple[Input, ...]]:
+    """A secret swap choice's wait and legal inputs (All At Once), shared like `turn_answers`."""
+    offers = (offer("stick", player), *map(functools.partial(offer, "swap", player), targets))
+    return Wait(player, STICK_SWAP, True, targets), offers
+
+
+def reveal_rows(
+    dealt: dict[int, int],
+    swap_log: list[tuple[int, int | None, bool, bool]],
+    cards: dict[int, int],
+    causes: dict[int, Fact],
+    kings: list[int],
+    advanced: list[int],
+    tie_won: list[int],
+    names: tuple[str, ...],
+    alive: tuple[bool, ...],
+) -> tuple[RevealRow, ...]:
+    """A round table's rows: each seat dealt in, its cards as far as shown, its swaps and its standing."""
+    notes: dict[int, list[SwapNote]] = {}
+    for by, target, swapped, void in swap_log:
+        if target is None:
+            notes.setdefault(by, []).append(SwapNote(None, True, swapped, void))
+            continue
+        notes.setdefault(by, []).append(SwapNote(names[target], True, swapped, void))
+        notes.setdefault(target, []).append(SwapNote(names[by], False, swapped, void))
+    rows = []
+    for index, card in dealt.items():
+        cause = causes.get(index)
+        if cause is not None:
+            standing = STANDINGS[type(cause)]
+        elif not alive[index]:
+            standing = MODKILLED
+        elif index in kings:
+            standing = KING_SAFE
+        elif index in advanced:
+            standing = ADVANCED
+        else:
+            standing = TIE_WON if index in tie_won else SAFE
+        if alive[index] or standing in SHOWN_OUT or card == FOURTEEN:
+            rows.append(RevealRow(names[index], card, cards.get(index), tuple(notes.get(index, ())), standing))
+        else:
+            rows.append(RevealRow(names[index], None, None, tuple(notes.get(index, ())), standing))
+    return tuple(rows)
+
+
+class Answers:
+    """What the game worked out about its state as it is: who is in play, whom each may target, the
+    waits and the legal inputs. Forgotten when the state changes; not state (it pickles and copies empty)."""
+
+    __slots__ = ("in_play", "legal", "target_names", "targets", "waits")
+
+    def __init__(self) -> None:
+        self.in_play: list[int] | None = None
+        self.targets: dict[int, list[int]] = {}
+        self.target_names: dict[int, tuple[str, ...]] = {}
+        self.waits: Sequence[Wait] | None = None
+        self.legal: dict[str, Sequence[Input]] = {}
+
+    def __reduce__(self) -> tuple[type[Answers], tuple[()]]:
+        return (Answers, ())
+
+    def forget(self) -> None:
+        """Seats left play (eliminated, safe) or a round began: everything."""
+        self.in_play = None
+        self.forget_targets()
+
+    def forget_targets(self) -> None:
+        """A stick or a swap was carried out: whom each may target (a mod may bar by those), and the waits."""
+        self.targets = {}
+        self.target_names = {}
+        self.waits = None
+        self.legal = {}
+
+    def forget_waits(self) -> None:
+        """The phase, the turn or a choice changed: the waits and the legal inputs."""
+        self.waits = None
+        self.legal = {}
+
+    def forget_names(self) -> None:
+        """A seat has a new name: the names of targets, the waits and the legal inputs."""
+        self.target_names = {}
+        self.waits = None
+        self.legal = {}
 
 
 @dataclass(frozen=True)
@@ -103,6 +222,7 @@ class ChaseTheAce(Game):
     title = SPEC.title
     MODS = SPEC.mod_titles()
     PLAYER_ACTIONS: ClassVar[tuple[str, ...]] = ("stick", "swap", "duel", "card")
+    PHASE_ACTIONS: ClassVar[tuple[str, ...]] = ("stick", "swap", "duel")
     QUESTIONS: ClassVar[tuple[str, ...]] = ("card",)
     THEME_HOST_ACTIONS: ClassVar[tuple[str, ...]] = SPEC.host_actions
     ACTION_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {
@@ -121,6 +241,7 @@ class ChaseTheAce(Game):
         dice: Dice | None = None,
         seed: int | str | None = None,
     ) -> None:
+        self._answers = Answers()
         super().__init__(players, mods=mods, options=options, dice=dice, seed=seed)
         self.elim_count = self.opt_int("elim")
         self.k = 0
@@ -143,11 +264,11 @@ class ChaseTheAce(Game):
         self.turn: int | None = None
         self.had_turn: list[int] = []
         self.recorder = CtaRecorder()
-        self._memo = Memo()
-        """Players in play by step, swap targets by (swapper, step, stuck, exchanges): mods bar by those alone."""
         self.plugins: tuple[CtaMod, ...] = tuple(MOD_CLASSES[mod]() for mod in self.mods)
         """The active mods' hooks, in the theme's mod order."""
         self.secret: frozenset[str] = frozenset(a for plugin in self.plugins for a in plugin.secret_actions())
+        self.die = max((plugin.card_die() or KING for plugin in self.plugins), default=KING)
+        """The die cards are dealt with (13, or 14 under a mod that adds the 14)."""
 
     @property
     def choices(self) -> dict[int, int | None]:
@@ -163,17 +284,32 @@ class ChaseTheAce(Game):
 
     def in_play(self) -> list[int]:
         """Seats that take part in the swap phase: alive, not a King, not advanced, not a 14."""
-        found = self._memo.get(self._step_key())
+        return list(self.playing())
+
+    def playing(self) -> list[int]:
+        """`in_play`, worked out once per state: the list itself, not to be changed."""
+        found = self._answers.in_play
         if found is None:
             safe = {*self.kings, *self.advanced}
-            cards = self.cards
-            in_play = [s.index for s in self._alive if s.index not in safe and cards.get(s.index) != FOURTEEN]
-            found = self._memo.remember(self._step_key(), in_play)
-        return list(found)
+            if self.die == FOURTEEN:  # only a 14-sided deal holds 14s
+                safe.update([index for index, card in self.cards.items() if card == FOURTEEN])
+            found = list(filterfalse(safe.__contains__, map(INDEX, self._alive)))
+            self._answers.in_play = found
+        return found
 
-    def _step_key(self) -> tuple[object, ...]:
-        """What the players in play depend on: the round, eliminations, Kings, advances, the deal."""
-        return ("in play", self.round, self.steps, len(self.kings), len(self.advanced), len(self.cards))
+    def enter(self, phase: Phase[ChaseTheAce]) -> None:
+        super().enter(phase)
+        self._answers.forget_waits()
+
+    def pass_through(self, name: str) -> None:
+        super().pass_through(name)
+        self._answers.forget_waits()
+
+    def _index_names(self) -> None:
+        super()._index_names()
+        self.seat_names = [seat.name for seat in self.seats]
+        """Each seat's name now, by seat index."""
+        self._answers.forget_names()
 
     def swap_block(self, by: int, target: int) -> tuple[str, str] | None:
         """Why `by` may not target `target` now: (message for the player, short reason), or None."""
@@ -197,17 +333,50 @@ class ChaseTheAce(Game):
     def advance(self, index: int) -> None:
         """`index` is safe for the rest of the round, like a King (a duel's winner, C5)."""
         self.advanced.append(index)
+        self._answers.forget()
 
     def swap_targets(self, by: int) -> list[int]:
         """Everyone `by` may target now, in list order (what `swap_block` allows, found at once)."""
-        key = (by, *self._step_key(), len(self.stuck), len(self.exchanges))
-        found = self._memo.get(key)
+        return list(self.targets_of(by))
+
+    def targets_of(self, by: int) -> list[int]:
+        """`swap_targets`, worked out once per state: the list itself, not to be changed."""
+        found = self._answers.targets.get(by)
         if found is None:
             barred = {by}
             for plugin in self.plugins:
                 barred |= plugin.barred_targets(self, by)
-            found = self._memo.remember(key, [index for index in self.in_play() if index not in barred])
-        return list(found)
+            found = list(filterfalse(barred.__contains__, self.playing()))
+            self._answers.targets[by] = found
+        return found
+
+    def target_names(self, by: int) -> tuple[str, ...]:
+        """The names of `swap_targets`, worked out once per state."""
+        found = self._answers.target_names.get(by)
+        if found is None:
+            found = tuple(map(self.seat_names.__getitem__, self.targets_of(by)))
+            self._answers.target_names[by] = found
+        return found
+
+    def offer_swaps(self, seat: Seat) -> list[Input]:
+        """`stick`, then `swap NAME` for each player `seat` may target now (All At Once)."""
+        return list(choice_answers(seat.name, self.target_names(seat.index))[1])
+
+    def choice_wait(self, name: str, index: int) -> Wait:
+        """The wait for `index`'s secret swap choice (All At Once)."""
+        return choice_answers(name, self.target_names(index))[0]
+
+    def forget_waits(self) -> None:
+        """A mod changed what the game waits for."""
+        self._answers.forget_waits()
+
+    def answered(self, index: int) -> None:
+        """`index` sent what they were waited for and is no longer awaited; what is legal stays (All At Once:
+        a choice can still be changed)."""
+        answers = self._answers
+        if answers.waits is not None:
+            name = self.seat_names[index]
+            answers.waits = [wait for wait in answers.waits if wait.player != name]
 
     # ----- the round -----
 
@@ -226,25 +395,26 @@ class ChaseTheAce(Game):
         self.order, self.turn, self.had_turn = [], None, []
         for plugin in self.plugins:
             plugin.new_round()
-        self.pass_through(CtaStage.DEAL)
+        self._answers.forget()
+        stage = CtaStage.DEAL
+        self.pass_through(stage)
         events: list[Event] = [
-            PhaseChanged(CtaStage.DEAL, self.round),
+            PhaseChanged(stage, self.round),
             RoundBegins(self.round, self.k),
-            announce_list(self, self.marks),
+            announce_list(self),  # no marks yet: the Kings are dealt below
         ]
-        die = max((plugin.card_die() or KING for plugin in self.plugins), default=KING)
+        die, roll = self.die, self.dice.roll
         while True:
-            cards = {seat.index: self.dice.roll(die, label=f"card for {seat.name}") for seat in alive}
+            cards = {seat.index: roll(die, label=f"card for {seat.name}") for seat in alive}
             if not any(plugin.must_redeal(cards) for plugin in self.plugins):
                 break
             events.append(Redealt())
         self.cards = cards
         self.dealt = dict(cards)
         self.round_causes = {}
-        for seat in alive:
-            card = cards[seat.index]
-            events.append(CardDealt(seat.name, die, card, to=seat.name))
+        events += [CardDealt(seat.name, die, cards[seat.index], to=seat.name) for seat in alive]
         self.kings = [seat.index for seat in alive if cards[seat.index] == KING]
+        self._answers.forget()
         events.append(KingsKnown(tuple(self.names(self.kings))))
         for plugin in self.plugins:
             events.extend(plugin.after_deal(self))
@@ -266,15 +436,18 @@ class ChaseTheAce(Game):
 
     def begin_swaps(self) -> list[Event]:
         """The swap phase (C6), or All At Once (C7)."""
-        self.pass_through(CtaStage.SWAP)
-        events: list[Event] = [PhaseChanged(CtaStage.SWAP, self.round)]
+        stage = CtaStage.SWAP
+        self.pass_through(stage)
+        events: list[Event] = [PhaseChanged(stage, self.round)]
         for plugin in self.plugins:
             own = plugin.swap_phase(self)
             if own is not None:
                 return [*events, *own]
-        names = self.names(self.in_play())
+        playing = self.playing()
+        names = self.names(playing)
         order = self.dice.shuffle(names) if len(names) >= 2 else names
-        self.order = [self.seat(name).index for name in order]
+        index_of = {name: index for name, index in zip(names, playing, strict=True)}
+        self.order = [index_of[name] for name in order]
         if names:
             events.append(SwapPhaseOpened())
         return [*events, *self.next_turn()]
@@ -282,38 +455,46 @@ class ChaseTheAce(Game):
     def next_turn(self) -> list[Event]:
         events: list[Event] = []
         self.turn = None
-        while self.order:
-            current = self.order[0]
-            if current not in self.in_play():
-                self.order.pop(0)
+        order = self.order
+        playing = self.playing()  # a stick changes whom a mod bars, never who is in play
+        while order:
+            current = order[0]
+            if current not in playing:
+                order.pop(0)
                 continue
-            if not self.swap_targets(current):
+            if not self.targets_of(current):
                 name = self.seats[current].name
                 events.append(NoTargets(name))
                 events.extend(self.stick(current, swap_round=None, said=False))
                 continue
             self.turn = current
             self.enter(TURNS)
-            events.append(self.turn_prompt())
+            name = self.seats[current].name
+            asked, waits, offers = turn_answers(name, self.target_names(current))
+            answers = self._answers
+            answers.waits = waits  # what the turn waits for and offers, known at once
+            answers.legal[name] = offers
+            events.append(asked)
             return events
         return [*events, *self.reveal()]
 
     def turn_prompt(self) -> TurnAsked:
         assert self.turn is not None
-        targets = tuple(self.names(self.swap_targets(self.turn)))
-        return TurnAsked(self.seats[self.turn].name, ("stick", "swap"), targets, False)
+        return turn_answers(self.seats[self.turn].name, self.target_names(self.turn))[0]
 
     def stick(self, by: int, swap_round: int | None, said: bool = True) -> list[Event]:
         """Carry out a `stick` (a turn's, or one in the All At Once order)."""
         self.stuck.append(by)
         self.swap_log.append((by, None, False, False))
+        self._answers.forget_targets()
         if swap_round is None:
             self._end_turn(by)
         return [Stuck(self.seats[by].name, said, swap_round)]
 
     def swap(self, by: int, target: int, swap_round: int | None) -> list[Event]:
         """Swapper 125 vs target 100 (G1); if the swapper wins, the two exchange cards (C6)."""
-        by_name, target_name = self.seats[by].name, self.seats[target].name
+        seats = self.seats
+        by_name, target_name = seats[by].name, seats[target].name
         result = battle(self.dice, [(by_name, 125), (target_name, 100)], purpose="swap")
         swapped = result.winners == [by_name]
         rolled, rounds = tuple(result.events), tuple(result.rolls)
@@ -321,12 +502,14 @@ class ChaseTheAce(Game):
         self.attempts.append([by, target, int(swapped)])
         self.swap_log.append((by, target, swapped, False))
         if swapped:
-            mine, theirs = self.cards[by], self.cards[target]
+            cards = self.cards
+            mine, theirs = cards[by], cards[target]
             self.history.append([by, target, mine, theirs])
             self.exchanges.append([by, target])
-            self.cards[by], self.cards[target] = theirs, mine
-            events.append(CardShown(theirs, CardWhy.SWAPPED_AWAY, target_name, to=by_name))
-            events.append(CardShown(mine, CardWhy.SWAPPED_WITH, by_name, to=target_name))
+            cards[by], cards[target] = theirs, mine
+            events.append(CardShown(theirs, SWAPPED_AWAY, target_name, to=by_name))
+            events.append(CardShown(mine, SWAPPED_WITH, by_name, to=target_name))
+        self._answers.forget_targets()
         if swap_round is None:
             self._end_turn(by)
         return events
@@ -339,27 +522,30 @@ class ChaseTheAce(Game):
 
     def reveal(self) -> list[Event]:
         """C8: every card shown, the `k` lowest in play eliminated, ties by `ties`."""
-        self.pass_through(CtaStage.REVEAL)
+        stage = CtaStage.REVEAL
+        self.pass_through(stage)
         self.turn = None
         alive = self.alive()
+        cards = self.cards
         events: list[Event] = [
-            PhaseChanged(CtaStage.REVEAL, self.round),
-            Revealed(tuple((seat.name, self.cards[seat.index]) for seat in alive), tabled=True),
+            PhaseChanged(stage, self.round),
+            Revealed(tuple([(seat.name, cards[seat.index]) for seat in alive]), tabled=True),
         ]
-        eligible = [self.seats[index] for index in self.in_play()]
+        seats = self.seats
+        eligible = [seats[index] for index in self.playing()]
         count = min(self.k, len(eligible), len(alive) - 2)
         losers: list[Seat] = []
         causes: dict[int, Fact] = {}
         cutoff: int | None = None
         tie_won: list[int] = []
         if count > 0:
-            ranked = sorted(eligible, key=lambda seat: (self.cards[seat.index], seat.index))
-            cutoff = self.cards[ranked[count - 1].index]
-            below = [seat for seat in eligible if self.cards[seat.index] < cutoff]
-            tied = [seat for seat in eligible if self.cards[seat.index] == cutoff]
+            ranked = sorted([(cards[seat.index], seat.index) for seat in eligible])
+            cutoff = ranked[count - 1][0]
+            below = [seat for seat in eligible if cards[seat.index] < cutoff]
+            tied = [seat for seat in eligible if cards[seat.index] == cutoff]
             need = count - len(below)
             for seat in below:
-                causes[seat.index] = LowestCard(seat.name, self.cards[seat.index], cutoff, self.k)
+                causes[seat.index] = LowestCard(seat.name, cards[seat.index], cutoff, self.k)
             if len(tied) == need:
                 losers = below + tied
                 for seat in tied:
@@ -388,44 +574,21 @@ class ChaseTheAce(Game):
     def eliminate(self, seats: Sequence[Seat], reason: str, causes: Sequence[Fact] = ()) -> Eliminated:
         for seat, cause in zip(seats, causes, strict=False):
             self.round_causes[seat.index] = cause
-        return super().eliminate(seats, reason, causes)
-
-    def name_of(self, index: int | None) -> str | None:
-        return None if index is None else self.seats[index].name
+        out = super().eliminate(seats, reason, causes)
+        self._answers.forget()
+        return out
 
     def round_revealed(self, cutoff: int | None, tie_won: list[int]) -> RoundRevealed:
-        """The round for its table: each player dealt in, their cards as far as shown, swaps and standing."""
-        standings = {
-            DrewJoker: Standing.JOKER,
-            LostDuel: Standing.DUEL_LOST,
-            LostJestersBattle: Standing.JESTERS_LOST,
-            LowestCard: Standing.LOWEST,
-            LostTieBreak: Standing.TIE_LOST,
-        }
-        rows = []
-        for index, dealt in self.dealt.items():
-            seat = self.seats[index]
-            cause = self.round_causes.get(index)
-            if cause is not None:
-                standing = standings[type(cause)]
-            elif not seat.alive:
-                standing = Standing.MODKILLED
-            elif index in self.kings:
-                standing = Standing.KING
-            elif index in self.advanced:
-                standing = Standing.ADVANCED
-            else:
-                standing = Standing.TIE_WON if index in tie_won else Standing.SAFE
-            shown = seat.alive or standing in (Standing.LOWEST, Standing.TIE_LOST) or dealt == FOURTEEN
-            notes = tuple(
-                SwapNote(self.name_of(target if by == index else by), by == index, swapped, void)
-                for by, target, swapped, void in self.swap_log
-                if index in (by, target)
-            )
-            card = self.cards.get(index) if shown else None
-            rows.append(RevealRow(seat.name, dealt if shown else None, card, notes, standing))
-        cards = tuple((seat.name, self.cards[seat.index]) for seat in self.alive())
-        return RoundRevealed(self.round, self.k, cards, cutoff, tuple(rows))
+        """The round for its table: each player dealt in, their cards as far as shown, swaps and standing.
+
+        The rows are worked out when first read, from this round's state as it is now: the round's
+        containers are replaced (never changed) once it is over, and names and who is alive are copied."""
+        names = tuple(self.seat_names)
+        alive = tuple(map(ALIVE, self.seats))
+        state = (self.dealt, self.swap_log, self.cards, self.round_causes, self.kings, self.advanced)
+        rows = RevealRows(functools.partial(reveal_rows, *state, tie_won, names, alive))
+        shown = tuple([(seat.name, self.cards[seat.index]) for seat in self._alive])
+        return RoundRevealed(self.round, self.k, shown, cutoff, rows)
 
     def finals(self) -> list[Event]:
         """C9: the last two roll battle 13 vs 13 (player-list order)."""
@@ -443,26 +606,15 @@ class ChaseTheAce(Game):
 
     # ----- inputs -----
 
-    def act_stick(self, inp: Input) -> list[Event]:
-        return self._phase_act("stick", inp, "There is nothing to stick or swap now.")
-
-    def act_swap(self, inp: Input) -> list[Event]:
-        return self._phase_act("swap", inp, "There is nothing to stick or swap now.")
-
-    def act_duel(self, inp: Input) -> list[Event]:
-        return self._phase_act("duel", inp, "There is no duel to call now.")
-
-    def _phase_act(self, action: str, inp: Input, refusal: str) -> list[Event]:
-        """A player action the waiting phase handles; refused when no phase takes it."""
-        seat = self.actor(inp)
-        events = self.current.act(self, action, seat, inp) if self.current else None
-        if events is None:
-            raise IllegalAction(refusal)
-        return events
+    def refusal(self, action: str, seat: Seat) -> str:
+        """Why a `stick`, `swap` or `duel` is refused when no waiting phase takes it."""
+        return "There is no duel to call now." if action == "duel" else "There is nothing to stick or swap now."
 
     def swap_target(self, seat: Seat, name: str | None) -> int:
         """The seat `seat` names to swap with, once the swap is legal now."""
         target = self.alive_target(name, "swap with")
+        if target.index in self.targets_of(seat.index):
+            return target.index
         block = self.swap_block(seat.index, target.index)
         if block is not None:
             raise IllegalAction(block[0])
@@ -494,10 +646,19 @@ class ChaseTheAce(Game):
         return self.current.timeout(self)
 
     def _waits(self) -> list[Wait]:
-        return self.current.waits(self) if self.current else []
+        found = self._answers.waits
+        if found is None:
+            found = self._answers.waits = self.current.waits(self) if self.current else ()
+        return list(found)
 
     def legal_inputs(self, name: str) -> list[Input]:
         """Inputs that answer what the game waits for (`card` is always allowed but answers nothing)."""
+        found = self._answers.legal.get(name)
+        if found is None:
+            found = self._answers.legal[name] = self._legal_inputs(name)
+        return list(found)
+
+    def _legal_inputs(self, name: str) -> list[Input]:
         try:
             seat = self.seat(name)
         except IllegalAction:
@@ -576,6 +737,7 @@ class ChaseTheAce(Game):
                 known.pop(by, None)
                 known.pop(target, None)
         choice = next((c for plugin in self.plugins if (c := plugin.choice_of(self, seat.index))), None)
+        names, seats = self.seat_names.__getitem__, self.seats
         return CtaView(
             name=seat.name,
             card=self.cards.get(seat.index) if seat.alive else None,
@@ -583,18 +745,18 @@ class ChaseTheAce(Game):
             phase=self.phase,
             k=self.k,
             mods=self.mods,
-            players=tuple(s.name for s in self.alive()),
-            in_play=tuple(self.names(self.in_play())),
-            kings=tuple(self.names([i for i in self.kings if self.seats[i].alive])),
-            advanced=tuple(self.names([i for i in self.advanced if self.seats[i].alive])),
-            jesters=tuple(self.names([i for plugin in self.plugins for i in plugin.jesters(self)])),
-            stuck=tuple(self.names(self.stuck)),
-            swaps=tuple((self.seats[a].name, self.seats[b].name, bool(ok)) for a, b, ok in self.attempts),
-            turn=self.seats[self.turn].name if self.turn is not None else None,
-            had_turn=tuple(self.names(self.had_turn)),
+            players=tuple([s.name for s in self._alive]),
+            in_play=tuple(map(names, self.playing())),
+            kings=tuple([names(i) for i in self.kings if seats[i].alive]),
+            advanced=tuple([names(i) for i in self.advanced if seats[i].alive]),
+            jesters=tuple([names(i) for plugin in self.plugins for i in plugin.jesters(self)]),
+            stuck=tuple(map(names, self.stuck)),
+            swaps=tuple([(names(a), names(b), bool(ok)) for a, b, ok in self.attempts]),
+            turn=names(self.turn) if self.turn is not None else None,
+            had_turn=tuple(map(names, self.had_turn)),
             swap_round=self.swap_round,
             my_choice=choice,
-            known=tuple((self.seats[i].name, card) for i, card in known.items() if self.seats[i].alive),
+            known=tuple([(names(i), card) for i, card in known.items() if seats[i].alive]),
         )
 
     def take(self, facts: list[Event]) -> None:
@@ -611,21 +773,18 @@ class SwapTurns(Phase[ChaseTheAce]):
 
     def waits(self, game: ChaseTheAce) -> list[Wait]:
         assert game.turn is not None
-        targets = tuple(game.names(game.swap_targets(game.turn)))
-        return [Wait(game.seats[game.turn].name, ("stick", "swap"), False, targets)]
+        return list(turn_answers(game.seats[game.turn].name, game.target_names(game.turn))[1])
 
     def legal_inputs(self, game: ChaseTheAce, seat: Seat) -> list[Input]:
         if game.turn != seat.index:
             return []
-        return [offer("stick", seat.name)] + [
-            offer("swap", seat.name, target) for target in game.names(game.swap_targets(seat.index))
-        ]
+        return list(turn_answers(seat.name, game.target_names(seat.index))[2])
 
     def act(self, game: ChaseTheAce, action: str, seat: Seat, inp: Input) -> list[Event] | None:
         if action not in ("stick", "swap"):
             return None
         if game.turn != seat.index:
-            if seat.index not in game.in_play():
+            if seat.index not in game.playing():
                 raise IllegalAction("You are safe this round and take no turn.")
             raise IllegalAction("It is not your turn.")
         if action == "stick":
@@ -650,7 +809,7 @@ class SwapTurns(Phase[ChaseTheAce]):
         if not game.seats[turn].alive:
             game.order.pop(0)
             return game.next_turn()
-        if not game.swap_targets(turn):
+        if not game.targets_of(turn):
             return game.next_turn()
         return []
 
@@ -659,3 +818,6 @@ class SwapTurns(Phase[ChaseTheAce]):
 
 
 TURNS = SwapTurns()
+
+
+fast_inits(__name__)  # the view, built at each AI decision

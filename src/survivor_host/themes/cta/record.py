@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import NotRequired, TypedDict
+from collections.abc import Callable, Sequence
+from itertools import compress
+from typing import Any, NotRequired, TypedDict
 
 from survivor_host.engine.events import Eliminated, Event, Revealed
 from survivor_host.themes.cta.facts import (
@@ -100,27 +101,6 @@ def new_round_record(number: int, k: int) -> CtaRound:
     }
 
 
-RECORDED = frozenset(
-    {
-        Redealt,
-        CardDealt,
-        KingsKnown,
-        Eliminated,
-        Walkover,
-        DuelResolved,
-        JestersBattle,
-        Stuck,
-        SwapResolved,
-        SwapVoid,
-        Revealed,
-        TieAtCutoff,
-        Finals,
-        PlaceBattle,
-    }
-)
-"""What a round's record is made of, by exact type (besides `RoundBegins`, which starts one)."""
-
-
 class CtaRecorder:
     """Builds the rounds of the record from the facts and events a game emits, in one place."""
 
@@ -128,84 +108,125 @@ class CtaRecorder:
         self.rounds: list[CtaRound] = []
 
     def take(self, events: Sequence[Event]) -> None:
-        for event in events:
-            self._take(event)
+        # by exact type: most facts have no part in the record, and are passed over without a Python step
+        for event in compress(events, map(RECORDED.__contains__, map(type, events))):
+            if self.rounds or type(event) is RoundBegins:
+                HANDLERS[type(event)](self, event)
 
-    def _take(self, event: Event) -> None:
-        if type(event) is RoundBegins:
-            self.rounds.append(new_round_record(event.number, event.k))
-            return
-        if not self.rounds or type(event) not in RECORDED:
-            return
+    def _round_begins(self, event: RoundBegins) -> None:
+        self.rounds.append(new_round_record(event.number, event.k))
+
+    def _redealt(self, event: Redealt) -> None:
+        self.rounds[-1]["redeals"] += 1
+
+    def _card_dealt(self, event: CardDealt) -> None:
+        self.rounds[-1]["cards"][event.player] = event.card
+
+    def _kings_known(self, event: KingsKnown) -> None:
         rec = self.rounds[-1]
-        match event:
-            case Redealt():
-                rec["redeals"] += 1
-            case CardDealt(player=player, card=card):
-                rec["cards"][player] = card
-            case KingsKnown(kings=kings):
-                rec["kings"], rec["advanced"] = list(kings), list(kings)
-            case Eliminated(players=players, reason=reason):
-                if not isinstance(reason, CtaCause):
-                    rec.setdefault("modkilled", []).extend(players)
-                elif reason is CtaCause.JOKER:
-                    rec["jokers"] = list(players)
-                elif reason is CtaCause.LOWEST_CARD:
-                    rec["eliminated"] = list(players)
-            case Walkover(jester=jester):
-                rec["advanced"].append(jester)
-                rec["duels"].append(_walkover(jester))
-            case DuelResolved(jester=jester, target=target, rounds=rounds, winner=winner, loser=loser):
-                rec["advanced"].append(winner)
-                rec["duels"].append(
-                    {
-                        "jester": jester,
-                        "jesters": [jester],
-                        "target": target,
-                        "rolls": list(rounds),
-                        "winner": winner,
-                        "eliminated": [loser],
-                    }
-                )
-            case JestersBattle(jesters=jesters, rounds=rounds, winner=winner, losers=losers):
-                if winner is not None:
-                    rec["advanced"].append(winner)
-                rec["duels"].append(
-                    {
-                        "jester": None,
-                        "jesters": list(jesters),
-                        "target": None,
-                        "rolls": list(rounds),
-                        "winner": winner,
-                        "eliminated": list(losers),
-                    }
-                )
-            case Stuck(player=player, swap_round=swap_round):
-                rec["swaps"].append(_swap(player, None, [], False, swap_round))
-            case SwapResolved(by=by, target=target, rounds=rounds, swapped=swapped, swap_round=swap_round):
-                rec["swaps"].append(_swap(by, target, list(rounds), swapped, swap_round))
-            case SwapVoid(by=by, target=target, why=why, swap_round=swap_round):
-                rec["swaps"].append(
-                    {
-                        "by": by,
-                        "target": target,
-                        "rolls": [],
-                        "swapped": False,
-                        "void": True,
-                        "why": why,
-                        "swap_round": swap_round,
-                    }
-                )
-            case Revealed(cards=cards):
-                rec["reveal"] = dict(cards)
-            case TieAtCutoff(card=card, tied=tied, all_out=True):
-                rec["ties"] = {"card": card, "tied": list(tied), "policy": "all"}
-            case TieAtCutoff(card=card, tied=tied, rounds=rounds):
-                rec["ties"] = {"card": card, "tied": list(tied), "policy": "battle", "rolls": list(rounds)}
-            case Finals(first=first, second=second, rounds=rounds, winner=winner):
-                rec["finals"] = {"players": [first, second], "rolls": list(rounds), "winner": winner}
-            case PlaceBattle(rounds=rounds, winner=winner):
-                rec.setdefault("place_battles", []).append({"rolls": list(rounds), "winner": winner})
+        rec["kings"], rec["advanced"] = list(event.kings), list(event.kings)
+
+    def _eliminated(self, event: Eliminated) -> None:
+        rec, reason = self.rounds[-1], event.reason
+        if not isinstance(reason, CtaCause):
+            rec.setdefault("modkilled", []).extend(event.players)
+        elif reason is CtaCause.JOKER:
+            rec["jokers"] = list(event.players)
+        elif reason is CtaCause.LOWEST_CARD:
+            rec["eliminated"] = list(event.players)
+
+    def _walked_over(self, event: Walkover) -> None:
+        rec = self.rounds[-1]
+        rec["advanced"].append(event.jester)
+        rec["duels"].append(_walkover(event.jester))
+
+    def _duel(self, event: DuelResolved) -> None:
+        rec = self.rounds[-1]
+        rec["advanced"].append(event.winner)
+        rec["duels"].append(
+            {
+                "jester": event.jester,
+                "jesters": [event.jester],
+                "target": event.target,
+                "rolls": list(event.rounds),
+                "winner": event.winner,
+                "eliminated": [event.loser],
+            }
+        )
+
+    def _jesters_battle(self, event: JestersBattle) -> None:
+        rec = self.rounds[-1]
+        if event.winner is not None:
+            rec["advanced"].append(event.winner)
+        rec["duels"].append(
+            {
+                "jester": None,
+                "jesters": list(event.jesters),
+                "target": None,
+                "rolls": list(event.rounds),
+                "winner": event.winner,
+                "eliminated": list(event.losers),
+            }
+        )
+
+    def _stuck(self, event: Stuck) -> None:
+        self.rounds[-1]["swaps"].append(_swap(event.player, None, [], False, event.swap_round))
+
+    def _swap_resolved(self, event: SwapResolved) -> None:
+        entry = _swap(event.by, event.target, list(event.rounds), event.swapped, event.swap_round)
+        self.rounds[-1]["swaps"].append(entry)
+
+    def _swap_void(self, event: SwapVoid) -> None:
+        self.rounds[-1]["swaps"].append(
+            {
+                "by": event.by,
+                "target": event.target,
+                "rolls": [],
+                "swapped": False,
+                "void": True,
+                "why": event.why,
+                "swap_round": event.swap_round,
+            }
+        )
+
+    def _revealed(self, event: Revealed) -> None:
+        self.rounds[-1]["reveal"] = dict(event.cards)
+
+    def _tie(self, event: TieAtCutoff) -> None:
+        rec = self.rounds[-1]
+        if event.all_out:
+            rec["ties"] = {"card": event.card, "tied": list(event.tied), "policy": "all"}
+        else:
+            rolls = list(event.rounds)
+            rec["ties"] = {"card": event.card, "tied": list(event.tied), "policy": "battle", "rolls": rolls}
+
+    def _finals(self, event: Finals) -> None:
+        players = [event.first, event.second]
+        self.rounds[-1]["finals"] = {"players": players, "rolls": list(event.rounds), "winner": event.winner}
+
+    def _place_battle(self, event: PlaceBattle) -> None:
+        self.rounds[-1].setdefault("place_battles", []).append({"rolls": list(event.rounds), "winner": event.winner})
+
+
+HANDLERS: dict[type, Callable[[CtaRecorder, Any], None]] = {
+    RoundBegins: CtaRecorder._round_begins,
+    Redealt: CtaRecorder._redealt,
+    CardDealt: CtaRecorder._card_dealt,
+    KingsKnown: CtaRecorder._kings_known,
+    Eliminated: CtaRecorder._eliminated,
+    Walkover: CtaRecorder._walked_over,
+    DuelResolved: CtaRecorder._duel,
+    JestersBattle: CtaRecorder._jesters_battle,
+    Stuck: CtaRecorder._stuck,
+    SwapResolved: CtaRecorder._swap_resolved,
+    SwapVoid: CtaRecorder._swap_void,
+    Revealed: CtaRecorder._revealed,
+    TieAtCutoff: CtaRecorder._tie,
+    Finals: CtaRecorder._finals,
+    PlaceBattle: CtaRecorder._place_battle,
+}
+"""What a round's record is made of, by exact type, and how each adds to it (`RoundBegins` starts a round)."""
+RECORDED = frozenset(HANDLERS)
 
 
 def _walkover(jester: str) -> DuelRecord:

@@ -9,14 +9,16 @@ round every player in play is told their current card; after the second come the
 
 from __future__ import annotations
 
+from itertools import filterfalse
 from typing import TYPE_CHECKING
 
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Cause, Event
 from survivor_host.engine.game import Seat, Wait
-from survivor_host.engine.inputs import Input, offer
+from survivor_host.engine.inputs import Input
 from survivor_host.engine.phase import Phase
 from survivor_host.themes.cta.facts import (
+    STICK_SWAP,
     CardShown,
     CardWhy,
     CtaStage,
@@ -78,12 +80,13 @@ class AllAtOnce(CtaMod, Phase["ChaseTheAce"]):
         game.pass_through(self.name)
         self.swap_round = number
         self.choices = {}
-        in_play = game.in_play()
+        game.forget_waits()
+        in_play = game.playing()
         if not in_play:
             return game.reveal()
         events: list[Event] = [SwapRoundOpened(number, SWAP_ROUNDS, tuple(game.names(in_play)))]
         for index in in_play:
-            if not game.swap_targets(index):
+            if not game.targets_of(index):
                 self.choices[index] = None
                 events.append(NoTargets(game.seats[index].name, later=True))
         if not self.pending(game):
@@ -94,39 +97,37 @@ class AllAtOnce(CtaMod, Phase["ChaseTheAce"]):
 
     def pending(self, game: ChaseTheAce) -> list[int]:
         """Players in play whose choice for this swap round is not in yet."""
-        return [index for index in game.in_play() if index not in self.choices]
+        return list(filterfalse(self.choices.__contains__, game.playing()))
 
     def prompt(self, game: ChaseTheAce, index: int) -> SwapRoundAsked:
         name = game.seats[index].name
-        targets = tuple(game.names(game.swap_targets(index)))
-        return SwapRoundAsked(name, ("stick", "swap"), targets, True, swap_round=self.swap_round, to=name)
+        targets = game.target_names(index)
+        return SwapRoundAsked(name, STICK_SWAP, targets, True, swap_round=self.swap_round, to=name)
 
     def waits(self, game: ChaseTheAce) -> list[Wait]:
-        return [
-            Wait(game.seats[index].name, ("stick", "swap"), True, tuple(game.names(game.swap_targets(index))))
-            for index in self.pending(game)
-        ]
+        seats = game.seats
+        return [game.choice_wait(seats[index].name, index) for index in self.pending(game)]
 
     def legal_inputs(self, game: ChaseTheAce, seat: Seat) -> list[Input]:
-        if seat.index not in game.in_play():
+        if seat.index not in game.playing():
             return []
-        return [offer("stick", seat.name)] + [
-            offer("swap", seat.name, target) for target in game.names(game.swap_targets(seat.index))
-        ]
+        return game.offer_swaps(seat)
 
     def act(self, game: ChaseTheAce, action: str, seat: Seat, inp: Input) -> list[Event] | None:
         if action == "stick":
             return self._choose(game, seat.index, None)
         if action == "swap":
-            if seat.index not in game.in_play():
+            if seat.index not in game.playing():
                 raise IllegalAction("You are safe this round and make no swap choice.")
             return self._choose(game, seat.index, game.swap_target(seat, inp.target))
         return None
 
     def _choose(self, game: ChaseTheAce, by: int, target: int | None) -> list[Event]:
         """Record (or change) a secret choice; `target` was already checked. Carries out when all are in."""
-        if by not in game.in_play():
+        if by not in game.playing():
             raise IllegalAction("You are safe this round and make no swap choice.")
+        if by not in self.choices:
+            game.answered(by)
         self.choices[by] = target
         chosen = None if target is None else game.seats[target].name
         events: list[Event] = [SwapChoice(self.swap_round, chosen, to=game.seats[by].name)]
@@ -140,6 +141,7 @@ class AllAtOnce(CtaMod, Phase["ChaseTheAce"]):
         if game.opt_str("idle") == "default":
             for index in missing:
                 self.choices[index] = None
+            game.forget_waits()
             return [
                 DefaultSticks(tuple(game.names(missing))),
                 *self._carry_out(game),
@@ -151,12 +153,13 @@ class AllAtOnce(CtaMod, Phase["ChaseTheAce"]):
         for index in list(self.choices):
             if not game.seats[index].alive:
                 del self.choices[index]
+        game.forget_waits()
         if not self.pending(game):
             return self._carry_out(game)
         return []
 
     def brief(self, game: ChaseTheAce, seat: Seat) -> list[Event]:
-        if seat.index not in game.in_play():
+        if seat.index not in game.playing():
             return []
         if seat.index in self.choices:
             target = self.choices[seat.index]
@@ -167,12 +170,13 @@ class AllAtOnce(CtaMod, Phase["ChaseTheAce"]):
     def _carry_out(self, game: ChaseTheAce) -> list[Event]:
         """Carry out the choices in a shuffled order, then the next swap round or the reveal."""
         number = self.swap_round
-        chosen = [index for index in game.in_play() if index in self.choices]
+        chosen = [index for index in game.playing() if index in self.choices]
         names = game.names(chosen)
         order = game.dice.shuffle(names) if len(names) >= 2 else names
+        index_of = {name: index for name, index in zip(names, chosen, strict=True)}
         events: list[Event] = [SwapOrder(number, tuple(order))]
         for name in order:
-            by = game.seat(name).index
+            by = index_of[name]
             target = self.choices[by]
             if target is None:
                 events.extend(game.stick(by, swap_round=number))
@@ -185,8 +189,9 @@ class AllAtOnce(CtaMod, Phase["ChaseTheAce"]):
                 continue
             events.extend(game.swap(by, target, swap_round=number))
         self.choices = {}
+        game.forget_waits()
         if number < SWAP_ROUNDS:
-            for index in game.in_play():
+            for index in game.playing():
                 card = game.cards[index]
                 events.append(CardShown(card, CardWhy.AFTER_SWAP_ROUND, swap_round=number, to=game.seats[index].name))
             return [*events, *self._begin(game, number + 1)]

@@ -1,0 +1,150 @@
+"""Chase the Ace's shortcuts: what a game works out once per state must match working it out afresh.
+
+A game remembers who is in play, whom each may target, the waits and the legal inputs until its
+state changes; a round table's rows are worked out when first read; facts get a quicker `__init__`
+(`fast_inits`).
+These tests compare each against the long way round, after every kind of change.
+"""
+
+from __future__ import annotations
+
+import copy
+import inspect
+import pickle
+import random
+from dataclasses import fields
+
+import pytest
+
+from survivor_host.engine.dice import ScriptedDice
+from survivor_host.engine.inputs import Input
+from survivor_host.themes.cta import ChaseTheAce
+from survivor_host.themes.cta import facts as cta_facts
+from survivor_host.themes.cta.facts import RevealRow, RevealRows, RoundRevealed, Standing, Stuck, SwapRoundAsked
+
+PLAYERS = ["Venus", "Mars", "Earth", "Jupiter", "Saturn", "Uranus", "Neptune"]
+
+
+def fresh(game: ChaseTheAce) -> ChaseTheAce:
+    """A copy that remembers nothing (copies start with nothing worked out)."""
+    return copy.deepcopy(game)
+
+
+def assert_as_worked_out_afresh(game: ChaseTheAce) -> None:
+    again = fresh(game)
+    assert game.awaiting() == again.awaiting()
+    assert game.in_play() == again.in_play()
+    for seat in game.seats:
+        assert game.legal_inputs(seat.name) == again.legal_inputs(seat.name), seat.name
+        assert game.legal_inputs(seat.uid) == again.legal_inputs(seat.uid), seat.uid
+        assert game.swap_targets(seat.index) == again.swap_targets(seat.index), seat.name
+
+
+@pytest.mark.parametrize("mods", [(), ("adhesive", "no-backsies"), ("jesters-duel",), ("all-at-once", "adhesive")])
+def test_what_a_game_remembers_holds_after_every_kind_of_input(mods: tuple[str, ...]) -> None:
+    rng = random.Random(7)
+    for seed in range(12):
+        game = ChaseTheAce(PLAYERS, mods=mods, seed=seed)
+        game.begin()
+        step = 0
+        while not game.finished and step < 400:
+            step += 1
+            game.awaiting(), game.legal_inputs(game.seats[0].name)  # remembered before the input
+            waits = game.awaiting()
+            alive = [seat.name for seat in game.alive()]
+            kind = rng.random()
+            if kind < 0.05:
+                inp = Input("modkill", target=rng.choice(alive))
+            elif kind < 0.1:
+                inp = Input("sub", target=rng.choice(alive), new=f"Sub{step}")
+            elif kind < 0.15:
+                inp = Input("rename", by=rng.choice(alive), new=f"Re{step}")
+            elif kind < 0.2:
+                inp = Input("timeout")
+            else:
+                wait = rng.choice(waits)
+                inp = rng.choice(game.legal_inputs(wait.player))
+            game.step(inp)
+            assert_as_worked_out_afresh(game)
+
+
+def test_a_swap_barred_by_adhesive_is_refused_though_it_was_offered_before_the_stick() -> None:
+    # P0 King; turns P1, P2, P3 (scripted shuffle keeps the order); P1 sticks, then P2 may not target P1
+    dice = ScriptedDice([13, 5, 6, 7])
+    game = ChaseTheAce(["P0", "P1", "P2", "P3"], mods=["adhesive"], dice=dice)
+    game.start()
+    assert Input("swap", by="P1", target="P2") in game.legal_inputs("P1")
+    game.step(Input("stick", by="P1"))
+    assert [inp.target for inp in game.legal_inputs("P2")] == [None, "P3"]
+    with pytest.raises(Exception, match="P1 stuck this round"):
+        game.step(Input("swap", by="P2", target="P1"))
+
+
+def test_remembered_answers_are_not_state() -> None:
+    game = ChaseTheAce(PLAYERS, seed=3)
+    game.begin()
+    before = pickle.dumps(game.__dict__)
+    game.awaiting(), game.legal_inputs(game.awaiting()[0].player), game.in_play()
+    assert pickle.dumps(game.__dict__) == before
+
+
+def rows() -> tuple[RevealRow, ...]:
+    return (RevealRow("Venus", 3, 9, (), Standing.SAFE), RevealRow("Mars", 2, None, (), Standing.MODKILLED))
+
+
+def test_reveal_rows_worked_out_later_are_their_tuple() -> None:
+    built: list[int] = []
+
+    def build() -> tuple[RevealRow, ...]:
+        built.append(1)
+        return rows()
+
+    lazy = RevealRows(build)
+    assert not built
+    assert lazy == rows() and rows() == lazy and lazy == RevealRows(rows)
+    assert repr(lazy) == repr(rows()) and hash(lazy) == hash(rows())
+    assert list(lazy) == list(rows()) and len(lazy) == 2 and lazy[1].player == "Mars" and lazy[:1] == rows()[:1]
+    assert pickle.loads(pickle.dumps(lazy)) == rows() and copy.deepcopy(lazy) == rows()
+    assert built == [1]  # worked out once
+    fact = RoundRevealed(1, 1, (("Venus", 9),), 2, lazy)
+    assert fact == RoundRevealed(1, 1, (("Venus", 9),), 2, rows())
+    assert repr(fact) == repr(RoundRevealed(1, 1, (("Venus", 9),), 2, rows()))
+
+
+def test_a_round_table_shows_names_and_standings_as_they_were_at_the_reveal() -> None:
+    dice = ScriptedDice([5, 9, 2, 7, 3, 8, 4, 6, 10])  # round 1: P2 (2) lowest; round 2 dealt to 3
+    game = ChaseTheAce(["P0", "P1", "P2", "P3"], dice=dice)
+    game.begin()
+    facts: list[object] = []
+    while not any(isinstance(fact, RoundRevealed) for fact in facts):
+        facts += game.step(Input("stick", by=game.awaiting()[0].player))
+    table = next(fact for fact in facts if isinstance(fact, RoundRevealed))
+    game.step(Input("sub", target="P0", new="Zed"))
+    game.step(Input("modkill", target="P1"))
+    assert [(row.player, row.standing) for row in table.rows] == [
+        ("P0", Standing.SAFE),
+        ("P1", Standing.SAFE),
+        ("P2", Standing.LOWEST),
+        ("P3", Standing.SAFE),
+    ]
+
+
+def test_fact_inits_take_and_keep_what_the_dataclass_init_does() -> None:
+    checked = 0
+    for cls in vars(cta_facts).values():
+        ours = isinstance(cls, type) and cls.__module__ == cta_facts.__name__
+        if not ours or not hasattr(cls, "__dataclass_fields__"):
+            continue
+        params = inspect.signature(cls.__init__).parameters
+        assert [name for name in params if name != "self"] == [f.name for f in fields(cls) if not f.kw_only] + [
+            f.name for f in fields(cls) if f.kw_only
+        ], cls
+        checked += 1
+    assert checked > 30
+    assert Stuck("Venus") == Stuck("Venus", True, None, to=None)
+    asked = SwapRoundAsked("Venus", ("stick",), (), True, swap_round=2, to="Venus")
+    assert (asked.swap_round, asked.to, asked.by_pm) == (2, "Venus", True)
+    with pytest.raises(TypeError):
+        SwapRoundAsked("Venus", ("stick",), (), True)  # type: ignore[call-arg]
+    with pytest.raises(AttributeError):
+        asked.player = "Mars"  # type: ignore[misc]
