@@ -16,7 +16,6 @@ import argparse
 import copy
 import difflib
 import hashlib
-import itertools
 import json
 import os
 import pickle
@@ -185,23 +184,6 @@ def run(src: str, theme: str, mods: tuple[str, ...], start: int, count: int, ver
     return out[1:]
 
 
-def legal_mod_sets(theme: str) -> list[tuple[str, ...]]:
-    from survivor_host.engine.errors import SetupError
-    from survivor_host.themes import THEMES
-
-    spec = THEMES[theme]
-    ids = [mod.id for mod in spec.mods]
-    found = []
-    for size in range(len(ids) + 1):
-        for mods in itertools.combinations(ids, size):
-            try:
-                spec.normalize_mods(mods)
-            except SetupError:
-                continue
-            found.append(mods)
-    return found
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--baseline", help="the other checkout's src folder")
@@ -219,9 +201,12 @@ def main() -> None:
     sys.path.insert(0, str(SRC))
     assert args.baseline, "--baseline PATH is needed"
     baseline = str(Path(args.baseline).resolve())
+    from survivor_host.themes import THEMES  # this checkout's registry (after SRC went first on the path)
+
     failed = False
     for theme in args.theme or ["ftl", "cta"]:
-        sets = [tuple(m for m in args.mods.split(",") if m)] if args.mods is not None else legal_mod_sets(theme)
+        given = args.mods
+        sets = [tuple(m for m in given.split(",") if m)] if given is not None else THEMES[theme].legal_mod_sets()
         for mods in sets:
             label = f"{theme}[{'+'.join(mods) or 'none'}]"
             old = run(baseline, theme, mods, args.start, args.games)

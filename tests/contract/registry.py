@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from survivor_host.engine.errors import SetupError
 from survivor_host.engine.events import CardTold, Event, Fact, Prompt, Roll
 from survivor_host.engine.game import Game
 from survivor_host.engine.options import Option
@@ -55,22 +53,7 @@ class Case:
         return self.cls(players, mods=self.mods, options=options, seed=seed)
 
 
-def legal_mod_sets(theme: str) -> list[tuple[str, ...]]:
-    """Every combination of the theme's mods that a game accepts."""
-    spec = THEMES[theme]
-    ids = [mod.id for mod in spec.mods]
-    found: list[tuple[str, ...]] = []
-    for size in range(len(ids) + 1):
-        for mods in itertools.combinations(ids, size):
-            try:
-                spec.normalize_mods(mods)
-            except SetupError:
-                continue
-            found.append(mods)
-    return found
-
-
-CASES = [Case(theme, mods) for theme in THEMES for mods in legal_mod_sets(theme)]
+CASES = [Case(theme, mods) for theme in THEMES for mods in THEMES[theme].legal_mod_sets()]
 
 
 def secret_leaks(case: Case, events: Sequence[Event]) -> list[Event]:

@@ -47,3 +47,14 @@ def test_host_commands_of_every_theme_come_from_the_specs() -> None:
     assert set(THEME_HOST_ACTIONS) == {"pick", "elim"} <= set(HOST_COMMANDS)
     for spec in THEMES.values():
         assert spec.host_actions == spec.game.THEME_HOST_ACTIONS
+
+
+def test_legal_mod_sets_are_every_combination_a_game_accepts() -> None:
+    """The contract suite and bench/engine_diff.py play every set this gives."""
+    ftl = theme_spec("ftl").legal_mod_sets()
+    assert ftl == [(), ("tug-of-war",), ("no-mercy",), ("tug-of-war", "no-mercy")]
+    cta = theme_spec("cta").legal_mod_sets()
+    assert len(cta) == 2**5 - 2**3  # every subset of five mods but those with Jester's Duel and The Joker
+    assert not any({"jesters-duel", "the-joker"} <= set(mods) for mods in cta)
+    for mods in cta:
+        assert theme_spec("cta").normalize_mods(mods) == mods

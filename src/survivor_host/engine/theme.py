@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -185,6 +186,19 @@ class ThemeSpec:
                     f"cannot be combined ({conflict.why})."
                 )
         return tuple(mod.id for mod in self.mods if mod.id in chosen)
+
+    def legal_mod_sets(self) -> list[tuple[str, ...]]:
+        """Every combination of the theme's mods that a game accepts, smallest first (none included)."""
+        ids = [mod.id for mod in self.mods]
+        found: list[tuple[str, ...]] = []
+        for size in range(len(ids) + 1):
+            for mods in itertools.combinations(ids, size):
+                try:
+                    self.normalize_mods(mods)
+                except SetupError:
+                    continue
+                found.append(mods)
+        return found
 
     def button_label(self, action: str, target: str | None) -> str:
         """The text of a choice button, e.g. `Swap with Mars` or `Follow`."""
