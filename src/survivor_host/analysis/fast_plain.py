@@ -41,19 +41,30 @@ SEAT_BITS = 5
 """Seats fit in 5 bits (at most 30 players)."""
 
 
+def seats_in(mask: Bools) -> Small:
+    """Per game (column), its True seats: a sum over the int8 view, which skips a cast from bool."""
+    count: Small = mask.view(np.int8).sum(axis=0, dtype=np.int8)
+    return count
+
+
 def nth(mask: Bools, r: Small) -> Small:
     """Per game (column), the seat of its (r+1)-th True cell, counting seats in order; seats where there is none."""
     running = np.zeros(mask.shape[1], dtype=np.int8)
     seat = np.zeros(mask.shape[1], dtype=np.int8)
+    below = np.empty(mask.shape[1], dtype=np.bool_)
     for row in mask:  # one pass per seat, each over every game
         running += row
-        seat += running <= r
+        seat += np.less_equal(running, r, out=below)
     return seat
 
 
-def uniform(rng: np.random.Generator, mask: Bools) -> Small:
-    """Per game, one of its True seats uniformly at random (an even battle among them); -1 where none."""
-    count = mask.sum(axis=0, dtype=np.int8)
+def uniform(rng: np.random.Generator, mask: Bools, count: Small | None = None) -> Small:
+    """Per game, one of its True seats uniformly at random (an even battle among them); -1 where none.
+
+    `count`, if given, is the True seats per game (saves a pass).
+    """
+    if count is None:
+        count = seats_in(mask)
     r = (rng.random(mask.shape[1], dtype=np.float32) * count).astype(np.int8)  # u < 1 times a small count rounds down
     return np.where(count > 0, nth(mask, r), np.int8(-1))
 
@@ -68,16 +79,18 @@ def highest(mask: Bools, score: Small16) -> Bools:
 def top_seat(rng: np.random.Generator, mask: Bools, score: Small16) -> Small:
     """Per game, the True seat with the highest `score` (1 to 1000), -1 where none.
 
-    A tie is an even battle among the tied, drawn only in the games where it happens.
+    A tie is an even battle among the tied, drawn only in the games where it happens. `score` is
+    overwritten (it becomes the packed keys), and so is `mask` (it becomes who holds the top score).
     """
     n = mask.shape[0]
-    key = score << SEAT_BITS
+    key = np.left_shift(score, SEAT_BITS, out=score)
     key |= np.arange(1, n + 1, dtype=np.int16)[:, None]  # seat + 1: a True cell never packs to 0
     key *= mask
     top = key.max(axis=0)
     seat: Small = ((top & ((1 << SEAT_BITS) - 1)) - 1).astype(np.int8)
-    tied = key >= ((top >> SEAT_BITS << SEAT_BITS) | 1)  # the top score, any seat (none where no seat is True)
-    ties = np.flatnonzero(tied.sum(axis=0, dtype=np.int8) > 1)
+    # the top score, any seat (none where no seat is True)
+    tied = np.greater_equal(key, (top >> SEAT_BITS << SEAT_BITS) | 1, out=mask)
+    ties = np.flatnonzero(seats_in(tied) > 1)
     if ties.size:
         seat[ties] = uniform(rng, tied[:, ties])
     return seat
@@ -125,25 +138,26 @@ def run_ftl_plain(games: int, n: int, seats: Sequence[FtlPolicy], rng: np.random
     state = _State(n, rng.integers(0, n, games, dtype=np.int8))  # F2: random votes or a pick: all seats alike
     last = np.zeros((n, games), dtype=np.int16)
     running = np.ones(games, dtype=bool)  # games that ended but were not yet dropped from the arrays are False
+    n_alive = np.full(games, n, dtype=np.int8)  # alive per game, kept from the end of the last round
     number = 0
     while running.any():
         number += 1
         g = running.size
         alive, immune, local, leader = state.alive, state.immune, state.counts, state.leader
-        n_alive = alive.sum(axis=0, dtype=np.int8)
         is_leader = seat == leader
         others = alive ^ is_leader  # the leader is alive
         chooser = np.greater(others, immune)  # others & ~immune in one pass (so below: a > b is a & ~b)
         chance = table[:, :1] if flat else table[:, np.minimum(n_alive, top - 1)]
         rebel = rng.random((n, g), dtype=np.float32) < chance
         rebel &= chooser
-        choosing = chooser.any(axis=0)
+        n_choosers = seats_in(chooser)
+        choosing = n_choosers > 0
         local[CHOICE] += choosing
         # F4: the leader suspects a chooser (at random, or last round's highest roller, the first on ties)
         suspect = np.full(g, -1, dtype=np.int8)
         can = (n_alive >= 5) & choosing
         if can.any():
-            pick = uniform(rng, chooser)
+            pick = uniform(rng, chooser, n_choosers)
             if last_high.any():
                 by_roll = last * chooser
                 first = nth(highest(chooser, by_roll), np.zeros(g, dtype=np.int8))
@@ -155,7 +169,9 @@ def run_ftl_plain(games: int, n: int, seats: Sequence[FtlPolicy], rng: np.random
         rolls = rng.integers(1, rules.player_die + 1, (n, g), dtype=np.int16)
         suspected = seat == suspect
         if has.any():  # the suspect rolls the 120 instead
-            rolls += suspected * (rng.integers(1, rules.suspect_die + 1, g, dtype=np.int16) - rolls)
+            swap = rng.integers(1, rules.suspect_die + 1, g, dtype=np.int16) - rolls
+            swap *= suspected
+            rolls += swap
         # F6: followers above the leader and rebels below go out; a tie is safe (and immune from 4 up)
         tie = rolls == leader_roll
         tie &= others
@@ -163,12 +179,16 @@ def run_ftl_plain(games: int, n: int, seats: Sequence[FtlPolicy], rng: np.random
         out = beats ^ rebel
         out &= chooser
         np.greater(out, tie, out=out)
-        failed = (rebel & out).any(axis=0)  # a rebel below the leader (before any scapegoat battle)
+        # a rebel below the leader (before any scapegoat battle)
+        failed = np.logical_and(rebel, out, out=beats).any(axis=0)
         standing = chooser  # not immune this round: may be named a scapegoat
         np.logical_and(tie, n_alive >= 4, out=immune)
         # F7: a doomed suspect names a scapegoat (never declines) and battles 70 vs 100
         if has.any():
-            _scapegoats(rng, suspect, suspected, standing & ~out & ~immune, out, rolls, high_goat, local, rules)
+            pool = out | immune
+            pool |= suspected
+            np.greater(standing, pool, out=pool)  # standing & ~(out | immune | suspected)
+            _scapegoats(rng, suspect, suspected, pool, out, rolls, high_goat, local, rules)
         np.greater(alive, out, out=alive)
         # F8: the round's outcome
         any_rebel = rebel.any(axis=0)
@@ -181,29 +201,34 @@ def run_ftl_plain(games: int, n: int, seats: Sequence[FtlPolicy], rng: np.random
         alive[leader[deposed], deposed] = False
         if number == 1:
             plain_follow = chooser & ~rebel & ~has
-            local[F150] += plain_follow.sum(axis=0, dtype=np.int8)
-            local[F150_OUT] += (plain_follow & out).sum(axis=0, dtype=np.int8)
+            local[F150] += seats_in(plain_follow)
+            local[F150_OUT] += seats_in(plain_follow & out)
         # F9: the next leader: handover the lowest roll, rebellion the highest rebel, else the highest roll
         pool = np.greater(alive, is_leader)
-        to_rebels = rebellion & (pool & rebel).any(axis=0)
-        pool &= rebel | ~to_rebels
-        score = rolls ^ (handover * np.int16(255))  # handover: 255 - roll, so the lowest roll scores highest
-        leader[:] = top_seat(rng, pool, score)
+        to_rebels = rebellion & np.logical_and(pool, rebel, out=tie).any(axis=0)
+        pool &= np.logical_or(rebel, ~to_rebels, out=tie)
         if last_high.any():  # last round's rolls, 0 for who did not roll as a player
             last = rolls * others
-        done = running & (alive.sum(axis=0, dtype=np.int8) <= 2)
+        rolls ^= handover * np.int16(255)  # handover: 255 - roll, so the lowest roll scores highest
+        leader[:] = top_seat(rng, pool, rolls)
+        np.add.reduce(alive.view(np.int8), axis=0, dtype=np.int8, out=n_alive)
+        done = running & (n_alive <= 2)
         if done.any():
-            won, runner_up = _finals(rng, np.compress(done, alive, axis=1), others | is_leader, np.flatnonzero(done))
+            start = np.compress(done, others, axis=1)  # who was in at the round's start
+            start |= np.compress(done, is_leader, axis=1)
+            won, runner_up = _finals(rng, np.compress(done, alive, axis=1), start)
             champion = np.compress(done, state.first_leader) == won
             ended.append((won, runner_up, number, np.compress(done, local, axis=1), champion))
             running &= ~done
             if running.sum() < 0.9 * g:  # drop the ended games; a few may wait (with nobody alive) to save a pass
                 state.keep(running)
+                n_alive = np.compress(running, n_alive)
                 if last_high.any():
                     last = np.compress(running, last, axis=1)
                 running = np.ones(state.leader.size, dtype=bool)
             else:
                 alive[:, done] = False
+                n_alive[done] = 0
     rounds = np.concatenate([np.full(len(w), r, dtype=np.int64) for w, _, r, _, _ in ended])
     totals = np.concatenate([c for _, _, _, c, _ in ended], axis=1)
     counts = {name: totals[i].astype(np.int64) for i, name in enumerate(COUNTS)}
@@ -226,30 +251,34 @@ def _scapegoats(
 ) -> None:
     """F7, in place on `out` and the counts: every game whose suspect is going out and can name someone.
 
-    `pool` holds who may be named: standing, not immune this round or next, and not going out.
+    `pool` holds who may be named: standing, not the suspect, not immune this round or next, and not
+    going out.
     """
-    np.greater(pool, suspected, out=pool)
-    fights = (suspected & out).any(axis=0) & pool.any(axis=0)
+    count = seats_in(pool)
+    fights = (suspected & out).any(axis=0)  # the suspect is going out
+    fights &= count > 0
     if not fights.any():
         return
     if high_goat.any():  # `high`: the standing player with the highest roll this round
         by_roll = high_goat[suspect] & fights
         pool = highest(pool, rolls) & by_roll | pool & ~by_roll
-    target = uniform(rng, pool)
-    wins = np.flatnonzero(fights & (rng.random(suspect.size) < rules.scapegoat_win))
-    out[suspect[wins], wins] = False
-    out[target[wins], wins] = True
+        count = seats_in(pool)
+    target = uniform(rng, pool, count)
+    won = rng.random(suspect.size) < rules.scapegoat_win
+    won &= fights
+    wins = np.flatnonzero(won)
+    np.put(out, suspect[wins].astype(np.intp) * suspect.size + wins, False)  # flat indices: seat * games + game
+    np.put(out, target[wins].astype(np.intp) * suspect.size + wins, True)
     local[BATTLES] += fights
-    local[WON, wins] += 1
+    local[WON] += won
 
 
-def _finals(rng: np.random.Generator, alive: Bools, start: Bools, games: Ints) -> tuple[Small, Small]:
-    """F10 for the ended `games`: two left battle 150 vs 150; one left wins and the round's other players
-    (`start`: who was in at the round's start, every running game) battle for second."""
-    first = uniform(rng, alive)
-    seat = np.arange(alive.shape[0], dtype=np.int8)[:, None]
-    rivals = alive & (seat != first)
-    sole = np.flatnonzero(~rivals.any(axis=0))
-    if sole.size:
-        rivals[:, sole] = start[:, games[sole]] & (seat != first[sole])
+def _finals(rng: np.random.Generator, alive: Bools, start: Bools) -> tuple[Small, Small]:
+    """F10 for ended games: two left battle 150 vs 150; one left wins and the round's other players
+    (`start`: who was in at the round's start) battle for second."""
+    count = seats_in(alive)
+    first = uniform(rng, alive, count)
+    rivals = np.logical_and(start, count <= 1, out=start)  # one left (or none): the round's other players
+    rivals |= alive  # else the other one left (the winner is dropped below either way)
+    rivals &= np.arange(alive.shape[0], dtype=np.int8)[:, None] != first
     return first, uniform(rng, rivals)
