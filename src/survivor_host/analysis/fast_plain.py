@@ -210,12 +210,13 @@ def run_ftl_plain(games: int, n: int, seats: Sequence[FtlPolicy], rng: np.random
         if last_high.any():  # last round's rolls, 0 for who did not roll as a player
             last = rolls * others
         rolls ^= handover * np.int16(255)  # handover: 255 - roll, so the lowest roll scores highest
+        round_leader = leader.copy()
         leader[:] = top_seat(rng, pool, rolls)
         np.add.reduce(alive.view(np.int8), axis=0, dtype=np.int8, out=n_alive)
         done = running & (n_alive <= 2)
         if done.any():
             start = np.compress(done, others, axis=1)  # who was in at the round's start
-            start |= np.compress(done, is_leader, axis=1)
+            start |= seat == np.compress(done, round_leader)
             won, runner_up = _finals(rng, np.compress(done, alive, axis=1), start)
             champion = np.compress(done, state.first_leader) == won
             ended.append((won, runner_up, number, np.compress(done, local, axis=1), champion))
@@ -250,12 +251,13 @@ def _scapegoats(
     rules: Rules,
 ) -> None:
     """F7, in place on `out` and the counts: every game whose suspect is going out and can name someone.
+    `suspected` is overwritten.
 
     `pool` holds who may be named: standing, not the suspect, not immune this round or next, and not
     going out.
     """
     count = seats_in(pool)
-    fights = (suspected & out).any(axis=0)  # the suspect is going out
+    fights = np.logical_and(suspected, out, out=suspected).any(axis=0)  # the suspect is going out
     fights &= count > 0
     if not fights.any():
         return
