@@ -52,9 +52,10 @@ def nth(mask: Bools, r: Small) -> Small:
     running = np.zeros(mask.shape[1], dtype=np.int8)
     seat = np.zeros(mask.shape[1], dtype=np.int8)
     below = np.empty(mask.shape[1], dtype=np.bool_)
-    for row in mask:  # one pass per seat, each over every game
+    for row in mask.view(np.int8):  # one pass per seat, each over every game; int8 views skip casts from bool
         running += row
-        seat += np.less_equal(running, r, out=below)
+        np.less_equal(running, r, out=below)
+        seat += below.view(np.int8)
     return seat
 
 
