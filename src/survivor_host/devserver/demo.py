@@ -328,13 +328,27 @@ async def _main(setup: DemoSetup, workdir: Path, printer: Printer) -> int:
     demo = Demo(setup, workdir, printer)
     task = asyncio.current_task()
     loop = asyncio.get_running_loop()
-    if task is not None:
-        loop.add_signal_handler(signal.SIGTERM, task.cancel)
+    stopped = running = False
+
+    def stop() -> None:
+        """Ctrl-C or SIGTERM: cancel the run, and again each second should a part swallow the cancellation."""
+        nonlocal stopped
+        stopped = True
+        if task is not None and running and not task.done():
+            task.cancel()
+            loop.call_later(1.0, stop)
+
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop)
+    running = True
     try:
         code = await demo.run()
+        if stopped:  # the run ended on its own after the signal: still an interruption
+            raise asyncio.CancelledError
         printer.note(f"game over: {_summary(demo.record)} (seed {demo.seed})")
         return code
     finally:
+        running = False
         await demo.close()
         printer.note("stopped the bot, the players and the local servers")
 
