@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import copy
 import json
-import os
 import secrets
 import sys
 from collections.abc import Sequence
@@ -15,7 +14,7 @@ from typing import Any
 from survivor_host.engine.dice import dice_fields
 from survivor_host.engine.errors import DiceError, SetupError
 from survivor_host.engine.scenario import ScenarioError, mismatches, replay, run_scenario
-from survivor_host.host.terminal import TerminalTable, seat_names
+from survivor_host.host.terminal import TerminalTable, seat_names, silence_stdout
 from survivor_host.themes import THEMES, new_game
 
 
@@ -387,7 +386,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print()
         return 130
     except BrokenPipeError:  # `odds ... | head`: the reader went away; stop quietly, as a Unix tool would
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        silence_stdout()
         return 141
     return result
 

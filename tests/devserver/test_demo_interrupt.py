@@ -36,7 +36,9 @@ class SwallowingDemo:
         type(self).closed = True
 
 
-def test_a_swallowed_cancellation_still_ends_as_an_interruption(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_a_swallowed_cancellation_still_ends_as_an_interruption(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setattr(demo, "Demo", SwallowingDemo)
     with pytest.raises(asyncio.CancelledError):
         asyncio.run(asyncio.wait_for(demo._main(demo.DemoSetup(), tmp_path, demo.Printer(io.StringIO())), 10))

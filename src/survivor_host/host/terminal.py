@@ -76,10 +76,16 @@ class TerminalConsole(Console):
 
     def on_broken_pipe(self) -> None:
         self.quiet = True
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        with contextlib.suppress(OSError, ValueError):  # stdout may not be a real file (tests)
-            os.dup2(devnull, sys.stdout.fileno())  # so the interpreter's last flush does not fail again
+        silence_stdout()
         raise PipeClosed
+
+
+def silence_stdout() -> None:
+    """The reader of stdout went away: point it at /dev/null so the interpreter's last flush does not fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    with contextlib.suppress(OSError, ValueError):  # stdout may not be a real file (tests)
+        os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
 
 
 def make_console() -> Console:
