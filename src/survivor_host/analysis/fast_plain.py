@@ -95,7 +95,7 @@ class SeatSets:
         k = self.chunk
         if k == self.n:
             index: Seats = sets * self.dtype(16) + r
-            found: Seats = np.take(self.table, index)
+            found: Seats = self.table.take(index)
             return found
         seat = np.full(sets.size, -1, dtype=np.int8)
         rest = r.astype(np.int16)
@@ -104,7 +104,7 @@ class SeatSets:
             count = np.bitwise_count(part)
             here = (rest >= 0) & (rest < count)
             index = part * self.dtype(16) + np.clip(rest, 0, k - 1)
-            pick = np.take(self.table, index) + low
+            pick = self.table.take(index) + low
             seat = np.where(here, pick, seat)
             rest -= count
         return seat
@@ -135,6 +135,7 @@ def run_ftl_plain(
     flat = bool((table == table[:, :1]).all())
     last_high = np.array([p.suspect == "last-high" for p in seats])
     high_goat = np.array([p.scapegoat == "high" for p in seats])
+    by_last, by_high = bool(last_high.any()), bool(high_goat.any())
     seat = np.arange(n, dtype=sets.dtype)[:, None]
     results = np.empty((CHAMPION + 1, games), dtype=np.int64)  # per game, in the order they end
     reported = 0
@@ -166,19 +167,20 @@ def run_ftl_plain(
         # F4: the leader suspects a chooser (at random, or last round's highest roller, the first on ties)
         suspect: Seats = np.full(g, -1, dtype=sets.dtype)
         can = (n_alive >= 5) & choosing
-        if can.any():
+        if np.count_nonzero(can):
             pick = sets.uniform(rng, chooser, n_choosers)
-            if last_high.any():
+            if by_last:
                 first = sets.nth(sets.top(chooser, last, work, mask), np.zeros(g, dtype=np.int8))
                 high = last_high[leader] & (sets.keep(chooser, last, work).max(axis=0) > 0)
                 pick = np.where(high, first, pick)
             suspect = (pick + 1) * can - 1
         has = suspect >= 0
+        suspects = np.count_nonzero(has)
         local[SUSPECTS] += has
         at_suspect = sets.of(suspect)
         leader_roll = rng.integers(1, rules.leader_die + 1, g, dtype=np.int16) + np.int16(rules.leader_bonus)
         rolls = rng.integers(1, rules.player_die + 1, (n, g), dtype=np.int16)
-        if has.any():  # the suspect rolls the 120 instead
+        if suspects:  # the suspect rolls the 120 instead
             swap = rng.integers(1, rules.suspect_die + 1, g, dtype=np.int16) - rolls
             swap *= np.equal(seat, suspect, out=mask)
             rolls += swap
@@ -189,9 +191,22 @@ def run_ftl_plain(
         failed = (rebel & out) != 0  # a rebel below the leader (before any scapegoat battle)
         immune[:] = tie * (n_alive >= 4)
         # F7: a doomed suspect names a scapegoat (never declines) and battles 70 vs 100
-        if has.any():
+        if suspects:
             pool = chooser & ~(out | immune | at_suspect)  # standing, not immune, not going out
-            out = _scapegoats(rng, sets, suspect, at_suspect, pool, out, rolls, high_goat, local, rules, work, mask)
+            out = _scapegoats(
+                rng,
+                sets,
+                suspect,
+                at_suspect,
+                pool,
+                out,
+                rolls,
+                high_goat if by_high else None,
+                local,
+                rules,
+                work,
+                mask,
+            )
         alive &= ~out
         # F8: the round's outcome
         any_rebel = rebel != 0
@@ -202,7 +217,7 @@ def run_ftl_plain(
         local[NORMAL] += ~(handover | rebellion)
         alive ^= at_leader * rebellion  # deposed
         first_round = (rounds == 1) & ~has
-        if first_round.any():
+        if np.count_nonzero(first_round):
             plain_follow = (chooser ^ rebel) * first_round
             local[F150] += np.bitwise_count(plain_follow)
             local[F150_OUT] += np.bitwise_count(plain_follow & out)
@@ -211,22 +226,22 @@ def run_ftl_plain(
         rebels = pool & rebel
         to_rebels = rebellion & (rebels != 0)
         pool ^= (pool ^ rebels) * to_rebels
-        if last_high.any():  # last round's rolls, 0 for who did not roll as a player
+        if by_last:  # last round's rolls, 0 for who did not roll as a player
             np.multiply(rolls, sets.keep(others, np.ones_like(rolls), work), out=last)
         rolls ^= (handover * np.int16(255)).astype(np.int16)  # handover: 255 - roll, so the lowest roll scores highest
         tied = sets.top(pool, rolls, work, mask)
         n_tied = np.bitwise_count(tied)
         leader[:] = sets.nth(tied, np.zeros(g, dtype=np.int8))
-        ties = np.flatnonzero(n_tied > 1)
+        ties = (n_tied > 1).nonzero()[0]
         if ties.size:
             leader[ties] = sets.uniform(rng, tied[ties], n_tied[ties])
         n_alive[:] = np.bitwise_count(alive)
         done = running & (n_alive <= 2)
-        if not done.any():
+        if not np.count_nonzero(done):
             continue
-        start = np.compress(done, others | at_leader)  # who was in at the round's start
-        won, runner_up = _finals(rng, sets, np.compress(done, alive), start)
-        columns = np.compress(done, block, axis=1)
+        start = (others | at_leader).compress(done)  # who was in at the round's start
+        won, runner_up = _finals(rng, sets, alive.compress(done), start)
+        columns = block.compress(done, axis=1)
         end = reported + won.size
         results[: ROUND + 1, reported:end] = columns[: ROUND + 1]
         results[WINNER, reported:end] = won
@@ -234,13 +249,13 @@ def run_ftl_plain(
         np.equal(columns[FIRST], won, out=results[CHAMPION, reported:end])
         reported = end
         # the slots of ended games take the next games; with none left they stop running
-        slots = np.flatnonzero(done)
+        slots = done.nonzero()[0]
         fresh = slots[: games - started]
         stopped = slots[fresh.size :]
         running[stopped] = False
         block *= ~done
         block[LEADER, stopped] = -1
-        if last_high.any():
+        if by_last:
             last *= ~done
         if fresh.size:
             alive[fresh] = sets.full
@@ -248,8 +263,8 @@ def run_ftl_plain(
             block[LEADER, fresh] = block[FIRST, fresh] = rng.integers(0, n, fresh.size, dtype=np.int8)
             started += fresh.size
         elif running.sum() < 0.9 * g:  # drop stopped slots; a few may wait (with nobody alive) to save a pass
-            block = np.compress(running, block, axis=1)
-            last = np.compress(running, last, axis=1)
+            block = block.compress(running, axis=1)
+            last = last.compress(running, axis=1)
             g = block.shape[1]
             running = np.ones(g, dtype=bool)
     counts = {name: results[i] for i, name in enumerate(COUNTS)}
@@ -265,7 +280,7 @@ def _scapegoats(
     pool: Seats,
     out: Seats,
     rolls: Seats,
-    high_goat: Bools,
+    high_goat: Bools | None,
     local: Seats,
     rules: Rules,
     work: Seats,
@@ -278,9 +293,9 @@ def _scapegoats(
     """
     count = np.bitwise_count(pool)
     fights = ((out & at_suspect) != 0) & (count > 0)  # the suspect is going out
-    if not fights.any():
+    if not np.count_nonzero(fights):
         return out
-    if high_goat.any():  # `high`: the standing player with the highest roll this round
+    if high_goat is not None:  # `high`: the standing player with the highest roll this round
         by_roll = high_goat[suspect] & fights
         pool = pool ^ (pool ^ sets.top(pool, rolls, work, mask)) * by_roll
         count = np.bitwise_count(pool)
@@ -297,5 +312,5 @@ def _finals(rng: np.random.Generator, sets: SeatSets, alive: Seats, start: Seats
     (`start`: who was in at the round's start) battle for second."""
     count = np.bitwise_count(alive)
     first = sets.uniform(rng, alive, count)
-    rivals = np.where(count <= 1, start, alive)  # one left (or none): the round's other players; else the other one
+    rivals = alive ^ (alive ^ start) * (count <= 1)  # one left (or none): the round's other players; else the other
     return first, sets.uniform(rng, rivals & ~sets.of(first))
