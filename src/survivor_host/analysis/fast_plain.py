@@ -36,10 +36,11 @@ COUNTS = (
     "r1 followers on 150 out",
 )
 CHOICE, SUSPECTS, BATTLES, WON, HANDOVER, REBELLION, NORMAL, F150, F150_OUT = range(len(COUNTS))
-ROUND, ALIVE, IMMUNE, LEADER, FIRST, N_ALIVE = range(len(COUNTS), len(COUNTS) + 6)
+ROUND, FIRST, IMMUNE, ALIVE, N_ALIVE, LEADER = range(len(COUNTS), len(COUNTS) + 6)
 ROWS = len(COUNTS) + 6
-"""The state block's rows: the counts and rounds played (what an ended game reports), then alive
-and immune (seat sets), leader, first leader and players alive."""
+"""The state block's rows: the counts, rounds played and first leader (what an ended game reports),
+then immune and alive (seat sets), players alive and the leader (the only row a new game does not
+start at 0 or fill in)."""
 WINNER, SECOND, CHAMPION = range(ROUND + 1, ROUND + 4)
 """The result rows after the counts and rounds: winner, second and whether the first leader won."""
 WIDTH = 16_384
@@ -65,6 +66,7 @@ class SeatSets:
             table[has, np.bitwise_count(sets[has] & ((1 << s) - 1))] = s
         self.table = table.ravel()  # table[set * 16 + r]: the seat of the (r+1)-th member, -1 if none
         self.one = self.dtype(1)
+        self.shifts = np.arange(n, dtype=self.dtype)[:, None]
 
     def of(self, seat: Seats) -> Seats:
         """The set holding just `seat` (empty for -1: numpy shifts by a negative count to 0)."""
@@ -79,8 +81,8 @@ class SeatSets:
 
     def keep(self, sets: Seats, score: Seats, work: Seats) -> Seats:
         """`score` (seats, games) where the seat is in its game's set, else 0; written into `work`."""
-        np.bitwise_and(sets, self.weights, out=work)
-        np.not_equal(work, 0, out=work, casting="unsafe")
+        np.right_shift(sets, self.shifts, out=work)
+        np.bitwise_and(work, self.one, out=work)
         return np.multiply(score, work, out=work)
 
     def top(self, sets: Seats, score: Seats, work: Seats, mask: Bools) -> Seats:
@@ -239,9 +241,10 @@ def run_ftl_plain(
         done = running & (n_alive <= 2)
         if not np.count_nonzero(done):
             continue
-        start = (others | at_leader).compress(done)  # who was in at the round's start
-        won, runner_up = _finals(rng, sets, alive.compress(done), start)
-        columns = block.compress(done, axis=1)
+        slots = done.nonzero()[0]
+        start = (others | at_leader).take(slots)  # who was in at the round's start
+        won, runner_up = _finals(rng, sets, alive.take(slots), start)
+        columns = block[: FIRST + 1].take(slots, axis=1)
         end = reported + won.size
         results[: ROUND + 1, reported:end] = columns[: ROUND + 1]
         results[WINNER, reported:end] = won
@@ -249,11 +252,10 @@ def run_ftl_plain(
         np.equal(columns[FIRST], won, out=results[CHAMPION, reported:end])
         reported = end
         # the slots of ended games take the next games; with none left they stop running
-        slots = done.nonzero()[0]
         fresh = slots[: games - started]
         stopped = slots[fresh.size :]
         running[stopped] = False
-        block *= ~done
+        block[:LEADER] *= ~done
         block[LEADER, stopped] = -1
         if by_last:
             last *= ~done
