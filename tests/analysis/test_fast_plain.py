@@ -45,9 +45,10 @@ def test_top_keeps_the_highest_scorers_of_each_set(n: int) -> None:
     group = rng.integers(0, 1 << n, 2000).astype(sets.dtype)
     score = rng.integers(1, 4, (n, 2000), dtype=np.int16)  # small scores: many ties
     work = np.empty((n, 2000), dtype=sets.dtype)
-    tied = sets.top(group, score.copy(), work, np.empty((n, 2000), dtype=bool))
+    tied, top = sets.top(group, score.copy(), work, np.empty((n, 2000), dtype=bool))
     for game, seats in enumerate(members(n, group)):
         best = max((score[s, game] for s in seats), default=0)
+        assert top[game] == best
         assert members(n, tied[game : game + 1])[0] == [s for s in seats if score[s, game] == best]
 
 

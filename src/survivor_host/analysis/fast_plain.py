@@ -79,18 +79,18 @@ class SeatSets:
         packed: Seats = np.add.reduce(work, axis=0, dtype=self.dtype)
         return packed
 
-    def keep(self, sets: Seats, score: Seats, work: Seats) -> Seats:
-        """`score` (seats, games) where the seat is in its game's set, else 0; written into `work`."""
+    def members(self, sets: Seats, work: Seats) -> Seats:
+        """1 where the seat (row) is in its game's set, else 0, as a (seats, games) array in `work`."""
         np.right_shift(sets, self.shifts, out=work)
-        np.bitwise_and(work, self.one, out=work)
-        return np.multiply(score, work, out=work)
+        return np.bitwise_and(work, self.one, out=work)
 
-    def top(self, sets: Seats, score: Seats, work: Seats, mask: Bools) -> Seats:
-        """The members of each set holding its highest `score` (scores 1 or more); `mask` is scratch."""
-        kept = self.keep(sets, score, work)
+    def top(self, sets: Seats, score: Seats, work: Seats, mask: Bools) -> tuple[Seats, Seats]:
+        """The members of each set holding its highest `score` (scores 1 or more), and that score (0 for
+        an empty set); `mask` is scratch."""
+        kept = np.multiply(score, self.members(sets, work), out=work)
         best = kept.max(axis=0)
         tied: Seats = self.pack(np.equal(kept, best, out=mask), work) & sets
-        return tied
+        return tied, best
 
     def nth(self, sets: Seats, r: Seats) -> Seats:
         """The seat of the (r+1)-th member of each set (seats in order), -1 where there is none."""
@@ -172,9 +172,9 @@ def run_ftl_plain(
         if np.count_nonzero(can):
             pick = sets.uniform(rng, chooser, n_choosers)
             if by_last:
-                first = sets.nth(sets.top(chooser, last, work, mask), np.zeros(g, dtype=np.int8))
-                high = last_high[leader] & (sets.keep(chooser, last, work).max(axis=0) > 0)
-                pick = np.where(high, first, pick)
+                rolled, best = sets.top(chooser, last, work, mask)
+                first = sets.nth(rolled, np.zeros(g, dtype=np.int8))
+                pick ^= (pick ^ first) * (last_high.take(leader) & (best > 0))
             suspect = (pick + 1) * can - 1
         has = suspect >= 0
         suspects = np.count_nonzero(has)
@@ -229,9 +229,9 @@ def run_ftl_plain(
         to_rebels = rebellion & (rebels != 0)
         pool ^= (pool ^ rebels) * to_rebels
         if by_last:  # last round's rolls, 0 for who did not roll as a player
-            np.multiply(rolls, sets.keep(others, np.ones_like(rolls), work), out=last)
+            np.multiply(rolls, sets.members(others, work), out=last)
         rolls ^= (handover * np.int16(255)).astype(np.int16)  # handover: 255 - roll, so the lowest roll scores highest
-        tied = sets.top(pool, rolls, work, mask)
+        tied = sets.top(pool, rolls, work, mask)[0]
         n_tied = np.bitwise_count(tied)
         leader[:] = sets.nth(tied, np.zeros(g, dtype=np.int8))
         ties = (n_tied > 1).nonzero()[0]
@@ -298,8 +298,8 @@ def _scapegoats(
     if not np.count_nonzero(fights):
         return out
     if high_goat is not None:  # `high`: the standing player with the highest roll this round
-        by_roll = high_goat[suspect] & fights
-        pool = pool ^ (pool ^ sets.top(pool, rolls, work, mask)) * by_roll
+        by_roll = high_goat.take(suspect) & fights
+        pool = pool ^ (pool ^ sets.top(pool, rolls, work, mask)[0]) * by_roll
         count = np.bitwise_count(pool)
     target = sets.uniform(rng, pool, count)
     won = rng.random(suspect.size) < rules.scapegoat_win
