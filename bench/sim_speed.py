@@ -68,9 +68,9 @@ def recorded_draws(setup: SimSetup, games: int) -> tuple[list[Call], int]:
     return calls, drawn
 
 
-def replay(calls: list[Call]) -> None:
+def replay(calls: list[Call], rng: Any = None) -> None:
     """Make the same calls on a fresh generator (the numbers differ; their count, ranges and dtypes do not)."""
-    rng = np.random.default_rng(12345)
+    rng = rng or np.random.default_rng(12345)
     for method, args, kwargs in calls:
         getattr(rng, method)(*args, **kwargs)
 

@@ -1,16 +1,16 @@
-"""The lean fast-path kernel for Follow the Leader without mods (F1-F10), laid out seat by game.
+"""The lean fast-path kernel for Follow the Leader without mods (F1-F10): seat sets as bits, games streamed.
 
-Arrays are (seats, games): a sum, `any` or maximum over the seats of one game is then a pass over
-whole rows, which numpy does far faster than a reduction along short rows. Dice are int16, masks
-bool, seats int8. A random choice among seats is one uniform draw per game and a pass per seat
-(`nth`); the highest roll is one maximum over packed (roll, seat) keys, drawing only on ties.
-Ended games leave the arrays once enough have ended; their counts are kept as they end.
+A set of seats is one integer per game (seat s is bit s), so the logic of a round is a handful of
+passes over one number per game; only the dice are (seats, games) arrays, turned into bits by one
+weighted sum over the seats. A random seat of a set is one uniform draw and a lookup table. The
+games run in a block of `WIDTH` slots sized for the CPU cache: a slot whose game ends takes the next
+game at once, so every round plays a full block until the last games drain out.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -20,9 +20,8 @@ from survivor_host.ai.ftl import FtlPolicy
 if TYPE_CHECKING:
     from survivor_host.analysis.fast import FastGames, Rules
 
-Ints = NDArray[np.int64]
-Small = NDArray[np.int8]
-Small16 = NDArray[np.int16]
+Seats = NDArray[Any]
+"""Seat sets (one integer per game, seat s is bit s), seats (-1 for none) and per-slot figures."""
 Bools = NDArray[np.bool_]
 
 COUNTS = (
@@ -37,251 +36,283 @@ COUNTS = (
     "r1 followers on 150 out",
 )
 CHOICE, SUSPECTS, BATTLES, WON, HANDOVER, REBELLION, NORMAL, F150, F150_OUT = range(len(COUNTS))
-SEAT_BITS = 5
-"""Seats fit in 5 bits (at most 30 players)."""
+ROUND, FIRST, IMMUNE, ALIVE, N_ALIVE, LEADER = range(len(COUNTS), len(COUNTS) + 6)
+ROWS = len(COUNTS) + 6
+"""The state block's rows: the counts, rounds played and first leader (what an ended game reports),
+then immune and alive (seat sets), players alive and the leader (the only row a new game does not
+start at 0 or fill in)."""
+WINNER, SECOND, CHAMPION = range(ROUND + 1, ROUND + 4)
+"""The result rows after the counts and rounds: winner, second and whether the first leader won."""
+WIDTH = 16_384
+"""Slots in the running block: (seats, slots) dice stay in the CPU cache."""
+CHUNK = 11
+"""The widest seat set one lookup table covers (2,048 sets, so a set times 16 plus a rank fits in 16 bits);
+wider sets are read 11 seats at a time."""
 
 
-def seats_in(mask: Bools) -> Small:
-    """Per game (column), its True seats: a sum over the int8 view, which skips a cast from bool."""
-    count: Small = mask.view(np.int8).sum(axis=0, dtype=np.int8)
-    return count
+class SeatSets:
+    """Bit operations on seat sets for `n` seats: packing masks, counting and picking seats."""
 
-
-def nth(mask: Bools, r: Small) -> Small:
-    """Per game (column), the seat of its (r+1)-th True cell, counting seats in order; seats where there is none."""
-    running = np.zeros(mask.shape[1], dtype=np.int8)
-    seat = np.zeros(mask.shape[1], dtype=np.int8)
-    below = np.empty(mask.shape[1], dtype=np.bool_)
-    for row in mask.view(np.int8):  # one pass per seat, each over every game; int8 views skip casts from bool
-        running += row
-        np.less_equal(running, r, out=below)
-        seat += below.view(np.int8)
-    return seat
-
-
-def uniform(rng: np.random.Generator, mask: Bools, count: Small | None = None) -> Small:
-    """Per game, one of its True seats uniformly at random (an even battle among them); -1 where none.
-
-    `count`, if given, is the True seats per game (saves a pass).
-    """
-    if count is None:
-        count = seats_in(mask)
-    r = (rng.random(mask.shape[1], dtype=np.float32) * count).astype(np.int8)  # u < 1 times a small count rounds down
-    return np.where(count > 0, nth(mask, r), np.int8(-1))
-
-
-def highest(mask: Bools, score: Small16) -> Bools:
-    """The True cells holding their game's highest `score` (scores 1 or more)."""
-    masked = score * mask
-    top: Bools = mask & (masked == masked.max(axis=0))
-    return top
-
-
-def top_seat(rng: np.random.Generator, mask: Bools, score: Small16) -> Small:
-    """Per game, the True seat with the highest `score` (1 to 1000), -1 where none.
-
-    A tie is an even battle among the tied, drawn only in the games where it happens. `score` is
-    overwritten (it becomes the packed keys), and so is `mask` (it becomes who holds the top score).
-    """
-    n = mask.shape[0]
-    key = np.left_shift(score, SEAT_BITS, out=score)
-    key |= np.arange(1, n + 1, dtype=np.int16)[:, None]  # seat + 1: a True cell never packs to 0
-    key *= mask
-    top = key.max(axis=0)
-    seat: Small = ((top & ((1 << SEAT_BITS) - 1)) - 1).astype(np.int8)
-    # the top score, any seat (none where no seat is True)
-    tied = np.greater_equal(key, (top >> SEAT_BITS << SEAT_BITS) | 1, out=mask)
-    ties = np.flatnonzero(seats_in(tied) > 1)
-    if ties.size:
-        seat[ties] = uniform(rng, tied[:, ties])
-    return seat
-
-
-class _State:
-    """The running games in one int8 block (per-seat masks, per-game counts, leaders), so leaving is one pass."""
-
-    def __init__(self, n: int, leader: Small) -> None:
+    def __init__(self, n: int) -> None:
         self.n = n
-        self.block = np.zeros((2 * n + len(COUNTS) + 2, leader.size), dtype=np.int8)
-        self.block[:n] = 1
-        self.block[-2] = leader
-        self.block[-1] = leader
-        self._views()
+        self.dtype = np.int16 if n <= 15 else np.int32
+        self.weights = (1 << np.arange(n)).astype(self.dtype)[:, None]
+        self.full = self.dtype((1 << n) - 1)
+        self.chunk = min(n, CHUNK)
+        sets = np.arange(1 << self.chunk)
+        table = np.full((sets.size, 16), -1, dtype=np.int8)
+        for s in range(self.chunk):
+            has = (sets >> s) & 1 == 1
+            table[has, np.bitwise_count(sets[has] & ((1 << s) - 1))] = s
+        self.table = table.ravel()  # table[set * 16 + r]: the seat of the (r+1)-th member, -1 if none
+        self.one = self.dtype(1)
+        self.shifts = np.arange(n, dtype=self.dtype)[:, None]
 
-    def _views(self) -> None:
-        n = self.n
-        self.alive: Bools = self.block[:n].view(np.bool_)
-        self.immune: Bools = self.block[n : 2 * n].view(np.bool_)
-        self.counts: Small = self.block[2 * n : -2]
-        self.leader: Small = self.block[-2]
-        self.first_leader: Small = self.block[-1]
+    def of(self, seat: Seats) -> Seats:
+        """The set holding just `seat` (empty for -1: numpy shifts by a negative count to 0)."""
+        one: Seats = np.left_shift(self.one, seat)
+        return one
 
-    def keep(self, keep: Bools) -> None:
-        self.block = np.compress(keep, self.block, axis=1)
-        self._views()
+    def pack(self, mask: Bools, work: Seats) -> Seats:
+        """The set of True seats of each game (column) of a (seats, games) mask; `work` is scratch."""
+        np.multiply(mask.view(np.int8), self.weights, out=work)
+        packed: Seats = np.add.reduce(work, axis=0, dtype=self.dtype)
+        return packed
+
+    def members(self, sets: Seats, work: Seats) -> Seats:
+        """1 where the seat (row) is in its game's set, else 0, as a (seats, games) array in `work`."""
+        np.right_shift(sets, self.shifts, out=work)
+        return np.bitwise_and(work, self.one, out=work)
+
+    def top(self, sets: Seats, score: Seats, work: Seats, mask: Bools) -> tuple[Seats, Seats]:
+        """The members of each set holding its highest `score` (scores 1 or more), and that score (0 for
+        an empty set); `mask` is scratch."""
+        kept = np.multiply(score, self.members(sets, work), out=work)
+        best = kept.max(axis=0)
+        tied: Seats = self.pack(np.equal(kept, best, out=mask), work) & sets
+        return tied, best
+
+    def nth(self, sets: Seats, r: Seats) -> Seats:
+        """The seat of the (r+1)-th member of each set (seats in order), -1 where there is none."""
+        k = self.chunk
+        if k == self.n:
+            index: Seats = sets * self.dtype(16) + r
+            found: Seats = self.table.take(index)
+            return found
+        seat = np.full(sets.size, -1, dtype=np.int8)
+        rest = r.astype(np.int16)
+        for low in range(0, self.n, k):
+            part = (sets >> low) & ((1 << k) - 1)
+            count = np.bitwise_count(part)
+            here = (rest >= 0) & (rest < count)
+            index = part * self.dtype(16) + np.clip(rest, 0, k - 1)
+            pick = self.table.take(index) + low
+            seat = np.where(here, pick, seat)
+            rest -= count
+        return seat
+
+    def uniform(self, rng: np.random.Generator, sets: Seats, count: Seats | None = None) -> Seats:
+        """One member of each set uniformly at random (an even battle among them); -1 for an empty set.
+
+        `count`, if given, is the size of each set (saves a pass).
+        """
+        if count is None:
+            count = np.bitwise_count(sets)
+        r = (rng.random(sets.size, dtype=np.float32) * count).astype(np.int8)  # u < 1 times a small count rounds down
+        return self.nth(sets, r)
 
 
-def run_ftl_plain(games: int, n: int, seats: Sequence[FtlPolicy], rng: np.random.Generator, rules: Rules) -> FastGames:
-    """`games` whole games of plain Follow the Leader with one policy per seat.
+def run_ftl_plain(
+    games: int, n: int, seats: Sequence[FtlPolicy], rng: np.random.Generator, rules: Rules, width: int = WIDTH
+) -> FastGames:
+    """`games` whole games of plain Follow the Leader with one policy per seat, `width` at a time.
 
     The games come out in the order they end (all alike, so only the order of the games differs).
     """
     from survivor_host.analysis.fast import FastGames
 
+    sets = SeatSets(n)
     top = max(len(p.rebel) for p in seats)
     table = np.array([[p.rebel_chance(a) for a in range(top)] for p in seats], dtype=np.float32)
     flat = bool((table == table[:, :1]).all())
     last_high = np.array([p.suspect == "last-high" for p in seats])
     high_goat = np.array([p.scapegoat == "high" for p in seats])
-    seat = np.arange(n, dtype=np.int8)[:, None]
-    ended: list[tuple[Small, Small, int, Small, Bools]] = []  # winner, second, rounds, counts, first leader won
+    by_last, by_high = bool(last_high.any()), bool(high_goat.any())
+    seat = np.arange(n, dtype=sets.dtype)[:, None]
+    results = np.empty((CHAMPION + 1, games), dtype=np.int64)  # per game, in the order they end
+    reported = 0
 
-    state = _State(n, rng.integers(0, n, games, dtype=np.int8))  # F2: random votes or a pick: all seats alike
-    last = np.zeros((n, games), dtype=np.int16)
-    running = np.ones(games, dtype=bool)  # games that ended but were not yet dropped from the arrays are False
-    n_alive = np.full(games, n, dtype=np.int8)  # alive per game, kept from the end of the last round
-    number = 0
-    while running.any():
-        number += 1
-        g = running.size
-        alive, immune, local, leader = state.alive, state.immune, state.counts, state.leader
-        is_leader = seat == leader
-        others = alive ^ is_leader  # the leader is alive
-        chooser = np.greater(others, immune)  # others & ~immune in one pass (so below: a > b is a & ~b)
+    g = min(games, width)
+    started = g
+    block = np.zeros((ROWS, g), dtype=sets.dtype)
+    block[ALIVE] = sets.full
+    block[N_ALIVE] = n
+    block[LEADER] = block[FIRST] = rng.integers(0, n, g, dtype=np.int8)  # F2: random votes or a pick: all alike
+    running = np.ones(g, dtype=bool)  # slots whose game ended with no next game to take are False
+    last = np.zeros((n, g), dtype=np.int16)
+    work_flat = np.empty(n * g, dtype=sets.dtype)
+    mask_flat = np.empty(n * g, dtype=bool)
+    while g:
+        work = work_flat[: n * g].reshape(n, g)
+        mask = mask_flat[: n * g].reshape(n, g)
+        local, alive, immune, leader = block[:ROWS], block[ALIVE], block[IMMUNE], block[LEADER]
+        n_alive, rounds = block[N_ALIVE], block[ROUND]
+        rounds += 1
+        at_leader = sets.of(leader)
+        others = alive ^ at_leader  # the leader is alive
+        chooser = others & ~immune
         chance = table[:, :1] if flat else table[:, np.minimum(n_alive, top - 1)]
-        rebel = rng.random((n, g), dtype=np.float32) < chance
-        rebel &= chooser
-        n_choosers = seats_in(chooser)
-        choosing = n_choosers > 0
+        rebel = sets.pack(np.less(rng.random((n, g), dtype=np.float32), chance, out=mask), work) & chooser
+        n_choosers = np.bitwise_count(chooser)
+        choosing = chooser != 0
         local[CHOICE] += choosing
         # F4: the leader suspects a chooser (at random, or last round's highest roller, the first on ties)
-        suspect = np.full(g, -1, dtype=np.int8)
+        suspect: Seats = np.full(g, -1, dtype=sets.dtype)
         can = (n_alive >= 5) & choosing
-        if can.any():
-            pick = uniform(rng, chooser, n_choosers)
-            if last_high.any():
-                by_roll = last * chooser
-                first = nth(highest(chooser, by_roll), np.zeros(g, dtype=np.int8))
-                pick = np.where(last_high[leader] & (by_roll.max(axis=0) > 0), first, pick)
-            suspect = np.where(can, pick, np.int8(-1))
+        if np.count_nonzero(can):
+            pick = sets.uniform(rng, chooser, n_choosers)
+            if by_last:
+                rolled, best = sets.top(chooser, last, work, mask)
+                first = sets.nth(rolled, np.zeros(g, dtype=np.int8))
+                pick ^= (pick ^ first) * (last_high.take(leader) & (best > 0))
+            suspect = (pick + 1) * can - 1
         has = suspect >= 0
+        suspects = np.count_nonzero(has)
         local[SUSPECTS] += has
+        at_suspect = sets.of(suspect)
         leader_roll = rng.integers(1, rules.leader_die + 1, g, dtype=np.int16) + np.int16(rules.leader_bonus)
         rolls = rng.integers(1, rules.player_die + 1, (n, g), dtype=np.int16)
-        suspected = seat == suspect
-        if has.any():  # the suspect rolls the 120 instead
+        if suspects:  # the suspect rolls the 120 instead
             swap = rng.integers(1, rules.suspect_die + 1, g, dtype=np.int16) - rolls
-            swap *= suspected
+            swap *= np.equal(seat, suspect, out=mask)
             rolls += swap
         # F6: followers above the leader and rebels below go out; a tie is safe (and immune from 4 up)
-        tie = rolls == leader_roll
-        tie &= others
-        beats = rolls > leader_roll
-        out = beats ^ rebel
-        out &= chooser
-        np.greater(out, tie, out=out)
-        # a rebel below the leader (before any scapegoat battle)
-        failed = np.logical_and(rebel, out, out=beats).any(axis=0)
-        standing = chooser  # not immune this round: may be named a scapegoat
-        np.logical_and(tie, n_alive >= 4, out=immune)
+        beats = sets.pack(np.greater(rolls, leader_roll, out=mask), work)
+        tie = sets.pack(np.equal(rolls, leader_roll, out=mask), work) & others
+        out = (beats ^ rebel) & chooser & ~tie
+        failed = (rebel & out) != 0  # a rebel below the leader (before any scapegoat battle)
+        immune[:] = tie * (n_alive >= 4)
         # F7: a doomed suspect names a scapegoat (never declines) and battles 70 vs 100
-        if has.any():
-            pool = out | immune
-            pool |= suspected
-            np.greater(standing, pool, out=pool)  # standing & ~(out | immune | suspected)
-            _scapegoats(rng, suspect, suspected, pool, out, rolls, high_goat, local, rules)
-        np.greater(alive, out, out=alive)
+        if suspects:
+            pool = chooser & ~(out | immune | at_suspect)  # standing, not immune, not going out
+            out = _scapegoats(
+                rng,
+                sets,
+                suspect,
+                at_suspect,
+                pool,
+                out,
+                rolls,
+                high_goat if by_high else None,
+                local,
+                rules,
+                work,
+                mask,
+            )
+        alive &= ~out
         # F8: the round's outcome
-        any_rebel = rebel.any(axis=0)
+        any_rebel = rebel != 0
         handover = choosing & ~any_rebel
         rebellion = any_rebel & ~failed
         local[HANDOVER] += handover
         local[REBELLION] += rebellion
-        local[NORMAL] += ~handover & ~rebellion
-        deposed = np.flatnonzero(rebellion)
-        alive[leader[deposed], deposed] = False
-        if number == 1:
-            plain_follow = chooser & ~rebel & ~has
-            local[F150] += seats_in(plain_follow)
-            local[F150_OUT] += seats_in(plain_follow & out)
+        local[NORMAL] += ~(handover | rebellion)
+        alive ^= at_leader * rebellion  # deposed
+        first_round = (rounds == 1) & ~has
+        if np.count_nonzero(first_round):
+            plain_follow = (chooser ^ rebel) * first_round
+            local[F150] += np.bitwise_count(plain_follow)
+            local[F150_OUT] += np.bitwise_count(plain_follow & out)
         # F9: the next leader: handover the lowest roll, rebellion the highest rebel, else the highest roll
-        pool = np.greater(alive, is_leader)
-        to_rebels = rebellion & np.logical_and(pool, rebel, out=tie).any(axis=0)
-        pool &= np.logical_or(rebel, ~to_rebels, out=tie)
-        if last_high.any():  # last round's rolls, 0 for who did not roll as a player
-            last = rolls * others
-        rolls ^= handover * np.int16(255)  # handover: 255 - roll, so the lowest roll scores highest
-        round_leader = leader.copy()
-        leader[:] = top_seat(rng, pool, rolls)
-        np.add.reduce(alive.view(np.int8), axis=0, dtype=np.int8, out=n_alive)
+        pool = alive & ~at_leader
+        rebels = pool & rebel
+        to_rebels = rebellion & (rebels != 0)
+        pool ^= (pool ^ rebels) * to_rebels
+        if by_last:  # last round's rolls, 0 for who did not roll as a player
+            np.multiply(rolls, sets.members(others, work), out=last)
+        rolls ^= (handover * np.int16(255)).astype(np.int16)  # handover: 255 - roll, so the lowest roll scores highest
+        tied = sets.top(pool, rolls, work, mask)[0]
+        n_tied = np.bitwise_count(tied)
+        leader[:] = sets.nth(tied, np.zeros(g, dtype=np.int8))
+        ties = (n_tied > 1).nonzero()[0]
+        if ties.size:
+            leader[ties] = sets.uniform(rng, tied[ties], n_tied[ties])
+        n_alive[:] = np.bitwise_count(alive)
         done = running & (n_alive <= 2)
-        if done.any():
-            start = np.compress(done, others, axis=1)  # who was in at the round's start
-            start |= seat == np.compress(done, round_leader)
-            won, runner_up = _finals(rng, np.compress(done, alive, axis=1), start)
-            champion = np.compress(done, state.first_leader) == won
-            ended.append((won, runner_up, number, np.compress(done, local, axis=1), champion))
-            running &= ~done
-            if running.sum() < 0.9 * g:  # drop the ended games; a few may wait (with nobody alive) to save a pass
-                state.keep(running)
-                n_alive = np.compress(running, n_alive)
-                if last_high.any():
-                    last = np.compress(running, last, axis=1)
-                running = np.ones(state.leader.size, dtype=bool)
-            else:
-                alive[:, done] = False
-                n_alive[done] = 0
-    rounds = np.concatenate([np.full(len(w), r, dtype=np.int64) for w, _, r, _, _ in ended])
-    totals = np.concatenate([c for _, _, _, c, _ in ended], axis=1)
-    counts = {name: totals[i].astype(np.int64) for i, name in enumerate(COUNTS)}
-    counts["first leader won"] = np.concatenate([f for *_, f in ended]).astype(np.int64)
-    winner = np.concatenate([w for w, *_ in ended]).astype(np.int64)
-    second = np.concatenate([s for _, s, *_ in ended]).astype(np.int64)
-    return FastGames(winner, second, rounds, counts)
+        if not np.count_nonzero(done):
+            continue
+        slots = done.nonzero()[0]
+        start = (others | at_leader).take(slots)  # who was in at the round's start
+        won, runner_up = _finals(rng, sets, alive.take(slots), start)
+        columns = block[: FIRST + 1].take(slots, axis=1)
+        end = reported + won.size
+        results[: ROUND + 1, reported:end] = columns[: ROUND + 1]
+        results[WINNER, reported:end] = won
+        results[SECOND, reported:end] = runner_up
+        np.equal(columns[FIRST], won, out=results[CHAMPION, reported:end])
+        reported = end
+        # the slots of ended games take the next games; with none left they stop running
+        fresh = slots[: games - started]
+        stopped = slots[fresh.size :]
+        running[stopped] = False
+        block[:LEADER] *= ~done
+        block[LEADER, stopped] = -1
+        if by_last:
+            last *= ~done
+        if fresh.size:
+            alive[fresh] = sets.full
+            n_alive[fresh] = n
+            block[LEADER, fresh] = block[FIRST, fresh] = rng.integers(0, n, fresh.size, dtype=np.int8)
+            started += fresh.size
+        elif running.sum() < 0.9 * g:  # drop stopped slots; a few may wait (with nobody alive) to save a pass
+            block = block.compress(running, axis=1)
+            last = last.compress(running, axis=1)
+            g = block.shape[1]
+            running = np.ones(g, dtype=bool)
+    counts = {name: results[i] for i, name in enumerate(COUNTS)}
+    counts["first leader won"] = results[CHAMPION]
+    return FastGames(results[WINNER], results[SECOND], results[ROUND], counts)
 
 
 def _scapegoats(
     rng: np.random.Generator,
-    suspect: Small,
-    suspected: Bools,
-    pool: Bools,
-    out: Bools,
-    rolls: Small16,
-    high_goat: Bools,
-    local: Small,
+    sets: SeatSets,
+    suspect: Seats,
+    at_suspect: Seats,
+    pool: Seats,
+    out: Seats,
+    rolls: Seats,
+    high_goat: Bools | None,
+    local: Seats,
     rules: Rules,
-) -> None:
-    """F7, in place on `out` and the counts: every game whose suspect is going out and can name someone.
-    `suspected` is overwritten.
+    work: Seats,
+    mask: Bools,
+) -> Seats:
+    """F7 on `out` (returned) and the counts: every game whose suspect is going out and can name someone.
 
     `pool` holds who may be named: standing, not the suspect, not immune this round or next, and not
     going out.
     """
-    count = seats_in(pool)
-    fights = np.logical_and(suspected, out, out=suspected).any(axis=0)  # the suspect is going out
-    fights &= count > 0
-    if not fights.any():
-        return
-    if high_goat.any():  # `high`: the standing player with the highest roll this round
-        by_roll = high_goat[suspect] & fights
-        pool = highest(pool, rolls) & by_roll | pool & ~by_roll
-        count = seats_in(pool)
-    target = uniform(rng, pool, count)
+    count = np.bitwise_count(pool)
+    fights = ((out & at_suspect) != 0) & (count > 0)  # the suspect is going out
+    if not np.count_nonzero(fights):
+        return out
+    if high_goat is not None:  # `high`: the standing player with the highest roll this round
+        by_roll = high_goat.take(suspect) & fights
+        pool = pool ^ (pool ^ sets.top(pool, rolls, work, mask)[0]) * by_roll
+        count = np.bitwise_count(pool)
+    target = sets.uniform(rng, pool, count)
     won = rng.random(suspect.size) < rules.scapegoat_win
     won &= fights
-    wins = np.flatnonzero(won)
-    np.put(out, suspect[wins].astype(np.intp) * suspect.size + wins, False)  # flat indices: seat * games + game
-    np.put(out, target[wins].astype(np.intp) * suspect.size + wins, True)
     local[BATTLES] += fights
     local[WON] += won
+    return out ^ (at_suspect | sets.of(target)) * won  # the suspect stays, the scapegoat goes
 
 
-def _finals(rng: np.random.Generator, alive: Bools, start: Bools) -> tuple[Small, Small]:
+def _finals(rng: np.random.Generator, sets: SeatSets, alive: Seats, start: Seats) -> tuple[Seats, Seats]:
     """F10 for ended games: two left battle 150 vs 150; one left wins and the round's other players
     (`start`: who was in at the round's start) battle for second."""
-    count = seats_in(alive)
-    first = uniform(rng, alive, count)
-    rivals = np.logical_and(start, count <= 1, out=start)  # one left (or none): the round's other players
-    rivals |= alive  # else the other one left (the winner is dropped below either way)
-    rivals &= np.arange(alive.shape[0], dtype=np.int8)[:, None] != first
-    return first, uniform(rng, rivals)
+    count = np.bitwise_count(alive)
+    first = sets.uniform(rng, alive, count)
+    rivals = alive ^ (alive ^ start) * (count <= 1)  # one left (or none): the round's other players; else the other
+    return first, sets.uniform(rng, rivals & ~sets.of(first))
