@@ -5,8 +5,9 @@ from __future__ import annotations
 import copy
 import functools
 from collections.abc import Mapping, Sequence
+from abc import abstractmethod
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from survivor_host.engine.battle import battle
 from survivor_host.engine.dice import Dice
@@ -199,6 +200,11 @@ class FollowTheLeader(Game):
         """How the current round ended, once it has."""
         self.plugins: tuple[FtlMod, ...] = tuple(MOD_CLASSES[mod]() for mod in self.mods)
         self._scratch = Scratch()
+        self.waiting: dict[int, Wait] = {}
+        """Whom the waiting phase still waits for, by seat: filled as it is entered (`enter`), emptied as
+        the answers arrive, worked out afresh after a removal or a new name (`_refresh`)."""
+        self.offers: dict[int, list[Input]] = {}
+        """What each seat may send in the waiting phase (its `legal_inputs`), kept like `waiting`."""
 
     # ----- helpers -----
 
@@ -650,8 +656,28 @@ class FollowTheLeader(Game):
 
     # ----- deadlines, modkills, substitutes (G4-G6, F11) -----
 
+    def enter(self, phase: Phase[Any]) -> None:
+        super().enter(phase)
+        assert isinstance(phase, FtlPhase)
+        self.waiting, self.offers = phase.awaited(self), phase.offered(self)
+
+    def pass_through(self, name: str) -> None:
+        super().pass_through(name)
+        self.waiting, self.offers = {}, {}
+
+    def _refresh(self) -> None:
+        """`waiting` and `offers` worked out afresh from the state (after a removal or a new name)."""
+        phase = self.current
+        if isinstance(phase, FtlPhase) and not self.finished:
+            self.waiting, self.offers = phase.awaited(self), phase.offered(self)
+        else:
+            self.waiting, self.offers = {}, {}
+
+    def awaiting(self) -> list[Wait]:
+        return list(self.waiting.values())
+
     def _waits(self) -> list[Wait]:
-        return self.current.waits(self) if self.current else []
+        return list(self.waiting.values())
 
     def _timeout(self) -> list[Event]:
         if self.current is None:
@@ -660,6 +686,21 @@ class FollowTheLeader(Game):
 
     def remove(self, seats: list[Seat], reason: str) -> list[Event]:
         """Modkills (host, idle, left): F11 voids the round if the leader goes; G4 stops at two."""
+        events = self._remove(seats, reason)
+        self._refresh()
+        return events
+
+    def act_sub(self, inp: Input) -> list[Event]:
+        events = super().act_sub(inp)
+        self._refresh()
+        return events
+
+    def act_rename(self, inp: Input) -> list[Event]:
+        events = super().act_rename(inp)
+        self._refresh()
+        return events
+
+    def _remove(self, seats: list[Seat], reason: str) -> list[Event]:
         phase = self.current
         assert isinstance(phase, FtlPhase)
         indexes = [seat.index for seat in seats]
@@ -716,18 +757,14 @@ class FollowTheLeader(Game):
     # ----- for AI seats, buttons and records -----
 
     def legal_inputs(self, name: str) -> list[Input]:
-        return self.cached_legal(name, self._legal_inputs)
-
-    def _legal_inputs(self, name: str) -> list[Input]:
         seat = self._by_name.get(name)
         if seat is None or (seat.name != name and seat.uid != name):
             try:
                 seat = self.seat(name)
             except IllegalAction:
                 return []
-        if not seat.alive or self.finished or not self.started:
-            return []
-        return self.current.legal_inputs(self, seat) if self.current else []
+        found = self.offers.get(seat.index)
+        return [] if found is None else list(found)
 
     def view(self, name: str) -> FtlView:
         seat = self.seat(name)
@@ -781,6 +818,20 @@ class FtlPhase(Phase[FollowTheLeader]):
     before_rolls = False
     """True while choices can still be dropped: a removed player's choice then no longer counts."""
 
+    @abstractmethod
+    def awaited(self, game: FollowTheLeader) -> dict[int, Wait]:
+        """Whom the phase waits for now, by seat (the game keeps it as `waiting`)."""
+
+    @abstractmethod
+    def offered(self, game: FollowTheLeader) -> dict[int, list[Input]]:
+        """What each seat may send now, by seat (the game keeps it as `offers`)."""
+
+    def waits(self, game: FollowTheLeader) -> list[Wait]:
+        return list(self.awaited(game).values())
+
+    def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
+        return self.offered(game).get(seat.index, [])
+
     def stop(self, game: FollowTheLeader) -> list[Event]:
         """Modkills left two or fewer players (G4): what this phase settles before the finals."""
         return []
@@ -791,12 +842,12 @@ class Vote(FtlPhase):
 
     name = FtlStage.VOTE
 
-    def waits(self, game: FollowTheLeader) -> list[Wait]:
+    def awaited(self, game: FollowTheLeader) -> dict[int, Wait]:
         votes = game.votes
-        return [wait for index, (wait, _) in self._ballots(game).items() if index not in votes]
+        return {index: wait for index, (wait, _) in self._ballots(game).items() if index not in votes}
 
-    def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
-        return self._ballots(game)[seat.index][1]
+    def offered(self, game: FollowTheLeader) -> dict[int, list[Input]]:
+        return {index: offers for index, (_, offers) in self._ballots(game).items()}
 
     @staticmethod
     def _ballots(game: FollowTheLeader) -> dict[int, tuple[Wait, list[Input]]]:
@@ -818,8 +869,9 @@ class Vote(FtlPhase):
             raise IllegalAction("You can't vote for yourself.")
         game.votes[seat.index] = target.index
         events: list[Event] = [VoteCast(seat.name, target.name, to=seat.name)]
-        votes, alive = game.votes, game._alive
-        if len(votes) >= len(alive) and all(other.index in votes for other in alive):
+        waiting = game.waiting
+        waiting.pop(seat.index, None)
+        if not waiting:
             events += game.resolve_votes()
         return events
 
@@ -850,12 +902,13 @@ class Choices(FtlPhase):
     name = FtlStage.CHOICES
     before_rolls = True
 
-    def waits(self, game: FollowTheLeader) -> list[Wait]:
+    def awaited(self, game: FollowTheLeader) -> dict[int, Wait]:
         asks, choices = self._asks(game), game.choices
-        return [asks[i][0] for i in game.owed if i not in choices]
+        return {i: asks[i][0] for i in game.owed if i not in choices}
 
-    def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
-        return self._asks(game)[seat.index][1] if seat.index in game.owed else []
+    def offered(self, game: FollowTheLeader) -> dict[int, list[Input]]:
+        asks = self._asks(game)
+        return {i: asks[i][1] for i in game.owed}
 
     @staticmethod
     def _asks(game: FollowTheLeader) -> list[tuple[Wait, list[Input]]]:
@@ -878,7 +931,9 @@ class Choices(FtlPhase):
         changed = seat.index in choices
         choices[seat.index] = action
         events: list[Event] = [ChoiceMade(action, changed, to=seat.name)]
-        if len(choices) >= len(owed) and all(i in choices for i in owed):
+        waiting = game.waiting
+        waiting.pop(seat.index, None)
+        if not waiting:
             events += game.after_choices()
         return events
 
@@ -907,15 +962,16 @@ class Suspect(FtlPhase):
     name = FtlStage.SUSPECT
     before_rolls = True
 
-    def waits(self, game: FollowTheLeader) -> list[Wait]:
+    def awaited(self, game: FollowTheLeader) -> dict[int, Wait]:
         asked = game.suspect_prompt()
-        return [wait_for(asked.player, asked.actions, asked.by_pm, asked.targets)]
+        assert game.leader is not None
+        return {game.leader: wait_for(asked.player, asked.actions, asked.by_pm, asked.targets)}
 
-    def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
-        if seat.index != game.leader:
-            return []
-        targets = [offer("suspect", seat.name, t) for t in game.suspect_prompt().targets]
-        return [*targets, offer("nosuspect", seat.name)]
+    def offered(self, game: FollowTheLeader) -> dict[int, list[Input]]:
+        assert game.leader is not None
+        name = game.seats[game.leader].name
+        targets = [offer("suspect", name, t) for t in game.suspect_prompt().targets]
+        return {game.leader: [*targets, offer("nosuspect", name)]}
 
     def act(self, game: FollowTheLeader, action: str, seat: Seat, inp: Input) -> list[Event] | None:
         if action not in SUSPECT_ACTIONS:
@@ -948,15 +1004,16 @@ class Scapegoat(FtlPhase):
 
     name = FtlStage.SCAPEGOAT
 
-    def waits(self, game: FollowTheLeader) -> list[Wait]:
+    def awaited(self, game: FollowTheLeader) -> dict[int, Wait]:
         asked = game.scapegoat_prompt()
-        return [wait_for(asked.player, asked.actions, asked.by_pm, asked.targets)]
+        assert game.suspect is not None
+        return {game.suspect: wait_for(asked.player, asked.actions, asked.by_pm, asked.targets)}
 
-    def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
-        if seat.index != game.suspect:
-            return []
+    def offered(self, game: FollowTheLeader) -> dict[int, list[Input]]:
+        assert game.suspect is not None
+        name = game.seats[game.suspect].name
         names = game.names(game.scapegoat_candidates())
-        return [*(offer("scapegoat", seat.name, t) for t in names), offer("noscapegoat", seat.name)]
+        return {game.suspect: [*(offer("scapegoat", name, t) for t in names), offer("noscapegoat", name)]}
 
     def act(self, game: FollowTheLeader, action: str, seat: Seat, inp: Input) -> list[Event] | None:
         if action == "noscapegoat":
