@@ -81,7 +81,9 @@ async def get_assertion(
     else:
         form = {"act": "getassertion", "userid": to_id(name), "challstr": challstr}
     try:
-        async with session.post(login_url, data=form, timeout=aiohttp.ClientTimeout(total=timeout)) as response:
+        async with session.post(
+            login_url, data=form, timeout=aiohttp.ClientTimeout(total=timeout)
+        ) as response:
             body = await response.text()
             if response.status != 200:
                 raise LoginUnavailable(f"The login server answered HTTP {response.status}: {body[:200]!r}")

@@ -70,10 +70,8 @@ def _swaps(value: object) -> str:
         if swap.get("target") is None:
             told.append(f"{e(swap.get('by'))} sticks")
             continue
-        result = (
-            "void" + (f" ({e(swap['why'])})" if swap.get("why") else "")
-            if swap.get("void")
-            else ("swapped" if swap.get("swapped") else "kept")
+        result = "void" + (f" ({e(swap['why'])})" if swap.get("why") else "") if swap.get("void") else (
+            "swapped" if swap.get("swapped") else "kept"
         )
         rolls = f" [{pairs(swap['rolls'])}]" if swap.get("rolls") else ""
         told.append(f"{e(swap.get('by'))} → {e(swap.get('target'))}{rolls}: {result}")
@@ -93,12 +91,8 @@ FIELDS: dict[str, tuple[str, Callable[[Any], str]]] = {
     "choices": ("Choices", pairs),
     "order": ("Roll order", names),
     "scapegoat": ("Scapegoat", _scapegoat),
-    "depositions": (
-        "Depositions",
-        lambda v: (
-            "; ".join(f"{e(d.get('by'))} deposes {e(d.get('deposed'))} ({e(d.get('roll'))})" for d in v) or "none"
-        ),
-    ),
+    "depositions": ("Depositions", lambda v: "; ".join(
+        f"{e(d.get('by'))} deposes {e(d.get('deposed'))} ({e(d.get('roll'))})" for d in v) or "none"),
     "elim": ("Eliminated at the reveal", e),
     "cards": ("Cards dealt", lambda v: pairs(v, card)),
     "redeals": ("Redeals", e),

@@ -62,10 +62,7 @@ SPEC = ThemeSpec(
     load_presenter=_presenter,
     load_chances=_chances,
     vote_box=VoteBox(
-        "vote",
-        "vote",
-        "Vote for the first leader (not yourself)",
-        "The vote for the first leader is over.",
+        "vote", "vote", "Vote for the first leader (not yourself)", "The vote for the first leader is over.",
         note="not yourself",
     ),
     help=HelpText(
