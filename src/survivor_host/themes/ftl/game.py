@@ -203,7 +203,7 @@ class FollowTheLeader(Game):
         self.waiting: dict[int, Wait] = {}
         """Whom the waiting phase still waits for, by seat: filled as it is entered (`enter`), emptied as
         the answers arrive, worked out afresh after a removal or a new name (`_refresh`)."""
-        self.offers: dict[int, list[Input]] = {}
+        self.offers: dict[int, Offers] = {}
         """What each seat may send in the waiting phase (its `legal_inputs`), kept like `waiting`."""
 
     # ----- helpers -----
@@ -424,15 +424,8 @@ class FollowTheLeader(Game):
             judged = plugin.roll_and_judge(self, order)
             if judged is not None:
                 return events + judged
-        if self.plugins:
-            running = self.first_running_die()
-            for i in order:
-                die, running = self.die_for(i, running)
-                events.append(self.roll_player(i, die))
-        else:
-            self._roll_plain(order, events)
+        judged, table = self._roll_and_judge(order, events)
         events.append(self._choices_revealed())
-        judged, table = self._judge_and_table(order)
         events.append(table)
         events += judged
         if self.suspect is not None and self.suspect in self.doomed and self.scapegoat_candidates():
@@ -498,31 +491,27 @@ class FollowTheLeader(Game):
         self.dice_of[index] = die
         return Roll(name, die, result, tabled=True)
 
-    def _roll_plain(self, order: list[int], events: list[Event]) -> None:
-        """`roll_player` for each seat of `order` in turn, without mods: 150, the suspect 120 (F5)."""
-        seats, suspect, roll, rolls, dice_of = self.seats, self.suspect, self.dice.roll, self.rolls, self.dice_of
-        for i in order:
-            name = seats[i].name
-            die = SUSPECT_DIE if i == suspect else PLAYER_DIE
-            rolls[i] = result = roll(die, 0, f"roll for {name}")
-            dice_of[i] = die
-            events.append(Roll(name, die, result, tabled=True))
-
-    def _judge_and_table(self, order: list[int]) -> tuple[list[Event], RoundRolled]:
-        """F6 in one pass over the rolls (without No Mercy): followers above the leader's roll and rebels
-        below it are doomed, a tie may give immunity; the judged facts and the round's table."""
+    def _roll_and_judge(self, order: list[int], events: list[Event]) -> tuple[list[Event], RoundRolled]:
+        """F5 and F6 in one pass (without No Mercy): each seat of `order` rolls in turn (150, the suspect
+        120, or a mod's die; its `Roll` goes to `events`), and is judged: followers above the leader's
+        roll and rebels below it are doomed, a tie may give immunity. The judged facts and the table."""
         leader_roll = self.leader_roll
         assert leader_roll is not None
         judged: list[Event] = []
         rows: list[RollRow] = []
         seats, rolls, choices, dice_of, why_out = self.seats, self.rolls, self.choices, self.dice_of, self.why_out
         doomed, immune_now, immune_next, suspect = self.doomed, self.immune_now, self.immune_next, self.suspect
-        ties_immune = self.ties_give_immunity()
+        ties_immune, draw, mod_dice = self.ties_give_immunity(), self.dice.roll, bool(self.plugins)
+        running = self.first_running_die()
         for i in order:
-            roll = rolls.get(i)
-            if roll is None:
-                continue
             name, choice = seats[i].name, choices.get(i)
+            if mod_dice:
+                die, running = self.die_for(i, running)
+            else:
+                die = SUSPECT_DIE if i == suspect else PLAYER_DIE
+            rolls[i] = roll = draw(die, 0, f"roll for {name}")
+            dice_of[i] = die
+            events.append(Roll(name, die, roll, 0, "", None, True))
             verdict = VERDICT_SAFE
             if roll == leader_roll:
                 if ties_immune:
@@ -542,7 +531,7 @@ class FollowTheLeader(Game):
                 why_out[i] = RebelledBelow(name, roll, leader_roll)
                 doomed.append(i)
                 verdict = VERDICT_OUT
-            rows.append(RollRow(name, choice, dice_of[i], roll, leader_roll, verdict, i == suspect))
+            rows.append(RollRow(name, choice, die, roll, leader_roll, verdict, i == suspect))
         return judged, RoundRolled(self.round, self.opening[0], self.opening[1], tuple(rows))
 
     def out(self, seats: list[Seat], reason: str, causes: Sequence[Fact] = ()) -> Event:
@@ -570,7 +559,7 @@ class FollowTheLeader(Game):
     def scapegoat_prompt(self) -> ScapegoatAsked:
         suspect = self.name(self.suspect) or ""
         targets = tuple(self.names(self.scapegoat_candidates()))
-        return ScapegoatAsked(suspect, ("scapegoat", "noscapegoat"), targets, False)
+        return ScapegoatAsked(suspect, SCAPEGOAT_ACTIONS, targets, False)
 
     # ----- end of round (F8, F9) and finals (F10) -----
 
@@ -659,7 +648,7 @@ class FollowTheLeader(Game):
     def enter(self, phase: Phase[Any]) -> None:
         super().enter(phase)
         assert isinstance(phase, FtlPhase)
-        self.waiting, self.offers = phase.awaited(self), phase.offered(self)
+        self.waiting, self.offers = phase.fill(self)
 
     def pass_through(self, name: str) -> None:
         super().pass_through(name)
@@ -669,7 +658,7 @@ class FollowTheLeader(Game):
         """`waiting` and `offers` worked out afresh from the state (after a removal or a new name)."""
         phase = self.current
         if isinstance(phase, FtlPhase) and not self.finished:
-            self.waiting, self.offers = phase.awaited(self), phase.offered(self)
+            self.waiting, self.offers = phase.fill(self)
         else:
             self.waiting, self.offers = {}, {}
 
@@ -792,24 +781,34 @@ class FollowTheLeader(Game):
         return copy.deepcopy(self.recorder.rounds)
 
 
+Offers = tuple[Input, ...]
+"""The inputs one seat may send (immutable, so shared between states and games)."""
+
+
 @functools.lru_cache(maxsize=512)
-def ballots(alive: tuple[tuple[int, str], ...]) -> dict[int, tuple[Wait, list[Input]]]:
+def ballots(alive: tuple[tuple[int, str], ...]) -> dict[int, tuple[Wait, Offers]]:
     """F2: each voter's wait and votes, by seat index, for the players `alive` (index, name) in list
     order; shared by every game with the same players (waits and inputs are immutable)."""
     names = tuple([name for _, name in alive])
     return {
         index: (
             Wait(name, VOTE_ACTIONS, False, names[:at] + names[at + 1 :]),
-            [offer("vote", name, other) for other in names if other != name],
+            tuple([offer("vote", name, other) for other in names if other != name]),
         )
         for at, (index, name) in enumerate(alive)
     }
 
 
 @functools.lru_cache(maxsize=512)
-def choice_asks(names: tuple[str, ...]) -> list[tuple[Wait, list[Input]]]:
+def choice_asks(names: tuple[str, ...]) -> list[tuple[Wait, Offers]]:
     """F3: each seat's wait and choices, by seat, for seats held by `names`; shared like `ballots`."""
-    return [(Wait(name, CHOICES, True), [offer(choice, name) for choice in CHOICES]) for name in names]
+    return [(Wait(name, CHOICES, True), tuple([offer(choice, name) for choice in CHOICES])) for name in names]
+
+
+@functools.lru_cache(maxsize=1024)
+def named_offers(name: str, actions: tuple[str, str], targets: tuple[str, ...]) -> Offers:
+    """`actions[0]` at each of `targets`, then `actions[1]` (none): the leader's suspects, the scapegoats."""
+    return (*[offer(actions[0], name, target) for target in targets], offer(actions[1], name))
 
 
 class FtlPhase(Phase[FollowTheLeader]):
@@ -819,18 +818,15 @@ class FtlPhase(Phase[FollowTheLeader]):
     """True while choices can still be dropped: a removed player's choice then no longer counts."""
 
     @abstractmethod
-    def awaited(self, game: FollowTheLeader) -> dict[int, Wait]:
-        """Whom the phase waits for now, by seat (the game keeps it as `waiting`)."""
-
-    @abstractmethod
-    def offered(self, game: FollowTheLeader) -> dict[int, list[Input]]:
-        """What each seat may send now, by seat (the game keeps it as `offers`)."""
+    def fill(self, game: FollowTheLeader) -> tuple[dict[int, Wait], dict[int, Offers]]:
+        """Whom the phase waits for now and what each seat may send, by seat (the game keeps them as
+        `waiting` and `offers`)."""
 
     def waits(self, game: FollowTheLeader) -> list[Wait]:
-        return list(self.awaited(game).values())
+        return list(self.fill(game)[0].values())
 
     def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
-        return self.offered(game).get(seat.index, [])
+        return list(self.fill(game)[1].get(seat.index, ()))
 
     def stop(self, game: FollowTheLeader) -> list[Event]:
         """Modkills left two or fewer players (G4): what this phase settles before the finals."""
@@ -842,18 +838,18 @@ class Vote(FtlPhase):
 
     name = FtlStage.VOTE
 
-    def awaited(self, game: FollowTheLeader) -> dict[int, Wait]:
-        votes = game.votes
-        return {index: wait for index, (wait, _) in self._ballots(game).items() if index not in votes}
-
-    def offered(self, game: FollowTheLeader) -> dict[int, list[Input]]:
-        return {index: offers for index, (_, offers) in self._ballots(game).items()}
+    def fill(self, game: FollowTheLeader) -> tuple[dict[int, Wait], dict[int, Offers]]:
+        votes, found = game.votes, self._ballots(game).items()
+        return (
+            {index: wait for index, (wait, _) in found if index not in votes},
+            {index: offers for index, (_, offers) in found},
+        )
 
     @staticmethod
-    def _ballots(game: FollowTheLeader) -> dict[int, tuple[Wait, list[Input]]]:
+    def _ballots(game: FollowTheLeader) -> dict[int, tuple[Wait, Offers]]:
         """Each player's wait and votes, by seat in list order: the same until the player list changes."""
         key = (STAGE_VOTE, game.roster)
-        found: dict[int, tuple[Wait, list[Input]]] | None = game._scratch.get(key)
+        found: dict[int, tuple[Wait, Offers]] | None = game._scratch.get(key)
         if found is None:
             alive = game._alive
             found = game._scratch.keep(key, ballots(tuple([(seat.index, seat.name) for seat in alive])))
@@ -902,19 +898,15 @@ class Choices(FtlPhase):
     name = FtlStage.CHOICES
     before_rolls = True
 
-    def awaited(self, game: FollowTheLeader) -> dict[int, Wait]:
-        asks, choices = self._asks(game), game.choices
-        return {i: asks[i][0] for i in game.owed if i not in choices}
-
-    def offered(self, game: FollowTheLeader) -> dict[int, list[Input]]:
-        asks = self._asks(game)
-        return {i: asks[i][1] for i in game.owed}
+    def fill(self, game: FollowTheLeader) -> tuple[dict[int, Wait], dict[int, Offers]]:
+        asks, choices, owed = self._asks(game), game.choices, game.owed
+        return {i: asks[i][0] for i in owed if i not in choices}, {i: asks[i][1] for i in owed}
 
     @staticmethod
-    def _asks(game: FollowTheLeader) -> list[tuple[Wait, list[Input]]]:
+    def _asks(game: FollowTheLeader) -> list[tuple[Wait, Offers]]:
         """Each seat's wait and choices, by seat: the same until a name changes."""
         key = (STAGE_CHOICES, game.naming)
-        found: list[tuple[Wait, list[Input]]] | None = game._scratch.get(key)
+        found: list[tuple[Wait, Offers]] | None = game._scratch.get(key)
         if found is None:
             found = game._scratch.keep(key, choice_asks(tuple([seat.name for seat in game.seats])))
         return found
@@ -923,8 +915,7 @@ class Choices(FtlPhase):
         """F3: a secret follow/rebel, changeable until every choice is in."""
         if action not in CHOICES:
             return None
-        owed = game.owed
-        if seat.index not in owed:  # the owed are neither the leader nor immune (F3)
+        if seat.index not in game.offers:  # those who owe a choice: neither the leader nor immune (F3)
             game.check_chooser(seat)
             raise IllegalAction(LOCKED_IN)
         choices = game.choices
@@ -962,16 +953,11 @@ class Suspect(FtlPhase):
     name = FtlStage.SUSPECT
     before_rolls = True
 
-    def awaited(self, game: FollowTheLeader) -> dict[int, Wait]:
-        asked = game.suspect_prompt()
-        assert game.leader is not None
-        return {game.leader: wait_for(asked.player, asked.actions, asked.by_pm, asked.targets)}
-
-    def offered(self, game: FollowTheLeader) -> dict[int, list[Input]]:
-        assert game.leader is not None
-        name = game.seats[game.leader].name
-        targets = [offer("suspect", name, t) for t in game.suspect_prompt().targets]
-        return {game.leader: [*targets, offer("nosuspect", name)]}
+    def fill(self, game: FollowTheLeader) -> tuple[dict[int, Wait], dict[int, Offers]]:
+        asked, leader = game.suspect_prompt(), game.leader
+        assert leader is not None
+        wait = wait_for(asked.player, asked.actions, asked.by_pm, asked.targets)
+        return {leader: wait}, {leader: named_offers(asked.player, SUSPECT_ACTIONS, asked.targets)}
 
     def act(self, game: FollowTheLeader, action: str, seat: Seat, inp: Input) -> list[Event] | None:
         if action not in SUSPECT_ACTIONS:
@@ -1004,16 +990,11 @@ class Scapegoat(FtlPhase):
 
     name = FtlStage.SCAPEGOAT
 
-    def awaited(self, game: FollowTheLeader) -> dict[int, Wait]:
-        asked = game.scapegoat_prompt()
-        assert game.suspect is not None
-        return {game.suspect: wait_for(asked.player, asked.actions, asked.by_pm, asked.targets)}
-
-    def offered(self, game: FollowTheLeader) -> dict[int, list[Input]]:
-        assert game.suspect is not None
-        name = game.seats[game.suspect].name
-        names = game.names(game.scapegoat_candidates())
-        return {game.suspect: [*(offer("scapegoat", name, t) for t in names), offer("noscapegoat", name)]}
+    def fill(self, game: FollowTheLeader) -> tuple[dict[int, Wait], dict[int, Offers]]:
+        asked, suspect = game.scapegoat_prompt(), game.suspect
+        assert suspect is not None
+        wait = wait_for(asked.player, asked.actions, asked.by_pm, asked.targets)
+        return {suspect: wait}, {suspect: named_offers(asked.player, SCAPEGOAT_ACTIONS, asked.targets)}
 
     def act(self, game: FollowTheLeader, action: str, seat: Seat, inp: Input) -> list[Event] | None:
         if action == "noscapegoat":
