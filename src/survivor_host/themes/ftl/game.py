@@ -499,6 +499,7 @@ class FollowTheLeader(Game):
         assert leader_roll is not None
         judged: list[Event] = []
         rows: list[RollRow] = []
+        add_roll, add_row = events.append, rows.append
         seats, rolls, choices, dice_of, why_out = self.seats, self.rolls, self.choices, self.dice_of, self.why_out
         doomed, immune_now, immune_next, suspect = self.doomed, self.immune_now, self.immune_next, self.suspect
         ties_immune, draw, mod_dice = self.ties_give_immunity(), self.dice.roll, bool(self.plugins)
@@ -511,7 +512,7 @@ class FollowTheLeader(Game):
                 die = SUSPECT_DIE if i == suspect else PLAYER_DIE
             rolls[i] = roll = draw(die, 0, f"roll for {name}")
             dice_of[i] = die
-            events.append(Roll(name, die, roll, 0, "", None, True))
+            add_roll(Roll(name, die, roll, 0, "", None, True))
             verdict = VERDICT_SAFE
             if roll == leader_roll:
                 if ties_immune:
@@ -531,7 +532,7 @@ class FollowTheLeader(Game):
                 why_out[i] = RebelledBelow(name, roll, leader_roll)
                 doomed.append(i)
                 verdict = VERDICT_OUT
-            rows.append(RollRow(name, choice, die, roll, leader_roll, verdict, i == suspect))
+            add_row(RollRow(name, choice, die, roll, leader_roll, verdict, i == suspect))
         return judged, RoundRolled(self.round, self.opening[0], self.opening[1], tuple(rows))
 
     def out(self, seats: list[Seat], reason: str, causes: Sequence[Fact] = ()) -> Event:

@@ -61,7 +61,7 @@ class FtlRecorder:
 
     def take(self, events: Sequence[Event]) -> None:
         rounds = self.rounds
-        for record, event in zip(map(RECORDED.get, map(type, events)), events):
+        for record, event in zip(map(RECORDED.get, map(type, events)), events, strict=True):
             if record is not None and (rounds or type(event) is RoundBegins):
                 record(rounds, event)
 
