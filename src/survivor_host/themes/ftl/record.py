@@ -60,8 +60,9 @@ class FtlRecorder:
         self.rounds: list[FtlRound] = []
 
     def take(self, events: Sequence[Event]) -> None:
-        rounds = self.rounds
-        for record, event in zip(map(RECORDED.get, map(type, events)), events, strict=True):
+        rounds, recorded = self.rounds, RECORDED
+        for event in events:
+            record = recorded.get(type(event))
             if record is not None and (rounds or type(event) is RoundBegins):
                 record(rounds, event)
 
