@@ -428,23 +428,26 @@ class FollowTheLeader(Game):
         events.append(self._choices_revealed())
         events.append(table)
         events += judged
-        if self.suspect is not None and self.suspect in self.doomed and self.scapegoat_candidates():
-            self.enter(SCAPEGOAT)
-            caught = self.why_out[self.suspect]
-            assert isinstance(caught, (FollowedAbove, RebelledBelow))
-            events.append(SuspectCaught(caught))
-            events.append(PhaseChanged(STAGE_SCAPEGOAT, self.round))
-            events.append(self.scapegoat_prompt())
-            return events
+        if self.suspect is not None and self.suspect in self.doomed:
+            asked = self.scapegoat_prompt()
+            if asked.targets:
+                self.enter(SCAPEGOAT)
+                caught = self.why_out[self.suspect]
+                assert isinstance(caught, (FollowedAbove, RebelledBelow))
+                events.append(SuspectCaught(caught))
+                events.append(PhaseChanged(STAGE_SCAPEGOAT, self.round))
+                events.append(asked)
+                return events
         return events + self.end_round()
 
     def _choices_revealed(self) -> ChoicesRevealed:
         """After the rolls the choices are no longer secret (G3): the room sees who did what."""
-        made = self.choices.items()
-        return ChoicesRevealed(
-            tuple([self.seats[i].name for i, c in made if c == "follow"]),
-            tuple([self.seats[i].name for i, c in made if c == "rebel"]),
-        )
+        seats = self.seats
+        followed: list[str] = []
+        rebelled: list[str] = []
+        for i, choice in self.choices.items():
+            (followed if choice == "follow" else rebelled).append(seats[i].name)
+        return ChoicesRevealed(tuple(followed), tuple(rebelled))
 
     def round_rolled(self, order: list[int], against: dict[int, int] | None = None) -> RoundRolled:
         """The round's rolls with their verdicts, for its table (`against`: No Mercy's standing rolls)."""
