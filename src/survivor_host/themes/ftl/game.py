@@ -146,7 +146,9 @@ class FollowTheLeader(Game):
 
     The state holds seat indexes (`leader`, `votes`, `choices`...); names appear only at the edges:
     the inputs that come in, and the facts and records that go out (the engine's output, read by
-    people). Each waiting phase (`Vote`, `Choices`, `Suspect`, `Scapegoat`) handles its own actions."""
+    people). Each waiting phase (`Vote`, `Choices`, `Suspect`, `Scapegoat`) handles its own actions, and
+    fills `waiting` and `offers` (whom it waits for, what each seat may send) as it is entered; answers
+    empty `waiting` as they arrive, and a removal or a new name fills both afresh."""
 
     spec = SPEC
     theme = SPEC.id
