@@ -4,7 +4,7 @@ Two kinds of seats: the theme's default AI (reads its view each decision), and r
 legal input, uniformly; no view). Random seats measure the engine itself.
 
 Run: .venv/bin/python bench/engine_speed.py [--games N] [--players P] [--random-only]
-     [--baseline OTHER_CHECKOUT/src [--repeat R]]
+     [--theme THEME] [--baseline OTHER_CHECKOUT/src [--repeat R]]
 
 With `--baseline` every case runs in subprocesses, on the other checkout's code (its `src` first on
 PYTHONPATH) and on this one's in turn, case by case (the best of `--repeat` runs each), and the
@@ -79,9 +79,14 @@ def case_name(theme: str, mods: list[str], label: str) -> str:
     return f"{theme} {'+'.join(mods) or '(no mods)'}, {label}"
 
 
+def cases(args: argparse.Namespace) -> list[tuple[str, list[str]]]:
+    """The cases to run: every one, or those of `--theme`."""
+    return [(theme, mods) for theme, mods in CASES if args.theme in (None, theme)]
+
+
 def measure(kind: str, args: argparse.Namespace) -> None:
     label, play = KINDS[kind]
-    for theme, mods in CASES:
+    for theme, mods in cases(args):
         per_second = rate(play, theme, mods, args.games, args.players)
         print(f"{case_name(theme, mods, label):58s} {per_second:9.0f} games/s  ({1e3 / per_second:.2f} ms/game)")
 
@@ -102,7 +107,7 @@ def compare(kinds: list[str], args: argparse.Namespace) -> None:
     print(f"{'':58s} {'baseline':>9s} {'current':>9s}   games/s")
     for kind in kinds:
         label = KINDS[kind][0]
-        for theme, mods in CASES:
+        for theme, mods in cases(args):
             before, after = 0.0, 0.0
             for _ in range(args.repeat):
                 before = max(before, rate_in(baseline, kind, theme, mods, args))
@@ -115,6 +120,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--players", type=int, default=10)
     parser.add_argument("--random-only", action="store_true", help="only the random-seat cases")
+    parser.add_argument("--theme", help="only this theme's cases (ftl or cta)")
     parser.add_argument("--baseline", help="another checkout's src folder: measure it and this one, side by side")
     parser.add_argument("--repeat", type=int, default=1, help="with --baseline: the best of this many runs")
     parser.add_argument("--one", nargs=3, metavar=("KIND", "THEME", "MODS"), help=argparse.SUPPRESS)

@@ -193,3 +193,39 @@ def test_a_rounds_table_agrees_with_its_judgement(seed: int) -> None:
                 assert row.verdict in (facts.Verdict.IMMUNE, facts.Verdict.TIED)
             else:
                 assert row.verdict == facts.Verdict.SAFE
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_the_waits_and_offers_a_phase_keeps_match_a_fresh_count(seed: int) -> None:
+    """`waiting` and `offers`, kept as answers arrive, equal what the phase works out from the state,
+    through votes, choices, suspects, scapegoats, timeouts, modkills, substitutes, renames and copies."""
+    rng = random.Random(seed)
+    mods = rng.choice([(), ("tug-of-war",), ("no-mercy",)])
+    game = FollowTheLeader(PLAYERS, mods=mods, options={"idle": rng.choice(["modkill", "default"])}, seed=seed)
+    game.begin()
+    for number in range(400):
+        if game.finished:
+            break
+        phase = game.current
+        assert phase is not None
+        waiting, offers = phase.fill(game)
+        assert game.waiting == waiting and game.offers == offers
+        assert game.awaiting() == list(waiting.values())
+        for seat in game.seats:
+            assert game.legal_inputs(seat.name) == list(offers.get(seat.index, ()))
+        alive = [seat.name for seat in game._alive]
+        kind = rng.choices(["legal", "timeout", "modkill", "sub", "rename", "copy"], [80, 6, 3, 3, 3, 5])[0]
+        if kind == "legal":
+            wait = rng.choice(game.awaiting())
+            game.step(rng.choice(game.legal_inputs(wait.player)))
+        elif kind == "timeout":
+            game.step(Input("timeout"))
+        elif kind == "modkill":
+            game.step(Input("modkill", target=rng.choice(alive)))
+        elif kind == "sub":
+            game.step(Input("sub", target=rng.choice(alive), new=f"Sub{number}"))
+        elif kind == "rename":
+            game.step(Input("rename", by=rng.choice(alive), new=f"Re{number}"))
+        else:
+            game = copy.deepcopy(game) if rng.random() < 0.5 else pickle.loads(pickle.dumps(game))
+    assert game.finished and game.waiting == {} and game.offers == {} and game.awaiting() == []

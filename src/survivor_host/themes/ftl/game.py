@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import copy
 import functools
+from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from survivor_host.engine.battle import battle
 from survivor_host.engine.dice import Dice
@@ -145,7 +146,9 @@ class FollowTheLeader(Game):
 
     The state holds seat indexes (`leader`, `votes`, `choices`...); names appear only at the edges:
     the inputs that come in, and the facts and records that go out (the engine's output, read by
-    people). Each waiting phase (`Vote`, `Choices`, `Suspect`, `Scapegoat`) handles its own actions."""
+    people). Each waiting phase (`Vote`, `Choices`, `Suspect`, `Scapegoat`) handles its own actions, and
+    fills `waiting` and `offers` (whom it waits for, what each seat may send) as it is entered; answers
+    empty `waiting` as they arrive, and a removal or a new name fills both afresh."""
 
     spec = SPEC
     theme = SPEC.id
@@ -199,6 +202,11 @@ class FollowTheLeader(Game):
         """How the current round ended, once it has."""
         self.plugins: tuple[FtlMod, ...] = tuple(MOD_CLASSES[mod]() for mod in self.mods)
         self._scratch = Scratch()
+        self.waiting: dict[int, Wait] = {}
+        """Whom the waiting phase still waits for, by seat: filled as it is entered (`enter`), emptied as
+        the answers arrive, worked out afresh after a removal or a new name (`_refresh`)."""
+        self.offers: dict[int, Offers] = {}
+        """What each seat may send in the waiting phase (its `legal_inputs`), kept like `waiting`."""
 
     # ----- helpers -----
 
@@ -418,34 +426,30 @@ class FollowTheLeader(Game):
             judged = plugin.roll_and_judge(self, order)
             if judged is not None:
                 return events + judged
-        if self.plugins:
-            running = self.first_running_die()
-            for i in order:
-                die, running = self.die_for(i, running)
-                events.append(self.roll_player(i, die))
-        else:
-            self._roll_plain(order, events)
+        judged, table = self._roll_and_judge(order, events)
         events.append(self._choices_revealed())
-        judged, table = self._judge_and_table(order)
         events.append(table)
         events += judged
-        if self.suspect is not None and self.suspect in self.doomed and self.scapegoat_candidates():
-            self.enter(SCAPEGOAT)
-            caught = self.why_out[self.suspect]
-            assert isinstance(caught, (FollowedAbove, RebelledBelow))
-            events.append(SuspectCaught(caught))
-            events.append(PhaseChanged(STAGE_SCAPEGOAT, self.round))
-            events.append(self.scapegoat_prompt())
-            return events
+        if self.suspect is not None and self.suspect in self.doomed:
+            asked = self.scapegoat_prompt()
+            if asked.targets:
+                self.enter(SCAPEGOAT)
+                caught = self.why_out[self.suspect]
+                assert isinstance(caught, (FollowedAbove, RebelledBelow))
+                events.append(SuspectCaught(caught))
+                events.append(PhaseChanged(STAGE_SCAPEGOAT, self.round))
+                events.append(asked)
+                return events
         return events + self.end_round()
 
     def _choices_revealed(self) -> ChoicesRevealed:
         """After the rolls the choices are no longer secret (G3): the room sees who did what."""
-        made = self.choices.items()
-        return ChoicesRevealed(
-            tuple([self.seats[i].name for i, c in made if c == "follow"]),
-            tuple([self.seats[i].name for i, c in made if c == "rebel"]),
-        )
+        seats = self.seats
+        followed: list[str] = []
+        rebelled: list[str] = []
+        for i, choice in self.choices.items():
+            (followed if choice == "follow" else rebelled).append(seats[i].name)
+        return ChoicesRevealed(tuple(followed), tuple(rebelled))
 
     def round_rolled(self, order: list[int], against: dict[int, int] | None = None) -> RoundRolled:
         """The round's rolls with their verdicts, for its table (`against`: No Mercy's standing rolls)."""
@@ -492,31 +496,28 @@ class FollowTheLeader(Game):
         self.dice_of[index] = die
         return Roll(name, die, result, tabled=True)
 
-    def _roll_plain(self, order: list[int], events: list[Event]) -> None:
-        """`roll_player` for each seat of `order` in turn, without mods: 150, the suspect 120 (F5)."""
-        seats, suspect, roll, rolls, dice_of = self.seats, self.suspect, self.dice.roll, self.rolls, self.dice_of
-        for i in order:
-            name = seats[i].name
-            die = SUSPECT_DIE if i == suspect else PLAYER_DIE
-            rolls[i] = result = roll(die, 0, f"roll for {name}")
-            dice_of[i] = die
-            events.append(Roll(name, die, result, tabled=True))
-
-    def _judge_and_table(self, order: list[int]) -> tuple[list[Event], RoundRolled]:
-        """F6 in one pass over the rolls (without No Mercy): followers above the leader's roll and rebels
-        below it are doomed, a tie may give immunity; the judged facts and the round's table."""
+    def _roll_and_judge(self, order: list[int], events: list[Event]) -> tuple[list[Event], RoundRolled]:
+        """F5 and F6 in one pass (without No Mercy): each seat of `order` rolls in turn (150, the suspect
+        120, or a mod's die; its `Roll` goes to `events`), and is judged: followers above the leader's
+        roll and rebels below it are doomed, a tie may give immunity. The judged facts and the table."""
         leader_roll = self.leader_roll
         assert leader_roll is not None
         judged: list[Event] = []
         rows: list[RollRow] = []
+        add_roll, add_row = events.append, rows.append
         seats, rolls, choices, dice_of, why_out = self.seats, self.rolls, self.choices, self.dice_of, self.why_out
         doomed, immune_now, immune_next, suspect = self.doomed, self.immune_now, self.immune_next, self.suspect
-        ties_immune = self.ties_give_immunity()
+        ties_immune, draw, mod_dice = self.ties_give_immunity(), self.dice.roll, bool(self.plugins)
+        running = self.first_running_die()
         for i in order:
-            roll = rolls.get(i)
-            if roll is None:
-                continue
             name, choice = seats[i].name, choices.get(i)
+            if mod_dice:
+                die, running = self.die_for(i, running)
+            else:
+                die = SUSPECT_DIE if i == suspect else PLAYER_DIE
+            rolls[i] = roll = draw(die, 0, f"roll for {name}")
+            dice_of[i] = die
+            add_roll(Roll(name, die, roll, 0, "", None, True))
             verdict = VERDICT_SAFE
             if roll == leader_roll:
                 if ties_immune:
@@ -536,7 +537,7 @@ class FollowTheLeader(Game):
                 why_out[i] = RebelledBelow(name, roll, leader_roll)
                 doomed.append(i)
                 verdict = VERDICT_OUT
-            rows.append(RollRow(name, choice, dice_of[i], roll, leader_roll, verdict, i == suspect))
+            add_row(RollRow(name, choice, die, roll, leader_roll, verdict, i == suspect))
         return judged, RoundRolled(self.round, self.opening[0], self.opening[1], tuple(rows))
 
     def out(self, seats: list[Seat], reason: str, causes: Sequence[Fact] = ()) -> Event:
@@ -564,7 +565,7 @@ class FollowTheLeader(Game):
     def scapegoat_prompt(self) -> ScapegoatAsked:
         suspect = self.name(self.suspect) or ""
         targets = tuple(self.names(self.scapegoat_candidates()))
-        return ScapegoatAsked(suspect, ("scapegoat", "noscapegoat"), targets, False)
+        return ScapegoatAsked(suspect, SCAPEGOAT_ACTIONS, targets, False)
 
     # ----- end of round (F8, F9) and finals (F10) -----
 
@@ -650,8 +651,28 @@ class FollowTheLeader(Game):
 
     # ----- deadlines, modkills, substitutes (G4-G6, F11) -----
 
+    def enter(self, phase: Phase[Any]) -> None:
+        super().enter(phase)
+        assert isinstance(phase, FtlPhase)
+        self.waiting, self.offers = phase.fill(self)
+
+    def pass_through(self, name: str) -> None:
+        super().pass_through(name)
+        self.waiting, self.offers = {}, {}
+
+    def _refresh(self) -> None:
+        """`waiting` and `offers` worked out afresh from the state (after a removal or a new name)."""
+        phase = self.current
+        if isinstance(phase, FtlPhase) and not self.finished:
+            self.waiting, self.offers = phase.fill(self)
+        else:
+            self.waiting, self.offers = {}, {}
+
+    def awaiting(self) -> list[Wait]:
+        return list(self.waiting.values())
+
     def _waits(self) -> list[Wait]:
-        return self.current.waits(self) if self.current else []
+        return list(self.waiting.values())
 
     def _timeout(self) -> list[Event]:
         if self.current is None:
@@ -660,6 +681,21 @@ class FollowTheLeader(Game):
 
     def remove(self, seats: list[Seat], reason: str) -> list[Event]:
         """Modkills (host, idle, left): F11 voids the round if the leader goes; G4 stops at two."""
+        events = self._remove(seats, reason)
+        self._refresh()
+        return events
+
+    def act_sub(self, inp: Input) -> list[Event]:
+        events = super().act_sub(inp)
+        self._refresh()
+        return events
+
+    def act_rename(self, inp: Input) -> list[Event]:
+        events = super().act_rename(inp)
+        self._refresh()
+        return events
+
+    def _remove(self, seats: list[Seat], reason: str) -> list[Event]:
         phase = self.current
         assert isinstance(phase, FtlPhase)
         indexes = [seat.index for seat in seats]
@@ -716,18 +752,14 @@ class FollowTheLeader(Game):
     # ----- for AI seats, buttons and records -----
 
     def legal_inputs(self, name: str) -> list[Input]:
-        return self.cached_legal(name, self._legal_inputs)
-
-    def _legal_inputs(self, name: str) -> list[Input]:
         seat = self._by_name.get(name)
         if seat is None or (seat.name != name and seat.uid != name):
             try:
                 seat = self.seat(name)
             except IllegalAction:
                 return []
-        if not seat.alive or self.finished or not self.started:
-            return []
-        return self.current.legal_inputs(self, seat) if self.current else []
+        found = self.offers.get(seat.index)
+        return [] if found is None else list(found)
 
     def view(self, name: str) -> FtlView:
         seat = self.seat(name)
@@ -755,24 +787,34 @@ class FollowTheLeader(Game):
         return copy.deepcopy(self.recorder.rounds)
 
 
+Offers = tuple[Input, ...]
+"""The inputs one seat may send (immutable, so shared between states and games)."""
+
+
 @functools.lru_cache(maxsize=512)
-def ballots(alive: tuple[tuple[int, str], ...]) -> dict[int, tuple[Wait, list[Input]]]:
+def ballots(alive: tuple[tuple[int, str], ...]) -> dict[int, tuple[Wait, Offers]]:
     """F2: each voter's wait and votes, by seat index, for the players `alive` (index, name) in list
     order; shared by every game with the same players (waits and inputs are immutable)."""
     names = tuple([name for _, name in alive])
     return {
         index: (
             Wait(name, VOTE_ACTIONS, False, names[:at] + names[at + 1 :]),
-            [offer("vote", name, other) for other in names if other != name],
+            tuple([offer("vote", name, other) for other in names if other != name]),
         )
         for at, (index, name) in enumerate(alive)
     }
 
 
 @functools.lru_cache(maxsize=512)
-def choice_asks(names: tuple[str, ...]) -> list[tuple[Wait, list[Input]]]:
+def choice_asks(names: tuple[str, ...]) -> list[tuple[Wait, Offers]]:
     """F3: each seat's wait and choices, by seat, for seats held by `names`; shared like `ballots`."""
-    return [(Wait(name, CHOICES, True), [offer(choice, name) for choice in CHOICES]) for name in names]
+    return [(Wait(name, CHOICES, True), tuple([offer(choice, name) for choice in CHOICES])) for name in names]
+
+
+@functools.lru_cache(maxsize=1024)
+def named_offers(name: str, actions: tuple[str, str], targets: tuple[str, ...]) -> Offers:
+    """`actions[0]` at each of `targets`, then `actions[1]` (none): the leader's suspects, the scapegoats."""
+    return (*[offer(actions[0], name, target) for target in targets], offer(actions[1], name))
 
 
 class FtlPhase(Phase[FollowTheLeader]):
@@ -780,6 +822,17 @@ class FtlPhase(Phase[FollowTheLeader]):
 
     before_rolls = False
     """True while choices can still be dropped: a removed player's choice then no longer counts."""
+
+    @abstractmethod
+    def fill(self, game: FollowTheLeader) -> tuple[dict[int, Wait], dict[int, Offers]]:
+        """Whom the phase waits for now and what each seat may send, by seat (the game keeps them as
+        `waiting` and `offers`)."""
+
+    def waits(self, game: FollowTheLeader) -> list[Wait]:
+        return list(self.fill(game)[0].values())
+
+    def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
+        return list(self.fill(game)[1].get(seat.index, ()))
 
     def stop(self, game: FollowTheLeader) -> list[Event]:
         """Modkills left two or fewer players (G4): what this phase settles before the finals."""
@@ -791,18 +844,18 @@ class Vote(FtlPhase):
 
     name = FtlStage.VOTE
 
-    def waits(self, game: FollowTheLeader) -> list[Wait]:
-        votes = game.votes
-        return [wait for index, (wait, _) in self._ballots(game).items() if index not in votes]
-
-    def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
-        return self._ballots(game)[seat.index][1]
+    def fill(self, game: FollowTheLeader) -> tuple[dict[int, Wait], dict[int, Offers]]:
+        votes, found = game.votes, self._ballots(game).items()
+        return (
+            {index: wait for index, (wait, _) in found if index not in votes},
+            {index: offers for index, (_, offers) in found},
+        )
 
     @staticmethod
-    def _ballots(game: FollowTheLeader) -> dict[int, tuple[Wait, list[Input]]]:
+    def _ballots(game: FollowTheLeader) -> dict[int, tuple[Wait, Offers]]:
         """Each player's wait and votes, by seat in list order: the same until the player list changes."""
         key = (STAGE_VOTE, game.roster)
-        found: dict[int, tuple[Wait, list[Input]]] | None = game._scratch.get(key)
+        found: dict[int, tuple[Wait, Offers]] | None = game._scratch.get(key)
         if found is None:
             alive = game._alive
             found = game._scratch.keep(key, ballots(tuple([(seat.index, seat.name) for seat in alive])))
@@ -818,8 +871,9 @@ class Vote(FtlPhase):
             raise IllegalAction("You can't vote for yourself.")
         game.votes[seat.index] = target.index
         events: list[Event] = [VoteCast(seat.name, target.name, to=seat.name)]
-        votes, alive = game.votes, game._alive
-        if len(votes) >= len(alive) and all(other.index in votes for other in alive):
+        waiting = game.waiting
+        waiting.pop(seat.index, None)
+        if not waiting:
             events += game.resolve_votes()
         return events
 
@@ -850,18 +904,15 @@ class Choices(FtlPhase):
     name = FtlStage.CHOICES
     before_rolls = True
 
-    def waits(self, game: FollowTheLeader) -> list[Wait]:
-        asks, choices = self._asks(game), game.choices
-        return [asks[i][0] for i in game.owed if i not in choices]
-
-    def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
-        return self._asks(game)[seat.index][1] if seat.index in game.owed else []
+    def fill(self, game: FollowTheLeader) -> tuple[dict[int, Wait], dict[int, Offers]]:
+        asks, choices, owed = self._asks(game), game.choices, game.owed
+        return {i: asks[i][0] for i in owed if i not in choices}, {i: asks[i][1] for i in owed}
 
     @staticmethod
-    def _asks(game: FollowTheLeader) -> list[tuple[Wait, list[Input]]]:
+    def _asks(game: FollowTheLeader) -> list[tuple[Wait, Offers]]:
         """Each seat's wait and choices, by seat: the same until a name changes."""
         key = (STAGE_CHOICES, game.naming)
-        found: list[tuple[Wait, list[Input]]] | None = game._scratch.get(key)
+        found: list[tuple[Wait, Offers]] | None = game._scratch.get(key)
         if found is None:
             found = game._scratch.keep(key, choice_asks(tuple([seat.name for seat in game.seats])))
         return found
@@ -870,15 +921,16 @@ class Choices(FtlPhase):
         """F3: a secret follow/rebel, changeable until every choice is in."""
         if action not in CHOICES:
             return None
-        owed = game.owed
-        if seat.index not in owed:  # the owed are neither the leader nor immune (F3)
+        if seat.index not in game.offers:  # those who owe a choice: neither the leader nor immune (F3)
             game.check_chooser(seat)
             raise IllegalAction(LOCKED_IN)
         choices = game.choices
         changed = seat.index in choices
         choices[seat.index] = action
         events: list[Event] = [ChoiceMade(action, changed, to=seat.name)]
-        if len(choices) >= len(owed) and all(i in choices for i in owed):
+        waiting = game.waiting
+        waiting.pop(seat.index, None)
+        if not waiting:
             events += game.after_choices()
         return events
 
@@ -907,15 +959,11 @@ class Suspect(FtlPhase):
     name = FtlStage.SUSPECT
     before_rolls = True
 
-    def waits(self, game: FollowTheLeader) -> list[Wait]:
-        asked = game.suspect_prompt()
-        return [wait_for(asked.player, asked.actions, asked.by_pm, asked.targets)]
-
-    def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
-        if seat.index != game.leader:
-            return []
-        targets = [offer("suspect", seat.name, t) for t in game.suspect_prompt().targets]
-        return [*targets, offer("nosuspect", seat.name)]
+    def fill(self, game: FollowTheLeader) -> tuple[dict[int, Wait], dict[int, Offers]]:
+        asked, leader = game.suspect_prompt(), game.leader
+        assert leader is not None
+        wait = wait_for(asked.player, asked.actions, asked.by_pm, asked.targets)
+        return {leader: wait}, {leader: named_offers(asked.player, SUSPECT_ACTIONS, asked.targets)}
 
     def act(self, game: FollowTheLeader, action: str, seat: Seat, inp: Input) -> list[Event] | None:
         if action not in SUSPECT_ACTIONS:
@@ -948,15 +996,11 @@ class Scapegoat(FtlPhase):
 
     name = FtlStage.SCAPEGOAT
 
-    def waits(self, game: FollowTheLeader) -> list[Wait]:
-        asked = game.scapegoat_prompt()
-        return [wait_for(asked.player, asked.actions, asked.by_pm, asked.targets)]
-
-    def legal_inputs(self, game: FollowTheLeader, seat: Seat) -> list[Input]:
-        if seat.index != game.suspect:
-            return []
-        names = game.names(game.scapegoat_candidates())
-        return [*(offer("scapegoat", seat.name, t) for t in names), offer("noscapegoat", seat.name)]
+    def fill(self, game: FollowTheLeader) -> tuple[dict[int, Wait], dict[int, Offers]]:
+        asked, suspect = game.scapegoat_prompt(), game.suspect
+        assert suspect is not None
+        wait = wait_for(asked.player, asked.actions, asked.by_pm, asked.targets)
+        return {suspect: wait}, {suspect: named_offers(asked.player, SCAPEGOAT_ACTIONS, asked.targets)}
 
     def act(self, game: FollowTheLeader, action: str, seat: Seat, inp: Input) -> list[Event] | None:
         if action == "noscapegoat":

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from survivor_host.engine.events import Event
+from survivor_host.engine.events import Event, fast_inits
 from survivor_host.themes.ftl.facts import (
     ChoiceShown,
     Deposed,
@@ -119,3 +119,6 @@ class NoMercy(FtlMod):
             game.outcome = Outcome.DEPOSED
             events.append(RoundJudged(Outcome.DEPOSED))
         return events + game.end_round()
+
+
+fast_inits(__name__)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NotRequired, TypedDict
 
-from survivor_host.engine.events import Eliminated, Event, Roll
+from survivor_host.engine.events import Eliminated, Event
 from survivor_host.themes.ftl.facts import (
     ChoicesLocked,
     Depositions,
@@ -14,6 +14,7 @@ from survivor_host.themes.ftl.facts import (
     Outcome,
     RoundBegins,
     RoundJudged,
+    RoundRolled,
     RoundVoided,
     ScapegoatResolved,
     Suspected,
@@ -84,15 +85,16 @@ def _suspected(rounds: list[FtlRound], event: Event) -> None:
         rec["suspect"] = event.target
 
 
-def _roll(rounds: list[FtlRound], event: Event) -> None:
+def _rolled(rounds: list[FtlRound], event: Event) -> None:
+    """The leader's roll and every player's, in the order rolled (the round's table has them all)."""
     rec = rounds[-1]
-    assert isinstance(event, Roll)
-    if event.purpose == "leader":
-        rec["leader_roll"] = event.result
-    elif event.purpose == "":
-        rec["order"].append(event.player)
-        rec["rolls"][event.player] = event.result
-        rec["dice"][event.player] = event.sides
+    assert isinstance(event, RoundRolled)
+    rec["leader_roll"] = event.leader_roll
+    order, rolls, dice = rec["order"], rec["rolls"], rec["dice"]
+    for row in event.rows:
+        order.append(row.player)
+        rolls[row.player] = row.roll
+        dice[row.player] = row.die
 
 
 def _eliminated(rounds: list[FtlRound], event: Event) -> None:
@@ -140,7 +142,7 @@ RECORDED: dict[type, Callable[[list[FtlRound], Event], None]] = {
     RoundBegins: _begins,
     ChoicesLocked: _choices,
     Suspected: _suspected,
-    Roll: _roll,
+    RoundRolled: _rolled,
     Eliminated: _eliminated,
     ScapegoatResolved: _scapegoat,
     RoundJudged: _judged,
