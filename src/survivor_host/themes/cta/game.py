@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from itertools import filterfalse
 from typing import ClassVar
 
-from survivor_host.engine.battle import battle
-from survivor_host.engine.dice import Dice
+from survivor_host.engine.battle import battle, duel
+from survivor_host.engine.dice import Dice, roll_each
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import (
     Cause,
@@ -403,9 +403,10 @@ class ChaseTheAce(Game):
             RoundBegins(self.round, self.k),
             announce_list(self),  # no marks yet: the Kings are dealt below
         ]
-        die, roll = self.die, self.dice.roll
+        die = self.die
+        indexes, labels = [seat.index for seat in alive], [f"card for {seat.name}" for seat in alive]
         while True:
-            cards = {seat.index: roll(die, label=f"card for {seat.name}") for seat in alive}
+            cards = dict(zip(indexes, roll_each(self.dice, die, labels)))  # noqa: B905 - one label per seat
             if not any(plugin.must_redeal(cards) for plugin in self.plugins):
                 break
             events.append(Redealt())
@@ -495,9 +496,7 @@ class ChaseTheAce(Game):
         """Swapper 125 vs target 100 (G1); if the swapper wins, the two exchange cards (C6)."""
         seats = self.seats
         by_name, target_name = seats[by].name, seats[target].name
-        result = battle(self.dice, [(by_name, 125), (target_name, 100)], purpose="swap")
-        swapped = result.winners == [by_name]
-        rolled, rounds = tuple(result.events), tuple(result.rolls)
+        rolled, rounds, swapped = duel(self.dice, by_name, 125, target_name, 100, "swap")
         events: list[Event] = [SwapResolved(by_name, target_name, rolled, rounds, swapped, swap_round)]
         self.attempts.append([by, target, int(swapped)])
         self.swap_log.append((by, target, swapped, False))
