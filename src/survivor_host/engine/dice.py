@@ -131,8 +131,8 @@ class FairDice(DrawLog):
 
     def roll_two(self, die_a: int, label_a: str, die_b: int, label_b: str) -> tuple[int, int]:
         """`roll(die_a, label=label_a)`, then `roll(die_b, label=label_b)` (a battle's round)."""
-        below = self._stream.below
-        value_a, value_b = 1 + below(die_a), 1 + below(die_b)
+        value_a, value_b = self._stream.below_two(die_a, die_b)
+        value_a, value_b = value_a + 1, value_b + 1
         round_ = getattr(self._game(), "round", 0)
         self.made += (("roll", round_, die_a, 0, label_a, value_a), ("roll", round_, die_b, 0, label_b, value_b))
         return value_a, value_b

@@ -124,6 +124,29 @@ class HmacStream:
             if value < limit:
                 return value % n
 
+    def below_two(self, first: int, second: int) -> tuple[int, int]:
+        """`below(first)`, then `below(second)`, in one call (a battle's round): the same words."""
+        limit = _LIMITS.get(first) or limit_below(first)
+        other = _LIMITS.get(second) or limit_below(second)
+        words, at = self._words, self._at
+        while True:
+            if at == WORDS_PER_BLOCK:
+                self._next_block()
+                words, at = self._words, 0
+            value = words[at]
+            at += 1
+            if value < limit:
+                break
+        while True:
+            if at == WORDS_PER_BLOCK:
+                self._next_block()
+                words, at = self._words, 0
+            again = words[at]
+            at += 1
+            if again < other:
+                self._at = at
+                return value % first, again % second
+
     def below_each(self, n: int, count: int) -> list[int]:
         """`count` draws of `below(n)` in a row, in one call (a deal): the same words as `below`."""
         limit = _LIMITS.get(n) or limit_below(n)

@@ -19,7 +19,6 @@ from survivor_host.engine.inputs import Input
 from survivor_host.engine.phase import Phase
 from survivor_host.themes.cta.facts import (
     STICK_SWAP,
-    CardShown,
     CardWhy,
     CtaStage,
     DefaultSticks,
@@ -29,6 +28,7 @@ from survivor_host.themes.cta.facts import (
     SwapRoundAsked,
     SwapRoundOpened,
     SwapVoid,
+    shown_fact,
 )
 from survivor_host.themes.cta.mods.base import CtaMod
 from survivor_host.themes.cta.spec import ALL_AT_ONCE
@@ -181,7 +181,7 @@ class AllAtOnce(CtaMod, Phase["ChaseTheAce"]):
             if target is None:
                 events.extend(game.stick(by, swap_round=number))
                 continue
-            block = game.swap_block(by, target)
+            block = None if target in game.targets_of(by) else game.swap_block(by, target)
             if block is not None:
                 target_name = game.seats[target].name
                 events.append(SwapVoid(name, target_name, block[1], number))
@@ -193,6 +193,6 @@ class AllAtOnce(CtaMod, Phase["ChaseTheAce"]):
         if number < SWAP_ROUNDS:
             for index in game.playing():
                 card = game.cards[index]
-                events.append(CardShown(card, CardWhy.AFTER_SWAP_ROUND, swap_round=number, to=game.seats[index].name))
+                events.append(shown_fact(card, CardWhy.AFTER_SWAP_ROUND, swap_round=number, to=game.seats[index].name))
             return [*events, *self._begin(game, number + 1)]
         return [*events, *game.reveal()]
