@@ -148,19 +148,15 @@ class HmacStream:
                 return value % first, again % second
 
     def below_each(self, n: int, count: int) -> list[int]:
-        """`count` draws of `below(n)` in a row, in one call (a deal): the same words as `below`."""
+        """`count` draws of `below(n)` in a row, in one call (a deal): the same words, read a block at a time."""
         limit = _LIMITS.get(n) or limit_below(n)
         out: list[int] = []
-        words, at = self._words, self._at
         while len(out) < count:
-            if at == WORDS_PER_BLOCK:
+            if self._at == WORDS_PER_BLOCK:
                 self._next_block()
-                words, at = self._words, 0
-            value = words[at]
-            at += 1
-            if value < limit:
-                out.append(value % n)
-        self._at = at
+            words = self._words[self._at : self._at + count - len(out)]
+            self._at += len(words)
+            out += [word % n for word in words if word < limit]
         return out
 
     def shuffled(self, items: Sequence[T]) -> list[T]:

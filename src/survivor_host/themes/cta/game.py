@@ -45,7 +45,6 @@ from survivor_host.themes.cta.facts import (
     ElimChanged,
     Finals,
     GameBegins,
-    KingsKnown,
     LostDuel,
     LostJestersBattle,
     LostTieBreak,
@@ -55,7 +54,6 @@ from survivor_host.themes.cta.facts import (
     Redealt,
     RevealRow,
     RevealRows,
-    RoundBegins,
     RoundRevealed,
     Standing,
     SwapNote,
@@ -64,7 +62,10 @@ from survivor_host.themes.cta.facts import (
     TurnAsked,
     TurnTimedOut,
     dealt_fact,
+    kings_fact,
+    lowest_fact,
     phase_fact,
+    round_fact,
     shown_fact,
     stuck_fact,
 )
@@ -417,7 +418,7 @@ class ChaseTheAce(Game):
         self.pass_through(stage)
         events: list[Event] = [
             phase_fact(stage, self.round),
-            RoundBegins(self.round, self.k),
+            round_fact(self.round, self.k),
             announce_list(self),  # no marks yet: the Kings are dealt below
         ]
         die = self.die
@@ -433,7 +434,7 @@ class ChaseTheAce(Game):
         events += [dealt_fact(seat.name, die, cards[seat.index], to=seat.name) for seat in alive]
         self.kings = [seat.index for seat in alive if cards[seat.index] == KING]
         self._answers.forget()
-        events.append(KingsKnown(tuple(self.names(self.kings))))
+        events.append(kings_fact(tuple(self.names(self.kings))))
         for plugin in self.plugins:
             events.extend(plugin.after_deal(self))
         return [*events, *self.after_step(self._before_swaps)]
@@ -564,11 +565,11 @@ class ChaseTheAce(Game):
             tied = [seat for seat in eligible if cards[seat.index] == cutoff]
             need = count - len(below)
             for seat in below:
-                causes[seat.index] = LowestCard(seat.name, cards[seat.index], cutoff, self.k)
+                causes[seat.index] = lowest_fact(seat.name, cards[seat.index], cutoff, self.k)
             if len(tied) == need:
                 losers = below + tied
                 for seat in tied:
-                    causes[seat.index] = LowestCard(seat.name, cutoff, cutoff, self.k)
+                    causes[seat.index] = lowest_fact(seat.name, cutoff, cutoff, self.k)
             elif self.opt_str("ties") == "all" and len(alive) - len(below) - len(tied) >= 2:
                 losers = below + tied
                 events.append(TieAtCutoff(cutoff, tuple(seat.name for seat in tied), need, all_out=True))
@@ -631,6 +632,9 @@ class ChaseTheAce(Game):
 
     def swap_target(self, seat: Seat, name: str | None) -> int:
         """The seat `seat` names to swap with, once the swap is legal now."""
+        named = self._by_name.get(name or "")
+        if named is not None and named.name == name and named.index in self.targets_of(seat.index):
+            return named.index  # named exactly and offered (the common case); else the checks below say why not
         target = self.alive_target(name, "swap with")
         if target.index in self.targets_of(seat.index):
             return target.index
