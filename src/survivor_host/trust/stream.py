@@ -129,6 +129,9 @@ class HmacStream:
         limit = _LIMITS.get(first) or limit_below(first)
         other = _LIMITS.get(second) or limit_below(second)
         words, at = self._words, self._at
+        if at < WORDS_PER_BLOCK - 1 and words[at] < limit and words[at + 1] < other:  # both in this block, kept
+            self._at = at + 2
+            return words[at] % first, words[at + 1] % second
         while True:
             if at == WORDS_PER_BLOCK:
                 self._next_block()

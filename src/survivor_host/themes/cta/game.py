@@ -501,9 +501,7 @@ class ChaseTheAce(Game):
         """Carry out a `stick` (a turn's, or one in the All At Once order)."""
         self.stuck.append(by)
         self.swap_log.append((by, None, False, False))
-        self._forget_after_swap()
-        if swap_round is None:
-            self._end_turn(by)
+        self._carried_out(by, swap_round)
         return [stuck_fact(self.seats[by].name, said, swap_round)]
 
     def swap(self, by: int, target: int, swap_round: int | None) -> list[Event]:
@@ -521,24 +519,22 @@ class ChaseTheAce(Game):
             cards[by], cards[target] = theirs, mine
             events.append(shown_fact(theirs, SWAPPED_AWAY, target_name, to=by_name))
             events.append(shown_fact(mine, SWAPPED_WITH, by_name, to=target_name))
-        self._forget_after_swap()
-        if swap_round is None:
-            self._end_turn(by)
+        self._carried_out(by, swap_round)
         return events
 
-    def _forget_after_swap(self) -> None:
-        """A stick or swap was carried out: the waits, and whom each may target if a mod bars by it."""
+    def _carried_out(self, by: int, swap_round: int | None) -> None:
+        """`by`'s stick or swap was carried out: forget the waits, and whom each may target if a mod bars by
+        sticks and swaps; in the turns (`swap_round` None), `by`'s turn is over."""
         if self.barring:
             self._answers.forget_targets()
         else:
             self._answers.forget_waits()
-
-    def _end_turn(self, by: int) -> None:
-        order = self.order
-        if order and order[0] == by:
-            del order[0]
-        self.had_turn.append(by)
-        self.turn = None
+        if swap_round is None:
+            order = self.order
+            if order and order[0] == by:
+                del order[0]
+            self.had_turn.append(by)
+            self.turn = None
 
     def reveal(self) -> list[Event]:
         """C8: every card shown, the `k` lowest in play eliminated, ties by `ties`."""
