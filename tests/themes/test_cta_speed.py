@@ -177,6 +177,9 @@ def test_shared_facts_are_the_facts_built_afresh() -> None:
     assert cta_facts.phase_fact("swap", 2).phase == "swap"
     assert cta_facts.phase_fact(cta_facts.CtaStage.SWAP, 2).phase is cta_facts.CtaStage.SWAP  # kept apart by type
     assert cta_facts.lowest_fact("Ann", 2, 3, 1) == cta_facts.LowestCard("Ann", 2, 3, 1)
+    assert cta_facts.choice_fact(1, None, to="Ann") == cta_facts.SwapChoice(1, None, to="Ann")
+    asked = cta_facts.choice_asked("Ann", ("stick", "swap"), ("Bob",), True, swap_round=2, to="Ann")
+    assert asked == SwapRoundAsked("Ann", ("stick", "swap"), ("Bob",), True, swap_round=2, to="Ann")
 
 
 def test_only_mods_that_say_they_bar_targets_bar_any() -> None:

@@ -28,6 +28,8 @@ from survivor_host.themes.cta.facts import (
     SwapRoundAsked,
     SwapRoundOpened,
     SwapVoid,
+    choice_asked,
+    choice_fact,
     shown_fact,
 )
 from survivor_host.themes.cta.mods.base import CtaMod
@@ -102,7 +104,7 @@ class AllAtOnce(CtaMod, Phase["ChaseTheAce"]):
     def prompt(self, game: ChaseTheAce, index: int) -> SwapRoundAsked:
         name = game.seats[index].name
         targets = game.target_names(index)
-        return SwapRoundAsked(name, STICK_SWAP, targets, True, swap_round=self.swap_round, to=name)
+        return choice_asked(name, STICK_SWAP, targets, True, swap_round=self.swap_round, to=name)
 
     def waits(self, game: ChaseTheAce) -> list[Wait]:
         seats = game.seats
@@ -130,7 +132,7 @@ class AllAtOnce(CtaMod, Phase["ChaseTheAce"]):
             game.answered(by)
         self.choices[by] = target
         chosen = None if target is None else game.seats[target].name
-        events: list[Event] = [SwapChoice(self.swap_round, chosen, to=game.seats[by].name)]
+        events: list[Event] = [choice_fact(self.swap_round, chosen, to=game.seats[by].name)]
         if not self.pending(game):
             events.extend(self._carry_out(game))
         return events
