@@ -148,3 +148,44 @@ def test_fact_inits_take_and_keep_what_the_dataclass_init_does() -> None:
         SwapRoundAsked("Venus", ("stick",), (), True)  # type: ignore[call-arg]
     with pytest.raises(AttributeError):
         asked.player = "Mars"  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("mods", [(), ("adhesive", "no-backsies", "jesters-duel"), ("all-at-once", "the-joker")])
+def test_the_record_read_at_the_end_is_the_record_read_along_the_way(mods: tuple[str, ...]) -> None:
+    for seed in range(15):
+        late, along = (ChaseTheAce(PLAYERS, mods=mods, seed=seed) for _ in range(2))
+        late.begin()
+        along.begin()
+        rng = random.Random(seed)
+        while not late.finished:
+            options = late.legal_inputs(late.awaiting()[0].player)
+            choice = options[rng.randrange(len(options))]
+            late.step(choice)
+            along.step(choice)
+            along.round_record()
+            if rng.random() < 0.1:  # a copy taken half-way holds the record read so far, nothing pending
+                copied = pickle.loads(pickle.dumps(late))
+                assert copied.recorder._pending == [] and copied.round_record() == along.round_record()
+        assert late.record() == along.record()
+
+
+def test_shared_facts_are_the_facts_built_afresh() -> None:
+    assert cta_facts.dealt_fact("Ann", 13, 5, to="Ann") == cta_facts.CardDealt("Ann", 13, 5, to="Ann")
+    why = cta_facts.CardWhy.SWAPPED_AWAY
+    assert cta_facts.shown_fact(4, why, "Bob", to="Ann") == cta_facts.CardShown(4, why, "Bob", to="Ann")
+    assert cta_facts.stuck_fact("Ann", False, None) == Stuck("Ann", False, None)
+    assert cta_facts.phase_fact("swap", 2).phase == "swap"
+    assert cta_facts.phase_fact(cta_facts.CtaStage.SWAP, 2).phase is cta_facts.CtaStage.SWAP  # kept apart by type
+    assert cta_facts.lowest_fact("Ann", 2, 3, 1) == cta_facts.LowestCard("Ann", 2, 3, 1)
+    assert cta_facts.choice_fact(1, None, to="Ann") == cta_facts.SwapChoice(1, None, to="Ann")
+    asked = cta_facts.choice_asked("Ann", ("stick", "swap"), ("Bob",), True, swap_round=2, to="Ann")
+    assert asked == SwapRoundAsked("Ann", ("stick", "swap"), ("Bob",), True, swap_round=2, to="Ann")
+
+
+def test_only_mods_that_say_they_bar_targets_bar_any() -> None:
+    """Without such a mod a stick or a swap leaves whom each may target alone (the game keeps the lists)."""
+    from survivor_host.themes.cta.mods import MOD_CLASSES
+    from survivor_host.themes.cta.mods.base import CtaMod
+
+    for cls in MOD_CLASSES.values():
+        assert cls.bars_targets == (cls.barred_targets is not CtaMod.barred_targets), cls.id

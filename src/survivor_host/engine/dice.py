@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import random
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -44,6 +46,15 @@ def draw_dict(draw: Draw) -> dict[str, Any]:
     return {"round": int(round_), "kind": kind, "names": list(names), "value": shown}
 
 
+def _itself(thing: object) -> object:
+    return thing
+
+
+def _unbound() -> None:
+    """The game of dice no game is bound to."""
+    return None
+
+
 class DrawLog:
     """Every draw a game made, in order, tagged with its round: the record's `draws` (docs/FAIRNESS.md).
 
@@ -51,7 +62,29 @@ class DrawLog:
 
     def __init__(self) -> None:
         self.made: list[Draw] = []
-        self.game: object = None  # whatever has the current `round` (the game), set by `bind_round`
+        self._game: Callable[[], object] = _unbound
+
+    @property
+    def game(self) -> object:
+        """Whatever has the current `round` (the game, set by `bind_round`), or None."""
+        return self._game()
+
+    @game.setter
+    def game(self, game: object) -> None:
+        # held weakly: the game holds its dice, and a cycle would leave every finished game to the collector
+        try:
+            self._game = _unbound if game is None else weakref.ref(game)
+        except TypeError:  # an object without weak references: held as it is
+            self._game = functools.partial(_itself, game)
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state["_game"] = self._game()
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.game = state["_game"]
 
     @property
     def draws(self) -> list[dict[str, Any]]:
@@ -59,7 +92,7 @@ class DrawLog:
         return [draw_dict(draw) for draw in self.made]
 
     def round_of(self) -> int:
-        return int(getattr(self.game, "round", 0))
+        return int(getattr(self._game(), "round", 0))
 
     def _roll(self, sides: int, plus: int, label: str, value: int) -> int:
         self.made.append(("roll", self.round_of(), sides, plus, label, value))
@@ -86,8 +119,23 @@ class FairDice(DrawLog):
 
     def roll(self, sides: int, plus: int = 0, label: str = "") -> int:
         value = 1 + plus + self._stream.below(sides)
-        self.made.append(("roll", getattr(self.game, "round", 0), sides, plus, label, value))
+        self.made.append(("roll", getattr(self._game(), "round", 0), sides, plus, label, value))
         return value
+
+    def roll_each(self, sides: int, labels: Sequence[str]) -> list[int]:
+        """`roll(sides, label=label)` for each label in turn (a deal), the words read in one call."""
+        values = [1 + value for value in self._stream.below_each(sides, len(labels))]
+        round_ = getattr(self._game(), "round", 0)
+        self.made += [("roll", round_, sides, 0, label, value) for label, value in zip(labels, values)]  # noqa: B905
+        return values
+
+    def roll_two(self, die_a: int, label_a: str, die_b: int, label_b: str) -> tuple[int, int]:
+        """`roll(die_a, label=label_a)`, then `roll(die_b, label=label_b)` (a battle's round)."""
+        value_a, value_b = self._stream.below_two(die_a, die_b)
+        value_a, value_b = value_a + 1, value_b + 1
+        round_ = getattr(self._game(), "round", 0)
+        self.made += (("roll", round_, die_a, 0, label_a, value_a), ("roll", round_, die_b, 0, label_b, value_b))
+        return value_a, value_b
 
     def shuffle(self, names: Sequence[str]) -> list[str]:
         return self._shuffle(names, self._stream.shuffled(names))
@@ -204,6 +252,20 @@ class ScriptedDice(DrawLog):
             shuffles=[d["value"] for d in draws if d["kind"] == "shuffle"],
             picks=[d["value"] for d in draws if d["kind"] == "pick"],
         )
+
+
+def roll_each(dice: Dice, sides: int, labels: Sequence[str]) -> list[int]:
+    """`dice.roll(sides, label=label)` for each label in turn (fair dice read their words at once)."""
+    if type(dice) is FairDice:
+        return dice.roll_each(sides, labels)
+    return [dice.roll(sides, label=label) for label in labels]
+
+
+def roll_two(dice: Dice, die_a: int, label_a: str, die_b: int, label_b: str) -> tuple[int, int]:
+    """`dice.roll(die_a, label=label_a)`, then `dice.roll(die_b, label=label_b)`."""
+    if type(dice) is FairDice:
+        return dice.roll_two(die_a, label_a, die_b, label_b)
+    return dice.roll(die_a, label=label_a), dice.roll(die_b, label=label_b)
 
 
 def dice_fields(dice: Dice) -> dict[str, Any]:

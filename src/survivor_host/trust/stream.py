@@ -10,13 +10,21 @@ import hashlib
 import hmac
 import struct
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from hashlib import _Hash as Hash
 
 ALGORITHM = "hmac-sha256-v1"
 WORD_SPACE = 1 << 32
 WORDS_PER_BLOCK = 8
 T = TypeVar("T")
 _WORDS = struct.Struct(">8I")
+_BLOCK_SIZE = 64
+"""SHA-256's block size in bytes: an HMAC key is padded (or first hashed) to it."""
+_INNER = bytes(byte ^ 0x36 for byte in range(256))
+_OUTER = bytes(byte ^ 0x5C for byte in range(256))
+"""Byte tables for the key xor HMAC's inner and outer pad bytes."""
 _LIMITS: dict[int, int] = {}
 """The largest multiple of n below 2**32, by n (the small n games draw below, worked out once)."""
 
@@ -51,6 +59,15 @@ def block(server_seed: str, client_seed: str, counter: int) -> bytes:
     return hmac.new(server_seed.encode(), message, hashlib.sha256).digest()
 
 
+def keyed_pads(key: bytes) -> tuple[Hash, Hash]:
+    """HMAC-SHA256's inner and outer hashes (RFC 2104) with the key's padded block already read in:
+    a block is then `outer(inner(message))`, the key's work done once per stream, not once per block."""
+    if len(key) > _BLOCK_SIZE:
+        key = hashlib.sha256(key).digest()
+    key = key.ljust(_BLOCK_SIZE, b"\0")
+    return hashlib.sha256(key.translate(_INNER)), hashlib.sha256(key.translate(_OUTER))
+
+
 class HmacStream:
     """32-bit big-endian words read in order from blocks 0, 1, 2...; `below(n)` draws an unbiased 0..n-1.
 
@@ -59,12 +76,21 @@ class HmacStream:
     def __init__(self, server_seed: str, client_seed: str) -> None:
         self.server_seed = server_seed
         self.client_seed = client_seed
-        self._key = server_seed.encode()
         self._prefix = f"{client_seed}:".encode()
         self._counter = 0
         self._words: tuple[int, ...] = ()
         self._at = WORDS_PER_BLOCK
         """The next word's place in `_words` (WORDS_PER_BLOCK: the block is used up)."""
+        self._pads = keyed_pads(server_seed.encode())
+
+    def __getstate__(self) -> dict[str, object]:
+        state = dict(self.__dict__)
+        del state["_pads"]  # hash states do not pickle; they follow from the seed
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._pads = keyed_pads(self.server_seed.encode())
 
     @property
     def words_used(self) -> int:
@@ -72,8 +98,10 @@ class HmacStream:
         return self._counter * WORDS_PER_BLOCK - WORDS_PER_BLOCK + self._at
 
     def _next_block(self) -> None:
-        digest = hmac.digest(self._key, self._prefix + str(self._counter).encode(), "sha256")
-        self._words = _WORDS.unpack(digest)
+        inner, outer = self._pads[0].copy(), self._pads[1].copy()
+        inner.update(self._prefix + str(self._counter).encode())
+        outer.update(inner.digest())
+        self._words = _WORDS.unpack(outer.digest())
         self._counter += 1
         self._at = 0
 
@@ -95,6 +123,44 @@ class HmacStream:
             self._at += 1
             if value < limit:
                 return value % n
+
+    def below_two(self, first: int, second: int) -> tuple[int, int]:
+        """`below(first)`, then `below(second)`, in one call (a battle's round): the same words."""
+        limit = _LIMITS.get(first) or limit_below(first)
+        other = _LIMITS.get(second) or limit_below(second)
+        words, at = self._words, self._at
+        if at < WORDS_PER_BLOCK - 1 and words[at] < limit and words[at + 1] < other:  # both in this block, kept
+            self._at = at + 2
+            return words[at] % first, words[at + 1] % second
+        while True:
+            if at == WORDS_PER_BLOCK:
+                self._next_block()
+                words, at = self._words, 0
+            value = words[at]
+            at += 1
+            if value < limit:
+                break
+        while True:
+            if at == WORDS_PER_BLOCK:
+                self._next_block()
+                words, at = self._words, 0
+            again = words[at]
+            at += 1
+            if again < other:
+                self._at = at
+                return value % first, again % second
+
+    def below_each(self, n: int, count: int) -> list[int]:
+        """`count` draws of `below(n)` in a row, in one call (a deal): the same words, read a block at a time."""
+        limit = _LIMITS.get(n) or limit_below(n)
+        out: list[int] = []
+        while len(out) < count:
+            if self._at == WORDS_PER_BLOCK:
+                self._next_block()
+            words = self._words[self._at : self._at + count - len(out)]
+            self._at += len(words)
+            out += [word % n for word in words if word < limit]
+        return out
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
         """Fisher-Yates: for i from the last index down to 1, swap item i with item below(i + 1)."""

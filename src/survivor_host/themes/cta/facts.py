@@ -5,12 +5,13 @@ A card is a secret (G3): facts that carry one are addressed (`to`) to its holder
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import overload
 
-from survivor_host.engine.events import Asked, Fact, Roll, fast_inits
+from survivor_host.engine.events import Asked, Fact, PhaseChanged, Roll, fast_inits
 
 STICK_SWAP = ("stick", "swap")
 """What a player in the swap phase may send."""
@@ -432,3 +433,15 @@ class JestersBattle(Fact):
 
 
 fast_inits(__name__)  # facts are built by the hundred per game: without the frozen setattr
+
+# Facts are immutable: the ones a game builds by the dozen are shared, not rebuilt (same arguments, same fact).
+dealt_fact = functools.lru_cache(maxsize=4096, typed=True)(CardDealt)
+shown_fact = functools.lru_cache(maxsize=8192, typed=True)(CardShown)
+stuck_fact = functools.lru_cache(maxsize=4096, typed=True)(Stuck)
+phase_fact = functools.lru_cache(maxsize=256, typed=True)(PhaseChanged)
+round_fact = functools.lru_cache(maxsize=256, typed=True)(RoundBegins)
+kings_fact = functools.lru_cache(maxsize=1024, typed=True)(KingsKnown)
+lowest_fact = functools.lru_cache(maxsize=4096, typed=True)(LowestCard)
+choice_fact = functools.lru_cache(maxsize=4096, typed=True)(SwapChoice)
+choice_asked = functools.lru_cache(maxsize=4096, typed=True)(SwapRoundAsked)
+SWAP_PHASE_OPENED, NOBODY_OUT = SwapPhaseOpened(), NobodyOut()

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from itertools import filterfalse
 from typing import ClassVar
 
-from survivor_host.engine.battle import battle
-from survivor_host.engine.dice import Dice
+from survivor_host.engine.battle import battle, duel
+from survivor_host.engine.dice import Dice, roll_each
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import (
     Cause,
@@ -34,8 +34,9 @@ from survivor_host.engine.game import Game, Seat, Wait, announce_list
 from survivor_host.engine.inputs import Input, offer
 from survivor_host.engine.phase import Phase
 from survivor_host.themes.cta.facts import (
+    NOBODY_OUT,
     STICK_SWAP,
-    CardDealt,
+    SWAP_PHASE_OPENED,
     CardShown,
     CardWhy,
     CtaCause,
@@ -44,27 +45,29 @@ from survivor_host.themes.cta.facts import (
     ElimChanged,
     Finals,
     GameBegins,
-    KingsKnown,
     LostDuel,
     LostJestersBattle,
     LostTieBreak,
     LowestCard,
-    NobodyOut,
     NoTargets,
     PlaceBattle,
     Redealt,
     RevealRow,
     RevealRows,
-    RoundBegins,
     RoundRevealed,
     Standing,
-    Stuck,
     SwapNote,
-    SwapPhaseOpened,
     SwapResolved,
     TieAtCutoff,
     TurnAsked,
     TurnTimedOut,
+    dealt_fact,
+    kings_fact,
+    lowest_fact,
+    phase_fact,
+    round_fact,
+    shown_fact,
+    stuck_fact,
 )
 from survivor_host.themes.cta.mods import MOD_CLASSES, CtaMod
 from survivor_host.themes.cta.record import CtaRecorder, CtaRound
@@ -266,6 +269,8 @@ class ChaseTheAce(Game):
         self.recorder = CtaRecorder()
         self.plugins: tuple[CtaMod, ...] = tuple(MOD_CLASSES[mod]() for mod in self.mods)
         """The active mods' hooks, in the theme's mod order."""
+        self.barring = tuple(plugin for plugin in self.plugins if plugin.bars_targets)
+        """The mods that bar targets by the round's sticks and swaps (without one, a stick or swap bars nobody)."""
         self.secret: frozenset[str] = frozenset(a for plugin in self.plugins for a in plugin.secret_actions())
         self.die = max((plugin.card_die() or KING for plugin in self.plugins), default=KING)
         """The die cards are dealt with (13, or 14 under a mod that adds the 14)."""
@@ -300,6 +305,14 @@ class ChaseTheAce(Game):
     def enter(self, phase: Phase[ChaseTheAce]) -> None:
         super().enter(phase)
         self._answers.forget_waits()
+
+    def enter_knowing(
+        self, phase: Phase[ChaseTheAce], waits: Sequence[Wait], legal: dict[str, Sequence[Input]]
+    ) -> None:
+        """`enter` a phase whose waits and legal inputs (by player) are known at once."""
+        Game.enter(self, phase)
+        answers = self._answers
+        answers.waits, answers.legal = waits, legal
 
     def pass_through(self, name: str) -> None:
         super().pass_through(name)
@@ -343,10 +356,15 @@ class ChaseTheAce(Game):
         """`swap_targets`, worked out once per state: the list itself, not to be changed."""
         found = self._answers.targets.get(by)
         if found is None:
-            barred = {by}
-            for plugin in self.plugins:
-                barred |= plugin.barred_targets(self, by)
-            found = list(filterfalse(barred.__contains__, self.playing()))
+            if self.barring:
+                barred = {by}
+                for plugin in self.barring:
+                    barred |= plugin.barred_targets(self, by)
+                found = list(filterfalse(barred.__contains__, self.playing()))
+            else:
+                found = list(self.playing())
+                if by in found:
+                    found.remove(by)
             self._answers.targets[by] = found
         return found
 
@@ -399,23 +417,24 @@ class ChaseTheAce(Game):
         stage = CtaStage.DEAL
         self.pass_through(stage)
         events: list[Event] = [
-            PhaseChanged(stage, self.round),
-            RoundBegins(self.round, self.k),
+            phase_fact(stage, self.round),
+            round_fact(self.round, self.k),
             announce_list(self),  # no marks yet: the Kings are dealt below
         ]
-        die, roll = self.die, self.dice.roll
+        die = self.die
+        indexes, labels = [seat.index for seat in alive], [f"card for {seat.name}" for seat in alive]
         while True:
-            cards = {seat.index: roll(die, label=f"card for {seat.name}") for seat in alive}
+            cards = dict(zip(indexes, roll_each(self.dice, die, labels)))  # noqa: B905 - one label per seat
             if not any(plugin.must_redeal(cards) for plugin in self.plugins):
                 break
             events.append(Redealt())
         self.cards = cards
         self.dealt = dict(cards)
         self.round_causes = {}
-        events += [CardDealt(seat.name, die, cards[seat.index], to=seat.name) for seat in alive]
+        events += [dealt_fact(seat.name, die, cards[seat.index], to=seat.name) for seat in alive]
         self.kings = [seat.index for seat in alive if cards[seat.index] == KING]
         self._answers.forget()
-        events.append(KingsKnown(tuple(self.names(self.kings))))
+        events.append(kings_fact(tuple(self.names(self.kings))))
         for plugin in self.plugins:
             events.extend(plugin.after_deal(self))
         return [*events, *self.after_step(self._before_swaps)]
@@ -438,7 +457,7 @@ class ChaseTheAce(Game):
         """The swap phase (C6), or All At Once (C7)."""
         stage = CtaStage.SWAP
         self.pass_through(stage)
-        events: list[Event] = [PhaseChanged(stage, self.round)]
+        events: list[Event] = [phase_fact(stage, self.round)]
         for plugin in self.plugins:
             own = plugin.swap_phase(self)
             if own is not None:
@@ -449,7 +468,7 @@ class ChaseTheAce(Game):
         index_of = {name: index for name, index in zip(names, playing, strict=True)}
         self.order = [index_of[name] for name in order]
         if names:
-            events.append(SwapPhaseOpened())
+            events.append(SWAP_PHASE_OPENED)
         return [*events, *self.next_turn()]
 
     def next_turn(self) -> list[Event]:
@@ -462,18 +481,14 @@ class ChaseTheAce(Game):
             if current not in playing:
                 order.pop(0)
                 continue
-            if not self.targets_of(current):
-                name = self.seats[current].name
+            name, targets = self.seat_names[current], self.target_names(current)
+            if not targets:
                 events.append(NoTargets(name))
                 events.extend(self.stick(current, swap_round=None, said=False))
                 continue
             self.turn = current
-            self.enter(TURNS)
-            name = self.seats[current].name
-            asked, waits, offers = turn_answers(name, self.target_names(current))
-            answers = self._answers
-            answers.waits = waits  # what the turn waits for and offers, known at once
-            answers.legal[name] = offers
+            asked, waits, offers = turn_answers(name, targets)
+            self.enter_knowing(TURNS, waits, {name: offers})
             events.append(asked)
             return events
         return [*events, *self.reveal()]
@@ -486,18 +501,13 @@ class ChaseTheAce(Game):
         """Carry out a `stick` (a turn's, or one in the All At Once order)."""
         self.stuck.append(by)
         self.swap_log.append((by, None, False, False))
-        self._answers.forget_targets()
-        if swap_round is None:
-            self._end_turn(by)
-        return [Stuck(self.seats[by].name, said, swap_round)]
+        self._carried_out(by, swap_round)
+        return [stuck_fact(self.seats[by].name, said, swap_round)]
 
     def swap(self, by: int, target: int, swap_round: int | None) -> list[Event]:
         """Swapper 125 vs target 100 (G1); if the swapper wins, the two exchange cards (C6)."""
-        seats = self.seats
-        by_name, target_name = seats[by].name, seats[target].name
-        result = battle(self.dice, [(by_name, 125), (target_name, 100)], purpose="swap")
-        swapped = result.winners == [by_name]
-        rolled, rounds = tuple(result.events), tuple(result.rolls)
+        by_name, target_name = self.seat_names[by], self.seat_names[target]
+        rolled, rounds, swapped = duel(self.dice, by_name, 125, target_name, 100, "swap")
         events: list[Event] = [SwapResolved(by_name, target_name, rolled, rounds, swapped, swap_round)]
         self.attempts.append([by, target, int(swapped)])
         self.swap_log.append((by, target, swapped, False))
@@ -507,18 +517,24 @@ class ChaseTheAce(Game):
             self.history.append([by, target, mine, theirs])
             self.exchanges.append([by, target])
             cards[by], cards[target] = theirs, mine
-            events.append(CardShown(theirs, SWAPPED_AWAY, target_name, to=by_name))
-            events.append(CardShown(mine, SWAPPED_WITH, by_name, to=target_name))
-        self._answers.forget_targets()
-        if swap_round is None:
-            self._end_turn(by)
+            events.append(shown_fact(theirs, SWAPPED_AWAY, target_name, to=by_name))
+            events.append(shown_fact(mine, SWAPPED_WITH, by_name, to=target_name))
+        self._carried_out(by, swap_round)
         return events
 
-    def _end_turn(self, by: int) -> None:
-        if self.order and self.order[0] == by:
-            self.order.pop(0)
-        self.had_turn.append(by)
-        self.turn = None
+    def _carried_out(self, by: int, swap_round: int | None) -> None:
+        """`by`'s stick or swap was carried out: forget the waits, and whom each may target if a mod bars by
+        sticks and swaps; in the turns (`swap_round` None), `by`'s turn is over."""
+        if self.barring:
+            self._answers.forget_targets()
+        else:
+            self._answers.forget_waits()
+        if swap_round is None:
+            order = self.order
+            if order and order[0] == by:
+                del order[0]
+            self.had_turn.append(by)
+            self.turn = None
 
     def reveal(self) -> list[Event]:
         """C8: every card shown, the `k` lowest in play eliminated, ties by `ties`."""
@@ -528,7 +544,7 @@ class ChaseTheAce(Game):
         alive = self.alive()
         cards = self.cards
         events: list[Event] = [
-            PhaseChanged(stage, self.round),
+            phase_fact(stage, self.round),
             Revealed(tuple([(seat.name, cards[seat.index]) for seat in alive]), tabled=True),
         ]
         seats = self.seats
@@ -545,11 +561,11 @@ class ChaseTheAce(Game):
             tied = [seat for seat in eligible if cards[seat.index] == cutoff]
             need = count - len(below)
             for seat in below:
-                causes[seat.index] = LowestCard(seat.name, cards[seat.index], cutoff, self.k)
+                causes[seat.index] = lowest_fact(seat.name, cards[seat.index], cutoff, self.k)
             if len(tied) == need:
                 losers = below + tied
                 for seat in tied:
-                    causes[seat.index] = LowestCard(seat.name, cutoff, cutoff, self.k)
+                    causes[seat.index] = lowest_fact(seat.name, cutoff, cutoff, self.k)
             elif self.opt_str("ties") == "all" and len(alive) - len(below) - len(tied) >= 2:
                 losers = below + tied
                 events.append(TieAtCutoff(cutoff, tuple(seat.name for seat in tied), need, all_out=True))
@@ -568,7 +584,7 @@ class ChaseTheAce(Game):
             events.append(self.eliminate(losers, CtaCause.LOWEST_CARD, [causes[seat.index] for seat in losers]))
         events.insert(2, self.round_revealed(cutoff if losers else None, tie_won))
         if not losers:
-            events.append(NobodyOut())
+            events.append(NOBODY_OUT)
         return [*events, *self.after_step(self._new_round)]
 
     def eliminate(self, seats: Sequence[Seat], reason: str, causes: Sequence[Fact] = ()) -> Eliminated:
@@ -612,6 +628,9 @@ class ChaseTheAce(Game):
 
     def swap_target(self, seat: Seat, name: str | None) -> int:
         """The seat `seat` names to swap with, once the swap is legal now."""
+        named = self._by_name.get(name or "")
+        if named is not None and named.name == name and named.index in self.targets_of(seat.index):
+            return named.index  # named exactly and offered (the common case); else the checks below say why not
         target = self.alive_target(name, "swap with")
         if target.index in self.targets_of(seat.index):
             return target.index

@@ -102,32 +102,51 @@ def new_round_record(number: int, k: int) -> CtaRound:
 
 
 class CtaRecorder:
-    """Builds the rounds of the record from the facts and events a game emits, in one place."""
+    """Builds the rounds of the record from the facts and events a game emits, in one place.
+
+    The facts are kept as they come and read into rounds only when the record is read (a simulation
+    reads none); it pickles and copies as the rounds read so far, nothing pending."""
 
     def __init__(self) -> None:
-        self.rounds: list[CtaRound] = []
+        self._rounds: list[CtaRound] = []
+        self._pending: list[Event] = []
 
     def take(self, events: Sequence[Event]) -> None:
         # by exact type: most facts have no part in the record, and are passed over without a Python step
-        for event in compress(events, map(RECORDED.__contains__, map(type, events))):
-            if self.rounds or type(event) is RoundBegins:
+        self._pending += compress(events, map(RECORDED.__contains__, map(type, events)))
+
+    @property
+    def rounds(self) -> list[CtaRound]:
+        """The rounds so far, every fact taken read into them."""
+        if self._pending:
+            self._read()
+        return self._rounds
+
+    def _read(self) -> None:
+        events, self._pending = self._pending, []
+        rounds = self._rounds
+        for event in events:
+            if rounds or type(event) is RoundBegins:
                 HANDLERS[type(event)](self, event)
 
+    def __getstate__(self) -> dict[str, object]:
+        return {"_rounds": self.rounds, "_pending": []}
+
     def _round_begins(self, event: RoundBegins) -> None:
-        self.rounds.append(new_round_record(event.number, event.k))
+        self._rounds.append(new_round_record(event.number, event.k))
 
     def _redealt(self, event: Redealt) -> None:
-        self.rounds[-1]["redeals"] += 1
+        self._rounds[-1]["redeals"] += 1
 
     def _card_dealt(self, event: CardDealt) -> None:
-        self.rounds[-1]["cards"][event.player] = event.card
+        self._rounds[-1]["cards"][event.player] = event.card
 
     def _kings_known(self, event: KingsKnown) -> None:
-        rec = self.rounds[-1]
+        rec = self._rounds[-1]
         rec["kings"], rec["advanced"] = list(event.kings), list(event.kings)
 
     def _eliminated(self, event: Eliminated) -> None:
-        rec, reason = self.rounds[-1], event.reason
+        rec, reason = self._rounds[-1], event.reason
         if not isinstance(reason, CtaCause):
             rec.setdefault("modkilled", []).extend(event.players)
         elif reason is CtaCause.JOKER:
@@ -136,12 +155,12 @@ class CtaRecorder:
             rec["eliminated"] = list(event.players)
 
     def _walked_over(self, event: Walkover) -> None:
-        rec = self.rounds[-1]
+        rec = self._rounds[-1]
         rec["advanced"].append(event.jester)
         rec["duels"].append(_walkover(event.jester))
 
     def _duel(self, event: DuelResolved) -> None:
-        rec = self.rounds[-1]
+        rec = self._rounds[-1]
         rec["advanced"].append(event.winner)
         rec["duels"].append(
             {
@@ -155,7 +174,7 @@ class CtaRecorder:
         )
 
     def _jesters_battle(self, event: JestersBattle) -> None:
-        rec = self.rounds[-1]
+        rec = self._rounds[-1]
         if event.winner is not None:
             rec["advanced"].append(event.winner)
         rec["duels"].append(
@@ -170,14 +189,14 @@ class CtaRecorder:
         )
 
     def _stuck(self, event: Stuck) -> None:
-        self.rounds[-1]["swaps"].append(_swap(event.player, None, [], False, event.swap_round))
+        self._rounds[-1]["swaps"].append(_swap(event.player, None, [], False, event.swap_round))
 
     def _swap_resolved(self, event: SwapResolved) -> None:
         entry = _swap(event.by, event.target, list(event.rounds), event.swapped, event.swap_round)
-        self.rounds[-1]["swaps"].append(entry)
+        self._rounds[-1]["swaps"].append(entry)
 
     def _swap_void(self, event: SwapVoid) -> None:
-        self.rounds[-1]["swaps"].append(
+        self._rounds[-1]["swaps"].append(
             {
                 "by": event.by,
                 "target": event.target,
@@ -190,10 +209,10 @@ class CtaRecorder:
         )
 
     def _revealed(self, event: Revealed) -> None:
-        self.rounds[-1]["reveal"] = dict(event.cards)
+        self._rounds[-1]["reveal"] = dict(event.cards)
 
     def _tie(self, event: TieAtCutoff) -> None:
-        rec = self.rounds[-1]
+        rec = self._rounds[-1]
         if event.all_out:
             rec["ties"] = {"card": event.card, "tied": list(event.tied), "policy": "all"}
         else:
@@ -202,10 +221,10 @@ class CtaRecorder:
 
     def _finals(self, event: Finals) -> None:
         players = [event.first, event.second]
-        self.rounds[-1]["finals"] = {"players": players, "rolls": list(event.rounds), "winner": event.winner}
+        self._rounds[-1]["finals"] = {"players": players, "rolls": list(event.rounds), "winner": event.winner}
 
     def _place_battle(self, event: PlaceBattle) -> None:
-        self.rounds[-1].setdefault("place_battles", []).append({"rolls": list(event.rounds), "winner": event.winner})
+        self._rounds[-1].setdefault("place_battles", []).append({"rolls": list(event.rounds), "winner": event.winner})
 
 
 HANDLERS: dict[type, Callable[[CtaRecorder, Any], None]] = {

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 class Adhesive(CtaMod):
     id = ADHESIVE
+    bars_targets = True
 
     def swap_block(self, game: ChaseTheAce, by: int, target: int) -> str | None:
         if target in game.stuck:

@@ -19,7 +19,6 @@ from survivor_host.engine.inputs import Input
 from survivor_host.engine.phase import Phase
 from survivor_host.themes.cta.facts import (
     STICK_SWAP,
-    CardShown,
     CardWhy,
     CtaStage,
     DefaultSticks,
@@ -29,6 +28,9 @@ from survivor_host.themes.cta.facts import (
     SwapRoundAsked,
     SwapRoundOpened,
     SwapVoid,
+    choice_asked,
+    choice_fact,
+    shown_fact,
 )
 from survivor_host.themes.cta.mods.base import CtaMod
 from survivor_host.themes.cta.spec import ALL_AT_ONCE
@@ -102,7 +104,7 @@ class AllAtOnce(CtaMod, Phase["ChaseTheAce"]):
     def prompt(self, game: ChaseTheAce, index: int) -> SwapRoundAsked:
         name = game.seats[index].name
         targets = game.target_names(index)
-        return SwapRoundAsked(name, STICK_SWAP, targets, True, swap_round=self.swap_round, to=name)
+        return choice_asked(name, STICK_SWAP, targets, True, swap_round=self.swap_round, to=name)
 
     def waits(self, game: ChaseTheAce) -> list[Wait]:
         seats = game.seats
@@ -130,7 +132,7 @@ class AllAtOnce(CtaMod, Phase["ChaseTheAce"]):
             game.answered(by)
         self.choices[by] = target
         chosen = None if target is None else game.seats[target].name
-        events: list[Event] = [SwapChoice(self.swap_round, chosen, to=game.seats[by].name)]
+        events: list[Event] = [choice_fact(self.swap_round, chosen, to=game.seats[by].name)]
         if not self.pending(game):
             events.extend(self._carry_out(game))
         return events
@@ -181,7 +183,7 @@ class AllAtOnce(CtaMod, Phase["ChaseTheAce"]):
             if target is None:
                 events.extend(game.stick(by, swap_round=number))
                 continue
-            block = game.swap_block(by, target)
+            block = None if target in game.targets_of(by) else game.swap_block(by, target)
             if block is not None:
                 target_name = game.seats[target].name
                 events.append(SwapVoid(name, target_name, block[1], number))
@@ -193,6 +195,6 @@ class AllAtOnce(CtaMod, Phase["ChaseTheAce"]):
         if number < SWAP_ROUNDS:
             for index in game.playing():
                 card = game.cards[index]
-                events.append(CardShown(card, CardWhy.AFTER_SWAP_ROUND, swap_round=number, to=game.seats[index].name))
+                events.append(shown_fact(card, CardWhy.AFTER_SWAP_ROUND, swap_round=number, to=game.seats[index].name))
             return [*events, *self._begin(game, number + 1)]
         return [*events, *game.reveal()]

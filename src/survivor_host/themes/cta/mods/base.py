@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from survivor_host.engine.events import Event
 
@@ -14,6 +14,8 @@ class CtaMod:
     """A mod of Chase the Ace; one instance per game, holding that game's mod state."""
 
     id: str = ""
+    bars_targets: ClassVar[bool] = False
+    """True for a mod whose `barred_targets` bars anyone (then every stick and swap is checked again)."""
 
     def card_die(self) -> int | None:
         """The die cards are dealt with, when this mod changes it (C3: 14 instead of 13)."""

@@ -40,14 +40,8 @@ JESTER = 14
 
 def opponents(game: ChaseTheAce, jester: int) -> list[int]:
     """Whom a lone Jester may name: another player still in, not a King, Jester or advanced."""
-    return [
-        seat.index
-        for seat in game.alive()
-        if seat.index != jester
-        and seat.index not in game.kings
-        and seat.index not in game.advanced
-        and game.cards.get(seat.index) != JESTER
-    ]
+    barred, cards = {jester, *game.kings, *game.advanced}, game.cards
+    return [seat.index for seat in game.alive() if seat.index not in barred and cards.get(seat.index) != JESTER]
 
 
 class JestersDuel(CtaMod, Phase["ChaseTheAce"]):

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 class NoBacksies(CtaMod):
     id = NO_BACKSIES
+    bars_targets = True
 
     def swap_block(self, game: ChaseTheAce, by: int, target: int) -> str | None:
         both_ways = game.opt_str("backsies") == "both-ways"
