@@ -62,9 +62,8 @@ class FtlRecorder:
     def take(self, events: Sequence[Event]) -> None:
         rounds, recorded = self.rounds, RECORDED
         for event in events:
-            record = recorded.get(type(event))
-            if record is not None and (rounds or type(event) is RoundBegins):
-                record(rounds, event)
+            if type(event) in recorded and (rounds or type(event) is RoundBegins):
+                recorded[type(event)](rounds, event)
 
 
 def _begins(rounds: list[FtlRound], event: Event) -> None:
