@@ -254,7 +254,7 @@ class Game(ABC):
 
     def _check_players(self, players: Sequence[str]) -> None:
         ids = [seat.uid for seat in self.seats]
-        if any(not uid for uid in ids):
+        if "" in ids:
             raise SetupError("Every player needs a name with a letter or digit in it.")
         if len(set(ids)) != len(ids):
             raise SetupError("A player is listed twice.")

@@ -200,7 +200,7 @@ class FollowTheLeader(Game):
         self.recorder = FtlRecorder()
         self.outcome: Outcome | None = None
         """How the current round ended, once it has."""
-        self.plugins: tuple[FtlMod, ...] = tuple(MOD_CLASSES[mod]() for mod in self.mods)
+        self.plugins: tuple[FtlMod, ...] = tuple([MOD_CLASSES[mod]() for mod in self.mods])
         self._scratch = Scratch()
         self.waiting: dict[int, Wait] = {}
         """Whom the waiting phase still waits for, by seat: filled as it is entered (`enter`), emptied as
@@ -302,7 +302,7 @@ class FollowTheLeader(Game):
             chosen = self.seat(self.dice.pick([seat.name for seat in self._alive]))
             events.append(LeaderChosen(chosen.name, LeaderHow.NOBODY_VOTED))
         else:
-            events.append(VotesCounted(tuple((self.seats[i].name, n) for i, n in sorted(tally.items()))))
+            events.append(VotesCounted(tuple([(self.seats[i].name, n) for i, n in sorted(tally.items())])))
             top = max(tally.values())
             tied = [i for i in sorted(tally) if tally[i] == top]
             if len(tied) > 1:
@@ -576,7 +576,7 @@ class FollowTheLeader(Game):
         doomed = [seats[i] for i in self.doomed if seats[i].alive]
         if doomed:
             why_out = self.why_out
-            events.append(self.out(doomed, CAUSE_JUDGED, [why_out[seat.index] for seat in doomed]))
+            events.append(self.eliminate(doomed, CAUSE_JUDGED, [why_out[seat.index] for seat in doomed]))
         old_leader = seats[self.leader]
         if self.outcome is not OUTCOME_DEPOSED:
             rebels = [i for i, choice in self.choices.items() if choice == "rebel"]
@@ -586,7 +586,7 @@ class FollowTheLeader(Game):
             failed_names = tuple([seats[i].name for i in failed])
             events.append(RoundJudged(judged, old_leader.name, leader_roll, rebel_names, failed_names))
             if judged is OUTCOME_REBELLION:
-                events.append(self.out([old_leader], CAUSE_OVERTHROWN, [Overthrown(old_leader.name)]))
+                events.append(self.eliminate([old_leader], CAUSE_OVERTHROWN, [Overthrown(old_leader.name)]))
         events.append(ImmunityGained(tuple([seats[i].name for i in self.immune_next if seats[i].alive])))
         self.last_rolls = dict(self.rolls)
         if len(self._alive) <= 2:
