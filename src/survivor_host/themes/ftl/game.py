@@ -223,7 +223,8 @@ class FollowTheLeader(Game):
 
     def _suspecting(self) -> bool:
         """F4: only from 5 players at round start, never under Tug of War or No Mercy."""
-        return len(self.round_start) >= 5 and all(plugin.allows_suspects() for plugin in self.plugins)
+        plugins = self.plugins
+        return len(self.round_start) >= 5 and (not plugins or all(plugin.allows_suspects() for plugin in plugins))
 
     def ties_give_immunity(self) -> bool:
         """F6: a tie gives immunity only when the round started with 4 or more players."""
@@ -388,11 +389,13 @@ class FollowTheLeader(Game):
         events: list[Event] = [ChoicesLocked(tuple([(seats[i].name, c) for i, c in self.choices.items()]))]
         if self.owed:
             events.append(CHOICES_IN)
-        if self._suspecting() and self.suspect_prompt().targets:
-            self.enter(SUSPECT)
-            events.append(phase_changed(STAGE_SUSPECT, self.round))
-            events.append(self.suspect_prompt())
-            return events
+        if self._suspecting():
+            asked = self.suspect_prompt()
+            if asked.targets:
+                self.enter(SUSPECT)
+                events.append(phase_changed(STAGE_SUSPECT, self.round))
+                events.append(asked)
+                return events
         return events + self.roll_round()
 
     def suspect_prompt(self) -> SuspectAsked:
