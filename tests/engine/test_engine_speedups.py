@@ -229,3 +229,41 @@ def test_the_waits_and_offers_a_phase_keeps_match_a_fresh_count(seed: int) -> No
         else:
             game = copy.deepcopy(game) if rng.random() < 0.5 else pickle.loads(pickle.dumps(game))
     assert game.finished and game.waiting == {} and game.offers == {} and game.awaiting() == []
+
+
+def test_an_input_passes_the_same_checks_the_second_time() -> None:
+    """`step` remembers which inputs passed its checks; a refused one is refused again, an alias is
+    logged by its action's own name, and an equal input that is another object is checked afresh."""
+    game = FollowTheLeader(PLAYERS, seed=3)
+    game.begin()
+    stray = Input("follow", by="Mars", target="Venus")
+    for _ in range(2):
+        with pytest.raises(IllegalAction, match="follow takes no name"):
+            game.step(stray)
+        with pytest.raises(IllegalAction, match="Unknown action 'dance'"):
+            game.step(Input("dance", by="Mars"))
+    vote = Input("vote", by="Mars", target="Venus")
+    game.step(vote)
+    game.step(Input("vote", by="Mars", target="Venus"))  # equal, not the same object
+    game.step(vote)
+    assert game.log == [vote, vote, vote] and game.changes == 4
+    for player in PLAYERS:
+        game.step(Input("vote", by=player, target="Mars" if player != "Mars" else "Venus"))
+    seat = next(s for s in game.seats if s.index not in (game.leader, *game.immune_now))
+    revolt = Input("revolt", by=seat.name)
+    game.step(revolt)
+    game.step(revolt)
+    assert game.log[-2:] == [Input("rebel", by=seat.name)] * 2
+
+
+def test_shared_facts_equal_fresh_ones() -> None:
+    """The facts the rules share (`choice_asked`, `tabled_roll`...) are the ones they would build."""
+    from survivor_host.themes.ftl import game as ftl
+
+    asked = ftl.choice_asked("Venus", 2, "Mars")
+    assert asked == ChoiceAsked("Venus", ("follow", "rebel"), (), True, round=2, leader="Mars", to="Venus")
+    assert ftl.choice_asked("Venus", 2, "Mars") is asked and ftl.choice_asked("Venus", 3, "Mars") != asked
+    assert ftl.tabled_roll("Venus", 150, 87) == Roll("Venus", 150, 87, tabled=True)
+    assert ftl.choice_made("rebel", True, "Venus") == facts.ChoiceMade("rebel", True, to="Venus")
+    assert ftl.vote_cast("Venus", "Mars") == facts.VoteCast("Venus", "Mars", to="Venus")
+    assert facts.ChoicesOpened() == ftl.CHOICES_OPENED and facts.VotingClosed() == ftl.VOTING_CLOSED

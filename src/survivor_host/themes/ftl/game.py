@@ -200,7 +200,7 @@ class FollowTheLeader(Game):
         self.recorder = FtlRecorder()
         self.outcome: Outcome | None = None
         """How the current round ended, once it has."""
-        self.plugins: tuple[FtlMod, ...] = tuple(MOD_CLASSES[mod]() for mod in self.mods)
+        self.plugins: tuple[FtlMod, ...] = tuple([MOD_CLASSES[mod]() for mod in self.mods])
         self._scratch = Scratch()
         self.waiting: dict[int, Wait] = {}
         """Whom the waiting phase still waits for, by seat: filled as it is entered (`enter`), emptied as
@@ -223,7 +223,8 @@ class FollowTheLeader(Game):
 
     def _suspecting(self) -> bool:
         """F4: only from 5 players at round start, never under Tug of War or No Mercy."""
-        return len(self.round_start) >= 5 and all(plugin.allows_suspects() for plugin in self.plugins)
+        plugins = self.plugins
+        return len(self.round_start) >= 5 and (not plugins or all(plugin.allows_suspects() for plugin in plugins))
 
     def ties_give_immunity(self) -> bool:
         """F6: a tie gives immunity only when the round started with 4 or more players."""
@@ -263,8 +264,8 @@ class FollowTheLeader(Game):
             self.leader = chosen.index
             return events + self._begin_round()
         self.enter(VOTE)
-        events.append(PhaseChanged(STAGE_VOTE, 0))
-        events.append(VoteOpened())
+        events.append(phase_changed(STAGE_VOTE, 0))
+        events.append(VOTE_OPENED)
         return events
 
     def refusal(self, action: str, seat: Seat) -> str:
@@ -302,7 +303,7 @@ class FollowTheLeader(Game):
             chosen = self.seat(self.dice.pick([seat.name for seat in self._alive]))
             events.append(LeaderChosen(chosen.name, LeaderHow.NOBODY_VOTED))
         else:
-            events.append(VotesCounted(tuple((self.seats[i].name, n) for i, n in sorted(tally.items()))))
+            events.append(VotesCounted(tuple([(self.seats[i].name, n) for i, n in sorted(tally.items())])))
             top = max(tally.values())
             tied = [i for i in sorted(tally) if tally[i] == top]
             if len(tied) > 1:
@@ -339,17 +340,17 @@ class FollowTheLeader(Game):
         seats = self.seats
         leader = self.name(leader_at) or ""
         events: list[Event] = [
-            PhaseChanged(STAGE_CHOICES, self.round),
+            phase_changed(STAGE_CHOICES, self.round),
             RoundBegins(self.round, leader, tuple([seats[i].name for i in immune_now])),
             self._marked_list(),
         ]
         if not self.owed:
             return events + self.after_choices()
-        events.append(ChoicesOpened())
+        events.append(CHOICES_OPENED)
         number = self.round
         for i in self.owed:
             name = seats[i].name
-            events.append(ChoiceAsked(name, CHOICES, (), True, round=number, leader=leader, to=name))
+            events.append(choice_asked(name, number, leader))
         return events
 
     def _marked_list(self) -> PlayerList:
@@ -369,7 +370,7 @@ class FollowTheLeader(Game):
         name = self.seats[index].name
         if leader is None:
             leader = self.name(self.leader) or ""
-        return ChoiceAsked(name, CHOICES, (), True, round=self.round, leader=leader, to=name)
+        return choice_asked(name, self.round, leader)
 
     def check_chooser(self, seat: Seat) -> None:
         """F3: the leader and the immune make no choice."""
@@ -387,12 +388,14 @@ class FollowTheLeader(Game):
         seats = self.seats
         events: list[Event] = [ChoicesLocked(tuple([(seats[i].name, c) for i, c in self.choices.items()]))]
         if self.owed:
-            events.append(ChoicesIn())
-        if self._suspecting() and self.suspect_prompt().targets:
-            self.enter(SUSPECT)
-            events.append(PhaseChanged(STAGE_SUSPECT, self.round))
-            events.append(self.suspect_prompt())
-            return events
+            events.append(CHOICES_IN)
+        if self._suspecting():
+            asked = self.suspect_prompt()
+            if asked.targets:
+                self.enter(SUSPECT)
+                events.append(phase_changed(STAGE_SUSPECT, self.round))
+                events.append(asked)
+                return events
         return events + self.roll_round()
 
     def suspect_prompt(self) -> SuspectAsked:
@@ -412,12 +415,12 @@ class FollowTheLeader(Game):
         assert self.leader is not None
         self.pass_through(STAGE_ROLLS)
         leader = self.seats[self.leader]
-        self.leader_roll = self.dice.roll(LEADER_DIE, LEADER_BONUS, label=f"leader roll for {leader.name}")
+        self.leader_roll = self.dice.roll(LEADER_DIE, LEADER_BONUS, f"leader roll for {leader.name}")
         self.opening = (leader.name, self.leader_roll)
         events: list[Event] = [
-            PhaseChanged(STAGE_ROLLS, self.round),
-            LeaderRolls(leader.name),
-            Roll(leader.name, LEADER_DIE, self.leader_roll, LEADER_BONUS, "leader", tabled=True),
+            phase_changed(STAGE_ROLLS, self.round),
+            leader_rolls(leader.name),
+            Roll(leader.name, LEADER_DIE, self.leader_roll, LEADER_BONUS, "leader", None, True),
         ]
         seats = self.seats
         index_of = {seats[i].name: i for i in self._non_leaders()}
@@ -437,7 +440,7 @@ class FollowTheLeader(Game):
                 caught = self.why_out[self.suspect]
                 assert isinstance(caught, (FollowedAbove, RebelledBelow))
                 events.append(SuspectCaught(caught))
-                events.append(PhaseChanged(STAGE_SCAPEGOAT, self.round))
+                events.append(phase_changed(STAGE_SCAPEGOAT, self.round))
                 events.append(asked)
                 return events
         return events + self.end_round()
@@ -491,10 +494,10 @@ class FollowTheLeader(Game):
 
     def roll_player(self, index: int, die: int) -> Roll:
         name = self.seats[index].name
-        result = self.dice.roll(die, label=f"roll for {name}")
+        result = self.dice.roll(die, 0, f"roll for {name}")
         self.rolls[index] = result
         self.dice_of[index] = die
-        return Roll(name, die, result, tabled=True)
+        return tabled_roll(name, die, result)
 
     def _roll_and_judge(self, order: list[int], events: list[Event]) -> tuple[list[Event], RoundRolled]:
         """F5 and F6 in one pass (without No Mercy): each seat of `order` rolls in turn (150, the suspect
@@ -517,7 +520,7 @@ class FollowTheLeader(Game):
                 die = SUSPECT_DIE if i == suspect else PLAYER_DIE
             rolls[i] = roll = draw(die, 0, f"roll for {name}")
             dice_of[i] = die
-            add_roll(Roll(name, die, roll, 0, "", None, True))
+            add_roll(tabled_roll(name, die, roll))
             verdict = VERDICT_SAFE
             if roll == leader_roll:
                 if ties_immune:
@@ -576,7 +579,7 @@ class FollowTheLeader(Game):
         doomed = [seats[i] for i in self.doomed if seats[i].alive]
         if doomed:
             why_out = self.why_out
-            events.append(self.out(doomed, CAUSE_JUDGED, [why_out[seat.index] for seat in doomed]))
+            events.append(self.eliminate(doomed, CAUSE_JUDGED, [why_out[seat.index] for seat in doomed]))
         old_leader = seats[self.leader]
         if self.outcome is not OUTCOME_DEPOSED:
             rebels = [i for i, choice in self.choices.items() if choice == "rebel"]
@@ -586,7 +589,7 @@ class FollowTheLeader(Game):
             failed_names = tuple([seats[i].name for i in failed])
             events.append(RoundJudged(judged, old_leader.name, leader_roll, rebel_names, failed_names))
             if judged is OUTCOME_REBELLION:
-                events.append(self.out([old_leader], CAUSE_OVERTHROWN, [Overthrown(old_leader.name)]))
+                events.append(self.eliminate([old_leader], CAUSE_OVERTHROWN, [Overthrown(old_leader.name)]))
         events.append(ImmunityGained(tuple([seats[i].name for i in self.immune_next if seats[i].alive])))
         self.last_rolls = dict(self.rolls)
         if len(self._alive) <= 2:
@@ -633,7 +636,7 @@ class FollowTheLeader(Game):
         """F10: two players roll 150 vs 150; one left wins and the round's others battle for second."""
         self.pass_through(STAGE_FINALS)
         alive = self._alive
-        events: list[Event] = [PhaseChanged(STAGE_FINALS, self.round)]
+        events: list[Event] = [phase_changed(STAGE_FINALS, self.round)]
         if len(alive) == 2:
             events.append(FinalsBegin(alive[0].name, alive[1].name))
             fight = battle(self.dice, [(seat.name, FINALS_DIE) for seat in alive], purpose="finals")
@@ -790,6 +793,42 @@ class FollowTheLeader(Game):
 Offers = tuple[Input, ...]
 """The inputs one seat may send (immutable, so shared between states and games)."""
 
+# Facts with no game data of their own, and the common facts built from a few names and numbers, are
+# shared (facts are immutable and compared by value, so a shared one is as good as a new one).
+VOTE_OPENED, VOTING_CLOSED, CHOICES_OPENED, CHOICES_IN = VoteOpened(), VotingClosed(), ChoicesOpened(), ChoicesIn()
+
+
+@functools.lru_cache(maxsize=1024)
+def phase_changed(stage: FtlStage, number: int) -> PhaseChanged:
+    return PhaseChanged(stage, number)
+
+
+@functools.lru_cache(maxsize=4096)
+def choice_asked(name: str, number: int, leader: str) -> ChoiceAsked:
+    """F3: `name` is asked to follow or rebel in round `number`, under `leader`."""
+    return ChoiceAsked(name, CHOICES, (), True, round=number, leader=leader, to=name)
+
+
+@functools.lru_cache(maxsize=1024)
+def choice_made(choice: str, changed: bool, name: str) -> ChoiceMade:
+    return ChoiceMade(choice, changed, to=name)
+
+
+@functools.lru_cache(maxsize=4096)
+def vote_cast(voter: str, target: str) -> VoteCast:
+    return VoteCast(voter, target, to=voter)
+
+
+@functools.lru_cache(maxsize=1024)
+def leader_rolls(name: str) -> LeaderRolls:
+    return LeaderRolls(name)
+
+
+@functools.lru_cache(maxsize=8192)
+def tabled_roll(name: str, die: int, result: int) -> Roll:
+    """A player's roll of the round (shown in the round's table too)."""
+    return Roll(name, die, result, 0, "", None, True)
+
 
 @functools.lru_cache(maxsize=512)
 def ballots(alive: tuple[tuple[int, str], ...]) -> dict[int, tuple[Wait, Offers]]:
@@ -870,7 +909,7 @@ class Vote(FtlPhase):
         if target is seat:
             raise IllegalAction("You can't vote for yourself.")
         game.votes[seat.index] = target.index
-        events: list[Event] = [VoteCast(seat.name, target.name, to=seat.name)]
+        events: list[Event] = [vote_cast(seat.name, target.name)]
         waiting = game.waiting
         waiting.pop(seat.index, None)
         if not waiting:
@@ -887,7 +926,7 @@ class Vote(FtlPhase):
         return [LeaderChosen(chosen.name, LeaderHow.PICKED), *game._begin_round()]
 
     def timeout(self, game: FollowTheLeader) -> list[Event]:
-        return [VotingClosed(), *game.resolve_votes()]
+        return [VOTING_CLOSED, *game.resolve_votes()]
 
     def after_removal(self, game: FollowTheLeader, removed: list[Seat]) -> list[Event]:
         if all(seat.index in game.votes for seat in game._alive):
@@ -927,7 +966,7 @@ class Choices(FtlPhase):
         choices = game.choices
         changed = seat.index in choices
         choices[seat.index] = action
-        events: list[Event] = [ChoiceMade(action, changed, to=seat.name)]
+        events: list[Event] = [choice_made(action, changed, seat.name)]
         waiting = game.waiting
         waiting.pop(seat.index, None)
         if not waiting:

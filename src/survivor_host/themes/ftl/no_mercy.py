@@ -38,6 +38,10 @@ class Verdict:
     cancelled: tuple[int, ...] = ()
 
 
+SAFE, OUT, IMMUNE = Verdict(), Verdict(out=True), Verdict(immune=True)
+"""The verdicts that carry no cancelled immunities (immutable, so shared)."""
+
+
 @dataclass
 class StandingLeader:
     """The leader standing now, their roll, and the immunities gained against that roll."""
@@ -53,13 +57,14 @@ class StandingLeader:
         if roll == self.leader_roll:
             if self.tie_gives_immunity:
                 self.gained.append(player)
-            return Verdict(immune=self.tie_gives_immunity)
+                return IMMUNE
+            return SAFE
         if protected or choice is None:
-            return Verdict()
+            return SAFE
         if choice == "follow":
-            return Verdict(out=roll > self.leader_roll)
+            return OUT if roll > self.leader_roll else SAFE
         if roll < self.leader_roll:
-            return Verdict(out=True)
+            return OUT
         self.depositions.append((self.leader, player, roll))
         cancelled = tuple(self.gained)
         self.gained = []
@@ -86,13 +91,13 @@ class NoMercy(FtlMod):
             die, running = game.die_for(i, running)
             events.append(game.roll_player(i, die))
             choice = game.choices.get(i)
+            name = game.seats[i].name
             if choice:
-                events.append(ChoiceShown(game.seats[i].name, choice))
+                events.append(ChoiceShown(name, choice))
             deposed, deposed_roll = standing.leader, standing.leader_roll
             against[i] = deposed_roll
             roll = game.rolls[i]
-            verdict = standing.judge(i, roll, game.choices.get(i), i in game.immune_now)
-            name = game.seats[i].name
+            verdict = standing.judge(i, roll, choice, i in game.immune_now)
             if verdict.immune:
                 game.immune_next.append(i)
                 events.append(TiedForImmunity(name, roll, i in game.immune_now))

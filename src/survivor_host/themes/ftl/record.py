@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from survivor_host.engine.events import Eliminated, Event
 from survivor_host.themes.ftl.facts import (
@@ -62,33 +62,28 @@ class FtlRecorder:
     def take(self, events: Sequence[Event]) -> None:
         rounds, recorded = self.rounds, RECORDED
         for event in events:
-            record = recorded.get(type(event))
-            if record is not None and (rounds or type(event) is RoundBegins):
-                record(rounds, event)
+            if type(event) in recorded and (rounds or type(event) is RoundBegins):
+                recorded[type(event)](rounds, event)
 
 
-def _begins(rounds: list[FtlRound], event: Event) -> None:
-    assert isinstance(event, RoundBegins)
+def _begins(rounds: list[FtlRound], event: RoundBegins) -> None:
     rounds.append(_new_round(event.number, event.leader))
 
 
-def _choices(rounds: list[FtlRound], event: Event) -> None:
+def _choices(rounds: list[FtlRound], event: ChoicesLocked) -> None:
     rec = rounds[-1]
-    assert isinstance(event, ChoicesLocked)
     rec["choices"] = dict(event.choices)
 
 
-def _suspected(rounds: list[FtlRound], event: Event) -> None:
+def _suspected(rounds: list[FtlRound], event: Suspected) -> None:
     rec = rounds[-1]
-    assert isinstance(event, Suspected)
     if isinstance(event.target, str):
         rec["suspect"] = event.target
 
 
-def _rolled(rounds: list[FtlRound], event: Event) -> None:
+def _rolled(rounds: list[FtlRound], event: RoundRolled) -> None:
     """The leader's roll and every player's, in the order rolled (the round's table has them all)."""
     rec = rounds[-1]
-    assert isinstance(event, RoundRolled)
     rec["leader_roll"] = event.leader_roll
     order, rolls, dice = rec["order"], rec["rolls"], rec["dice"]
     for row in event.rows:
@@ -97,48 +92,42 @@ def _rolled(rounds: list[FtlRound], event: Event) -> None:
         dice[row.player] = row.die
 
 
-def _eliminated(rounds: list[FtlRound], event: Event) -> None:
+def _eliminated(rounds: list[FtlRound], event: Eliminated) -> None:
     rec = rounds[-1]
-    assert isinstance(event, Eliminated)
     rec["eliminated"] += event.players
 
 
-def _scapegoat(rounds: list[FtlRound], event: Event) -> None:
+def _scapegoat(rounds: list[FtlRound], event: ScapegoatResolved) -> None:
     rec = rounds[-1]
-    assert isinstance(event, ScapegoatResolved)
     rec["scapegoat"] = {"suspect": event.suspect, "target": event.target, "loser": event.loser}
 
 
-def _judged(rounds: list[FtlRound], event: Event) -> None:
+def _judged(rounds: list[FtlRound], event: RoundJudged) -> None:
     rec = rounds[-1]
-    assert isinstance(event, RoundJudged)
     rec["outcome"] = str(event.outcome)
 
 
-def _voided(rounds: list[FtlRound], event: Event) -> None:
+def _voided(rounds: list[FtlRound], event: RoundVoided) -> None:
     rec = rounds[-1]
     rec["outcome"] = str(Outcome.VOID)
 
 
-def _immunity(rounds: list[FtlRound], event: Event) -> None:
+def _immunity(rounds: list[FtlRound], event: ImmunityGained) -> None:
     rec = rounds[-1]
-    assert isinstance(event, ImmunityGained)
     rec["immune"] = list(event.players)
 
 
-def _depositions(rounds: list[FtlRound], event: Event) -> None:
+def _depositions(rounds: list[FtlRound], event: Depositions) -> None:
     rec = rounds[-1]
-    assert isinstance(event, Depositions)
     rec["depositions"] = [{"deposed": old, "by": new, "roll": roll} for old, new, roll in event.entries]
 
 
-def _next_leader(rounds: list[FtlRound], event: Event) -> None:
+def _next_leader(rounds: list[FtlRound], event: NextLeader) -> None:
     rec = rounds[-1]
-    assert isinstance(event, NextLeader)
     rec["next_leader"] = event.leader
 
 
-RECORDED: dict[type, Callable[[list[FtlRound], Event], None]] = {
+RECORDED: dict[type, Callable[[list[FtlRound], Any], None]] = {
     RoundBegins: _begins,
     ChoicesLocked: _choices,
     Suspected: _suspected,
