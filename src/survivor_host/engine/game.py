@@ -48,8 +48,6 @@ BASE_FIELDS: dict[str, tuple[str, ...]] = {
 """The input fields (besides `by`) each action reads; any other field is refused."""
 NO_EXTRAS = (None, None, None, None)
 """An input's `new`, `count`, `seconds` and `reason` when it sets none of them (the common case)."""
-CHECKED_SIZE = 4096
-"""How many checked inputs a game class remembers (`Game._check_input`) before it starts afresh."""
 MAX_NAME_LENGTH = 18
 RECORD_FORMAT = 2  # 1: no `format` key, Mersenne Twister dice; 2: the dice fields of docs/FAIRNESS.md
 RULES_VERSION = 1
@@ -138,10 +136,6 @@ def wait_for(player: str, actions: tuple[str, ...], secret: bool, targets: tuple
     return Wait(player, actions, secret, targets)
 
 
-Checked = tuple[Input, Input, Callable[["Game", Input], list[Event]], bool]
-"""An input that passed `Game._check_input`: itself, as handled, its handler, whether it is logged."""
-
-
 class Game(ABC):
     """What every theme shares. A theme adds its round logic, and handles each action either in an
     `act_<action>` method or, for the actions in `PHASE_ACTIONS`, in the waiting phase (`Phase.act`).
@@ -169,8 +163,6 @@ class Game(ABC):
     _option_defaults: ClassVar[dict[str, OptionValue]]
     _mods_known: ClassVar[dict[tuple[str, ...], tuple[str, ...]]]
     _action_table: ClassVar[dict[str, tuple[str, Callable[[Game, Input], list[Event]], bool]]]
-    _checked: ClassVar[dict[int, Checked]]
-    """The inputs that passed `_check_input`, by identity (offers are shared, so the same come again)."""
 
     def __init__(
         self,
@@ -357,47 +349,30 @@ class Game(ABC):
         """`apply` without the words: the facts alone (for simulations, which read no text)."""
         if self.finished or not self.started:
             raise IllegalAction("The game is over." if self.started else "The game has not started.")
-        known = self._checked.get(id(inp))
-        if known is None or known[0] is not inp:
-            known = self._check_input(inp)
-        _, sent, handler, logged = known
+        entry = self._action_table.get(inp.action)
+        if entry is None:
+            raise IllegalAction(f"Unknown action {self.ACTION_ALIASES.get(inp.action, inp.action)!r}.")
+        action, handler, takes_target = entry
+        if action != inp.action:
+            inp = replace(inp, action=action)
+        if (inp.new, inp.count, inp.seconds, inp.reason) != NO_EXTRAS or (inp.target is not None and not takes_target):
+            self._check_fields(action, inp)
         try:
-            events = handler(self, sent)
+            events = handler(self, inp)
         except IllegalAction:
             raise
         except BaseException:
             self.changes += 1  # a failure half-way (scripted dice ran out): nothing cached stays valid
             raise
         self.take(events)
-        if logged:
-            self.log.append(sent)
+        if action not in self.QUESTIONS:
+            self.log.append(inp)
             self.changes += 1
         return events
-
-    @classmethod
-    def _check_input(cls, inp: Input) -> Checked:
-        """The checks `step` makes of an input alone (its action and fields), remembered for the class:
-        the input, the input as handled (its action's own name), the handler, whether it is logged."""
-        entry = cls._action_table.get(inp.action)
-        if entry is None:
-            raise IllegalAction(f"Unknown action {cls.ACTION_ALIASES.get(inp.action, inp.action)!r}.")
-        action, handler, takes_target = entry
-        sent = inp if action == inp.action else replace(inp, action=action)
-        if (sent.new, sent.count, sent.seconds, sent.reason) != NO_EXTRAS or (
-            sent.target is not None and not takes_target
-        ):
-            cls._check_fields(action, sent)
-        known = (inp, sent, handler, action not in cls.QUESTIONS)
-        checked = cls._checked
-        if len(checked) >= CHECKED_SIZE:
-            checked.clear()
-        checked[id(inp)] = known  # by identity: the entry keeps `inp` alive, so its id stays its own
-        return known
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._action_table = cls._actions()
-        cls._checked = {}
 
     @classmethod
     def _actions(cls) -> dict[str, tuple[str, Callable[[Game, Input], list[Event]], bool]]:
