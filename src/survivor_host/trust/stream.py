@@ -132,23 +132,7 @@ class HmacStream:
         if at < WORDS_PER_BLOCK - 1 and words[at] < limit and words[at + 1] < other:  # both in this block, kept
             self._at = at + 2
             return words[at] % first, words[at + 1] % second
-        while True:
-            if at == WORDS_PER_BLOCK:
-                self._next_block()
-                words, at = self._words, 0
-            value = words[at]
-            at += 1
-            if value < limit:
-                break
-        while True:
-            if at == WORDS_PER_BLOCK:
-                self._next_block()
-                words, at = self._words, 0
-            again = words[at]
-            at += 1
-            if again < other:
-                self._at = at
-                return value % first, again % second
+        return self.below(first), self.below(second)  # across a block's end, or a word skipped
 
     def below_each(self, n: int, count: int) -> list[int]:
         """`count` draws of `below(n)` in a row, in one call (a deal): the same words, read a block at a time."""
