@@ -12,7 +12,7 @@ import random
 import weakref
 
 from survivor_host.engine.battle import BattleResult, _resolve, battle, duel
-from survivor_host.engine.dice import FairDice, ScriptedDice, roll_each, roll_two
+from survivor_host.engine.dice import FairDice, ScriptedDice
 from survivor_host.themes import new_game
 from survivor_host.trust.stream import HmacStream, keyed_pads
 
@@ -59,7 +59,7 @@ def test_rolls_in_one_call_log_the_draws_of_single_rolls() -> None:
     pairs = [(FairDice("s", "c"), FairDice("s", "c")), (ScriptedDice([3, 9, 1, 12]), ScriptedDice([3, 9, 1, 12]))]
     for quick, plain in pairs:
         quick.game = plain.game = Table()
-        got = [*roll_two(quick, 13, "a", 13, "b"), *roll_each(quick, 13, ["c", "d"])]
+        got = [*quick.roll_two(13, "a", 13, "b"), *quick.roll_each(13, ["c", "d"])]
         assert got == [plain.roll(13, label=label) for label in "abcd"]
         assert quick.draws == plain.draws
 

@@ -6,7 +6,7 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from survivor_host.engine.dice import Dice, roll_two
+from survivor_host.engine.dice import Dice
 from survivor_host.engine.events import Roll
 
 
@@ -38,11 +38,11 @@ Duel = tuple[tuple[Roll, ...], tuple[dict[str, int], ...], bool]
 def duel(dice: Dice, a: str, die_a: int, b: str, die_b: int, purpose: str) -> Duel:
     """`a` (die `die_a`) against `b` (die `die_b`), re-rolled until they differ: rolled as `battle` rolls it."""
     label_a, label_b = f"{purpose} for {a}", f"{purpose} for {b}"
-    roll_a, roll_b = roll_two(dice, die_a, label_a, die_b, label_b)
+    roll_a, roll_b = dice.roll_two(die_a, label_a, die_b, label_b)
     shown: tuple[Roll, ...] = (shown_roll(a, die_a, roll_a, purpose), shown_roll(b, die_b, roll_b, purpose))
     rounds: tuple[dict[str, int], ...] = ({a: roll_a, b: roll_b},)
     while roll_a == roll_b:  # a tie: both roll again
-        roll_a, roll_b = roll_two(dice, die_a, label_a, die_b, label_b)
+        roll_a, roll_b = dice.roll_two(die_a, label_a, die_b, label_b)
         shown += (shown_roll(a, die_a, roll_a, purpose), shown_roll(b, die_b, roll_b, purpose))
         rounds += ({a: roll_a, b: roll_b},)
     return shown, rounds, roll_a > roll_b

@@ -22,6 +22,14 @@ class Dice(Protocol):
         """A uniform result in `1+plus .. sides+plus`; `label` names the roll for errors."""
         ...
 
+    def roll_each(self, sides: int, labels: Sequence[str]) -> list[int]:
+        """`roll(sides, label=label)` for each label in turn (a deal)."""
+        ...
+
+    def roll_two(self, die_a: int, label_a: str, die_b: int, label_b: str) -> tuple[int, int]:
+        """`roll(die_a, label=label_a)`, then `roll(die_b, label=label_b)` (a battle's round)."""
+        ...
+
     def shuffle(self, names: Sequence[str]) -> list[str]:
         """A random order of `names`."""
         ...
@@ -90,6 +98,18 @@ class DrawLog:
     def draws(self) -> list[dict[str, Any]]:
         """Every draw so far, as the record's dicts (a fresh list)."""
         return [draw_dict(draw) for draw in self.made]
+
+    def roll(self, sides: int, plus: int = 0, label: str = "") -> int:
+        """Each kind of dice rolls its own way (see `Dice.roll`)."""
+        raise NotImplementedError
+
+    def roll_each(self, sides: int, labels: Sequence[str]) -> list[int]:
+        """`roll(sides, label=label)` for each label in turn (a deal; fair dice read their words at once)."""
+        return [self.roll(sides, label=label) for label in labels]
+
+    def roll_two(self, die_a: int, label_a: str, die_b: int, label_b: str) -> tuple[int, int]:
+        """`roll(die_a, label=label_a)`, then `roll(die_b, label=label_b)` (a battle's round)."""
+        return self.roll(die_a, label=label_a), self.roll(die_b, label=label_b)
 
     def round_of(self) -> int:
         return int(getattr(self._game(), "round", 0))
@@ -252,20 +272,6 @@ class ScriptedDice(DrawLog):
             shuffles=[d["value"] for d in draws if d["kind"] == "shuffle"],
             picks=[d["value"] for d in draws if d["kind"] == "pick"],
         )
-
-
-def roll_each(dice: Dice, sides: int, labels: Sequence[str]) -> list[int]:
-    """`dice.roll(sides, label=label)` for each label in turn (fair dice read their words at once)."""
-    if type(dice) is FairDice:
-        return dice.roll_each(sides, labels)
-    return [dice.roll(sides, label=label) for label in labels]
-
-
-def roll_two(dice: Dice, die_a: int, label_a: str, die_b: int, label_b: str) -> tuple[int, int]:
-    """`dice.roll(die_a, label=label_a)`, then `dice.roll(die_b, label=label_b)`."""
-    if type(dice) is FairDice:
-        return dice.roll_two(die_a, label_a, die_b, label_b)
-    return dice.roll(die_a, label=label_a), dice.roll(die_b, label=label_b)
 
 
 def dice_fields(dice: Dice) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from itertools import filterfalse
 from typing import ClassVar
 
 from survivor_host.engine.battle import battle, duel
-from survivor_host.engine.dice import Dice, roll_each
+from survivor_host.engine.dice import Dice
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import (
     Cause,
@@ -424,7 +424,7 @@ class ChaseTheAce(Game):
         die = self.die
         indexes, labels = [seat.index for seat in alive], [f"card for {seat.name}" for seat in alive]
         while True:
-            cards = dict(zip(indexes, roll_each(self.dice, die, labels)))  # noqa: B905 - one label per seat
+            cards = dict(zip(indexes, self.dice.roll_each(die, labels)))  # noqa: B905 - one label per seat
             if not any(plugin.must_redeal(cards) for plugin in self.plugins):
                 break
             events.append(Redealt())

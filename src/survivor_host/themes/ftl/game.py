@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 from survivor_host.engine.battle import battle
 from survivor_host.engine.dice import Dice
 from survivor_host.engine.errors import IllegalAction
-from survivor_host.engine.events import Battle, Cause, Event, Fact, PhaseChanged, PlayerList, Roll
+from survivor_host.engine.events import Asked, Battle, Cause, Event, Fact, PhaseChanged, PlayerList, Roll
 from survivor_host.engine.game import Game, Scratch, Seat, Wait, announce_list, wait_for
 from survivor_host.engine.inputs import Input, offer
 from survivor_host.engine.phase import Phase
@@ -856,6 +856,13 @@ def named_offers(name: str, actions: tuple[str, str], targets: tuple[str, ...]) 
     return (*[offer(actions[0], name, target) for target in targets], offer(actions[1], name))
 
 
+def one_asked(seat: int | None, asked: Asked, actions: tuple[str, str]) -> tuple[dict[int, Wait], dict[int, Offers]]:
+    """One seat asked to name someone or nobody (the suspect, the scapegoat): its wait and its offers."""
+    assert seat is not None
+    wait = wait_for(asked.player, asked.actions, asked.by_pm, asked.targets)
+    return {seat: wait}, {seat: named_offers(asked.player, actions, asked.targets)}
+
+
 class FtlPhase(Phase[FollowTheLeader]):
     """A waiting phase of Follow the Leader."""
 
@@ -999,10 +1006,7 @@ class Suspect(FtlPhase):
     before_rolls = True
 
     def fill(self, game: FollowTheLeader) -> tuple[dict[int, Wait], dict[int, Offers]]:
-        asked, leader = game.suspect_prompt(), game.leader
-        assert leader is not None
-        wait = wait_for(asked.player, asked.actions, asked.by_pm, asked.targets)
-        return {leader: wait}, {leader: named_offers(asked.player, SUSPECT_ACTIONS, asked.targets)}
+        return one_asked(game.leader, game.suspect_prompt(), SUSPECT_ACTIONS)
 
     def act(self, game: FollowTheLeader, action: str, seat: Seat, inp: Input) -> list[Event] | None:
         if action not in SUSPECT_ACTIONS:
@@ -1036,10 +1040,7 @@ class Scapegoat(FtlPhase):
     name = FtlStage.SCAPEGOAT
 
     def fill(self, game: FollowTheLeader) -> tuple[dict[int, Wait], dict[int, Offers]]:
-        asked, suspect = game.scapegoat_prompt(), game.suspect
-        assert suspect is not None
-        wait = wait_for(asked.player, asked.actions, asked.by_pm, asked.targets)
-        return {suspect: wait}, {suspect: named_offers(asked.player, SCAPEGOAT_ACTIONS, asked.targets)}
+        return one_asked(game.suspect, game.scapegoat_prompt(), SCAPEGOAT_ACTIONS)
 
     def act(self, game: FollowTheLeader, action: str, seat: Seat, inp: Input) -> list[Event] | None:
         if action == "noscapegoat":
