@@ -80,9 +80,11 @@ class DrawLog:
     @game.setter
     def game(self, game: object) -> None:
         # held weakly: the game holds its dice, and a cycle would leave every finished game to the collector
-        try:
-            self._game = _unbound if game is None else weakref.ref(game)
-        except TypeError:  # an object without weak references: held as it is
+        if game is None:
+            self._game = _unbound
+        elif type(game).__weakrefoffset__ and type(game).__dictoffset__:
+            self._game = weakref.ref(game)
+        else:  # no weak references, or a compiled game (mypyc: they are not cleared when it goes): held as it is
             self._game = functools.partial(_itself, game)
 
     def __getstate__(self) -> dict[str, Any]:

@@ -190,6 +190,8 @@ def _fast_init(cls: type) -> None:
     params = getattr(cls, "__dataclass_params__", None)
     if params is None or not params.frozen or hasattr(cls, "__post_init__") or hasattr(cls, "__slots__"):
         return
+    if not cls.__dictoffset__:  # a compiled (mypyc) class: its instances have no dict, and a quick init already
+        return
     every = fields(cls)
     if any(not f.init for f in every):
         return

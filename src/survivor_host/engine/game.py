@@ -136,6 +136,12 @@ def wait_for(player: str, actions: tuple[str, ...], secret: bool, targets: tuple
     return Wait(player, actions, secret, targets)
 
 
+_OPTION_DEFAULTS: dict[type, dict[str, OptionValue]] = {}
+"""Each Game class's option defaults, and below its normalized mod lists (kept here, not on the class:
+the compiled engine's classes have no writable `__dict__`)."""
+_MODS_KNOWN: dict[type, dict[tuple[str, ...], tuple[str, ...]]] = {}
+
+
 class Game(ABC):
     """What every theme shares. A theme adds its round logic, and handles each action either in an
     `act_<action>` method or, for the actions in `PHASE_ACTIONS`, in the waiting phase (`Phase.act`).
@@ -160,8 +166,6 @@ class Game(ABC):
     """Read-only player actions (`card`): answered, never logged or stored, never awaited."""
     PHASE_ACTIONS: ClassVar[tuple[str, ...]] = ()
     """Player actions the waiting phase handles (`Phase.act`) without an `act_<action>` of their own."""
-    _option_defaults: ClassVar[dict[str, OptionValue]]
-    _mods_known: ClassVar[dict[tuple[str, ...], tuple[str, ...]]]
     _action_table: ClassVar[dict[str, tuple[str, Callable[[Game, Input], list[Event]], bool]]]
 
     def __init__(
@@ -225,18 +229,18 @@ class Game(ABC):
     @classmethod
     def _default_options(cls) -> dict[str, OptionValue]:
         """Every option's default (worked out once per class; copied for each game)."""
-        found: dict[str, OptionValue] | None = cls.__dict__.get("_option_defaults")
+        found: dict[str, OptionValue] | None = _OPTION_DEFAULTS.get(cls)
         if found is None:
             found = resolve_options(cls.option_specs(), None)
-            cls._option_defaults = found
+            _OPTION_DEFAULTS[cls] = found
         return found
 
     @classmethod
     def _known_mods(cls, mods: tuple[str, ...]) -> tuple[str, ...]:
         """`normalize_mods`, remembered per class for the mod lists games are made with."""
-        known: dict[tuple[str, ...], tuple[str, ...]] | None = cls.__dict__.get("_mods_known")
+        known: dict[tuple[str, ...], tuple[str, ...]] | None = _MODS_KNOWN.get(cls)
         if known is None:
-            known = cls._mods_known = {}
+            known = _MODS_KNOWN[cls] = {}
         found = known.get(mods)
         if found is None:
             found = cls.normalize_mods(mods)

@@ -164,7 +164,7 @@ class ThemeSpec:
         """A mod by id or alias (case and punctuation ignored); SetupError if unknown."""
         key = to_id(name)
         for mod in self.mods:
-            if key in (to_id(mod.id), *(to_id(alias) for alias in mod.aliases)):
+            if key == to_id(mod.id) or any(key == to_id(alias) for alias in mod.aliases):
                 return mod
         known = ", ".join(mod.id for mod in self.mods)
         raise SetupError(f"Unknown mod {name!r} for {self.title}; mods are: {known}.")

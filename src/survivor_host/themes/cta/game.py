@@ -788,7 +788,7 @@ class ChaseTheAce(Game):
 class SwapTurns(Phase[ChaseTheAce]):
     """The swap phase in turns (C6): the player whose turn it is sticks or swaps, in chat."""
 
-    name = CtaStage.SWAP
+    name: str = CtaStage.SWAP
 
     def waits(self, game: ChaseTheAce) -> list[Wait]:
         assert game.turn is not None

@@ -888,7 +888,7 @@ class FtlPhase(Phase[FollowTheLeader]):
 class Vote(FtlPhase):
     """F2: everyone votes in chat for the first leader (not themselves)."""
 
-    name = FtlStage.VOTE
+    name: str = FtlStage.VOTE
 
     def fill(self, game: FollowTheLeader) -> tuple[dict[int, Wait], dict[int, Offers]]:
         votes, found = game.votes, self._ballots(game).items()
@@ -947,7 +947,7 @@ class Vote(FtlPhase):
 class Choices(FtlPhase):
     """F3: everyone owing a choice PMs follow or rebel."""
 
-    name = FtlStage.CHOICES
+    name: str = FtlStage.CHOICES
     before_rolls = True
 
     def fill(self, game: FollowTheLeader) -> tuple[dict[int, Wait], dict[int, Offers]]:
@@ -1002,7 +1002,7 @@ class Choices(FtlPhase):
 class Suspect(FtlPhase):
     """F4: the leader suspects a player in chat, or nobody."""
 
-    name = FtlStage.SUSPECT
+    name: str = FtlStage.SUSPECT
     before_rolls = True
 
     def fill(self, game: FollowTheLeader) -> tuple[dict[int, Wait], dict[int, Offers]]:
@@ -1037,7 +1037,7 @@ class Suspect(FtlPhase):
 class Scapegoat(FtlPhase):
     """F7: the judged suspect names a scapegoat in chat, or nobody."""
 
-    name = FtlStage.SCAPEGOAT
+    name: str = FtlStage.SCAPEGOAT
 
     def fill(self, game: FollowTheLeader) -> tuple[dict[int, Wait], dict[int, Offers]]:
         return one_asked(game.suspect, game.scapegoat_prompt(), SCAPEGOAT_ACTIONS)

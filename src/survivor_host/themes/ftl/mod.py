@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from survivor_host.engine.events import Event
 
@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 class FtlMod:
     """A mod of Follow the Leader; one instance per game."""
 
-    id: str = ""
+    id: ClassVar[str] = ""
 
     def allows_suspects(self) -> bool:
         """False when the mod has no suspecting (F4: Tug of War and No Mercy)."""

@@ -41,11 +41,11 @@ if TYPE_CHECKING:
 SWAP_ROUNDS = 2
 
 
-class AllAtOnce(CtaMod, Phase["ChaseTheAce"]):
+class AllAtOnce(Phase["ChaseTheAce"], CtaMod):
     """The mod, and its `aao` phase: secret choices from everyone in play, then carried out."""
 
     id = ALL_AT_ONCE
-    name = CtaStage.ALL_AT_ONCE
+    name: str = CtaStage.ALL_AT_ONCE
 
     def __init__(self) -> None:
         self.swap_round = 0

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from mypy_extensions import trait
+
 from survivor_host.engine.events import Event
 
 if TYPE_CHECKING:
     from survivor_host.themes.cta.game import ChaseTheAce
 
 
+@trait  # a mod that is also a phase inherits from both (a trait, for the compiled engine)
 class CtaMod:
     """A mod of Chase the Ace; one instance per game, holding that game's mod state."""
 
-    id: str = ""
+    id: ClassVar[str] = ""
     bars_targets: ClassVar[bool] = False
     """True for a mod whose `barred_targets` bars anyone (then every stick and swap is checked again)."""
 

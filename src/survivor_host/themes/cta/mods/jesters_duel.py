@@ -44,11 +44,11 @@ def opponents(game: ChaseTheAce, jester: int) -> list[int]:
     return [seat.index for seat in game.alive() if seat.index not in barred and cards.get(seat.index) != JESTER]
 
 
-class JestersDuel(CtaMod, Phase["ChaseTheAce"]):
+class JestersDuel(Phase["ChaseTheAce"], CtaMod):
     """The mod, and the `duel` phase in which a lone Jester names an opponent."""
 
     id = JESTERS_DUEL
-    name = CtaStage.DUEL
+    name: str = CtaStage.DUEL
 
     def __init__(self) -> None:
         self.jester: int | None = None
