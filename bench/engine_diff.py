@@ -7,7 +7,13 @@ private state, and at the end the record's JSON. The two sides run in subprocess
 checkout's `src` first on PYTHONPATH; a game that differs is replayed verbosely and its first
 differing lines printed.
 
+With `--native` the current side runs the compiled engine (`make native`, SURVIVOR_HOST_NATIVE=1) and
+the baseline the pure Python one (by default this same checkout): the compiled build must play
+exactly as its sources. A compiled game cannot be copied or pickled, so `--native` implies
+`--no-copy` (a copy step then copies nothing, on both sides alike).
+
 Run: .venv/bin/python bench/engine_diff.py --baseline /work/wt/baseline/src [--games N] [--theme ftl]
+     .venv/bin/python bench/engine_diff.py --native [--games N]
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ import random
 import subprocess
 import sys
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 HERE = Path(__file__).resolve()
@@ -44,7 +51,7 @@ def someone(rng: random.Random, alive: list[str], names: list[str]) -> str:
     return rng.choice(alive) if alive and rng.random() < 0.8 else rng.choice([*names, "Nobody"])
 
 
-def game_lines(theme: str, mods: tuple[str, ...], seed: int) -> Iterator[str]:
+def game_lines(theme: str, mods: tuple[str, ...], seed: int, copies: bool = True) -> Iterator[str]:
     """Play one random game and say everything observable about it, line by line."""
     from survivor_host.engine.errors import IllegalAction
     from survivor_host.engine.inputs import Input
@@ -117,7 +124,9 @@ def game_lines(theme: str, mods: tuple[str, ...], seed: int) -> Iterator[str]:
         elif kind == "extend":
             inp = Input("extend", by=host(rng, names), seconds=rng.choice([None, 0, 30, 600, 601]))
         elif kind == "copy":
-            game = copy.deepcopy(game) if rng.random() < 0.5 else pickle.loads(pickle.dumps(game))
+            deep = rng.random() < 0.5
+            if copies:
+                game = copy.deepcopy(game) if deep else pickle.loads(pickle.dumps(game))
             yield "copied"
             continue
         elif kind == "end":
@@ -151,21 +160,31 @@ def game_lines(theme: str, mods: tuple[str, ...], seed: int) -> Iterator[str]:
     yield f"record {json.dumps(game.record(), sort_keys=True, default=str)}"
 
 
-def worker(theme: str, mods: tuple[str, ...], start: int, count: int, verbose: bool) -> None:
+def worker(theme: str, mods: tuple[str, ...], start: int, count: int, verbose: bool, copies: bool) -> None:
     import survivor_host
+    from survivor_host._native import native_status
 
-    print(f"# {survivor_host.__file__}", flush=True)
+    print(f"# {survivor_host.__file__} {native_status()}", flush=True)
     for seed in range(start, start + count):
         digest = hashlib.sha256()
-        for line in game_lines(theme, mods, seed):
+        for line in game_lines(theme, mods, seed, copies):
             if verbose:
                 print(line)
             digest.update(line.encode() + b"\n")
         print(f"{seed} {digest.hexdigest()}", flush=True)
 
 
-def run(src: str, theme: str, mods: tuple[str, ...], start: int, count: int, verbose: bool = False) -> list[str]:
-    env = dict(os.environ, PYTHONPATH=src)
+@dataclass(frozen=True)
+class Side:
+    """One side of the comparison: a checkout's `src`, and whether it runs the compiled engine."""
+
+    src: str
+    native: bool = False
+    copies: bool = True
+
+
+def run(side: Side, theme: str, mods: tuple[str, ...], start: int, count: int, verbose: bool = False) -> list[str]:
+    env = dict(os.environ, PYTHONPATH=side.src, SURVIVOR_HOST_NATIVE="1" if side.native else "0")
     argv = [
         sys.executable,
         str(HERE),
@@ -178,9 +197,11 @@ def run(src: str, theme: str, mods: tuple[str, ...], start: int, count: int, ver
         str(start),
         "--games",
         str(count),
-    ] + (["--verbose"] if verbose else [])
+    ] + (["--verbose"] if verbose else []) + ([] if side.copies else ["--no-copy"])
     out = subprocess.run(argv, env=env, capture_output=True, text=True, check=True).stdout.splitlines()
-    assert out and out[0].startswith(f"# {src}"), f"the worker imported {out[:1]}, not {src}"
+    assert out and out[0].startswith(f"# {side.src}"), f"the worker imported {out[:1]}, not {side.src}"
+    if side.native:
+        assert "compiled" in out[0], f"the worker did not run the compiled engine: {out[0]}"
     return out[1:]
 
 
@@ -193,14 +214,18 @@ def main() -> None:
     parser.add_argument("--mods", default=None, help="one mod set, comma separated (default every legal set)")
     parser.add_argument("--worker", action="store_true")
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--native", action="store_true", help="this checkout compiled against the baseline pure")
+    parser.add_argument("--no-copy", action="store_true", help="copy steps copy nothing (implied by --native)")
     args = parser.parse_args()
     if args.worker:
         mods = tuple(m for m in (args.mods or "").split(",") if m)
-        worker(args.theme[0], mods, args.start, args.games, args.verbose)
+        worker(args.theme[0], mods, args.start, args.games, args.verbose, not args.no_copy)
         return
     sys.path.insert(0, str(SRC))
-    assert args.baseline, "--baseline PATH is needed"
-    baseline = str(Path(args.baseline).resolve())
+    assert args.baseline or args.native, "--baseline PATH (or --native) is needed"
+    copies = not (args.no_copy or args.native)
+    baseline = Side(str(Path(args.baseline or SRC).resolve()), copies=copies)
+    current = Side(str(SRC), native=args.native, copies=copies)
     from survivor_host.themes import THEMES  # this checkout's registry (after SRC went first on the path)
 
     failed = False
@@ -210,14 +235,14 @@ def main() -> None:
         for mods in sets:
             label = f"{theme}[{'+'.join(mods) or 'none'}]"
             old = run(baseline, theme, mods, args.start, args.games)
-            new = run(str(SRC), theme, mods, args.start, args.games)
+            new = run(current, theme, mods, args.start, args.games)
             bad = [a.split()[0] for a, b in zip(old, new, strict=True) if a != b]
             print(f"{label:45s} {len(old)} games, {len(bad)} differ", flush=True)
             if bad:
                 failed = True
                 seed = int(bad[0])
                 before = run(baseline, theme, mods, seed, 1, verbose=True)
-                after = run(str(SRC), theme, mods, seed, 1, verbose=True)
+                after = run(current, theme, mods, seed, 1, verbose=True)
                 diff = list(difflib.unified_diff(before, after, "baseline", "current", n=2, lineterm=""))
                 print(f"  first differing seed {seed}:")
                 print("\n".join(line[:600] for line in diff[:40]))
