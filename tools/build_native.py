@@ -27,7 +27,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
 PACKAGE = "survivor_host"
-MANIFEST = SRC / PACKAGE / "native.json"
 BUILD = ROOT / "build" / "native"
 LOG = BUILD / "build.log"
 GROUP = f"{PACKAGE}.native"
@@ -80,15 +79,15 @@ def imported(path: Path, src: Path = SRC) -> set[Path]:
     package = module_name(path, src).split(".")
     if path.name != "__init__.py":
         package.pop()
-    names: list[str] = []
+    found: set[Path | None] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            names += [alias.name for alias in node.names]
+            found |= {module_file(alias.name, src) for alias in node.names if alias.name.split(".")[0] == PACKAGE}
         elif isinstance(node, ast.ImportFrom):
             parent = package[: len(package) - node.level + 1] if node.level else []
             base = ".".join([*parent, *([node.module] if node.module else [])])
-            names += [base, *(f"{base}.{alias.name}" for alias in node.names)]
-    found = {module_file(name, src) for name in names if name.split(".")[0] == PACKAGE}
+            if base.split(".")[0] == PACKAGE:  # `from base import name`: the submodule `name`, else base itself
+                found |= {module_file(f"{base}.{alias.name}", src) or module_file(base, src) for alias in node.names}
     return {file for file in found if file is not None}
 
 
@@ -181,45 +180,46 @@ def compile_error() -> str | None:
     return None
 
 
-def run_compile(compiled: Sequence[Path]) -> str | None:
+def run_compile(compiled: Sequence[Path], src: Path) -> str | None:
     """Compile `compiled` in place; None when it worked, else what failed (the log holds the rest)."""
     problem = compile_error()
     if problem:
         return problem
     BUILD.mkdir(parents=True, exist_ok=True)
-    files = [path.relative_to(SRC).as_posix() for path in compiled]
+    files = [path.relative_to(src).as_posix() for path in compiled]
     argv = [sys.executable, str(Path(__file__).resolve()), "--setup", *files]
     with LOG.open("w") as log:
-        done = subprocess.run(argv, cwd=SRC, stdout=log, stderr=subprocess.STDOUT, check=False)
+        done = subprocess.run(argv, cwd=src, stdout=log, stderr=subprocess.STDOUT, check=False)
     if done.returncode == 0:
         return None
     errors = [line for line in LOG.read_text(errors="replace").splitlines() if "error" in line.lower()]
     shown = "\n".join(f"  {line}" for line in errors[:8])
-    return f"mypyc or the C compiler failed (exit {done.returncode}):\n{shown}" if shown else "mypyc failed"
+    more = f"\n  ... {len(errors) - 8} more" if len(errors) > 8 else ""
+    return f"mypyc or the C compiler failed (exit {done.returncode}):\n{shown}{more}" if shown else "mypyc failed"
 
 
-def build(patterns: Sequence[str], strict: bool) -> int:
+def build(patterns: Sequence[str], strict: bool, src: Path = SRC) -> int:
     """Remove the old build, compile, write the manifest; 0 unless the compile failed under `strict`."""
-    clean()
-    compiled = select(patterns)
+    clean(src)
+    compiled = select(patterns, src)
     if not compiled:
         print(f"build_native: no module matches {' '.join(patterns)}", file=sys.stderr)
         return 1
-    print(f"build_native: compiling {len(compiled)} modules with mypyc (log: {LOG.relative_to(ROOT)})", flush=True)
-    problem = run_compile(compiled)
+    print(f"build_native: compiling {len(compiled)} modules with mypyc (log: {LOG})", flush=True)
+    problem = run_compile(compiled, src)
     if problem is None:
         try:
-            written = manifest(compiled, extension_files())
+            written = manifest(compiled, extension_files(src), src)
         except FileNotFoundError as error:
             problem = str(error)
         else:
-            MANIFEST.write_text(json.dumps(written, indent=1) + "\n")
-            print(f"build_native: compiled {len(compiled)} modules; manifest {MANIFEST.relative_to(ROOT)}")
+            (src / PACKAGE / "native.json").write_text(json.dumps(written, indent=1) + "\n")
+            print(f"build_native: compiled {len(compiled)} modules; manifest {src / PACKAGE / 'native.json'}")
             return 0
-    clean()
+    clean(src)
     print(
         f"build_native: {problem}\nThe engine was not compiled, so it runs as pure Python, which is correct "
-        f"but about half as fast. Nothing compiled was left behind. Details in {LOG.relative_to(ROOT)}; "
+        f"but about half as fast. Nothing compiled was left behind. Details in {LOG}; "
         "`make native` tries again.",
         file=sys.stderr,
     )
