@@ -273,6 +273,7 @@ def test_build_writes_a_manifest_the_guard_accepts(tmp_path: Path, monkeypatch: 
     (root / "native.json").unlink()
     outputs = [f"survivor_host/{stem}{EXT_SUFFIX}" for stem in ("mod", "sub/__init__", "native__mypyc")]
     monkeypatch.setattr(tool, "run_compile", fake_compiler(outputs, None))
+    monkeypatch.setattr(tool, "import_problem", lambda names, src: None)  # the junk extensions would not import
     assert tool.build(["survivor_host/mod.py", "survivor_host/sub/__init__.py"], True, tmp_path) == 0
     assert not (root / f"lib__mypyc{EXT_SUFFIX}").exists()  # the old build's files went first
     manifest = json.loads((root / "native.json").read_text())
@@ -293,3 +294,15 @@ def test_missing_extension_after_build_fails_the_build(tmp_path: Path, monkeypat
     monkeypatch.setattr(tool, "run_compile", fake_compiler([f"survivor_host/lib__mypyc{EXT_SUFFIX}"], None))
     assert tool.build(["survivor_host/mod.py"], True, tmp_path) == 1
     assert tool.extension_files(tmp_path) == [] and not (root / "native.json").exists()
+
+
+def test_build_that_does_not_import_is_not_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tool = load("tools/build_native.py")
+    root = fake_build(tmp_path, "survivor_host")
+    monkeypatch.setattr(tool, "run_compile", fake_compiler([f"survivor_host/mod{EXT_SUFFIX}"], None))
+    assert tool.build(["survivor_host/mod.py"], False, tmp_path) == 0
+    assert tool.extension_files(tmp_path) == [] and not (root / "native.json").exists()
+    message = capsys.readouterr().err
+    assert "the compiled modules do not import" in message and "survivor_host.cli" in message

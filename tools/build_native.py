@@ -43,6 +43,8 @@ NATIVE_MODULES: tuple[str, ...] = (
 """The modules to compile: globs relative to src/, in order; a leading `!` takes matches out again."""
 
 EXTENSION_SUFFIXES = (".so", ".pyd")
+PURE_ENV = "SURVIVOR_HOST_PURE"
+"""The variable that makes `survivor_host._native` load every module from source."""
 
 
 def select(patterns: Iterable[str], src: Path = SRC) -> list[Path]:
@@ -198,6 +200,39 @@ def run_compile(compiled: Sequence[Path], src: Path) -> str | None:
     return f"mypyc or the C compiler failed (exit {done.returncode}):\n{shown}{more}" if shown else "mypyc failed"
 
 
+SMOKE = """import importlib, sys
+import survivor_host.cli  # the entry point imports nearly everything: no interpreted class may subclass a compiled one
+for name in sys.argv[2:]:
+    file = importlib.import_module(name).__file__ or ""
+    if not file.endswith(sys.argv[1]):
+        sys.exit(f"{name} was loaded from {file}, not from its extension module")
+"""
+"""Imports the package and every compiled module in a fresh interpreter: the guard must let the extensions run."""
+
+
+def import_problem(names: Sequence[str], src: Path) -> str | None:
+    """Why the freshly built modules do not import as extensions, if they do not (a compile is not enough)."""
+    env = {key: value for key, value in os.environ.items() if key != PURE_ENV}
+    env["PYTHONPATH"] = os.pathsep.join([str(src), *filter(None, [env.get("PYTHONPATH")])])
+    suffix = str(sysconfig.get_config_var("EXT_SUFFIX"))
+    argv = [sys.executable, "-c", SMOKE, suffix, *names]
+    done = subprocess.run(argv, cwd=src, env=env, capture_output=True, text=True, check=False)
+    if done.returncode == 0:
+        return None
+    shown = "\n".join(f"  {line}" for line in done.stderr.strip().splitlines()[-4:])
+    return f"the compiled modules do not import:\n{shown}"
+
+
+def finish(compiled: Sequence[Path], src: Path) -> str | None:
+    """Write the manifest of a compile that worked, then try the result; what is wrong with it, if anything."""
+    try:
+        written = manifest(compiled, extension_files(src), src)
+    except FileNotFoundError as error:
+        return str(error)
+    (src / PACKAGE / "native.json").write_text(json.dumps(written, indent=1) + "\n")
+    return import_problem([module_name(path, src) for path in compiled], src)
+
+
 def build(patterns: Sequence[str], strict: bool, src: Path = SRC) -> int:
     """Remove the old build, compile, write the manifest; 0 unless the compile failed under `strict`."""
     clean(src)
@@ -206,21 +241,14 @@ def build(patterns: Sequence[str], strict: bool, src: Path = SRC) -> int:
         print(f"build_native: no module matches {' '.join(patterns)}", file=sys.stderr)
         return 1
     print(f"build_native: compiling {len(compiled)} modules with mypyc (log: {LOG})", flush=True)
-    problem = run_compile(compiled, src)
+    problem = run_compile(compiled, src) or finish(compiled, src)
     if problem is None:
-        try:
-            written = manifest(compiled, extension_files(src), src)
-        except FileNotFoundError as error:
-            problem = str(error)
-        else:
-            (src / PACKAGE / "native.json").write_text(json.dumps(written, indent=1) + "\n")
-            print(f"build_native: compiled {len(compiled)} modules; manifest {src / PACKAGE / 'native.json'}")
-            return 0
+        print(f"build_native: compiled {len(compiled)} modules; manifest {src / PACKAGE / 'native.json'}")
+        return 0
     clean(src)
     print(
-        f"build_native: {problem}\nThe engine was not compiled, so it runs as pure Python, which is correct "
-        f"but about half as fast. Nothing compiled was left behind. Details in {LOG}; "
-        "`make native` tries again.",
+        f"build_native: {problem}\nNo compiled module was kept, so the engine runs as pure Python: the same "
+        f"games, about half as fast. Details in {LOG}; `make native` tries again.",
         file=sys.stderr,
     )
     return 1 if strict else 0
