@@ -306,3 +306,10 @@ def test_build_that_does_not_import_is_not_kept(
     assert tool.extension_files(tmp_path) == [] and not (root / "native.json").exists()
     message = capsys.readouterr().err
     assert "the compiled modules do not import" in message and "survivor_host.cli" in message
+
+
+def test_no_compiler_is_a_failed_compile(monkeypatch: pytest.MonkeyPatch) -> None:
+    tool = load("tools/build_native.py")
+    monkeypatch.setenv("CC", "no-such-cc -O2")
+    assert tool.compile_error() == "no C compiler (no-such-cc) on PATH"
+    assert tool.run_compile([], tool.SRC) == "no C compiler (no-such-cc) on PATH"

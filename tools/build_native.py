@@ -3,10 +3,11 @@
 Run: .venv/bin/python tools/build_native.py [--strict] [--clean] [--modules PATTERN ...] [--sources]
 
 The extension modules land next to their `.py` files in src/ (the editable install picks them first);
-`src/survivor_host/native.json` records the interpreter's ABI and each compiled module's source hash,
-so `survivor_host._native` can fall back to the pure-Python sources when anything changed. A failed
-compile leaves no compiled module behind: the engine runs pure Python (slower) and the tool exits 0
-(1 with `--strict`). Only the standard library is needed for `--clean` and `--sources`.
+`src/survivor_host/native.json` records the interpreter's ABI and the hash of each compiled module and
+of each package module they import, so `survivor_host._native` can fall back to the pure-Python
+sources when anything changed. A failed compile (or a build that does not import) leaves no compiled
+module behind: the engine runs pure Python (slower) and the tool exits 0 (1 with `--strict`). Only
+the standard library is needed for `--clean` and `--sources`.
 """
 
 from __future__ import annotations
@@ -171,8 +172,8 @@ def setup(files: Sequence[str]) -> None:
 
 def compile_error() -> str | None:
     """Why compiling cannot even start, if it cannot."""
-    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
-    if shutil.which(os.environ.get("CC", compiler).split()[0]) is None:
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
         return f"no C compiler ({compiler}) on PATH"
     for needed in ("mypyc.build", "setuptools"):
         try:
