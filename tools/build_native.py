@@ -30,8 +30,9 @@ SRC = ROOT / "src"
 PACKAGE = "survivor_host"
 BUILD = ROOT / "build" / "native"
 LOG = BUILD / "build.log"
-GROUP = f"{PACKAGE}.native"
-"""The shared library's module name (mypyc adds `__mypyc`): it lands inside the package."""
+GROUP = f"{PACKAGE}_native"
+"""The shared library's name (mypyc adds `__mypyc`): a top-level module in src/, where mypyc needs it (it
+derives each compiled module's `__file__` and `__path__` from the library's place)."""
 
 NATIVE_MODULES: tuple[str, ...] = (
     "survivor_host/engine/*.py",
