@@ -4,11 +4,13 @@ Two kinds of seats: the theme's default AI (reads its view each decision), and r
 legal input, uniformly; no view). Random seats measure the engine itself.
 
 Run: .venv/bin/python bench/engine_speed.py [--games N] [--players P] [--random-only]
-     [--theme THEME] [--baseline OTHER_CHECKOUT/src [--repeat R]]
+     [--theme THEME] [--baseline OTHER_CHECKOUT/src | --pure-baseline] [--repeat R]
 
 With `--baseline` every case runs in subprocesses, on the other checkout's code (its `src` first on
 PYTHONPATH) and on this one's in turn, case by case (the best of `--repeat` runs each), and the
 two columns are printed side by side with their ratio: before and after, measured in one run.
+`--pure-baseline` does the same with this checkout's pure-Python engine (SURVIVOR_HOST_PURE=1) as
+the baseline and its compiled engine (`make native`) as the current column.
 """
 
 from __future__ import annotations
@@ -91,19 +93,38 @@ def measure(kind: str, args: argparse.Namespace) -> None:
         print(f"{case_name(theme, mods, label):58s} {per_second:9.0f} games/s  ({1e3 / per_second:.2f} ms/game)")
 
 
-def rate_in(src: Path, kind: str, theme: str, mods: list[str], args: argparse.Namespace) -> float:
-    """`rate` measured in a fresh interpreter running the code under `src`."""
+def engine_status() -> str:
+    """The import guard's verdict; checkouts from before the compiled engine have no guard."""
+    try:
+        from survivor_host._native import native_status
+    except ImportError:
+        return "pure Python: no compiled engine in this checkout"
+    return native_status()
+
+
+Side = tuple[Path, bool]
+"""The code a subprocess measures: a checkout's `src`, and whether it is forced to pure Python."""
+
+
+def rate_in(side: Side, kind: str, theme: str, mods: list[str], args: argparse.Namespace) -> float:
+    """`rate` measured in a fresh interpreter running the code under `src` (pure Python if `pure`)."""
+    from survivor_host._native import ENV as PURE_ENV
+
+    src, pure = side
     argv = [sys.executable, __file__, "--one", kind, theme, ",".join(mods), "--games", str(args.games)]
     argv += ["--players", str(args.players)]
-    env = dict(os.environ, PYTHONPATH=str(src))
-    out = subprocess.run(argv, env=env, check=True, capture_output=True, text=True).stdout.split()
+    env = {key: value for key, value in os.environ.items() if key != PURE_ENV}
+    env.update({"PYTHONPATH": str(src), **({PURE_ENV: "1"} if pure else {})})
+    out = subprocess.run(argv, env=env, check=True, capture_output=True, text=True).stdout.split(maxsplit=2)
     assert out[0].startswith(str(src)), f"measured the code at {out[0]}, not {src}"
+    assert not pure or out[2].startswith("pure Python"), f"the baseline ran {out[2]}"
     return float(out[1])
 
 
 def compare(kinds: list[str], args: argparse.Namespace) -> None:
     """Each case on the baseline and on this checkout in turn, best of `--repeat`, side by side."""
-    baseline = Path(args.baseline).resolve()
+    baseline: Side = (SRC, True) if args.pure_baseline else (Path(args.baseline).resolve(), False)
+    current: Side = (SRC, False)
     print(f"{'':58s} {'baseline':>9s} {'current':>9s}   games/s")
     for kind in kinds:
         label = KINDS[kind][0]
@@ -111,7 +132,7 @@ def compare(kinds: list[str], args: argparse.Namespace) -> None:
             before, after = 0.0, 0.0
             for _ in range(args.repeat):
                 before = max(before, rate_in(baseline, kind, theme, mods, args))
-                after = max(after, rate_in(SRC, kind, theme, mods, args))
+                after = max(after, rate_in(current, kind, theme, mods, args))
             print(f"{case_name(theme, mods, label):58s} {before:9.0f} {after:9.0f}   x{after / before:.2f}", flush=True)
 
 
@@ -122,7 +143,10 @@ def main() -> None:
     parser.add_argument("--random-only", action="store_true", help="only the random-seat cases")
     parser.add_argument("--theme", help="only this theme's cases (ftl or cta)")
     parser.add_argument("--baseline", help="another checkout's src folder: measure it and this one, side by side")
-    parser.add_argument("--repeat", type=int, default=1, help="with --baseline: the best of this many runs")
+    parser.add_argument(
+        "--pure-baseline", action="store_true", help="this checkout's pure-Python engine as the baseline, side by side"
+    )
+    parser.add_argument("--repeat", type=int, default=1, help="with a baseline: the best of this many runs")
     parser.add_argument("--one", nargs=3, metavar=("KIND", "THEME", "MODS"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one:
@@ -132,11 +156,12 @@ def main() -> None:
         print(
             survivor_host.__file__,
             rate(KINDS[kind][1], theme, [m for m in mods.split(",") if m], args.games, args.players),
+            engine_status(),
         )
         return
     kinds = ["random"] if args.random_only else ["random", "ai"]
-    print(f"{args.players}-player games, no printing, per CPU second")
-    if args.baseline:
+    print(f"{args.players}-player games, no printing, per CPU second; engine here: {engine_status()}")
+    if args.baseline or args.pure_baseline:
         compare(kinds, args)
         return
     for kind in kinds:
