@@ -13,8 +13,10 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 # The engine and theme modules compiled with mypyc, in place (tools/build_native.py; about twice as fast).
-# Rebuilt when the venv, the tool or any source it compiles or compiles against changes; a failed compile
-# leaves the pure-Python engine (correct, slower). `make native` rebuilds now.
+# They run only when asked for (SURVIVOR_HOST_NATIVE=1: simulations, benchmarks) and while they match their
+# sources; everything else runs the pure-Python engine. Rebuilt when the venv, the tool or any source it
+# compiles or compiles against changes; a failed compile leaves only the pure engine (tests/test_native.py
+# then fails, saying so). `make native` rebuilds now.
 NATIVE := $(VENV)/.native
 NATIVE_SOURCES := $(shell $(PYTHON) tools/build_native.py --sources)
 $(NATIVE): $(STAMP) tools/build_native.py $(NATIVE_SOURCES)
@@ -28,7 +30,7 @@ native: $(STAMP)
 # A fixed seed and a mix of strategies: this game shows follows, rebels, three Peaceful Handovers and a
 # Rebellion (tests/host/test_terminal.py checks it). `make play SEED=5` watches another game.
 SEED ?= 54
-play: $(NATIVE)
+play: $(STAMP)
 	$(BIN)/survivor-host play ftl --auto --players 10 --strategy always-follow,random,always-follow,always-rebel --seed $(SEED)
 
 lint: $(STAMP)
@@ -58,7 +60,7 @@ test-fast: lint browser $(NATIVE)
 	$(BIN)/pytest -q -m "not e2e"
 
 bench: $(NATIVE)
-	$(BIN)/python bench/engine_speed.py
+	SURVIVOR_HOST_NATIVE=1 $(BIN)/python bench/engine_speed.py
 	$(BIN)/python bench/host_speed.py
 	$(BIN)/python bench/sim_speed.py
 

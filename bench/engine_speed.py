@@ -9,8 +9,10 @@ Run: .venv/bin/python bench/engine_speed.py [--games N] [--players P] [--random-
 With `--baseline` every case runs in subprocesses, on the other checkout's code (its `src` first on
 PYTHONPATH) and on this one's in turn, case by case (the best of `--repeat` runs each), and the
 two columns are printed side by side with their ratio: before and after, measured in one run.
-`--pure-baseline` does the same with this checkout's pure-Python engine (SURVIVOR_HOST_PURE=1) as
-the baseline and its compiled engine (`make native`) as the current column.
+`--pure-baseline` does the same with this checkout's pure-Python engine as the baseline and its
+compiled engine (`make native`, SURVIVOR_HOST_NATIVE=1) as the current column. Without a baseline the
+cases run in this process, on whatever engine it runs (the header says which: the compiled one only
+with SURVIVOR_HOST_NATIVE=1, as `make bench` sets).
 """
 
 from __future__ import annotations
@@ -67,6 +69,8 @@ def play_random(theme: str, mods: list[str], players: int, seed: int) -> Game:
 Play = Callable[[str, list[str], int, int], Game]
 KINDS: dict[str, tuple[str, Play]] = {"random": ("random seats", play_random), "ai": ("default AI seats", play_one)}
 SRC = Path(__file__).resolve().parent.parent / "src"
+NATIVE_ENV = "SURVIVOR_HOST_NATIVE"
+"""1: the compiled engine (`survivor_host._native.ENV`; spelled here for checkouts from before it)."""
 
 
 def rate(play: Play, theme: str, mods: list[str], games: int, players: int) -> float:
@@ -103,28 +107,25 @@ def engine_status() -> str:
 
 
 Side = tuple[Path, bool]
-"""The code a subprocess measures: a checkout's `src`, and whether it is forced to pure Python."""
+"""The code a subprocess measures: a checkout's `src`, and whether it asks for the compiled engine."""
 
 
 def rate_in(side: Side, kind: str, theme: str, mods: list[str], args: argparse.Namespace) -> float:
-    """`rate` measured in a fresh interpreter running the code under `src` (pure Python if `pure`)."""
-    from survivor_host._native import ENV as PURE_ENV
-
-    src, pure = side
+    """`rate` measured in a fresh interpreter running the code under `src` (compiled if `native`)."""
+    src, native = side
     argv = [sys.executable, __file__, "--one", kind, theme, ",".join(mods), "--games", str(args.games)]
     argv += ["--players", str(args.players)]
-    env = {key: value for key, value in os.environ.items() if key != PURE_ENV}
-    env.update({"PYTHONPATH": str(src), **({PURE_ENV: "1"} if pure else {})})
+    env = dict(os.environ, PYTHONPATH=str(src), **{NATIVE_ENV: "1" if native else "0"})
     out = subprocess.run(argv, env=env, check=True, capture_output=True, text=True).stdout.split(maxsplit=2)
     assert out[0].startswith(str(src)), f"measured the code at {out[0]}, not {src}"
-    assert not pure or out[2].startswith("pure Python"), f"the baseline ran {out[2]}"
+    assert out[2].startswith("compiled" if native else "pure Python"), f"{src} ran {out[2]}"
     return float(out[1])
 
 
 def compare(kinds: list[str], args: argparse.Namespace) -> None:
     """Each case on the baseline and on this checkout in turn, best of `--repeat`, side by side."""
-    baseline: Side = (SRC, True) if args.pure_baseline else (Path(args.baseline).resolve(), False)
-    current: Side = (SRC, False)
+    baseline: Side = (SRC, False) if args.pure_baseline else (Path(args.baseline).resolve(), False)
+    current: Side = (SRC, bool(args.pure_baseline or os.environ.get(NATIVE_ENV) == "1"))
     print(f"{'':58s} {'baseline':>9s} {'current':>9s}   games/s")
     for kind in kinds:
         label = KINDS[kind][0]

@@ -23,7 +23,9 @@ from survivor_host.themes import THEMES
 
 REPO = Path(__file__).resolve().parent.parent
 EXT_SUFFIX = str(sysconfig.get_config_var("EXT_SUFFIX"))
-GAMES = 40
+DIFF_GAMES = 20
+ASKED = {"SURVIVOR_HOST_NATIVE": "1"}
+"""The environment that asks for the compiled engine (the default is pure Python)."""
 
 
 def load(relative: str) -> ModuleType:
@@ -84,7 +86,7 @@ def fake_build(src: Path, package: str) -> Path:
 
 
 def test_fresh_build_is_compiled(tmp_path: Path) -> None:
-    verdict = _native.check(fake_build(tmp_path, "fresh"), {})
+    verdict = _native.check(fake_build(tmp_path, "fresh"), ASKED)
     assert (verdict.compiled, verdict.stale, verdict.status) == (2, False, "compiled (2 modules)")
 
 
@@ -93,7 +95,7 @@ def test_changed_source_is_stale_and_names_the_file(tmp_path: Path, changed: str
     root = fake_build(tmp_path, "changed")
     with (root / changed).open("a") as source:
         source.write("# edited\n")
-    verdict = _native.check(root, {})
+    verdict = _native.check(root, ASKED)
     assert not verdict.compiled and verdict.stale
     assert verdict.status == f"pure Python: changed/{changed} changed since it was compiled"
 
@@ -101,14 +103,14 @@ def test_changed_source_is_stale_and_names_the_file(tmp_path: Path, changed: str
 def test_deleted_source_is_stale(tmp_path: Path) -> None:
     root = fake_build(tmp_path, "deleted")
     (root / "dep.py").unlink()
-    assert _native.check(root, {}).reason == "deleted/dep.py changed since it was compiled"
+    assert _native.check(root, ASKED).reason == "deleted/dep.py changed since it was compiled"
 
 
 @pytest.mark.parametrize("missing", [f"mod{EXT_SUFFIX}", f"sub/__init__{EXT_SUFFIX}", f"lib__mypyc{EXT_SUFFIX}"])
 def test_missing_extension_is_stale(tmp_path: Path, missing: str) -> None:
     root = fake_build(tmp_path, "missing")
     (root / missing).unlink()
-    verdict = _native.check(root, {})
+    verdict = _native.check(root, ASKED)
     assert (verdict.compiled, verdict.stale, verdict.reason) == (0, True, f"missing/{missing} is missing")
 
 
@@ -117,7 +119,7 @@ def test_other_interpreter_is_stale(tmp_path: Path, key: str, value: str) -> Non
     root = fake_build(tmp_path, "abi")
     manifest = json.loads((root / "native.json").read_text())
     (root / "native.json").write_text(json.dumps({**manifest, key: value}))
-    verdict = _native.check(root, {})
+    verdict = _native.check(root, ASKED)
     assert not verdict.compiled and verdict.stale and verdict.reason.startswith("compiled for ")
 
 
@@ -125,21 +127,25 @@ def test_other_interpreter_is_stale(tmp_path: Path, key: str, value: str) -> Non
 def test_unreadable_manifest_is_stale(tmp_path: Path, text: str) -> None:
     root = fake_build(tmp_path, "unreadable")
     (root / "native.json").write_text(text)
-    verdict = _native.check(root, {})
+    verdict = _native.check(root, ASKED)
     assert not verdict.compiled and verdict.stale and "native.json is unreadable" in verdict.reason
 
 
-def test_env_var_is_pure_without_staleness(tmp_path: Path) -> None:
-    verdict = _native.check(fake_build(tmp_path, "env"), {"SURVIVOR_HOST_PURE": "1"})
-    assert (verdict.compiled, verdict.stale, verdict.status) == (0, False, "pure Python: SURVIVOR_HOST_PURE=1")
-    assert _native.check(fake_build(tmp_path / "zero", "env"), {"SURVIVOR_HOST_PURE": "0"}).compiled == 2
+def test_pure_python_unless_asked_for_and_never_a_warning(tmp_path: Path) -> None:
+    root = fake_build(tmp_path, "env")
+    for environ in ({}, {"SURVIVOR_HOST_NATIVE": "0"}, {"SURVIVOR_HOST_NATIVE": "yes"}):
+        verdict = _native.check(root, environ)
+        assert (verdict.compiled, verdict.stale) == (0, False)
+        assert verdict.status == "pure Python: the default (SURVIVOR_HOST_NATIVE=1 runs the compiled engine)"
+    assert _native.check(root, ASKED).compiled == 2
 
 
-def test_no_manifest_is_pure_without_staleness(tmp_path: Path) -> None:
+def test_asked_for_without_a_build_is_pure_and_warned_about(tmp_path: Path) -> None:
     root = fake_build(tmp_path, "none")
     (root / "native.json").unlink()
-    verdict = _native.check(root, {})
-    assert not verdict.compiled and not verdict.stale and verdict.status.startswith("pure Python: not compiled")
+    verdict = _native.check(root, ASKED)
+    assert not verdict.compiled and verdict.stale and verdict.status.startswith("pure Python: not compiled")
+    assert _native.check(root, {}).stale is False  # not asked for: nothing to warn about
 
 
 def test_stale_build_loads_every_module_from_source_and_warns_once(tmp_path: Path, isolated: None) -> None:
@@ -149,11 +155,12 @@ def test_stale_build_loads_every_module_from_source_and_warns_once(tmp_path: Pat
     try:
         with pytest.raises(ImportError):  # unguarded, the junk extension file wins over mod.py
             importlib.import_module("stalepkg.mod")
-        with pytest.warns(RuntimeWarning, match=r"stalepkg/dep\.py changed since it was compiled.*make native"):
-            _native.activate("stalepkg", root, {})
+        stale = r"NATIVE=1, but stalepkg/dep\.py changed since it was compiled.*make native"
+        with pytest.warns(RuntimeWarning, match=stale):
+            _native.activate("stalepkg", root, ASKED)
         with warnings.catch_warnings():
             warnings.simplefilter("error")
-            _native.activate("stalepkg", root, {"SURVIVOR_HOST_PURE": "1"})  # the variable: no warning
+            _native.activate("stalepkg", root, {})  # not asked for: no warning
         mod = importlib.import_module("stalepkg.mod")
         sub = importlib.import_module("stalepkg.sub")
         leaf = importlib.import_module("stalepkg.sub.leaf")
@@ -161,71 +168,68 @@ def test_stale_build_loads_every_module_from_source_and_warns_once(tmp_path: Pat
         sys.path.remove(str(tmp_path))
     assert (mod.VALUE, sub.FROM, leaf.LEAF) == (2, "source", 1)
     assert [Path(m.__file__ or "").name for m in (mod, sub, leaf)] == ["mod.py", "__init__.py", "leaf.py"]
-    assert _native.native_status() == "pure Python: SURVIVOR_HOST_PURE=1"
+    assert _native.native_status() == "pure Python: the default (SURVIVOR_HOST_NATIVE=1 runs the compiled engine)"
     assert [finder for finder in sys.meta_path if getattr(finder, "prefix", "") == "stalepkg."] == [sys.meta_path[0]]
 
 
 def test_fresh_build_installs_no_finder(tmp_path: Path, isolated: None) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        verdict = _native.activate("freshpkg", fake_build(tmp_path, "freshpkg"), {})
+        verdict = _native.activate("freshpkg", fake_build(tmp_path, "freshpkg"), ASKED)
     assert verdict.compiled == 2 and _native.native_status() == "compiled (2 modules)"
     assert not any(getattr(finder, "prefix", "") == "freshpkg." for finder in sys.meta_path)
 
 
-def test_this_process_runs_what_the_manifest_says() -> None:
-    """Built (a manifest, no SURVIVOR_HOST_PURE=1): every listed module is an extension; else every one is a .py."""
-    manifest_path = REPO / "src" / "survivor_host" / "native.json"
-    built = manifest_path.exists() and os.environ.get("SURVIVOR_HOST_PURE") != "1"
-    if manifest_path.exists():
-        names = [module["name"] for module in json.loads(manifest_path.read_text())["modules"]]
-    else:
-        tool = load("tools/build_native.py")
-        names = [tool.module_name(path) for path in tool.select(tool.NATIVE_MODULES)]
-    assert names
-    files = {name: str(importlib.import_module(name).__file__) for name in names}
-    if built:
-        assert _native.native_status() == f"compiled ({len(names)} modules)"
-        assert {name: file for name, file in files.items() if not file.endswith(EXT_SUFFIX)} == {}
-    else:
-        assert _native.native_status().startswith("pure Python: ")
-        assert {name: file for name, file in files.items() if not file.endswith(".py")} == {}
+MANIFEST = REPO / "src" / "survivor_host" / "native.json"
+NOT_BUILT = "the compiled engine is not built or is stale: `make native` builds it (`make test` does first)"
 
 
-def differential_cases() -> list[tuple[str, tuple[str, ...]]]:
-    """Per theme: no mods, each mod alone, and the largest legal mod sets."""
-    cases: list[tuple[str, tuple[str, ...]]] = []
-    for theme, spec in THEMES.items():
-        sets = spec.legal_mod_sets()
-        largest = max(len(mods) for mods in sets)
-        cases += [(theme, mods) for mods in sets if len(mods) <= 1 or len(mods) == largest]
-    return cases
+def compiled_names() -> list[str]:
+    """The modules the build lists (or, unbuilt, would compile)."""
+    if MANIFEST.exists():
+        return [module["name"] for module in json.loads(MANIFEST.read_text())["modules"]]
+    tool = load("tools/build_native.py")
+    return [tool.module_name(path) for path in tool.select(tool.NATIVE_MODULES)]
 
 
-def game_digests() -> list[str]:
-    """One line per random-seat game of every differential case: its label and its record's hash."""
-    play_random = load("bench/engine_speed.py").play_random
-    lines = []
-    for theme, mods in differential_cases():
-        low = THEMES[theme].min_players
-        for seed in range(GAMES):
-            players = low + seed % (11 - low)
-            record = json.dumps(play_random(theme, list(mods), players, seed).record(), sort_keys=True)
-            lines.append(f"{theme}[{'+'.join(mods)}] seed {seed}: {hashlib.sha256(record.encode()).hexdigest()}")
-    return lines
+def test_this_process_runs_the_pure_engine() -> None:
+    """Not asked for (the tests, the bot, the terminal): every module is loaded from its .py, built or not."""
+    assert os.environ.get("SURVIVOR_HOST_NATIVE") != "1", "run the tests without SURVIVOR_HOST_NATIVE=1"
+    files = {name: str(importlib.import_module(name).__file__) for name in compiled_names()}
+    assert files and _native.native_status().startswith("pure Python: the default")
+    assert {name: file for name, file in files.items() if not file.endswith(".py")} == {}
 
 
-def test_compiled_engine_plays_the_pure_python_games() -> None:
-    script = "from survivor_host import _native; from tests.test_native import game_digests as g\n"
-    script += "print(_native.native_status()); print('\\n'.join(g()))"
-    env = dict(os.environ, SURVIVOR_HOST_PURE="1")
+def test_asked_for_the_built_engine_runs_every_module_compiled() -> None:
+    script = "import importlib, sys\nfrom survivor_host import _native\nprint(_native.native_status())\n"
+    script += "for name in sys.argv[1:]: print(importlib.import_module(name).__file__)"
+    names = compiled_names()
+    env = dict(os.environ, SURVIVOR_HOST_NATIVE="1")
     out = subprocess.run(
-        [sys.executable, "-c", script], cwd=REPO, env=env, capture_output=True, text=True, check=True
+        [sys.executable, "-c", script, *names], cwd=REPO, env=env, capture_output=True, text=True, check=True
     ).stdout.splitlines()
-    assert out[0] == "pure Python: SURVIVOR_HOST_PURE=1"
-    here = game_digests()
-    assert len(here) == len(differential_cases()) * GAMES
-    assert [pure for pure, mine in zip(out[1:], here, strict=True) if pure != mine] == []
+    assert out[0] == f"compiled ({len(names)} modules)", NOT_BUILT
+    assert [file for file in out[1:] if not file.endswith(EXT_SUFFIX)] == []
+
+
+def test_compiled_engine_plays_exactly_the_pure_python_games() -> None:
+    """bench/engine_diff.py --native: random games of every legal mod set (legal and illegal inputs,
+    timeouts, modkills, subs, renames, extensions), compared input by input with the pure engine."""
+    env = {key: value for key, value in os.environ.items() if key != "SURVIVOR_HOST_NATIVE"}
+    done = subprocess.run(
+        [sys.executable, str(REPO / "bench" / "engine_diff.py"), "--native", "--games", str(DIFF_GAMES)],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, (NOT_BUILT if "did not run the compiled engine" in done.stderr else "") + (
+        done.stdout[-3000:] + done.stderr[-3000:]
+    )
+    reports = [line for line in done.stdout.splitlines() if " games, " in line]
+    sets = sum(len(spec.legal_mod_sets()) for spec in THEMES.values())
+    assert len(reports) == sets and all(line.endswith(f"{DIFF_GAMES} games, 0 differ") for line in reports)
 
 
 def test_native_modules_list_the_engine_themes_and_stream_but_not_events_errors_facts() -> None:
@@ -280,12 +284,12 @@ def test_build_writes_a_manifest_the_guard_accepts(tmp_path: Path, monkeypatch: 
     assert [module["name"] for module in manifest["modules"]] == ["survivor_host.mod", "survivor_host.sub"]
     assert manifest["depends"] == [{"source": "survivor_host/dep.py", "sha256": sha256(root / "dep.py")}]
     assert manifest["support"] == [f"survivor_host/native__mypyc{EXT_SUFFIX}"]
-    assert _native.check(root, {}).status == "compiled (2 modules)"
+    assert _native.check(root, ASKED).status == "compiled (2 modules)"
     (root / "sub" / "leaf.py").write_text("LEAF = 2\n")  # neither compiled nor imported by what is
-    assert _native.check(root, {}).compiled == 2
+    assert _native.check(root, ASKED).compiled == 2
     removed = sorted(path.name for path in tool.clean(tmp_path))
     assert removed == sorted([*(Path(output).name for output in outputs), "native.json"])
-    assert _native.check(root, {}).reason.startswith("not compiled")
+    assert _native.check(root, ASKED).reason.startswith("not compiled")
 
 
 def test_missing_extension_after_build_fails_the_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -45,8 +45,8 @@ NATIVE_MODULES: tuple[str, ...] = (
 """The modules to compile: globs relative to src/, in order; a leading `!` takes matches out again."""
 
 EXTENSION_SUFFIXES = (".so", ".pyd")
-PURE_ENV = "SURVIVOR_HOST_PURE"
-"""The variable that makes `survivor_host._native` load every module from source."""
+NATIVE_ENV = "SURVIVOR_HOST_NATIVE"
+"""The variable that asks `survivor_host._native` for the compiled modules (1; else pure Python)."""
 
 
 def select(patterns: Iterable[str], src: Path = SRC) -> list[Path]:
@@ -214,7 +214,7 @@ for name in sys.argv[2:]:
 
 def import_problem(names: Sequence[str], src: Path) -> str | None:
     """Why the freshly built modules do not import as extensions, if they do not (a compile is not enough)."""
-    env = {key: value for key, value in os.environ.items() if key != PURE_ENV}
+    env = dict(os.environ, **{NATIVE_ENV: "1"})
     env["PYTHONPATH"] = os.pathsep.join([str(src), *filter(None, [env.get("PYTHONPATH")])])
     suffix = str(sysconfig.get_config_var("EXT_SUFFIX"))
     argv = [sys.executable, "-c", SMOKE, suffix, *names]

@@ -1,10 +1,15 @@
-"""The guard in front of the compiled engine: it runs only when it matches its sources, else pure Python.
+"""The guard in front of the compiled engine: it runs only when asked for and when it matches its
+sources; otherwise the engine is pure Python.
 
 `tools/build_native.py` (`make native`) compiles modules with mypyc next to their `.py` files and
-writes `native.json`. At import time `activate` checks that manifest (interpreter ABI, every
-extension present, every source hash); if anything is off, or `SURVIVOR_HOST_PURE=1`, a meta-path
-finder loads every module of the package from its `.py` (all or nothing: compiled modules call each
-other directly) and, when the build is stale, one warning says what changed.
+writes `native.json`. The compiled engine is for speed (simulations, benchmarks) and is opt-in:
+`SURVIVOR_HOST_NATIVE=1`. At import time `activate` checks the request and the manifest (interpreter
+ABI, every extension present, every source hash); unless all is well, a meta-path finder loads every
+module of the package from its `.py` (all or nothing: compiled modules call each other directly)
+and, when the compiled engine was asked for but is missing or stale, one warning says why.
+Compiled games cannot be copied or pickled, hold no `__dict__`, and their classes cannot be
+subclassed: the bot, the terminal and the tests run the pure engine (`bench/engine_diff.py
+--native` and `tests/test_native.py` check that the compiled one plays exactly the same games).
 """
 
 from __future__ import annotations
@@ -23,7 +28,8 @@ from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
 
-ENV = "SURVIVOR_HOST_PURE"
+ENV = "SURVIVOR_HOST_NATIVE"
+"""Set to 1 to run the compiled engine (when it is built and fresh)."""
 MANIFEST = "native.json"
 PACKAGE_DIR = Path(__file__).resolve().parent
 
@@ -54,11 +60,11 @@ def _stale(reason: str) -> Verdict:
 
 def check(package_dir: Path, environ: Mapping[str, str]) -> Verdict:
     """Judge the build of the package at `package_dir` (its manifest's paths are relative to the parent)."""
-    if environ.get(ENV) == "1":
-        return Verdict(reason=f"{ENV}=1")
+    if environ.get(ENV) != "1":
+        return Verdict(reason=f"the default ({ENV}=1 runs the compiled engine)")
     path = package_dir / MANIFEST
     if not path.exists():
-        return Verdict(reason="not compiled (`make native` compiles it)")
+        return _stale("not compiled (`make native` compiles it)")
     src = package_dir.parent
     try:
         manifest = json.loads(path.read_text())
@@ -115,7 +121,8 @@ def activate(package: str, package_dir: Path = PACKAGE_DIR, environ: Mapping[str
             sys.meta_path.insert(0, SourceFinder(package))
         if _verdict.stale:
             warnings.warn(
-                f"{package}: {_verdict.reason}; running the pure-Python engine (slower). `make native` rebuilds it.",
+                f"{package}: {ENV}=1, but {_verdict.reason}; running the pure-Python engine (slower)."
+                " `make native` rebuilds it.",
                 RuntimeWarning,
                 stacklevel=3,
             )
