@@ -6,8 +6,8 @@ The extension modules land next to their `.py` files in src/ (the editable insta
 `src/survivor_host/native.json` records the interpreter's ABI and the hash of each compiled module and
 of each package module they import, so `survivor_host._native` can fall back to the pure-Python
 sources when anything changed. A failed compile (or a build that does not import) leaves no compiled
-module behind: the engine runs pure Python (slower) and the tool exits 0 (1 with `--strict`). Only
-the standard library is needed for `--clean` and `--sources`.
+module behind: even SURVIVOR_HOST_NATIVE=1 then runs pure Python (slower), and the tool exits 0 (1 with
+`--strict`). Only the standard library is needed for `--clean` and `--sources`.
 """
 
 from __future__ import annotations
@@ -27,6 +27,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
+sys.path.insert(0, str(SRC))  # the guard's names: it needs only the standard library, so no venv is needed
+from survivor_host._native import ENV as NATIVE_ENV  # noqa: E402
+from survivor_host._native import MANIFEST  # noqa: E402
+
 PACKAGE = "survivor_host"
 BUILD = ROOT / "build" / "native"
 LOG = BUILD / "build.log"
@@ -45,8 +49,6 @@ NATIVE_MODULES: tuple[str, ...] = (
 """The modules to compile: globs relative to src/, in order; a leading `!` takes matches out again."""
 
 EXTENSION_SUFFIXES = (".so", ".pyd")
-NATIVE_ENV = "SURVIVOR_HOST_NATIVE"
-"""The variable that asks `survivor_host._native` for the compiled modules (1; else pure Python)."""
 
 
 def select(patterns: Iterable[str], src: Path = SRC) -> list[Path]:
@@ -119,7 +121,7 @@ def extension_files(src: Path = SRC) -> list[Path]:
 
 def clean(src: Path = SRC) -> list[Path]:
     """Remove the manifest and every extension module under src/; what was removed."""
-    removed = [path for path in [*extension_files(src), src / PACKAGE / "native.json"] if path.exists()]
+    removed = [path for path in [*extension_files(src), src / PACKAGE / MANIFEST] if path.exists()]
     for path in removed:
         path.unlink()
     return removed
@@ -231,7 +233,7 @@ def finish(compiled: Sequence[Path], src: Path) -> str | None:
         written = manifest(compiled, extension_files(src), src)
     except FileNotFoundError as error:
         return str(error)
-    (src / PACKAGE / "native.json").write_text(json.dumps(written, indent=1) + "\n")
+    (src / PACKAGE / MANIFEST).write_text(json.dumps(written, indent=1) + "\n")
     return import_problem([module_name(path, src) for path in compiled], src)
 
 
@@ -245,12 +247,13 @@ def build(patterns: Sequence[str], strict: bool, src: Path = SRC) -> int:
     print(f"build_native: compiling {len(compiled)} modules with mypyc (log: {LOG})", flush=True)
     problem = run_compile(compiled, src) or finish(compiled, src)
     if problem is None:
-        print(f"build_native: compiled {len(compiled)} modules; manifest {src / PACKAGE / 'native.json'}")
+        print(f"build_native: compiled {len(compiled)} modules; manifest {src / PACKAGE / MANIFEST}")
         return 0
     clean(src)
     print(
-        f"build_native: {problem}\nNo compiled module was kept, so the engine runs as pure Python: the same "
-        f"games, about half as fast. Details in {LOG}; `make native` tries again.",
+        f"build_native: {problem}\nNo compiled module was kept, so even with {NATIVE_ENV}=1 the engine runs as "
+        f"pure Python (the same games, about half as fast; everything else runs it anyway). Details in {LOG}; "
+        "`make native` tries again.",
         file=sys.stderr,
     )
     return 1 if strict else 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import random
 import weakref
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -63,7 +64,7 @@ def _unbound() -> None:
     return None
 
 
-class DrawLog:
+class DrawLog(ABC):
     """Every draw a game made, in order, tagged with its round: the record's `draws` (docs/FAIRNESS.md).
 
     Draws are kept as tuples (cheap while a game runs) and worded as dicts only when asked for."""
@@ -101,9 +102,9 @@ class DrawLog:
         """Every draw so far, as the record's dicts (a fresh list)."""
         return [draw_dict(draw) for draw in self.made]
 
+    @abstractmethod
     def roll(self, sides: int, plus: int = 0, label: str = "") -> int:
         """Each kind of dice rolls its own way (see `Dice.roll`)."""
-        raise NotImplementedError
 
     def roll_each(self, sides: int, labels: Sequence[str]) -> list[int]:
         """`roll(sides, label=label)` for each label in turn (a deal; fair dice read their words at once)."""
