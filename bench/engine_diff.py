@@ -162,9 +162,13 @@ def game_lines(theme: str, mods: tuple[str, ...], seed: int, copies: bool = True
 
 def worker(theme: str, mods: tuple[str, ...], start: int, count: int, verbose: bool, copies: bool) -> None:
     import survivor_host
-    from survivor_host._native import native_status
 
-    print(f"# {survivor_host.__file__} {native_status()}", flush=True)
+    try:
+        from survivor_host._native import native_status
+    except ImportError:  # a checkout from before the compiled engine
+        print(f"# {survivor_host.__file__} pure Python: no compiled engine in this checkout", flush=True)
+    else:
+        print(f"# {survivor_host.__file__} {native_status()}", flush=True)
     for seed in range(start, start + count):
         digest = hashlib.sha256()
         for line in game_lines(theme, mods, seed, copies):

@@ -138,7 +138,7 @@ def run_ftl_plain(
     last_high = np.array([p.suspect == "last-high" for p in seats])
     high_goat = np.array([p.scapegoat == "high" for p in seats])
     by_last, by_high = bool(last_high.any()), bool(high_goat.any())
-    seat = np.arange(n, dtype=sets.dtype)[:, None]
+    seat = sets.shifts  # each seat's number, down the rows
     results = np.empty((CHAMPION + 1, games), dtype=np.int64)  # per game, in the order they end
     reported = 0
 

@@ -327,20 +327,20 @@ def _summary(record: dict[str, object] | None) -> str:
 async def _main(setup: DemoSetup, workdir: Path, printer: Printer) -> int:
     demo = Demo(setup, workdir, printer)
     task = asyncio.current_task()
+    assert task is not None  # run by asyncio.run
     loop = asyncio.get_running_loop()
-    stopped = running = False
+    stopped = closing = False
 
     def stop() -> None:
         """Ctrl-C or SIGTERM: cancel the run, and again each second should a part swallow the cancellation."""
         nonlocal stopped
         stopped = True
-        if task is not None and running and not task.done():
+        if not closing and not task.done():
             task.cancel()
             loop.call_later(1.0, stop)
 
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop)
-    running = True
     try:
         code = await demo.run()
         if stopped:  # the run ended on its own after the signal: still an interruption
@@ -348,7 +348,7 @@ async def _main(setup: DemoSetup, workdir: Path, printer: Printer) -> int:
         printer.note(f"game over: {_summary(demo.record)} (seed {demo.seed})")
         return code
     finally:
-        running = False
+        closing = True
         await demo.close()
         printer.note("stopped the bot, the players and the local servers")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import inspect
 import sys
 from dataclasses import MISSING, dataclass, field, fields, is_dataclass
@@ -229,3 +230,6 @@ _FACTORY: Any = object()
 """The default of a field with a default factory in a quick `__init__` (the factory is called)."""
 
 fast_inits(__name__)
+
+phase_fact = functools.lru_cache(maxsize=1024, typed=True)(PhaseChanged)
+"""A shared `PhaseChanged` (facts are immutable: the same stage and round, the same fact; kept apart by type)."""

@@ -78,16 +78,15 @@ class Seat:
 
 
 class StepCache:
-    """What `awaiting` and `legal_inputs` answered since the state last changed (`Game.changes`).
+    """What `awaiting` answered since the state last changed (`Game.changes`).
 
     Not part of the state: it pickles and copies empty, so a rejected input leaves the state as it was."""
 
-    __slots__ = ("at", "legal", "waits")
+    __slots__ = ("at", "waits")
 
     def __init__(self) -> None:
         self.at = -1
         self.waits: list[Wait] | None = None
-        self.legal: dict[str, list[Input]] = {}
 
     def __reduce__(self) -> tuple[type[StepCache], tuple[()]]:
         return (StepCache, ())
@@ -147,8 +146,9 @@ class Game(ABC):
     `act_<action>` method or, for the actions in `PHASE_ACTIONS`, in the waiting phase (`Phase.act`).
 
     The state refers to seats by index; names appear at the edges only: inputs name their sender and
-    target, and facts and records (the engine's output, read by people) carry names. `awaiting` and
-    `legal_inputs` are worked out once per state (`changes` counts the accepted inputs)."""
+    target, and facts and records (the engine's output, read by people) carry names. `awaiting` is
+    worked out once per state (`changes` counts the accepted inputs); each theme keeps its own legal
+    inputs per state (FTL's phases their `offers`, CTA its `Answers`)."""
 
     spec: ClassVar[ThemeSpec]
     """The theme's declaration (names, mods, options); `theme` and `title` repeat its id and title."""
@@ -422,21 +422,11 @@ class Game(ABC):
         """Whom the game waits for now and what each may do."""
         cache = self._cache
         if cache.at != self.changes:
-            cache.at, cache.waits, cache.legal = self.changes, None, {}
+            cache.at, cache.waits = self.changes, None
         waits = cache.waits
         if waits is None:
             waits = cache.waits = self._waits() if self.started and not self.finished else []
         return list(waits)
-
-    def cached_legal(self, name: str, compute: Callable[[str], list[Input]]) -> list[Input]:
-        """`compute(name)` (a theme's `legal_inputs`), worked out once per state of the game."""
-        cache = self._cache
-        if cache.at != self.changes:
-            cache.at, cache.waits, cache.legal = self.changes, None, {}
-        found = cache.legal.get(name)
-        if found is None:
-            found = cache.legal[name] = compute(name)
-        return list(found)
 
     def deadline_seconds(self) -> int | None:
         """How long the current wait lasts (G4), extensions included; None when nobody is awaited."""

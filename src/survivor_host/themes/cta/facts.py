@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import overload
 
-from survivor_host.engine.events import Asked, Fact, PhaseChanged, Roll, fast_inits
+from survivor_host.engine.events import Asked, Fact, Roll, fast_inits
+from survivor_host.engine.events import phase_fact as phase_fact  # shared by every theme
 
 STICK_SWAP = ("stick", "swap")
 """What a player in the swap phase may send."""
@@ -438,7 +439,6 @@ fast_inits(__name__)  # facts are built by the hundred per game: without the fro
 dealt_fact = functools.lru_cache(maxsize=4096, typed=True)(CardDealt)
 shown_fact = functools.lru_cache(maxsize=8192, typed=True)(CardShown)
 stuck_fact = functools.lru_cache(maxsize=4096, typed=True)(Stuck)
-phase_fact = functools.lru_cache(maxsize=256, typed=True)(PhaseChanged)
 round_fact = functools.lru_cache(maxsize=256, typed=True)(RoundBegins)
 kings_fact = functools.lru_cache(maxsize=1024, typed=True)(KingsKnown)
 lowest_fact = functools.lru_cache(maxsize=4096, typed=True)(LowestCard)

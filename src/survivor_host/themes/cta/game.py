@@ -310,7 +310,7 @@ class ChaseTheAce(Game):
         self, phase: Phase[ChaseTheAce], waits: Sequence[Wait], legal: dict[str, Sequence[Input]]
     ) -> None:
         """`enter` a phase whose waits and legal inputs (by player) are known at once."""
-        Game.enter(self, phase)
+        self.enter(phase)
         answers = self._answers
         answers.waits, answers.legal = waits, legal
 
@@ -326,6 +326,8 @@ class ChaseTheAce(Game):
 
     def swap_block(self, by: int, target: int) -> tuple[str, str] | None:
         """Why `by` may not target `target` now: (message for the player, short reason), or None."""
+        if target in self.targets_of(by):  # the targets worked out for this state (the common case)
+            return None
         seat = self.seats[target]
         if target == by:
             return "You can't swap with yourself.", "self"
@@ -362,9 +364,7 @@ class ChaseTheAce(Game):
                     barred |= plugin.barred_targets(self, by)
                 found = list(filterfalse(barred.__contains__, self.playing()))
             else:
-                found = list(self.playing())
-                if by in found:
-                    found.remove(by)
+                found = [index for index in self.playing() if index != by]
             self._answers.targets[by] = found
         return found
 
@@ -424,7 +424,7 @@ class ChaseTheAce(Game):
         die = self.die
         indexes, labels = [seat.index for seat in alive], [f"card for {seat.name}" for seat in alive]
         while True:
-            cards = dict(zip(indexes, self.dice.roll_each(die, labels)))  # noqa: B905 - one label per seat
+            cards = dict(zip(indexes, self.dice.roll_each(die, labels), strict=True))
             if not any(plugin.must_redeal(cards) for plugin in self.plugins):
                 break
             events.append(Redealt())
@@ -632,8 +632,6 @@ class ChaseTheAce(Game):
         if named is not None and named.name == name and named.index in self.targets_of(seat.index):
             return named.index  # named exactly and offered (the common case); else the checks below say why not
         target = self.alive_target(name, "swap with")
-        if target.index in self.targets_of(seat.index):
-            return target.index
         block = self.swap_block(seat.index, target.index)
         if block is not None:
             raise IllegalAction(block[0])

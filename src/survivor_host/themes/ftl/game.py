@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 from survivor_host.engine.battle import battle
 from survivor_host.engine.dice import Dice
 from survivor_host.engine.errors import IllegalAction
-from survivor_host.engine.events import Asked, Battle, Cause, Event, Fact, PhaseChanged, PlayerList, Roll
+from survivor_host.engine.events import Asked, Battle, Cause, Event, Fact, PlayerList, Roll, phase_fact
 from survivor_host.engine.game import Game, Scratch, Seat, Wait, announce_list, wait_for
 from survivor_host.engine.inputs import Input, offer
 from survivor_host.engine.phase import Phase
@@ -264,7 +264,7 @@ class FollowTheLeader(Game):
             self.leader = chosen.index
             return events + self._begin_round()
         self.enter(VOTE)
-        events.append(phase_changed(STAGE_VOTE, 0))
+        events.append(phase_fact(STAGE_VOTE, 0))
         events.append(VOTE_OPENED)
         return events
 
@@ -340,7 +340,7 @@ class FollowTheLeader(Game):
         seats = self.seats
         leader = self.name(leader_at) or ""
         events: list[Event] = [
-            phase_changed(STAGE_CHOICES, self.round),
+            phase_fact(STAGE_CHOICES, self.round),
             RoundBegins(self.round, leader, tuple([seats[i].name for i in immune_now])),
             self._marked_list(),
         ]
@@ -393,7 +393,7 @@ class FollowTheLeader(Game):
             asked = self.suspect_prompt()
             if asked.targets:
                 self.enter(SUSPECT)
-                events.append(phase_changed(STAGE_SUSPECT, self.round))
+                events.append(phase_fact(STAGE_SUSPECT, self.round))
                 events.append(asked)
                 return events
         return events + self.roll_round()
@@ -418,7 +418,7 @@ class FollowTheLeader(Game):
         self.leader_roll = self.dice.roll(LEADER_DIE, LEADER_BONUS, f"leader roll for {leader.name}")
         self.opening = (leader.name, self.leader_roll)
         events: list[Event] = [
-            phase_changed(STAGE_ROLLS, self.round),
+            phase_fact(STAGE_ROLLS, self.round),
             leader_rolls(leader.name),
             Roll(leader.name, LEADER_DIE, self.leader_roll, LEADER_BONUS, "leader", None, True),
         ]
@@ -440,7 +440,7 @@ class FollowTheLeader(Game):
                 caught = self.why_out[self.suspect]
                 assert isinstance(caught, (FollowedAbove, RebelledBelow))
                 events.append(SuspectCaught(caught))
-                events.append(phase_changed(STAGE_SCAPEGOAT, self.round))
+                events.append(phase_fact(STAGE_SCAPEGOAT, self.round))
                 events.append(asked)
                 return events
         return events + self.end_round()
@@ -543,9 +543,6 @@ class FollowTheLeader(Game):
             add_row(RollRow(name, choice, die, roll, leader_roll, verdict, i == suspect))
         return judged, RoundRolled(self.round, self.opening[0], self.opening[1], tuple(rows))
 
-    def out(self, seats: list[Seat], reason: str, causes: Sequence[Fact] = ()) -> Event:
-        return self.eliminate(seats, reason, causes)
-
     # ----- the scapegoat (F7) -----
 
     def scapegoat_battle(self, seat: Seat, target: Seat) -> list[Event]:
@@ -636,7 +633,7 @@ class FollowTheLeader(Game):
         """F10: two players roll 150 vs 150; one left wins and the round's others battle for second."""
         self.pass_through(STAGE_FINALS)
         alive = self._alive
-        events: list[Event] = [phase_changed(STAGE_FINALS, self.round)]
+        events: list[Event] = [phase_fact(STAGE_FINALS, self.round)]
         if len(alive) == 2:
             events.append(FinalsBegin(alive[0].name, alive[1].name))
             fight = battle(self.dice, [(seat.name, FINALS_DIE) for seat in alive], purpose="finals")
@@ -675,7 +672,7 @@ class FollowTheLeader(Game):
         return list(self.waiting.values())
 
     def _waits(self) -> list[Wait]:
-        return list(self.waiting.values())
+        return self.awaiting()
 
     def _timeout(self) -> list[Event]:
         if self.current is None:
@@ -688,15 +685,10 @@ class FollowTheLeader(Game):
         self._refresh()
         return events
 
-    def act_sub(self, inp: Input) -> list[Event]:
-        events = super().act_sub(inp)
-        self._refresh()
-        return events
-
-    def act_rename(self, inp: Input) -> list[Event]:
-        events = super().act_rename(inp)
-        self._refresh()
-        return events
+    def _index_names(self) -> None:
+        super()._index_names()
+        if self.naming > 1:  # a sub or a rename (the first indexing is the game's own, before any phase)
+            self._refresh()
 
     def _remove(self, seats: list[Seat], reason: str) -> list[Event]:
         phase = self.current
@@ -796,11 +788,6 @@ Offers = tuple[Input, ...]
 # Facts with no game data of their own, and the common facts built from a few names and numbers, are
 # shared (facts are immutable and compared by value, so a shared one is as good as a new one).
 VOTE_OPENED, VOTING_CLOSED, CHOICES_OPENED, CHOICES_IN = VoteOpened(), VotingClosed(), ChoicesOpened(), ChoicesIn()
-
-
-@functools.lru_cache(maxsize=1024)
-def phase_changed(stage: FtlStage, number: int) -> PhaseChanged:
-    return PhaseChanged(stage, number)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -1069,7 +1056,7 @@ class Scapegoat(FtlPhase):
         # G4 stops the round with its judgement already made: the judged go out, no scapegoat battle.
         judged = [seat for seat in game._alive if seat.index in game.doomed]
         causes = [game.why_out[seat.index] for seat in judged]
-        return [game.out(judged, CAUSE_JUDGED, causes)] if judged else []
+        return [game.eliminate(judged, CAUSE_JUDGED, causes)] if judged else []
 
     def after_removal(self, game: FollowTheLeader, removed: list[Seat]) -> list[Event]:
         if game.suspect in [seat.index for seat in removed] or not game.scapegoat_candidates():

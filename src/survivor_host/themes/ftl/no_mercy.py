@@ -108,7 +108,7 @@ class NoMercy(FtlMod):
                     if choice == "follow"
                     else RebelledBelow(name, roll, deposed_roll)
                 )
-                events.append(game.out([game.seats[i]], FtlCause.JUDGED, [cause]))
+                events.append(game.eliminate([game.seats[i]], FtlCause.JUDGED, [cause]))
             if verdict.deposes:
                 game.immune_next = [j for j in game.immune_next if j not in verdict.cancelled]
                 old = game.seats[deposed].name
@@ -116,7 +116,7 @@ class NoMercy(FtlMod):
                 events.append(Deposed(name, lost, old, roll, deposed_roll))
                 game.leader, game.leader_roll = i, game.rolls[i]
                 by = DeposedBy(old, name, roll, deposed_roll)
-                events.append(game.out([game.seats[deposed]], FtlCause.DEPOSED, [by]))
+                events.append(game.eliminate([game.seats[deposed]], FtlCause.DEPOSED, [by]))
         events.append(game.round_rolled(order, against))
         entries = tuple((game.seats[old].name, game.seats[new].name, roll) for old, new, roll in standing.depositions)
         events.append(Depositions(entries))

@@ -183,7 +183,7 @@ class AllAtOnce(Phase["ChaseTheAce"], CtaMod):
             if target is None:
                 events.extend(game.stick(by, swap_round=number))
                 continue
-            block = None if target in game.targets_of(by) else game.swap_block(by, target)
+            block = game.swap_block(by, target)
             if block is not None:
                 target_name = game.seats[target].name
                 events.append(SwapVoid(name, target_name, block[1], number))
