@@ -1,4 +1,5 @@
-"""The README's fenced blocks and the commands in them, for the tests that run them.
+"""The fenced blocks of the README and the guides in docs/, and the commands in them, for the tests
+that run them (in this order, in one folder: a guide may use a file an earlier one made).
 
 A block right after a line ending in "`NAME`:" is that file's content (the tests write it there).
 """
@@ -12,6 +13,13 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 README = REPO / "README.md"
+GUIDE_NAMES = ("TERMINAL.md", "ANALYSIS.md", "RECORDS.md", "OPERATING.md", "ROOM.md", "NETWORK.md", "DEVELOPMENT.md")
+
+
+def guides() -> list[Path]:
+    """The README, then the guides of docs/ that exist, in GUIDE_NAMES' order."""
+    return [README, *(REPO / "docs" / name for name in GUIDE_NAMES if (REPO / "docs" / name).exists())]
+
 FENCE = re.compile(r"^(\s*)```(\w*)\s*$")
 NAMED = re.compile(r"`([\w.-]+\.\w+)`:\s*$")
 COMMENT = re.compile(r"\s+#\s.*$")
@@ -25,10 +33,18 @@ class Block:
     line: int
     """1-based line of the opening fence."""
     filename: str | None
+    document: str = "README.md"
 
 
 def blocks(text: str | None = None) -> list[Block]:
-    lines = (README.read_text(encoding="utf-8") if text is None else text).splitlines()
+    """Every guide's blocks in order; with `text`, that text's blocks."""
+    if text is not None:
+        return _blocks(text, "text")
+    return [block for path in guides() for block in _blocks(path.read_text(encoding="utf-8"), path.name)]
+
+
+def _blocks(text: str, document: str) -> list[Block]:
+    lines = text.splitlines()
     found: list[Block] = []
     i = 0
     while i < len(lines):
@@ -41,7 +57,7 @@ def blocks(text: str | None = None) -> list[Block]:
         named = NAMED.search(before)
         end = next(j for j in range(i + 1, len(lines)) if lines[j].strip() == "```")
         body = "\n".join(line[len(indent) :] if line.startswith(indent) else line for line in lines[i + 1 : end])
-        found.append(Block(lang, body + "\n", i + 1, named.group(1) if named else None))
+        found.append(Block(lang, body + "\n", i + 1, named.group(1) if named else None, document))
         i = end + 1
     return found
 

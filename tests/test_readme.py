@@ -1,4 +1,4 @@
-"""Every command and example in the README runs as written (issue 8 item 5).
+"""Every command and example in the README and the guides of docs/ runs as written.
 
 All blocks run in order in one folder, so a file written by one (`game.json`, `example.json`) is
 there for the next. Commands that need the local Showdown server (`demo`, `serve` with the real
@@ -18,7 +18,7 @@ import subprocess
 from pathlib import Path
 
 from survivor_host.host.terminal import SEAT_NAMES
-from tests.readme import BIN, README, REPO, Block, blocks, commands, is_e2e, local
+from tests.readme import BIN, README, REPO, Block, blocks, commands, guides, is_e2e, local
 
 # `play` without --auto waits for the person at the first seat: these answers cover every prompt
 # (refused ones are answered with the reason and the next line is read).
@@ -109,7 +109,7 @@ def test_every_readme_block_runs(tmp_path: Path) -> None:
                 _run_console(block, tmp_path)
                 ran["console"] += 1
             elif block.lang in ("json", "toml"):
-                assert block.filename, f"README line {block.line}: a {block.lang} block names no file"
+                assert block.filename, f"{block.document} line {block.line}: a {block.lang} block names no file"
                 ran[block.lang] += 1
             else:
                 assert block.lang == "text" and block.body.startswith("/roompromote"), block  # tests/e2e
@@ -164,4 +164,12 @@ def test_the_systemd_unit_runs_serve_and_keeps_config_errors_down() -> None:
     assert args.command == "serve" and args.config.endswith("bot.toml")
     assert service["RestartPreventExitStatus"].split() == ["2", "3"]
     assert service["KillSignal"] == "SIGTERM"
-    assert "docs/survivor-host.service" in README.read_text()
+    assert "survivor-host.service" in (REPO / "docs" / "OPERATING.md").read_text()
+
+
+def test_the_readme_links_every_guide_once() -> None:
+    """The README is short: everything else is a document of docs/, each linked once from it."""
+    text = README.read_text(encoding="utf-8")
+    for guide in guides()[1:]:
+        assert text.count(f"](docs/{guide.name})") == 1, guide.name
+    assert len(text.splitlines()) < 120
