@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from survivor_host._native import native_status
 from survivor_host.engine.dice import dice_fields
 from survivor_host.engine.errors import DiceError, SetupError
 from survivor_host.engine.scenario import ScenarioError, mismatches, replay, run_scenario
@@ -267,8 +266,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=catalogue() + "\n\n`survivor-host COMMAND --help` shows each command's options.",
         formatter_class=_HelpFormatter,
     )
-    engine = f"engine: {native_status()}"  # compiled with mypyc (`make native`), or why it runs pure Python
-    parser.add_argument("--version", action="version", version=f"survivor-host {_version()}\n{engine}")
+    parser.add_argument("--version", action="version", version=f"survivor-host {_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     play = sub.add_parser(
