@@ -1,0 +1,338 @@
+"""Chase the Ace on numpy (C1-C9, every mod): many whole games at once, under the same rulings as the engine."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from survivor_host.engine.kernel import TIMING, Bools, FastGames, Floats, Ints, Tally, pick, shuffled
+from survivor_host.themes.cta.ai import CtaPolicy, named_policy
+from survivor_host.themes.cta.rules import KERNEL_RULES, KernelRules
+from survivor_host.themes.cta.spec import SPEC
+
+OPTIONS = {"elim", "ties", "backsies", *TIMING}
+"""The options the kernel plays (the others would change a game)."""
+FAST_BATCH = 100_000
+
+
+def batch(players: int) -> int:
+    """Games per numpy batch: bounded for memory (the kernel keeps a seats x seats table)."""
+    return max(1_000, min(FAST_BATCH, 4_000_000 // (players * players)))
+
+
+def unsupported(mods: Sequence[str], options: Mapping[str, object], strategies: Sequence[str]) -> str:
+    """Why this setting needs the engine path, or '' when the kernel plays it."""
+    known = {mod.id for mod in SPEC.mods}
+    extra = [m for m in mods if m not in known]
+    if extra:
+        return f"the fast path does not know {', '.join(extra)}"
+    odd = [name for name in options if name not in OPTIONS]
+    if odd:
+        return f"the fast path does not know option {', '.join(odd)}"
+    missing = [s for s in strategies if named_policy(s, mods) is None]
+    if missing:
+        return f"strategy {', '.join(sorted(set(missing)))} has no fast-path policy"
+    return ""
+
+
+def kernel(
+    games: int,
+    players: int,
+    mods: Sequence[str],
+    options: dict[str, object],
+    strategies: Sequence[str],
+    rng: np.random.Generator,
+    rules: KernelRules | None = None,
+) -> FastGames:
+    """`games` whole games, one strategy name per seat (each a policy: see `unsupported`)."""
+    seats = [named_policy(name, mods) for name in strategies]
+    assert all(p is not None for p in seats)
+    return run_cta(games, players, mods, options, [p for p in seats if p], rng, rules or KERNEL_RULES)
+
+
+def run_cta(
+    games: int,
+    players: int,
+    mods: Sequence[str],
+    options: dict[str, object],
+    seats: Sequence[CtaPolicy],
+    rng: np.random.Generator,
+    rules: KernelRules = KERNEL_RULES,
+) -> FastGames:
+    """`games` whole games with one policy per seat."""
+    n = players
+    elim = int(str(options.get("elim", 1)))
+    ties_all = str(options.get("ties", "battle")) == "all"
+    both_ways = str(options.get("backsies", "one-way")) == "both-ways"
+    jester, joker = "jesters-duel" in mods, "the-joker" in mods
+    adhesive, backsies, aao = "adhesive" in mods, "no-backsies" in mods, "all-at-once" in mods
+    sides = rules.card_sides + (1 if (jester or joker) else 0)
+    kind = np.array([{"random": 0, "stick": 1, "threshold": 2}[p.kind] for p in seats])
+    top = max(len(p.threshold) for p in seats)
+    thresholds = np.array([[p.threshold_for(a) for a in range(top)] for p in seats])
+    winner = np.full(games, -1, dtype=np.int64)
+    second = np.full(games, -1, dtype=np.int64)
+    rounds_out = np.zeros(games, dtype=np.int64)
+    tally = Tally(games)
+    ids = np.arange(games)
+    alive = np.ones((games, n), dtype=bool)
+    rounds = np.zeros(games, dtype=np.int64)
+    while ids.size:
+        g = ids.size
+        row = np.arange(g)
+        rounds += 1
+        n_alive = alive.sum(axis=1)
+        k = np.minimum(elim, n_alive // 2)  # C2
+        cards = rng.integers(1, sides + 1, (g, n))
+        if joker:  # C4: deal again while the Jokers would leave fewer than 2
+            while True:
+                bad = (alive & (cards != 14)).sum(axis=1) < 2
+                if not bad.any():
+                    break
+                cards[bad] = rng.integers(1, sides + 1, (int(bad.sum()), n))
+        kings = alive & (cards == 13)
+        advanced = kings.copy()
+        if joker:
+            jokers = alive & (cards == 14)
+            alive = alive & ~jokers
+            tally.add("jokers", ids, jokers.sum(axis=1))
+        if jester:
+            _jesters(rng, alive, cards, kings, advanced, tally, ids)
+        in_play = alive & ~advanced & (cards != 14)
+        tally.add("swap turns", ids, np.where(alive.sum(axis=1) > 2, in_play.sum(axis=1), 0))
+        stuck = np.zeros((g, n), dtype=bool)
+        swapped = np.zeros((g, n, n), dtype=bool)  # [by, target]: successful swaps this round
+        known = np.zeros((g, n, n), dtype=np.int8)  # [viewer, other]: a card the viewer knows
+        lost = np.zeros((g, n), dtype=bool)
+        saved_pairs: list[tuple[Ints, Ints, Ints]] = []  # (rows, swapper, target) of successful swaps
+        state = _SwapState(cards, in_play, stuck, swapped, known, lost, adhesive, backsies, both_ways)
+        n_now = alive.sum(axis=1)  # what a player sees when choosing: the players still in
+        playing = in_play.any(axis=1) & (n_now > 2)
+        if aao:
+            for _swap_round in (1, 2):
+                choice = _choose(rng, state, row, None, kind, thresholds, n_now, playing)
+                order = shuffled(rng, in_play)
+                for place in range(n):
+                    by = order[:, place]
+                    acts = in_play[row, by] & playing
+                    target = choice[row, by]
+                    sticks = acts & (target < 0)
+                    stuck[row[sticks], by[sticks]] = True
+                    tries = acts & (target >= 0)
+                    if tries.any():
+                        legal = tries & state.legal(row, by, np.maximum(target, 0))
+                        tally.add("void swaps", ids, tries & ~legal)
+                        _swap(rng, state, row, by, target, legal, tally, ids, saved_pairs, rules)
+        else:
+            order = shuffled(rng, in_play)
+            for place in range(n):
+                by = order[:, place]
+                acts = in_play[row, by] & playing
+                if not acts.any():
+                    continue
+                choice = _choose(rng, state, row, by, kind, thresholds, n_now, acts)
+                target = choice[row, by]
+                sticks = acts & (target < 0)
+                stuck[row[sticks], by[sticks]] = True
+                _swap(rng, state, row, by, target, acts & (target >= 0), tally, ids, saved_pairs, rules)
+        cards = state.cards
+        # C8: the reveal
+        out = _reveal(rng, alive, in_play, cards, k, ties_all)
+        alive = alive & ~out
+        for rows, by, target in saved_pairs:
+            saved = out[rows, target] & ~out[rows, by]
+            tally.add("swaps saved the swapper", ids[rows], saved)
+        first = rounds == 1
+        if first.any():
+            for card in range(1, 14):
+                held = (first & (n_now > 2))[:, None] & in_play & (cards == card)  # a reveal took place
+                tally.add(f"r1 card {card}", ids, held.sum(axis=1))
+                tally.add(f"r1 card {card} out", ids, (held & out).sum(axis=1))
+        done = alive.sum(axis=1) <= 2
+        if done.any():
+            pair = alive[done]
+            one = pick(rng, pair)  # C9: 13 vs 13, an even battle
+            rest = pair.copy()
+            rest[np.arange(int(done.sum())), one] = False
+            winner[ids[done]] = one
+            second[ids[done]] = np.where(rest.any(axis=1), rest.argmax(axis=1), -1)
+            rounds_out[ids[done]] = rounds[done]
+        keep = ~done
+        ids, alive, rounds = ids[keep], alive[keep], rounds[keep]
+    return FastGames(winner, second, rounds_out, tally.counts)
+
+
+def _jesters(
+    rng: np.random.Generator,
+    alive: Bools,
+    cards: Ints,
+    kings: Bools,
+    advanced: Bools,
+    tally: Tally,
+    ids: Ints,
+) -> None:
+    """C5, in place: a lone Jester duels a random legal opponent; several battle among themselves."""
+    g = alive.shape[0]
+    row = np.arange(g)
+    jesters = alive & (cards == 14)
+    count = jesters.sum(axis=1)
+    many = count >= 2
+    if many.any():
+        lose = np.minimum(count - 1, alive.sum(axis=1) - 2)
+        keys = np.where(jesters, rng.random(jesters.shape), 2.0)
+        rank = keys.argsort(axis=1).argsort(axis=1)  # 0 = lowest roll
+        losers = many[:, None] & jesters & (rank < lose[:, None])
+        alive &= ~losers
+        sole = many & (count - lose == 1)
+        best = np.where(jesters & ~losers, 1, 0).argmax(axis=1)
+        advanced[row[sole], best[sole]] = True
+        tally.add("jester battles", ids, many)
+    lone = count == 1
+    if lone.any():
+        who = jesters.argmax(axis=1)
+        foes = alive & ~kings & ~advanced & (cards != 14)
+        has = lone & foes.any(axis=1)
+        advanced[row[lone & ~has], who[lone & ~has]] = True
+        target = pick(rng, foes)
+        jester_wins = rng.random(g) < 0.5  # 100 vs 100 (G1)
+        win_seat = np.where(jester_wins, who, target)
+        lose_seat = np.where(jester_wins, target, who)
+        advanced[row[has], win_seat[has]] = True
+        alive[row[has], lose_seat[has]] = False
+        tally.add("duels", ids, has)
+
+
+@dataclass
+class _SwapState:
+    cards: Ints
+    in_play: Bools
+    stuck: Bools
+    swapped: Bools
+    known: NDArray[np.int8]
+    lost: Bools
+    adhesive: bool
+    backsies: bool
+    both_ways: bool
+
+    def targets(self, row: Ints, by: Ints) -> Bools:
+        """Whom `by` (one seat per row) may swap with now (C6)."""
+        n = self.cards.shape[1]
+        ok: Bools = self.in_play & (np.arange(n)[None, :] != by[:, None])
+        if self.adhesive:
+            ok &= ~self.stuck
+        if self.backsies:
+            ok &= ~self.swapped[row, :, by]
+            if self.both_ways:
+                ok &= ~self.swapped[row, by, :]
+        return ok
+
+    def legal(self, row: Ints, by: Ints, target: Ints) -> Bools:
+        ok: Bools = self.targets(row, by)[row, target]
+        return ok
+
+
+def _worth(state: _SwapState, row: Ints, by: Ints) -> Floats:
+    """What `by` expects each other player's card to be worth (as `Threshold.worth`)."""
+    known = state.known[row, by, :]
+    given = state.swapped[row, by, :]
+    worth = np.full(known.shape, 7.0)
+    worth[state.lost] = 4.0
+    worth[state.stuck] = 8.0
+    worth[given] = 0.0
+    worth = np.where(known > 0, known, worth)
+    return worth
+
+
+def _choose(
+    rng: np.random.Generator,
+    state: _SwapState,
+    row: Ints,
+    by: Ints | None,
+    kind: Ints,
+    thresholds: Ints,
+    n_alive: Ints,
+    acts: Bools,
+) -> Ints:
+    """Target per (row, seat), -1 to stick: for one seat per row (`by`), or for every seat (All At Once)."""
+    g, n = state.cards.shape
+    choice = np.full((g, n), -1, dtype=np.int64)
+    seats = [by] if by is not None else [np.full(g, s, dtype=np.int64) for s in range(n)]
+    top = thresholds.shape[1] - 1
+    for seat in seats:
+        live = acts & state.in_play[row, seat]
+        if not live.any():
+            continue
+        targets = state.targets(row, seat)
+        count = targets.sum(axis=1)
+        policy = kind[seat]
+        # random: stick or any legal target, uniformly
+        pick = (rng.random(g) * (count + 1)).astype(np.int64)
+        ranks = np.cumsum(targets, axis=1)
+        randomly = np.where(pick > 0, (ranks == pick[:, None]).argmax(axis=1), -1)
+        # threshold: swap when the card is at or below it, with the best-looking target worth more
+        card = state.cards[row, seat]
+        limit = thresholds[seat, np.minimum(n_alive, top)]
+        worth = _worth(state, row, seat)
+        better = targets & (worth > card[:, None])
+        keyed = np.where(better, worth + 0.5 * rng.random((g, n)), -1.0)
+        wants = (card <= limit) & better.any(axis=1)
+        by_threshold = np.where(wants, keyed.argmax(axis=1), -1)
+        chosen = np.where(policy == 0, randomly, np.where(policy == 1, -1, by_threshold))
+        chosen = np.where(live & (count > 0), chosen, -1)
+        choice[row, seat] = chosen
+    return choice
+
+
+def _swap(
+    rng: np.random.Generator,
+    state: _SwapState,
+    row: Ints,
+    by: Ints,
+    target: Ints,
+    tries: Bools,
+    tally: Tally,
+    ids: Ints,
+    saved_pairs: list[tuple[Ints, Ints, Ints]],
+    rules: KernelRules,
+) -> None:
+    """Swap battles 125 vs 100 (C6) for the rows in `tries`; the winners exchange cards."""
+    if not tries.any():
+        return
+    wins = tries & (rng.random(len(row)) < rules.swap_win)
+    tally.add("swaps", ids, tries)
+    tally.add("swaps won", ids, wins)
+    r, b, t = row[wins], by[wins], target[wins]
+    mine, theirs = state.cards[r, b].copy(), state.cards[r, t].copy()
+    state.cards[r, b], state.cards[r, t] = theirs, mine
+    state.swapped[r, b, t] = True
+    state.lost[r, t] = True
+    state.known[r, :, b] = 0
+    state.known[r, :, t] = 0
+    state.known[r, b, t] = mine
+    state.known[r, t, b] = theirs
+    saved_pairs.append((r, b, t))
+
+
+def _reveal(rng: np.random.Generator, alive: Bools, in_play: Bools, cards: Ints, k: Ints, ties_all: bool) -> Bools:
+    """C8: the `k` lowest in play go (never leaving fewer than 2); ties at the cut-off by battle or all."""
+    g, n = cards.shape
+    row = np.arange(g)
+    count = np.minimum(np.minimum(k, in_play.sum(axis=1)), alive.sum(axis=1) - 2)
+    ranked = np.sort(np.where(in_play, cards, 99), axis=1)
+    cutoff = ranked[row, np.maximum(count - 1, 0)]
+    below = in_play & (cards < cutoff[:, None])
+    tied = in_play & (cards == cutoff[:, None])
+    need = count - below.sum(axis=1)
+    n_tied = tied.sum(axis=1)
+    everyone = n_tied == need
+    if ties_all:
+        everyone |= alive.sum(axis=1) - below.sum(axis=1) - n_tied >= 2
+    keys = np.where(tied, rng.random((g, n)), 2.0)
+    rank = keys.argsort(axis=1).argsort(axis=1)
+    by_battle = tied & (rank < need[:, None])  # G1 among the tied: an even battle
+    out: Bools = below | np.where(everyone[:, None], tied, by_battle)
+    out &= (count > 0)[:, None]
+    return out
