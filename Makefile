@@ -21,6 +21,7 @@ play: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/mypy --strict src
+	$(BIN)/lint-imports
 
 # The replay page's tests open it in Debian's chromium package; installed here when missing (root only).
 browser:
