@@ -106,9 +106,7 @@ class SimResult:
 
 def seat_strategies(setup: SimSetup) -> list[str]:
     """The strategy of each seat: the list given, cycled; the theme's default when none is given."""
-    from survivor_host.ai import DEFAULT_STRATEGY
-
-    names = list(setup.strategies) or [DEFAULT_STRATEGY[setup.theme]]
+    names = list(setup.strategies) or [theme_spec(setup.theme).default_strategy]
     return [names[i % len(names)] for i in range(setup.players)]
 
 
