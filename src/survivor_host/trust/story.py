@@ -117,12 +117,14 @@ SKIP = ("number", "rolls", "dice")
 def round_facts(rnd: Mapping[str, Any]) -> list[tuple[str, str]]:
     """(label, escaped HTML) for each field of a round, known fields first in a story order."""
     facts: list[tuple[str, str]] = []
+    rolls_by_name = isinstance(rnd.get("rolls"), Mapping)
     for key, (label, show) in FIELDS.items():
-        if key == "order" and "rolls" in rnd:
+        if key == "order" and rolls_by_name:
             facts.append(("Rolls", _ftl_rolls(rnd)))
         if key in rnd:
             facts.append((label, show(rnd[key])))
-    facts += [(e(key), generic(value)) for key, value in rnd.items() if key not in FIELDS and key not in SKIP]
+    skip = SKIP if rolls_by_name else tuple(key for key in SKIP if key != "rolls")
+    facts += [(e(key), generic(value)) for key, value in rnd.items() if key not in FIELDS and key not in skip]
     return facts
 
 
