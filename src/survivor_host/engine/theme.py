@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from survivor_host.engine.kernel import Simulation
     from survivor_host.engine.odds import Section
     from survivor_host.engine.render import Presenter
+    from survivor_host.engine.story import StoryFn
     from survivor_host.engine.strategy import Strategy
 
 
@@ -148,6 +149,8 @@ class ThemeSpec:
     """The `odds` command's tables of exact odds for a setting, imported on first use."""
     load_simulation: Callable[[], Simulation] | None = None
     """What the simulator counts in a record, its figures and the numpy kernel, imported on first use."""
+    load_story: Callable[[], StoryFn] | None = None
+    """A round of the record told as HTML facts (the replay page); without it, every field as data."""
 
     def chances(self) -> ChancesFn | None:
         return self.load_chances() if self.load_chances else None
@@ -157,6 +160,9 @@ class ThemeSpec:
 
     def simulation(self) -> Simulation | None:
         return self.load_simulation() if self.load_simulation else None
+
+    def story(self) -> StoryFn | None:
+        return self.load_story() if self.load_story else None
 
     def presenter(self) -> Presenter | None:
         return self.load_presenter() if self.load_presenter else None

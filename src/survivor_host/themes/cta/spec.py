@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from survivor_host.engine.game import Game
     from survivor_host.engine.kernel import Simulation
     from survivor_host.engine.render import Presenter
+    from survivor_host.engine.story import StoryFn
     from survivor_host.engine.strategy import Strategy
 
 ADHESIVE = "adhesive"
@@ -57,6 +58,12 @@ def _simulation() -> Simulation:
     return SIMULATION
 
 
+def _story() -> StoryFn:
+    from survivor_host.themes.cta.story import story
+
+    return story
+
+
 SPEC = ThemeSpec(
     id="cta",
     title="Chase the Ace",
@@ -89,6 +96,7 @@ SPEC = ThemeSpec(
     load_chances=_chances,
     load_odds=_odds,
     load_simulation=_simulation,
+    load_story=_story,
     help=HelpText(
         room=("duel NAME", "stick", "swap NAME"),
         pm=("All At Once's stick / swap NAME",),

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from survivor_host.engine.game import Game
     from survivor_host.engine.kernel import Simulation
     from survivor_host.engine.render import Presenter
+    from survivor_host.engine.story import StoryFn
     from survivor_host.engine.strategy import Strategy
 
 TUG_OF_WAR = "tug-of-war"
@@ -54,6 +55,12 @@ def _simulation() -> Simulation:
     return SIMULATION
 
 
+def _story() -> StoryFn:
+    from survivor_host.themes.ftl.story import story
+
+    return story
+
+
 SPEC = ThemeSpec(
     id="ftl",
     title="Follow the Leader",
@@ -76,6 +83,7 @@ SPEC = ThemeSpec(
     load_chances=_chances,
     load_odds=_odds,
     load_simulation=_simulation,
+    load_story=_story,
     vote_box=VoteBox(
         "vote", "vote", "Vote for the first leader (not yourself)", "The vote for the first leader is over.",
         note="not yourself",
