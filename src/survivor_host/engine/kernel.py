@@ -10,9 +10,9 @@ as one draw with the exact G1 chance: the same distribution as rolling until dec
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
@@ -93,3 +93,36 @@ def roll_dice(rng: np.random.Generator, dice: Ints) -> Ints:
     """A uniform roll 1..die for each entry (G2)."""
     rolled: Ints = (rng.random(dice.shape) * dice).astype(np.int64) + 1
     return rolled
+
+
+Policy = TypeVar("Policy")
+
+
+def kernel_gaps(
+    mods_known: Collection[str],
+    options_known: Collection[str],
+    policy_of: Callable[[str, Sequence[str]], object | None],
+    mods: Sequence[str],
+    options: Mapping[str, object],
+    strategies: Sequence[str],
+) -> str:
+    """Why a kernel that knows these mods, options and strategy policies cannot play a setting ('' if it can)."""
+    extra = [m for m in mods if m not in mods_known]
+    if extra:
+        return f"the fast path does not know {', '.join(extra)}"
+    odd = [name for name in options if name not in options_known]
+    if odd:
+        return f"the fast path does not know option {', '.join(odd)}"
+    missing = [s for s in strategies if policy_of(s, mods) is None]
+    if missing:
+        return f"strategy {', '.join(sorted(set(missing)))} has no fast-path policy"
+    return ""
+
+
+def seat_policies(
+    policy_of: Callable[[str, Sequence[str]], Policy | None], strategies: Sequence[str], mods: Sequence[str]
+) -> list[Policy]:
+    """The policy each seat's strategy plays (every one has one: `kernel_gaps` said so)."""
+    seats = [policy_of(name, mods) for name in strategies]
+    assert all(policy is not None for policy in seats), f"no fast-path policy among {strategies}"
+    return [policy for policy in seats if policy is not None]

@@ -8,7 +8,18 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from survivor_host.engine.kernel import TIMING, Bools, FastGames, Floats, Ints, Tally, pick, shuffled
+from survivor_host.engine.kernel import (
+    TIMING,
+    Bools,
+    FastGames,
+    Floats,
+    Ints,
+    Tally,
+    kernel_gaps,
+    pick,
+    seat_policies,
+    shuffled,
+)
 from survivor_host.themes.cta.ai import CtaPolicy, named_policy
 from survivor_host.themes.cta.rules import KERNEL_RULES, KernelRules
 from survivor_host.themes.cta.spec import SPEC
@@ -25,17 +36,7 @@ def batch(players: int) -> int:
 
 def unsupported(mods: Sequence[str], options: Mapping[str, object], strategies: Sequence[str]) -> str:
     """Why this setting needs the engine path, or '' when the kernel plays it."""
-    known = {mod.id for mod in SPEC.mods}
-    extra = [m for m in mods if m not in known]
-    if extra:
-        return f"the fast path does not know {', '.join(extra)}"
-    odd = [name for name in options if name not in OPTIONS]
-    if odd:
-        return f"the fast path does not know option {', '.join(odd)}"
-    missing = [s for s in strategies if named_policy(s, mods) is None]
-    if missing:
-        return f"strategy {', '.join(sorted(set(missing)))} has no fast-path policy"
-    return ""
+    return kernel_gaps({mod.id for mod in SPEC.mods}, OPTIONS, named_policy, mods, options, strategies)
 
 
 def kernel(
@@ -48,9 +49,8 @@ def kernel(
     rules: KernelRules | None = None,
 ) -> FastGames:
     """`games` whole games, one strategy name per seat (each a policy: see `unsupported`)."""
-    seats = [named_policy(name, mods) for name in strategies]
-    assert all(p is not None for p in seats)
-    return run_cta(games, players, mods, options, [p for p in seats if p], rng, rules or KERNEL_RULES)
+    seats = seat_policies(named_policy, strategies, mods)
+    return run_cta(games, players, mods, options, seats, rng, rules or KERNEL_RULES)
 
 
 def run_cta(

@@ -9,7 +9,19 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from survivor_host.engine.kernel import TIMING, Bools, FastGames, Ints, Tally, highest, pick, roll_dice, shuffled
+from survivor_host.engine.kernel import (
+    TIMING,
+    Bools,
+    FastGames,
+    Ints,
+    Tally,
+    highest,
+    kernel_gaps,
+    pick,
+    roll_dice,
+    seat_policies,
+    shuffled,
+)
 from survivor_host.themes.ftl.ai import FtlPolicy, named_policy
 from survivor_host.themes.ftl.fast_plain import run_ftl_plain
 from survivor_host.themes.ftl.rules import KERNEL_RULES, START_DIE, KernelRules
@@ -21,17 +33,7 @@ OPTIONS = {"leader", "tug_floor", *TIMING}
 
 def unsupported(mods: Sequence[str], options: Mapping[str, object], strategies: Sequence[str]) -> str:
     """Why this setting needs the engine path, or '' when the kernel plays it."""
-    known = {mod.id for mod in SPEC.mods}
-    extra = [m for m in mods if m not in known]
-    if extra:
-        return f"the fast path does not know {', '.join(extra)}"
-    odd = [name for name in options if name not in OPTIONS]
-    if odd:
-        return f"the fast path does not know option {', '.join(odd)}"
-    missing = [s for s in strategies if named_policy(s, mods) is None]
-    if missing:
-        return f"strategy {', '.join(sorted(set(missing)))} has no fast-path policy"
-    return ""
+    return kernel_gaps({mod.id for mod in SPEC.mods}, OPTIONS, named_policy, mods, options, strategies)
 
 
 def kernel(
@@ -44,9 +46,8 @@ def kernel(
     rules: KernelRules | None = None,
 ) -> FastGames:
     """`games` whole games, one strategy name per seat (each a policy: see `unsupported`)."""
-    seats = [named_policy(name, mods) for name in strategies]
-    assert all(p is not None for p in seats)
-    return run_ftl(games, players, mods, options, [p for p in seats if p], rng, rules or KERNEL_RULES)
+    seats = seat_policies(named_policy, strategies, mods)
+    return run_ftl(games, players, mods, options, seats, rng, rules or KERNEL_RULES)
 
 
 def run_ftl(
