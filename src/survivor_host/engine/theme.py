@@ -27,10 +27,6 @@ if TYPE_CHECKING:
     from survivor_host.engine.strategy import Strategy
 
 
-_LOADED_GAMES: dict[Callable[[], type[Game]], type[Game]] = {}
-"""Game classes by loader, once imported."""
-
-
 @dataclass(frozen=True)
 class ModSpec:
     """One mod: its id (as typed in `.host cta adhesive`), title, other accepted names."""
@@ -140,7 +136,7 @@ class ThemeSpec:
     help: HelpText = HelpText()
     """How the bot's `help` and the terminal name the theme's commands and questions."""
     safe_choices: tuple[str, ...] = ()
-    """Choices made at the deadline for a player the bot cannot PM, instead of a modkill (issue 12)."""
+    """Choices made at the deadline for a player the bot cannot PM, instead of a modkill."""
     styles: Styles = Styles()
     """The theme's words a front end colours, its number columns and headed phases."""
     load_chances: Callable[[], ChancesFn] | None = None
@@ -169,10 +165,7 @@ class ThemeSpec:
 
     @property
     def game(self) -> type[Game]:
-        found = _LOADED_GAMES.get(self.load_game)
-        if found is None:
-            found = _LOADED_GAMES[self.load_game] = self.load_game()
-        return found
+        return self.load_game()
 
     def strategies(self) -> Mapping[str, Callable[[], Strategy]]:
         return self.load_strategies()
