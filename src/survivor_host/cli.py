@@ -246,6 +246,9 @@ def _version() -> str:
         return "unknown (not installed)"
 
 
+MODS_HELP = "comma-separated mods, e.g. " + ",".join(mod.id for mod in THEMES[DEFAULT_THEME].mods[:2])
+
+
 def build_parser() -> argparse.ArgumentParser:
     from survivor_host.catalogue import catalogue
 
@@ -265,7 +268,7 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=_HelpFormatter,
     )
     play.add_argument("theme", help=" or ".join(THEMES))
-    play.add_argument("--mods", default="", help="comma-separated mods, e.g. tug-of-war,no-mercy")
+    play.add_argument("--mods", default="", help=MODS_HELP)
     play.add_argument("--players", type=int, default=8, help="number of seats (default 8)")
     play.add_argument("--seed", help="the game's seed (default: random)")
     play.add_argument("--auto", action="store_true", help="every seat is an AI: watch the whole game")
@@ -295,11 +298,11 @@ def build_parser() -> argparse.ArgumentParser:
     export.set_defaults(run=cmd_export)
 
     odds = sub.add_parser(
-        "odds", help="exact odds: survival by choice, battles, elimination by card", formatter_class=_HelpFormatter
+        "odds", help="exact odds from a theme's rules: each chance as a fraction", formatter_class=_HelpFormatter
     )
     odds.add_argument("theme", choices=tuple(THEMES))
     odds.add_argument("--players", type=int, default=8, help="players at the table (default 8)")
-    odds.add_argument("--mods", default="", help="comma-separated mods, e.g. tug-of-war,no-mercy")
+    odds.add_argument("--mods", default="", help=MODS_HELP)
     odds.add_argument(
         "--elim", type=int, help="where the theme has an elim option: the k lowest cards eliminated (default 1)"
     )
@@ -316,7 +319,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("theme", choices=tuple(THEMES))
     simulate.add_argument("--games", type=int, default=2000, help="games to play (default 2000)")
     simulate.add_argument("--players", type=int, default=10, help="seats at the table (default 10)")
-    simulate.add_argument("--mods", default="", help="comma-separated mods, e.g. tug-of-war,no-mercy")
+    simulate.add_argument("--mods", default="", help=MODS_HELP)
     simulate.add_argument(
         "--strategies", default="", help="comma-separated strategies assigned to seats in turn (default: smart)"
     )
