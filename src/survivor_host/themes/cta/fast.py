@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 import numpy as np
-from numpy.typing import NDArray
 
 from survivor_host.engine.kernel import (
     TIMING,
     Bools,
     FastGames,
-    Floats,
     Ints,
     Tally,
     kernel_gaps,
@@ -21,6 +18,7 @@ from survivor_host.engine.kernel import (
     shuffled,
 )
 from survivor_host.themes.cta.ai import CtaPolicy, named_policy
+from survivor_host.themes.cta.fast_swaps import SwapState, choose, swap
 from survivor_host.themes.cta.rules import KERNEL_RULES, KernelRules
 from survivor_host.themes.cta.spec import SPEC
 
@@ -108,12 +106,12 @@ def run_cta(
         known = np.zeros((g, n, n), dtype=np.int8)  # [viewer, other]: a card the viewer knows
         lost = np.zeros((g, n), dtype=bool)
         saved_pairs: list[tuple[Ints, Ints, Ints]] = []  # (rows, swapper, target) of successful swaps
-        state = _SwapState(cards, in_play, stuck, swapped, known, lost, adhesive, backsies, both_ways)
+        state = SwapState(cards, in_play, stuck, swapped, known, lost, adhesive, backsies, both_ways)
         n_now = alive.sum(axis=1)  # what a player sees when choosing: the players still in
         playing = in_play.any(axis=1) & (n_now > 2)
         if aao:
             for _swap_round in (1, 2):
-                choice = _choose(rng, state, row, None, kind, thresholds, n_now, playing)
+                choice = choose(rng, state, row, None, kind, thresholds, n_now, playing)
                 order = shuffled(rng, in_play)
                 for place in range(n):
                     by = order[:, place]
@@ -125,7 +123,7 @@ def run_cta(
                     if tries.any():
                         legal = tries & state.legal(row, by, np.maximum(target, 0))
                         tally.add("void swaps", ids, tries & ~legal)
-                        _swap(rng, state, row, by, target, legal, tally, ids, saved_pairs, rules)
+                        swap(rng, state, row, by, target, legal, tally, ids, saved_pairs, rules)
         else:
             order = shuffled(rng, in_play)
             for place in range(n):
@@ -133,11 +131,11 @@ def run_cta(
                 acts = in_play[row, by] & playing
                 if not acts.any():
                     continue
-                choice = _choose(rng, state, row, by, kind, thresholds, n_now, acts)
+                choice = choose(rng, state, row, by, kind, thresholds, n_now, acts)
                 target = choice[row, by]
                 sticks = acts & (target < 0)
                 stuck[row[sticks], by[sticks]] = True
-                _swap(rng, state, row, by, target, acts & (target >= 0), tally, ids, saved_pairs, rules)
+                swap(rng, state, row, by, target, acts & (target >= 0), tally, ids, saved_pairs, rules)
         cards = state.cards
         # C8: the reveal
         out = _reveal(rng, alive, in_play, cards, k, ties_all)
@@ -203,117 +201,6 @@ def _jesters(
         advanced[row[has], win_seat[has]] = True
         alive[row[has], lose_seat[has]] = False
         tally.add("duels", ids, has)
-
-
-@dataclass
-class _SwapState:
-    cards: Ints
-    in_play: Bools
-    stuck: Bools
-    swapped: Bools
-    known: NDArray[np.int8]
-    lost: Bools
-    adhesive: bool
-    backsies: bool
-    both_ways: bool
-
-    def targets(self, row: Ints, by: Ints) -> Bools:
-        """Whom `by` (one seat per row) may swap with now (C6)."""
-        n = self.cards.shape[1]
-        ok: Bools = self.in_play & (np.arange(n)[None, :] != by[:, None])
-        if self.adhesive:
-            ok &= ~self.stuck
-        if self.backsies:
-            ok &= ~self.swapped[row, :, by]
-            if self.both_ways:
-                ok &= ~self.swapped[row, by, :]
-        return ok
-
-    def legal(self, row: Ints, by: Ints, target: Ints) -> Bools:
-        ok: Bools = self.targets(row, by)[row, target]
-        return ok
-
-
-def _worth(state: _SwapState, row: Ints, by: Ints) -> Floats:
-    """What `by` expects each other player's card to be worth (as `Threshold.worth`)."""
-    known = state.known[row, by, :]
-    given = state.swapped[row, by, :]
-    worth = np.full(known.shape, 7.0)
-    worth[state.lost] = 4.0
-    worth[state.stuck] = 8.0
-    worth[given] = 0.0
-    worth = np.where(known > 0, known, worth)
-    return worth
-
-
-def _choose(
-    rng: np.random.Generator,
-    state: _SwapState,
-    row: Ints,
-    by: Ints | None,
-    kind: Ints,
-    thresholds: Ints,
-    n_alive: Ints,
-    acts: Bools,
-) -> Ints:
-    """Target per (row, seat), -1 to stick: for one seat per row (`by`), or for every seat (All At Once)."""
-    g, n = state.cards.shape
-    choice = np.full((g, n), -1, dtype=np.int64)
-    seats = [by] if by is not None else [np.full(g, s, dtype=np.int64) for s in range(n)]
-    top = thresholds.shape[1] - 1
-    for seat in seats:
-        live = acts & state.in_play[row, seat]
-        if not live.any():
-            continue
-        targets = state.targets(row, seat)
-        count = targets.sum(axis=1)
-        policy = kind[seat]
-        # random: stick or any legal target, uniformly
-        pick = (rng.random(g) * (count + 1)).astype(np.int64)
-        ranks = np.cumsum(targets, axis=1)
-        randomly = np.where(pick > 0, (ranks == pick[:, None]).argmax(axis=1), -1)
-        # threshold: swap when the card is at or below it, with the best-looking target worth more
-        card = state.cards[row, seat]
-        limit = thresholds[seat, np.minimum(n_alive, top)]
-        worth = _worth(state, row, seat)
-        better = targets & (worth > card[:, None])
-        keyed = np.where(better, worth + 0.5 * rng.random((g, n)), -1.0)
-        wants = (card <= limit) & better.any(axis=1)
-        by_threshold = np.where(wants, keyed.argmax(axis=1), -1)
-        chosen = np.where(policy == 0, randomly, np.where(policy == 1, -1, by_threshold))
-        chosen = np.where(live & (count > 0), chosen, -1)
-        choice[row, seat] = chosen
-    return choice
-
-
-def _swap(
-    rng: np.random.Generator,
-    state: _SwapState,
-    row: Ints,
-    by: Ints,
-    target: Ints,
-    tries: Bools,
-    tally: Tally,
-    ids: Ints,
-    saved_pairs: list[tuple[Ints, Ints, Ints]],
-    rules: KernelRules,
-) -> None:
-    """Swap battles 125 vs 100 (C6) for the rows in `tries`; the winners exchange cards."""
-    if not tries.any():
-        return
-    wins = tries & (rng.random(len(row)) < rules.swap_win)
-    tally.add("swaps", ids, tries)
-    tally.add("swaps won", ids, wins)
-    r, b, t = row[wins], by[wins], target[wins]
-    mine, theirs = state.cards[r, b].copy(), state.cards[r, t].copy()
-    state.cards[r, b], state.cards[r, t] = theirs, mine
-    state.swapped[r, b, t] = True
-    state.lost[r, t] = True
-    state.known[r, :, b] = 0
-    state.known[r, :, t] = 0
-    state.known[r, b, t] = mine
-    state.known[r, t, b] = theirs
-    saved_pairs.append((r, b, t))
 
 
 def _reveal(rng: np.random.Generator, alive: Bools, in_play: Bools, cards: Ints, k: Ints, ties_all: bool) -> Bools:
