@@ -7,13 +7,7 @@ private state, and at the end the record's JSON. The two sides run in subprocess
 checkout's `src` first on PYTHONPATH; a game that differs is replayed verbosely and its first
 differing lines printed.
 
-With `--native` the current side runs the compiled engine (`make native`, SURVIVOR_HOST_NATIVE=1) and
-the baseline the pure Python one (by default this same checkout): the compiled build must play
-exactly as its sources. A compiled game cannot be copied or pickled, so `--native` implies
-`--no-copy` (a copy step then copies nothing, on both sides alike).
-
 Run: .venv/bin/python bench/engine_diff.py --baseline /work/wt/baseline/src [--games N] [--theme ftl]
-     .venv/bin/python bench/engine_diff.py --native [--games N]
 """
 
 from __future__ import annotations
@@ -163,12 +157,7 @@ def game_lines(theme: str, mods: tuple[str, ...], seed: int, copies: bool = True
 def worker(theme: str, mods: tuple[str, ...], start: int, count: int, verbose: bool, copies: bool) -> None:
     import survivor_host
 
-    try:
-        from survivor_host._native import native_status
-    except ImportError:  # a checkout from before the compiled engine
-        print(f"# {survivor_host.__file__} pure Python: no compiled engine in this checkout", flush=True)
-    else:
-        print(f"# {survivor_host.__file__} {native_status()}", flush=True)
+    print(f"# {survivor_host.__file__}", flush=True)
     for seed in range(start, start + count):
         digest = hashlib.sha256()
         for line in game_lines(theme, mods, seed, copies):
@@ -180,15 +169,14 @@ def worker(theme: str, mods: tuple[str, ...], start: int, count: int, verbose: b
 
 @dataclass(frozen=True)
 class Side:
-    """One side of the comparison: a checkout's `src`, and whether it runs the compiled engine."""
+    """One side of the comparison: a checkout's `src`, and whether copy steps copy the game."""
 
     src: str
-    native: bool = False
     copies: bool = True
 
 
 def run(side: Side, theme: str, mods: tuple[str, ...], start: int, count: int, verbose: bool = False) -> list[str]:
-    env = dict(os.environ, PYTHONPATH=side.src, SURVIVOR_HOST_NATIVE="1" if side.native else "0")
+    env = dict(os.environ, PYTHONPATH=side.src)
     argv = [
         sys.executable,
         str(HERE),
@@ -204,8 +192,6 @@ def run(side: Side, theme: str, mods: tuple[str, ...], start: int, count: int, v
     ] + (["--verbose"] if verbose else []) + ([] if side.copies else ["--no-copy"])
     out = subprocess.run(argv, env=env, capture_output=True, text=True, check=True).stdout.splitlines()
     assert out and out[0].startswith(f"# {side.src}"), f"the worker imported {out[:1]}, not {side.src}"
-    if side.native:
-        assert "compiled" in out[0], f"the worker did not run the compiled engine: {out[0]}"
     return out[1:]
 
 
@@ -218,18 +204,17 @@ def main() -> None:
     parser.add_argument("--mods", default=None, help="one mod set, comma separated (default every legal set)")
     parser.add_argument("--worker", action="store_true")
     parser.add_argument("--verbose", action="store_true")
-    parser.add_argument("--native", action="store_true", help="this checkout compiled against the baseline pure")
-    parser.add_argument("--no-copy", action="store_true", help="copy steps copy nothing (implied by --native)")
+    parser.add_argument("--no-copy", action="store_true", help="copy steps copy nothing")
     args = parser.parse_args()
     if args.worker:
         mods = tuple(m for m in (args.mods or "").split(",") if m)
         worker(args.theme[0], mods, args.start, args.games, args.verbose, not args.no_copy)
         return
     sys.path.insert(0, str(SRC))
-    assert args.baseline or args.native, "--baseline PATH (or --native) is needed"
-    copies = not (args.no_copy or args.native)
-    baseline = Side(str(Path(args.baseline or SRC).resolve()), copies=copies)
-    current = Side(str(SRC), native=args.native, copies=copies)
+    assert args.baseline, "--baseline PATH is needed"
+    copies = not args.no_copy
+    baseline = Side(str(Path(args.baseline).resolve()), copies=copies)
+    current = Side(str(SRC), copies=copies)
     from survivor_host.themes import THEMES  # this checkout's registry (after SRC went first on the path)
 
     failed = False

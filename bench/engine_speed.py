@@ -4,15 +4,12 @@ Two kinds of seats: the theme's default AI (reads its view each decision), and r
 legal input, uniformly; no view). Random seats measure the engine itself.
 
 Run: .venv/bin/python bench/engine_speed.py [--games N] [--players P] [--random-only]
-     [--theme THEME] [--baseline OTHER_CHECKOUT/src | --pure-baseline] [--repeat R]
+     [--theme THEME] [--baseline OTHER_CHECKOUT/src] [--repeat R]
 
 With `--baseline` every case runs in subprocesses, on the other checkout's code (its `src` first on
 PYTHONPATH) and on this one's in turn, case by case (the best of `--repeat` runs each), and the
 two columns are printed side by side with their ratio: before and after, measured in one run.
-`--pure-baseline` does the same with this checkout's pure-Python engine as the baseline and its
-compiled engine (`make native`, SURVIVOR_HOST_NATIVE=1) as the current column. Without a baseline the
-cases run in this process, on whatever engine it runs (the header says which: the compiled one only
-with SURVIVOR_HOST_NATIVE=1, as `make bench` sets).
+Without a baseline the cases run in this process.
 """
 
 from __future__ import annotations
@@ -69,8 +66,6 @@ def play_random(theme: str, mods: list[str], players: int, seed: int) -> Game:
 Play = Callable[[str, list[str], int, int], Game]
 KINDS: dict[str, tuple[str, Play]] = {"random": ("random seats", play_random), "ai": ("default AI seats", play_one)}
 SRC = Path(__file__).resolve().parent.parent / "src"
-NATIVE_ENV = "SURVIVOR_HOST_NATIVE"
-"""1: the compiled engine (`survivor_host._native.ENV`; spelled here for checkouts from before it)."""
 
 
 def rate(play: Play, theme: str, mods: list[str], games: int, players: int) -> float:
@@ -97,35 +92,19 @@ def measure(kind: str, args: argparse.Namespace) -> None:
         print(f"{case_name(theme, mods, label):58s} {per_second:9.0f} games/s  ({1e3 / per_second:.2f} ms/game)")
 
 
-def engine_status() -> str:
-    """The import guard's verdict; checkouts from before the compiled engine have no guard."""
-    try:
-        from survivor_host._native import native_status
-    except ImportError:
-        return "pure Python: no compiled engine in this checkout"
-    return native_status()
-
-
-Side = tuple[Path, bool]
-"""The code a subprocess measures: a checkout's `src`, and whether it asks for the compiled engine."""
-
-
-def rate_in(side: Side, kind: str, theme: str, mods: list[str], args: argparse.Namespace) -> float:
-    """`rate` measured in a fresh interpreter running the code under `src` (compiled if `native`)."""
-    src, native = side
+def rate_in(src: Path, kind: str, theme: str, mods: list[str], args: argparse.Namespace) -> float:
+    """`rate` measured in a fresh interpreter running the code under `src`."""
     argv = [sys.executable, __file__, "--one", kind, theme, ",".join(mods), "--games", str(args.games)]
     argv += ["--players", str(args.players)]
-    env = dict(os.environ, PYTHONPATH=str(src), **{NATIVE_ENV: "1" if native else "0"})
-    out = subprocess.run(argv, env=env, check=True, capture_output=True, text=True).stdout.split(maxsplit=2)
+    env = dict(os.environ, PYTHONPATH=str(src))
+    out = subprocess.run(argv, env=env, check=True, capture_output=True, text=True).stdout.split()
     assert out[0].startswith(str(src)), f"measured the code at {out[0]}, not {src}"
-    assert out[2].startswith("compiled" if native else "pure Python"), f"{src} ran {out[2]}"
     return float(out[1])
 
 
 def compare(kinds: list[str], args: argparse.Namespace) -> None:
     """Each case on the baseline and on this checkout in turn, best of `--repeat`, side by side."""
-    baseline: Side = (SRC, False) if args.pure_baseline else (Path(args.baseline).resolve(), False)
-    current: Side = (SRC, bool(args.pure_baseline or os.environ.get(NATIVE_ENV) == "1"))
+    baseline, current = Path(args.baseline).resolve(), SRC
     print(f"{'':58s} {'baseline':>9s} {'current':>9s}   games/s")
     for kind in kinds:
         label = KINDS[kind][0]
@@ -144,9 +123,6 @@ def main() -> None:
     parser.add_argument("--random-only", action="store_true", help="only the random-seat cases")
     parser.add_argument("--theme", help="only this theme's cases (ftl or cta)")
     parser.add_argument("--baseline", help="another checkout's src folder: measure it and this one, side by side")
-    parser.add_argument(
-        "--pure-baseline", action="store_true", help="this checkout's pure-Python engine as the baseline, side by side"
-    )
     parser.add_argument("--repeat", type=int, default=1, help="with a baseline: the best of this many runs")
     parser.add_argument("--one", nargs=3, metavar=("KIND", "THEME", "MODS"), help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -154,15 +130,12 @@ def main() -> None:
         kind, theme, mods = args.one
         import survivor_host
 
-        print(
-            survivor_host.__file__,
-            rate(KINDS[kind][1], theme, [m for m in mods.split(",") if m], args.games, args.players),
-            engine_status(),
-        )
+        mod_list = [m for m in mods.split(",") if m]
+        print(survivor_host.__file__, rate(KINDS[kind][1], theme, mod_list, args.games, args.players))
         return
     kinds = ["random"] if args.random_only else ["random", "ai"]
-    print(f"{args.players}-player games, no printing, per CPU second; engine here: {engine_status()}")
-    if args.baseline or args.pure_baseline:
+    print(f"{args.players}-player games, no printing, per CPU second")
+    if args.baseline:
         compare(kinds, args)
         return
     for kind in kinds:

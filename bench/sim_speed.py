@@ -20,11 +20,11 @@ from typing import Any
 
 import numpy as np
 
-from survivor_host.analysis.fast import run_fast
 from survivor_host.analysis.simulate import (
     SimSetup,
     batch_seed,
     fast_batch,
+    run_fast,
     seat_strategies,
     simulate_engine,
     simulate_fast,

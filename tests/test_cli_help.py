@@ -6,10 +6,9 @@ from importlib.metadata import version
 
 import pytest
 
-from survivor_host._native import native_status
 from survivor_host.ai import DEFAULT_STRATEGY, strategies_for
 from survivor_host.cli import main
-from survivor_host.themes import THEME_MODULES, theme_class
+from survivor_host.themes import THEMES, theme_class
 
 
 def _help(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
@@ -23,8 +22,7 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exited:
         main(["--version"])
     assert exited.value.code == 0
-    status = native_status()  # the second line: the compiled engine, or why it runs pure Python
-    assert capsys.readouterr().out.strip() == f"survivor-host {version('survivor-host')}\nengine: {status}"
+    assert capsys.readouterr().out.strip() == f"survivor-host {version('survivor-host')}"
 
 
 @pytest.mark.parametrize("command", [(), ("play",), ("simulate",), ("demo",), ("serve",)])
@@ -32,7 +30,7 @@ def test_help_lists_every_mod_and_option_with_its_default(
     capsys: pytest.CaptureFixture[str], command: tuple[str, ...]
 ) -> None:
     text = _help(capsys, *command)
-    for theme in THEME_MODULES:
+    for theme in THEMES:
         cls = theme_class(theme)
         for mod, title in cls.MODS.items():
             assert f"{mod} ({title})" in text
@@ -46,7 +44,7 @@ def test_help_lists_every_strategy_and_the_default_one(
     capsys: pytest.CaptureFixture[str], command: tuple[str, ...]
 ) -> None:
     text = _help(capsys, *command)
-    for theme in THEME_MODULES:
+    for theme in THEMES:
         for name in strategies_for(theme):
             marker = " (default)" if name == DEFAULT_STRATEGY[theme] else ":"
             assert f"{theme} {name}{marker}" in text

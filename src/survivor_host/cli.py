@@ -11,12 +11,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from survivor_host._native import native_status
 from survivor_host.engine.dice import dice_fields
 from survivor_host.engine.errors import DiceError, SetupError
-from survivor_host.engine.scenario import ScenarioError, mismatches, replay, run_scenario
 from survivor_host.host.terminal import TerminalTable, seat_names, silence_stdout
-from survivor_host.themes import THEMES, new_game
+from survivor_host.scenario import ScenarioError, mismatches, replay, run_scenario
+from survivor_host.studies.command import add_report_command
+from survivor_host.themes import DEFAULT_THEME, THEMES, new_game, theme_spec
 
 
 def _options(pairs: Sequence[str]) -> dict[str, str]:
@@ -140,8 +140,10 @@ def _analysis_setting(args: argparse.Namespace, options: dict[str, object]) -> t
     if args.players < 3:
         raise SetupError(f"--players must be at least 3 (F1, C1), not {args.players}.")
     if args.elim is not None:
-        if args.theme != "cta":
-            raise SetupError("--elim is for Chase the Ace (C2); Follow the Leader eliminates by the rolls.")
+        spec = theme_spec(args.theme)
+        if "elim" not in spec.option_specs():
+            takers = " and ".join(other.title for other in THEMES.values() if "elim" in other.option_specs())
+            raise SetupError(f"--elim is for {takers}; {spec.title} eliminates by its own rules.")
         if args.elim < 1:
             raise SetupError(f"--elim must be at least 1 (C2), not {args.elim}.")
         options["elim"] = args.elim
@@ -151,15 +153,17 @@ def _analysis_setting(args: argparse.Namespace, options: dict[str, object]) -> t
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
-    from survivor_host.analysis.tables import cta_sections, ftl_sections, render_json, render_text, setting_title
+    from survivor_host.analysis.tables import render_json, render_text, setting_title
 
     options: dict[str, object] = dict(_options(args.option))
     mods = _analysis_setting(args, options)
+    spec = theme_spec(args.theme)
+    odds_tables = spec.odds()
+    if odds_tables is None:
+        print(f"odds: no exact odds for this theme ({spec.title}); `simulate` estimates its figures", file=sys.stderr)
+        return 2
     game = new_game(args.theme, [f"P{i + 1}" for i in range(args.players)], mods=mods, options=options, seed=0)
-    if args.theme == "ftl":
-        sections = ftl_sections(args.players, mods, game.opt_int("tug_floor"))
-    else:
-        sections = cta_sections(args.players, mods, game.opt_int("elim"), game.opt_str("ties"))
+    sections = odds_tables(game)
     title = f"Exact odds: {setting_title(args.theme, mods, args.players)}"
     if args.json:
         print(json.dumps(render_json(title, sections), indent=2))
@@ -195,22 +199,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if plot is not None:
         plot_simulation(result, setup, plot)
         print(f"(plot written to {plot})", file=sys.stderr if args.json else sys.stdout)
-    return 0
-
-
-def cmd_report(args: argparse.Namespace) -> int:
-    from survivor_host.analysis.report import write_report
-
-    if args.games < 100 or args.cta_games < 100:
-        raise SetupError("--games and --cta-games must be at least 100.")
-    out = Path(args.out)
-    if not out.parent.is_dir():
-        raise SetupError(f"--out {args.out}: the folder {out.parent} does not exist.")
-    headlines = write_report(
-        out, args.games, args.cta_games, progress=lambda what: print(f"  {what}", file=sys.stderr, flush=True)
-    )
-    print("\n".join(headlines))
-    print(f"(written {out} and its plots in {out.parent / 'findings'})")
     return 0
 
 
@@ -258,6 +246,9 @@ def _version() -> str:
         return "unknown (not installed)"
 
 
+MODS_HELP = "comma-separated mods, e.g. " + ",".join(mod.id for mod in THEMES[DEFAULT_THEME].mods[:2])
+
+
 def build_parser() -> argparse.ArgumentParser:
     from survivor_host.catalogue import catalogue
 
@@ -267,8 +258,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=catalogue() + "\n\n`survivor-host COMMAND --help` shows each command's options.",
         formatter_class=_HelpFormatter,
     )
-    engine = f"engine: {native_status()}"  # compiled with mypyc (`make native`), or why it runs pure Python
-    parser.add_argument("--version", action="version", version=f"survivor-host {_version()}\n{engine}")
+    parser.add_argument("--version", action="version", version=f"survivor-host {_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     play = sub.add_parser(
@@ -277,13 +267,13 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=catalogue(),
         formatter_class=_HelpFormatter,
     )
-    play.add_argument("theme", help="ftl or cta")
-    play.add_argument("--mods", default="", help="comma-separated mods, e.g. tug-of-war,no-mercy")
+    play.add_argument("theme", help=" or ".join(THEMES))
+    play.add_argument("--mods", default="", help=MODS_HELP)
     play.add_argument("--players", type=int, default=8, help="number of seats (default 8)")
     play.add_argument("--seed", help="the game's seed (default: random)")
     play.add_argument("--auto", action="store_true", help="every seat is an AI: watch the whole game")
     play.add_argument("--record", help="write the JSON game record to this file")
-    play.add_argument("--elim", type=int, help="Chase the Ace: players eliminated per round")
+    play.add_argument("--elim", type=int, help="where the theme has an elim option: players eliminated per round")
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
     play.add_argument("--strategy", help="AI strategy, or a comma list for the AI seats in turn (default: sensible)")
     play.add_argument("--name", default="Earth", help="your name when you play (default Earth)")
@@ -308,12 +298,14 @@ def build_parser() -> argparse.ArgumentParser:
     export.set_defaults(run=cmd_export)
 
     odds = sub.add_parser(
-        "odds", help="exact odds: survival by choice, battles, elimination by card", formatter_class=_HelpFormatter
+        "odds", help="exact odds from a theme's rules: each chance as a fraction", formatter_class=_HelpFormatter
     )
     odds.add_argument("theme", choices=tuple(THEMES))
     odds.add_argument("--players", type=int, default=8, help="players at the table (default 8)")
-    odds.add_argument("--mods", default="", help="comma-separated mods, e.g. tug-of-war,no-mercy")
-    odds.add_argument("--elim", type=int, help="Chase the Ace: the k lowest cards eliminated (default 1)")
+    odds.add_argument("--mods", default="", help=MODS_HELP)
+    odds.add_argument(
+        "--elim", type=int, help="where the theme has an elim option: the k lowest cards eliminated (default 1)"
+    )
     odds.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
     odds.add_argument("--json", action="store_true", help="print JSON, fractions as strings like '149/248'")
     odds.set_defaults(run=cmd_odds)
@@ -327,11 +319,13 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("theme", choices=tuple(THEMES))
     simulate.add_argument("--games", type=int, default=2000, help="games to play (default 2000)")
     simulate.add_argument("--players", type=int, default=10, help="seats at the table (default 10)")
-    simulate.add_argument("--mods", default="", help="comma-separated mods, e.g. tug-of-war,no-mercy")
+    simulate.add_argument("--mods", default="", help=MODS_HELP)
     simulate.add_argument(
         "--strategies", default="", help="comma-separated strategies assigned to seats in turn (default: smart)"
     )
-    simulate.add_argument("--elim", type=int, help="Chase the Ace: the k lowest cards eliminated each round")
+    simulate.add_argument(
+        "--elim", type=int, help="where the theme has an elim option: the k lowest cards eliminated each round"
+    )
     simulate.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
     simulate.add_argument("--seed", type=int, default=0, help="the run's seed: the same seed, the same figures")
     simulate.add_argument("--workers", type=int, default=2, help="processes for the engine path (default 2)")
@@ -340,11 +334,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--plot", help="write a plot (.png, .svg or .pdf): wins with CIs and game length")
     simulate.set_defaults(run=cmd_simulate)
 
-    report = sub.add_parser("report", help="write docs/FINDINGS.md and its plots (fast simulations)")
-    report.add_argument("--out", default="docs/FINDINGS.md", help="the Markdown file to write")
-    report.add_argument("--games", type=int, default=20_000, help="games per FTL figure (default 20000)")
-    report.add_argument("--cta-games", type=int, default=8_000, help="games per CTA figure (default 8000)")
-    report.set_defaults(run=cmd_report)
+    add_report_command(sub)
 
     demo = sub.add_parser(
         "demo",
@@ -355,7 +345,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=catalogue(),
         formatter_class=_HelpFormatter,
     )
-    demo.add_argument("--theme", default="ftl", help="ftl or cta (default ftl)")
+    demo.add_argument("--theme", default=DEFAULT_THEME, help=f"{' or '.join(THEMES)} (default {DEFAULT_THEME})")
     demo.add_argument("--mods", default="", help="comma-separated mods")
     demo.add_argument("--players", type=int, default=6, help="number of AI players (default 6)")
     demo.add_argument("--seed", help="the game's seed; the AI players' choices follow it too (default: random)")

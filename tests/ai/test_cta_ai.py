@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from survivor_host.ai.cta import CTA_STRATEGIES, AlwaysStick, Threshold
 from survivor_host.engine.dice import ScriptedDice
 from survivor_host.engine.inputs import Input
 from survivor_host.themes.cta import ChaseTheAce
+from survivor_host.themes.cta.ai import CTA_STRATEGIES, AlwaysStick, Threshold
 
 
 def make(cards: list[int], rolls: list[int] | None = None, mods: tuple[str, ...] = ()) -> ChaseTheAce:

@@ -7,16 +7,16 @@ from fractions import Fraction
 
 import pytest
 
-from survivor_host.ai.ftl import (
+from survivor_host.engine.dice import ScriptedDice
+from survivor_host.engine.inputs import Input
+from survivor_host.themes.ftl import FollowTheLeader
+from survivor_host.themes.ftl.ai import (
     FTL_STRATEGIES,
     SmartFtl,
     choice_odds,
     survival_probability,
     tug_die_distribution,
 )
-from survivor_host.engine.dice import ScriptedDice
-from survivor_host.engine.inputs import Input
-from survivor_host.themes.ftl import FollowTheLeader
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon")
 

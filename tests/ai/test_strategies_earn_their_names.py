@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from survivor_host.analysis.search import CTA_MOD_SETS, FTL_MOD_SETS
-from survivor_host.analysis.simulate import SimSetup, simulate_fast, wilson
+from survivor_host.analysis.simulate import SimSetup, simulate_fast
+from survivor_host.engine.odds import wilson
+from survivor_host.studies.search import CTA_MOD_SETS, FTL_MOD_SETS
 
 SIZES = (5, 10, 20)
 GAMES = {"ftl": {5: 60_000, 10: 40_000, 20: 40_000}, "cta": {5: 8_000, 10: 6_000, 20: 4_000}}

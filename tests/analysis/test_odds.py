@@ -8,8 +8,30 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from survivor_host.analysis.odds import battle_win, reveal_elimination, scapegoat_survival, survival_probability
-from survivor_host.analysis.simulate import battle_mc, ftl_survival_mc, reveal_elimination_mc
+from survivor_host.analysis.simulate import battle_mc
+from survivor_host.engine.odds import battle_win
+from survivor_host.themes.cta.odds import reveal_elimination
+from survivor_host.themes.ftl.odds import scapegoat_survival, survival_probability
+
+
+def ftl_survival_mc(choice: str, die: int, trials: int, rng: np.random.Generator) -> float:
+    """Sampled chance that a `die` roll survives the leader's 109+20 with `choice` (F6)."""
+    leader = rng.integers(1, 110, size=trials) + 20
+    mine = rng.integers(1, die + 1, size=trials)
+    survived = mine <= leader if choice == "follow" else mine >= leader
+    return float(survived.mean())
+
+
+def reveal_elimination_mc(card: int, others: int, k: int, trials: int, rng: np.random.Generator) -> float:
+    """Sampled chance that `card` is among the `k` lowest (Kings safe, ties settled at random)."""
+    if card >= 13:
+        return 0.0
+    hands = rng.integers(1, 14, size=(trials, others))
+    lower = (hands < card).sum(axis=1)
+    same = (hands == card).sum(axis=1)
+    slots = np.clip(k - lower, 0, None)
+    chance = np.minimum(slots / (same + 1), 1.0)
+    return float((rng.random(trials) < chance).mean())
 
 
 def test_battle_win_by_brute_force() -> None:  # G1: ties re-roll, so only decided pairs count

@@ -9,16 +9,9 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from survivor_host.analysis.odds import (
-    choice_outcomes,
-    cta_elimination,
-    joker_redeal,
-    no_mercy_deposition,
-    reveal_elimination,
-    tug_dice,
-    tug_running_dice,
-)
 from survivor_host.cli import main
+from survivor_host.themes.cta.odds import cta_elimination, joker_redeal, reveal_elimination
+from survivor_host.themes.ftl.odds import choice_outcomes, no_mercy_deposition, tug_dice, tug_running_dice
 
 LEADER = range(21, 130)  # 109+20 (G2)
 

@@ -13,8 +13,7 @@ from types import ModuleType
 
 import numpy as np
 
-from survivor_host.analysis.fast import run_fast
-from survivor_host.analysis.simulate import SimSetup, seat_strategies
+from survivor_host.analysis.simulate import SimSetup, run_fast, seat_strategies
 
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "sim_speed.py"
 

@@ -10,8 +10,9 @@ import pytest
 
 from survivor_host.ai import DEFAULT_STRATEGY
 from survivor_host.analysis.present import as_json, plot_simulation, summary
-from survivor_host.analysis.simulate import SimSetup, play_games, simulate, simulate_engine, wilson
+from survivor_host.analysis.simulate import SimSetup, play_games, simulate, simulate_engine
 from survivor_host.cli import main
+from survivor_host.engine.odds import wilson
 
 
 def test_tallies_add_up_on_both_paths() -> None:
@@ -97,7 +98,7 @@ def test_json_lists_every_seat() -> None:
 
 
 def test_report_writes_findings_and_plots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from survivor_host.analysis.report import write_report
+    from survivor_host.studies.report import write_report
 
     out = tmp_path / "FINDINGS.md"
     headlines = write_report(out, games=300, cta_games=150, sizes=(5,), mod_sets=(1,))

@@ -16,7 +16,7 @@ from harness.table import Table, first_button
 from hosting_kit import bot_lines, bot_pms, connect, eventually, game_record, open_signups, start_and_play
 
 from survivor_host.engine.ids import to_id
-from survivor_host.trust.stream import client_seed, commitment
+from survivor_host.fair.stream import client_seed, commitment
 from survivor_host.trust.verify import verify
 
 ROOM = "survivor"

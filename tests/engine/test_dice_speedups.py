@@ -13,8 +13,8 @@ import weakref
 
 from survivor_host.engine.battle import BattleResult, _resolve, battle, duel
 from survivor_host.engine.dice import FairDice, ScriptedDice
+from survivor_host.fair.stream import HmacStream, keyed_pads
 from survivor_host.themes import new_game
-from survivor_host.trust.stream import HmacStream, keyed_pads
 
 SIZES = (2, 3, 13, 14, 100, 125, 2**31 + 5, 3 * 2**30, 2**32)
 """Small dice, and sizes whose words are often skipped (an unbiased draw)."""

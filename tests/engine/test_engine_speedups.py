@@ -17,10 +17,10 @@ from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import GameOver, Roll
 from survivor_host.engine.game import Scratch, StepCache
 from survivor_host.engine.inputs import Input
+from survivor_host.fair.stream import HmacStream
 from survivor_host.themes.ftl import facts
 from survivor_host.themes.ftl.facts import ChoiceAsked, Suspected
 from survivor_host.themes.ftl.game import FollowTheLeader
-from survivor_host.trust.stream import HmacStream
 
 PLAYERS = ["Venus", "Mars", "Earth", "Jupiter", "Saturn", "Uranus"]
 

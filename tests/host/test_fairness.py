@@ -10,12 +10,12 @@ from pathlib import Path
 
 from survivor_host.engine.dice import SeededDice
 from survivor_host.engine.inputs import Input
+from survivor_host.fair.stream import client_seed, commitment
 from survivor_host.host.fairness import SignupSeed
 from survivor_host.host.ports import HostSettings
 from survivor_host.host.room import RoomHost
 from survivor_host.host.store import MIGRATIONS, Store
 from survivor_host.themes import new_game
-from survivor_host.trust.stream import client_seed, commitment
 from survivor_host.trust.verify import verify
 from tests.host.fakes import FakeClock, FakeOutbox
 from tests.host.test_room import PLAYERS, ROOM, make_host, outbox, play_out

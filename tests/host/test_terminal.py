@@ -19,12 +19,12 @@ import pytest
 from rich.console import Console
 from rich.text import Text
 
-from survivor_host.analysis.odds import battle_win, reveal_elimination, scapegoat_survival
 from survivor_host.cli import main
 from survivor_host.engine.events import Eliminated, GameOver, Say
 from survivor_host.engine.game import Game
+from survivor_host.engine.odds import battle_win
 from survivor_host.engine.render import card_name
-from survivor_host.host.chances import chances_now, tied_elimination
+from survivor_host.host.chances import chances_now
 from survivor_host.host.terminal import (
     DEFAULT_NAME,
     STYLES,
@@ -39,6 +39,8 @@ from survivor_host.host.terminal import (
     typed_forms,
 )
 from survivor_host.themes import new_game
+from survivor_host.themes.cta.odds import reveal_elimination, tied_elimination
+from survivor_host.themes.ftl.odds import scapegoat_survival
 
 ROOT = Path(__file__).resolve().parents[2]
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from survivor_host.engine.dice import FairDice
+from survivor_host.fair.stream import client_seed
 from survivor_host.themes import new_game
-from survivor_host.trust.stream import client_seed
 
 DATA = Path(__file__).parent / "data"
 SEED = "9f2c4e1a" * 8

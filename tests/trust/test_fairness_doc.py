@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from survivor_host.engine.dice import FairDice
-from survivor_host.trust.stream import HmacStream, block, client_seed, commitment
+from survivor_host.fair.stream import HmacStream, block, client_seed, commitment
 
 DOC = Path(__file__).parents[2] / "docs" / "FAIRNESS.md"
 

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from survivor_host.cli import main
+from survivor_host.fair.stream import client_seed, commitment
 from survivor_host.trust.export import embedded_json, replay_page
-from survivor_host.trust.stream import client_seed, commitment
 
 from .browser import Browser, Opened
 from .records import old_mt_record, played_record

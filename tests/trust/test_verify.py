@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from survivor_host.cli import main
-from survivor_host.engine.scenario import run_scenario
-from survivor_host.trust.stream import commitment
+from survivor_host.fair.stream import commitment
+from survivor_host.scenario import run_scenario
 from survivor_host.trust.verify import verify
 
 from .records import old_mt_record, played_record

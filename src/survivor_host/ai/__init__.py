@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from survivor_host.ai.base import Strategy
+from survivor_host.engine.strategy import Strategy
 from survivor_host.themes import THEMES, theme_spec
 
 DEFAULT_STRATEGY = {theme: spec.default_strategy for theme, spec in THEMES.items()}

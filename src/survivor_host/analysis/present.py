@@ -6,10 +6,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from survivor_host.analysis.simulate import SimResult, SimSetup, seat_strategies, wilson
+from survivor_host.analysis.simulate import SimResult, SimSetup, seat_strategies
 from survivor_host.analysis.tables import setting_title
+from survivor_host.engine.odds import wilson
+from survivor_host.themes import theme_spec
 
-FTL_OUTCOMES = ("handover", "rebellion", "normal", "deposed")
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
 
 
@@ -63,28 +64,17 @@ def round_lengths(result: SimResult) -> dict[str, float]:
 
 
 def theme_figures(result: SimResult, setup: SimSetup) -> dict[str, Any]:
-    """FTL: round outcomes per game and their shares; CTA: swap attempts, success, swaps that saved."""
-    if setup.theme == "ftl":
-        per_game = {name: result.per_game(name)[0] for name in FTL_OUTCOMES}
-        rounds = sum(result.counts[name] for name in FTL_OUTCOMES)
-        shares = {name: result.counts[name] / rounds if rounds else 0.0 for name in FTL_OUTCOMES}
-        return {"outcomes_per_game": per_game, "outcome_shares": shares}
-    swaps, won = result.counts["swaps"], result.counts["swaps won"]
-    saved = result.counts["swaps saved the swapper"]
-    return {
-        "swaps_per_game": swaps / result.games if result.games else 0.0,
-        "swap_success": won / swaps if swaps else 0.0,
-        "swap_success_ci": list(wilson(won, swaps)),
-        "saved_share": saved / won if won else 0.0,
-        "saved_share_ci": list(wilson(saved, won)),
-        "void_swaps_per_game": result.counts["void swaps"] / result.games if result.games else 0.0,
-    }
+    """The theme's own figures from the counts (its spec's simulation), or none."""
+    simulation = theme_spec(setup.theme).simulation()
+    if simulation is None or simulation.figures is None:
+        return {}
+    return simulation.figures(result.counts, result.games)
 
 
 def title_of(setup: SimSetup, games: int) -> str:
     names = ", ".join(dict.fromkeys(seat_strategies(setup)))
     elim = dict(setup.options).get("elim")
-    extra = f", the {elim} lowest out each round" if setup.theme == "cta" and elim else ""
+    extra = f", the {elim} lowest out each round" if elim else ""
     return f"{setting_title(setup.theme, setup.mods, setup.players)}{extra}: {games:,} games; strategies {names}"
 
 
@@ -116,25 +106,9 @@ def summary(result: SimResult, setup: SimSetup) -> list[str]:
             f"  seat {row['seat']:2d} {'(' + row['strategy'] + ')':16s} {row['win_rate']:6.1%}"
             f"  [{row['win_low']:.1%}, {row['win_high']:.1%}]"
         )
-    theme = theme_figures(result, setup)
-    if setup.theme == "ftl":
-        shares = theme["outcome_shares"]
-        per_game = theme["outcomes_per_game"]
-        parts = [f"{name} {shares[name]:.1%} ({per_game[name]:.2f} a game)" for name in FTL_OUTCOMES]
-        lines.append("Round outcomes: " + ", ".join(parts))
-    else:
-        low, high = theme["swap_success_ci"]
-        s_low, s_high = theme["saved_share_ci"]
-        lines.append(
-            f"Swaps: {theme['swaps_per_game']:.2f} attempts a game, {theme['swap_success']:.1%} won"
-            f" [{low:.1%}, {high:.1%}] (exact 149/248 = 60.1%)"
-        )
-        lines.append(
-            f"A won swap saved the swapper (the target went out at that reveal, the swapper did not) in "
-            f"{theme['saved_share']:.1%} [{s_low:.1%}, {s_high:.1%}] of won swaps"
-        )
-        if theme["void_swaps_per_game"]:
-            lines.append(f"Void swaps (All At Once): {theme['void_swaps_per_game']:.2f} a game")
+    simulation = theme_spec(setup.theme).simulation()
+    if simulation is not None:
+        lines += simulation.summary(theme_figures(result, setup))
     return lines
 
 

@@ -17,19 +17,21 @@ from typing import Any
 import numpy as np
 
 from survivor_host.ai import make_strategy
-from survivor_host.themes import new_game
+from survivor_host.engine.kernel import FastGames, Simulation
+from survivor_host.themes import new_game, theme_spec
 
 Progress = Callable[[int, int], None]
 """Called with (games done, games in all) as a run goes on."""
 
-FAST_BATCH = 100_000
+def _simulation(theme: str) -> Simulation | None:
+    return theme_spec(theme).simulation()
 
 
 def fast_batch(theme: str, players: int) -> int:
-    """Games per numpy batch: large for speed, bounded for memory (CTA keeps a seats x seats table)."""
-    if theme == "ftl":
-        return FAST_BATCH
-    return max(1_000, min(FAST_BATCH, 4_000_000 // (players * players)))
+    """Games per numpy batch for this theme and table size (its kernel says)."""
+    simulation = _simulation(theme)
+    assert simulation is not None
+    return simulation.batch(players)
 
 
 ENGINE_CHUNK = 250
@@ -102,21 +104,9 @@ class SimResult:
         return mean, math.sqrt(var / self.games)
 
 
-def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
-    """The 95% Wilson score interval for a proportion."""
-    if trials <= 0:
-        return 0.0, 0.0
-    p = successes / trials
-    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def seat_strategies(setup: SimSetup) -> list[str]:
     """The strategy of each seat: the list given, cycled; the theme's default when none is given."""
-    from survivor_host.ai import DEFAULT_STRATEGY
-
-    names = list(setup.strategies) or [DEFAULT_STRATEGY[setup.theme]]
+    names = list(setup.strategies) or [theme_spec(setup.theme).default_strategy]
     return [names[i % len(names)] for i in range(setup.players)]
 
 
@@ -124,53 +114,9 @@ def seat_strategies(setup: SimSetup) -> list[str]:
 
 
 def record_counts(theme: str, record: dict[str, Any]) -> Counter[str]:
-    """The per-game event counts of one engine game record (the fast path counts the same things)."""
-    counts: Counter[str] = Counter()
-    if theme == "ftl" and record["rounds"]:
-        counts["first leader won"] += record["rounds"][0]["leader"] == record["winner"]
-    for number, rnd in enumerate(record["rounds"], start=1):
-        if theme == "ftl":
-            outcome = rnd.get("outcome")
-            if outcome in ("handover", "rebellion", "normal", "deposed"):
-                counts[outcome] += 1
-            counts["choice phases"] += bool(rnd["choices"])
-            counts["suspects"] += bool(rnd.get("suspect"))
-            if number == 1 and outcome == "deposed":
-                counts["r1 deposed"] += 1
-            counts["depositions"] += len(rnd.get("depositions", []))
-            if rnd.get("scapegoat"):
-                counts["scapegoat battles"] += 1
-                counts["scapegoat battles won"] += rnd["scapegoat"]["loser"] != rnd["scapegoat"]["suspect"]
-            if number == 1 and not rnd.get("suspect"):
-                for name, choice in rnd["choices"].items():
-                    if choice == "follow" and rnd["dice"].get(name) == 150:
-                        counts["r1 followers on 150"] += 1
-                        counts["r1 followers on 150 out"] += name in rnd["eliminated"]
-            continue
-        out = set(rnd.get("eliminated", []))
-        counts["swap turns"] += sum(1 for swap in rnd.get("swaps", []) if swap.get("swap_round", 1) == 1)
-        for swap in rnd.get("swaps", []):
-            if swap.get("void"):
-                counts["void swaps"] += 1
-            elif swap["target"] is not None:
-                counts["swaps"] += 1
-                if swap["swapped"]:
-                    counts["swaps won"] += 1
-                    counts["swaps saved the swapper"] += swap["target"] in out and swap["by"] not in out
-        counts["jokers"] += len(rnd.get("jokers", []))
-        for duel in rnd.get("duels", []):
-            if duel["jester"] is None:
-                counts["jester battles"] += 1
-            elif duel["target"] is not None:
-                counts["duels"] += 1
-        if number == 1 and rnd.get("reveal"):
-            safe = set(rnd.get("advanced", []))
-            for name, card in rnd["reveal"].items():
-                if name in safe or card >= 13:
-                    continue
-                counts[f"r1 card {card}"] += 1
-                counts[f"r1 card {card} out"] += name in out
-    return +counts
+    """The per-game event counts of one engine game record (the theme's; none for a theme without)."""
+    simulation = _simulation(theme)
+    return Counter() if simulation is None else simulation.record_counts(record)
 
 
 def _tally_game(result: SimResult, kinds: Sequence[str], winner: int, second: int, rounds: int) -> None:
@@ -237,15 +183,13 @@ def batch_seed(seed: int, batch: int) -> int:
 
 def simulate_fast(setup: SimSetup, games: int, progress: Progress | None = None, rules: Any = None) -> SimResult:
     """Play `games` whole games with the numpy kernels, in batches (each seeded by seed and batch)."""
-    from survivor_host.analysis.fast import RULES, run_fast
-
     kinds = seat_strategies(setup)
     total = SimResult(path="fast")
     size = fast_batch(setup.theme, setup.players)
     for batch, start in enumerate(range(0, games, size)):
         count = min(size, games - start)
         rng = np.random.default_rng(batch_seed(setup.seed, batch))
-        out = run_fast(setup.theme, count, setup.players, setup.mods, dict(setup.options), kinds, rng, rules or RULES)
+        out = run_fast(setup.theme, count, setup.players, setup.mods, dict(setup.options), kinds, rng, rules)
         part = SimResult(path="fast")
         part.games = count
         for kind in kinds:
@@ -268,11 +212,28 @@ def simulate_fast(setup: SimSetup, games: int, progress: Progress | None = None,
     return total
 
 
+def run_fast(
+    theme: str,
+    games: int,
+    players: int,
+    mods: Sequence[str],
+    options: dict[str, object],
+    strategies: Sequence[str],
+    rng: np.random.Generator,
+    rules: Any = None,
+) -> FastGames:
+    """`games` whole games on the theme's numpy kernel; `strategies` has one name per seat."""
+    simulation = _simulation(theme)
+    assert simulation is not None and simulation.kernel is not None, f"{theme} has no numpy kernel"
+    return simulation.kernel(games, players, mods, options, strategies, rng, rules)
+
+
 def fast_reason(setup: SimSetup) -> str:
     """'' when the fast path plays this setup, else why the engine must."""
-    from survivor_host.analysis.fast import fast_unsupported
-
-    return fast_unsupported(setup.theme, setup.mods, dict(setup.options), seat_strategies(setup))
+    simulation = _simulation(setup.theme)
+    if simulation is None or simulation.kernel is None:
+        return f"{theme_spec(setup.theme).title} has no numpy kernel"
+    return simulation.unsupported(setup.mods, dict(setup.options), seat_strategies(setup))
 
 
 def simulate(
@@ -289,15 +250,7 @@ def simulate(
     return result
 
 
-# ----- single steps, vectorized (to check the exact odds and to explore variants fast) -----
-
-
-def ftl_survival_mc(choice: str, die: int, trials: int, rng: np.random.Generator) -> float:
-    """Sampled chance that a `die` roll survives the leader's 109+20 with `choice` (F6)."""
-    leader = rng.integers(1, 110, size=trials) + 20
-    mine = rng.integers(1, die + 1, size=trials)
-    survived = mine <= leader if choice == "follow" else mine >= leader
-    return float(survived.mean())
+# ----- single steps, vectorized (to check the exact odds) -----
 
 
 def battle_mc(mine: int, theirs: int, trials: int, rng: np.random.Generator) -> float:
@@ -310,15 +263,3 @@ def battle_mc(mine: int, theirs: int, trials: int, rng: np.random.Generator) -> 
         wins += int((a > b).sum())
         pending = int((a == b).sum())
     return wins / trials
-
-
-def reveal_elimination_mc(card: int, others: int, k: int, trials: int, rng: np.random.Generator) -> float:
-    """Sampled chance that `card` is among the `k` lowest (Kings safe, ties settled at random)."""
-    if card >= 13:
-        return 0.0
-    hands = rng.integers(1, 14, size=(trials, others))
-    lower = (hands < card).sum(axis=1)
-    same = (hands == card).sum(axis=1)
-    slots = np.clip(k - lower, 0, None)
-    chance = np.minimum(slots / (same + 1), 1.0)
-    return float((rng.random(trials) < chance).mean())

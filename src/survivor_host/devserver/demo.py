@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import TextIO
 
 from survivor_host.ai import make_strategy
-from survivor_host.ai.base import Strategy
 from survivor_host.devserver.fake_login import FakeLoginServer
 from survivor_host.devserver.ps_server import (
     PS_VERSION,
@@ -37,13 +36,14 @@ from survivor_host.devserver.rsakeys import load_or_create_key
 from survivor_host.engine.game import Game
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import parse_command
+from survivor_host.engine.strategy import Strategy
 from survivor_host.host.config import BotConfig
 from survivor_host.host.room import RoomHost
 from survivor_host.host.serve import RunningBot
 from survivor_host.host.terminal import seat_names
 from survivor_host.showdown.client import ClientConfig, ShowdownClient
 from survivor_host.showdown.protocol import Chat, Message, PrivateMessage
-from survivor_host.themes import new_game, theme_class
+from survivor_host.themes import DEFAULT_THEME, new_game, theme_class
 
 BOT_NAME = "Survivor Host"
 HOST_NAME = "Demo Host"
@@ -60,7 +60,7 @@ class DemoError(RuntimeError):
 class DemoSetup:
     """What to play: theme, mods, players, seed (game dice and AI choices), AI strategy, pacing."""
 
-    theme: str = "ftl"
+    theme: str = DEFAULT_THEME
     mods: tuple[str, ...] = ()
     players: int = 6
     seed: str | None = None

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from survivor_host.engine.errors import DiceError
-from survivor_host.trust.stream import ALGORITHM, HmacStream, client_seed, commitment
+from survivor_host.fair.stream import ALGORITHM, HmacStream, client_seed, commitment
 
 MT_ALGORITHM = "mt19937-python-random"
 SCRIPTED = "scripted"

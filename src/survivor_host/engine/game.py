@@ -33,7 +33,7 @@ from survivor_host.engine.options import Option, OptionValue, resolve_options
 from survivor_host.engine.phase import Phase, Stage
 from survivor_host.engine.render import join_names, present
 from survivor_host.engine.theme import ThemeSpec
-from survivor_host.trust.stream import client_seed
+from survivor_host.fair.stream import client_seed
 
 HOST_ACTIONS = ("modkill", "sub", "extend", "end")
 SYSTEM_ACTIONS = ("timeout", "rename")

@@ -18,14 +18,13 @@ from survivor_host.engine.ids import to_id
 from survivor_host.engine.options import COMMON_OPTIONS, Option
 
 if TYPE_CHECKING:
-    from survivor_host.ai.base import Strategy
     from survivor_host.engine.game import Game
     from survivor_host.engine.inputs import Input
+    from survivor_host.engine.kernel import Simulation
+    from survivor_host.engine.odds import Section
     from survivor_host.engine.render import Presenter
-
-
-_LOADED_GAMES: dict[Callable[[], type[Game]], type[Game]] = {}
-"""Game classes by loader, once imported."""
+    from survivor_host.engine.story import StoryFn
+    from survivor_host.engine.strategy import Strategy
 
 
 @dataclass(frozen=True)
@@ -107,6 +106,9 @@ class Chance:
 ChancesFn = Callable[[object, Sequence["Input"]], tuple[list[Chance], str]]
 """A player's view and legal inputs -> their chance for each choice, and a note on what it assumes."""
 
+OddsFn = Callable[["Game"], list["Section"]]
+"""A game not started yet (its table size, mods and options) -> the `odds` command's exact tables."""
+
 
 @dataclass(frozen=True)
 class ThemeSpec:
@@ -134,24 +136,36 @@ class ThemeSpec:
     help: HelpText = HelpText()
     """How the bot's `help` and the terminal name the theme's commands and questions."""
     safe_choices: tuple[str, ...] = ()
-    """Choices made at the deadline for a player the bot cannot PM, instead of a modkill (issue 12)."""
+    """Choices made at the deadline for a player the bot cannot PM, instead of a modkill."""
     styles: Styles = Styles()
     """The theme's words a front end colours, its number columns and headed phases."""
     load_chances: Callable[[], ChancesFn] | None = None
     """The exact odds of each choice a player has now (terminal `odds`), imported on first use."""
+    load_odds: Callable[[], OddsFn] | None = None
+    """The `odds` command's tables of exact odds for a setting, imported on first use."""
+    load_simulation: Callable[[], Simulation] | None = None
+    """What the simulator counts in a record, its figures and the numpy kernel, imported on first use."""
+    load_story: Callable[[], StoryFn] | None = None
+    """A round of the record told as HTML facts (the replay page); without it, every field as data."""
 
     def chances(self) -> ChancesFn | None:
         return self.load_chances() if self.load_chances else None
+
+    def odds(self) -> OddsFn | None:
+        return self.load_odds() if self.load_odds else None
+
+    def simulation(self) -> Simulation | None:
+        return self.load_simulation() if self.load_simulation else None
+
+    def story(self) -> StoryFn | None:
+        return self.load_story() if self.load_story else None
 
     def presenter(self) -> Presenter | None:
         return self.load_presenter() if self.load_presenter else None
 
     @property
     def game(self) -> type[Game]:
-        found = _LOADED_GAMES.get(self.load_game)
-        if found is None:
-            found = _LOADED_GAMES[self.load_game] = self.load_game()
-        return found
+        return self.load_game()
 
     def strategies(self) -> Mapping[str, Callable[[], Strategy]]:
         return self.load_strategies()

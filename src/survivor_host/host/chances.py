@@ -1,16 +1,13 @@
 """`odds` in terminal play: your exact chance to stay in for each choice you can make now.
 
-Each theme works its figures out (its spec's `load_chances`, from `analysis.odds`); each line says
+Each theme works its figures out (its spec's `load_chances`, from its exact odds); each line says
 what it assumes (what you cannot know yet).
 """
 
 from __future__ import annotations
 
-from survivor_host.analysis.odds import tied_elimination
 from survivor_host.engine.game import Game
 from survivor_host.engine.theme import Chance
-
-__all__ = ["Chance", "chances_now", "tied_elimination"]
 
 
 def chances_now(game: Game, name: str) -> tuple[list[Chance], str]:

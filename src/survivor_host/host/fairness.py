@@ -12,7 +12,7 @@ from typing import Any
 from survivor_host.engine.dice import Dice, FairDice, dice_for_record
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.ids import to_id
-from survivor_host.trust.stream import ALGORITHM, client_seed, commitment
+from survivor_host.fair.stream import ALGORITHM, client_seed, commitment
 
 SALT = re.compile(r"[A-Za-z0-9]{1,24}")
 

@@ -10,10 +10,11 @@ from typing import Any
 
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.ids import to_id
+from survivor_host.engine.story import e
+from survivor_host.fair.stream import commitment
 from survivor_host.host.ports import Outbox
 from survivor_host.host.store import Store
-from survivor_host.trust.story import e, fairness_html, steps, title_of
-from survivor_host.trust.stream import commitment
+from survivor_host.trust.story import fairness_html, steps, title_of
 from survivor_host.trust.verify import algorithm_of, verify
 
 REPLAY_COMMANDS = ("lastgame", "replay", "games")

@@ -23,7 +23,6 @@ from rich.table import Table
 from rich.text import Text
 
 from survivor_host.ai import make_strategy
-from survivor_host.ai.base import Strategy
 from survivor_host.engine.errors import IllegalAction, SetupError
 from survivor_host.engine.events import (
     Eliminated,
@@ -40,6 +39,7 @@ from survivor_host.engine.game import MAX_NAME_LENGTH, Game
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input, parse_command
 from survivor_host.engine.render import render
+from survivor_host.engine.strategy import Strategy
 from survivor_host.host.chances import chances_now
 from survivor_host.host.info import rules_text
 from survivor_host.host.styles import MARK, STYLES, new_table, player_table, round_table, styled

@@ -16,8 +16,6 @@ from survivor_host.themes.ftl.spec import SPEC as FTL
 
 THEMES: dict[str, ThemeSpec] = {spec.id: spec for spec in (FTL, CTA)}
 DEFAULT_THEME = FTL.id
-THEME_MODULES = THEMES
-"""The theme ids (the older name of `THEMES`, kept for callers that only iterate or test membership)."""
 THEME_HOST_ACTIONS = tuple(dict.fromkeys(action for spec in THEMES.values() for action in spec.host_actions))
 """Host commands some theme adds (e.g. `pick`, `elim`)."""
 

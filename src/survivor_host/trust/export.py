@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
-from survivor_host.trust.story import e, fairness_html, steps, title_of
+from survivor_host.engine.story import e
+from survivor_host.trust.story import fairness_html, steps, title_of
 
 
 def policy(script: str) -> str:

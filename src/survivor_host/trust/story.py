@@ -2,128 +2,25 @@
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Mapping, Sequence
-from html import escape
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-CARD_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+from survivor_host.engine.errors import SetupError
+from survivor_host.engine.story import StoryFn, e, names, the_rest
+from survivor_host.themes import theme_spec
 
 
-def e(value: object) -> str:
-    """Any value as escaped text."""
-    return escape(str(value), quote=True)
+def round_facts(rnd: Mapping[str, Any], theme: object) -> list[tuple[str, str]]:
+    """(label, escaped HTML) for each field of a round: the theme's story, or every field as data."""
+    story = _story_of(theme)
+    return story(rnd) if story is not None else the_rest(rnd, ("number",))
 
 
-def names(value: object) -> str:
-    if isinstance(value, list):
-        return ", ".join(e(v) for v in value) if value else "nobody"
-    return "nobody" if value is None else e(value)
-
-
-def pairs(value: object, show: Callable[[object], str] = e) -> str:
-    """`A 4, B 10` from a name → value map; a list of maps as `A 4 vs B 10; …`."""
-    if isinstance(value, Mapping):
-        return ", ".join(f"{e(k)} {show(v)}" for k, v in value.items()) or "none"
-    if isinstance(value, list) and all(isinstance(v, Mapping) for v in value):
-        return "; ".join(" vs ".join(f"{e(k)} {show(v)}" for k, v in item.items()) for item in value) or "none"
-    return generic(value)
-
-
-def card(value: object) -> str:
-    return e(CARD_NAMES.get(value, value)) if isinstance(value, int) else e(value)
-
-
-def generic(value: object) -> str:
-    return e(json.dumps(value, ensure_ascii=False)) if not isinstance(value, str) else e(value)
-
-
-def _ftl_rolls(rnd: Mapping[str, Any]) -> str:
-    dice = rnd.get("dice") or {}
-    return ", ".join(f"{e(k)} {e(v)} (d{e(dice.get(k, '?'))})" for k, v in (rnd.get("rolls") or {}).items()) or "none"
-
-
-def _scapegoat(value: object) -> str:
-    if not isinstance(value, Mapping):
-        return "none"
-    return f"{e(value.get('suspect'))} names {e(value.get('target'))}; {e(value.get('loser'))} loses"
-
-
-def _duels(value: object) -> str:
-    if not isinstance(value, list) or not value:
-        return "none"
-    told = []
-    for duel in value:
-        jester = duel.get("jester") or names(duel.get("jesters"))
-        told.append(
-            f"{e(jester)} duels {e(duel.get('target'))}: {pairs(duel.get('rolls'))}; "
-            f"{e(duel.get('winner'))} wins, out: {names(duel.get('eliminated'))}"
-        )
-    return " · ".join(told)
-
-
-def _swaps(value: object) -> str:
-    if not isinstance(value, list) or not value:
-        return "none"
-    told = []
-    for swap in value:
-        if swap.get("target") is None:
-            told.append(f"{e(swap.get('by'))} sticks")
-            continue
-        result = "void" + (f" ({e(swap['why'])})" if swap.get("why") else "") if swap.get("void") else (
-            "swapped" if swap.get("swapped") else "kept"
-        )
-        rolls = f" [{pairs(swap['rolls'])}]" if swap.get("rolls") else ""
-        told.append(f"{e(swap.get('by'))} → {e(swap.get('target'))}{rolls}: {result}")
-    return " · ".join(told)
-
-
-def _finals(value: object) -> str:
-    if not isinstance(value, Mapping):
-        return generic(value)
-    return f"{names(value.get('players'))}: {pairs(value.get('rolls'))}; {e(value.get('winner'))} wins"
-
-
-FIELDS: dict[str, tuple[str, Callable[[Any], str]]] = {
-    "leader": ("Leader", names),
-    "leader_roll": ("Leader's roll", e),
-    "suspect": ("Suspect", names),
-    "choices": ("Choices", pairs),
-    "order": ("Roll order", names),
-    "scapegoat": ("Scapegoat", _scapegoat),
-    "depositions": ("Depositions", lambda v: "; ".join(
-        f"{e(d.get('by'))} deposes {e(d.get('deposed'))} ({e(d.get('roll'))})" for d in v) or "none"),
-    "elim": ("Eliminated at the reveal", e),
-    "cards": ("Cards dealt", lambda v: pairs(v, card)),
-    "redeals": ("Redeals", e),
-    "kings": ("Kings", names),
-    "jokers": ("Jokers (out)", names),
-    "duels": ("Duels", _duels),
-    "swaps": ("Swaps", _swaps),
-    "reveal": ("Reveal", lambda v: pairs(v, card)),
-    "ties": ("Tie at the cut-off", generic),
-    "modkilled": ("Modkilled", names),
-    "eliminated": ("Eliminated", names),
-    "outcome": ("Outcome", e),
-    "advanced": ("Advanced", names),
-    "immune": ("Immune", names),
-    "finals": ("Finals", _finals),
-    "place_battles": ("Place battles", generic),
-    "next_leader": ("Next leader", names),
-}
-SKIP = ("number", "rolls", "dice")
-
-
-def round_facts(rnd: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """(label, escaped HTML) for each field of a round, known fields first in a story order."""
-    facts: list[tuple[str, str]] = []
-    for key, (label, show) in FIELDS.items():
-        if key == "order" and "rolls" in rnd:
-            facts.append(("Rolls", _ftl_rolls(rnd)))
-        if key in rnd:
-            facts.append((label, show(rnd[key])))
-    facts += [(e(key), generic(value)) for key, value in rnd.items() if key not in FIELDS and key not in SKIP]
-    return facts
+def _story_of(theme: object) -> StoryFn | None:
+    try:
+        return theme_spec(str(theme)).story()
+    except SetupError:  # a record of a theme this program does not know: its fields as data
+        return None
 
 
 def draws_of(record: Mapping[str, Any], number: object) -> list[Mapping[str, Any]]:
@@ -142,9 +39,6 @@ def draw_text(draw: Mapping[str, Any]) -> str:
 
 def title_of(record: Mapping[str, Any]) -> str:
     """`Chase the Ace (Adhesive, Jester's Duel)` (plain text, not escaped)."""
-    from survivor_host.engine.errors import SetupError
-    from survivor_host.themes import theme_spec
-
     try:
         spec = theme_spec(str(record.get("theme")))
     except SetupError:
@@ -161,7 +55,7 @@ def steps(record: Mapping[str, Any]) -> list[str]:
            + _draw_list(draws_of(record, 0)) + "</section>"]  # fmt: skip
     for index, rnd in enumerate(record.get("rounds") or [], start=1):
         number = rnd.get("number", index)
-        facts = "".join(f"<dt>{label}</dt><dd>{html}</dd>" for label, html in round_facts(rnd))
+        facts = "".join(f"<dt>{label}</dt><dd>{html}</dd>" for label, html in round_facts(rnd, record.get("theme")))
         out.append(
             f'<section class="step" data-step="{index}"><h2>Round {e(number)}</h2><dl>{facts}</dl>'
             + _draw_list(draws_of(record, number)) + "</section>"

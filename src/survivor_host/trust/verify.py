@@ -13,7 +13,7 @@ from typing import Any
 from survivor_host.engine.dice import MT_ALGORITHM, SCRIPTED, dice_for_record
 from survivor_host.engine.errors import DiceError, IllegalAction, SetupError
 from survivor_host.engine.inputs import Input
-from survivor_host.trust.stream import ALGORITHM, HmacStream, client_seed, commitment
+from survivor_host.fair.stream import ALGORITHM, HmacStream, client_seed, commitment
 
 ALGORITHM_NAMES = {
     ALGORITHM: "HMAC-SHA256 stream (docs/FAIRNESS.md)",

@@ -8,7 +8,7 @@ Modules:
     player      -- asyncio websocket client for simulated users
     env         -- E2EEnv (what the fixtures hand to tests) and the configured names
     survivor_host.devserver.fake_login -- fake login server (in-process, or as a process)
-    survivor_host.devserver.rsakeys    -- pure-stdlib RSA key generation and RSA-SHA1 signing
+    survivor_host.devserver.rsakeys    -- RSA key (the cryptography library) and RSA-SHA1 signing
 
 Names are imported lazily.
 """

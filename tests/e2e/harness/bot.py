@@ -38,6 +38,8 @@ class BotProcess:
     owners: tuple[str, ...] = ()
     username: str = BOT_NAME
     fixed_seed: str | None = None
+    program: tuple[str, ...] = ("-m", "survivor_host.cli")
+    """What the Python interpreter runs, before `serve --config FILE`."""
     process: subprocess.Popen[bytes] | None = None
     starts: int = 0
 
@@ -76,7 +78,7 @@ class BotProcess:
             log.write(marker)
         log_file = self.log_path.open("ab")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "survivor_host.cli", "serve", "--config", str(self.config_path)],
+            [sys.executable, *self.program, "serve", "--config", str(self.config_path)],
             stdout=log_file,
             stderr=subprocess.STDOUT,
             env=env,

@@ -5,15 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from survivor_host.analysis.odds import battle_win, reveal_elimination, tied_elimination
 from survivor_host.engine.inputs import Input
+from survivor_host.engine.odds import battle_win
 from survivor_host.engine.render import card_name
 from survivor_host.engine.theme import Chance
-from survivor_host.themes.cta.game import KING, CtaView
-
-SWAPPER_DIE, TARGET_DIE = 125, 100  # C6
-DUEL_DIE = 100  # Jester's Duel
-IN_PLAY_CARDS = KING - 1  # Kings advance and 14s leave before the swaps: cards in play are 1..12
+from survivor_host.themes.cta.game import CtaView
+from survivor_host.themes.cta.odds import reveal_elimination, tied_elimination
+from survivor_host.themes.cta.rules import DUEL_DIE, IN_PLAY_CARDS, SWAPPER_DIE, TARGET_DIE
 
 
 def chances(view: object, options: Sequence[Input]) -> tuple[list[Chance], str]:

@@ -71,10 +71,9 @@ from survivor_host.themes.cta.facts import (
 )
 from survivor_host.themes.cta.mods import MOD_CLASSES, CtaMod
 from survivor_host.themes.cta.record import CtaRecorder, CtaRound
+from survivor_host.themes.cta.rules import FOURTEEN, KING
 from survivor_host.themes.cta.spec import SPEC
 
-KING = 13
-FOURTEEN = 14
 STANDINGS: dict[type[Event], Standing] = {
     DrewJoker: Standing.JOKER,
     LostDuel: Standing.DUEL_LOST,

@@ -6,12 +6,14 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from survivor_host.engine.options import Option
-from survivor_host.engine.theme import ChancesFn, Conflict, HelpText, ModSpec, Styles, ThemeSpec
+from survivor_host.engine.theme import ChancesFn, Conflict, HelpText, ModSpec, OddsFn, Styles, ThemeSpec
 
 if TYPE_CHECKING:
-    from survivor_host.ai.base import Strategy
     from survivor_host.engine.game import Game
+    from survivor_host.engine.kernel import Simulation
     from survivor_host.engine.render import Presenter
+    from survivor_host.engine.story import StoryFn
+    from survivor_host.engine.strategy import Strategy
 
 ADHESIVE = "adhesive"
 JESTERS_DUEL = "jesters-duel"
@@ -39,9 +41,27 @@ def _chances() -> ChancesFn:
 
 
 def _strategies() -> Mapping[str, Callable[[], Strategy]]:
-    from survivor_host.ai.cta import CTA_STRATEGIES
+    from survivor_host.themes.cta.ai import CTA_STRATEGIES
 
     return CTA_STRATEGIES
+
+
+def _odds() -> OddsFn:
+    from survivor_host.themes.cta.odds import odds_tables
+
+    return odds_tables
+
+
+def _simulation() -> Simulation:
+    from survivor_host.themes.cta.sim import SIMULATION
+
+    return SIMULATION
+
+
+def _story() -> StoryFn:
+    from survivor_host.themes.cta.story import story
+
+    return story
 
 
 SPEC = ThemeSpec(
@@ -74,6 +94,9 @@ SPEC = ThemeSpec(
     button_labels={"swap": "Swap with {target}"},
     load_presenter=_presenter,
     load_chances=_chances,
+    load_odds=_odds,
+    load_simulation=_simulation,
+    load_story=_story,
     help=HelpText(
         room=("duel NAME", "stick", "swap NAME"),
         pm=("All At Once's stick / swap NAME",),

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from survivor_host.ai.ftl import choice_odds
-from survivor_host.analysis.odds import scapegoat_survival
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.theme import Chance
+from survivor_host.themes.ftl.ai import choice_odds
 from survivor_host.themes.ftl.game import FtlView
+from survivor_host.themes.ftl.odds import scapegoat_survival
 
 
 def chances(view: object, options: Sequence[Input]) -> tuple[list[Chance], str]:

@@ -66,6 +66,17 @@ from survivor_host.themes.ftl.facts import (
 from survivor_host.themes.ftl.mod import FtlMod
 from survivor_host.themes.ftl.no_mercy import NoMercy
 from survivor_host.themes.ftl.record import FtlRecorder, FtlRound
+from survivor_host.themes.ftl.rules import (
+    CHOICES,
+    FINALS_DIE,
+    LEADER_BONUS,
+    LEADER_DIE,
+    PLAYER_DIE,
+    SCAPEGOAT_SUSPECT_DIE,
+    SCAPEGOAT_TARGET_DIE,
+    SUSPECT_DIE,
+    TIE_DIE,
+)
 from survivor_host.themes.ftl.spec import NO_MERCY, SPEC, TUG_OF_WAR
 from survivor_host.themes.ftl.tug_of_war import TugOfWar
 
@@ -98,7 +109,6 @@ VERDICT_TIED = Verdict.TIED
 
 MOD_CLASSES: dict[str, type[FtlMod]] = {cls.id: cls for cls in (TugOfWar, NoMercy)}
 
-CHOICES = ("follow", "rebel")
 VOTE_ACTIONS = ("vote",)
 SUSPECT_ACTIONS = ("suspect", "nosuspect")
 SCAPEGOAT_ACTIONS = ("scapegoat", "noscapegoat")
@@ -111,11 +121,6 @@ REFUSALS = {
     "noscapegoat": "There is no scapegoat for you to decline.",
 }
 """Why an action is refused when the waiting phase does not take it (see `FollowTheLeader.refusal`)."""
-LEADER_DIE, LEADER_BONUS = 109, 20
-PLAYER_DIE, SUSPECT_DIE = 150, 120
-SCAPEGOAT_SUSPECT_DIE, SCAPEGOAT_TARGET_DIE = 70, 100
-TIE_DIE = 100
-FINALS_DIE = 150
 
 
 @dataclass(frozen=True)

@@ -6,12 +6,14 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from survivor_host.engine.options import Option
-from survivor_host.engine.theme import ChancesFn, HelpText, ModSpec, Styles, ThemeSpec, VoteBox
+from survivor_host.engine.theme import ChancesFn, HelpText, ModSpec, OddsFn, Styles, ThemeSpec, VoteBox
 
 if TYPE_CHECKING:
-    from survivor_host.ai.base import Strategy
     from survivor_host.engine.game import Game
+    from survivor_host.engine.kernel import Simulation
     from survivor_host.engine.render import Presenter
+    from survivor_host.engine.story import StoryFn
+    from survivor_host.engine.strategy import Strategy
 
 TUG_OF_WAR = "tug-of-war"
 NO_MERCY = "no-mercy"
@@ -36,9 +38,27 @@ def _chances() -> ChancesFn:
 
 
 def _strategies() -> Mapping[str, Callable[[], Strategy]]:
-    from survivor_host.ai.ftl import FTL_STRATEGIES
+    from survivor_host.themes.ftl.ai import FTL_STRATEGIES
 
     return FTL_STRATEGIES
+
+
+def _odds() -> OddsFn:
+    from survivor_host.themes.ftl.odds import odds_tables
+
+    return odds_tables
+
+
+def _simulation() -> Simulation:
+    from survivor_host.themes.ftl.sim import SIMULATION
+
+    return SIMULATION
+
+
+def _story() -> StoryFn:
+    from survivor_host.themes.ftl.story import story
+
+    return story
 
 
 SPEC = ThemeSpec(
@@ -61,6 +81,9 @@ SPEC = ThemeSpec(
     host_actions=("pick",),
     load_presenter=_presenter,
     load_chances=_chances,
+    load_odds=_odds,
+    load_simulation=_simulation,
+    load_story=_story,
     vote_box=VoteBox(
         "vote", "vote", "Vote for the first leader (not yourself)", "The vote for the first leader is over.",
         note="not yourself",

@@ -5,13 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from survivor_host.themes.ftl.mod import FtlMod
+from survivor_host.themes.ftl.rules import START_DIE, STEP
 from survivor_host.themes.ftl.spec import TUG_OF_WAR
 
 if TYPE_CHECKING:
     from survivor_host.themes.ftl.game import FollowTheLeader
 
-START_DIE = 150
-STEP = 20
 
 
 def next_die(running: int, choice: str | None, floor: int) -> tuple[int, int]:

@@ -13,13 +13,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from survivor_host.ai.cta import CTA_STRATEGIES
-from survivor_host.ai.cta import smart_policy as cta_smart
-from survivor_host.ai.ftl import FTL_STRATEGIES
-from survivor_host.ai.ftl import smart_policy as ftl_smart
-from survivor_host.analysis.search import CTA_MOD_SETS, FTL_MOD_SETS, OWN_KIND, SEARCH_COMMANDS, knobs_of
-from survivor_host.analysis.simulate import SimResult, SimSetup, simulate_fast, wilson
-from survivor_host.analysis.tables import MOD_NAMES, setting_title
+from survivor_host.analysis.simulate import SimResult, SimSetup, simulate_fast
+from survivor_host.analysis.tables import setting_title
+from survivor_host.engine.odds import wilson
+from survivor_host.studies.search import CTA_MOD_SETS, FTL_MOD_SETS, OWN_KIND, SEARCH_COMMANDS, knobs_of
+from survivor_host.themes import THEMES
+from survivor_host.themes.cta.ai import CTA_STRATEGIES
+from survivor_host.themes.cta.ai import smart_policy as cta_smart
+from survivor_host.themes.ftl.ai import FTL_STRATEGIES
+from survivor_host.themes.ftl.ai import smart_policy as ftl_smart
 
 SIZES = (5, 10, 20)
 ANSWER_SECONDS = 20
@@ -61,7 +63,8 @@ def named(theme: str) -> list[str]:
 
 
 def mods_in_words(mods: Sequence[str]) -> str:
-    return " + ".join(MOD_NAMES.get(m, m) for m in mods) or "none"
+    titles = {mod.id: mod.title for spec in THEMES.values() for mod in spec.mods}
+    return " + ".join(titles.get(m, m) for m in mods) or "none"
 
 
 def one_seat(
@@ -290,7 +293,7 @@ def _search_section() -> list[str]:
     lines = [
         "## How the strategies were found",
         "",
-        "The strategy search (`analysis/search.py`) tunes one knob per table size (players still in: 3, 4,",
+        "The strategy search (`studies/search.py`) tunes one knob per table size (players still in: 3, 4,",
         "5-6, 7-9, 10-14 and 15+): Follow the Leader the chance to rebel (the choice is made before the die",
         "and the order are known), Chase the Ace the highest card that still swaps (with `threshold`'s",
         "choice of target). A seat's score is its wins over the fair share, averaged over 5, 10 and 20",

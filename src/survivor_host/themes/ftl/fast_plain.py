@@ -10,15 +10,14 @@ game at once, so every round plays a full block until the last games drain out.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
-from survivor_host.ai.ftl import FtlPolicy
-
-if TYPE_CHECKING:
-    from survivor_host.analysis.fast import FastGames, Rules
+from survivor_host.engine.kernel import FastGames
+from survivor_host.themes.ftl.ai import FtlPolicy
+from survivor_host.themes.ftl.rules import KernelRules
 
 Seats = NDArray[Any]
 """Seat sets (one integer per game, seat s is bit s), seats (-1 for none) and per-slot figures."""
@@ -123,14 +122,12 @@ class SeatSets:
 
 
 def run_ftl_plain(
-    games: int, n: int, seats: Sequence[FtlPolicy], rng: np.random.Generator, rules: Rules, width: int = WIDTH
+    games: int, n: int, seats: Sequence[FtlPolicy], rng: np.random.Generator, rules: KernelRules, width: int = WIDTH
 ) -> FastGames:
     """`games` whole games of plain Follow the Leader with one policy per seat, `width` at a time.
 
     The games come out in the order they end (all alike, so only the order of the games differs).
     """
-    from survivor_host.analysis.fast import FastGames
-
     sets = SeatSets(n)
     top = max(len(p.rebel) for p in seats)
     table = np.array([[p.rebel_chance(a) for a in range(top)] for p in seats], dtype=np.float32)
@@ -284,7 +281,7 @@ def _scapegoats(
     rolls: Seats,
     high_goat: Bools | None,
     local: Seats,
-    rules: Rules,
+    rules: KernelRules,
     work: Seats,
     mask: Bools,
 ) -> Seats:

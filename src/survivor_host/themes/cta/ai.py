@@ -10,9 +10,8 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from survivor_host.ai.base import Strategy, ThemeStrategy, checked, first_of, of_action
-from survivor_host.ai.ftl import bucket_table
 from survivor_host.engine.inputs import Input
+from survivor_host.engine.strategy import Strategy, ThemeStrategy, bucket_table, checked, first_of, of_action
 from survivor_host.themes.cta.game import CtaView
 
 AVERAGE_CARD = 7
@@ -44,9 +43,6 @@ class AlwaysStick:
         if duel is not None:
             return duel
         return first_of(options, "stick") or options[0]
-
-
-MAX_TABLE = 30
 
 
 @dataclass(frozen=True)
@@ -120,7 +116,7 @@ class Threshold:
 
 SMART_CTA: dict[tuple[str, ...], CtaPolicy] = {
     # mods -> the best swap thresholds for a seat among random players at 5, 10 and 20 players, at 3, 4,
-    # 5-6, 7-9, 10-14 and 15+ players, printed by `python -m survivor_host.analysis.search cta --games-scale 0.5`
+    # 5-6, 7-9, 10-14 and 15+ players, printed by `python -m survivor_host.studies.search cta --games-scale 0.5`
     (): CtaPolicy.by_size(10, 4, 4, 3, 4, 5),
     ("adhesive",): CtaPolicy.by_size(10, 8, 4, 4, 6, 7),
     ("jesters-duel",): CtaPolicy.by_size(9, 5, 6, 4, 6, 5),

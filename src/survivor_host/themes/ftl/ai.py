@@ -14,10 +14,19 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from survivor_host.ai.base import Strategy, ThemeStrategy, checked, first_of, of_action
-from survivor_host.analysis.odds import survival_probability, tug_die_distribution
 from survivor_host.engine.inputs import Input
-from survivor_host.themes.ftl.game import CHOICES, PLAYER_DIE, FtlView
+from survivor_host.engine.strategy import (
+    MAX_TABLE,
+    Strategy,
+    ThemeStrategy,
+    bucket_table,
+    checked,
+    first_of,
+    of_action,
+)
+from survivor_host.themes.ftl.game import FtlView
+from survivor_host.themes.ftl.odds import survival_probability, tug_die_distribution
+from survivor_host.themes.ftl.rules import CHOICES, PLAYER_DIE
 
 DieDistribution = Mapping[int, Fraction]
 
@@ -103,23 +112,6 @@ class AlwaysRebel(_FtlStrategy):
         return first_of(options, "rebel") or options[0]
 
 
-MAX_TABLE = 30
-"""Policies give a rebel chance for each count of players alive at the round's start, 3..MAX_TABLE."""
-SIZE_BUCKETS = (3, 4, 5, 7, 10, 15)
-"""Where a simple policy may change its mind: 3, 4, 5-6, 7-9, 10-14 and 15+ players."""
-
-
-def bucket_table(values: Sequence[float]) -> tuple[float, ...]:
-    """A table by player count from one value per SIZE_BUCKETS entry (counts below 3 take the first)."""
-    if len(values) != len(SIZE_BUCKETS):
-        raise ValueError(f"give {len(SIZE_BUCKETS)} values, one per table size {SIZE_BUCKETS}")
-    table = []
-    for n in range(MAX_TABLE + 1):
-        index = max([i for i, start in enumerate(SIZE_BUCKETS) if start <= n], default=0)
-        table.append(values[index])
-    return tuple(table)
-
-
 @dataclass(frozen=True)
 class FtlPolicy:
     """A simple Follow the Leader policy the simulators can both run: the engine and the fast path.
@@ -180,7 +172,7 @@ class PolicyFtl(_FtlStrategy):
 
 SMART_FTL: dict[tuple[bool, bool], FtlPolicy] = {
     # (Tug of War, No Mercy) -> the best seat among random players at 5, 10 and 20 players: the rebel chance
-    # at 3, 4, 5-6, 7-9, 10-14 and 15+ players, printed by `python -m survivor_host.analysis.search ftl`
+    # at 3, 4, 5-6, 7-9, 10-14 and 15+ players, printed by `python -m survivor_host.studies.search ftl`
     (False, False): FtlPolicy.by_size(1, 1, 1, 1, 1, 1),
     (True, False): FtlPolicy.by_size(1, 1, 0.75, 1, 1, 1),
     (False, True): FtlPolicy.by_size(1, 1, 0, 0, 0, 0),

@@ -1,7 +1,7 @@
 """The seat-strategy interfaces shared by every theme, the terminal and the simulator.
 
-A theme's strategies are `ThemeStrategy[FtlView]` or `ThemeStrategy[CtaView]`, so `mypy --strict`
-refuses a Chase the Ace strategy given a Follow the Leader view. Front ends that pick a theme at run
+A theme's strategies are `ThemeStrategy[ItsView]`, so `mypy --strict` refuses one theme's strategy
+given another theme's view. Front ends that pick a theme at run
 time (by its name) hold a `Strategy`, which takes any view: `ViewChecked` wraps a theme's strategy
 and refuses, at run time, a view of another theme.
 """
@@ -77,3 +77,20 @@ def first_of(options: Sequence[Input], action: str) -> Input | None:
 
 def of_action(options: Sequence[Input], action: str) -> list[Input]:
     return [option for option in options if option.action == action]
+
+
+MAX_TABLE = 30
+"""Policies give a value for each count of players alive at the round's start, 3..MAX_TABLE."""
+SIZE_BUCKETS = (3, 4, 5, 7, 10, 15)
+"""Where a simple policy may change its mind: 3, 4, 5-6, 7-9, 10-14 and 15+ players."""
+
+
+def bucket_table(values: Sequence[float]) -> tuple[float, ...]:
+    """A table by player count from one value per SIZE_BUCKETS entry (counts below 3 take the first)."""
+    if len(values) != len(SIZE_BUCKETS):
+        raise ValueError(f"give {len(SIZE_BUCKETS)} values, one per table size {SIZE_BUCKETS}")
+    table = []
+    for n in range(MAX_TABLE + 1):
+        index = max([i for i, start in enumerate(SIZE_BUCKETS) if start <= n], default=0)
+        table.append(values[index])
+    return tuple(table)

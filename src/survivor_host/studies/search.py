@@ -14,7 +14,7 @@ table of `smart`, each next table halfway to the reply, until the best reply is 
 policy; if `ROUNDS` replies do not settle, the table whose best reply gains least (the least
 exploitable of those tried).
 
-Run: python -m survivor_host.analysis.search [ftl] [cta] [--mods none,adhesive,...] [--games-scale X]
+Run: python -m survivor_host.studies.search [ftl] [cta] [--mods none,adhesive,...] [--games-scale X]
 """
 
 from __future__ import annotations
@@ -25,9 +25,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from survivor_host.ai.cta import CtaPolicy
-from survivor_host.ai.ftl import SIZE_BUCKETS, FtlPolicy
-from survivor_host.analysis.fast import run_cta, run_ftl
+from survivor_host.engine.strategy import SIZE_BUCKETS
+from survivor_host.themes.cta.ai import CtaPolicy
+from survivor_host.themes.cta.fast import run_cta
+from survivor_host.themes.ftl.ai import FtlPolicy
+from survivor_host.themes.ftl.fast import run_ftl
 
 SIZES = (5, 10, 20)
 FTL_VALUES = (0.0, 0.25, 0.5, 0.75, 1.0)
@@ -183,8 +185,8 @@ def own_kind_of(replies: Sequence[tuple[tuple[float, ...], Found]]) -> tuple[tup
 
 
 SEARCH_COMMANDS = (
-    "python -m survivor_host.analysis.search ftl",
-    "python -m survivor_host.analysis.search cta --games-scale 0.5",
+    "python -m survivor_host.studies.search ftl",
+    "python -m survivor_host.studies.search cta --games-scale 0.5",
 )
 """The commands (seeded) that printed SMART_FTL, SMART_CTA and OWN_KIND."""
 

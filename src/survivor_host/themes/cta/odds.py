@@ -1,83 +1,14 @@
-"""Exact odds for players and theme designers: every figure is a Fraction, computed, not sampled."""
+"""Chase the Ace's exact odds (C2-C9): every figure a Fraction, computed, not sampled; the `odds` tables."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from fractions import Fraction
 
-from survivor_host.themes.ftl.game import (
-    LEADER_BONUS,
-    LEADER_DIE,
-    SCAPEGOAT_SUSPECT_DIE,
-    SCAPEGOAT_TARGET_DIE,
-)
-from survivor_host.themes.ftl.tug_of_war import START_DIE, STEP
-
-DieDistribution = Mapping[int, Fraction]
-
-
-def battle_win(mine: int, theirs: int) -> Fraction:
-    """The chance that a `mine`-sided die beats a `theirs`-sided one in a roll battle (G1: ties re-roll).
-
-    >>> battle_win(125, 100)   # a swap attempt in Chase the Ace
-    Fraction(149, 248)
-    """
-    wins = sum(min(a - 1, theirs) for a in range(1, mine + 1))
-    losses = sum(min(b - 1, mine) for b in range(1, theirs + 1))
-    return Fraction(wins, wins + losses)
-
-
-def scapegoat_survival() -> Fraction:
-    """The suspect's chance to win the scapegoat battle, 70 against 100 (F7)."""
-    return battle_win(SCAPEGOAT_SUSPECT_DIE, SCAPEGOAT_TARGET_DIE)
-
-
-def survival_probability(
-    choice: str,
-    dice: DieDistribution,
-    leader_die: int = LEADER_DIE,
-    leader_bonus: int = LEADER_BONUS,
-) -> Fraction:
-    """The exact chance that `choice` survives the leader's `leader_die+leader_bonus` roll (F6, F8).
-
-    `dice` maps each die you may roll to its probability. A follower survives a roll not above
-    the leader's, a rebel a roll not below it (a tie always survives).
-
-    >>> survival_probability("follow", {150: Fraction(1)})
-    Fraction(1, 2)
-    """
-    total = Fraction(0)
-    for die, weight in dice.items():
-        if weight == 0:
-            continue
-        good = 0
-        for leader in range(1 + leader_bonus, leader_die + leader_bonus + 1):
-            if choice == "follow":
-                good += min(leader, die)
-            else:
-                good += max(0, die - max(leader, 1) + 1)
-        total += weight * Fraction(good, leader_die * die)
-    return total
-
-
-def tug_die_distribution(choice: str, choosers: int, floor: int) -> dict[int, Fraction]:
-    """The die you roll under Tug of War (F12) if you make `choice` among `choosers` choosers.
-
-    Your place among the choosers in the shuffled order is uniform; each chooser before you rebels
-    or follows with even odds; immune players do not move the running die.
-
-    >>> tug_die_distribution("rebel", 1, 20)
-    {130: Fraction(1, 1)}
-    """
-    places = tug_running_dice(choosers, floor)
-    out: dict[int, Fraction] = {}
-    for running in places:
-        for die, weight in running.items():
-            mine = max(die - STEP if choice == "rebel" else die + STEP, floor)
-            out[mine] = out.get(mine, Fraction(0)) + weight / len(places)
-    return dict(sorted(out.items()))
+from survivor_host.engine.game import Game
+from survivor_host.engine.odds import Section, battle_win
+from survivor_host.engine.render import card_name
 
 
 def reveal_elimination(card: int, others: int, k: int, sides: int = 13) -> Fraction:
@@ -121,117 +52,6 @@ def tied_elimination(card: int, lower: int, same: int, unknown: int, out: int, s
             chance = ways * below**low * equal**tie * (1 - below - equal) ** (unknown - low - tie)
             total += chance * min(Fraction(slots, same + tie + 1), Fraction(1))
     return total
-
-
-# ----- v2: every mod, as tables of exact fractions -----
-
-CHOICE_NAMES = ("follow", "rebel")
-
-
-def roll_outcomes(die: int, leader_die: int = LEADER_DIE, leader_bonus: int = LEADER_BONUS) -> dict[str, Fraction]:
-    """P(a `die` roll is below, equal to, above the leader's `leader_die+leader_bonus` roll)."""
-    below = equal = above = 0
-    for leader in range(1 + leader_bonus, leader_die + leader_bonus + 1):
-        below += max(0, min(leader - 1, die))
-        equal += 1 if 1 <= leader <= die else 0
-        above += max(0, die - max(leader, 0))
-    total = leader_die * die
-    return {"below": Fraction(below, total), "equal": Fraction(equal, total), "above": Fraction(above, total)}
-
-
-def choice_outcomes(die: int) -> dict[str, dict[str, Fraction]]:
-    """For follow and rebel with a `die`: out, tie (survives; immune from 4 players, F6), survive."""
-    rolls = roll_outcomes(die)
-    return {
-        "follow": {"out": rolls["above"], "tie": rolls["equal"], "survive": rolls["below"]},
-        "rebel": {"out": rolls["below"], "tie": rolls["equal"], "survive": rolls["above"]},
-    }
-
-
-def tug_running_dice(choosers: int, floor: int) -> list[dict[int, Fraction]]:
-    """The running die each place in the Tug of War order faces (F12), the choosers before it 50/50.
-
-    Entry `j` is the distribution of the running die the chooser at place `j + 1` moves from; a
-    rebel then rolls it minus 20 (not below `floor`), a follower plus 20.
-    """
-    places: list[dict[int, Fraction]] = []
-    running: dict[int, Fraction] = {START_DIE: Fraction(1)}
-    for _place in range(max(choosers, 1)):
-        places.append(dict(sorted(running.items())))
-        step: dict[int, Fraction] = {}
-        for die, weight in running.items():
-            for move in (-STEP, STEP):
-                nxt = max(die + move, floor)
-                step[nxt] = step.get(nxt, Fraction(0)) + weight / 2
-        running = step
-    return places
-
-
-def tug_dice(choosers: int, floor: int) -> list[int]:
-    """Every die a chooser can roll under Tug of War with `choosers` choosers, down to the floor."""
-    found: set[int] = set()
-    for running in tug_running_dice(choosers, floor):
-        for die in running:
-            found.update((max(die - STEP, floor), die + STEP))
-    return sorted(found)
-
-
-@dataclass(frozen=True)
-class Deposition:
-    """No Mercy (F13): a round whose choosers all rebel."""
-
-    any: Fraction
-    """The chance the leader is deposed at least once."""
-    expected: Fraction
-    """The expected number of depositions in the round."""
-
-
-def no_mercy_deposition(choosers: int, tug_of_war: bool = False, floor: int = 20) -> Deposition:
-    """Depositions in a No Mercy round where all `choosers` rebel (each rolls 150, or the Tug of War die).
-
-    A rebel deposes when their roll is above the standing leader's; their roll then stands.
-    """
-    dice = []
-    running = START_DIE
-    for _ in range(choosers):
-        if tug_of_war:
-            running = max(running - STEP, floor)
-            dice.append(running)
-        else:
-            dice.append(PLAYER_DIE_150)
-    top = max([LEADER_DIE + LEADER_BONUS, *dice])
-    standing = [Fraction(0)] * (top + 1)
-    for leader in range(1 + LEADER_BONUS, LEADER_DIE + LEADER_BONUS + 1):
-        standing[leader] = Fraction(1, LEADER_DIE)
-    expected = Fraction(0)
-    for die in dice:
-        nxt = [Fraction(0)] * (top + 1)
-        carried = Fraction(0)  # sum over s < t of weight(s) / die: mass that moves up to t
-        for t in range(top + 1):
-            if t <= die and t >= 1:
-                nxt[t] += carried
-                expected += carried
-            w = standing[t]
-            if w:
-                stay = Fraction(min(t, die), die)
-                nxt[t] += w * stay
-                carried += w / die
-        standing = nxt
-    return Deposition(any=1 - never_deposed(dice), expected=expected)
-
-
-PLAYER_DIE_150 = 150
-
-
-def never_deposed(dice: list[int]) -> Fraction:
-    """The chance no rebel in turn rolls above the leader's roll (their die list in order)."""
-    total = Fraction(0)
-    for leader in range(1 + LEADER_BONUS, LEADER_DIE + LEADER_BONUS + 1):
-        chance = Fraction(1)
-        for die in dice:
-            chance *= Fraction(min(leader, die), die)
-        total += chance
-    return total / LEADER_DIE
 
 
 # ----- Chase the Ace with its mods (C2-C5, C8) -----
@@ -367,3 +187,47 @@ def _reveal_fate(alive: int, k: int, lower: int, equal: int, higher: int, ties: 
     if ties == "all" and alive - lower - tied >= 2:
         return scale
     return scale * need // tied
+
+
+def cta_sections(players: int, mods: Sequence[str], elim: int, ties: str = "battle") -> list[Section]:
+    """C2-C9: the swap battle, each card's elimination chance, duels, Jokers, finals."""
+    k = min(elim, players // 2)
+    sections: list[Section] = []
+    swap = Section("Swap battle, swapper 125 vs target 100 (C6, G1: ties re-rolled)")
+    swap.add("the swapper wins (cards change hands)", {"": battle_win(125, 100)})
+    sections.append(swap)
+    capped = f" (elim {elim} is capped at half the players, C2)" if k < elim else ""
+    table = Section(
+        f"Each card's chance to be eliminated this round: {players} players, the {k} lowest go{capped}",
+        note="nobody swaps; Kings are safe; ties at the cut-off: "
+        + ("roll battle (C8)" if ties == "battle" else "all"),
+    )
+    if "the-joker" in mods:
+        table.note += "; a deal the Jokers would ruin is redone (C4), so figures are for a deal that stands"
+    if "jesters-duel" in mods:
+        table.note += "; a lone Jester names an opponent at random (C5)"
+    for card, chance in cta_elimination(players, elim, mods, ties).items():
+        label = card_name(card) if card <= 13 else ("Joker (14)" if "the-joker" in mods else "Jester (14)")
+        table.add(f"{label:11s}", {"": chance})
+    sections.append(table)
+    if "jesters-duel" in mods:
+        duel = Section("Jester's Duel (C5)")
+        duel.add("a deal holds at least one Jester", {"": any_fourteen(players)})
+        duel.add("you are dealt a Jester", {"": Fraction(1, 14)})
+        duel.add("the Jester wins the duel, 100 vs 100", {"": battle_win(100, 100)})
+        sections.append(duel)
+    if "the-joker" in mods:
+        joker = Section("The Joker (C4)")
+        joker.add("a deal holds at least one Joker", {"": any_fourteen(players)})
+        joker.add("you are dealt the Joker", {"": Fraction(1, 14)})
+        joker.add("the deal is redone (Jokers would leave fewer than 2)", {"": joker_redeal(players)})
+        sections.append(joker)
+    finals = Section("Finals (C9, G1)")
+    finals.add("13 vs 13: either player wins", {"": battle_win(13, 13)})
+    sections.append(finals)
+    return sections
+
+
+def odds_tables(game: Game) -> list[Section]:
+    """The `odds` command's tables for this game's table size, mods, `elim` and `ties`."""
+    return cta_sections(len(game.seats), game.mods, game.opt_int("elim"), game.opt_str("ties"))

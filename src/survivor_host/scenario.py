@@ -10,7 +10,8 @@ from survivor_host.engine.errors import DiceError, IllegalAction, SetupError
 from survivor_host.engine.events import Event
 from survivor_host.engine.game import Game
 from survivor_host.engine.inputs import Input
-from survivor_host.trust.stream import client_seed
+from survivor_host.fair.stream import client_seed
+from survivor_host.themes import THEMES, new_game
 
 SCENARIO_FIELDS = (
     "description", "theme", "mods", "options", "players", "dice", "seed", "shuffles", "picks", "inputs", "expect",
@@ -30,8 +31,6 @@ def _list_of(data: Mapping[str, Any], key: str, kind: type, default: list[Any]) 
 
 def load_scenario(data: object) -> tuple[Game, list[Input]]:
     """Build the game a scenario describes and read its inputs; ScenarioError names any fault."""
-    from survivor_host.themes import THEMES, new_game
-
     if not isinstance(data, dict):
         raise ScenarioError("a scenario must be a JSON object")
     unknown = sorted(set(data) - set(SCENARIO_FIELDS))
@@ -92,8 +91,6 @@ def run_scenario(data: object) -> dict[str, Any]:
 
 def replay(record: Mapping[str, Any], on_events: Callable[[list[Event]], object] | None = None) -> Game:
     """Rebuild a game from its record's dice (seeds, or the scripted draws) and accepted inputs."""
-    from survivor_host.themes import new_game
-
     dice = dice_for_record(record)
     game = new_game(record["theme"], record["players"], mods=record["mods"], options=record["options"], dice=dice)
     events = game.start()

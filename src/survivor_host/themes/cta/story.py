@@ -1,0 +1,67 @@
+"""Chase the Ace's rounds on the replay page: each field of a round record in the order of the round."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from survivor_host.engine.story import Show, card, e, generic, names, pairs, the_rest, told
+
+
+def _duels(value: object) -> str:
+    if not isinstance(value, list) or not value:
+        return "none"
+    told = []
+    for duel in value:
+        jester = duel.get("jester") or names(duel.get("jesters"))
+        told.append(
+            f"{e(jester)} duels {e(duel.get('target'))}: {pairs(duel.get('rolls'))}; "
+            f"{e(duel.get('winner'))} wins, out: {names(duel.get('eliminated'))}"
+        )
+    return " · ".join(told)
+
+
+def _swaps(value: object) -> str:
+    if not isinstance(value, list) or not value:
+        return "none"
+    told = []
+    for swap in value:
+        if swap.get("target") is None:
+            told.append(f"{e(swap.get('by'))} sticks")
+            continue
+        result = "void" + (f" ({e(swap['why'])})" if swap.get("why") else "") if swap.get("void") else (
+            "swapped" if swap.get("swapped") else "kept"
+        )
+        rolls = f" [{pairs(swap['rolls'])}]" if swap.get("rolls") else ""
+        told.append(f"{e(swap.get('by'))} → {e(swap.get('target'))}{rolls}: {result}")
+    return " · ".join(told)
+
+
+def _finals(value: object) -> str:
+    if not isinstance(value, Mapping):
+        return generic(value)
+    return f"{names(value.get('players'))}: {pairs(value.get('rolls'))}; {e(value.get('winner'))} wins"
+
+
+FIELDS: tuple[tuple[str, str, Show], ...] = (
+    ("elim", "Eliminated at the reveal", e),
+    ("cards", "Cards dealt", lambda v: pairs(v, card)),
+    ("redeals", "Redeals", e),
+    ("kings", "Kings", names),
+    ("jokers", "Jokers (out)", names),
+    ("duels", "Duels", _duels),
+    ("swaps", "Swaps", _swaps),
+    ("reveal", "Reveal", lambda v: pairs(v, card)),
+    ("ties", "Tie at the cut-off", generic),
+    ("modkilled", "Modkilled", names),
+    ("eliminated", "Eliminated", names),
+    ("advanced", "Advanced", names),
+    ("finals", "Finals", _finals),
+    ("place_battles", "Place battles", generic),
+)
+KNOWN = ("number", *(key for key, _, _ in FIELDS))
+
+
+def story(rnd: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The round's facts: the deal, Kings and Jokers, duels, swaps, the reveal and who went out."""
+    return told(rnd, FIELDS) + the_rest(rnd, KNOWN)

@@ -1,0 +1,75 @@
+"""A third theme (tests/lowball: everyone rolls 100, the lowest goes out, ties battle by G1), added by its
+package and one registry line, plays through the contract suite and every command, with no line of its
+own in ai/, analysis/, trust/, host/ or cli.py."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from survivor_host.analysis.simulate import SimSetup, fast_reason, simulate
+from survivor_host.cli import main
+from survivor_host.engine.dice import ScriptedDice
+from survivor_host.engine.events import GameOver
+from survivor_host.engine.inputs import Input
+from survivor_host.engine.theme import ThemeSpec
+from survivor_host.themes import new_game, theme_spec
+from tests.contract import test_contract as contract
+from tests.contract.registry import Case
+
+
+def test_the_registry_finds_it_by_id_and_alias(lowball: ThemeSpec) -> None:
+    assert theme_spec("lowball") is theme_spec("Lowest") is lowball
+
+
+def test_the_contract_suite_holds(lowball: ThemeSpec) -> None:  # G1-G7
+    for mods in lowball.legal_mod_sets():
+        case = Case(lowball.id, mods)
+        contract.test_contract_random_games(case=case)
+        contract.test_contract_prompts_name_awaited_players(case)
+
+
+def test_the_lowest_goes_out_and_a_tie_for_it_battles(lowball: ThemeSpec) -> None:  # G1
+    # round 1: 50 40 40 -> Bob and Cid battle: 7 vs 9, Bob out; round 2: 80 vs 30, Cid out
+    game = new_game("lowball", ["Ann", "Bob", "Cid"], dice=ScriptedDice([50, 40, 40, 7, 9, 80, 30]))
+    game.start()
+    for name in ("Ann", "Bob"):
+        assert game.apply(Input("roll", by=name)) == []
+    lines = [getattr(event, "text", "") for event in game.apply(Input("roll", by="Cid"))]
+    assert "**Bob** rolled lowest (7) and is out." in lines
+    for name in ("Cid", "Ann"):
+        events = game.apply(Input("roll", by=name))
+    assert [event for event in events if isinstance(event, GameOver)] == [GameOver("Ann", "Cid", game.placements)]
+    assert game.placements == {"Ann": 1, "Cid": 2, "Bob": 3}
+
+
+def test_play_auto_then_export_and_verify(
+    lowball: ThemeSpec, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "game.json"
+    argv = ["play", "lowball", "--auto", "--players", "6", "--seed", "7", "--pace", "0", "--record", str(record)]
+    assert main(argv) == 0
+    assert "wins the game!" in capsys.readouterr().out
+    assert json.loads(record.read_text())["theme"] == "lowball"
+    assert main(["verify", str(record)]) == 0
+    assert "verified: the record is the game its seeds and inputs give." in capsys.readouterr().out
+    page = tmp_path / "game.html"
+    assert main(["export", str(record), "--html", str(page)]) == 0
+    assert "Lowball" in page.read_text()
+
+
+def test_odds_says_there_are_none(lowball: ThemeSpec, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "lowball", "--players", "5"]) == 2
+    assert "no exact odds for this theme (Lowball)" in capsys.readouterr().err
+
+
+def test_simulate_plays_on_the_engine(lowball: ThemeSpec, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "lowball", "--engine", "--games", "60", "--players", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "Lowball, 4 players: 60 games" in out and "(engine path: asked for (--engine))" in out
+    setup = SimSetup("lowball", 4, seed=3)
+    assert fast_reason(setup) == "Lowball has no numpy kernel"
+    result = simulate(setup, 40)
+    assert result.path == "engine" and result.games == 40 and set(result.rounds) == {3}
