@@ -174,8 +174,6 @@ def test_shared_facts_are_the_facts_built_afresh() -> None:
     why = cta_facts.CardWhy.SWAPPED_AWAY
     assert cta_facts.shown_fact(4, why, "Bob", to="Ann") == cta_facts.CardShown(4, why, "Bob", to="Ann")
     assert cta_facts.stuck_fact("Ann", False, None) == Stuck("Ann", False, None)
-    assert cta_facts.phase_fact("swap", 2).phase == "swap"
-    assert cta_facts.phase_fact(cta_facts.CtaStage.SWAP, 2).phase is cta_facts.CtaStage.SWAP  # kept apart by type
     assert cta_facts.lowest_fact("Ann", 2, 3, 1) == cta_facts.LowestCard("Ann", 2, 3, 1)
     assert cta_facts.choice_fact(1, None, to="Ann") == cta_facts.SwapChoice(1, None, to="Ann")
     asked = cta_facts.choice_asked("Ann", ("stick", "swap"), ("Bob",), True, swap_round=2, to="Ann")

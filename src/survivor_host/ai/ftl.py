@@ -17,7 +17,8 @@ from fractions import Fraction
 from survivor_host.ai.base import Strategy, ThemeStrategy, checked, first_of, of_action
 from survivor_host.analysis.odds import survival_probability, tug_die_distribution
 from survivor_host.engine.inputs import Input
-from survivor_host.themes.ftl.game import CHOICES, PLAYER_DIE, FtlView
+from survivor_host.themes.ftl.rules import CHOICES, PLAYER_DIE
+from survivor_host.themes.ftl.view import FtlView
 
 DieDistribution = Mapping[int, Fraction]
 

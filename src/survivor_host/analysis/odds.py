@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from survivor_host.themes.ftl.game import (
+from survivor_host.themes.ftl.rules import (
     LEADER_BONUS,
     LEADER_DIE,
     SCAPEGOAT_SUSPECT_DIE,

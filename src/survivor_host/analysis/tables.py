@@ -21,7 +21,7 @@ from survivor_host.analysis.odds import (
     tug_running_dice,
 )
 from survivor_host.engine.render import card_name
-from survivor_host.themes.ftl.game import PLAYER_DIE, SUSPECT_DIE
+from survivor_host.themes.ftl.rules import PLAYER_DIE, SUSPECT_DIE
 
 MOD_NAMES = {
     "tug-of-war": "Tug of War",

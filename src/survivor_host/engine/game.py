@@ -1,20 +1,19 @@
-"""The game base: seats, inputs, eliminations, places and records shared by every theme.
+"""The game base: seats, inputs, the phase loop, eliminations, places and records shared by every theme.
 
 A game is advanced only by `step(Input)`, which answers with typed facts (what happened) or raises
 IllegalAction and leaves the state as it was; `apply` is `step` worded by the theme's presenter for
-the room and the terminal. Handlers check everything before they change anything. A theme waits in
-`Phase` objects (entering one arms its deadline) and calls its mods' hooks.
+the room and the terminal. Handlers check everything before they change anything. A theme's flow is
+a chain of `Phase` objects run by `advance`; entering a phase that waits arms its deadline.
 """
 
 from __future__ import annotations
 
-import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from survivor_host.engine.dice import Dice, FairDice, bind_round, dice_fields
+from survivor_host.engine.dice import Dice, DrawLog, FairDice, dice_fields
 from survivor_host.engine.errors import IllegalAction, SetupError
 from survivor_host.engine.events import (
     Cause,
@@ -23,14 +22,14 @@ from survivor_host.engine.events import (
     Event,
     Fact,
     GameOver,
+    PhaseChanged,
     PlayerList,
     Substituted,
-    fast_inits,
 )
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.options import Option, OptionValue, resolve_options
-from survivor_host.engine.phase import Phase, Stage
+from survivor_host.engine.phase import OVER, Passing, Phase, Stage, Wait
 from survivor_host.engine.render import join_names, present
 from survivor_host.engine.theme import ThemeSpec
 from survivor_host.trust.stream import client_seed
@@ -46,8 +45,6 @@ BASE_FIELDS: dict[str, tuple[str, ...]] = {
     "rename": ("new",),
 }
 """The input fields (besides `by`) each action reads; any other field is refused."""
-NO_EXTRAS = (None, None, None, None)
-"""An input's `new`, `count`, `seconds` and `reason` when it sets none of them (the common case)."""
 MAX_NAME_LENGTH = 18
 RECORD_FORMAT = 2  # 1: no `format` key, Mersenne Twister dice; 2: the dice fields of docs/FAIRNESS.md
 RULES_VERSION = 1
@@ -77,85 +74,42 @@ class Seat:
         self.uid = to_id(name)
 
 
-class StepCache:
-    """What `awaiting` answered since the state last changed (`Game.changes`).
+class Memo:
+    """What `awaiting` and `legal_inputs` answered since the state last changed (`Game.changes`).
 
     Not part of the state: it pickles and copies empty, so a rejected input leaves the state as it was."""
 
-    __slots__ = ("at", "waits")
+    __slots__ = ("at", "offers", "waits")
 
     def __init__(self) -> None:
         self.at = -1
         self.waits: list[Wait] | None = None
-
-    def __reduce__(self) -> tuple[type[StepCache], tuple[()]]:
-        return (StepCache, ())
-
-
-class Scratch(dict[object, Any]):
-    """Work a game keeps across states to save time (e.g. waits by player list); not part of its
-    state (it pickles and copies empty)."""
-
-    def __reduce__(self) -> tuple[type[Scratch], tuple[()]]:
-        return (Scratch, ())
-
-    def keep(self, key: object, value: Any) -> Any:
-        if len(self) > 256:
-            self.clear()
-        self[key] = value
-        return value
-
-
-class Memo(dict[tuple[object, ...], list[int]]):
-    """Answers a game remembers to save work; not part of its state (it pickles and copies empty)."""
+        self.offers: dict[str, list[Input]] = {}
 
     def __reduce__(self) -> tuple[type[Memo], tuple[()]]:
         return (Memo, ())
 
-    def remember(self, key: tuple[object, ...], value: list[int]) -> list[int]:
-        if len(self) > 256:
-            self.clear()
-        self[key] = value
-        return value
-
-
-@dataclass(frozen=True)
-class Wait:
-    """Someone the game waits for, what they may do, and whether they answer by PM."""
-
-    player: str
-    actions: tuple[str, ...]
-    secret: bool
-    targets: tuple[str, ...] = ()
-
-
-@functools.lru_cache(maxsize=8192)
-def wait_for(player: str, actions: tuple[str, ...], secret: bool, targets: tuple[str, ...] = ()) -> Wait:
-    """A `Wait`, shared: waits are immutable, so a phase asking for the same again need not rebuild it."""
-    return Wait(player, actions, secret, targets)
-
-
-_OPTION_DEFAULTS: dict[type, dict[str, OptionValue]] = {}
-"""Each Game class's option defaults, and below its normalized mod lists (kept here, not on the class:
-the compiled engine's classes have no writable `__dict__`)."""
-_MODS_KNOWN: dict[type, dict[tuple[str, ...], tuple[str, ...]]] = {}
+    def fresh(self, changes: int) -> Memo:
+        """The memo, emptied if the state has changed since it was filled."""
+        if self.at != changes:
+            self.at, self.waits, self.offers = changes, None, {}
+        return self
 
 
 class Game(ABC):
-    """What every theme shares. A theme adds its round logic, and handles each action either in an
-    `act_<action>` method or, for the actions in `PHASE_ACTIONS`, in the waiting phase (`Phase.act`).
+    """What every theme shares. A theme adds its phases and round logic, and handles each action either
+    in an `act_<action>` method or, for the actions in `PHASE_ACTIONS`, in the current phase (`Phase.act`).
 
     The state refers to seats by index; names appear at the edges only: inputs name their sender and
-    target, and facts and records (the engine's output, read by people) carry names. `awaiting` is
-    worked out once per state (`changes` counts the accepted inputs); each theme keeps its own legal
-    inputs per state (FTL's phases their `offers`, CTA its `Answers`)."""
+    target, and facts and records (the engine's output, read by people) carry names. `awaiting` and
+    `legal_inputs` are worked out once per state (`changes` counts the accepted inputs)."""
 
     spec: ClassVar[ThemeSpec]
-    """The theme's declaration (names, mods, options); `theme` and `title` repeat its id and title."""
+    """The theme's declaration (names, mods, options); `theme`, `title` and `MODS` are read from it."""
     theme: ClassVar[str] = ""
     title: ClassVar[str] = ""
     MODS: ClassVar[dict[str, str]] = {}
-    """The spec's mod titles by id (a shorthand kept for older callers)."""
+    """The spec's mod titles by id."""
     PLAYER_ACTIONS: ClassVar[tuple[str, ...]] = ()
     THEME_HOST_ACTIONS: ClassVar[tuple[str, ...]] = ()
     ACTION_ALIASES: ClassVar[dict[str, str]] = {}
@@ -165,8 +119,8 @@ class Game(ABC):
     QUESTIONS: ClassVar[tuple[str, ...]] = ()
     """Read-only player actions (`card`): answered, never logged or stored, never awaited."""
     PHASE_ACTIONS: ClassVar[tuple[str, ...]] = ()
-    """Player actions the waiting phase handles (`Phase.act`) without an `act_<action>` of their own."""
-    _action_table: ClassVar[dict[str, tuple[str, Callable[[Game, Input], list[Event]], bool]]]
+    """Player actions the current phase handles (`Phase.act`) without an `act_<action>` of their own."""
+    _action_table: ClassVar[dict[str, tuple[str, Callable[[Game, Input], list[Event]]]]]
 
     def __init__(
         self,
@@ -181,25 +135,18 @@ class Game(ABC):
                 raise SetupError("A game needs dice or a seed.")
             dice = FairDice(str(seed), client_seed(players))
         self.dice: Dice = dice
-        bind_round(dice, self)
         self.seed = getattr(dice, "seed", seed)
-        self.options: dict[str, OptionValue] = (
-            resolve_options(self.option_specs(), options) if options else dict(self._default_options())
-        )
-        self.mods: tuple[str, ...] = self._known_mods(tuple(mods))
+        self.options: dict[str, OptionValue] = resolve_options(self.option_specs(), options)
+        self.mods: tuple[str, ...] = self.normalize_mods(mods)
         self.seats: list[Seat] = [Seat(index, name) for index, name in enumerate(players)]
         self._check_players(players)
         self._by_name: dict[str, Seat] = {}
         self._alive: list[Seat] = list(self.seats)
-        self.roster = 0
-        """Bumped whenever a seat goes out or changes its name: the key of work kept per player list."""
-        self.naming = 0
-        """Bumped whenever a seat changes its name: the key of work kept per seat."""
         self._index_names()
         self.initial_players: tuple[str, ...] = tuple(players)
-        self.phase: str = str(Stage.NEW)
-        self.current: Phase[Any] | None = None
-        """The waiting phase now (None between waits: dealing, rolling, over)."""
+        self.current: Phase[Any] = Passing(Stage.NEW)
+        """The phase the game is in (`phase` is its name)."""
+        self._current_round = 0
         self.round = 0
         self.steps = 0
         self.started = False
@@ -212,8 +159,29 @@ class Game(ABC):
         self.wait_id = 0
         self.extension = 0
         self.changes = 0
-        """How many times the state has changed (each accepted input): the key of `_cache`."""
-        self._cache = StepCache()
+        """How many times the state has changed (each accepted input): the key of `_memo`."""
+        self._memo = Memo()
+
+    @property
+    def phase(self) -> str:
+        """The name of the current phase (`vote`, `choices`, `over`...)."""
+        return str(self.current.name)
+
+    @phase.setter
+    def phase(self, name: str) -> None:
+        """Name a stage nobody is waited in, for a theme that moves through it by itself."""
+        self.current = Passing(name)
+
+    @property
+    def round(self) -> int:
+        """The round being played (0 before the first); the dice tag their draws with it."""
+        return self._current_round
+
+    @round.setter
+    def round(self, number: int) -> None:
+        self._current_round = number
+        if isinstance(self.dice, DrawLog):
+            self.dice.round = number
 
     # ----- setup -----
 
@@ -225,28 +193,6 @@ class Game(ABC):
     def normalize_mods(cls, mods: Sequence[str]) -> tuple[str, ...]:
         """Mod ids in the theme's order; unknown or forbidden combinations raise SetupError."""
         return cls.spec.normalize_mods(mods)
-
-    @classmethod
-    def _default_options(cls) -> dict[str, OptionValue]:
-        """Every option's default (worked out once per class; copied for each game)."""
-        found: dict[str, OptionValue] | None = _OPTION_DEFAULTS.get(cls)
-        if found is None:
-            found = resolve_options(cls.option_specs(), None)
-            _OPTION_DEFAULTS[cls] = found
-        return found
-
-    @classmethod
-    def _known_mods(cls, mods: tuple[str, ...]) -> tuple[str, ...]:
-        """`normalize_mods`, remembered per class for the mod lists games are made with."""
-        known: dict[tuple[str, ...], tuple[str, ...]] | None = _MODS_KNOWN.get(cls)
-        if known is None:
-            known = _MODS_KNOWN[cls] = {}
-        found = known.get(mods)
-        if found is None:
-            found = cls.normalize_mods(mods)
-            if len(known) < 256:
-                known[mods] = found
-        return found
 
     def _check_players(self, players: Sequence[str]) -> None:
         ids = [seat.uid for seat in self.seats]
@@ -276,8 +222,6 @@ class Game(ABC):
 
     def _index_names(self) -> None:
         """Seats by name as held and by user id (rebuilt when a name changes)."""
-        self.roster += 1
-        self.naming += 1
         self._by_name = {seat.uid: seat for seat in self.seats}
         self._by_name.update({seat.name: seat for seat in self.seats})
 
@@ -335,7 +279,7 @@ class Game(ABC):
             raise IllegalAction("The game has already started.")
         self.started = True
         self.changes += 1
-        facts = self._start()
+        facts = self.run_flow(self._start())
         self.take(facts)
         return facts
 
@@ -356,13 +300,12 @@ class Game(ABC):
         entry = self._action_table.get(inp.action)
         if entry is None:
             raise IllegalAction(f"Unknown action {self.ACTION_ALIASES.get(inp.action, inp.action)!r}.")
-        action, handler, takes_target = entry
+        action, handler = entry
         if action != inp.action:
             inp = replace(inp, action=action)
-        if (inp.new, inp.count, inp.seconds, inp.reason) != NO_EXTRAS or (inp.target is not None and not takes_target):
-            self._check_fields(action, inp)
+        self._check_fields(action, inp)
         try:
-            events = handler(self, inp)
+            events = self.run_flow(handler(self, inp))
         except IllegalAction:
             raise
         except BaseException:
@@ -376,19 +319,21 @@ class Game(ABC):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        spec: ThemeSpec | None = vars(cls).get("spec")
+        if spec is not None:
+            cls.theme, cls.title, cls.MODS = spec.id, spec.title, spec.mod_titles()
         cls._action_table = cls._actions()
 
     @classmethod
-    def _actions(cls) -> dict[str, tuple[str, Callable[[Game, Input], list[Event]], bool]]:
-        """Each action (and alias) this class takes: its name, its `act_` handler, whether it reads `target`."""
-        table: dict[str, tuple[str, Callable[[Game, Input], list[Event]], bool]] = {}
+    def _actions(cls) -> dict[str, tuple[str, Callable[[Game, Input], list[Event]]]]:
+        """Each action (and alias) this class takes: its name and its `act_` handler."""
+        table: dict[str, tuple[str, Callable[[Game, Input], list[Event]]]] = {}
         for action in cls.PLAYER_ACTIONS + HOST_ACTIONS + SYSTEM_ACTIONS + cls.THEME_HOST_ACTIONS:
             handler = getattr(cls, f"act_{action}", None)
             if handler is None and action in cls.PHASE_ACTIONS:
                 handler = cls.act_in_phase
             if handler is not None:
-                used = cls.ACTION_FIELDS.get(action, BASE_FIELDS.get(action, ()))
-                table[action] = (action, handler, "target" in used)
+                table[action] = (action, handler)
         for alias, action in cls.ACTION_ALIASES.items():
             if action in table:
                 table[alias] = table[action]
@@ -420,13 +365,28 @@ class Game(ABC):
 
     def awaiting(self) -> list[Wait]:
         """Whom the game waits for now and what each may do."""
-        cache = self._cache
-        if cache.at != self.changes:
-            cache.at, cache.waits = self.changes, None
-        waits = cache.waits
-        if waits is None:
-            waits = cache.waits = self._waits() if self.started and not self.finished else []
-        return list(waits)
+        memo = self._memo.fresh(self.changes)
+        if memo.waits is None:
+            memo.waits = self._waits() if self.started and not self.finished else []
+        return list(memo.waits)
+
+    def legal_inputs(self, name: str) -> list[Input]:
+        """Every input player `name` may send now, targets spelled out (for AI seats and buttons)."""
+        memo = self._memo.fresh(self.changes)
+        found = memo.offers.get(name)
+        if found is None:
+            found = memo.offers[name] = self._offers(name)
+        return list(found)
+
+    def _offers(self, name: str) -> list[Input]:
+        """`legal_inputs` worked out afresh: what the current phase offers the seat of `name`."""
+        try:
+            seat = self.seat(name)
+        except IllegalAction:
+            return []
+        if not self.started or self.finished or not seat.alive:
+            return []
+        return self.current.offers(self, seat)
 
     def deadline_seconds(self) -> int | None:
         """How long the current wait lasts (G4), extensions included; None when nobody is awaited."""
@@ -441,25 +401,37 @@ class Game(ABC):
         self.wait_id += 1
         self.extension = 0
 
+    # ----- the phase loop -----
+
+    def run_flow(self, events: list[Event]) -> list[Event]:
+        """Run the flow after an input: while the current phase is done, leave it and enter the next."""
+        while not self.finished and self.current.done(self):
+            events += self.current.leave(self)
+            events += self.move_to(self.current.next(self))
+        return events
+
+    def move_to(self, phase: Phase[Any]) -> list[Event]:
+        """Enter `phase` (a phase that waits arms a new deadline, G4) and announce it."""
+        self.current = phase
+        if phase.waiting:
+            self.arm()
+        facts = phase.enter(self)
+        if not phase.announced:
+            return facts
+        return [PhaseChanged(phase.name, self.round), *facts]
+
     def enter(self, phase: Phase[Any]) -> None:
-        """Wait in `phase` from now on; a new wait arms a new deadline (G4)."""
-        self.phase = str(phase.name)
+        """Wait in `phase` from now on, for a theme that announces and prompts by itself; a new wait
+        arms a new deadline (G4)."""
         self.current = phase
         self.arm()
-
-    def pass_through(self, name: str) -> None:
-        """A phase nobody is waited for in (dealing, rolling, the finals)."""
-        self.phase = str(name)
-        self.current = None
 
     # ----- actions every theme has -----
 
     def act_in_phase(self, inp: Input) -> list[Event]:
-        """A player action of `PHASE_ACTIONS`: the waiting phase handles it, or the theme says why not."""
-        seat = self._by_name.get(inp.by or "")
-        if seat is None or not seat.alive or (seat.name != inp.by and seat.uid != inp.by):
-            seat = self.actor(inp)
-        events = self.current.act(self, inp.action, seat, inp) if self.current is not None else None
+        """A player action of `PHASE_ACTIONS`: the current phase handles it, or the theme says why not."""
+        seat = self.actor(inp)
+        events = self.current.act(self, seat, inp)
         if events is None:
             raise IllegalAction(self.refusal(inp.action, seat))
         return events
@@ -528,7 +500,6 @@ class Game(ABC):
     def eliminate(self, seats: Sequence[Seat], reason: str, causes: Sequence[Fact] = ()) -> Eliminated:
         """Take `seats` out in one step: they share a place (G7). `causes`: why each went out, as facts."""
         self.steps += 1
-        self.roster += 1
         for seat in seats:
             seat.alive = False
             seat.out_step = self.steps
@@ -538,7 +509,7 @@ class Game(ABC):
     def finish(self, winner: Seat | None, second: Seat | None) -> list[Event]:
         """End the game; places follow G7, with the finals deciding first and second."""
         self.finished = True
-        self.pass_through(Stage.OVER)
+        self.current = OVER
         self.winner = winner.name if winner else None
         self.second = second.name if second else None
         if winner is not None:
@@ -566,13 +537,13 @@ class Game(ABC):
     def _start(self) -> list[Event]:
         """The theme's opening: announcements and the first wait."""
 
-    @abstractmethod
     def _waits(self) -> list[Wait]:
         """Who the current phase waits for (see `awaiting`)."""
+        return self.current.waits(self)
 
-    @abstractmethod
     def _timeout(self) -> list[Event]:
         """The current deadline passed (G4)."""
+        return self.current.timeout(self)
 
     @abstractmethod
     def remove(self, seats: list[Seat], reason: str) -> list[Event]:
@@ -581,10 +552,6 @@ class Game(ABC):
     @abstractmethod
     def brief(self, seat: Seat) -> list[Event]:
         """Private events that tell a seat's new holder everything the seat knows and owes."""
-
-    @abstractmethod
-    def legal_inputs(self, name: str) -> list[Input]:
-        """Every input player `name` may send now, targets spelled out (for AI seats and buttons)."""
 
     @abstractmethod
     def round_record(self) -> Sequence[Mapping[str, object]]:
@@ -645,6 +612,4 @@ def announce_list(game: Game, marks: Callable[[Seat], str] | None = None) -> Pla
     return PlayerList(tuple([seat.name + marks(seat) for seat in game.alive()]))
 
 
-fast_inits(__name__)
-
-__all__ = ["Game", "Seat", "Wait", "announce_list", "join_names", "wait_for"]
+__all__ = ["Game", "Seat", "Wait", "announce_list", "join_names"]

@@ -1,21 +1,24 @@
-"""A phase that waits for players: what it waits for, what is legal, how actions, a timeout,
-a removal (modkill, idle, left) and a substitute are handled, kept together in one object.
+"""A phase of a game in one object: what it does on entry, whom it waits for, what each seat may
+send, how it takes an action, a timeout and a removal, what a substitute is told, when it is done
+and which phase comes next.
 
-A game enters a waiting phase with `Game.enter(phase)`, which starts a new deadline: a new wait
-always arms its deadline, and nothing else has to remember to.
+The engine loop (`Game.run_flow`) runs the flow: after each input, while the current phase is done,
+it leaves it, enters the next one and announces the change (`PhaseChanged`). Stages nobody is
+waited in (rolls, deal, reveal, finals) are phases too: they do their work on entry and are done.
 """
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Generic, TypeVar
 
+from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Event
 from survivor_host.engine.inputs import Input
 
 if TYPE_CHECKING:
-    from survivor_host.engine.game import Game, Seat, Wait
+    from survivor_host.engine.game import Game, Seat
 
 G = TypeVar("G", bound="Game")
 
@@ -27,31 +30,77 @@ class Stage(StrEnum):
     OVER = "over"
 
 
-class Phase(ABC, Generic[G]):
-    """One waiting phase of a theme (`name` is what `game.phase` reads while it lasts)."""
+@dataclass(frozen=True)
+class Wait:
+    """Someone the game waits for, what they may do, and whether they answer by PM."""
+
+    player: str
+    actions: tuple[str, ...]
+    secret: bool
+    targets: tuple[str, ...] = ()
+
+
+class Phase(Generic[G]):
+    """One phase of a theme; `name` is what `game.phase` reads while it lasts.
+
+    A phase declares only what it changes: by default it waits for nobody, takes no action and is
+    never done (a theme that moves on by itself, calling `Game.enter`, keeps these defaults)."""
 
     name: str = ""
+    waiting: bool = True
+    """Players are waited for here: entering the phase starts a new deadline (G4)."""
+    announced: bool = True
+    """Entering the phase is announced to the room (`PhaseChanged`)."""
 
-    @abstractmethod
+    def enter(self, game: G) -> list[Event]:
+        """What happens as the phase begins (after the state of the phase before it is settled)."""
+        return []
+
     def waits(self, game: G) -> list[Wait]:
         """Who the phase waits for now, and what each may send."""
+        return []
 
-    @abstractmethod
-    def legal_inputs(self, game: G, seat: Seat) -> list[Input]:
+    def offers(self, game: G, seat: Seat) -> list[Input]:
         """Every input `seat` may send now, targets spelled out."""
+        return []
 
-    @abstractmethod
-    def timeout(self, game: G) -> list[Event]:
-        """The deadline passed (G4): modkill the idle, or take their harmless default."""
-
-    def act(self, game: G, action: str, seat: Seat, inp: Input) -> list[Event] | None:
+    def act(self, game: G, seat: Seat, inp: Input) -> list[Event] | None:
         """Handle a player action this phase owns; None lets the theme refuse it."""
         return None
 
-    def after_removal(self, game: G, removed: list[Seat]) -> list[Event]:
+    def timeout(self, game: G) -> list[Event]:
+        """The deadline passed (G4): modkill the idle, or take their harmless default."""
+        raise IllegalAction("No deadline is running.")
+
+    def on_removal(self, game: G, removed: list[Seat]) -> list[Event]:
         """Carry on after players were removed (the theme has already handled the finals)."""
         return []
 
     def brief(self, game: G, seat: Seat) -> list[Event]:
         """What a substitute in `seat` is asked for in this phase."""
         return []
+
+    def done(self, game: G) -> bool:
+        """True when the phase has nothing left to do: the loop then leaves it."""
+        return False
+
+    def leave(self, game: G) -> list[Event]:
+        """What happens as the phase ends, before the next one is entered."""
+        return []
+
+    def next(self, game: G) -> Phase[G]:
+        """The phase that follows this one (asked once it is done)."""
+        raise NotImplementedError(f"the phase {self.name!r} has no next phase")
+
+
+class Passing(Phase["Game"]):
+    """A stage nobody is waited in, for a theme that moves through it by itself (dealing, over)."""
+
+    waiting = False
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+OVER: Passing = Passing(Stage.OVER)
+"""The stage of a finished game."""

@@ -11,8 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import overload
 
-from survivor_host.engine.events import Asked, Fact, Roll, fast_inits
-from survivor_host.engine.events import phase_fact as phase_fact  # shared by every theme
+from survivor_host.engine.events import Asked, Fact, Roll
 
 STICK_SWAP = ("stick", "swap")
 """What a player in the swap phase may send."""
@@ -433,7 +432,6 @@ class JestersBattle(Fact):
     losers: tuple[str, ...]
 
 
-fast_inits(__name__)  # facts are built by the hundred per game: without the frozen setattr
 
 # Facts are immutable: the ones a game builds by the dozen are shared, not rebuilt (same arguments, same fact).
 dealt_fact = functools.lru_cache(maxsize=4096, typed=True)(CardDealt)

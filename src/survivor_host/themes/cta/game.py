@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from itertools import filterfalse
 from typing import ClassVar
 
-from survivor_host.engine.battle import battle, duel
+from survivor_host.engine.battle import battle
 from survivor_host.engine.dice import Dice
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import (
@@ -28,7 +28,6 @@ from survivor_host.engine.events import (
     Fact,
     PhaseChanged,
     Revealed,
-    fast_inits,
 )
 from survivor_host.engine.game import Game, Seat, Wait, announce_list
 from survivor_host.engine.inputs import Input, offer
@@ -64,7 +63,6 @@ from survivor_host.themes.cta.facts import (
     dealt_fact,
     kings_fact,
     lowest_fact,
-    phase_fact,
     round_fact,
     shown_fact,
     stuck_fact,
@@ -315,8 +313,13 @@ class ChaseTheAce(Game):
         answers.waits, answers.legal = waits, legal
 
     def pass_through(self, name: str) -> None:
-        super().pass_through(name)
+        """A stage nobody is waited in (dealing, the reveal, the finals)."""
+        self.phase = name
         self._answers.forget_waits()
+
+    def finish(self, winner: Seat | None, second: Seat | None) -> list[Event]:
+        self._answers.forget_waits()
+        return super().finish(winner, second)
 
     def _index_names(self) -> None:
         super()._index_names()
@@ -417,7 +420,7 @@ class ChaseTheAce(Game):
         stage = CtaStage.DEAL
         self.pass_through(stage)
         events: list[Event] = [
-            phase_fact(stage, self.round),
+            PhaseChanged(stage, self.round),
             round_fact(self.round, self.k),
             announce_list(self),  # no marks yet: the Kings are dealt below
         ]
@@ -457,7 +460,7 @@ class ChaseTheAce(Game):
         """The swap phase (C6), or All At Once (C7)."""
         stage = CtaStage.SWAP
         self.pass_through(stage)
-        events: list[Event] = [phase_fact(stage, self.round)]
+        events: list[Event] = [PhaseChanged(stage, self.round)]
         for plugin in self.plugins:
             own = plugin.swap_phase(self)
             if own is not None:
@@ -507,8 +510,11 @@ class ChaseTheAce(Game):
     def swap(self, by: int, target: int, swap_round: int | None) -> list[Event]:
         """Swapper 125 vs target 100 (G1); if the swapper wins, the two exchange cards (C6)."""
         by_name, target_name = self.seat_names[by], self.seat_names[target]
-        rolled, rounds, swapped = duel(self.dice, by_name, 125, target_name, 100, "swap")
-        events: list[Event] = [SwapResolved(by_name, target_name, rolled, rounds, swapped, swap_round)]
+        fight = battle(self.dice, [(by_name, 125), (target_name, 100)], purpose="swap")
+        swapped = fight.winners == [by_name]
+        events: list[Event] = [
+            SwapResolved(by_name, target_name, tuple(fight.events), tuple(fight.rolls), swapped, swap_round)
+        ]
         self.attempts.append([by, target, int(swapped)])
         self.swap_log.append((by, target, swapped, False))
         if swapped:
@@ -544,7 +550,7 @@ class ChaseTheAce(Game):
         alive = self.alive()
         cards = self.cards
         events: list[Event] = [
-            phase_fact(stage, self.round),
+            PhaseChanged(stage, self.round),
             Revealed(tuple([(seat.name, cards[seat.index]) for seat in alive]), tabled=True),
         ]
         seats = self.seats
@@ -682,7 +688,7 @@ class ChaseTheAce(Game):
             return []
         if not self.started or self.finished or not seat.alive or self.current is None:
             return []
-        return self.current.legal_inputs(self, seat)
+        return self.current.offers(self, seat)
 
     # ----- modkills and substitutes -----
 
@@ -695,7 +701,7 @@ class ChaseTheAce(Game):
         if len(left) < 2:
             return [*events, *self._decide_by_battle(left, seats)]
         if self.current is not None:
-            return [*events, *self.current.after_removal(self, seats)]
+            return [*events, *self.current.on_removal(self, seats)]
         return events
 
     def _decide_by_battle(self, left: list[Seat], removed: list[Seat]) -> list[Event]:
@@ -792,12 +798,13 @@ class SwapTurns(Phase[ChaseTheAce]):
         assert game.turn is not None
         return list(turn_answers(game.seats[game.turn].name, game.target_names(game.turn))[1])
 
-    def legal_inputs(self, game: ChaseTheAce, seat: Seat) -> list[Input]:
+    def offers(self, game: ChaseTheAce, seat: Seat) -> list[Input]:
         if game.turn != seat.index:
             return []
         return list(turn_answers(seat.name, game.target_names(seat.index))[2])
 
-    def act(self, game: ChaseTheAce, action: str, seat: Seat, inp: Input) -> list[Event] | None:
+    def act(self, game: ChaseTheAce, seat: Seat, inp: Input) -> list[Event] | None:
+        action = inp.action
         if action not in ("stick", "swap"):
             return None
         if game.turn != seat.index:
@@ -820,7 +827,7 @@ class SwapTurns(Phase[ChaseTheAce]):
             ]
         return game.remove([game.seats[game.turn]], Cause.IDLE)
 
-    def after_removal(self, game: ChaseTheAce, removed: list[Seat]) -> list[Event]:
+    def on_removal(self, game: ChaseTheAce, removed: list[Seat]) -> list[Event]:
         assert game.turn is not None
         turn = game.turn
         if not game.seats[turn].alive:
@@ -836,5 +843,3 @@ class SwapTurns(Phase[ChaseTheAce]):
 
 TURNS = SwapTurns()
 
-
-fast_inits(__name__)  # the view, built at each AI decision

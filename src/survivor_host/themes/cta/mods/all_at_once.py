@@ -110,12 +110,13 @@ class AllAtOnce(Phase["ChaseTheAce"], CtaMod):
         seats = game.seats
         return [game.choice_wait(seats[index].name, index) for index in self.pending(game)]
 
-    def legal_inputs(self, game: ChaseTheAce, seat: Seat) -> list[Input]:
+    def offers(self, game: ChaseTheAce, seat: Seat) -> list[Input]:
         if seat.index not in game.playing():
             return []
         return game.offer_swaps(seat)
 
-    def act(self, game: ChaseTheAce, action: str, seat: Seat, inp: Input) -> list[Event] | None:
+    def act(self, game: ChaseTheAce, seat: Seat, inp: Input) -> list[Event] | None:
+        action = inp.action
         if action == "stick":
             return self._choose(game, seat.index, None)
         if action == "swap":
@@ -150,7 +151,7 @@ class AllAtOnce(Phase["ChaseTheAce"], CtaMod):
             ]
         return game.remove([game.seats[index] for index in missing], Cause.IDLE)
 
-    def after_removal(self, game: ChaseTheAce, removed: list[Seat]) -> list[Event]:
+    def on_removal(self, game: ChaseTheAce, removed: list[Seat]) -> list[Event]:
         """Drop the choices of removed players; carry out once the rest are in."""
         for index in list(self.choices):
             if not game.seats[index].alive:

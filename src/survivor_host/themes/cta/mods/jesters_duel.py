@@ -98,12 +98,13 @@ class JestersDuel(Phase["ChaseTheAce"], CtaMod):
         targets = tuple(game.names(opponents(game, self.jester)))
         return [Wait(game.seats[self.jester].name, ("duel",), False, targets)]
 
-    def legal_inputs(self, game: ChaseTheAce, seat: Seat) -> list[Input]:
+    def offers(self, game: ChaseTheAce, seat: Seat) -> list[Input]:
         if seat.index != self.jester:
             return []
         return [offer("duel", seat.name, target) for target in game.names(opponents(game, seat.index))]
 
-    def act(self, game: ChaseTheAce, action: str, seat: Seat, inp: Input) -> list[Event] | None:
+    def act(self, game: ChaseTheAce, seat: Seat, inp: Input) -> list[Event] | None:
+        action = inp.action
         if action in ("stick", "swap"):
             raise IllegalAction("Wait for the Jester's duel first.")
         if action != "duel":
@@ -131,7 +132,7 @@ class JestersDuel(Phase["ChaseTheAce"], CtaMod):
             ]
         return game.remove([game.seats[jester]], Cause.IDLE)
 
-    def after_removal(self, game: ChaseTheAce, removed: list[Seat]) -> list[Event]:
+    def on_removal(self, game: ChaseTheAce, removed: list[Seat]) -> list[Event]:
         assert self.jester is not None
         jester = self.jester
         if not game.seats[jester].alive:
