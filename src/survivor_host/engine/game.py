@@ -418,7 +418,7 @@ class Game(ABC):
         facts = phase.enter(self)
         if not phase.announced:
             return facts
-        return [PhaseChanged(phase.name, self.round), *facts]
+        return [PhaseChanged(phase.announced_as or phase.name, self.round), *facts]
 
     def enter(self, phase: Phase[Any]) -> None:
         """Wait in `phase` from now on, for a theme that announces and prompts by itself; a new wait

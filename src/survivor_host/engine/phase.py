@@ -51,6 +51,8 @@ class Phase(Generic[G]):
     """Players are waited for here: entering the phase starts a new deadline (G4)."""
     announced: bool = True
     """Entering the phase is announced to the room (`PhaseChanged`)."""
+    announced_as: str = ""
+    """The stage the room is told begins, when the phase plays another's part (else its `name`)."""
 
     def enter(self, game: G) -> list[Event]:
         """What happens as the phase begins (after the state of the phase before it is settled)."""

@@ -9,7 +9,8 @@ from survivor_host.analysis.odds import battle_win, reveal_elimination, tied_eli
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.render import card_name
 from survivor_host.engine.theme import Chance
-from survivor_host.themes.cta.game import KING, CtaView
+from survivor_host.themes.cta.rules import KING
+from survivor_host.themes.cta.view import CtaView
 
 SWAPPER_DIE, TARGET_DIE = 125, 100  # C6
 DUEL_DIE = 100  # Jester's Duel

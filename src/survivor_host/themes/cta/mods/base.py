@@ -1,24 +1,25 @@
-"""The hooks Chase the Ace calls on every active mod. A mod overrides the ones it changes."""
+"""The hooks Chase the Ace calls on every active mod. A mod overrides the ones it changes, or plays
+phases of its own by name (`phases`: All At Once's swaps, Jester's Duel's duel)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
-
-from mypy_extensions import trait
+from collections.abc import Mapping
+from typing import ClassVar
 
 from survivor_host.engine.events import Event
+from survivor_host.themes.cta.phases.base import CtaPhase
+from survivor_host.themes.cta.state import CtaState
 
-if TYPE_CHECKING:
-    from survivor_host.themes.cta.game import ChaseTheAce
 
-
-@trait  # a mod that is also a phase inherits from both (a trait, for the compiled engine)
 class CtaMod:
-    """A mod of Chase the Ace; one instance per game, holding that game's mod state."""
+    """A mod of Chase the Ace; one instance per game. Its state lives in `game.mod_state[id]`."""
 
     id: ClassVar[str] = ""
-    bars_targets: ClassVar[bool] = False
-    """True for a mod whose `barred_targets` bars anyone (then every stick and swap is checked again)."""
+    phases: ClassVar[Mapping[str, CtaPhase]] = {}
+    """Phases the mod adds, or plays instead of the theme's, by name."""
+
+    def new_round(self, game: CtaState) -> None:
+        """A new round begins: the mod's state for it, fresh."""
 
     def card_die(self) -> int | None:
         """The die cards are dealt with, when this mod changes it (C3: 14 instead of 13)."""
@@ -28,47 +29,34 @@ class CtaMod:
         """True when the dealt `cards` cannot stand and everything is dealt again."""
         return False
 
-    def after_deal(self, game: ChaseTheAce) -> list[Event]:
+    def after_deal(self, game: CtaState) -> list[Event]:
         """Announcements and eliminations once the Kings are known."""
         return []
 
-    def before_swaps(self, game: ChaseTheAce) -> list[Event] | None:
-        """Something that comes between the deal and the swap phase (it then starts the swaps); None if not."""
+    def before_swaps(self, game: CtaState) -> list[Event]:
+        """What comes between the deal and the swap phase without a wait (C5: the Jesters' battle)."""
+        return []
+
+    def phase_before_swaps(self, game: CtaState) -> str | None:
+        """The mod's phase to play between the deal and the swap phase now, by name; None if none."""
         return None
 
-    def swap_block(self, game: ChaseTheAce, by: int, target: int) -> str | None:
+    def swap_block(self, game: CtaState, by: int, target: int) -> str | None:
         """Why this mod forbids `by` from targeting `target` now, or None."""
-        return None
-
-    def barred_targets(self, game: ChaseTheAce, by: int) -> set[int]:
-        """Every seat `swap_block` bars `by` from targeting now (the same rule, all at once).
-
-        It may depend only on the round's `stuck` and `exchanges` (the core caches it by them)."""
-        return set()
-
-    def swap_phase(self, game: ChaseTheAce) -> list[Event] | None:
-        """This mod's own swap phase, replacing the turns (C6); None if the mod leaves the turns alone."""
         return None
 
     def secret_actions(self) -> tuple[str, ...]:
         """Actions this mod makes secret (sent by PM only, G3)."""
         return ()
 
-    def swap_round_now(self) -> int:
+    def swap_round(self, game: CtaState) -> int:
         """The All At Once swap round under way (0 when the mod has none)."""
         return 0
 
-    def jesters(self, game: ChaseTheAce) -> list[int]:
+    def jesters(self, game: CtaState) -> list[int]:
         """Seats holding a Jester this round (Jester's Duel only)."""
         return []
 
-    def choice_of(self, game: ChaseTheAce, seat: int) -> str | None:
+    def choice_of(self, game: CtaState, seat: int) -> str | None:
         """A secret swap choice `seat` has made this swap round (`stick` or a name), if the mod keeps them."""
         return None
-
-    def secret_choices(self) -> dict[int, int | None]:
-        """Secret swap choices this mod holds now: seat to target seat, None to stick."""
-        return {}
-
-    def new_round(self) -> None:
-        """A new round begins: forget this round's mod state."""

@@ -1,0 +1,172 @@
+"""What a game of Chase the Ace holds between inputs, and the questions its phases and mods ask of it.
+
+The state refers to seats by index; names appear only in the facts and records that go out. Phases
+and mods read and change this state; they never import the game class that wires them together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from survivor_host.engine.battle import battle
+from survivor_host.engine.errors import IllegalAction
+from survivor_host.engine.events import Eliminated, Event, Fact
+from survivor_host.engine.game import Game, Seat
+from survivor_host.themes.cta.facts import CardShown, CardWhy, Stuck, SwapResolved
+from survivor_host.themes.cta.record import CtaRecorder
+from survivor_host.themes.cta.rules import FOURTEEN, SWAPPER_DIE, TARGET_DIE
+
+if TYPE_CHECKING:
+    from survivor_host.themes.cta.mods.base import CtaMod
+    from survivor_host.themes.cta.phases.base import CtaPhase
+
+
+class CtaState(Game):
+    """The fields of a Chase the Ace game; `ChaseTheAce` adds its phases and mods."""
+
+    elim_count: int
+    """C2: how many lowest cards the host wants out each round (`elim`)."""
+    k: int
+    """C2: how many go this round."""
+    die: int
+    """C3: the die cards are dealt with (13, or 14 under a mod that adds the 14)."""
+    cards: dict[int, int]
+    """Each seat's card now."""
+    dealt: dict[int, int]
+    """Each seat's card as dealt this round."""
+    round_causes: dict[int, Fact]
+    """Why each seat that went out this round went (the cause facts of its elimination)."""
+    kings: list[int]
+    advanced: list[int]
+    """Seats safe for the rest of the round like a King (a duel's winner, C5)."""
+    stuck: list[int]
+    exchanges: list[list[int]]
+    """Successful swaps this round as [swapper, target]."""
+    history: list[list[int]]
+    """Successful swaps this round as [swapper, target, swapper's card, target's card] before."""
+    attempts: list[list[int]]
+    """Swap battles this round as [swapper, target, 1 if cards changed hands else 0]."""
+    swap_log: list[tuple[int, int | None, bool, bool]]
+    """Sticks and swaps carried out this round, in order: (by, target or None, swapped, void)."""
+    order: list[int]
+    """C6: the turns still to come this round."""
+    turn: int | None
+    had_turn: list[int]
+    recorder: CtaRecorder
+    plugins: tuple[CtaMod, ...]
+    mod_state: dict[str, object]
+    """Each mod's state in this game, by mod id (a mod's own dataclass)."""
+    phases: dict[str, CtaPhase]
+    """The game's phases by name (a mod may replace one, as All At Once does the swaps)."""
+
+    def clear_round(self) -> None:
+        """What one round fills in, empty."""
+        self.cards, self.kings, self.advanced, self.stuck = {}, [], [], []
+        self.exchanges, self.history, self.attempts = [], [], []
+        self.swap_log = []
+        self.order, self.turn, self.had_turn = [], None, []
+
+    def phase_named(self, name: str) -> CtaPhase:
+        return self.phases[name]
+
+    @property
+    def swap_round(self) -> int:
+        """The All At Once swap round under way, 0 without one."""
+        return max((plugin.swap_round(self) for plugin in self.plugins), default=0)
+
+    # ----- who is where -----
+
+    def in_play(self) -> list[int]:
+        """Seats that take part in the swap phase: alive, not a King, not advanced, not a 14."""
+        safe = {*self.kings, *self.advanced}
+        return [
+            seat.index for seat in self.alive() if seat.index not in safe and self.cards.get(seat.index) != FOURTEEN
+        ]
+
+    def swap_block(self, by: int, target: int) -> tuple[str, str] | None:
+        """Why `by` may not target `target` now: (message for the player, short reason), or None."""
+        seat = self.seats[target]
+        if target == by:
+            return "You can't swap with yourself.", "self"
+        if not seat.alive:
+            return f"{seat.name} is already eliminated.", "eliminated"
+        if target in self.kings:
+            return "Kings cannot be swapped with.", "King"
+        if target in self.advanced:
+            return f"{seat.name} advanced this round and cannot be swapped with.", "advanced"
+        if self.cards.get(target) == FOURTEEN:
+            return f"{seat.name} holds the 14 and cannot be swapped with.", "14"
+        return self.mod_block(by, target)
+
+    def mod_block(self, by: int, target: int) -> tuple[str, str] | None:
+        """Why a mod forbids `by` from targeting `target` now (message, the mod's title), or None."""
+        for plugin in self.plugins:
+            message = plugin.swap_block(self, by, target)
+            if message:
+                return message, self.spec.mod_title(plugin.id)
+        return None
+
+    def swap_targets(self, by: int) -> list[int]:
+        """Everyone `by` may target now, in list order: the others in play no mod bars (`swap_block`)."""
+        return [target for target in self.in_play() if target != by and self.mod_block(by, target) is None]
+
+    def target_names(self, by: int) -> tuple[str, ...]:
+        return tuple(self.names(self.swap_targets(by)))
+
+    def swap_target(self, seat: Seat, name: str | None) -> int:
+        """The seat `seat` names to swap with, once the swap is legal now."""
+        target = self.alive_target(name, "swap with")
+        block = self.swap_block(seat.index, target.index)
+        if block is not None:
+            raise IllegalAction(block[0])
+        return target.index
+
+    def marks(self, seat: Seat) -> str:
+        """Public marks in the player list: Kings and players who advanced this round."""
+        if seat.index in self.kings:
+            return " (King)"
+        if seat.index in self.advanced:
+            return " (advanced)"
+        return ""
+
+    # ----- sticks, swaps, eliminations -----
+
+    def stick(self, by: int, swap_round: int | None, said: bool = True) -> list[Event]:
+        """Carry out a `stick` (a turn's, or one in the All At Once order)."""
+        self.stuck.append(by)
+        self.swap_log.append((by, None, False, False))
+        self.end_turn(by, swap_round)
+        return [Stuck(self.seats[by].name, said, swap_round)]
+
+    def swap(self, by: int, target: int, swap_round: int | None) -> list[Event]:
+        """Swapper 125 vs target 100 (G1); if the swapper wins, the two exchange cards (C6)."""
+        by_name, target_name = self.seats[by].name, self.seats[target].name
+        fight = battle(self.dice, [(by_name, SWAPPER_DIE), (target_name, TARGET_DIE)], purpose="swap")
+        swapped = fight.winners == [by_name]
+        resolved = SwapResolved(by_name, target_name, tuple(fight.events), tuple(fight.rolls), swapped, swap_round)
+        events: list[Event] = [resolved]
+        self.attempts.append([by, target, int(swapped)])
+        self.swap_log.append((by, target, swapped, False))
+        if swapped:
+            mine, theirs = self.cards[by], self.cards[target]
+            self.history.append([by, target, mine, theirs])
+            self.exchanges.append([by, target])
+            self.cards[by], self.cards[target] = theirs, mine
+            events.append(CardShown(theirs, CardWhy.SWAPPED_AWAY, target_name, to=by_name))
+            events.append(CardShown(mine, CardWhy.SWAPPED_WITH, by_name, to=target_name))
+        self.end_turn(by, swap_round)
+        return events
+
+    def end_turn(self, by: int, swap_round: int | None) -> None:
+        """In the turns (`swap_round` None), `by`'s stick or swap ends their turn."""
+        if swap_round is None:
+            if self.order and self.order[0] == by:
+                del self.order[0]
+            self.had_turn.append(by)
+            self.turn = None
+
+    def eliminate(self, seats: Sequence[Seat], reason: str, causes: Sequence[Fact] = ()) -> Eliminated:
+        for seat, cause in zip(seats, causes, strict=False):
+            self.round_causes[seat.index] = cause
+        return super().eliminate(seats, reason, causes)
