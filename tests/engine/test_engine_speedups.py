@@ -16,7 +16,7 @@ import pytest
 from survivor_host.engine.dice import FairDice, ScriptedDice
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import GameOver, Roll
-from survivor_host.engine.game import Memo
+from survivor_host.engine.flow import Memo
 from survivor_host.engine.inputs import Input
 from survivor_host.themes.ftl import facts
 from survivor_host.themes.ftl.facts import ChoiceAsked, Suspected

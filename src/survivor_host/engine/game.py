@@ -1,102 +1,44 @@
-"""The game base: seats, inputs, the phase loop, eliminations, places and records shared by every theme.
+"""The game base every theme shares: options and mods, the input loop, the actions every game takes
+(modkill, sub, rename, extend, end, timeout), the end of a game and its record.
 
 A game is advanced only by `step(Input)`, which answers with typed facts (what happened) or raises
 IllegalAction and leaves the state as it was; `apply` is `step` worded by the theme's presenter for
-the room and the terminal. Handlers check everything before they change anything. A theme's flow is
-a chain of `Phase` objects run by `advance`; entering a phase that waits arms its deadline.
+the room and the terminal. Handlers check everything before they change anything. The seats live in
+`seats.Roster`, the phase loop in `flow.Flow`.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, ClassVar
 
-from survivor_host.engine.dice import Dice, DrawLog, FairDice, dice_fields
+from survivor_host.engine.actions import BASE_FIELDS, HOST_ACTIONS, SYSTEM_ACTIONS, check_fields
+from survivor_host.engine.dice import Dice, FairDice, dice_fields
 from survivor_host.engine.errors import IllegalAction, SetupError
 from survivor_host.engine.events import (
     Cause,
     DeadlineExtended,
-    Eliminated,
     Event,
-    Fact,
     GameOver,
-    PhaseChanged,
-    PlayerList,
     Substituted,
 )
-from survivor_host.engine.ids import to_id
+from survivor_host.engine.flow import Flow
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.options import Option, OptionValue, resolve_options
-from survivor_host.engine.phase import OVER, Passing, Phase, Stage, Wait
-from survivor_host.engine.render import join_names, present
+from survivor_host.engine.phase import OVER, Wait
+from survivor_host.engine.render import present
+from survivor_host.engine.seats import MAX_NAME_LENGTH, Seat
 from survivor_host.engine.theme import ThemeSpec
 from survivor_host.trust.stream import client_seed
 
-HOST_ACTIONS = ("modkill", "sub", "extend", "end")
-SYSTEM_ACTIONS = ("timeout", "rename")
-BASE_FIELDS: dict[str, tuple[str, ...]] = {
-    "modkill": ("target", "reason"),
-    "sub": ("target", "new"),
-    "extend": ("seconds",),
-    "end": (),
-    "timeout": (),
-    "rename": ("new",),
-}
-"""The input fields (besides `by`) each action reads; any other field is refused."""
-MAX_NAME_LENGTH = 18
 RECORD_FORMAT = 2  # 1: no `format` key, Mersenne Twister dice; 2: the dice fields of docs/FAIRNESS.md
 RULES_VERSION = 1
 """Bumped when the same seed and inputs could play out differently; a stored game of another is not replayed."""
 
 
-@dataclass(slots=True, init=False)
-class Seat:
-    """A place in the player list; a substitute or a rename keeps the seat."""
-
-    index: int
-    name: str
-    alive: bool
-    out_step: int | None
-    uid: str
-
-    def __init__(self, index: int, name: str, alive: bool = True, out_step: int | None = None) -> None:
-        self.index = index
-        self.name = name
-        self.alive = alive
-        self.out_step = out_step
-        self.uid = to_id(name)
-
-    def rename(self, name: str) -> None:
-        """A new holder (substitute) or a new name (rename) for this seat."""
-        self.name = name
-        self.uid = to_id(name)
-
-
-class Memo:
-    """What `awaiting` and `legal_inputs` answered since the state last changed (`Game.changes`).
-
-    Not part of the state: it pickles and copies empty, so a rejected input leaves the state as it was."""
-
-    __slots__ = ("at", "offers", "waits")
-
-    def __init__(self) -> None:
-        self.at = -1
-        self.waits: list[Wait] | None = None
-        self.offers: dict[str, list[Input]] = {}
-
-    def __reduce__(self) -> tuple[type[Memo], tuple[()]]:
-        return (Memo, ())
-
-    def fresh(self, changes: int) -> Memo:
-        """The memo, emptied if the state has changed since it was filled."""
-        if self.at != changes:
-            self.at, self.waits, self.offers = changes, None, {}
-        return self
-
-
-class Game(ABC):
+class Game(Flow, ABC):
     """What every theme shares. A theme adds its phases and round logic, and handles each action either
     in an `act_<action>` method or, for the actions in `PHASE_ACTIONS`, in the current phase (`Phase.act`).
 
@@ -138,50 +80,14 @@ class Game(ABC):
         self.seed = getattr(dice, "seed", seed)
         self.options: dict[str, OptionValue] = resolve_options(self.option_specs(), options)
         self.mods: tuple[str, ...] = self.normalize_mods(mods)
-        self.seats: list[Seat] = [Seat(index, name) for index, name in enumerate(players)]
+        super().__init__(players)
         self._check_players(players)
-        self._by_name: dict[str, Seat] = {}
-        self._alive: list[Seat] = list(self.seats)
-        self._index_names()
         self.initial_players: tuple[str, ...] = tuple(players)
-        self.current: Phase[Any] = Passing(Stage.NEW)
-        """The phase the game is in (`phase` is its name)."""
-        self._current_round = 0
-        self.round = 0
-        self.steps = 0
-        self.started = False
-        self.finished = False
         self.winner: str | None = None
         self.second: str | None = None
         self.placements: dict[str, int] = {}
         self.log: list[Input] = []
         self.subs: list[dict[str, Any]] = []
-        self.wait_id = 0
-        self.extension = 0
-        self.changes = 0
-        """How many times the state has changed (each accepted input): the key of `_memo`."""
-        self._memo = Memo()
-
-    @property
-    def phase(self) -> str:
-        """The name of the current phase (`vote`, `choices`, `over`...)."""
-        return str(self.current.name)
-
-    @phase.setter
-    def phase(self, name: str) -> None:
-        """Name a stage nobody is waited in, for a theme that moves through it by itself."""
-        self.current = Passing(name)
-
-    @property
-    def round(self) -> int:
-        """The round being played (0 before the first); the dice tag their draws with it."""
-        return self._current_round
-
-    @round.setter
-    def round(self, number: int) -> None:
-        self._current_round = number
-        if isinstance(self.dice, DrawLog):
-            self.dice.round = number
 
     # ----- setup -----
 
@@ -195,11 +101,6 @@ class Game(ABC):
         return cls.spec.normalize_mods(mods)
 
     def _check_players(self, players: Sequence[str]) -> None:
-        ids = [seat.uid for seat in self.seats]
-        if "" in ids:
-            raise SetupError("Every player needs a name with a letter or digit in it.")
-        if len(set(ids)) != len(ids):
-            raise SetupError("A player is listed twice.")
         least = self.spec.min_players
         if len(players) < least:
             raise SetupError(f"{self.title} needs at least {least} players, not {len(players)}.")
@@ -217,55 +118,6 @@ class Game(ABC):
 
     def has_mod(self, mod: str) -> bool:
         return mod in self.mods
-
-    # ----- seats -----
-
-    def _index_names(self) -> None:
-        """Seats by name as held and by user id (rebuilt when a name changes)."""
-        self._by_name = {seat.uid: seat for seat in self.seats}
-        self._by_name.update({seat.name: seat for seat in self.seats})
-
-    def seat(self, name: str | None, *, who: str = "") -> Seat:
-        """The seat of `name` (matched by user id); `who` is how the error names the asker."""
-        found = self._by_name.get(name or "")
-        if found is not None and (found.name == name or found.uid == name):
-            return found
-        found = self._by_name.get(to_id(name or ""))
-        if found is not None:
-            return found
-        if who:
-            raise IllegalAction(f"{who} not in this game.")
-        raise IllegalAction(f'"{name}" is not in this game.')  # quoted: a reply never starts with user text
-
-    def alive(self) -> list[Seat]:
-        """The seats still in the game, in list order (a fresh list)."""
-        return list(self._alive)
-
-    def names(self, indexes: Sequence[int]) -> list[str]:
-        return [self.seats[index].name for index in indexes]
-
-    def alive_target(self, name: str | None, verb: str) -> Seat:
-        """A player still in the game named as a target; errors say what was wrong."""
-        if not name:
-            raise IllegalAction(f"Name the player you want to {verb}.")
-        seat = self.seat(name)
-        if not seat.alive:
-            raise IllegalAction(f"{seat.name} is already eliminated.")
-        return seat
-
-    def actor(self, inp: Input) -> Seat:
-        """The player sending a player action; the host cannot act for a player."""
-        if inp.by is None:
-            raise IllegalAction(f"Only a player can {inp.action}; nobody can act for another player.")
-        seat = self.seat(inp.by, who="You are")
-        if not seat.alive:
-            raise IllegalAction("You have been eliminated.")
-        return seat
-
-    @staticmethod
-    def require_host(inp: Input) -> None:
-        if inp.by is not None:
-            raise IllegalAction(f"Only the host can {inp.action}.")
 
     # ----- the input loop -----
 
@@ -303,7 +155,7 @@ class Game(ABC):
         action, handler = entry
         if action != inp.action:
             inp = replace(inp, action=action)
-        self._check_fields(action, inp)
+        check_fields(action, inp, self.ACTION_FIELDS.get(action, BASE_FIELDS.get(action, ())))
         try:
             events = self.run_flow(handler(self, inp))
         except IllegalAction:
@@ -341,52 +193,12 @@ class Game(ABC):
                 table.pop(alias, None)
         return table
 
-    def take(self, facts: list[Event]) -> None:  # noqa: B027 - a hook themes may leave alone
+    def take(self, facts: list[Event]) -> None:
         """Everything one input caused, as it happened: a theme builds its record from it here."""
 
     def is_question(self, action: str) -> bool:
         """True for a read-only question such as `card`: the answer changes nothing and is not logged."""
         return self.ACTION_ALIASES.get(action, action) in self.QUESTIONS
-
-    @classmethod
-    def _check_fields(cls, action: str, inp: Input) -> None:
-        """Refuse a field the action does not use (a stray target is a mistake, not a detail)."""
-        used = cls.ACTION_FIELDS.get(action, BASE_FIELDS.get(action, ()))
-        for name, value in (
-            ("target", inp.target),
-            ("new", inp.new),
-            ("count", inp.count),
-            ("seconds", inp.seconds),
-            ("reason", inp.reason),
-        ):
-            if value is not None and name not in used:
-                shown = {"target": "name", "new": "new name", "count": "number", "seconds": "seconds"}
-                raise IllegalAction(f"{action} takes no {shown.get(name, name)}.")
-
-    def awaiting(self) -> list[Wait]:
-        """Whom the game waits for now and what each may do."""
-        memo = self._memo.fresh(self.changes)
-        if memo.waits is None:
-            memo.waits = self._waits() if self.started and not self.finished else []
-        return list(memo.waits)
-
-    def legal_inputs(self, name: str) -> list[Input]:
-        """Every input player `name` may send now, targets spelled out (for AI seats and buttons)."""
-        memo = self._memo.fresh(self.changes)
-        found = memo.offers.get(name)
-        if found is None:
-            found = memo.offers[name] = self._offers(name)
-        return list(found)
-
-    def _offers(self, name: str) -> list[Input]:
-        """`legal_inputs` worked out afresh: what the current phase offers the seat of `name`."""
-        try:
-            seat = self.seat(name)
-        except IllegalAction:
-            return []
-        if not self.started or self.finished or not seat.alive:
-            return []
-        return self.current.offers(self, seat)
 
     def deadline_seconds(self) -> int | None:
         """How long the current wait lasts (G4), extensions included; None when nobody is awaited."""
@@ -395,36 +207,6 @@ class Game(ABC):
             return None
         base = "secret_deadline" if any(wait.secret for wait in waits) else "public_deadline"
         return self.opt_int(base) + self.extension
-
-    def arm(self) -> None:
-        """A new wait begins: its deadline starts afresh."""
-        self.wait_id += 1
-        self.extension = 0
-
-    # ----- the phase loop -----
-
-    def run_flow(self, events: list[Event]) -> list[Event]:
-        """Run the flow after an input: while the current phase is done, leave it and enter the next."""
-        while not self.finished and self.current.done(self):
-            events += self.current.leave(self)
-            events += self.move_to(self.current.next(self))
-        return events
-
-    def move_to(self, phase: Phase[Any]) -> list[Event]:
-        """Enter `phase` (a phase that waits arms a new deadline, G4) and announce it."""
-        self.current = phase
-        if phase.waiting:
-            self.arm()
-        facts = phase.enter(self)
-        if not phase.announced:
-            return facts
-        return [PhaseChanged(phase.announced_as or phase.name, self.round), *facts]
-
-    def enter(self, phase: Phase[Any]) -> None:
-        """Wait in `phase` from now on, for a theme that announces and prompts by itself; a new wait
-        arms a new deadline (G4)."""
-        self.current = phase
-        self.arm()
 
     # ----- actions every theme has -----
 
@@ -448,22 +230,15 @@ class Game(ABC):
     def act_sub(self, inp: Input) -> list[Event]:
         self.require_host(inp)
         seat = self.alive_target(inp.target, "substitute")
-        new = (inp.new or "").strip()
-        self._check_new_name(new, seat)
-        old = seat.name
-        seat.rename(new)
-        self._index_names()
+        old, new = seat.name, (inp.new or "").strip()
+        self.rename_seat(seat, new)
         self.subs.append({"round": self.round, "old": old, "new": new})
         return [Substituted(old, new), *self.brief(seat)]
 
     def act_rename(self, inp: Input) -> list[Event]:
         if inp.by is None:
             raise IllegalAction("Name the player who renamed.")
-        seat = self.seat(inp.by, who="You are")
-        new = (inp.new or "").strip()
-        self._check_new_name(new, seat)
-        seat.rename(new)
-        self._index_names()
+        self.rename_seat(self.seat(inp.by, who="You are"), (inp.new or "").strip())
         return []
 
     def act_extend(self, inp: Input) -> list[Event]:
@@ -487,24 +262,7 @@ class Game(ABC):
             raise IllegalAction("No deadline is running.")
         return self._timeout()
 
-    def _check_new_name(self, new: str, seat: Seat) -> None:
-        uid = to_id(new)
-        if not uid or len(new) > MAX_NAME_LENGTH:
-            raise IllegalAction(f"{new!r} is not a usable name.")
-        for other in self.seats:
-            if other is not seat and other.uid == uid:
-                raise IllegalAction(f"{other.name} is already in this game.")
-
-    # ----- eliminations, places, end -----
-
-    def eliminate(self, seats: Sequence[Seat], reason: str, causes: Sequence[Fact] = ()) -> Eliminated:
-        """Take `seats` out in one step: they share a place (G7). `causes`: why each went out, as facts."""
-        self.steps += 1
-        for seat in seats:
-            seat.alive = False
-            seat.out_step = self.steps
-        self._alive = [seat for seat in self.seats if seat.alive]
-        return Eliminated(tuple([seat.name for seat in seats]), reason, None, tuple(causes))
+    # ----- the end -----
 
     def finish(self, winner: Seat | None, second: Seat | None) -> list[Event]:
         """End the game; places follow G7, with the finals deciding first and second."""
@@ -513,33 +271,14 @@ class Game(ABC):
         self.winner = winner.name if winner else None
         self.second = second.name if second else None
         if winner is not None:
-            self.placements = self._places(winner, second)
+            self.placements = self.places(winner, second)
         return [GameOver(self.winner, self.second, dict(self.placements))]
-
-    def _places(self, winner: Seat, second: Seat | None) -> dict[str, int]:
-        groups: list[list[Seat]] = [[winner]]
-        if second is not None:
-            groups.append([second])
-        rest = [seat for seat in self.seats if seat is not winner and seat is not second]
-        steps = sorted({seat.out_step or 0 for seat in rest}, reverse=True)
-        groups.extend([seat for seat in rest if (seat.out_step or 0) == step] for step in steps)
-        places: dict[str, int] = {}
-        ahead = 0
-        for group in groups:
-            for seat in group:
-                places[seat.name] = ahead + 1
-            ahead += len(group)
-        return places
 
     # ----- what a theme provides -----
 
     @abstractmethod
     def _start(self) -> list[Event]:
         """The theme's opening: announcements and the first wait."""
-
-    def _waits(self) -> list[Wait]:
-        """Who the current phase waits for (see `awaiting`)."""
-        return self.current.waits(self)
 
     def _timeout(self) -> list[Event]:
         """The current deadline passed (G4)."""
@@ -605,11 +344,4 @@ class Game(ABC):
         return out
 
 
-def announce_list(game: Game, marks: Callable[[Seat], str] | None = None) -> PlayerList:
-    """The player list hosts post (`**PL (9):** a, b, c`), each name with its mark."""
-    if marks is None:
-        return PlayerList(tuple([seat.name for seat in game.alive()]))
-    return PlayerList(tuple([seat.name + marks(seat) for seat in game.alive()]))
-
-
-__all__ = ["Game", "Seat", "Wait", "announce_list", "join_names"]
+__all__ = ["MAX_NAME_LENGTH", "RECORD_FORMAT", "RULES_VERSION", "Game", "Seat", "Wait"]

@@ -24,10 +24,6 @@ if TYPE_CHECKING:
     from survivor_host.engine.render import Presenter
 
 
-_LOADED_GAMES: dict[Callable[[], type[Game]], type[Game]] = {}
-"""Game classes by loader, once imported."""
-
-
 @dataclass(frozen=True)
 class ModSpec:
     """One mod: its id (as typed in `.host cta adhesive`), title, other accepted names."""
@@ -148,10 +144,7 @@ class ThemeSpec:
 
     @property
     def game(self) -> type[Game]:
-        found = _LOADED_GAMES.get(self.load_game)
-        if found is None:
-            found = _LOADED_GAMES[self.load_game] = self.load_game()
-        return found
+        return self.load_game()
 
     def strategies(self) -> Mapping[str, Callable[[], Strategy]]:
         return self.load_strategies()
