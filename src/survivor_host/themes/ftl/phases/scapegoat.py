@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from survivor_host.engine.battle import battle
 from survivor_host.engine.errors import IllegalAction
-from survivor_host.engine.events import Event
+from survivor_host.engine.events import Asked, Event
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
-from survivor_host.engine.phase import Wait
 from survivor_host.themes.ftl.facts import (
     FtlCause,
     FtlStage,
@@ -17,6 +16,7 @@ from survivor_host.themes.ftl.facts import (
     ScapegoatResolved,
 )
 from survivor_host.themes.ftl.phases.base import ROUND_END, FtlPhase
+from survivor_host.themes.ftl.phases.naming import Naming
 from survivor_host.themes.ftl.rules import SCAPEGOAT_SUSPECT_DIE, SCAPEGOAT_TARGET_DIE
 from survivor_host.themes.ftl.state import FtlState
 
@@ -24,26 +24,11 @@ SCAPEGOAT_ACTIONS = ("scapegoat", "noscapegoat")
 NOT_YOURS = "There is no scapegoat for you to decline."
 
 
-class Scapegoat(FtlPhase):
+class Scapegoat(Naming):
     """Done once the suspect has named someone or declined, or the deadline passed (no modkill)."""
 
     name = FtlStage.SCAPEGOAT
-
-    def enter(self, game: FtlState) -> list[Event]:
-        game.answered = False
-        return [asked(game)]
-
-    def waits(self, game: FtlState) -> list[Wait]:
-        if game.answered:
-            return []
-        prompt = asked(game)
-        return [Wait(prompt.player, prompt.actions, prompt.by_pm, prompt.targets)]
-
-    def offers(self, game: FtlState, seat: Seat) -> list[Input]:
-        if seat.index != game.suspect:
-            return []
-        named = [Input("scapegoat", by=seat.name, target=target) for target in asked(game).targets]
-        return [*named, Input("noscapegoat", by=seat.name)]
+    actions = SCAPEGOAT_ACTIONS
 
     def act(self, game: FtlState, seat: Seat, inp: Input) -> list[Event] | None:
         if inp.action == "noscapegoat":
@@ -82,11 +67,11 @@ class Scapegoat(FtlPhase):
             game.answered = True
         return []
 
-    def brief(self, game: FtlState, seat: Seat) -> list[Event]:
-        return [asked(game)] if seat.index == game.suspect else []
+    def asker(self, game: FtlState) -> int | None:
+        return game.suspect
 
-    def done(self, game: FtlState) -> bool:
-        return game.answered
+    def asked(self, game: FtlState) -> Asked:
+        return asked(game)
 
     def next(self, game: FtlState) -> FtlPhase:
         return game.phase_named(ROUND_END)

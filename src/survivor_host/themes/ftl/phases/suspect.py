@@ -3,38 +3,23 @@
 from __future__ import annotations
 
 from survivor_host.engine.errors import IllegalAction
-from survivor_host.engine.events import Event
+from survivor_host.engine.events import Asked, Event
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
-from survivor_host.engine.phase import Wait
 from survivor_host.themes.ftl.facts import FtlStage, NoSuspectWhy, SuspectAsked, Suspected
 from survivor_host.themes.ftl.phases.base import FtlPhase
+from survivor_host.themes.ftl.phases.naming import Naming
 from survivor_host.themes.ftl.state import FtlState
 
 SUSPECT_ACTIONS = ("suspect", "nosuspect")
 
 
-class Suspect(FtlPhase):
+class Suspect(Naming):
     """Done once the leader has named someone or nobody, or the deadline passed (no modkill, F4)."""
 
     name = FtlStage.SUSPECT
+    actions = SUSPECT_ACTIONS
     before_rolls = True
-
-    def enter(self, game: FtlState) -> list[Event]:
-        game.answered = False
-        return [asked(game)]
-
-    def waits(self, game: FtlState) -> list[Wait]:
-        if game.answered:
-            return []
-        prompt = asked(game)
-        return [Wait(prompt.player, prompt.actions, prompt.by_pm, prompt.targets)]
-
-    def offers(self, game: FtlState, seat: Seat) -> list[Input]:
-        if seat.index != game.leader:
-            return []
-        named = [Input("suspect", by=seat.name, target=target) for target in asked(game).targets]
-        return [*named, Input("nosuspect", by=seat.name)]
 
     def act(self, game: FtlState, seat: Seat, inp: Input) -> list[Event] | None:
         if inp.action not in SUSPECT_ACTIONS:
@@ -62,11 +47,11 @@ class Suspect(FtlPhase):
         game.answered = True
         return [Suspected(game.name(game.leader) or "", None, NoSuspectWhy.NOBODY_LEFT)]
 
-    def brief(self, game: FtlState, seat: Seat) -> list[Event]:
-        return [asked(game)] if seat.index == game.leader else []
+    def asker(self, game: FtlState) -> int | None:
+        return game.leader
 
-    def done(self, game: FtlState) -> bool:
-        return game.answered
+    def asked(self, game: FtlState) -> Asked:
+        return asked(game)
 
     def next(self, game: FtlState) -> FtlPhase:
         return game.phase_named(FtlStage.ROLLS)
