@@ -18,7 +18,7 @@ from survivor_host.themes.cta.mods.all_at_once import SecretSwaps
 from survivor_host.themes.cta.mods.jesters_duel import Duel
 from survivor_host.themes.ftl.facts import Verdict
 from survivor_host.themes.ftl.no_mercy import NoMercyRolls
-from survivor_host.themes.ftl.rules import judge
+from survivor_host.themes.ftl.phases.rolls import judge
 
 THEMES = Path(__file__).resolve().parents[2] / "src" / "survivor_host" / "themes"
 PLAYERS = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus"]

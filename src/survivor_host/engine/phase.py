@@ -11,16 +11,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Event
 from survivor_host.engine.inputs import Input
+from survivor_host.engine.seats import Roster, Seat
 
-if TYPE_CHECKING:
-    from survivor_host.engine.game import Game, Seat
-
-G = TypeVar("G", bound="Game")
+G = TypeVar("G", bound=Roster)
+"""The game a phase belongs to (a theme's own game state)."""
 
 
 class Stage(StrEnum):
@@ -95,7 +94,7 @@ class Phase(Generic[G]):
         raise NotImplementedError(f"the phase {self.name!r} has no next phase")
 
 
-class Passing(Phase["Game"]):
+class Passing(Phase[Roster]):
     """A stage nobody is waited in, for a theme that moves through it by itself (dealing, over)."""
 
     waiting = False

@@ -17,9 +17,9 @@ from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Event
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
+from survivor_host.engine.phase import Phase
 from survivor_host.themes.cta.facts import CardShown, CardWhy, CtaStage, ElimChanged, GameBegins, PlaceBattle
 from survivor_host.themes.cta.mods import MOD_CLASSES
-from survivor_host.themes.cta.phases.base import CtaPhase
 from survivor_host.themes.cta.phases.deal import Deal
 from survivor_host.themes.cta.phases.finals import FinalsPhase
 from survivor_host.themes.cta.phases.reveal import Reveal
@@ -30,7 +30,7 @@ from survivor_host.themes.cta.spec import SPEC
 from survivor_host.themes.cta.state import CtaState
 from survivor_host.themes.cta.view import CtaView, view_of
 
-PHASES: tuple[CtaPhase, ...] = (Deal(), SwapTurns(), Reveal(), FinalsPhase())
+PHASES: tuple[Phase[CtaState], ...] = (Deal(), SwapTurns(), Reveal(), FinalsPhase())
 
 
 class ChaseTheAce(CtaState):

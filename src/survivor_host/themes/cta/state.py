@@ -1,25 +1,76 @@
 """What a game of Chase the Ace holds between inputs, and the questions its phases and mods ask of it.
 
 The state refers to seats by index; names appear only in the facts and records that go out. Phases
-and mods read and change this state; they never import the game class that wires them together.
+and mods (`CtaMod`, the hooks a mod may override) read and change this state; they never import the
+game class that wires them together.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
 from survivor_host.engine.battle import battle
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Eliminated, Event, Fact
 from survivor_host.engine.game import Game, Seat
+from survivor_host.engine.phase import Phase
 from survivor_host.themes.cta.facts import CardShown, CardWhy, Stuck, SwapResolved
 from survivor_host.themes.cta.record import CtaRecorder
 from survivor_host.themes.cta.rules import FOURTEEN, SWAPPER_DIE, TARGET_DIE
 
-if TYPE_CHECKING:
-    from survivor_host.themes.cta.mods.base import CtaMod
-    from survivor_host.themes.cta.phases.base import CtaPhase
+
+class CtaMod:
+    """A mod of Chase the Ace; one instance per game, its state in `game.mod_state[id]`. A mod overrides
+    the hooks it changes, or plays phases of its own by name (`phases`: All At Once's swaps, Jester's
+    Duel's duel)."""
+
+    id: ClassVar[str] = ""
+    phases: ClassVar[Mapping[str, Phase[CtaState]]] = {}
+    """Phases the mod adds, or plays instead of the theme's, by name."""
+
+    def new_round(self, game: CtaState) -> None:
+        """A new round begins: the mod's state for it, fresh."""
+
+    def card_die(self) -> int | None:
+        """The die cards are dealt with, when this mod changes it (C3: 14 instead of 13)."""
+        return None
+
+    def must_redeal(self, cards: dict[int, int]) -> bool:
+        """True when the dealt `cards` cannot stand and everything is dealt again."""
+        return False
+
+    def after_deal(self, game: CtaState) -> list[Event]:
+        """Announcements and eliminations once the Kings are known."""
+        return []
+
+    def before_swaps(self, game: CtaState) -> list[Event]:
+        """What comes between the deal and the swap phase without a wait (C5: the Jesters' battle)."""
+        return []
+
+    def phase_before_swaps(self, game: CtaState) -> str | None:
+        """The mod's phase to play between the deal and the swap phase now, by name; None if none."""
+        return None
+
+    def swap_block(self, game: CtaState, by: int, target: int) -> str | None:
+        """Why this mod forbids `by` from targeting `target` now, or None."""
+        return None
+
+    def secret_actions(self) -> tuple[str, ...]:
+        """Actions this mod makes secret (sent by PM only, G3)."""
+        return ()
+
+    def swap_round(self, game: CtaState) -> int:
+        """The All At Once swap round under way (0 when the mod has none)."""
+        return 0
+
+    def jesters(self, game: CtaState) -> list[int]:
+        """Seats holding a Jester this round (Jester's Duel only)."""
+        return []
+
+    def choice_of(self, game: CtaState, seat: int) -> str | None:
+        """A secret swap choice `seat` has made this swap round (`stick` or a name), if the mod keeps them."""
+        return None
 
 
 class CtaState(Game):
@@ -57,7 +108,7 @@ class CtaState(Game):
     plugins: tuple[CtaMod, ...]
     mod_state: dict[str, object]
     """Each mod's state in this game, by mod id (a mod's own dataclass)."""
-    phases: dict[str, CtaPhase]
+    phases: dict[str, Phase[CtaState]]
     """The game's phases by name (a mod may replace one, as All At Once does the swaps)."""
 
     def clear_round(self) -> None:
@@ -67,7 +118,7 @@ class CtaState(Game):
         self.swap_log = []
         self.order, self.turn, self.had_turn = [], None, []
 
-    def phase_named(self, name: str) -> CtaPhase:
+    def phase_named(self, name: str) -> Phase[CtaState]:
         return self.phases[name]
 
     @property

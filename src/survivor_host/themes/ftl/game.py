@@ -18,7 +18,6 @@ from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.phase import Stage
 from survivor_host.themes.ftl.facts import FtlStage, Outcome, RoundJudged, RoundVoided, SeatBriefing
-from survivor_host.themes.ftl.mod import FtlMod
 from survivor_host.themes.ftl.no_mercy import NoMercy
 from survivor_host.themes.ftl.phases.base import FtlPhase
 from survivor_host.themes.ftl.phases.choices import LOCKED_IN, Choices, check_chooser
@@ -32,7 +31,7 @@ from survivor_host.themes.ftl.phases.vote import Vote
 from survivor_host.themes.ftl.record import FtlRound
 from survivor_host.themes.ftl.rules import CHOICES
 from survivor_host.themes.ftl.spec import SPEC
-from survivor_host.themes.ftl.state import FtlState
+from survivor_host.themes.ftl.state import FtlMod, FtlState
 from survivor_host.themes.ftl.tug_of_war import TugOfWar
 from survivor_host.themes.ftl.view import FtlView, view_of
 

@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import ClassVar
 
 from survivor_host.engine.events import Event
+from survivor_host.engine.phase import Phase
 from survivor_host.themes.ftl.facts import (
     ChoiceShown,
     Deposed,
@@ -19,12 +20,11 @@ from survivor_host.themes.ftl.facts import (
     TiedForImmunity,
     Verdict,
 )
-from survivor_host.themes.ftl.mod import FtlMod
-from survivor_host.themes.ftl.phases.base import ROUND_END, FtlPhase
-from survivor_host.themes.ftl.phases.rolls import Rolls, add_row, doom, roll_seat, table
-from survivor_host.themes.ftl.rules import PLAYER_DIE, judge
+from survivor_host.themes.ftl.phases.base import ROUND_END
+from survivor_host.themes.ftl.phases.rolls import Rolls, add_row, doom, judge, roll_seat, table
+from survivor_host.themes.ftl.rules import PLAYER_DIE
 from survivor_host.themes.ftl.spec import NO_MERCY
-from survivor_host.themes.ftl.state import FtlState
+from survivor_host.themes.ftl.state import FtlMod, FtlState
 
 
 class NoMercyRolls(Rolls):
@@ -66,7 +66,7 @@ class NoMercyRolls(Rolls):
             events.append(RoundJudged(Outcome.DEPOSED))
         return events
 
-    def next(self, game: FtlState) -> FtlPhase:
+    def next(self, game: FtlState) -> Phase[FtlState]:
         return game.phase_named(ROUND_END)
 
 
@@ -88,7 +88,7 @@ class NoMercy(FtlMod):
     """No suspecting (F4); the rolls are No Mercy's own (F13)."""
 
     id = NO_MERCY
-    replaces: ClassVar[Mapping[str, FtlPhase]] = {FtlStage.ROLLS: NoMercyRolls()}
+    replaces: ClassVar[Mapping[str, Phase[FtlState]]] = {FtlStage.ROLLS: NoMercyRolls()}
 
     def allows_suspects(self) -> bool:
         return False

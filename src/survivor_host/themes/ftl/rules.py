@@ -1,9 +1,6 @@
-"""Follow the Leader's numbers and its one judgement of a roll (F4-F10), shared by the game, its mods,
-the odds and the simulator."""
+"""Follow the Leader's numbers (F2-F10), shared by the game, its mods, the odds and the simulator."""
 
 from __future__ import annotations
-
-from survivor_host.themes.ftl.facts import Verdict
 
 CHOICES = ("follow", "rebel")
 """F3: what a player who owes a choice sends by PM."""
@@ -21,19 +18,3 @@ SUSPECTS_FROM = 5
 """F4: suspecting happens only when the round starts with this many players or more."""
 TIES_IMMUNE_FROM = 4
 """F6: a tie gives immunity only when the round starts with this many players or more."""
-
-
-def judge(choice: str | None, roll: int, against: int, protected: bool) -> Verdict:
-    """F6: a roll equal to the leader's ties (`TIED`; immunity is the caller's to give); a follower
-    above it or a rebel below it is `OUT`, unless protected (immune); anyone else is `SAFE`.
-
-    >>> judge("follow", 90, 80, False), judge("rebel", 90, 80, False), judge("rebel", 80, 80, False)
-    (<Verdict.OUT: 'out'>, <Verdict.SAFE: 'safe'>, <Verdict.TIED: 'tied'>)
-    """
-    if roll == against:
-        return Verdict.TIED
-    if protected or choice is None:
-        return Verdict.SAFE
-    if (choice == "follow" and roll > against) or (choice == "rebel" and roll < against):
-        return Verdict.OUT
-    return Verdict.SAFE

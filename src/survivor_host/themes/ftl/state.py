@@ -1,23 +1,38 @@
 """What a game of Follow the Leader holds between inputs, and the questions its phases ask of it.
 
 The state refers to seats by index (`leader`, `votes`, `choices`...); names appear only in the
-facts and records that go out. Phases and mods read and change this state; they never import the
-game class that wires them together.
+facts and records that go out. Phases and mods (`FtlMod`, the hooks a mod may override) read and
+change this state; they never import the game class that wires them together.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import ClassVar
 
 from survivor_host.engine.events import Fact
 from survivor_host.engine.game import Game, Seat
+from survivor_host.engine.phase import Phase
 from survivor_host.themes.ftl.facts import Outcome, RollRow
 from survivor_host.themes.ftl.record import FtlRecorder, FtlRound
 from survivor_host.themes.ftl.rules import PLAYER_DIE, SUSPECT_DIE, SUSPECTS_FROM, TIES_IMMUNE_FROM
 
-if TYPE_CHECKING:
-    from survivor_host.themes.ftl.mod import FtlMod
-    from survivor_host.themes.ftl.phases.base import FtlPhase
+
+class FtlMod:
+    """A mod of Follow the Leader; one instance per game. A mod overrides the hooks it changes, or
+    replaces a phase by name (`replaces`)."""
+
+    id: ClassVar[str] = ""
+    replaces: ClassVar[Mapping[str, Phase[FtlState]]] = {}
+    """Phases the mod plays instead of the theme's, by name (No Mercy's `rolls`)."""
+
+    def allows_suspects(self) -> bool:
+        """False when the mod has no suspecting (F4: Tug of War and No Mercy)."""
+        return True
+
+    def die_for(self, game: FtlState, index: int, running: int) -> tuple[int, int] | None:
+        """The die seat `index` rolls and the running die after it, when the mod decides it (F12)."""
+        return None
 
 
 class FtlState(Game):
@@ -52,7 +67,7 @@ class FtlState(Game):
     """How the current round ended, once it has."""
     recorder: FtlRecorder
     plugins: tuple[FtlMod, ...]
-    phases: dict[str, FtlPhase]
+    phases: dict[str, Phase[FtlState]]
     """The game's phases by name (a mod may replace one, as No Mercy does the rolls)."""
 
     def start_state(self) -> None:
@@ -126,5 +141,5 @@ class FtlState(Game):
                 return chosen
         return (SUSPECT_DIE if index == self.suspect else PLAYER_DIE), running
 
-    def phase_named(self, name: str) -> FtlPhase:
+    def phase_named(self, name: str) -> Phase[FtlState]:
         return self.phases[name]

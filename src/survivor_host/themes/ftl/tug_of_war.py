@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from survivor_host.themes.ftl.mod import FtlMod
 from survivor_host.themes.ftl.spec import TUG_OF_WAR
-from survivor_host.themes.ftl.state import FtlState
+from survivor_host.themes.ftl.state import FtlMod, FtlState
 
 START_DIE = 150
 STEP = 20

@@ -6,9 +6,8 @@ cannot be the target of a swap.
 
 from __future__ import annotations
 
-from survivor_host.themes.cta.mods.base import CtaMod
 from survivor_host.themes.cta.spec import ADHESIVE
-from survivor_host.themes.cta.state import CtaState
+from survivor_host.themes.cta.state import CtaMod, CtaState
 
 
 class Adhesive(CtaMod):

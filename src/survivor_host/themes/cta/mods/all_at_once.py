@@ -17,7 +17,7 @@ from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Cause, Event
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
-from survivor_host.engine.phase import Wait
+from survivor_host.engine.phase import Phase, Wait
 from survivor_host.themes.cta.facts import (
     STICK_SWAP,
     CardShown,
@@ -31,10 +31,9 @@ from survivor_host.themes.cta.facts import (
     SwapRoundOpened,
     SwapVoid,
 )
-from survivor_host.themes.cta.mods.base import CtaMod
 from survivor_host.themes.cta.phases.base import CtaPhase
 from survivor_host.themes.cta.spec import ALL_AT_ONCE
-from survivor_host.themes.cta.state import CtaState
+from survivor_host.themes.cta.state import CtaMod, CtaState
 
 SWAP_ROUNDS = 2
 
@@ -114,7 +113,7 @@ class SecretSwaps(CtaPhase):
     def done(self, game: CtaState) -> bool:
         return state(game).over
 
-    def next(self, game: CtaState) -> CtaPhase:
+    def next(self, game: CtaState) -> Phase[CtaState]:
         return game.phase_named(CtaStage.REVEAL)
 
 
@@ -193,7 +192,7 @@ class AllAtOnce(CtaMod):
     """Stick and swap go by PM, in two secret swap rounds instead of the turns."""
 
     id = ALL_AT_ONCE
-    phases: ClassVar[Mapping[str, CtaPhase]] = {CtaStage.SWAP: SecretSwaps()}
+    phases: ClassVar[Mapping[str, Phase[CtaState]]] = {CtaStage.SWAP: SecretSwaps()}
 
     def new_round(self, game: CtaState) -> None:
         game.mod_state[self.id] = AaoState()

@@ -17,7 +17,7 @@ from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Cause, Event
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
-from survivor_host.engine.phase import Wait
+from survivor_host.engine.phase import Phase, Wait
 from survivor_host.themes.cta.facts import (
     CtaCause,
     CtaStage,
@@ -31,11 +31,10 @@ from survivor_host.themes.cta.facts import (
     LostJestersBattle,
     Walkover,
 )
-from survivor_host.themes.cta.mods.base import CtaMod
 from survivor_host.themes.cta.phases.base import CtaPhase, after_step
 from survivor_host.themes.cta.rules import FOURTEEN
 from survivor_host.themes.cta.spec import JESTERS_DUEL
-from survivor_host.themes.cta.state import CtaState
+from survivor_host.themes.cta.state import CtaMod, CtaState
 
 JESTER = FOURTEEN
 DUEL_DIE = 100
@@ -125,7 +124,7 @@ class Duel(CtaPhase):
     def done(self, game: CtaState) -> bool:
         return state(game).jester is None
 
-    def next(self, game: CtaState) -> CtaPhase:
+    def next(self, game: CtaState) -> Phase[CtaState]:
         return after_step(game, CtaStage.SWAP)
 
 
@@ -177,7 +176,7 @@ class JestersDuel(CtaMod):
     """Cards are rolled 14; the Jesters duel between the deal and the swap phase."""
 
     id = JESTERS_DUEL
-    phases: ClassVar[Mapping[str, CtaPhase]] = {CtaStage.DUEL: Duel()}
+    phases: ClassVar[Mapping[str, Phase[CtaState]]] = {CtaStage.DUEL: Duel()}
 
     def new_round(self, game: CtaState) -> None:
         game.mod_state[self.id] = DuelState()

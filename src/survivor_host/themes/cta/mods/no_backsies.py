@@ -7,9 +7,8 @@ Mars from targeting Venus again (All At Once's second swap round), for hosts who
 
 from __future__ import annotations
 
-from survivor_host.themes.cta.mods.base import CtaMod
 from survivor_host.themes.cta.spec import NO_BACKSIES
-from survivor_host.themes.cta.state import CtaState
+from survivor_host.themes.cta.state import CtaMod, CtaState
 
 
 class NoBacksies(CtaMod):

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from survivor_host.engine.events import Event
 from survivor_host.themes.cta.facts import CtaCause, DrewJoker
-from survivor_host.themes.cta.mods.base import CtaMod
 from survivor_host.themes.cta.spec import THE_JOKER
-from survivor_host.themes.cta.state import CtaState
+from survivor_host.themes.cta.state import CtaMod, CtaState
 
 JOKER = 14
 

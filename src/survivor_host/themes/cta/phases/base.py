@@ -11,6 +11,6 @@ class CtaPhase(Phase[CtaState]):
     """A phase of Chase the Ace."""
 
 
-def after_step(game: CtaState, then: str) -> CtaPhase:
+def after_step(game: CtaState, then: str) -> Phase[CtaState]:
     """After an elimination step: the finals when two players are left (C9), else the phase `then`."""
     return game.phase_named(CtaStage.FINALS if len(game.alive()) <= 2 else then)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from survivor_host.engine.events import Event, PlayerList
+from survivor_host.engine.phase import Phase
 from survivor_host.themes.cta.facts import CardDealt, CtaStage, KingsKnown, Redealt, RoundBegins
 from survivor_host.themes.cta.phases.base import CtaPhase, after_step
 from survivor_host.themes.cta.rules import KING, eliminations
@@ -45,7 +46,7 @@ class Deal(CtaPhase):
             return []
         return [event for plugin in game.plugins for event in plugin.before_swaps(game)]
 
-    def next(self, game: CtaState) -> CtaPhase:
+    def next(self, game: CtaState) -> Phase[CtaState]:
         for plugin in game.plugins:
             own = plugin.phase_before_swaps(game)
             if own is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from survivor_host.engine.battle import battle
 from survivor_host.engine.events import Event, Fact, Revealed
 from survivor_host.engine.game import Seat
+from survivor_host.engine.phase import Phase
 from survivor_host.themes.cta.facts import (
     CtaCause,
     CtaStage,
@@ -88,7 +89,7 @@ class Reveal(CtaPhase):
     def done(self, game: CtaState) -> bool:
         return True
 
-    def next(self, game: CtaState) -> CtaPhase:
+    def next(self, game: CtaState) -> Phase[CtaState]:
         return after_step(game, CtaStage.DEAL)
 
 

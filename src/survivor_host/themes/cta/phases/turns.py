@@ -7,7 +7,7 @@ from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Cause, Event
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
-from survivor_host.engine.phase import Wait
+from survivor_host.engine.phase import Phase, Wait
 from survivor_host.themes.cta.facts import STICK_SWAP, CtaStage, NoTargets, SwapPhaseOpened, TurnAsked, TurnTimedOut
 from survivor_host.themes.cta.phases.base import CtaPhase
 from survivor_host.themes.cta.state import CtaState
@@ -73,7 +73,7 @@ class SwapTurns(CtaPhase):
     def done(self, game: CtaState) -> bool:
         return game.turn is None
 
-    def next(self, game: CtaState) -> CtaPhase:
+    def next(self, game: CtaState) -> Phase[CtaState]:
         return game.phase_named(CtaStage.REVEAL)
 
 

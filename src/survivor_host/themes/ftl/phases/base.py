@@ -23,6 +23,6 @@ class FtlPhase(Phase[FtlState]):
         return []
 
 
-def next_round(game: FtlState) -> FtlPhase:
+def next_round(game: FtlState) -> Phase[FtlState]:
     """A new round, or the finals once two or fewer players are left (F10)."""
     return game.phase_named(FtlStage.FINALS if len(game.alive()) <= 2 else FtlStage.CHOICES)

@@ -6,7 +6,7 @@ from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Cause, Event, PlayerList
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
-from survivor_host.engine.phase import Wait
+from survivor_host.engine.phase import Phase, Wait
 from survivor_host.themes.ftl.facts import (
     ChoiceAsked,
     ChoiceMade,
@@ -81,7 +81,7 @@ class Choices(FtlPhase):
             events.append(ChoicesIn())
         return events
 
-    def next(self, game: FtlState) -> FtlPhase:
+    def next(self, game: FtlState) -> Phase[FtlState]:
         if game.suspecting() and game.suspect_candidates():
             return game.phase_named(FtlStage.SUSPECT)
         return game.phase_named(FtlStage.ROLLS)

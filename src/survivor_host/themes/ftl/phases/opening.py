@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from survivor_host.engine.events import Event, PlayerList
-from survivor_host.engine.phase import Stage
+from survivor_host.engine.phase import Phase, Stage
 from survivor_host.themes.ftl.facts import FtlStage, GameBegins, LeaderChosen, LeaderHow
 from survivor_host.themes.ftl.phases.base import FtlPhase, next_round
 from survivor_host.themes.ftl.state import FtlState
@@ -28,5 +28,5 @@ class Opening(FtlPhase):
     def done(self, game: FtlState) -> bool:
         return True
 
-    def next(self, game: FtlState) -> FtlPhase:
+    def next(self, game: FtlState) -> Phase[FtlState]:
         return game.phase_named(FtlStage.VOTE) if game.leader is None else next_round(game)

@@ -4,6 +4,7 @@ shuffled order rolls 150 (the suspect 120) and is judged against the leader's ro
 from __future__ import annotations
 
 from survivor_host.engine.events import Event, Roll
+from survivor_host.engine.phase import Phase
 from survivor_host.themes.ftl.facts import (
     ChoicesRevealed,
     FollowedAbove,
@@ -18,7 +19,7 @@ from survivor_host.themes.ftl.facts import (
     Verdict,
 )
 from survivor_host.themes.ftl.phases.base import ROUND_END, FtlPhase
-from survivor_host.themes.ftl.rules import LEADER_BONUS, LEADER_DIE, PLAYER_DIE, judge
+from survivor_host.themes.ftl.rules import LEADER_BONUS, LEADER_DIE, PLAYER_DIE
 from survivor_host.themes.ftl.state import FtlState
 
 
@@ -74,8 +75,24 @@ class Rolls(FtlPhase):
         assert isinstance(caught, (FollowedAbove, RebelledBelow))
         return [SuspectCaught(caught)]
 
-    def next(self, game: FtlState) -> FtlPhase:
+    def next(self, game: FtlState) -> Phase[FtlState]:
         return game.phase_named(FtlStage.SCAPEGOAT if scapegoat_due(game) else ROUND_END)
+
+
+def judge(choice: str | None, roll: int, against: int, protected: bool) -> Verdict:
+    """F6: a roll equal to the leader's ties (`TIED`; immunity is the caller's to give); a follower
+    above it or a rebel below it is `OUT`, unless protected (immune); anyone else is `SAFE`.
+
+    >>> judge("follow", 90, 80, False), judge("rebel", 90, 80, False), judge("rebel", 80, 80, False)
+    (<Verdict.OUT: 'out'>, <Verdict.SAFE: 'safe'>, <Verdict.TIED: 'tied'>)
+    """
+    if roll == against:
+        return Verdict.TIED
+    if protected or choice is None:
+        return Verdict.SAFE
+    if (choice == "follow" and roll > against) or (choice == "rebel" and roll < against):
+        return Verdict.OUT
+    return Verdict.SAFE
 
 
 def roll_seat(game: FtlState, index: int, die: int) -> Roll:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from survivor_host.engine.battle import battle
 from survivor_host.engine.events import Battle, Event
+from survivor_host.engine.phase import Phase
 from survivor_host.themes.ftl.facts import (
     FtlCause,
     ImmunityGained,
@@ -55,7 +56,7 @@ class RoundEnd(FtlPhase):
     def done(self, game: FtlState) -> bool:
         return True
 
-    def next(self, game: FtlState) -> FtlPhase:
+    def next(self, game: FtlState) -> Phase[FtlState]:
         return next_round(game)
 
 

@@ -7,6 +7,7 @@ from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Asked, Event
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
+from survivor_host.engine.phase import Phase
 from survivor_host.themes.ftl.facts import (
     FtlCause,
     FtlStage,
@@ -15,7 +16,7 @@ from survivor_host.themes.ftl.facts import (
     ScapegoatLost,
     ScapegoatResolved,
 )
-from survivor_host.themes.ftl.phases.base import ROUND_END, FtlPhase
+from survivor_host.themes.ftl.phases.base import ROUND_END
 from survivor_host.themes.ftl.phases.naming import Naming
 from survivor_host.themes.ftl.rules import SCAPEGOAT_SUSPECT_DIE, SCAPEGOAT_TARGET_DIE
 from survivor_host.themes.ftl.state import FtlState
@@ -73,7 +74,7 @@ class Scapegoat(Naming):
     def asked(self, game: FtlState) -> Asked:
         return asked(game)
 
-    def next(self, game: FtlState) -> FtlPhase:
+    def next(self, game: FtlState) -> Phase[FtlState]:
         return game.phase_named(ROUND_END)
 
 

@@ -6,8 +6,8 @@ from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Asked, Event
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
+from survivor_host.engine.phase import Phase
 from survivor_host.themes.ftl.facts import FtlStage, NoSuspectWhy, SuspectAsked, Suspected
-from survivor_host.themes.ftl.phases.base import FtlPhase
 from survivor_host.themes.ftl.phases.naming import Naming
 from survivor_host.themes.ftl.state import FtlState
 
@@ -53,7 +53,7 @@ class Suspect(Naming):
     def asked(self, game: FtlState) -> Asked:
         return asked(game)
 
-    def next(self, game: FtlState) -> FtlPhase:
+    def next(self, game: FtlState) -> Phase[FtlState]:
         return game.phase_named(FtlStage.ROLLS)
 
 

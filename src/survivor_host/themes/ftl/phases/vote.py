@@ -7,7 +7,7 @@ from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Battle, Event
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
-from survivor_host.engine.phase import Wait
+from survivor_host.engine.phase import Phase, Wait
 from survivor_host.themes.ftl.facts import (
     FtlStage,
     LeaderChosen,
@@ -73,7 +73,7 @@ class Vote(FtlPhase):
     def leave(self, game: FtlState) -> list[Event]:
         return count_votes(game) if game.leader is None else []
 
-    def next(self, game: FtlState) -> FtlPhase:
+    def next(self, game: FtlState) -> Phase[FtlState]:
         return next_round(game)
 
 
