@@ -9,10 +9,10 @@ from typing import Any
 
 from survivor_host.engine.dice import Dice, DrawLog
 from survivor_host.engine.errors import IllegalAction
-from survivor_host.engine.events import Event, PhaseChanged
+from survivor_host.engine.events import Event, GameOver, PhaseChanged
 from survivor_host.engine.inputs import Input
-from survivor_host.engine.phase import Passing, Phase, Stage, Wait
-from survivor_host.engine.seats import Roster
+from survivor_host.engine.phase import OVER, Passing, Phase, Stage, Wait
+from survivor_host.engine.seats import Roster, Seat
 
 
 class Memo:
@@ -38,7 +38,7 @@ class Memo:
 
 
 class Flow(Roster):
-    """The seats, the current phase and the round, and the loop that moves from phase to phase."""
+    """The seats, the current phase and the round, the loop that moves from phase to phase, and the end."""
 
     dice: Dice
 
@@ -57,6 +57,9 @@ class Flow(Roster):
         self.changes = 0
         """How many times the state has changed (each accepted input): the key of `_memo`."""
         self._memo = Memo()
+        self.winner: str | None = None
+        self.second: str | None = None
+        self.placements: dict[str, int] = {}
 
     @property
     def phase(self) -> str:
@@ -95,6 +98,16 @@ class Flow(Roster):
         if not phase.announced:
             return facts
         return [PhaseChanged(phase.announced_as or phase.name, self.round), *facts]
+
+    def finish(self, winner: Seat | None, second: Seat | None) -> list[Event]:
+        """End the game; places follow G7, with the finals deciding first and second."""
+        self.finished = True
+        self.current = OVER
+        self.winner = winner.name if winner else None
+        self.second = second.name if second else None
+        if winner is not None:
+            self.placements = self.places(winner, second)
+        return [GameOver(self.winner, self.second, dict(self.placements))]
 
     def arm(self) -> None:
         """A new wait begins: its deadline starts afresh."""

@@ -1,33 +1,26 @@
-"""The game base every theme shares: options and mods, the input loop, the actions every game takes
-(modkill, sub, rename, extend, end, timeout), the end of a game and its record.
+"""The game base every theme shares: options and mods, the input loop and the record.
 
 A game is advanced only by `step(Input)`, which answers with typed facts (what happened) or raises
 IllegalAction and leaves the state as it was; `apply` is `step` worded by the theme's presenter for
 the room and the terminal. Handlers check everything before they change anything. The seats live in
-`seats.Roster`, the phase loop in `flow.Flow`.
+`seats.Roster`, the phase loop and the end of a game in `flow.Flow`, and the actions every game takes
+(modkill, sub, rename, extend, end, timeout) in `actions.CommonActions`.
 """
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from survivor_host.engine.actions import BASE_FIELDS, HOST_ACTIONS, SYSTEM_ACTIONS, check_fields
+from survivor_host.engine.actions import BASE_FIELDS, HOST_ACTIONS, SYSTEM_ACTIONS, CommonActions, check_fields
 from survivor_host.engine.dice import Dice, FairDice, dice_fields
 from survivor_host.engine.errors import IllegalAction, SetupError
-from survivor_host.engine.events import (
-    Cause,
-    DeadlineExtended,
-    Event,
-    GameOver,
-    Substituted,
-)
-from survivor_host.engine.flow import Flow
+from survivor_host.engine.events import Event
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.options import Option, OptionValue, resolve_options
-from survivor_host.engine.phase import OVER, Wait
+from survivor_host.engine.phase import Wait
 from survivor_host.engine.render import present
 from survivor_host.engine.seats import MAX_NAME_LENGTH, Seat
 from survivor_host.engine.theme import ThemeSpec
@@ -38,7 +31,7 @@ RULES_VERSION = 1
 """Bumped when the same seed and inputs could play out differently; a stored game of another is not replayed."""
 
 
-class Game(Flow, ABC):
+class Game(CommonActions):
     """What every theme shares. A theme adds its phases and round logic, and handles each action either
     in an `act_<action>` method or, for the actions in `PHASE_ACTIONS`, in the current phase (`Phase.act`).
 
@@ -83,11 +76,7 @@ class Game(Flow, ABC):
         super().__init__(players)
         self._check_players(players)
         self.initial_players: tuple[str, ...] = tuple(players)
-        self.winner: str | None = None
-        self.second: str | None = None
-        self.placements: dict[str, int] = {}
         self.log: list[Input] = []
-        self.subs: list[dict[str, Any]] = []
 
     # ----- setup -----
 
@@ -208,89 +197,11 @@ class Game(Flow, ABC):
         base = "secret_deadline" if any(wait.secret for wait in waits) else "public_deadline"
         return self.opt_int(base) + self.extension
 
-    # ----- actions every theme has -----
-
-    def act_in_phase(self, inp: Input) -> list[Event]:
-        """A player action of `PHASE_ACTIONS`: the current phase handles it, or the theme says why not."""
-        seat = self.actor(inp)
-        events = self.current.act(self, seat, inp)
-        if events is None:
-            raise IllegalAction(self.refusal(inp.action, seat))
-        return events
-
-    def refusal(self, action: str, seat: Seat) -> str:
-        """Why `seat` cannot send `action` now, when no waiting phase takes it (a theme words its own)."""
-        return f"You cannot {action} now."
-
-    def act_modkill(self, inp: Input) -> list[Event]:
-        self.require_host(inp)
-        seat = self.alive_target(inp.target, "modkill")
-        return self.remove([seat], inp.reason or Cause.MODKILLED)
-
-    def act_sub(self, inp: Input) -> list[Event]:
-        self.require_host(inp)
-        seat = self.alive_target(inp.target, "substitute")
-        old, new = seat.name, (inp.new or "").strip()
-        self.rename_seat(seat, new)
-        self.subs.append({"round": self.round, "old": old, "new": new})
-        return [Substituted(old, new), *self.brief(seat)]
-
-    def act_rename(self, inp: Input) -> list[Event]:
-        if inp.by is None:
-            raise IllegalAction("Name the player who renamed.")
-        self.rename_seat(self.seat(inp.by, who="You are"), (inp.new or "").strip())
-        return []
-
-    def act_extend(self, inp: Input) -> list[Event]:
-        self.require_host(inp)
-        if not self.awaiting():
-            raise IllegalAction("No deadline is running.")
-        seconds = 60 if inp.seconds is None else inp.seconds
-        if not 1 <= seconds <= 600:
-            raise IllegalAction("Extend by 1 to 600 seconds.")
-        self.extension += seconds
-        return [DeadlineExtended(seconds)]
-
-    def act_end(self, inp: Input) -> list[Event]:
-        self.require_host(inp)
-        return self.finish(None, None)
-
-    def act_timeout(self, inp: Input) -> list[Event]:
-        if inp.by is not None:
-            raise IllegalAction("Only the clock can say a deadline has passed.")
-        if not self.awaiting():
-            raise IllegalAction("No deadline is running.")
-        return self._timeout()
-
-    # ----- the end -----
-
-    def finish(self, winner: Seat | None, second: Seat | None) -> list[Event]:
-        """End the game; places follow G7, with the finals deciding first and second."""
-        self.finished = True
-        self.current = OVER
-        self.winner = winner.name if winner else None
-        self.second = second.name if second else None
-        if winner is not None:
-            self.placements = self.places(winner, second)
-        return [GameOver(self.winner, self.second, dict(self.placements))]
-
     # ----- what a theme provides -----
 
     @abstractmethod
     def _start(self) -> list[Event]:
         """The theme's opening: announcements and the first wait."""
-
-    def _timeout(self) -> list[Event]:
-        """The current deadline passed (G4)."""
-        return self.current.timeout(self)
-
-    @abstractmethod
-    def remove(self, seats: list[Seat], reason: str) -> list[Event]:
-        """Modkill `seats` (host, idle or left) and carry the game on."""
-
-    @abstractmethod
-    def brief(self, seat: Seat) -> list[Event]:
-        """Private events that tell a seat's new holder everything the seat knows and owes."""
 
     @abstractmethod
     def round_record(self) -> Sequence[Mapping[str, object]]:
