@@ -150,7 +150,7 @@ class Game(CommonActions):
         except IllegalAction:
             raise
         except BaseException:
-            self.changes += 1  # a failure half-way (scripted dice ran out): nothing cached stays valid
+            self.changes += 1  # a failure half-way (scripted dice ran out): nothing remembered stays valid
             raise
         self.take(events)
         if action not in self.QUESTIONS:

@@ -160,7 +160,14 @@ class CtaState(Game):
 
     def swap_targets(self, by: int) -> list[int]:
         """Everyone `by` may target now, in list order: the others in play no mod bars (`swap_block`)."""
-        return [target for target in self.in_play() if target != by and self.mod_block(by, target) is None]
+        return self.targets_of_each([by])[by]
+
+    def targets_of_each(self, players: Sequence[int]) -> dict[int, list[int]]:
+        """`swap_targets` of each of `players`."""
+        in_play = self.in_play()
+        return {
+            by: [target for target in in_play if target != by and self.mod_block(by, target) is None] for by in players
+        }
 
     def target_names(self, by: int) -> tuple[str, ...]:
         return tuple(self.names(self.swap_targets(by)))

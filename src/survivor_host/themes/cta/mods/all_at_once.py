@@ -65,9 +65,9 @@ class SecretSwaps(CtaPhase):
         return begin(game, 1)
 
     def waits(self, game: CtaState) -> list[Wait]:
-        return [
-            Wait(game.seats[index].name, STICK_SWAP, True, game.target_names(index)) for index in pending(game)
-        ]
+        waiting = pending(game)
+        targets = game.targets_of_each(waiting)
+        return [Wait(game.seats[i].name, STICK_SWAP, True, tuple(game.names(targets[i]))) for i in waiting]
 
     def offers(self, game: CtaState, seat: Seat) -> list[Input]:
         if seat.index not in game.in_play():
@@ -108,7 +108,7 @@ class SecretSwaps(CtaPhase):
             target = choices[seat.index]
             chosen = None if target is None else game.seats[target].name
             return [SwapChoice(state(game).swap_round, chosen, standing=True, to=seat.name)]
-        return [asked(game, seat.index)]
+        return [asked(game, seat.index, game.target_names(seat.index))]
 
     def done(self, game: CtaState) -> bool:
         return state(game).over
@@ -126,14 +126,15 @@ def begin(game: CtaState, number: int) -> list[Event]:
         found.over = True
         return []
     events: list[Event] = [SwapRoundOpened(number, SWAP_ROUNDS, tuple(game.names(in_play)))]
+    targets = game.targets_of_each(in_play)
     for index in in_play:
-        if not game.swap_targets(index):
+        if not targets[index]:
             found.choices[index] = None
             events.append(NoTargets(game.seats[index].name, later=True))
     if not pending(game):
         return [*events, *carry_out(game)]
     game.arm()
-    return events + [asked(game, index) for index in pending(game)]
+    return events + [asked(game, index, tuple(game.names(targets[index]))) for index in pending(game)]
 
 
 def pending(game: CtaState) -> list[int]:
@@ -141,9 +142,9 @@ def pending(game: CtaState) -> list[int]:
     return [index for index in game.in_play() if index not in state(game).choices]
 
 
-def asked(game: CtaState, index: int) -> SwapRoundAsked:
+def asked(game: CtaState, index: int, targets: tuple[str, ...]) -> SwapRoundAsked:
+    """C7: `index` is asked by PM to stick or to swap with one of `targets`."""
     name = game.seats[index].name
-    targets = game.target_names(index)
     return SwapRoundAsked(name, STICK_SWAP, targets, True, swap_round=state(game).swap_round, to=name)
 
 
