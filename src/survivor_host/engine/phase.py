@@ -2,7 +2,7 @@
 send, how it takes an action, a timeout and a removal, what a substitute is told, when it is done
 and which phase comes next.
 
-The engine loop (`Game.run_flow`) runs the flow: after each input, while the current phase is done,
+The engine loop (`Flow.run_flow`) runs the flow: after each input, while the current phase is done,
 it leaves it, enters the next one and announces the change (`PhaseChanged`). Stages nobody is
 waited in (rolls, deal, reveal, finals) are phases too: they do their work on entry and are done.
 """
@@ -43,11 +43,12 @@ class Phase(Generic[G]):
     """One phase of a theme; `name` is what `game.phase` reads while it lasts.
 
     A phase declares only what it changes: by default it waits for nobody, takes no action and is
-    never done (a theme that moves on by itself, calling `Game.enter`, keeps these defaults)."""
+    never done (the last phase of a game, or a theme's stage it leaves by itself, keeps these)."""
 
     name: str = ""
     waiting: bool = True
-    """Players are waited for here: entering the phase starts a new deadline (G4)."""
+    """Entering the phase starts a new deadline (G4). False for a stage nobody is waited in, and for a
+    phase that starts its own deadlines as it goes (one per turn, one per swap round)."""
     announced: bool = True
     """Entering the phase is announced to the room (`PhaseChanged`)."""
     announced_as: str = ""
@@ -90,12 +91,13 @@ class Phase(Generic[G]):
         return []
 
     def next(self, game: G) -> Phase[G]:
-        """The phase that follows this one (asked once it is done)."""
+        """The phase that follows this one (asked once it is done; a phase that ends the game has none)."""
         raise NotImplementedError(f"the phase {self.name!r} has no next phase")
 
 
 class Passing(Phase[Roster]):
-    """A stage nobody is waited in, for a theme that moves through it by itself (dealing, over)."""
+    """A stage nobody is waited in and that the loop never leaves: a new or finished game, or a stage a
+    theme names itself (`game.phase = ...`)."""
 
     waiting = False
 
