@@ -224,14 +224,3 @@ def test_g1_one_on_one_rerolls_until_decided() -> None:  # G1
         ("A", 125, 3),
         ("B", 100, 7),
     ]
-
-
-def test_a_games_memo_is_not_its_state() -> None:
-    import pickle
-
-    from survivor_host.engine.game import Memo
-
-    memo = Memo()
-    empty = pickle.dumps(memo)
-    memo.remember(("in play", 1), [1, 2])
-    assert pickle.dumps(memo) == empty and memo[("in play", 1)] == [1, 2]

@@ -1,4 +1,5 @@
-"""The engine's speed-ups change nothing observable: quick fact inits, cached waits, the dice stream, the draw log."""
+"""The engine's shortcuts change nothing observable: slotted facts, the one memo of waits and offers, the dice
+stream, the draw log."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import pytest
 from survivor_host.engine.dice import FairDice, ScriptedDice
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import GameOver, Roll
-from survivor_host.engine.game import Scratch, StepCache
+from survivor_host.engine.flow import Memo
 from survivor_host.engine.inputs import Input
 from survivor_host.fair.stream import HmacStream
 from survivor_host.themes.ftl import facts
@@ -61,13 +62,11 @@ def test_quick_inits_build_the_same_frozen_values() -> None:
     assert Suspected("Mars", None).why == facts.NoSuspectWhy.CHOSE
 
 
-def test_caches_pickle_and_copy_empty() -> None:
-    cache = StepCache()
-    cache.at, cache.waits = 3, []
-    assert pickle.loads(pickle.dumps(cache)).at == -1 and copy.deepcopy(cache).waits is None
-    scratch = Scratch()
-    scratch.keep("key", [1])
-    assert pickle.dumps(scratch) == pickle.dumps(Scratch()) and copy.deepcopy(scratch) == {}
+def test_the_memo_pickles_and_copies_empty() -> None:
+    memo = Memo()
+    memo.at, memo.waits, memo.offers = 3, [], {"Venus": []}
+    assert pickle.loads(pickle.dumps(memo)).at == -1 and copy.deepcopy(memo).waits is None
+    assert pickle.dumps(memo) == pickle.dumps(Memo()) and copy.deepcopy(memo).offers == {}
 
 
 def play_some(game: FollowTheLeader, rng: random.Random, count: int) -> None:
@@ -196,8 +195,8 @@ def test_a_rounds_table_agrees_with_its_judgement(seed: int) -> None:
 
 
 @pytest.mark.parametrize("seed", range(25))
-def test_the_waits_and_offers_a_phase_keeps_match_a_fresh_count(seed: int) -> None:
-    """`waiting` and `offers`, kept as answers arrive, equal what the phase works out from the state,
+def test_the_remembered_waits_and_offers_match_a_fresh_count(seed: int) -> None:
+    """`awaiting` and `legal_inputs`, remembered per state, equal what the phase works out from the state,
     through votes, choices, suspects, scapegoats, timeouts, modkills, substitutes, renames and copies."""
     rng = random.Random(seed)
     mods = rng.choice([(), ("tug-of-war",), ("no-mercy",)])
@@ -207,12 +206,9 @@ def test_the_waits_and_offers_a_phase_keeps_match_a_fresh_count(seed: int) -> No
         if game.finished:
             break
         phase = game.current
-        assert phase is not None
-        waiting, offers = phase.fill(game)
-        assert game.waiting == waiting and game.offers == offers
-        assert game.awaiting() == list(waiting.values())
+        assert game.awaiting() == phase.waits(game)
         for seat in game.seats:
-            assert game.legal_inputs(seat.name) == list(offers.get(seat.index, ()))
+            assert game.legal_inputs(seat.name) == (phase.offers(game, seat) if seat.alive else [])
         alive = [seat.name for seat in game._alive]
         kind = rng.choices(["legal", "timeout", "modkill", "sub", "rename", "copy"], [80, 6, 3, 3, 3, 5])[0]
         if kind == "legal":
@@ -228,7 +224,7 @@ def test_the_waits_and_offers_a_phase_keeps_match_a_fresh_count(seed: int) -> No
             game.step(Input("rename", by=rng.choice(alive), new=f"Re{number}"))
         else:
             game = copy.deepcopy(game) if rng.random() < 0.5 else pickle.loads(pickle.dumps(game))
-    assert game.finished and game.waiting == {} and game.offers == {} and game.awaiting() == []
+    assert game.finished and game.awaiting() == []
 
 
 def test_an_input_passes_the_same_checks_the_second_time() -> None:
@@ -254,16 +250,3 @@ def test_an_input_passes_the_same_checks_the_second_time() -> None:
     game.step(revolt)
     game.step(revolt)
     assert game.log[-2:] == [Input("rebel", by=seat.name)] * 2
-
-
-def test_shared_facts_equal_fresh_ones() -> None:
-    """The facts the rules share (`choice_asked`, `tabled_roll`...) are the ones they would build."""
-    from survivor_host.themes.ftl import game as ftl
-
-    asked = ftl.choice_asked("Venus", 2, "Mars")
-    assert asked == ChoiceAsked("Venus", ("follow", "rebel"), (), True, round=2, leader="Mars", to="Venus")
-    assert ftl.choice_asked("Venus", 2, "Mars") is asked and ftl.choice_asked("Venus", 3, "Mars") != asked
-    assert ftl.tabled_roll("Venus", 150, 87) == Roll("Venus", 150, 87, tabled=True)
-    assert ftl.choice_made("rebel", True, "Venus") == facts.ChoiceMade("rebel", True, to="Venus")
-    assert ftl.vote_cast("Venus", "Mars") == facts.VoteCast("Venus", "Mars", to="Venus")
-    assert facts.ChoicesOpened() == ftl.CHOICES_OPENED and facts.VotingClosed() == ftl.VOTING_CLOSED

@@ -1,8 +1,6 @@
-"""Chase the Ace's shortcuts: what a game works out once per state must match working it out afresh.
+"""Chase the Ace's shortcuts: what a game remembers per state must match working it out afresh.
 
-A game remembers who is in play, whom each may target, the waits and the legal inputs until its
-state changes; a round table's rows are worked out when first read; facts get a quicker `__init__`
-(`fast_inits`).
+A game remembers its waits and legal inputs until its state changes; facts are slotted dataclasses.
 These tests compare each against the long way round, after every kind of change.
 """
 
@@ -20,7 +18,7 @@ from survivor_host.engine.dice import ScriptedDice
 from survivor_host.engine.inputs import Input
 from survivor_host.themes.cta import ChaseTheAce
 from survivor_host.themes.cta import facts as cta_facts
-from survivor_host.themes.cta.facts import RevealRow, RevealRows, RoundRevealed, Standing, Stuck, SwapRoundAsked
+from survivor_host.themes.cta.facts import RoundRevealed, Standing, Stuck, SwapRoundAsked
 
 PLAYERS = ["Venus", "Mars", "Earth", "Jupiter", "Saturn", "Uranus", "Neptune"]
 
@@ -88,29 +86,6 @@ def test_remembered_answers_are_not_state() -> None:
     assert pickle.dumps(game.__dict__) == before
 
 
-def rows() -> tuple[RevealRow, ...]:
-    return (RevealRow("Venus", 3, 9, (), Standing.SAFE), RevealRow("Mars", 2, None, (), Standing.MODKILLED))
-
-
-def test_reveal_rows_worked_out_later_are_their_tuple() -> None:
-    built: list[int] = []
-
-    def build() -> tuple[RevealRow, ...]:
-        built.append(1)
-        return rows()
-
-    lazy = RevealRows(build)
-    assert not built
-    assert lazy == rows() and rows() == lazy and lazy == RevealRows(rows)
-    assert repr(lazy) == repr(rows()) and hash(lazy) == hash(rows())
-    assert list(lazy) == list(rows()) and len(lazy) == 2 and lazy[1].player == "Mars" and lazy[:1] == rows()[:1]
-    assert pickle.loads(pickle.dumps(lazy)) == rows() and copy.deepcopy(lazy) == rows()
-    assert built == [1]  # worked out once
-    fact = RoundRevealed(1, 1, (("Venus", 9),), 2, lazy)
-    assert fact == RoundRevealed(1, 1, (("Venus", 9),), 2, rows())
-    assert repr(fact) == repr(RoundRevealed(1, 1, (("Venus", 9),), 2, rows()))
-
-
 def test_a_round_table_shows_names_and_standings_as_they_were_at_the_reveal() -> None:
     dice = ScriptedDice([5, 9, 2, 7, 3, 8, 4, 6, 10])  # round 1: P2 (2) lowest; round 2 dealt to 3
     game = ChaseTheAce(["P0", "P1", "P2", "P3"], dice=dice)
@@ -167,25 +142,3 @@ def test_the_record_read_at_the_end_is_the_record_read_along_the_way(mods: tuple
                 copied = pickle.loads(pickle.dumps(late))
                 assert copied.recorder._pending == [] and copied.round_record() == along.round_record()
         assert late.record() == along.record()
-
-
-def test_shared_facts_are_the_facts_built_afresh() -> None:
-    assert cta_facts.dealt_fact("Ann", 13, 5, to="Ann") == cta_facts.CardDealt("Ann", 13, 5, to="Ann")
-    why = cta_facts.CardWhy.SWAPPED_AWAY
-    assert cta_facts.shown_fact(4, why, "Bob", to="Ann") == cta_facts.CardShown(4, why, "Bob", to="Ann")
-    assert cta_facts.stuck_fact("Ann", False, None) == Stuck("Ann", False, None)
-    assert cta_facts.phase_fact("swap", 2).phase == "swap"
-    assert cta_facts.phase_fact(cta_facts.CtaStage.SWAP, 2).phase is cta_facts.CtaStage.SWAP  # kept apart by type
-    assert cta_facts.lowest_fact("Ann", 2, 3, 1) == cta_facts.LowestCard("Ann", 2, 3, 1)
-    assert cta_facts.choice_fact(1, None, to="Ann") == cta_facts.SwapChoice(1, None, to="Ann")
-    asked = cta_facts.choice_asked("Ann", ("stick", "swap"), ("Bob",), True, swap_round=2, to="Ann")
-    assert asked == SwapRoundAsked("Ann", ("stick", "swap"), ("Bob",), True, swap_round=2, to="Ann")
-
-
-def test_only_mods_that_say_they_bar_targets_bar_any() -> None:
-    """Without such a mod a stick or a swap leaves whom each may target alone (the game keeps the lists)."""
-    from survivor_host.themes.cta.mods import MOD_CLASSES
-    from survivor_host.themes.cta.mods.base import CtaMod
-
-    for cls in MOD_CLASSES.values():
-        assert cls.bars_targets == (cls.barred_targets is not CtaMod.barred_targets), cls.id

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -25,29 +24,6 @@ class BattleResult:
         return next(rolled[name] for rolled in reversed(self.rolls) if name in rolled)
 
 
-@functools.lru_cache(maxsize=8192)
-def shown_roll(player: str, sides: int, result: int, purpose: str) -> Roll:
-    """A battle's `Roll`: rolls are immutable, so the same roll is shared, not rebuilt."""
-    return Roll(player, sides, result, purpose=purpose)
-
-
-Duel = tuple[tuple[Roll, ...], tuple[dict[str, int], ...], bool]
-"""A one-on-one battle: every roll in order, each round's rolls by name, and whether the first side won."""
-
-
-def duel(dice: Dice, a: str, die_a: int, b: str, die_b: int, purpose: str) -> Duel:
-    """`a` (die `die_a`) against `b` (die `die_b`), re-rolled until they differ: rolled as `battle` rolls it."""
-    label_a, label_b = f"{purpose} for {a}", f"{purpose} for {b}"
-    roll_a, roll_b = dice.roll_two(die_a, label_a, die_b, label_b)
-    shown: tuple[Roll, ...] = (shown_roll(a, die_a, roll_a, purpose), shown_roll(b, die_b, roll_b, purpose))
-    rounds: tuple[dict[str, int], ...] = ({a: roll_a, b: roll_b},)
-    while roll_a == roll_b:  # a tie: both roll again
-        roll_a, roll_b = dice.roll_two(die_a, label_a, die_b, label_b)
-        shown += (shown_roll(a, die_a, roll_a, purpose), shown_roll(b, die_b, roll_b, purpose))
-        rounds += ({a: roll_a, b: roll_b},)
-    return shown, rounds, roll_a > roll_b
-
-
 def battle(
     dice: Dice, sides: Sequence[tuple[str, int]], keep: int = 1, purpose: str = "battle"
 ) -> BattleResult:
@@ -55,11 +31,6 @@ def battle(
 
     Sides roll in the order given. With nobody to separate (keep 0 or keep all) nobody rolls.
     """
-    if keep == 1 and len(sides) == 2:
-        (a, die_a), (b, die_b) = sides
-        shown, rounds, first_won = duel(dice, a, die_a, b, die_b, purpose)
-        winner, loser = (a, b) if first_won else (b, a)
-        return BattleResult([winner], [loser], list(rounds), list(shown))
     result = BattleResult(winners=[], losers=[])
     _resolve(dice, list(sides), keep, purpose, result)
     order = [name for name, _ in sides]
@@ -78,7 +49,7 @@ def _resolve(dice: Dice, sides: list[tuple[str, int]], keep: int, purpose: str, 
     rolled: dict[str, int] = {}
     for name, die in sides:
         rolled[name] = value = dice.roll(die, label=f"{purpose} for {name}")
-        out.events.append(shown_roll(name, die, value, purpose))
+        out.events.append(Roll(name, die, value, purpose=purpose))
     out.rolls.append(dict(rolled))
     ranked = sorted(rolled.values(), reverse=True)
     cut_in, cut_out = ranked[keep - 1], ranked[keep]

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import functools
 import random
-import weakref
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
@@ -55,15 +53,6 @@ def draw_dict(draw: Draw) -> dict[str, Any]:
     return {"round": int(round_), "kind": kind, "names": list(names), "value": shown}
 
 
-def _itself(thing: object) -> object:
-    return thing
-
-
-def _unbound() -> None:
-    """The game of dice no game is bound to."""
-    return None
-
-
 class DrawLog(ABC):
     """Every draw a game made, in order, tagged with its round: the record's `draws` (docs/FAIRNESS.md).
 
@@ -71,31 +60,8 @@ class DrawLog(ABC):
 
     def __init__(self) -> None:
         self.made: list[Draw] = []
-        self._game: Callable[[], object] = _unbound
-
-    @property
-    def game(self) -> object:
-        """Whatever has the current `round` (the game, set by `bind_round`), or None."""
-        return self._game()
-
-    @game.setter
-    def game(self, game: object) -> None:
-        # held weakly: the game holds its dice, and a cycle would leave every finished game to the collector
-        if game is None:
-            self._game = _unbound
-        elif type(game).__weakrefoffset__ and type(game).__dictoffset__:
-            self._game = weakref.ref(game)
-        else:  # no weak references, or a compiled game (mypyc: they are not cleared when it goes): held as it is
-            self._game = functools.partial(_itself, game)
-
-    def __getstate__(self) -> dict[str, Any]:
-        state = dict(self.__dict__)
-        state["_game"] = self._game()
-        return state
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        self.game = state["_game"]
+        self.round = 0
+        """The round the game is in (the game sets it as rounds begin): the tag of each draw."""
 
     @property
     def draws(self) -> list[dict[str, Any]]:
@@ -114,19 +80,16 @@ class DrawLog(ABC):
         """`roll(die_a, label=label_a)`, then `roll(die_b, label=label_b)` (a battle's round)."""
         return self.roll(die_a, label=label_a), self.roll(die_b, label=label_b)
 
-    def round_of(self) -> int:
-        return int(getattr(self._game(), "round", 0))
-
     def _roll(self, sides: int, plus: int, label: str, value: int) -> int:
-        self.made.append(("roll", self.round_of(), sides, plus, label, value))
+        self.made.append(("roll", self.round, sides, plus, label, value))
         return value
 
     def _shuffle(self, names: Sequence[str], order: list[str]) -> list[str]:
-        self.made.append(("shuffle", self.round_of(), tuple(names), tuple(order)))
+        self.made.append(("shuffle", self.round, tuple(names), tuple(order)))
         return order
 
     def _pick(self, names: Sequence[str], choice: str) -> str:
-        self.made.append(("pick", self.round_of(), tuple(names), choice))
+        self.made.append(("pick", self.round, tuple(names), choice))
         return choice
 
 
@@ -142,22 +105,21 @@ class FairDice(DrawLog):
 
     def roll(self, sides: int, plus: int = 0, label: str = "") -> int:
         value = 1 + plus + self._stream.below(sides)
-        self.made.append(("roll", getattr(self._game(), "round", 0), sides, plus, label, value))
+        self.made.append(("roll", self.round, sides, plus, label, value))
         return value
 
     def roll_each(self, sides: int, labels: Sequence[str]) -> list[int]:
         """`roll(sides, label=label)` for each label in turn (a deal), the words read in one call."""
         values = [1 + value for value in self._stream.below_each(sides, len(labels))]
-        round_ = getattr(self._game(), "round", 0)
-        self.made += [("roll", round_, sides, 0, label, value) for label, value in zip(labels, values)]  # noqa: B905
+        self.made += [("roll", self.round, sides, 0, label, value) for label, value in zip(labels, values, strict=True)]
         return values
 
     def roll_two(self, die_a: int, label_a: str, die_b: int, label_b: str) -> tuple[int, int]:
         """`roll(die_a, label=label_a)`, then `roll(die_b, label=label_b)` (a battle's round)."""
         value_a, value_b = self._stream.below_two(die_a, die_b)
         value_a, value_b = value_a + 1, value_b + 1
-        round_ = getattr(self._game(), "round", 0)
-        self.made += (("roll", round_, die_a, 0, label_a, value_a), ("roll", round_, die_b, 0, label_b, value_b))
+        self.made.append(("roll", self.round, die_a, 0, label_a, value_a))
+        self.made.append(("roll", self.round, die_b, 0, label_b, value_b))
         return value_a, value_b
 
     def shuffle(self, names: Sequence[str]) -> list[str]:
@@ -281,12 +243,6 @@ def dice_fields(dice: Dice) -> dict[str, Any]:
     """The record fields describing `dice` (algorithm, seeds, commitment, draws); {} for unknown dice."""
     fields: Callable[[], dict[str, Any]] | None = getattr(dice, "fields", None)
     return fields() if fields else {}
-
-
-def bind_round(dice: Dice, game: object) -> None:
-    """Tag the draws of `dice` with `game.round` (when the dice keep a log)."""
-    if isinstance(dice, DrawLog):
-        dice.game = game
 
 
 def dice_for_record(record: Mapping[str, Any]) -> Dice:

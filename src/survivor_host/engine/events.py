@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import functools
-import inspect
-import sys
-from dataclasses import MISSING, dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import ClassVar
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Say:
     """A line of the host's prose.
 
@@ -23,7 +20,7 @@ class Say:
     tabled: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Roll:
     """A die shown as hosts show it: `Roll (1 - 150) for Venus: 87`."""
 
@@ -37,7 +34,7 @@ class Roll:
     """Shown in the round's table too: left out where the table is shown."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Prompt:
     """A request for an action; `secret` prompts are answered by PM, the others in the room."""
 
@@ -56,7 +53,7 @@ class Cause(StrEnum):
     LEFT = "left the room"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Eliminated:
     """Players out of the game in one step (they share a place, G7).
 
@@ -70,7 +67,7 @@ class Eliminated:
     causes: tuple[Fact, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RoundTable:
     """A round's results as a table (where the room allows HTML, and in the terminal)."""
 
@@ -81,7 +78,7 @@ class RoundTable:
     to: None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PhaseChanged:
     """The game moved to another phase (e.g. `choices`, `swap`), in round `round`."""
 
@@ -90,7 +87,7 @@ class PhaseChanged:
     to: None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CardTold:
     """A player's current card, told to that player only (Chase the Ace)."""
 
@@ -99,7 +96,7 @@ class CardTold:
     text: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Revealed:
     """Every card shown at once (Chase the Ace, C8); `tabled`: the round's table shows them too."""
 
@@ -108,7 +105,7 @@ class Revealed:
     tabled: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameOver:
     """The end: `winner` and `second` are None when the host ended the game early."""
 
@@ -118,7 +115,7 @@ class GameOver:
     to: None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Fact:
     """Something that happened, as data. A theme's presenter words it (`Game.present`); a simulation
     that reads no text never does. `to` is the one player it is for, None for the room."""
@@ -128,14 +125,14 @@ class Fact:
     """A secret fact (a card, a choice, G3) is for its addressee only, and must have one."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Battle(Fact):
     """A roll battle (G1) shown as it is: every roll, re-rolls of ties included, in order."""
 
     rolls: tuple[Roll, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Asked(Fact):
     """A request for an action, worded as a `Prompt`: `player` may send one of `actions` (to one of
     `targets`), by PM when `by_pm`, else in the room. A theme's subclass says what it asks."""
@@ -146,7 +143,7 @@ class Asked(Fact):
     by_pm: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Substituted(Fact):
     """G6: `new` took over the seat `old` held."""
 
@@ -154,14 +151,14 @@ class Substituted(Fact):
     new: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DeadlineExtended(Fact):
     """G6: the host gave the current wait more time."""
 
     seconds: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayerList(Fact):
     """The players still in, each with the theme's public mark (e.g. `Venus (leader)`)."""
 
@@ -174,62 +171,3 @@ Event = Say | Roll | Prompt | Eliminated | PhaseChanged | CardTold | Revealed | 
 def is_public(event: Event) -> bool:
     """True for what the whole room sees."""
     return event.to is None
-
-
-def fast_inits(module: str) -> None:
-    """Give each frozen dataclass defined in `module` a quicker `__init__` with the same signature.
-
-    A frozen dataclass's own `__init__` sets each field through `object.__setattr__`; this one writes
-    the instance's dict directly (events are built by the hundred per game). Classes with a
-    `__post_init__` or a field left out of `__init__` keep theirs."""
-    for cls in list(vars(sys.modules[module]).values()):
-        if isinstance(cls, type) and cls.__module__ == module and is_dataclass(cls) and "__init__" in vars(cls):
-            _fast_init(cls)
-
-
-def _fast_init(cls: type) -> None:
-    params = getattr(cls, "__dataclass_params__", None)
-    if params is None or not params.frozen or hasattr(cls, "__post_init__") or hasattr(cls, "__slots__"):
-        return
-    if not cls.__dictoffset__:  # a compiled (mypyc) class: its instances have no dict, and a quick init already
-        return
-    every = fields(cls)
-    if any(not f.init for f in every):
-        return
-    by_name = {f.name: f for f in every}
-    names: dict[str, Any] = {"_FACTORY": _FACTORY}
-    args: list[str] = []
-    body: list[str] = []
-    starred = False
-    generated = vars(cls)["__init__"]
-    for param in list(inspect.signature(generated).parameters.values())[1:]:
-        found = by_name[param.name]
-        if param.kind is inspect.Parameter.KEYWORD_ONLY and not starred:
-            args.append("*")
-            starred = True
-        if found.default is not MISSING:
-            names[f"_d_{param.name}"] = found.default
-            args.append(f"{param.name}=_d_{param.name}")
-        elif found.default_factory is not MISSING:
-            names[f"_f_{param.name}"] = found.default_factory
-            args.append(f"{param.name}=_FACTORY")
-            body.append(f"    if {param.name} is _FACTORY: {param.name} = _f_{param.name}()")
-        else:
-            args.append(param.name)
-    body.append("    d = self.__dict__")
-    body += [f"    d[{f.name!r}] = {f.name}" for f in every]
-    source = f"def __init__(self, {', '.join(args)}) -> None:\n" + "\n".join(body) + "\n"
-    exec(source, names)
-    init = names["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__doc__ = generated.__doc__
-    type.__setattr__(cls, "__init__", init)
-
-
-_FACTORY: Any = object()
-"""The default of a field with a default factory in a quick `__init__` (the factory is called)."""
-
-fast_inits(__name__)
-
-phase_fact = functools.lru_cache(maxsize=1024, typed=True)(PhaseChanged)
-"""A shared `PhaseChanged` (facts are immutable: the same stage and round, the same fact; kept apart by type)."""

@@ -1,161 +1,50 @@
-"""The game base: seats, inputs, eliminations, places and records shared by every theme.
+"""The game base every theme shares: options and mods, the input loop and the record.
 
 A game is advanced only by `step(Input)`, which answers with typed facts (what happened) or raises
 IllegalAction and leaves the state as it was; `apply` is `step` worded by the theme's presenter for
-the room and the terminal. Handlers check everything before they change anything. A theme waits in
-`Phase` objects (entering one arms its deadline) and calls its mods' hooks.
+the room and the terminal. Handlers check everything before they change anything. The seats live in
+`seats.Roster`, the phase loop and the end of a game in `flow.Flow`, and the actions every game takes
+(modkill, sub, rename, extend, end, timeout) in `actions.CommonActions`.
 """
 
 from __future__ import annotations
 
-import functools
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, ClassVar
 
-from survivor_host.engine.dice import Dice, FairDice, bind_round, dice_fields
+from survivor_host.engine.actions import BASE_FIELDS, HOST_ACTIONS, SYSTEM_ACTIONS, CommonActions, check_fields
+from survivor_host.engine.dice import Dice, FairDice, dice_fields
 from survivor_host.engine.errors import IllegalAction, SetupError
-from survivor_host.engine.events import (
-    Cause,
-    DeadlineExtended,
-    Eliminated,
-    Event,
-    Fact,
-    GameOver,
-    PlayerList,
-    Substituted,
-    fast_inits,
-)
-from survivor_host.engine.ids import to_id
+from survivor_host.engine.events import Event
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.options import Option, OptionValue, resolve_options
-from survivor_host.engine.phase import Phase, Stage
-from survivor_host.engine.render import join_names, present
+from survivor_host.engine.phase import Wait
+from survivor_host.engine.render import present
+from survivor_host.engine.seats import MAX_NAME_LENGTH, Seat
 from survivor_host.engine.theme import ThemeSpec
 from survivor_host.fair.stream import client_seed
 
-HOST_ACTIONS = ("modkill", "sub", "extend", "end")
-SYSTEM_ACTIONS = ("timeout", "rename")
-BASE_FIELDS: dict[str, tuple[str, ...]] = {
-    "modkill": ("target", "reason"),
-    "sub": ("target", "new"),
-    "extend": ("seconds",),
-    "end": (),
-    "timeout": (),
-    "rename": ("new",),
-}
-"""The input fields (besides `by`) each action reads; any other field is refused."""
-NO_EXTRAS = (None, None, None, None)
-"""An input's `new`, `count`, `seconds` and `reason` when it sets none of them (the common case)."""
-MAX_NAME_LENGTH = 18
 RECORD_FORMAT = 2  # 1: no `format` key, Mersenne Twister dice; 2: the dice fields of docs/FAIRNESS.md
 RULES_VERSION = 1
 """Bumped when the same seed and inputs could play out differently; a stored game of another is not replayed."""
 
 
-@dataclass(slots=True, init=False)
-class Seat:
-    """A place in the player list; a substitute or a rename keeps the seat."""
-
-    index: int
-    name: str
-    alive: bool
-    out_step: int | None
-    uid: str
-
-    def __init__(self, index: int, name: str, alive: bool = True, out_step: int | None = None) -> None:
-        self.index = index
-        self.name = name
-        self.alive = alive
-        self.out_step = out_step
-        self.uid = to_id(name)
-
-    def rename(self, name: str) -> None:
-        """A new holder (substitute) or a new name (rename) for this seat."""
-        self.name = name
-        self.uid = to_id(name)
-
-
-class StepCache:
-    """What `awaiting` answered since the state last changed (`Game.changes`).
-
-    Not part of the state: it pickles and copies empty, so a rejected input leaves the state as it was."""
-
-    __slots__ = ("at", "waits")
-
-    def __init__(self) -> None:
-        self.at = -1
-        self.waits: list[Wait] | None = None
-
-    def __reduce__(self) -> tuple[type[StepCache], tuple[()]]:
-        return (StepCache, ())
-
-
-class Scratch(dict[object, Any]):
-    """Work a game keeps across states to save time (e.g. waits by player list); not part of its
-    state (it pickles and copies empty)."""
-
-    def __reduce__(self) -> tuple[type[Scratch], tuple[()]]:
-        return (Scratch, ())
-
-    def keep(self, key: object, value: Any) -> Any:
-        if len(self) > 256:
-            self.clear()
-        self[key] = value
-        return value
-
-
-class Memo(dict[tuple[object, ...], list[int]]):
-    """Answers a game remembers to save work; not part of its state (it pickles and copies empty)."""
-
-    def __reduce__(self) -> tuple[type[Memo], tuple[()]]:
-        return (Memo, ())
-
-    def remember(self, key: tuple[object, ...], value: list[int]) -> list[int]:
-        if len(self) > 256:
-            self.clear()
-        self[key] = value
-        return value
-
-
-@dataclass(frozen=True)
-class Wait:
-    """Someone the game waits for, what they may do, and whether they answer by PM."""
-
-    player: str
-    actions: tuple[str, ...]
-    secret: bool
-    targets: tuple[str, ...] = ()
-
-
-@functools.lru_cache(maxsize=8192)
-def wait_for(player: str, actions: tuple[str, ...], secret: bool, targets: tuple[str, ...] = ()) -> Wait:
-    """A `Wait`, shared: waits are immutable, so a phase asking for the same again need not rebuild it."""
-    return Wait(player, actions, secret, targets)
-
-
-_OPTION_DEFAULTS: dict[type, dict[str, OptionValue]] = {}
-"""Each Game class's option defaults, and below its normalized mod lists (kept here, not on the class:
-the compiled engine's classes have no writable `__dict__`)."""
-_MODS_KNOWN: dict[type, dict[tuple[str, ...], tuple[str, ...]]] = {}
-
-
-class Game(ABC):
-    """What every theme shares. A theme adds its round logic, and handles each action either in an
-    `act_<action>` method or, for the actions in `PHASE_ACTIONS`, in the waiting phase (`Phase.act`).
+class Game(CommonActions):
+    """What every theme shares. A theme adds its phases and round logic, and handles each action either
+    in an `act_<action>` method or, for the actions in `PHASE_ACTIONS`, in the current phase (`Phase.act`).
 
     The state refers to seats by index; names appear at the edges only: inputs name their sender and
-    target, and facts and records (the engine's output, read by people) carry names. `awaiting` is
-    worked out once per state (`changes` counts the accepted inputs); each theme keeps its own legal
-    inputs per state (FTL's phases their `offers`, CTA its `Answers`)."""
+    target, and facts and records (the engine's output, read by people) carry names. `awaiting` and
+    `legal_inputs` are worked out once per state (`changes` counts the accepted inputs)."""
 
     spec: ClassVar[ThemeSpec]
-    """The theme's declaration (names, mods, options); `theme` and `title` repeat its id and title."""
+    """The theme's declaration (names, mods, options); `theme`, `title` and `MODS` are read from it."""
     theme: ClassVar[str] = ""
     title: ClassVar[str] = ""
     MODS: ClassVar[dict[str, str]] = {}
-    """The spec's mod titles by id (a shorthand kept for older callers)."""
+    """The spec's mod titles by id."""
     PLAYER_ACTIONS: ClassVar[tuple[str, ...]] = ()
     THEME_HOST_ACTIONS: ClassVar[tuple[str, ...]] = ()
     ACTION_ALIASES: ClassVar[dict[str, str]] = {}
@@ -165,8 +54,8 @@ class Game(ABC):
     QUESTIONS: ClassVar[tuple[str, ...]] = ()
     """Read-only player actions (`card`): answered, never logged or stored, never awaited."""
     PHASE_ACTIONS: ClassVar[tuple[str, ...]] = ()
-    """Player actions the waiting phase handles (`Phase.act`) without an `act_<action>` of their own."""
-    _action_table: ClassVar[dict[str, tuple[str, Callable[[Game, Input], list[Event]], bool]]]
+    """Player actions the current phase handles (`Phase.act`) without an `act_<action>` of their own."""
+    _action_table: ClassVar[dict[str, tuple[str, Callable[[Game, Input], list[Event]]]]]
 
     def __init__(
         self,
@@ -181,39 +70,13 @@ class Game(ABC):
                 raise SetupError("A game needs dice or a seed.")
             dice = FairDice(str(seed), client_seed(players))
         self.dice: Dice = dice
-        bind_round(dice, self)
         self.seed = getattr(dice, "seed", seed)
-        self.options: dict[str, OptionValue] = (
-            resolve_options(self.option_specs(), options) if options else dict(self._default_options())
-        )
-        self.mods: tuple[str, ...] = self._known_mods(tuple(mods))
-        self.seats: list[Seat] = [Seat(index, name) for index, name in enumerate(players)]
+        self.options: dict[str, OptionValue] = resolve_options(self.option_specs(), options)
+        self.mods: tuple[str, ...] = self.normalize_mods(mods)
+        super().__init__(players)
         self._check_players(players)
-        self._by_name: dict[str, Seat] = {}
-        self._alive: list[Seat] = list(self.seats)
-        self.roster = 0
-        """Bumped whenever a seat goes out or changes its name: the key of work kept per player list."""
-        self.naming = 0
-        """Bumped whenever a seat changes its name: the key of work kept per seat."""
-        self._index_names()
         self.initial_players: tuple[str, ...] = tuple(players)
-        self.phase: str = str(Stage.NEW)
-        self.current: Phase[Any] | None = None
-        """The waiting phase now (None between waits: dealing, rolling, over)."""
-        self.round = 0
-        self.steps = 0
-        self.started = False
-        self.finished = False
-        self.winner: str | None = None
-        self.second: str | None = None
-        self.placements: dict[str, int] = {}
         self.log: list[Input] = []
-        self.subs: list[dict[str, Any]] = []
-        self.wait_id = 0
-        self.extension = 0
-        self.changes = 0
-        """How many times the state has changed (each accepted input): the key of `_cache`."""
-        self._cache = StepCache()
 
     # ----- setup -----
 
@@ -226,34 +89,7 @@ class Game(ABC):
         """Mod ids in the theme's order; unknown or forbidden combinations raise SetupError."""
         return cls.spec.normalize_mods(mods)
 
-    @classmethod
-    def _default_options(cls) -> dict[str, OptionValue]:
-        """Every option's default (worked out once per class; copied for each game)."""
-        found: dict[str, OptionValue] | None = _OPTION_DEFAULTS.get(cls)
-        if found is None:
-            found = resolve_options(cls.option_specs(), None)
-            _OPTION_DEFAULTS[cls] = found
-        return found
-
-    @classmethod
-    def _known_mods(cls, mods: tuple[str, ...]) -> tuple[str, ...]:
-        """`normalize_mods`, remembered per class for the mod lists games are made with."""
-        known: dict[tuple[str, ...], tuple[str, ...]] | None = _MODS_KNOWN.get(cls)
-        if known is None:
-            known = _MODS_KNOWN[cls] = {}
-        found = known.get(mods)
-        if found is None:
-            found = cls.normalize_mods(mods)
-            if len(known) < 256:
-                known[mods] = found
-        return found
-
     def _check_players(self, players: Sequence[str]) -> None:
-        ids = [seat.uid for seat in self.seats]
-        if "" in ids:
-            raise SetupError("Every player needs a name with a letter or digit in it.")
-        if len(set(ids)) != len(ids):
-            raise SetupError("A player is listed twice.")
         least = self.spec.min_players
         if len(players) < least:
             raise SetupError(f"{self.title} needs at least {least} players, not {len(players)}.")
@@ -272,57 +108,6 @@ class Game(ABC):
     def has_mod(self, mod: str) -> bool:
         return mod in self.mods
 
-    # ----- seats -----
-
-    def _index_names(self) -> None:
-        """Seats by name as held and by user id (rebuilt when a name changes)."""
-        self.roster += 1
-        self.naming += 1
-        self._by_name = {seat.uid: seat for seat in self.seats}
-        self._by_name.update({seat.name: seat for seat in self.seats})
-
-    def seat(self, name: str | None, *, who: str = "") -> Seat:
-        """The seat of `name` (matched by user id); `who` is how the error names the asker."""
-        found = self._by_name.get(name or "")
-        if found is not None and (found.name == name or found.uid == name):
-            return found
-        found = self._by_name.get(to_id(name or ""))
-        if found is not None:
-            return found
-        if who:
-            raise IllegalAction(f"{who} not in this game.")
-        raise IllegalAction(f'"{name}" is not in this game.')  # quoted: a reply never starts with user text
-
-    def alive(self) -> list[Seat]:
-        """The seats still in the game, in list order (a fresh list)."""
-        return list(self._alive)
-
-    def names(self, indexes: Sequence[int]) -> list[str]:
-        return [self.seats[index].name for index in indexes]
-
-    def alive_target(self, name: str | None, verb: str) -> Seat:
-        """A player still in the game named as a target; errors say what was wrong."""
-        if not name:
-            raise IllegalAction(f"Name the player you want to {verb}.")
-        seat = self.seat(name)
-        if not seat.alive:
-            raise IllegalAction(f"{seat.name} is already eliminated.")
-        return seat
-
-    def actor(self, inp: Input) -> Seat:
-        """The player sending a player action; the host cannot act for a player."""
-        if inp.by is None:
-            raise IllegalAction(f"Only a player can {inp.action}; nobody can act for another player.")
-        seat = self.seat(inp.by, who="You are")
-        if not seat.alive:
-            raise IllegalAction("You have been eliminated.")
-        return seat
-
-    @staticmethod
-    def require_host(inp: Input) -> None:
-        if inp.by is not None:
-            raise IllegalAction(f"Only the host can {inp.action}.")
-
     # ----- the input loop -----
 
     def start(self) -> list[Event]:
@@ -335,7 +120,7 @@ class Game(ABC):
             raise IllegalAction("The game has already started.")
         self.started = True
         self.changes += 1
-        facts = self._start()
+        facts = self.run_flow(self._start())
         self.take(facts)
         return facts
 
@@ -356,17 +141,16 @@ class Game(ABC):
         entry = self._action_table.get(inp.action)
         if entry is None:
             raise IllegalAction(f"Unknown action {self.ACTION_ALIASES.get(inp.action, inp.action)!r}.")
-        action, handler, takes_target = entry
+        action, handler = entry
         if action != inp.action:
             inp = replace(inp, action=action)
-        if (inp.new, inp.count, inp.seconds, inp.reason) != NO_EXTRAS or (inp.target is not None and not takes_target):
-            self._check_fields(action, inp)
+        check_fields(action, inp, self.ACTION_FIELDS.get(action, BASE_FIELDS.get(action, ())))
         try:
-            events = handler(self, inp)
+            events = self.run_flow(handler(self, inp))
         except IllegalAction:
             raise
         except BaseException:
-            self.changes += 1  # a failure half-way (scripted dice ran out): nothing cached stays valid
+            self.changes += 1  # a failure half-way (scripted dice ran out): nothing remembered stays valid
             raise
         self.take(events)
         if action not in self.QUESTIONS:
@@ -376,19 +160,21 @@ class Game(ABC):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        spec: ThemeSpec | None = vars(cls).get("spec")
+        if spec is not None:
+            cls.theme, cls.title, cls.MODS = spec.id, spec.title, spec.mod_titles()
         cls._action_table = cls._actions()
 
     @classmethod
-    def _actions(cls) -> dict[str, tuple[str, Callable[[Game, Input], list[Event]], bool]]:
-        """Each action (and alias) this class takes: its name, its `act_` handler, whether it reads `target`."""
-        table: dict[str, tuple[str, Callable[[Game, Input], list[Event]], bool]] = {}
+    def _actions(cls) -> dict[str, tuple[str, Callable[[Game, Input], list[Event]]]]:
+        """Each action (and alias) this class takes: its name and its `act_` handler."""
+        table: dict[str, tuple[str, Callable[[Game, Input], list[Event]]]] = {}
         for action in cls.PLAYER_ACTIONS + HOST_ACTIONS + SYSTEM_ACTIONS + cls.THEME_HOST_ACTIONS:
             handler = getattr(cls, f"act_{action}", None)
             if handler is None and action in cls.PHASE_ACTIONS:
                 handler = cls.act_in_phase
             if handler is not None:
-                used = cls.ACTION_FIELDS.get(action, BASE_FIELDS.get(action, ()))
-                table[action] = (action, handler, "target" in used)
+                table[action] = (action, handler)
         for alias, action in cls.ACTION_ALIASES.items():
             if action in table:
                 table[alias] = table[action]
@@ -396,37 +182,12 @@ class Game(ABC):
                 table.pop(alias, None)
         return table
 
-    def take(self, facts: list[Event]) -> None:  # noqa: B027 - a hook themes may leave alone
+    def take(self, facts: list[Event]) -> None:
         """Everything one input caused, as it happened: a theme builds its record from it here."""
 
     def is_question(self, action: str) -> bool:
         """True for a read-only question such as `card`: the answer changes nothing and is not logged."""
         return self.ACTION_ALIASES.get(action, action) in self.QUESTIONS
-
-    @classmethod
-    def _check_fields(cls, action: str, inp: Input) -> None:
-        """Refuse a field the action does not use (a stray target is a mistake, not a detail)."""
-        used = cls.ACTION_FIELDS.get(action, BASE_FIELDS.get(action, ()))
-        for name, value in (
-            ("target", inp.target),
-            ("new", inp.new),
-            ("count", inp.count),
-            ("seconds", inp.seconds),
-            ("reason", inp.reason),
-        ):
-            if value is not None and name not in used:
-                shown = {"target": "name", "new": "new name", "count": "number", "seconds": "seconds"}
-                raise IllegalAction(f"{action} takes no {shown.get(name, name)}.")
-
-    def awaiting(self) -> list[Wait]:
-        """Whom the game waits for now and what each may do."""
-        cache = self._cache
-        if cache.at != self.changes:
-            cache.at, cache.waits = self.changes, None
-        waits = cache.waits
-        if waits is None:
-            waits = cache.waits = self._waits() if self.started and not self.finished else []
-        return list(waits)
 
     def deadline_seconds(self) -> int | None:
         """How long the current wait lasts (G4), extensions included; None when nobody is awaited."""
@@ -436,155 +197,11 @@ class Game(ABC):
         base = "secret_deadline" if any(wait.secret for wait in waits) else "public_deadline"
         return self.opt_int(base) + self.extension
 
-    def arm(self) -> None:
-        """A new wait begins: its deadline starts afresh."""
-        self.wait_id += 1
-        self.extension = 0
-
-    def enter(self, phase: Phase[Any]) -> None:
-        """Wait in `phase` from now on; a new wait arms a new deadline (G4)."""
-        self.phase = str(phase.name)
-        self.current = phase
-        self.arm()
-
-    def pass_through(self, name: str) -> None:
-        """A phase nobody is waited for in (dealing, rolling, the finals)."""
-        self.phase = str(name)
-        self.current = None
-
-    # ----- actions every theme has -----
-
-    def act_in_phase(self, inp: Input) -> list[Event]:
-        """A player action of `PHASE_ACTIONS`: the waiting phase handles it, or the theme says why not."""
-        seat = self._by_name.get(inp.by or "")
-        if seat is None or not seat.alive or (seat.name != inp.by and seat.uid != inp.by):
-            seat = self.actor(inp)
-        events = self.current.act(self, inp.action, seat, inp) if self.current is not None else None
-        if events is None:
-            raise IllegalAction(self.refusal(inp.action, seat))
-        return events
-
-    def refusal(self, action: str, seat: Seat) -> str:
-        """Why `seat` cannot send `action` now, when no waiting phase takes it (a theme words its own)."""
-        return f"You cannot {action} now."
-
-    def act_modkill(self, inp: Input) -> list[Event]:
-        self.require_host(inp)
-        seat = self.alive_target(inp.target, "modkill")
-        return self.remove([seat], inp.reason or Cause.MODKILLED)
-
-    def act_sub(self, inp: Input) -> list[Event]:
-        self.require_host(inp)
-        seat = self.alive_target(inp.target, "substitute")
-        new = (inp.new or "").strip()
-        self._check_new_name(new, seat)
-        old = seat.name
-        seat.rename(new)
-        self._index_names()
-        self.subs.append({"round": self.round, "old": old, "new": new})
-        return [Substituted(old, new), *self.brief(seat)]
-
-    def act_rename(self, inp: Input) -> list[Event]:
-        if inp.by is None:
-            raise IllegalAction("Name the player who renamed.")
-        seat = self.seat(inp.by, who="You are")
-        new = (inp.new or "").strip()
-        self._check_new_name(new, seat)
-        seat.rename(new)
-        self._index_names()
-        return []
-
-    def act_extend(self, inp: Input) -> list[Event]:
-        self.require_host(inp)
-        if not self.awaiting():
-            raise IllegalAction("No deadline is running.")
-        seconds = 60 if inp.seconds is None else inp.seconds
-        if not 1 <= seconds <= 600:
-            raise IllegalAction("Extend by 1 to 600 seconds.")
-        self.extension += seconds
-        return [DeadlineExtended(seconds)]
-
-    def act_end(self, inp: Input) -> list[Event]:
-        self.require_host(inp)
-        return self.finish(None, None)
-
-    def act_timeout(self, inp: Input) -> list[Event]:
-        if inp.by is not None:
-            raise IllegalAction("Only the clock can say a deadline has passed.")
-        if not self.awaiting():
-            raise IllegalAction("No deadline is running.")
-        return self._timeout()
-
-    def _check_new_name(self, new: str, seat: Seat) -> None:
-        uid = to_id(new)
-        if not uid or len(new) > MAX_NAME_LENGTH:
-            raise IllegalAction(f"{new!r} is not a usable name.")
-        for other in self.seats:
-            if other is not seat and other.uid == uid:
-                raise IllegalAction(f"{other.name} is already in this game.")
-
-    # ----- eliminations, places, end -----
-
-    def eliminate(self, seats: Sequence[Seat], reason: str, causes: Sequence[Fact] = ()) -> Eliminated:
-        """Take `seats` out in one step: they share a place (G7). `causes`: why each went out, as facts."""
-        self.steps += 1
-        self.roster += 1
-        for seat in seats:
-            seat.alive = False
-            seat.out_step = self.steps
-        self._alive = [seat for seat in self.seats if seat.alive]
-        return Eliminated(tuple([seat.name for seat in seats]), reason, None, tuple(causes))
-
-    def finish(self, winner: Seat | None, second: Seat | None) -> list[Event]:
-        """End the game; places follow G7, with the finals deciding first and second."""
-        self.finished = True
-        self.pass_through(Stage.OVER)
-        self.winner = winner.name if winner else None
-        self.second = second.name if second else None
-        if winner is not None:
-            self.placements = self._places(winner, second)
-        return [GameOver(self.winner, self.second, dict(self.placements))]
-
-    def _places(self, winner: Seat, second: Seat | None) -> dict[str, int]:
-        groups: list[list[Seat]] = [[winner]]
-        if second is not None:
-            groups.append([second])
-        rest = [seat for seat in self.seats if seat is not winner and seat is not second]
-        steps = sorted({seat.out_step or 0 for seat in rest}, reverse=True)
-        groups.extend([seat for seat in rest if (seat.out_step or 0) == step] for step in steps)
-        places: dict[str, int] = {}
-        ahead = 0
-        for group in groups:
-            for seat in group:
-                places[seat.name] = ahead + 1
-            ahead += len(group)
-        return places
-
     # ----- what a theme provides -----
 
     @abstractmethod
     def _start(self) -> list[Event]:
         """The theme's opening: announcements and the first wait."""
-
-    @abstractmethod
-    def _waits(self) -> list[Wait]:
-        """Who the current phase waits for (see `awaiting`)."""
-
-    @abstractmethod
-    def _timeout(self) -> list[Event]:
-        """The current deadline passed (G4)."""
-
-    @abstractmethod
-    def remove(self, seats: list[Seat], reason: str) -> list[Event]:
-        """Modkill `seats` (host, idle or left) and carry the game on."""
-
-    @abstractmethod
-    def brief(self, seat: Seat) -> list[Event]:
-        """Private events that tell a seat's new holder everything the seat knows and owes."""
-
-    @abstractmethod
-    def legal_inputs(self, name: str) -> list[Input]:
-        """Every input player `name` may send now, targets spelled out (for AI seats and buttons)."""
 
     @abstractmethod
     def round_record(self) -> Sequence[Mapping[str, object]]:
@@ -638,13 +255,4 @@ class Game(ABC):
         return out
 
 
-def announce_list(game: Game, marks: Callable[[Seat], str] | None = None) -> PlayerList:
-    """The player list hosts post (`**PL (9):** a, b, c`), each name with its mark."""
-    if marks is None:
-        return PlayerList(tuple([seat.name for seat in game.alive()]))
-    return PlayerList(tuple([seat.name + marks(seat) for seat in game.alive()]))
-
-
-fast_inits(__name__)
-
-__all__ = ["Game", "Seat", "Wait", "announce_list", "join_names", "wait_for"]
+__all__ = ["MAX_NAME_LENGTH", "RECORD_FORMAT", "RULES_VERSION", "Game", "Seat", "Wait"]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -68,16 +67,6 @@ class Input:
             seconds=data.get("seconds"),
             reason=data.get("reason"),
         )
-
-
-@functools.lru_cache(maxsize=8192)
-def offer(action: str, by: str, target: str | None = None) -> Input:
-    """An input a game offers (`legal_inputs`): inputs are immutable, so offers are shared, not rebuilt.
-
-    >>> offer("swap", "Venus", "Mars") is offer("swap", "Venus", "Mars")
-    True
-    """
-    return Input(action, by=by, target=target)
 
 
 def parse_command(text: str, by: str | None) -> Input:

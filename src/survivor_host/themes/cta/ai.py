@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.strategy import Strategy, ThemeStrategy, bucket_table, checked, first_of, of_action
-from survivor_host.themes.cta.game import CtaView
+from survivor_host.themes.cta.view import CtaView
 
 AVERAGE_CARD = 7
 """What an unknown card is worth on average (1..13)."""

@@ -9,9 +9,9 @@ from survivor_host.engine.inputs import Input
 from survivor_host.engine.odds import battle_win
 from survivor_host.engine.render import card_name
 from survivor_host.engine.theme import Chance
-from survivor_host.themes.cta.game import CtaView
 from survivor_host.themes.cta.odds import reveal_elimination, tied_elimination
 from survivor_host.themes.cta.rules import DUEL_DIE, IN_PLAY_CARDS, SWAPPER_DIE, TARGET_DIE
+from survivor_host.themes.cta.view import CtaView
 
 
 def chances(view: object, options: Sequence[Input]) -> tuple[list[Chance], str]:

@@ -5,14 +5,10 @@ A card is a secret (G3): facts that carry one are addressed (`to`) to its holder
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import overload
 
-from survivor_host.engine.events import Asked, Fact, Roll, fast_inits
-from survivor_host.engine.events import phase_fact as phase_fact  # shared by every theme
+from survivor_host.engine.events import Asked, Fact, Roll
 
 STICK_SWAP = ("stick", "swap")
 """What a player in the swap phase may send."""
@@ -64,7 +60,7 @@ class Standing(StrEnum):
     MODKILLED = "modkilled"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SwapNote:
     """One swap a player took part in this round: `other` (None: a stick), who started it, the result."""
 
@@ -74,7 +70,7 @@ class SwapNote:
     void: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RevealRow:
     """One player in the round's table: card dealt and at the reveal (None: never shown), swaps, standing."""
 
@@ -85,50 +81,7 @@ class RevealRow:
     standing: Standing
 
 
-class RevealRows(Sequence[RevealRow]):
-    """A round table's rows, worked out when first read (a simulation reads none); else just their tuple:
-    it compares, hashes, shows, pickles and copies as that tuple."""
-
-    __slots__ = ("_build", "_rows")
-
-    def __init__(self, build: Callable[[], tuple[RevealRow, ...]]) -> None:
-        self._build: Callable[[], tuple[RevealRow, ...]] | None = build
-        self._rows: tuple[RevealRow, ...] = ()
-
-    def rows(self) -> tuple[RevealRow, ...]:
-        if self._build is not None:
-            self._rows, self._build = self._build(), None
-        return self._rows
-
-    @overload
-    def __getitem__(self, index: int) -> RevealRow: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> tuple[RevealRow, ...]: ...
-
-    def __getitem__(self, index: int | slice) -> RevealRow | tuple[RevealRow, ...]:
-        return self.rows()[index]
-
-    def __len__(self) -> int:
-        return len(self.rows())
-
-    def __iter__(self) -> Iterator[RevealRow]:
-        return iter(self.rows())
-
-    def __eq__(self, other: object) -> bool:
-        return self.rows() == (other.rows() if isinstance(other, RevealRows) else other)
-
-    def __hash__(self) -> int:
-        return hash(self.rows())
-
-    def __repr__(self) -> str:
-        return repr(self.rows())
-
-    def __reduce__(self) -> tuple[type[tuple[RevealRow, ...]], tuple[tuple[RevealRow, ...]]]:
-        return (tuple, (self.rows(),))
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RoundRevealed(Fact):
     """C8: the reveal with everything the round did, for its table; `cutoff` None when nobody went."""
 
@@ -136,18 +89,18 @@ class RoundRevealed(Fact):
     k: int
     cards: tuple[tuple[str, int], ...]
     cutoff: int | None
-    rows: Sequence[RevealRow]
-    """A tuple, or `RevealRows` (the same rows, worked out when read)."""
+    rows: tuple[RevealRow, ...]
+    """Each player dealt in this round, in list order."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DrewJoker(Fact):
     """Cause of an elimination (C4)."""
 
     player: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LostDuel(Fact):
     """Cause of an elimination (C5): lost the duel to `winner`, last rolls `mine` vs `theirs`."""
 
@@ -157,7 +110,7 @@ class LostDuel(Fact):
     theirs: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LostJestersBattle(Fact):
     """Cause of an elimination (C5): a Jester who did not roll highest among the Jesters."""
 
@@ -165,7 +118,7 @@ class LostJestersBattle(Fact):
     roll: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LowestCard(Fact):
     """Cause of an elimination (C8): `card` is among the `k` lowest; `cutoff` is the highest card that goes."""
 
@@ -175,7 +128,7 @@ class LowestCard(Fact):
     k: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LostTieBreak(Fact):
     """Cause of an elimination (C8): tied on the cut-off card and rolled lowest (`roll`); None under ties=all."""
 
@@ -184,31 +137,31 @@ class LostTieBreak(Fact):
     roll: int | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TurnAsked(Asked):
     """C6: the player whose turn it is sticks or swaps with one of `targets`, in chat."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DuelAsked(Asked):
     """C5: the lone Jester names one of `targets`, in chat."""
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SwapRoundAsked(Asked):
     """C7: a secret stick or swap for swap round `swap_round`, by PM."""
 
     swap_round: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameBegins(Fact):
     title: str
     players: int
     mods: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RoundBegins(Fact):
     """C2: a new deal; the `k` lowest cards will go."""
 
@@ -216,12 +169,12 @@ class RoundBegins(Fact):
     k: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Redealt(Fact):
     """C4: the Jokers would leave fewer than 2 players."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CardDealt(Fact):
     """C3: `player`'s card, rolled with `die`; addressed to that player only."""
 
@@ -232,7 +185,7 @@ class CardDealt(Fact):
     card: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CardShown(Fact):
     """A player's card told again (to that player): after a swap, a swap round, a takeover, or asked."""
 
@@ -244,17 +197,17 @@ class CardShown(Fact):
     swap_round: int = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class KingsKnown(Fact):
     kings: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SwapPhaseOpened(Fact):
     """C6: turns in a random order."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class NoTargets(Fact):
     """`player` has nobody to swap with: they stick now, or (All At Once) will stick."""
 
@@ -262,7 +215,7 @@ class NoTargets(Fact):
     later: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Stuck(Fact):
     """A stick carried out (in the turns, or All At Once's `swap_round`); `said` unless a line already said why."""
 
@@ -271,14 +224,14 @@ class Stuck(Fact):
     swap_round: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TurnTimedOut(Fact):
     """G4 with idle=default: the player whose turn it was sticks."""
 
     player: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SwapResolved(Fact):
     """C6: swapper 125 vs target 100, every roll (re-rolls included); `swapped` if the cards changed hands."""
 
@@ -291,7 +244,7 @@ class SwapResolved(Fact):
     swap_round: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SwapVoid(Fact):
     """C7: a chosen swap that had become illegal by its turn in the order."""
 
@@ -301,7 +254,7 @@ class SwapVoid(Fact):
     swap_round: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TieAtCutoff(Fact):
     """C8: players tied on the cut-off card; `need` of them go, by a battle (its `rolls`) or (`all`) every one."""
 
@@ -313,12 +266,12 @@ class TieAtCutoff(Fact):
     rounds: tuple[dict[str, int], ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class NobodyOut(Fact):
     """The reveal eliminated nobody."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Finals(Fact):
     """C9: the last two roll battle 13 vs 13, every roll in `rolls`."""
 
@@ -329,7 +282,7 @@ class Finals(Fact):
     winner: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlaceBattle(Fact):
     """G4: the players modkilled in the step that left one battle 13 for second place."""
 
@@ -338,14 +291,14 @@ class PlaceBattle(Fact):
     winner: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ElimChanged(Fact):
     """The host changed how many go each round, from the next deal."""
 
     count: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SwapRoundOpened(Fact):
     """C7: everyone in play sends a secret choice."""
 
@@ -354,7 +307,7 @@ class SwapRoundOpened(Fact):
     players: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SwapChoice(Fact):
     """C7: a secret choice (`target` None: stick), told only to the chooser (`to`).
 
@@ -367,14 +320,14 @@ class SwapChoice(Fact):
     standing: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DefaultSticks(Fact):
     """G4 with idle=default: the players who sent no choice stick."""
 
     players: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SwapOrder(Fact):
     """C7: the shuffled order the choices are carried out in."""
 
@@ -382,14 +335,14 @@ class SwapOrder(Fact):
     order: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class JestersKnown(Fact):
     """C5: the players dealt a Jester."""
 
     jesters: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DuelPicked(Fact):
     """G4 with idle=default: the game picks the idle Jester's opponent."""
 
@@ -397,12 +350,12 @@ class DuelPicked(Fact):
     target: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class JesterGone(Fact):
     """The lone Jester was removed before naming an opponent."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Walkover(Fact):
     """C5: a lone Jester with nobody (`left`: nobody left) to duel advances."""
 
@@ -410,7 +363,7 @@ class Walkover(Fact):
     left: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DuelResolved(Fact):
     """C5: Jester 100 vs target 100, every roll; the winner advances."""
 
@@ -422,7 +375,7 @@ class DuelResolved(Fact):
     loser: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class JestersBattle(Fact):
     """C5: two or more Jesters roll 100 together; `winner` (if one is left) advances."""
 
@@ -431,17 +384,3 @@ class JestersBattle(Fact):
     rounds: tuple[dict[str, int], ...]
     winner: str | None
     losers: tuple[str, ...]
-
-
-fast_inits(__name__)  # facts are built by the hundred per game: without the frozen setattr
-
-# Facts are immutable: the ones a game builds by the dozen are shared, not rebuilt (same arguments, same fact).
-dealt_fact = functools.lru_cache(maxsize=4096, typed=True)(CardDealt)
-shown_fact = functools.lru_cache(maxsize=8192, typed=True)(CardShown)
-stuck_fact = functools.lru_cache(maxsize=4096, typed=True)(Stuck)
-round_fact = functools.lru_cache(maxsize=256, typed=True)(RoundBegins)
-kings_fact = functools.lru_cache(maxsize=1024, typed=True)(KingsKnown)
-lowest_fact = functools.lru_cache(maxsize=4096, typed=True)(LowestCard)
-choice_fact = functools.lru_cache(maxsize=4096, typed=True)(SwapChoice)
-choice_asked = functools.lru_cache(maxsize=4096, typed=True)(SwapRoundAsked)
-SWAP_PHASE_OPENED, NOBODY_OUT = SwapPhaseOpened(), NobodyOut()

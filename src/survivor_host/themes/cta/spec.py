@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from survivor_host.engine.options import Option
 from survivor_host.engine.theme import ChancesFn, Conflict, HelpText, ModSpec, OddsFn, Styles, ThemeSpec
+from survivor_host.themes.cta.rules import ADHESIVE, ALL_AT_ONCE, JESTERS_DUEL, NO_BACKSIES, THE_JOKER
 
 if TYPE_CHECKING:
     from survivor_host.engine.game import Game
@@ -15,11 +16,6 @@ if TYPE_CHECKING:
     from survivor_host.engine.story import StoryFn
     from survivor_host.engine.strategy import Strategy
 
-ADHESIVE = "adhesive"
-JESTERS_DUEL = "jesters-duel"
-NO_BACKSIES = "no-backsies"
-THE_JOKER = "the-joker"
-ALL_AT_ONCE = "all-at-once"
 
 
 def _game() -> type[Game]:

@@ -24,9 +24,9 @@ from survivor_host.engine.strategy import (
     first_of,
     of_action,
 )
-from survivor_host.themes.ftl.game import FtlView
 from survivor_host.themes.ftl.odds import survival_probability, tug_die_distribution
 from survivor_host.themes.ftl.rules import CHOICES, PLAYER_DIE
+from survivor_host.themes.ftl.view import FtlView
 
 DieDistribution = Mapping[int, Fraction]
 

@@ -8,8 +8,8 @@ from fractions import Fraction
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.theme import Chance
 from survivor_host.themes.ftl.ai import choice_odds
-from survivor_host.themes.ftl.game import FtlView
 from survivor_host.themes.ftl.odds import scapegoat_survival
+from survivor_host.themes.ftl.view import FtlView
 
 
 def chances(view: object, options: Sequence[Input]) -> tuple[list[Chance], str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from survivor_host.engine.events import Asked, Fact, Roll, fast_inits
+from survivor_host.engine.events import Asked, Fact, Roll
 
 
 class Outcome(StrEnum):
@@ -82,28 +82,28 @@ class ChoiceAsked(Asked):
     leader: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SuspectAsked(Asked):
     """F4: the leader may suspect one of `targets`, in chat."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ScapegoatAsked(Asked):
     """F7: the judged suspect may name one of `targets` as scapegoat, in chat."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameBegins(Fact):
     title: str
     mods: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class VoteOpened(Fact):
     """F2: the players vote for the first leader in chat."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class VoteCast(Fact):
     """F2: `voter` votes (or changes their vote) for `target`; told to the voter (the room sees the tally)."""
 
@@ -111,17 +111,17 @@ class VoteCast(Fact):
     target: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class VotingClosed(Fact):
     """The vote's deadline passed."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class VotesCounted(Fact):
     tally: tuple[tuple[str, int], ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class VoteTie(Fact):
     """F2: a tie for the most votes, settled by a roll battle of 100 among `players`."""
 
@@ -129,25 +129,25 @@ class VoteTie(Fact):
     votes: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LeaderChosen(Fact):
     leader: str
     how: LeaderHow
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RoundBegins(Fact):
     number: int
     leader: str
     immune: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ChoicesOpened(Fact):
     """F3: everyone owing a choice is asked to PM it."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ChoiceMade(Fact):
     """A secret choice (G3), told only to the player who made it (`to`)."""
 
@@ -157,7 +157,7 @@ class ChoiceMade(Fact):
     changed: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DefaultChoice(Fact):
     """G4 with idle=default: the player (`to`) follows."""
 
@@ -166,33 +166,33 @@ class DefaultChoice(Fact):
     choice: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ChoicesIn(Fact):
     """Every choice is in."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ChoicesLocked(Fact):
     """The round's choices, in the order first made (nothing is said: they are secret until the rolls)."""
 
     choices: tuple[tuple[str, str], ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ImmunityGained(Fact):
     """F6, F13: the players immune in the next round, for tying the leader."""
 
     players: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Depositions(Fact):
     """F13: every deposition of the round, in order: (deposed, by, roll)."""
 
     entries: tuple[tuple[str, str, int], ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Suspected(Fact):
     """F4: the leader's suspicion (`target` None: nobody, for `why`)."""
 
@@ -201,12 +201,12 @@ class Suspected(Fact):
     why: NoSuspectWhy = NoSuspectWhy.CHOSE
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LeaderRolls(Fact):
     leader: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ChoicesRevealed(Fact):
     """After the rolls the choices are public (G3)."""
 
@@ -214,7 +214,7 @@ class ChoicesRevealed(Fact):
     rebelled: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RollRow:
     """One roll of a round: the roller's choice (None: immune), die, roll, the leader's roll it was
     judged against (the standing leader's under No Mercy) and what it did."""
@@ -228,7 +228,7 @@ class RollRow:
     suspect: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RoundRolled(Fact):
     """Every roll of the round judged (F5, F6, F13), for the round's table; choices are public now (G3)."""
 
@@ -238,7 +238,7 @@ class RoundRolled(Fact):
     rows: tuple[RollRow, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TiedForImmunity(Fact):
     """F6: `player` rolled the leader's roll: immune this round and next (`again`: already immune)."""
 
@@ -247,7 +247,7 @@ class TiedForImmunity(Fact):
     again: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TiedNoImmunity(Fact):
     """F6: a tie with 3 or fewer players at round start just survives."""
 
@@ -255,7 +255,7 @@ class TiedNoImmunity(Fact):
     roll: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FollowedAbove(Fact):
     """Cause of an elimination (F6): followed and rolled above the leader's roll."""
 
@@ -264,7 +264,7 @@ class FollowedAbove(Fact):
     against: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RebelledBelow(Fact):
     """Cause of an elimination (F6): rebelled and rolled below the leader's roll."""
 
@@ -273,7 +273,7 @@ class RebelledBelow(Fact):
     against: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ScapegoatLost(Fact):
     """Cause of an elimination (F7): lost the scapegoat battle to `winner`, last rolls `mine` vs `theirs`."""
 
@@ -284,21 +284,21 @@ class ScapegoatLost(Fact):
     theirs: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SuspectCaught(Fact):
     """F7: the suspect's roll would put them out (`cause`); they may name a scapegoat first."""
 
     cause: FollowedAbove | RebelledBelow
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Overthrown(Fact):
     """Cause of an elimination (F9): the leader, overthrown by a rebellion."""
 
     leader: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DeposedBy(Fact):
     """Cause of an elimination (F13): the leader, deposed by a rebel's higher roll."""
 
@@ -308,7 +308,7 @@ class DeposedBy(Fact):
     against: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ChoiceShown(Fact):
     """No Mercy: a roller's choice, shown as their roll is judged (F13)."""
 
@@ -316,7 +316,7 @@ class ChoiceShown(Fact):
     choice: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Deposed(Fact):
     """F13: `by` rolled above the standing leader and leads; immunity gained against the old one is `lost`."""
 
@@ -327,7 +327,7 @@ class Deposed(Fact):
     against: int = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ScapegoatResolved(Fact):
     """F7: the suspect's scapegoat battle, 70 vs 100, every roll (re-rolls included) in `rolls`."""
 
@@ -337,13 +337,13 @@ class ScapegoatResolved(Fact):
     loser: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class NoScapegoat(Fact):
     suspect: str
     in_time: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RoundJudged(Fact):
     """F8, F9: the round's outcome; `failed`: the rebels who rolled below the leader's roll."""
 
@@ -354,7 +354,7 @@ class RoundJudged(Fact):
     failed: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LeadTie(Fact):
     """F9: a tie for the lead, settled by a roll battle of 100."""
 
@@ -363,7 +363,7 @@ class LeadTie(Fact):
     why: LeadWhy = LeadWhy.HIGHEST
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class NextLeader(Fact):
     """Who leads the next round, and the roll that made them so (`tie_break`: after a tie for it)."""
 
@@ -373,14 +373,14 @@ class NextLeader(Fact):
     tie_break: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RoundVoided(Fact):
     """F11: the leader left; the round starts again with a new leader."""
 
     leader: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FinalsBegin(Fact):
     """F10: two players left."""
 
@@ -388,14 +388,14 @@ class FinalsBegin(Fact):
     second: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LastStanding(Fact):
     """F10: one player left; the round's others battle for second."""
 
     winner: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SeatBriefing(Fact):
     """G6: what a substitute (`to`) is told about their seat."""
 
@@ -406,5 +406,3 @@ class SeatBriefing(Fact):
     voted_for: str | None
     choice: str | None
 
-
-fast_inits(__name__)

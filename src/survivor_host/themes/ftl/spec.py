@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from survivor_host.engine.options import Option
 from survivor_host.engine.theme import ChancesFn, HelpText, ModSpec, OddsFn, Styles, ThemeSpec, VoteBox
+from survivor_host.themes.ftl.rules import NO_MERCY, TUG_OF_WAR
 
 if TYPE_CHECKING:
     from survivor_host.engine.game import Game
@@ -15,8 +16,6 @@ if TYPE_CHECKING:
     from survivor_host.engine.story import StoryFn
     from survivor_host.engine.strategy import Strategy
 
-TUG_OF_WAR = "tug-of-war"
-NO_MERCY = "no-mercy"
 
 
 def _game() -> type[Game]:

@@ -2,15 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from survivor_host.themes.ftl.mod import FtlMod
-from survivor_host.themes.ftl.rules import START_DIE, STEP
-from survivor_host.themes.ftl.spec import TUG_OF_WAR
-
-if TYPE_CHECKING:
-    from survivor_host.themes.ftl.game import FollowTheLeader
-
+from survivor_host.themes.ftl.rules import START_DIE, STEP, TUG_OF_WAR
+from survivor_host.themes.ftl.state import FtlMod, FtlState
 
 
 def next_die(running: int, choice: str | None, floor: int) -> tuple[int, int]:
@@ -37,5 +30,5 @@ class TugOfWar(FtlMod):
     def allows_suspects(self) -> bool:
         return False
 
-    def die_for(self, game: FollowTheLeader, index: int, running: int) -> tuple[int, int] | None:
+    def die_for(self, game: FtlState, index: int, running: int) -> tuple[int, int] | None:
         return next_die(running, game.choices.get(index), game.opt_int("tug_floor"))

@@ -6,23 +6,14 @@ cannot be the target of a swap.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from survivor_host.themes.cta.mods.base import CtaMod
-from survivor_host.themes.cta.spec import ADHESIVE
-
-if TYPE_CHECKING:
-    from survivor_host.themes.cta.game import ChaseTheAce
+from survivor_host.themes.cta.rules import ADHESIVE
+from survivor_host.themes.cta.state import CtaMod, CtaState
 
 
 class Adhesive(CtaMod):
     id = ADHESIVE
-    bars_targets = True
 
-    def swap_block(self, game: ChaseTheAce, by: int, target: int) -> str | None:
+    def swap_block(self, game: CtaState, by: int, target: int) -> str | None:
         if target in game.stuck:
             return f"{game.seats[target].name} stuck this round and cannot be swapped with (Adhesive)."
         return None
-
-    def barred_targets(self, game: ChaseTheAce, by: int) -> set[int]:
-        return set(game.stuck)

@@ -9,16 +9,18 @@ round every player in play is told their current card; after the second come the
 
 from __future__ import annotations
 
-from itertools import filterfalse
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import ClassVar
 
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Cause, Event
-from survivor_host.engine.game import Seat, Wait
+from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
-from survivor_host.engine.phase import Phase
+from survivor_host.engine.phase import Phase, Wait
 from survivor_host.themes.cta.facts import (
     STICK_SWAP,
+    CardShown,
     CardWhy,
     CtaStage,
     DefaultSticks,
@@ -28,173 +30,183 @@ from survivor_host.themes.cta.facts import (
     SwapRoundAsked,
     SwapRoundOpened,
     SwapVoid,
-    choice_asked,
-    choice_fact,
-    shown_fact,
 )
-from survivor_host.themes.cta.mods.base import CtaMod
-from survivor_host.themes.cta.spec import ALL_AT_ONCE
-
-if TYPE_CHECKING:
-    from survivor_host.themes.cta.game import ChaseTheAce
+from survivor_host.themes.cta.phases.base import CtaPhase
+from survivor_host.themes.cta.rules import ALL_AT_ONCE
+from survivor_host.themes.cta.state import CtaMod, CtaState
 
 SWAP_ROUNDS = 2
 
 
-class AllAtOnce(Phase["ChaseTheAce"], CtaMod):
-    """The mod, and its `aao` phase: secret choices from everyone in play, then carried out."""
+@dataclass
+class AaoState:
+    """The swap round under way (0 before the first), each player's choice in it, and whether both are over."""
 
-    id = ALL_AT_ONCE
-    name: str = CtaStage.ALL_AT_ONCE
+    swap_round: int = 0
+    choices: dict[int, int | None] = field(default_factory=dict)
+    """Each player's choice this swap round: a target seat, or None to stick."""
+    over: bool = False
 
-    def __init__(self) -> None:
-        self.swap_round = 0
-        self.choices: dict[int, int | None] = {}
-        """Each player's choice this swap round: a target seat, or None to stick."""
 
-    # ----- hooks -----
+def state(game: CtaState) -> AaoState:
+    found = game.mod_state[ALL_AT_ONCE]
+    assert isinstance(found, AaoState)
+    return found
 
-    def secret_actions(self) -> tuple[str, ...]:
-        return ("stick", "swap")
 
-    def new_round(self) -> None:
-        self.swap_round, self.choices = 0, {}
+class SecretSwaps(CtaPhase):
+    """The swap phase under All At Once (C7): done once both swap rounds have been carried out."""
 
-    def secret_choices(self) -> dict[int, int | None]:
-        return dict(self.choices)
+    name = CtaStage.ALL_AT_ONCE
+    announced_as = CtaStage.SWAP
+    waiting = False  # each swap round starts its own deadline
 
-    def swap_round_now(self) -> int:
-        return self.swap_round
+    def enter(self, game: CtaState) -> list[Event]:
+        return begin(game, 1)
 
-    def swap_phase(self, game: ChaseTheAce) -> list[Event] | None:
-        return self._begin(game, 1)
+    def waits(self, game: CtaState) -> list[Wait]:
+        waiting = pending(game)
+        targets = game.targets_of_each(waiting)
+        return [Wait(game.seats[i].name, STICK_SWAP, True, tuple(game.names(targets[i]))) for i in waiting]
 
-    def choice_of(self, game: ChaseTheAce, seat: int) -> str | None:
-        if game.phase != self.name or seat not in self.choices:
-            return None
-        chosen = self.choices[seat]
-        return "stick" if chosen is None else game.seats[chosen].name
-
-    # ----- the phase -----
-
-    def _begin(self, game: ChaseTheAce, number: int) -> list[Event]:
-        """Open swap round `number`: ask every player in play for a secret choice."""
-        game.pass_through(self.name)
-        self.swap_round = number
-        self.choices = {}
-        game.forget_waits()
-        in_play = game.playing()
-        if not in_play:
-            return game.reveal()
-        events: list[Event] = [SwapRoundOpened(number, SWAP_ROUNDS, tuple(game.names(in_play)))]
-        for index in in_play:
-            if not game.targets_of(index):
-                self.choices[index] = None
-                events.append(NoTargets(game.seats[index].name, later=True))
-        if not self.pending(game):
-            return [*events, *self._carry_out(game)]
-        game.enter(self)
-        events.extend(self.prompt(game, index) for index in self.pending(game))
-        return events
-
-    def pending(self, game: ChaseTheAce) -> list[int]:
-        """Players in play whose choice for this swap round is not in yet."""
-        return list(filterfalse(self.choices.__contains__, game.playing()))
-
-    def prompt(self, game: ChaseTheAce, index: int) -> SwapRoundAsked:
-        name = game.seats[index].name
-        targets = game.target_names(index)
-        return choice_asked(name, STICK_SWAP, targets, True, swap_round=self.swap_round, to=name)
-
-    def waits(self, game: ChaseTheAce) -> list[Wait]:
-        seats = game.seats
-        return [game.choice_wait(seats[index].name, index) for index in self.pending(game)]
-
-    def legal_inputs(self, game: ChaseTheAce, seat: Seat) -> list[Input]:
-        if seat.index not in game.playing():
+    def offers(self, game: CtaState, seat: Seat) -> list[Input]:
+        if seat.index not in game.in_play():
             return []
-        return game.offer_swaps(seat)
+        swaps = [Input("swap", by=seat.name, target=target) for target in game.target_names(seat.index)]
+        return [Input("stick", by=seat.name), *swaps]
 
-    def act(self, game: ChaseTheAce, action: str, seat: Seat, inp: Input) -> list[Event] | None:
-        if action == "stick":
-            return self._choose(game, seat.index, None)
-        if action == "swap":
-            if seat.index not in game.playing():
+    def act(self, game: CtaState, seat: Seat, inp: Input) -> list[Event] | None:
+        if inp.action == "stick":
+            return choose(game, seat.index, None)
+        if inp.action == "swap":
+            if seat.index not in game.in_play():
                 raise IllegalAction("You are safe this round and make no swap choice.")
-            return self._choose(game, seat.index, game.swap_target(seat, inp.target))
+            return choose(game, seat.index, game.swap_target(seat, inp.target))
         return None
 
-    def _choose(self, game: ChaseTheAce, by: int, target: int | None) -> list[Event]:
-        """Record (or change) a secret choice; `target` was already checked. Carries out when all are in."""
-        if by not in game.playing():
-            raise IllegalAction("You are safe this round and make no swap choice.")
-        if by not in self.choices:
-            game.answered(by)
-        self.choices[by] = target
-        chosen = None if target is None else game.seats[target].name
-        events: list[Event] = [choice_fact(self.swap_round, chosen, to=game.seats[by].name)]
-        if not self.pending(game):
-            events.extend(self._carry_out(game))
-        return events
-
-    def timeout(self, game: ChaseTheAce) -> list[Event]:
+    def timeout(self, game: CtaState) -> list[Event]:
         """Missing choices: modkill (G4) or stick under `idle=default`."""
-        missing = self.pending(game)
-        if game.opt_str("idle") == "default":
-            for index in missing:
-                self.choices[index] = None
-            game.forget_waits()
-            return [
-                DefaultSticks(tuple(game.names(missing))),
-                *self._carry_out(game),
-            ]
-        return game.remove([game.seats[index] for index in missing], Cause.IDLE)
+        missing = pending(game)
+        if game.opt_str("idle") != "default":
+            return game.remove([game.seats[index] for index in missing], Cause.IDLE)
+        for index in missing:
+            state(game).choices[index] = None
+        return [DefaultSticks(tuple(game.names(missing))), *carry_out(game)]
 
-    def after_removal(self, game: ChaseTheAce, removed: list[Seat]) -> list[Event]:
+    def on_removal(self, game: CtaState, removed: list[Seat]) -> list[Event]:
         """Drop the choices of removed players; carry out once the rest are in."""
-        for index in list(self.choices):
-            if not game.seats[index].alive:
-                del self.choices[index]
-        game.forget_waits()
-        if not self.pending(game):
-            return self._carry_out(game)
-        return []
+        choices = state(game).choices
+        for index in [index for index in choices if not game.seats[index].alive]:
+            del choices[index]
+        return [] if pending(game) else carry_out(game)
 
-    def brief(self, game: ChaseTheAce, seat: Seat) -> list[Event]:
-        if seat.index not in game.playing():
+    def brief(self, game: CtaState, seat: Seat) -> list[Event]:
+        if seat.index not in game.in_play():
             return []
-        if seat.index in self.choices:
-            target = self.choices[seat.index]
+        choices = state(game).choices
+        if seat.index in choices:
+            target = choices[seat.index]
             chosen = None if target is None else game.seats[target].name
-            return [SwapChoice(self.swap_round, chosen, standing=True, to=seat.name)]
-        return [self.prompt(game, seat.index)]
+            return [SwapChoice(state(game).swap_round, chosen, standing=True, to=seat.name)]
+        return [asked(game, seat.index, game.target_names(seat.index))]
 
-    def _carry_out(self, game: ChaseTheAce) -> list[Event]:
-        """Carry out the choices in a shuffled order, then the next swap round or the reveal."""
-        number = self.swap_round
-        chosen = [index for index in game.playing() if index in self.choices]
-        names = game.names(chosen)
-        order = game.dice.shuffle(names) if len(names) >= 2 else names
-        index_of = {name: index for name, index in zip(names, chosen, strict=True)}
-        events: list[Event] = [SwapOrder(number, tuple(order))]
-        for name in order:
-            by = index_of[name]
-            target = self.choices[by]
-            if target is None:
-                events.extend(game.stick(by, swap_round=number))
-                continue
-            block = game.swap_block(by, target)
-            if block is not None:
-                target_name = game.seats[target].name
-                events.append(SwapVoid(name, target_name, block[1], number))
-                game.swap_log.append((by, target, False, True))
-                continue
-            events.extend(game.swap(by, target, swap_round=number))
-        self.choices = {}
-        game.forget_waits()
-        if number < SWAP_ROUNDS:
-            for index in game.playing():
-                card = game.cards[index]
-                events.append(shown_fact(card, CardWhy.AFTER_SWAP_ROUND, swap_round=number, to=game.seats[index].name))
-            return [*events, *self._begin(game, number + 1)]
-        return [*events, *game.reveal()]
+    def done(self, game: CtaState) -> bool:
+        return state(game).over
+
+    def next(self, game: CtaState) -> Phase[CtaState]:
+        return game.phase_named(CtaStage.REVEAL)
+
+
+def begin(game: CtaState, number: int) -> list[Event]:
+    """Open swap round `number`: ask every player in play for a secret choice."""
+    found = state(game)
+    found.swap_round, found.choices = number, {}
+    in_play = game.in_play()
+    if not in_play:
+        found.over = True
+        return []
+    events: list[Event] = [SwapRoundOpened(number, SWAP_ROUNDS, tuple(game.names(in_play)))]
+    targets = game.targets_of_each(in_play)
+    for index in in_play:
+        if not targets[index]:
+            found.choices[index] = None
+            events.append(NoTargets(game.seats[index].name, later=True))
+    if not pending(game):
+        return [*events, *carry_out(game)]
+    game.arm()
+    return events + [asked(game, index, tuple(game.names(targets[index]))) for index in pending(game)]
+
+
+def pending(game: CtaState) -> list[int]:
+    """Players in play whose choice for this swap round is not in yet."""
+    return [index for index in game.in_play() if index not in state(game).choices]
+
+
+def asked(game: CtaState, index: int, targets: tuple[str, ...]) -> SwapRoundAsked:
+    """C7: `index` is asked by PM to stick or to swap with one of `targets`."""
+    name = game.seats[index].name
+    return SwapRoundAsked(name, STICK_SWAP, targets, True, swap_round=state(game).swap_round, to=name)
+
+
+def choose(game: CtaState, by: int, target: int | None) -> list[Event]:
+    """Record (or change) a secret choice; `target` was already checked. Carries out when all are in."""
+    if by not in game.in_play():
+        raise IllegalAction("You are safe this round and make no swap choice.")
+    state(game).choices[by] = target
+    chosen = None if target is None else game.seats[target].name
+    events: list[Event] = [SwapChoice(state(game).swap_round, chosen, to=game.seats[by].name)]
+    return events if pending(game) else events + carry_out(game)
+
+
+def carry_out(game: CtaState) -> list[Event]:
+    """Carry out the choices in a shuffled order, then the next swap round, or the reveal."""
+    found = state(game)
+    number = found.swap_round
+    chosen = [index for index in game.in_play() if index in found.choices]
+    names = game.names(chosen)
+    order = game.dice.shuffle(names) if len(names) >= 2 else names
+    index_of = {name: index for name, index in zip(names, chosen, strict=True)}
+    events: list[Event] = [SwapOrder(number, tuple(order))]
+    for name in order:
+        by = index_of[name]
+        target = found.choices[by]
+        if target is None:
+            events += game.stick(by, swap_round=number)
+            continue
+        block = game.swap_block(by, target)
+        if block is not None:
+            events.append(SwapVoid(name, game.seats[target].name, block[1], number))
+            game.swap_log.append((by, target, False, True))
+            continue
+        events += game.swap(by, target, swap_round=number)
+    found.choices = {}
+    if number == SWAP_ROUNDS:
+        found.over = True
+        return events
+    for index in game.in_play():
+        told = CardShown(game.cards[index], CardWhy.AFTER_SWAP_ROUND, swap_round=number, to=game.seats[index].name)
+        events.append(told)
+    return [*events, *begin(game, number + 1)]
+
+
+class AllAtOnce(CtaMod):
+    """Stick and swap go by PM, in two secret swap rounds instead of the turns."""
+
+    id = ALL_AT_ONCE
+    phases: ClassVar[Mapping[str, Phase[CtaState]]] = {CtaStage.SWAP: SecretSwaps()}
+
+    def new_round(self, game: CtaState) -> None:
+        game.mod_state[self.id] = AaoState()
+
+    def secret_actions(self) -> tuple[str, ...]:
+        return STICK_SWAP
+
+    def swap_round(self, game: CtaState) -> int:
+        return state(game).swap_round
+
+    def choice_of(self, game: CtaState, seat: int) -> str | None:
+        choices = state(game).choices
+        if game.phase != CtaStage.ALL_AT_ONCE or seat not in choices:
+            return None
+        chosen = choices[seat]
+        return "stick" if chosen is None else game.seats[chosen].name

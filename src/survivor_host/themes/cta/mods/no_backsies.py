@@ -7,28 +7,15 @@ Mars from targeting Venus again (All At Once's second swap round), for hosts who
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from survivor_host.themes.cta.mods.base import CtaMod
-from survivor_host.themes.cta.spec import NO_BACKSIES
-
-if TYPE_CHECKING:
-    from survivor_host.themes.cta.game import ChaseTheAce
+from survivor_host.themes.cta.rules import NO_BACKSIES
+from survivor_host.themes.cta.state import CtaMod, CtaState
 
 
 class NoBacksies(CtaMod):
     id = NO_BACKSIES
-    bars_targets = True
 
-    def swap_block(self, game: ChaseTheAce, by: int, target: int) -> str | None:
+    def swap_block(self, game: CtaState, by: int, target: int) -> str | None:
         both_ways = game.opt_str("backsies") == "both-ways"
         if [target, by] in game.exchanges or (both_ways and [by, target] in game.exchanges):
             return f"You can't swap back with {game.seats[target].name} (No Backsies)."
         return None
-
-    def barred_targets(self, game: ChaseTheAce, by: int) -> set[int]:
-        both_ways = game.opt_str("backsies") == "both-ways"
-        barred = {first for first, second in game.exchanges if second == by}
-        if both_ways:
-            barred |= {second for first, second in game.exchanges if first == by}
-        return barred

@@ -5,15 +5,10 @@ If the Jokers would leave fewer than 2 players, every card is dealt again.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from survivor_host.engine.events import Event
 from survivor_host.themes.cta.facts import CtaCause, DrewJoker
-from survivor_host.themes.cta.mods.base import CtaMod
-from survivor_host.themes.cta.spec import THE_JOKER
-
-if TYPE_CHECKING:
-    from survivor_host.themes.cta.game import ChaseTheAce
+from survivor_host.themes.cta.rules import THE_JOKER
+from survivor_host.themes.cta.state import CtaMod, CtaState
 
 JOKER = 14
 
@@ -33,7 +28,7 @@ class TheJoker(CtaMod):
         """C4: the Jokers would leave fewer than 2 players."""
         return len(cards) - len(jokers(cards)) < 2
 
-    def after_deal(self, game: ChaseTheAce) -> list[Event]:
+    def after_deal(self, game: CtaState) -> list[Event]:
         found = jokers(game.cards)
         if not found:
             return []

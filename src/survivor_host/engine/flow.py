@@ -1,0 +1,144 @@
+"""The engine loop: a game is always in one phase; after each input, while that phase is done, the
+loop leaves it, enters the next and announces the change. `awaiting` and `legal_inputs` are asked of
+the current phase and remembered until the state changes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from survivor_host.engine.dice import Dice, DrawLog
+from survivor_host.engine.errors import IllegalAction
+from survivor_host.engine.events import Event, GameOver, PhaseChanged
+from survivor_host.engine.inputs import Input
+from survivor_host.engine.phase import OVER, Passing, Phase, Stage, Wait
+from survivor_host.engine.seats import Roster, Seat
+
+
+class Memo:
+    """What `awaiting` and `legal_inputs` answered since the state last changed (`Flow.changes`).
+
+    Not part of the state: it pickles and copies empty, so a rejected input leaves the state as it was."""
+
+    __slots__ = ("at", "offers", "waits")
+
+    def __init__(self) -> None:
+        self.at = -1
+        self.waits: list[Wait] | None = None
+        self.offers: dict[str, list[Input]] = {}
+
+    def __reduce__(self) -> tuple[type[Memo], tuple[()]]:
+        return (Memo, ())
+
+    def fresh(self, changes: int) -> Memo:
+        """The memo, emptied if the state has changed since it was filled."""
+        if self.at != changes:
+            self.at, self.waits, self.offers = changes, None, {}
+        return self
+
+
+class Flow(Roster):
+    """The seats, the current phase and the round, the loop that moves from phase to phase, and the end."""
+
+    dice: Dice
+
+    def __init__(self, players: Sequence[str]) -> None:
+        super().__init__(players)
+        self.current: Phase[Any] = Passing(Stage.NEW)
+        """The phase the game is in (`phase` is its name)."""
+        self._current_round = 0
+        self.round = 0
+        self.started = False
+        self.finished = False
+        self.wait_id = 0
+        """Which wait this is: a new one arms a new deadline (G4)."""
+        self.extension = 0
+        """Seconds the host added to the current wait (G6)."""
+        self.changes = 0
+        """How many times the state has changed (each accepted input): the key of `_memo`."""
+        self._memo = Memo()
+        self.winner: str | None = None
+        self.second: str | None = None
+        self.placements: dict[str, int] = {}
+
+    @property
+    def phase(self) -> str:
+        """The name of the current phase (`vote`, `choices`, `over`...)."""
+        return str(self.current.name)
+
+    @phase.setter
+    def phase(self, name: str) -> None:
+        """Name a stage nobody is waited in, for a theme that moves through it by itself."""
+        self.current = Passing(name)
+
+    @property
+    def round(self) -> int:
+        """The round being played (0 before the first); the dice tag their draws with it."""
+        return self._current_round
+
+    @round.setter
+    def round(self, number: int) -> None:
+        self._current_round = number
+        if isinstance(self.dice, DrawLog):
+            self.dice.round = number
+
+    def run_flow(self, events: list[Event]) -> list[Event]:
+        """Run the flow after an input: while the current phase is done, leave it and enter the next."""
+        while not self.finished and self.current.done(self):
+            events += self.current.leave(self)
+            events += self.move_to(self.current.next(self))
+        return events
+
+    def move_to(self, phase: Phase[Any]) -> list[Event]:
+        """Enter `phase` (a phase that waits arms a new deadline, G4) and announce it."""
+        self.current = phase
+        if phase.waiting:
+            self.arm()
+        facts = phase.enter(self)
+        if not phase.announced:
+            return facts
+        return [PhaseChanged(phase.announced_as or phase.name, self.round), *facts]
+
+    def finish(self, winner: Seat | None, second: Seat | None) -> list[Event]:
+        """End the game; places follow G7, with the finals deciding first and second."""
+        self.finished = True
+        self.current = OVER
+        self.winner = winner.name if winner else None
+        self.second = second.name if second else None
+        if winner is not None:
+            self.placements = self.places(winner, second)
+        return [GameOver(self.winner, self.second, dict(self.placements))]
+
+    def arm(self) -> None:
+        """A new wait begins: its deadline starts afresh."""
+        self.wait_id += 1
+        self.extension = 0
+
+    def awaiting(self) -> list[Wait]:
+        """Whom the game waits for now and what each may do."""
+        memo = self._memo.fresh(self.changes)
+        if memo.waits is None:
+            memo.waits = self._waits() if self.started and not self.finished else []
+        return list(memo.waits)
+
+    def legal_inputs(self, name: str) -> list[Input]:
+        """Every input player `name` may send now, targets spelled out (for AI seats and buttons)."""
+        memo = self._memo.fresh(self.changes)
+        found = memo.offers.get(name)
+        if found is None:
+            found = memo.offers[name] = self._offers(name)
+        return list(found)
+
+    def _waits(self) -> list[Wait]:
+        """Who the current phase waits for (see `awaiting`)."""
+        return self.current.waits(self)
+
+    def _offers(self, name: str) -> list[Input]:
+        """`legal_inputs` worked out afresh: what the current phase offers the seat of `name`."""
+        try:
+            seat = self.seat(name)
+        except IllegalAction:
+            return []
+        if not self.started or self.finished or not seat.alive:
+            return []
+        return self.current.offers(self, seat)
