@@ -42,7 +42,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
-from urllib.parse import parse_qsl, quote
+from urllib.parse import parse_qsl, quote, unquote
 
 from aiohttp import web
 
@@ -225,7 +225,7 @@ class FakeLoginServer:
                     params.update(dict(parse_qsl(raw, keep_blank_values=True)))
         act = request.match_info.get("act")
         if act:
-            params["act"] = act
+            params.setdefault("act", act)  # server.ts: the body's fields are merged over `/api/ACT`
         return params
 
     def outage(self, name: str, requests: int) -> None:
@@ -303,7 +303,7 @@ class FakeLoginServer:
 
     async def _handle(self, request: web.Request) -> web.Response:
         params = await self._read_params(request)
-        status, body = self._answer(params, request.method, request.cookies.get("sid", ""))
+        status, body = self._answer(params, request.method, unquote(request.cookies.get("sid", "")))
         self._record(request, params, status, body)
         response = web.Response(status=status, text=body, content_type="text/plain", charset="utf-8")
         if params.get("act") == "login" and '"actionsuccess": true' in body:

@@ -18,7 +18,7 @@ MAX_SOCKET_MESSAGE = 100 * 1024
 HTML_BUDGET = MAX_SOCKET_MESSAGE - 2 * 1024
 """What one HTML line may take, leaving room for the room id and the command around it."""
 
-_LINK_HERE = re.compile(r">([hH])(ere)")
+_LINK_HERE = re.compile(r">(h)(ere)", re.IGNORECASE)
 _CLICK_HERE = re.compile(r"(click) (here)", re.IGNORECASE)
 
 
