@@ -108,7 +108,16 @@ def test_a_full_chase_the_ace_replay_opens_in_pages_through_the_page_protocol(
             await asyncio.sleep(1.5)
             stray = [pm.text for pm in reader.pms(with_user=BOT_NAME, since=start) if "know the command" in pm.text]
             assert stray == []
-            assert "Unable to send the bot page" not in bot.log() and "Not sending" not in bot.log()
+            assert "Not sending" not in bot.log()
+            # asked by PM from outside the bot's rooms: the server refuses the page; the link to it opens it
+            stranger = await stack.enter_async_context(e2e.player("Page Stranger"))
+            mark = stranger.mark()
+            await stranger.pm(BOT_NAME, f".replay {game_id}")
+            link = await stranger.wait_for(lambda ln: ln.type == "pm" and "<<view-bot-" in ln.text, since=mark)
+            assert link.rest(3) == f"Open the replay of game #{game_id} here: <<{page_room}>>"
+            await stranger.send("", f"/join {page_room}")
+            opened = await stranger.wait_for(lambda ln: ln.room == page_room and ln.type == "pagehtml", since=mark)
+            assert opened.text == first.text
 
     run_async(scenario(), timeout=200)
 

@@ -99,7 +99,7 @@ class FakeOutbox:
         self.lanes.append((lane, user))
         yield
 
-    def send_html_page(self, room: str, user: str, page: str, html: str) -> None:
+    def send_html_page(self, room: str, user: str, page: str, html: str, fallback: str = "") -> None:
         self.sent.append(("htmlpage", room, f"{user}|{page}|{html}"))
 
     def when_sent(self, callback: Callable[[], None]) -> None:

@@ -89,6 +89,8 @@ def test_a_page_asked_for_again_is_sent_again_and_later_pages_by_their_id(
     pm(f"|requestpage|Ann Lee|survivorreplay{game_id}page2")
     pm(f"|requestpage|Ann Lee|survivorreplay{game_id}page99")  # no such page: nothing
     pm("|requestpage|Ann Lee|someotherbotspage")
+    pm(f"|requestpage|Ann Lee|survivorreplay{game_id}<script>")  # hostile ids: no page, no answer
+    pm(f"|requestpage|<b>Ann</b>|survivorreplay{game_id}page2|x")
     pm(f"|closepage|Ann Lee|survivorreplay{game_id}")
     assert pages_sent(out) == [
         ("Ann Lee", f"survivor-replay-{game_id}", pages[0]),

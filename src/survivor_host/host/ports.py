@@ -50,8 +50,9 @@ class Outbox(Protocol):
         """How buttons in the room's HTML reach the bot (quietly where its rank allows)."""
         ...
 
-    def send_html_page(self, room: str, user: str, page: str, html: str) -> None:
-        """Open (or refresh) a bot page for `user` (`/sendhtmlpage`, sent in the room for its `*` rank)."""
+    def send_html_page(self, room: str, user: str, page: str, html: str, fallback: str = "") -> None:
+        """Open (or refresh) a bot page for `user` (`/sendhtmlpage`, sent in the room for its `*` rank);
+        `fallback` goes by plain PM if the server refuses it."""
         ...
 
     def rank_of(self, room: str, userid: str) -> str | None:

@@ -152,7 +152,10 @@ def send_replay(rest: str, asker: str, room: str, out: Outbox, store: Store) -> 
         raise IllegalAction(f"No finished game #{wanted} in this room." if wanted else "No game has finished yet.")
     if not out.can_use_html(room):
         raise IllegalAction("I need the room's Bot rank (*) to send replay pages; .lastgame gives the seeds.")
-    out.send_html_page(room, asker, page_id(game_id), showdown_pages(record, game_id, out.name)[0])
+    page = page_id(game_id)
+    # Refused when the asker is in none of the bot's rooms; a link to the page works from anywhere.
+    link = f"Open the replay of game #{game_id} here: <<view-bot-{to_id(out.name)}-{to_id(page)}>>"
+    out.send_html_page(room, asker, page, showdown_pages(record, game_id, out.name)[0], fallback=link)
 
 
 def games_text(store: Store, room: str, name: str) -> str:

@@ -488,9 +488,11 @@ class ShowdownClient:
     def change_private_uhtml(self, room: str, user: str, name: str, html: str) -> None:
         self._send_html(room, f"/changeprivateuhtml {to_id(user)}, {name}, ", html)
 
-    def send_html_page(self, room: str, user: str, page: str, html: str) -> None:
-        """A bot page for one user: `/sendhtmlpage USERID, PAGEID, HTML` (needs `*` in the room)."""
-        self._send_html(room, f"/sendhtmlpage {to_id(user)}, {to_id(page)}, ", html)
+    def send_html_page(self, room: str, user: str, page: str, html: str, fallback: str = "") -> None:
+        """A bot page for one user: `/sendhtmlpage USERID, PAGEID, HTML` (needs `*` in the room); if the
+        server refuses it (the user is in none of the bot's rooms), `fallback` goes by plain PM."""
+        plain = (lambda: self.pm(user, fallback)) if fallback else None
+        self._send_html(room, f"/sendhtmlpage {to_id(user)}, {to_id(page)}, ", html, plain)
 
     def buttons(self, room: str) -> Buttons:
         """How buttons in `room`'s HTML reach the bot: quietly (`/botmsg`) where its rank allows it,

@@ -83,7 +83,7 @@ class RecordingOutbox:
         )
         self.room.append(f'/raw <div class="infobox">{html}{signature}</div>')
 
-    def send_html_page(self, room: str, user: str, page: str, html: str) -> None:
+    def send_html_page(self, room: str, user: str, page: str, html: str, fallback: str = "") -> None:
         pass
 
     def rank_of(self, room: str, userid: str) -> str | None:
