@@ -23,10 +23,10 @@ from test_client import bot_client, wait_until
 
 from survivor_host.engine.dice import FairDice
 from survivor_host.engine.events import RoundTable
-from survivor_host.host.html import round_table_box
+from survivor_host.host.html import round_table_box, signups_box
 from survivor_host.host.replays import showdown_page
 from survivor_host.host.store import Store
-from survivor_host.showdown import Chat, Connected, Error, Message
+from survivor_host.showdown import Chat, Connected, Error, Message, PrivateMessage, RoomState
 from survivor_host.showdown.client import Refused
 from survivor_host.showdown.serverhtml import MAX_SOCKET_MESSAGE, utf16_length
 from survivor_host.themes import new_game
@@ -207,3 +207,45 @@ def test_a_room_configured_by_an_alias_is_joined(e2e: E2EEnv) -> None:
 
     run_async(scenario(), timeout=90)
 
+
+
+def test_buttons_in_a_secret_room_are_the_quiet_form_the_server_takes(e2e: E2EEnv) -> None:
+    events: list[Message] = []
+    room = "pagehideout"
+
+    async def scenario() -> None:
+        async with contextlib.AsyncExitStack() as stack:
+            host, ann = await connect(stack, e2e, [HOST_NAME, "Hideout Ann"], [ROOM])
+            mark = host.mark()
+            await host.say(ROOM, "/makeprivatechatroom Page Hideout")
+            await host.wait_for(lambda ln: "Page Hideout" in ln.text, since=mark)
+            await host.join(room)
+            await ann.join(room)
+            client = bot_client(e2e, events, rooms=(ROOM, room))
+            task = asyncio.create_task(client.run())
+            try:
+                await asyncio.wait_for(client.wait_ready(), 30)
+                await host.say(room, f"/roompromote {BOT_NAME}, *")
+                await wait_until(lambda: client.my_rank(room) == "*")
+                await wait_until(lambda: (client.room(room) or RoomState(room)).visibility == "secret")
+                buttons = client.buttons(room)
+                assert buttons.quiet and not buttons.room_lines
+                # the finding: a button that says `/me in` in a secret room is refused
+                client.queue.put(room, '/adduhtml raw, <button name="send" value="/me in">Join</button>')
+                await wait_until(lambda: any(isinstance(e, Refused) and "not allowed" in e.text for e in events))
+                mark = ann.mark()
+                box_html = signups_box("Follow the Leader", [], ["Hideout Ann"], buttons=buttons)
+                client.add_uhtml(room, "signups", box_html)
+                box = await ann.wait_for(lambda ln: ln.room == room and "Follow the Leader" in ln.text, since=mark)
+                values = [html.unescape(v) for v in re.findall(r'value="([^"]*)"', box.text)]
+                assert values == [f"/msgroom {room}, /botmsg {BOT_NAME}, {room} in",
+                                  f"/msgroom {room}, /botmsg {BOT_NAME}, {room} out"]  # fmt: skip
+                await ann.send(room, values[0])  # the click
+                await wait_until(
+                    lambda: any(isinstance(e, PrivateMessage) and e.text == f"/botmsg {room} in" for e in events)
+                )
+            finally:
+                await client.close()
+                await task
+
+    run_async(scenario(), timeout=90)
