@@ -11,7 +11,7 @@ import contextlib
 import html
 import random
 import re
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,13 +27,26 @@ from survivor_host.host.html import round_table_box, signups_box
 from survivor_host.host.replays import showdown_page
 from survivor_host.host.store import Store
 from survivor_host.showdown import Chat, Connected, Error, Message, PrivateMessage, RoomState
-from survivor_host.showdown.client import Refused
+from survivor_host.showdown.client import Refused, ShowdownClient
 from survivor_host.showdown.serverhtml import MAX_SOCKET_MESSAGE, utf16_length
 from survivor_host.themes import new_game
 from survivor_host.trust.stream import client_seed
 
 ROOM = "survivor"
 NAMES = tuple(f"Player Number {i:04d}" for i in range(27)) + ("Here", "Click Here 1234567", "<b>x</b>&Here!1234")
+
+
+@contextlib.asynccontextmanager
+async def running(env: E2EEnv, events: list[Message], **changes: Any) -> AsyncIterator[ShowdownClient]:
+    """The bot's client, logged in with its rooms joined, closed after."""
+    client = bot_client(env, events, **changes)
+    task = asyncio.create_task(client.run())
+    try:
+        await asyncio.wait_for(client.wait_ready(), 30)
+        yield client
+    finally:
+        await client.close()
+        await task
 
 
 def played_cta(players: tuple[str, ...]) -> dict[str, Any]:
@@ -130,27 +143,20 @@ def test_html_with_players_named_here_passes_the_servers_check(e2e: E2EEnv) -> N
     )  # fmt: skip
 
     async def scenario() -> None:
-        client = bot_client(e2e, events)
-        task = asyncio.create_task(client.run())
-        try:
-            await asyncio.wait_for(client.wait_ready(), 30)
-            async with e2e.player("Here Watcher") as watcher:
-                await watcher.join(ROOM)
-                # the finding: the same table, not written for the check, is refused by the server
-                client.queue.put(ROOM, "/addhtmlbox <table><tr><td>Here</td><td>3</td></tr></table>")
-                await wait_until(lambda: any(isinstance(e, Refused) and "click here" in e.text for e in events))
-                mark = watcher.mark()
-                count = len([e for e in events if isinstance(e, Error)])
-                client.add_html_box(ROOM, round_table_box(table), fallback=["Here rolls 3"])
-                line = await watcher.wait_for(lambda ln: ln.room == ROOM and "&#72;ere" in ln.text, since=mark)
-                for name in ("Here", "here1", "Here!", "CLICK HERE"):
-                    assert f"<td>{name}</td>" in html.unescape(line.text)
-                await asyncio.sleep(0.5)
-                assert len([e for e in events if isinstance(e, Error)]) == count  # no refusal this time
-                assert not any("Here rolls 3" in ln.text for ln in watcher.lines(ROOM, since=mark))
-        finally:
-            await client.close()
-            await task
+        async with running(e2e, events) as client, e2e.player("Here Watcher") as watcher:
+            await watcher.join(ROOM)
+            # the finding: the same table, not written for the check, is refused by the server
+            client.queue.put(ROOM, "/addhtmlbox <table><tr><td>Here</td><td>3</td></tr></table>")
+            await wait_until(lambda: any(isinstance(e, Refused) and "click here" in e.text for e in events))
+            mark = watcher.mark()
+            count = len([e for e in events if isinstance(e, Error)])
+            client.add_html_box(ROOM, round_table_box(table), fallback=["Here rolls 3"])
+            line = await watcher.wait_for(lambda ln: ln.room == ROOM and "&#72;ere" in ln.text, since=mark)
+            for name in ("Here", "here1", "Here!", "CLICK HERE"):
+                assert f"<td>{name}</td>" in html.unescape(line.text)
+            await asyncio.sleep(0.5)
+            assert len([e for e in events if isinstance(e, Error)]) == count  # no refusal this time
+            assert not any("Here rolls 3" in ln.text for ln in watcher.lines(ROOM, since=mark))
 
     run_async(scenario(), timeout=90)
 
@@ -159,20 +165,14 @@ def test_a_pm_prompt_for_a_player_not_in_the_room_reaches_them_as_a_plain_pm(e2e
     events: list[Message] = []
 
     async def scenario() -> None:
-        client = bot_client(e2e, events)
-        task = asyncio.create_task(client.run())
-        try:
-            await asyncio.wait_for(client.wait_ready(), 30)
-            async with e2e.player("Page Outsider") as outsider:  # registered, online, in no room
-                mark = outsider.mark()
-                box = '<div class="infobox">[survivor] Round 2: follow or rebel?</div>'
-                client.pm_uhtml(ROOM, "Page Outsider", "prompt", box, fallback="[survivor] Round 2: /follow or rebel?")
-                await wait_until(lambda: any(isinstance(e, Refused) and "not in this room" in e.text for e in events))
-                pm = await outsider.wait_for(lambda ln: ln.type == "pm" and "Round 2" in ln.text, since=mark)
-                assert pm.rest(3) == "[survivor] Round 2: /follow or rebel?"  # text, never a command
-        finally:
-            await client.close()
-            await task
+        # the outsider: registered, online, in no room
+        async with running(e2e, events) as client, e2e.player("Page Outsider") as outsider:
+            mark = outsider.mark()
+            box = '<div class="infobox">[survivor] Round 2: follow or rebel?</div>'
+            client.pm_uhtml(ROOM, "Page Outsider", "prompt", box, fallback="[survivor] Round 2: /follow or rebel?")
+            await wait_until(lambda: any(isinstance(e, Refused) and "not in this room" in e.text for e in events))
+            pm = await outsider.wait_for(lambda ln: ln.type == "pm" and "Round 2" in ln.text, since=mark)
+            assert pm.rest(3) == "[survivor] Round 2: /follow or rebel?"  # text, never a command
 
     run_async(scenario(), timeout=90)
 
@@ -186,10 +186,7 @@ def test_a_room_configured_by_an_alias_is_joined(e2e: E2EEnv) -> None:
             mark = host.mark()
             await host.say(ROOM, "/roomalias pagesurvivor")
             await host.wait_for(lambda ln: "pagesurvivor" in ln.text, since=mark)
-            client = bot_client(e2e, events, rooms=("pagesurvivor",), join_timeout=5.0)
-            task = asyncio.create_task(client.run())
-            try:
-                await asyncio.wait_for(client.wait_ready(), 30)
+            async with running(e2e, events, rooms=("pagesurvivor",), join_timeout=5.0) as client:
                 connected = next(e for e in events if isinstance(e, Connected))
                 assert connected.rooms == ("pagesurvivor",)
                 assert client.my_rank("pagesurvivor") == "*"
@@ -200,13 +197,9 @@ def test_a_room_configured_by_an_alias_is_joined(e2e: E2EEnv) -> None:
                 mark = host.mark()
                 client.say("pagesurvivor", "the bot speaks")
                 await host.wait_for(lambda ln: ln.room == ROOM and "the bot speaks" in ln.text, since=mark)
-            finally:
-                await client.close()
-                await task
-                await host.say(ROOM, "/removeroomalias pagesurvivor")
+            await host.say(ROOM, "/removeroomalias pagesurvivor")
 
     run_async(scenario(), timeout=90)
-
 
 
 def test_buttons_in_a_secret_room_are_the_quiet_form_the_server_takes(e2e: E2EEnv) -> None:
@@ -221,10 +214,7 @@ def test_buttons_in_a_secret_room_are_the_quiet_form_the_server_takes(e2e: E2EEn
             await host.wait_for(lambda ln: "Page Hideout" in ln.text, since=mark)
             await host.join(room)
             await ann.join(room)
-            client = bot_client(e2e, events, rooms=(ROOM, room))
-            task = asyncio.create_task(client.run())
-            try:
-                await asyncio.wait_for(client.wait_ready(), 30)
+            async with running(e2e, events, rooms=(ROOM, room)) as client:
                 await host.say(room, f"/roompromote {BOT_NAME}, *")
                 await wait_until(lambda: client.my_rank(room) == "*")
                 await wait_until(lambda: (client.room(room) or RoomState(room)).visibility == "secret")
@@ -244,8 +234,5 @@ def test_buttons_in_a_secret_room_are_the_quiet_form_the_server_takes(e2e: E2EEn
                 await wait_until(
                     lambda: any(isinstance(e, PrivateMessage) and e.text == f"/botmsg {room} in" for e in events)
                 )
-            finally:
-                await client.close()
-                await task
 
     run_async(scenario(), timeout=90)
