@@ -538,6 +538,13 @@ class ShowdownClient:
             self._restrict(HOSTFILTER if "proxy / VPN" in refused.text else "locked")
         self._refused_html(refused)
 
+    def _own_identity(self, rank: str) -> None:
+        """The bot's own `|updateuser|`: a `‽` or `!` in front of its name restricts it (a reason already
+        known from a refusal, such as the host filter, is kept); none lifts the restriction."""
+        reason = RESTRICTED_RANKS.get(rank)
+        if reason is None or self.restriction is None:
+            self._restrict(reason)
+
     def _restrict(self, reason: str | None) -> None:
         """The bot's standing changed: log it once, clearly, and tell the handler."""
         if reason == self.restriction:
@@ -781,7 +788,7 @@ class ShowdownClient:
         known = room in self._aliases or room in self._rooms or room in self._wanted_rooms
         if isinstance(message, Init) and self._alias_joins and not known:
             alias = self._alias_joins.popleft()
-            logger.warning("Room %s is an alias of %s; configure %s to use the room's own id", alias, room, room)
+            logger.warning("Room %s is an alias of %s: joined; put %s in the config", alias, room, room)
             self._renamed[alias] = room
             self._aliases[room] = alias
         if room in self._aliases:
@@ -813,7 +820,7 @@ class ShowdownClient:
             self._name = message.user.name
             self._global_rank = message.user.rank
             if message.named and message.user.userid == self.userid:
-                self._restrict(RESTRICTED_RANKS.get(message.user.rank))
+                self._own_identity(message.user.rank)
             login = self._login
             if message.named and message.user.userid == self.userid and login and not login.done():
                 login.set_result(None)
