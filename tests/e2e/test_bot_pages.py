@@ -27,7 +27,7 @@ from survivor_host.host.html import round_table_box, signups_box
 from survivor_host.host.replays import showdown_page
 from survivor_host.host.store import Store
 from survivor_host.showdown import Chat, Connected, Error, Message, PrivateMessage, RoomState
-from survivor_host.showdown.client import Refused, ShowdownClient
+from survivor_host.showdown.client import Locked, Refused, ShowdownClient, Unlocked
 from survivor_host.showdown.serverhtml import MAX_SOCKET_MESSAGE, utf16_length
 from survivor_host.themes import new_game
 from survivor_host.trust.stream import client_seed
@@ -236,3 +236,29 @@ def test_buttons_in_a_secret_room_are_the_quiet_form_the_server_takes(e2e: E2EEn
                 )
 
     run_async(scenario(), timeout=90)
+
+
+def test_a_lock_during_the_session_is_noticed_and_the_bot_goes_quiet(
+    e2e: E2EEnv, ps_server_factory: Callable[..., Any]
+) -> None:
+    """On a server of its own (a lock also marks the address, shared by everyone on loopback)."""
+    env = e2e.for_server(ps_server_factory())
+    events: list[Message] = []
+
+    async def scenario() -> None:
+        async with contextlib.AsyncExitStack() as stack:
+            (host,) = await connect(stack, env, [HOST_NAME], [ROOM])
+            async with running(env, events) as client:
+                await host.say(ROOM, f"/forcelock {BOT_NAME}, testing")  # the bot is trusted (`*`): forced
+                await wait_until(lambda: any(isinstance(e, Locked) for e in events))
+                assert client.restriction == "locked"
+                mark = host.mark()
+                client.say(ROOM, "said while locked")
+                await asyncio.sleep(1.0)
+                assert not any("said while locked" in ln.text for ln in host.lines(ROOM, since=mark))
+                await host.say(ROOM, f"/unlock {BOT_NAME}")
+                await wait_until(lambda: any(isinstance(e, Unlocked) for e in events))
+                client.say(ROOM, "said after the unlock")
+                await host.wait_for(lambda ln: ln.room == ROOM and "said after the unlock" in ln.text, since=mark)
+
+    run_async(scenario(), timeout=120)

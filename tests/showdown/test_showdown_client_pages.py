@@ -187,3 +187,23 @@ def test_secret_rooms_take_no_room_line_buttons_public_ones_do() -> None:
         assert client.buttons("survivor").room_lines and client.buttons("survivor").quiet
 
     run_client(scenario, setup=setup, rooms=("survivor", "hideout"))
+
+
+def test_a_lock_during_the_session_shows_in_the_rooms_and_so_does_its_end() -> None:
+    """users.ts: a lock mid-session sends no `|updateuser|`; the rooms show the bot as `‽Name` (`|N|`)."""
+
+    async def scenario(client: ShowdownClient, server: FakeShowdown, events: list[Message]) -> None:
+        await asyncio.wait_for(client.wait_ready(), 5)
+        await server.send_room("survivor", "|N|!Survivor Bot|survivorbot")  # muted in this room only
+        await asyncio.sleep(0.1)
+        assert client.restriction is None
+        await server.send_room("survivor", "|N|‽Survivor Bot|survivorbot")
+        await wait_until(lambda: any(isinstance(e, Locked) for e in events))
+        client.say("survivor", "not while locked")
+        await server.send_room("survivor", "|N|*Survivor Bot|survivorbot")
+        await wait_until(lambda: any(isinstance(e, Unlocked) for e in events))
+        client.say("survivor", "back")
+        await server.wait_for_frame(lambda f: f == "survivor|back")
+        assert "survivor|not while locked" not in server.received
+
+    run_client(scenario)

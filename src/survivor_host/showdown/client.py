@@ -66,7 +66,8 @@ NON_AUTH_RANKS = frozenset(" ‽!✖")
 """Global "ranks" that are not auth: regular users, locked, muted, namelocked."""
 BOTMSG_RANKS = frozenset("*#")
 """Room ranks `/botmsg` delivers to (admin.ts `botmsg`): the quiet button form needs one."""
-RESTRICTED_RANKS = {"‽": "locked", "!": "muted"}
+LOCKED = "‽"
+RESTRICTED_RANKS = {LOCKED: "locked", "!": "muted"}
 """The bot's own identity in `|updateuser|` (users.ts `getIdentity`): `‽` locked or namelocked, `!` muted."""
 HOSTFILTER = "locked for connecting from a datacenter or VPN address (#hostfilter)"
 LOCK_TEXTS = ("You are locked", "You are namelocked", "locked due to your proxy / VPN")
@@ -545,6 +546,14 @@ class ShowdownClient:
         if reason is None or self.restriction is None:
             self._restrict(reason)
 
+    def _room_identity(self, rank: str) -> None:
+        """The bot's identity in a room changed (`|N|`): a lock during the session shows only there, as
+        `‽` (users.ts `getIdentity`; a room's `!` is a mute in that room alone); its end likewise."""
+        if rank == LOCKED:
+            self._own_identity(rank)
+        elif self.restriction is not None and self.restriction != RESTRICTED_RANKS["!"]:
+            self._restrict(None)
+
     def _restrict(self, reason: str | None) -> None:
         """The bot's standing changed: log it once, clearly, and tell the handler."""
         if reason == self.restriction:
@@ -910,6 +919,8 @@ class ShowdownClient:
         elif isinstance(message, Rename):
             state.users.pop(message.old_id, None)
             state.users[message.user.userid] = message.user
+            if message.user.userid == self.userid:
+                self._room_identity(message.user.rank)
 
     def _no_init(self, room: str, message: NoInit) -> None:
         """`|noinit|`: a join refused (`joinfailed`, `nonexistent`) or the room renamed (`rename|NEW|TITLE`)."""
