@@ -157,6 +157,13 @@ def test_html_with_players_named_here_passes_the_servers_check(e2e: E2EEnv) -> N
             await asyncio.sleep(0.5)
             assert len([e for e in events if isinstance(e, Error)]) == count  # no refusal this time
             assert not any("Here rolls 3" in ln.text for ln in watcher.lines(ROOM, since=mark))
+            # a box the server refuses for any reason (here: an image without its size, an error of two
+            # lines) is said as its text lines instead, once
+            client.add_html_box(ROOM, '<img src="https://x.example/a.png">', fallback=["Round 3: Mars is out."])
+            await watcher.wait_for(lambda ln: ln.room == ROOM and ln.text.endswith("|Round 3: Mars is out."))
+            await asyncio.sleep(0.5)
+            said = [ln for ln in watcher.lines(ROOM, since=mark) if ln.text.endswith("Mars is out.")]
+            assert len(said) == 1
 
     run_async(scenario(), timeout=90)
 
