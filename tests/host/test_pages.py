@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from survivor_host.engine.events import RoundTable, Say
-from survivor_host.host.config import load_config
+from survivor_host.host.bot import Bot
+from survivor_host.host.config import BotConfig, load_config
 from survivor_host.host.html import round_table_box
 from survivor_host.host.present import tabled_lines
 from survivor_host.host.replays import page_id, showdown_pages
@@ -21,7 +22,7 @@ from survivor_host.host.store import Store
 from survivor_host.showdown.client import Locked
 from survivor_host.showdown.protocol import PrivateMessage, UserRef
 from survivor_host.showdown.serverhtml import MAX_SOCKET_MESSAGE, refused_by_server, utf16_length
-from tests.host.fakes import FakeOutbox
+from tests.host.fakes import FakeClock, FakeOutbox
 from tests.host.test_bot_routing import make_bot, sign_up
 from tests.host.test_config import GOOD
 from tests.host.test_replays import ShowdownHtmlRules
@@ -158,3 +159,21 @@ def test_a_groupchat_in_the_config_keeps_its_id(tmp_path: Path) -> None:
         'rooms = ["survivor"]', 'rooms = ["Survivor", "groupchat-Ann-Games"]'
     ))  # fmt: skip
     assert load_config(path, environ={"SURVIVOR_HOST_PASSWORD": "x"}).rooms == ("survivor", "groupchat-ann-games")
+
+
+def test_a_quiet_join_button_in_a_groupchat_reaches_that_rooms_signups(tmp_path: Path) -> None:
+    room = "groupchat-ann-games"
+    config = BotConfig(server_url="ws://127.0.0.1:1/showdown/websocket", login_url="http://127.0.0.1:1/api/login",
+                       username="Bot", password=None, rooms=("one", room), defaults={"leader": "pick"})  # fmt: skip
+    out = FakeOutbox(html_rooms=("one", room), closed_rooms=(room,))
+    bot = Bot(config, out, Store(tmp_path / "bot.db"), clock=FakeClock())  # type: ignore[arg-type]
+    bot.rooms["one"].handle_chat("~", "Host", ".host ftl")
+    bot.rooms[room].handle_chat("~", "Host", ".host ftl")
+    box = [text for kind, where, text in out.sent if kind == "uhtml" and where == room][-1]
+    values = [html.unescape(v) for v in re.findall(r'value="([^"]*)"', box)]
+    quiet = f"/msgroom {room}, /botmsg {out.name}, {room}"
+    assert values == [f"{quiet} in", f"{quiet} out"]
+    bot._from_user("Ann", f"/botmsg {room} in")  # what the click sends, as the bot gets it
+    signups = bot.rooms[room].signups
+    assert signups is not None and signups.players == ["Ann"]
+    assert bot.rooms["one"].signups is not None and bot.rooms["one"].signups.players == []

@@ -25,6 +25,7 @@ from survivor_host.showdown.protocol import (
     Rename,
     command_in_pm,
     page_event,
+    to_room_id,
 )
 
 logger = logging.getLogger(__name__)
@@ -251,7 +252,7 @@ class Bot:
     def _room_prefix(self, body: str) -> tuple[RoomHost | None, str]:
         """`survivortwo WORD` (or `survivortwo: WORD`, `#survivortwo WORD`) -> that room, `WORD`."""
         first, _, rest = body.partition(" ")
-        host = self.rooms.get(to_id(first.removeprefix("#").rstrip(":,")))
+        host = self.rooms.get(to_room_id(first.removeprefix("#").rstrip(":,")))  # groupchat ids keep `-`
         if host is None or not rest.strip():
             return None, body
         return host, rest.strip()

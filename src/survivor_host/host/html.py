@@ -53,8 +53,8 @@ def signups_box(
     mods_text = f" ({escape_html(', '.join(mods))})" if mods else ""
     names = escape_html(", ".join(players)) or "<i>nobody yet</i>"
     head = f"<b>{escape_html(title)}</b>{mods_text}: " + ("signups are closed" if closed else "signups are open!")
-    join = buttons.room_button("Join", "/me in", f"{buttons.room} in")
-    leave = buttons.room_button("Leave", "/me out", f"{buttons.room} out")
+    join = buttons.room_button("Join", "/me in", f"{buttons.named_room} in")
+    leave = buttons.room_button("Leave", "/me out", f"{buttons.named_room} out")
     row = "" if closed else f"<br />{join} {leave}"
     return box(f"{head}<br /><b>PL ({len(players)}):</b> {names}{row}")
 

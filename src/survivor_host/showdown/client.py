@@ -505,6 +505,7 @@ class ShowdownClient:
             room=self.server_room(room),
             quiet=self.my_rank(room) in BOTMSG_RANKS,
             room_lines=not closed,
+            home=to_room_id(room),
         )
 
     def _say_lines(self, room: str, lines: Sequence[str]) -> Callable[[], None] | None:

@@ -53,6 +53,13 @@ class Buttons:
     room: str
     quiet: bool = False
     room_lines: bool = True
+    home: str = ""
+    """The room's id as the bot's config names it, when that is an alias of `room`: what a command
+    sent to the bot puts first to say which room it is for (`ROOM in`)."""
+
+    @property
+    def named_room(self) -> str:
+        return self.home or self.room
 
     def to_bot(self, command: str) -> str:
         """The button value that sends `command` to the bot."""
