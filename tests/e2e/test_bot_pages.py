@@ -27,8 +27,9 @@ from survivor_host.host.html import round_table_box, signups_box
 from survivor_host.host.replays import showdown_page
 from survivor_host.host.store import Store
 from survivor_host.showdown import Chat, Connected, Error, Message, PrivateMessage, RoomState
-from survivor_host.showdown.client import Locked, Refused, ShowdownClient, Unlocked
+from survivor_host.showdown.client import Refused, ShowdownClient
 from survivor_host.showdown.serverhtml import MAX_SOCKET_MESSAGE, utf16_length
+from survivor_host.showdown.standing import Locked, Unlocked
 from survivor_host.themes import new_game
 from survivor_host.trust.stream import client_seed
 

@@ -19,9 +19,9 @@ from survivor_host.host.html import round_table_box
 from survivor_host.host.present import tabled_lines
 from survivor_host.host.replays import page_id, showdown_pages
 from survivor_host.host.store import Store
-from survivor_host.showdown.client import Locked
 from survivor_host.showdown.protocol import PrivateMessage, UserRef
 from survivor_host.showdown.serverhtml import MAX_SOCKET_MESSAGE, refused_by_server, utf16_length
+from survivor_host.showdown.standing import Locked
 from tests.host.fakes import FakeClock, FakeOutbox
 from tests.host.test_bot_routing import make_bot, sign_up
 from tests.host.test_config import GOOD

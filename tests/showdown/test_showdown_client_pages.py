@@ -12,9 +12,10 @@ import pytest
 from showdown_fakes import FakeShowdown
 from test_showdown_client import run_client, survivor_room, wait_until
 
-from survivor_host.showdown.client import Connected, Locked, Refused, ShowdownClient, Unlocked
+from survivor_host.showdown.client import Connected, Refused, ShowdownClient
 from survivor_host.showdown.protocol import Chat, Message
 from survivor_host.showdown.serverhtml import MAX_SOCKET_MESSAGE
+from survivor_host.showdown.standing import Locked, Unlocked
 
 NOT_IN_ROOM = "You do not have permission to use PM HTML to users who are not in this room."
 """chat.ts `checkPMHTML`, the refusal for a player who is not in the room."""

@@ -15,7 +15,7 @@ from survivor_host.host.info import pm_example
 from survivor_host.host.ports import Cancellable, HostSettings, Outbox
 from survivor_host.host.room import HOST_COMMANDS, INFO_COMMANDS, SIGNUP_PM_COMMANDS, RoomHost
 from survivor_host.host.store import Store
-from survivor_host.showdown.client import Connected, Disconnected, Locked, Refused, RoomBack, RoomLost, Unlocked
+from survivor_host.showdown.client import Connected, Disconnected, Refused, RoomBack, RoomLost
 from survivor_host.showdown.protocol import (
     Chat,
     Join,
@@ -27,6 +27,7 @@ from survivor_host.showdown.protocol import (
     page_event,
     to_room_id,
 )
+from survivor_host.showdown.standing import Locked, Unlocked
 
 logger = logging.getLogger(__name__)
 

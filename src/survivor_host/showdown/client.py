@@ -55,6 +55,7 @@ from survivor_host.showdown.sendqueue import (
     target_of,
 )
 from survivor_host.showdown.serverhtml import MAX_SOCKET_MESSAGE, Buttons, passable, utf16_length
+from survivor_host.showdown.standing import Standing
 
 logger = logging.getLogger(__name__)
 
@@ -66,19 +67,6 @@ NON_AUTH_RANKS = frozenset(" ‽!✖")
 """Global "ranks" that are not auth: regular users, locked, muted, namelocked."""
 BOTMSG_RANKS = frozenset("*#")
 """Room ranks `/botmsg` delivers to (admin.ts `botmsg`): the quiet button form needs one."""
-LOCKED = "‽"
-RESTRICTED_RANKS = {LOCKED: "locked", "!": "muted"}
-"""The bot's own identity in `|updateuser|` (users.ts `getIdentity`): `‽` locked or namelocked, `!` muted."""
-HOSTFILTER = "locked for connecting from a datacenter or VPN address (#hostfilter)"
-LOCK_TEXTS = ("You are locked", "You are namelocked", "locked due to your proxy / VPN")
-"""The server's refusals (chat.ts) that say the bot itself is locked."""
-RESTRICTED_HELP = (
-    "The server says %s is %s: it cannot talk in rooms or PM players, so its games stay paused (none is lost). "
-    "The main server locks untrusted users who connect from a datacenter or VPN address ('#hostfilter'), "
-    "where rented servers are. The fix: have a room owner promote the bot (/roompromote NAME, *) in a "
-    "public room while it is logged in from a home connection (a locked user cannot be promoted), then "
-    "restart it on the server: trust starts at the next login. See docs/NETWORK.md."
-)
 FALLBACKS_KEPT = 200
 """HTML lines whose fallback text is kept, in case the server refuses them."""
 
@@ -103,19 +91,6 @@ class Connected(Message):
     rooms: tuple[str, ...]
     restricted: str | None = None
     """Why the bot cannot talk (it is locked), or None."""
-
-
-@dataclass(frozen=True, kw_only=True)
-class Locked(Message):
-    """Synthetic: the server will not let the bot talk (`‽` locked or `!` muted in its own identity, or
-    a refusal saying so); `reason` says why and what fixes it."""
-
-    reason: str
-
-
-@dataclass(frozen=True, kw_only=True)
-class Unlocked(Message):
-    """Synthetic: the bot's identity shows no lock any more."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -313,8 +288,8 @@ class ShowdownClient:
         """Rooms joined by an alias: the server's `|deinit|` for it, then `|init|` under the real id."""
         self._login_session = LoginSession()
         """The login server's session, so that a reconnect tries `upkeep` before the password."""
-        self.restriction: str | None = None
-        """Why the server will not let the bot talk (locked, muted), or None."""
+        self.standing = Standing(config.username)
+        """Whether the server lets the bot talk (its own identity, the refusals)."""
 
     # -- state ---------------------------------------------------------------------------------
     @property
@@ -329,6 +304,11 @@ class ShowdownClient:
     @property
     def global_rank(self) -> str:
         return self._global_rank
+
+    @property
+    def restriction(self) -> str | None:
+        """Why the server will not let the bot talk (locked, muted), or None."""
+        return self.standing.restriction
 
     @property
     def logged_in(self) -> bool:
@@ -536,36 +516,8 @@ class ShowdownClient:
 
     def _refused(self, refused: Refused) -> None:
         """A refusal of one of the bot's lines: a lock it tells of, and the line's fallback."""
-        if any(text in refused.text for text in LOCK_TEXTS):
-            self._restrict(HOSTFILTER if "proxy / VPN" in refused.text else "locked")
+        self._tell(self.standing.refusal(refused.text))
         self._refused_html(refused)
-
-    def _own_identity(self, rank: str) -> None:
-        """The bot's own `|updateuser|`: a `‽` or `!` in front of its name restricts it (a reason already
-        known from a refusal, such as the host filter, is kept); none lifts the restriction."""
-        reason = RESTRICTED_RANKS.get(rank)
-        if reason is None or self.restriction is None:
-            self._restrict(reason)
-
-    def _room_identity(self, rank: str) -> None:
-        """The bot's identity in a room changed (`|N|`): a lock during the session shows only there, as
-        `‽` (users.ts `getIdentity`; a room's `!` is a mute in that room alone); its end likewise."""
-        if rank == LOCKED:
-            self._own_identity(rank)
-        elif self.restriction is not None and self.restriction != RESTRICTED_RANKS["!"]:
-            self._restrict(None)
-
-    def _restrict(self, reason: str | None) -> None:
-        """The bot's standing changed: log it once, clearly, and tell the handler."""
-        if reason == self.restriction:
-            return
-        was, self.restriction = self.restriction, reason
-        if reason is not None:
-            logger.error(RESTRICTED_HELP, self.config.username, reason)
-            self._emit(Locked(reason=reason))
-        elif was is not None:
-            logger.warning("The server no longer restricts %s: hosting goes on", self.config.username)
-            self._emit(Unlocked())
 
     def _refused_html(self, refused: Refused) -> None:
         """A refused HTML line with a fallback: the fallback goes out (unless the user is unreachable,
@@ -806,6 +758,10 @@ class ShowdownClient:
         return message
 
     # -- dispatch ------------------------------------------------------------------------------
+    def _tell(self, message: Message | None) -> None:
+        if message is not None:
+            self._emit(message)
+
     def _emit(self, message: Message) -> None:
         if self.handler is not None:
             self._events.put_nowait(message)
@@ -830,7 +786,7 @@ class ShowdownClient:
             self._name = message.user.name
             self._global_rank = message.user.rank
             if message.named and message.user.userid == self.userid:
-                self._own_identity(message.user.rank)
+                self._tell(self.standing.identity(message.user.rank))
             login = self._login
             if message.named and message.user.userid == self.userid and login and not login.done():
                 login.set_result(None)
@@ -921,7 +877,7 @@ class ShowdownClient:
             state.users.pop(message.old_id, None)
             state.users[message.user.userid] = message.user
             if message.user.userid == self.userid:
-                self._room_identity(message.user.rank)
+                self._tell(self.standing.room_identity(message.user.rank))
 
     def _no_init(self, room: str, message: NoInit) -> None:
         """`|noinit|`: a join refused (`joinfailed`, `nonexistent`) or the room renamed (`rename|NEW|TITLE`)."""
