@@ -116,7 +116,7 @@ def test_a_locked_bot_says_so_once_sends_nothing_and_its_connection_says_restric
         await asyncio.sleep(0.3)
         assert not any("results" in line or "prompt" in line for line in sent_lines(server))
 
-    with caplog.at_level(logging.ERROR, logger="survivor_host.showdown.client"):
+    with caplog.at_level(logging.ERROR):
         events = run_client(scenario, setup=setup)
     connected = next(e for e in events if isinstance(e, Connected))
     assert connected.restricted == "locked"

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from survivor_host.showdown.protocol import Message
 
-logger = logging.getLogger("survivor_host.showdown.client")
+logger = logging.getLogger(__name__)
 
 LOCKED = "‽"
 MUTED = "!"
