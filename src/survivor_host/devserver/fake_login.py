@@ -229,7 +229,7 @@ class FakeLoginServer:
         return params
 
     def outage(self, name: str, requests: int) -> None:
-        """Answer the next `requests` logins of `name` with HTTP 503, as a login server that is down."""
+        """Answer the next `requests` logins (or upkeeps) of `name` with HTTP 503, as a login server that is down."""
         with self._lock:
             self._outages[to_id(name)] = requests
 
@@ -244,6 +244,12 @@ class FakeLoginServer:
             self._sessions[value] = (name, to_id(name))
         return value
 
+    def _requester(self, params: dict[str, str], cookie: str) -> str:
+        """Whose request it is: the name logging in, or the one whose session an `upkeep` names."""
+        if params.get("act") == "upkeep":
+            return self._sessions.get(params.get("sid") or cookie, ("", ""))[1]
+        return to_id(params.get("name", ""))
+
     def _upkeep(self, params: dict[str, str], cookie: str) -> dict[str, Any]:
         """session.ts `checkLoggedIn`: the `sid` field, else the cookie, names the login session."""
         session = self._sessions.get(params.get("sid") or cookie)
@@ -256,9 +262,10 @@ class FakeLoginServer:
 
     def _answer(self, params: dict[str, str], method: str, cookie: str = "") -> tuple[int, str]:
         act = params.get("act", "")
-        if act == "login" and self._outages.get(to_id(params.get("name", "")), 0) > 0:
+        userid = self._requester(params, cookie)
+        if act in ("login", "upkeep") and self._outages.get(userid, 0) > 0:
             with self._lock:
-                self._outages[to_id(params.get("name", ""))] -= 1
+                self._outages[userid] -= 1
             return 503, "<html><body><h1>503 Service Unavailable</h1></body></html>"
         if act == "login":
             return 200, "]" + json.dumps(self._login(params, method))
