@@ -47,3 +47,12 @@ def test_hostile_text_cannot_drive_the_terminal() -> None:
     (line,) = room_lines(parse_line(raw, "survivor"), "survivor")
     assert line == "Mallory: ?[2J?]0;pwned??hello?31m"
     assert not any(ord(c) < 32 or 127 <= ord(c) < 160 for c in line)
+
+
+def test_quiet_buttons_are_read_as_the_commands_they_send_to_the_bot() -> None:
+    box = (
+        '<button name="send" value="/msgroom survivor, /botmsg Survivor Host, follow">Follow</button>'
+        '<button name="send" value="/msg Survivor Host, rebel">Rebel</button>'
+        '<button name="send" value="/me in">Join</button>'
+    )
+    assert buttons_in(box) == ["follow", "rebel"]

@@ -94,14 +94,14 @@ def test_prompts_carry_buttons_and_a_click_is_the_choice(e2e: E2EEnv, bot_factor
     async def scenario() -> None:
         async with contextlib.AsyncExitStack() as stack:
             host, *players = await connect(stack, e2e, [HOST_NAME, *names], [ROOM])
-            # Follow the Leader: Follow / Rebel buttons, each a `/msg` to the bot
+            # Follow the Leader: Follow / Rebel buttons, each a quiet `/botmsg` to the bot (it is `*`)
             _, leader = await start_game(host, players, ".host ftl")
             for i, player in enumerate(p for p in players if p.name != leader):
                 box = await player.wait_for(is_box)
                 assert [label for label, _ in buttons(box)] == ["Follow", "Rebel"]
                 values = dict(buttons(box))
-                assert re.fullmatch(r"/msg Survivor ?Bot, follow", values["Follow"]), values
-                assert re.fullmatch(r"/msg Survivor ?Bot, rebel", values["Rebel"]), values
+                assert re.fullmatch(r"/msgroom survivor, /botmsg Survivor ?Bot, follow", values["Follow"]), values
+                assert re.fullmatch(r"/msgroom survivor, /botmsg Survivor ?Bot, rebel", values["Rebel"]), values
                 click = values["Follow" if i % 2 == 0 else "Rebel"]
                 await player.send("", click)  # what the client sends for a name="send" button
                 choice = click.rsplit(" ", 1)[1]
@@ -127,7 +127,7 @@ def test_prompts_carry_buttons_and_a_click_is_the_choice(e2e: E2EEnv, bot_factor
             labels = [label for label, _ in buttons(box)]
             assert labels == ["Stick", *(f"Swap with {t}" for t in targets)]
             values = dict(buttons(box))
-            assert re.fullmatch(r"/msg Survivor ?Bot, stick", values["Stick"])
+            assert re.fullmatch(r"/msgroom survivor, /botmsg Survivor ?Bot, stick", values["Stick"])
             chosen = targets[-1]
             await player.send("", values[f"Swap with {chosen}"])
             await host.wait_for(

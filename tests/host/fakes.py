@@ -5,8 +5,10 @@ from __future__ import annotations
 import contextlib
 import heapq
 import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+
+from survivor_host.showdown.serverhtml import Buttons
 
 
 @dataclass
@@ -59,6 +61,10 @@ class FakeOutbox:
     hold_sent: bool = False
     unsent: list[Callable[[], None]] = field(default_factory=list)
     lanes: list[tuple[str, str | None]] = field(default_factory=list)
+    fallbacks: dict[str, list[str]] = field(default_factory=dict)
+    """Each HTML line sent -> what the client would send instead if the server refused it."""
+    closed_rooms: tuple[str, ...] = ()
+    """Rooms (secret ones, groupchats) where a button may not say a line in the room."""
 
     def say(self, room: str, text: str) -> None:
         self.sent.append(("say", room, text))
@@ -75,11 +81,17 @@ class FakeOutbox:
     def change_uhtml(self, room: str, name: str, html: str) -> None:
         self.sent.append(("uhtmlchange", room, html))
 
-    def pm_uhtml(self, room: str, user: str, name: str, html: str) -> None:
+    def pm_uhtml(self, room: str, user: str, name: str, html: str, fallback: str = "") -> None:
         self.sent.append(("pmuhtml", user, html))
+        self.fallbacks[html] = [fallback] if fallback else []
 
-    def add_html_box(self, room: str, html: str) -> None:
+    def add_html_box(self, room: str, html: str, fallback: Sequence[str] = ()) -> None:
         self.sent.append(("htmlbox", room, html))
+        self.fallbacks[html] = list(fallback)
+
+    def buttons(self, room: str) -> Buttons:
+        quiet, room_lines = room in self.html_rooms, room not in self.closed_rooms
+        return Buttons(bot=self.name, room=room, quiet=quiet, room_lines=room_lines)
 
     @contextlib.contextmanager
     def lane(self, lane: str, user: str | None = None) -> Iterator[None]:
@@ -87,7 +99,7 @@ class FakeOutbox:
         self.lanes.append((lane, user))
         yield
 
-    def send_html_page(self, room: str, user: str, page: str, html: str) -> None:
+    def send_html_page(self, room: str, user: str, page: str, html: str, fallback: str = "") -> None:
         self.sent.append(("htmlpage", room, f"{user}|{page}|{html}"))
 
     def when_sent(self, callback: Callable[[], None]) -> None:

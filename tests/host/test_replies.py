@@ -157,11 +157,13 @@ def test_a_substitute_is_told_the_room_and_round_with_the_prompt(tmp_path: Path)
 
 
 def test_buttons_keep_hostile_names_inside_their_attribute() -> None:
-    for name in ['x" onclick="alert(1)', "a<b>c</b>", "/leave", "a, /logout", "&amp;"]:
-        box = html.choice_box("Bot", f"**{name}**, your turn", [(f"Swap with {name}", f"swap {name}")])
-        values = re.findall(r'value="([^"]*)"', box)
-        assert values == [html.escape_html(f"/msg Bot, swap {name}")]
-        assert box.count("<button") == 1 and box.count("<b>") == 1
+    for name in ['x" onclick="alert(1)', "a<b>c</b>", "/leave", "a, /logout", "&amp;", "/botmsg x"]:
+        for quiet, sent in ((False, "/msg Bot, "), (True, "/msgroom survivor, /botmsg Bot, ")):
+            buttons = html.Buttons(bot="Bot", room="survivor", quiet=quiet)
+            box = html.choice_box(buttons, f"**{name}**, your turn", [(f"Swap with {name}", f"swap {name}")])
+            values = re.findall(r'value="([^"]*)"', box)
+            assert values == [html.escape_html(f"{sent}swap {name}")]
+            assert box.count("<button") == 1 and box.count("<b>") == 1
 
 
 def test_after_a_restart_the_vote_is_asked_once_with_its_box(tmp_path: Path) -> None:

@@ -203,8 +203,8 @@ def test_buttons_in_pm_prompts_where_html_is_allowed(tmp_path: Path) -> None:
     assert game is not None
     name = game.awaiting()[0].player
     box = [text for kind, who, text in outbox(host).sent if kind == "pmuhtml" and who == name][-1]
-    assert 'value="/msg SurvivorBot, follow"' in box
-    assert 'value="/msg SurvivorBot, rebel"' in box
+    assert 'value="/msgroom survivor, /botmsg SurvivorBot, follow"' in box  # the quiet form: the bot is `*`
+    assert 'value="/msgroom survivor, /botmsg SurvivorBot, rebel"' in box
 
 
 def test_restart_restores_the_game_and_keeps_inputs(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from survivor_host.showdown.protocol import to_id
+from survivor_host.showdown.protocol import to_id, to_room_id
 
 PASSWORD = "hunter2"
 
@@ -47,6 +47,9 @@ class FakeShowdown:
         self.login_outage = 0
         """Login requests still to answer with HTTP 503 (an outage of the login server)."""
         self.frame_event = asyncio.Event()
+        self.aliases: dict[str, str] = {}
+        """Room alias -> room id: a `/join` of an alias answers `>ALIAS\n|deinit`, then the room's `|init|`
+        (users.ts `tryJoinRoom`)."""
 
     @property
     def ws_url(self) -> str:
@@ -138,13 +141,16 @@ class FakeShowdown:
                     state["name"] = name
                     await ws.send_str(f"|updateuser|{self.global_rank}{name}|1|1|{{}}")
             elif line.startswith("/join "):
-                await self._join(ws, state, to_id(line[6:]))
+                await self._join(ws, state, to_room_id(line[6:]))
             elif line.startswith("/cmd roominfo "):
-                await self._roominfo(ws, to_id(line[14:]))
+                await self._roominfo(ws, to_room_id(line[14:]))
             elif room and not line.startswith("/"):
                 await ws.send_str(f">{room}\n|c:|1700000500|*{state['name']}|{line.lstrip()}")
 
     async def _join(self, ws: web.WebSocketResponse, state: dict[str, Any], roomid: str) -> None:
+        if roomid in self.aliases:
+            await ws.send_str(f">{roomid}\n|deinit")
+            roomid = self.aliases[roomid]
         spec = self.rooms.get(roomid)
         if spec is None:
             await ws.send_str(f'>{roomid}\n|noinit|nonexistent|The room "{roomid}" does not exist.')
@@ -167,13 +173,14 @@ class FakeShowdown:
         ]
         await ws.send_str("\n".join(lines))
 
-    async def _roominfo(self, ws: web.WebSocketResponse, roomid: str) -> None:
+    async def _roominfo(self, ws: web.WebSocketResponse, asked: str) -> None:
+        roomid = self.aliases.get(asked, asked)
         spec = self.rooms.get(roomid)
         if spec is None:
-            data: dict[str, Any] = {"id": roomid, "error": "not found or access denied"}
+            data: dict[str, Any] = {"id": asked, "error": "not found or access denied"}
         else:
             data = {
-                "id": roomid,
+                "id": asked,
                 "roomid": roomid,
                 "title": spec.title,
                 "visibility": "public" if spec.public else "secret",

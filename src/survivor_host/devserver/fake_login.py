@@ -11,7 +11,10 @@ configured with, so the real server accepts them:
 * refused name (wrong password): ``]{"actionerror":"Wrong password."}``;
 * banned name: ``]{"actionsuccess":true,"assertion":";;Your username is no longer available.",...}``;
 * bad-signature name: a well-formed assertion with a wrong signature (the PS server then answers
-  ``|nametaken|NAME|Your verification signature was invalid.``).
+  ``|nametaken|NAME|Your verification signature was invalid.``);
+* a login sets the session cookie ``sid=NAME,SESSION,SIDHASH`` (URL-encoded); ``act=upkeep`` with that
+  value (as the ``sid`` field or the cookie) answers ``]{"assertion":...,"username":NAME,"loggedin":true}``,
+  without one (or after ``expire_sessions()``) ``]{"assertion":"","username":"","loggedin":false}``.
 
 Any password is accepted. Every request is recorded (``requests``) and logged.
 
@@ -39,7 +42,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, quote, unquote
 
 from aiohttp import web
 
@@ -117,6 +120,8 @@ class FakeLoginServer:
         self._echo = echo
         self._requests: list[LoginRequest] = []
         self._outages: dict[str, int] = {}
+        self._sessions: dict[str, tuple[str, str]] = {}
+        """Session cookie value -> (name, userid) of the login that made it."""
         self._lock = threading.Lock()
         self._runner: web.AppRunner | None = None
         self._thread: threading.Thread | None = None
@@ -220,19 +225,47 @@ class FakeLoginServer:
                     params.update(dict(parse_qsl(raw, keep_blank_values=True)))
         act = request.match_info.get("act")
         if act:
-            params["act"] = act
+            params.setdefault("act", act)  # server.ts: the body's fields are merged over `/api/ACT`
         return params
 
     def outage(self, name: str, requests: int) -> None:
-        """Answer the next `requests` logins of `name` with HTTP 503, as a login server that is down."""
+        """Answer the next `requests` logins (or upkeeps) of `name` with HTTP 503, as a login server that is down."""
         with self._lock:
             self._outages[to_id(name)] = requests
 
-    def _answer(self, params: dict[str, str], method: str) -> tuple[int, str]:
+    def expire_sessions(self) -> None:
+        """Forget every login session (as the real one's expire): `upkeep` then answers logged out."""
+        with self._lock:
+            self._sessions.clear()
+
+    def _new_session(self, name: str) -> str:
+        value = f"{name},{len(self._sessions) + 1},{time.time_ns():x}"
+        with self._lock:
+            self._sessions[value] = (name, to_id(name))
+        return value
+
+    def _requester(self, params: dict[str, str], cookie: str) -> str:
+        """Whose request it is: the name logging in, or the one whose session an `upkeep` names."""
+        if params.get("act") == "upkeep":
+            return self._sessions.get(params.get("sid") or cookie, ("", ""))[1]
+        return to_id(params.get("name", ""))
+
+    def _upkeep(self, params: dict[str, str], cookie: str) -> dict[str, Any]:
+        """session.ts `checkLoggedIn`: the `sid` field, else the cookie, names the login session."""
+        session = self._sessions.get(params.get("sid") or cookie)
+        if session is None:
+            return {"assertion": "", "username": "", "loggedin": False}
+        name, userid = session
+        challstr = params.get("challstr") or params.get("challenge") or ""
+        return {"assertion": self._assertion_for(userid, challstr, default_usertype="2"), "username": name,
+                "loggedin": True}  # fmt: skip
+
+    def _answer(self, params: dict[str, str], method: str, cookie: str = "") -> tuple[int, str]:
         act = params.get("act", "")
-        if act == "login" and self._outages.get(to_id(params.get("name", "")), 0) > 0:
+        userid = self._requester(params, cookie)
+        if act in ("login", "upkeep") and self._outages.get(userid, 0) > 0:
             with self._lock:
-                self._outages[to_id(params.get("name", ""))] -= 1
+                self._outages[userid] -= 1
             return 503, "<html><body><h1>503 Service Unavailable</h1></body></html>"
         if act == "login":
             return 200, "]" + json.dumps(self._login(params, method))
@@ -241,7 +274,7 @@ class FakeLoginServer:
             challstr = params.get("challstr") or params.get("challenge") or ""
             return 200, self._assertion_for(userid, challstr, default_usertype="1")
         if act == "upkeep":
-            return 200, "]" + json.dumps({"assertion": "", "username": "", "loggedin": False})
+            return 200, "]" + json.dumps(self._upkeep(params, cookie))
         if act == "" and "json" in params:
             # The PS server batches its own requests (invalidatecss, updateuserstats, ...) as json=[...].
             try:
@@ -277,9 +310,13 @@ class FakeLoginServer:
 
     async def _handle(self, request: web.Request) -> web.Response:
         params = await self._read_params(request)
-        status, body = self._answer(params, request.method)
+        status, body = self._answer(params, request.method, unquote(request.cookies.get("sid", "")))
         self._record(request, params, status, body)
-        return web.Response(status=status, text=body, content_type="text/plain", charset="utf-8")
+        response = web.Response(status=status, text=body, content_type="text/plain", charset="utf-8")
+        if params.get("act") == "login" and '"actionsuccess": true' in body:
+            cookie = quote(self._new_session(params.get("name", "")), safe="")
+            response.headers["Set-Cookie"] = f"sid={cookie}; Max-Age=1209600; Path=/; SameSite=None"
+        return response
 
     async def _handle_unknown(self, request: web.Request) -> web.Response:
         params = await self._read_params(request)

@@ -8,13 +8,14 @@ from html.parser import HTMLParser
 
 from survivor_host.showdown.protocol import Chat, Html, Message, Raw, Uhtml, UhtmlChange
 
-BUTTON = re.compile(r'name="send" value="/msg ([^,"]+), ([^"]+)"')
+BUTTON = re.compile(r'name="send" value="(?:/msgroom [^,"]+, ?/botmsg|/msg) ([^,"]+), ([^"]+)"')
+"""A button that sends a command to the bot: quietly (`/msgroom ROOM, /botmsg BOT, ...`) or by PM."""
 SEND_VALUE = re.compile(r'name="send" value="([^"]+)"')
 _BLOCK_TAGS = {"br", "p", "div", "tr", "li", "ul", "ol", "table", "h1", "h2", "h3", "h4", "details", "summary"}
 
 
 def buttons_in(box: str) -> list[str]:
-    """The commands behind the `/msg BOT, COMMAND` buttons of an HTML box, in order."""
+    """The commands behind the buttons of an HTML box that talk to the bot, in order."""
     return [html.unescape(match.group(2)) for match in BUTTON.finditer(box)]
 
 

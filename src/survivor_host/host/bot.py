@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable
 
 from survivor_host.engine.ids import to_id
+from survivor_host.host import replays
 from survivor_host.host.config import BotConfig
 from survivor_host.host.fairness import new_server_seed
 from survivor_host.host.info import pm_example
@@ -15,7 +16,18 @@ from survivor_host.host.ports import Cancellable, HostSettings, Outbox
 from survivor_host.host.room import HOST_COMMANDS, INFO_COMMANDS, SIGNUP_PM_COMMANDS, RoomHost
 from survivor_host.host.store import Store
 from survivor_host.showdown.client import Connected, Disconnected, Refused, RoomBack, RoomLost
-from survivor_host.showdown.protocol import Chat, Join, Leave, Message, PrivateMessage, Rename
+from survivor_host.showdown.protocol import (
+    Chat,
+    Join,
+    Leave,
+    Message,
+    PrivateMessage,
+    Rename,
+    command_in_pm,
+    page_event,
+    to_room_id,
+)
+from survivor_host.showdown.standing import Locked, Unlocked
 
 logger = logging.getLogger(__name__)
 
@@ -78,7 +90,13 @@ class Bot:
         room = self.rooms.get(message.room)
         me = to_id(self.config.username)
         if isinstance(message, Connected):
-            self._connected(message.reconnect, message.rooms)
+            self._connected(message.reconnect, message.rooms, message.restricted)
+        elif isinstance(message, Locked):
+            for host in self.rooms.values():  # the client has logged why and what fixes it
+                host.pause()
+        elif isinstance(message, Unlocked) and self._down_since is None:
+            for host in self.rooms.values():
+                host.resume()
         elif isinstance(message, Disconnected):
             logger.warning("disconnected: %s", message.reason)
             if self._down_since is None:
@@ -97,7 +115,7 @@ class Bot:
             if message.sender.is_server or not message.sender.userid or message.history:
                 return  # the server's own notices are never answered (issue 12)
             if message.sender.userid != me:
-                self._route_pm(message.sender.name, message.text)
+                self._from_user(message.sender.name, message.text)
             elif not message.text.startswith("/error "):
                 for host in self.rooms.values():
                     host.reachable(message.receiver.userid)
@@ -112,14 +130,17 @@ class Bot:
         elif isinstance(message, Rename) and room is not None:
             room.handle_rename(message.user.name, message.old_id)
 
-    def _connected(self, reconnect: bool, joined: tuple[str, ...] = ()) -> None:
+    def _connected(self, reconnect: bool, joined: tuple[str, ...] = (), restricted: str | None = None) -> None:
         logger.info("ready: logged in, rooms %s (reconnect=%s)", ", ".join(self.rooms), reconnect)
         if not self.restored:
             self.restored = True
             self.restore()
             for host in self.rooms.values():
-                if host.room not in joined:  # restored, but its room is not joined: wait for RoomBack
+                if host.room not in joined or restricted:  # not joined (wait for RoomBack), or locked
                     host.pause()
+        elif restricted:
+            for host in self.rooms.values():  # locked: the games wait, kept, until the bot may talk
+                host.pause()
         elif reconnect:
             down = self.clock.now() - self._down_since if self._down_since is not None else 0.0
             for host in self.rooms.values():
@@ -156,6 +177,21 @@ class Bot:
             await asyncio.sleep(TICK_SECONDS)
             for host in self.rooms.values():
                 host.tick()
+
+    def _from_user(self, name: str, text: str) -> None:
+        """A user's PM: a page request is answered with the page, the server's other messages (a page
+        closed, `/invite`, `/challenge`) are not answered, a quiet button's `/botmsg` is its command."""
+        page = page_event(text)
+        if page is not None:
+            rooms = list(self.rooms)
+            sent = page.kind == "requestpage" and replays.resend_page(page.page, name, rooms, self.out, self.store)
+            logger.debug("%s %s page %r (%s)", name, page.kind, page.page, "sent again" if sent else "no answer")
+            return
+        command = command_in_pm(text)
+        if command is None:
+            logger.debug("not answered (a protocol message): %s", text[:80])
+            return
+        self._route_pm(name, command)
 
     def _route_pm(self, name: str, text: str) -> None:
         """Every PM gets an answer, from the room it is about.
@@ -217,7 +253,7 @@ class Bot:
     def _room_prefix(self, body: str) -> tuple[RoomHost | None, str]:
         """`survivortwo WORD` (or `survivortwo: WORD`, `#survivortwo WORD`) -> that room, `WORD`."""
         first, _, rest = body.partition(" ")
-        host = self.rooms.get(to_id(first.removeprefix("#").rstrip(":,")))
+        host = self.rooms.get(to_room_id(first.removeprefix("#").rstrip(":,")))  # groupchat ids keep `-`
         if host is None or not rest.strip():
             return None, body
         return host, rest.strip()

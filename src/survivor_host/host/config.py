@@ -16,6 +16,7 @@ from survivor_host.engine.errors import SetupError
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.options import Option
 from survivor_host.showdown.login import DEFAULT_LOGIN_URL
+from survivor_host.showdown.protocol import to_room_id
 from survivor_host.themes import THEMES
 
 DEFAULT_SERVER = "wss://sim3.psim.us/showdown/websocket"
@@ -205,7 +206,7 @@ def load_config(path: str | Path, environ: Mapping[str, str] | None = None) -> B
         login_url=server.get("login_url", DEFAULT_LOGIN_URL),
         username=bot["username"],
         password=env.get(str(password_env)) or None,
-        rooms=tuple(to_id(room) for room in bot["rooms"]),
+        rooms=tuple(to_room_id(room) for room in bot["rooms"]),  # groupchat ids keep their `-`
         prefix=bot.get("prefix", "."),
         owners=tuple(to_id(owner) for owner in bot.get("owners", [])),
         database=bot.get("database", DEFAULT_DATABASE),

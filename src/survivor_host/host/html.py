@@ -1,4 +1,5 @@
-"""HTML the bot posts where it has the `*` rank: buttons, the signups box, the leaderboard."""
+"""The one place the bot's HTML is built: buttons, the signups box, prompts, the vote box, round tables,
+the leaderboard. Every piece ends in `passable`, so the server's `here` check never refuses a name."""
 
 from __future__ import annotations
 
@@ -7,8 +8,14 @@ from collections.abc import Sequence
 
 from survivor_host.engine.events import RoundTable
 from survivor_host.showdown.protocol import escape_html
+from survivor_host.showdown.serverhtml import Buttons, passable
 
 BOLD = re.compile(r"\*\*(.+?)\*\*")
+
+__all__ = [
+    "Buttons", "box", "chat_html", "choice_box", "leaderboard_box", "room_choice_box", "round_table_box",
+    "signups_box",
+]  # fmt: skip
 
 
 def chat_html(text: str) -> str:
@@ -16,38 +23,40 @@ def chat_html(text: str) -> str:
     return BOLD.sub(r"<b>\1</b>", escape_html(text))
 
 
-def pm_button(bot: str, label: str, command: str) -> str:
-    """A button whose click makes the clicker PM `command` to the bot."""
-    value = escape_html(f"/msg {bot}, {command}")
-    return f'<button class="button" name="send" value="{value}">{escape_html(label)}</button>'
+def box(inner: str) -> str:
+    """An infobox around HTML built here, as the server will take it."""
+    return passable(f'<div class="infobox">{inner}</div>')
 
 
-def room_button(label: str, text: str) -> str:
-    """A button that says `text` in the room it is shown in."""
-    return f'<button class="button" name="send" value="{escape_html(text)}">{escape_html(label)}</button>'
+def choice_box(buttons: Buttons, text: str, commands: Sequence[tuple[str, str]]) -> str:
+    """A prompt with one button per (label, command), each sending its command to the bot."""
+    row = " ".join(buttons.bot_button(label, command) for label, command in commands)
+    return box(f"{chat_html(text)}<br />{row}")
 
 
-def choice_box(bot: str, text: str, commands: Sequence[tuple[str, str]]) -> str:
-    """A prompt with one button per (label, command)."""
-    buttons = " ".join(pm_button(bot, label, command) for label, command in commands)
-    return f'<div class="infobox">{chat_html(text)}<br />{buttons}</div>'
-
-
-def room_choice_box(text: str, commands: Sequence[tuple[str, str]], tally: Sequence[str] = ()) -> str:
-    """A box in the room whose buttons say a command in the room as the clicker; `tally` lines
-    (chat text) below the buttons, e.g. the votes so far."""
-    buttons = " ".join(room_button(label, command) for label, command in commands)
+def room_choice_box(
+    buttons: Buttons, text: str, commands: Sequence[tuple[str, str]], tally: Sequence[str] = ()
+) -> str:
+    """A box in the room whose buttons say a command in the room as the clicker (none where the room
+    allows no such buttons: the command is typed); `tally` lines (chat text) below, e.g. the votes."""
+    row = " ".join(buttons.room_button(label, command) for label, command in commands).strip()
     below = "".join(f"<br />{chat_html(line)}" for line in tally)
-    return f'<div class="infobox">{chat_html(text)}<br />{buttons}{below}</div>'
+    return box(f"{chat_html(text)}" + (f"<br />{row}" if row else "") + below)
 
 
-def signups_box(title: str, mods: Sequence[str], players: Sequence[str], closed: bool = False) -> str:
-    """The signups box, refreshed in place as players join and leave; `mods` are the mods' titles."""
+def signups_box(
+    title: str, mods: Sequence[str], players: Sequence[str], closed: bool = False, buttons: Buttons | None = None
+) -> str:
+    """The signups box, refreshed in place as players join and leave; `mods` are the mods' titles.
+    Its buttons say `/me in` and `/me out`; where the room allows no such button, they ask the bot."""
+    buttons = buttons or Buttons(bot="", room="")
     mods_text = f" ({escape_html(', '.join(mods))})" if mods else ""
     names = escape_html(", ".join(players)) or "<i>nobody yet</i>"
     head = f"<b>{escape_html(title)}</b>{mods_text}: " + ("signups are closed" if closed else "signups are open!")
-    buttons = "" if closed else "<br />" + room_button("Join", "/me in") + " " + room_button("Leave", "/me out")
-    return f'<div class="infobox">{head}<br /><b>PL ({len(players)}):</b> {names}{buttons}</div>'
+    join = buttons.room_button("Join", "/me in", f"{buttons.named_room} in")
+    leave = buttons.room_button("Leave", "/me out", f"{buttons.named_room} out")
+    row = "" if closed else f"<br />{join} {leave}"
+    return box(f"{head}<br /><b>PL ({len(players)}):</b> {names}{row}")
 
 
 def leaderboard_box(room_title: str, rows: Sequence[tuple[str, int]]) -> str:
@@ -55,9 +64,9 @@ def leaderboard_box(room_title: str, rows: Sequence[tuple[str, int]]) -> str:
         f"<tr><td>{rank}</td><td>{escape_html(name)}</td><td>{points}</td></tr>"
         for rank, (name, points) in enumerate(rows, start=1)
     )
-    return (
-        f'<div class="infobox"><b>{escape_html(room_title)} leaderboard</b><table>'
-        f"<tr><th>#</th><th>Name</th><th>Points</th></tr>{body}</table></div>"
+    return box(
+        f"<b>{escape_html(room_title)} leaderboard</b><table>"
+        f"<tr><th>#</th><th>Name</th><th>Points</th></tr>{body}</table>"
     )
 
 
@@ -67,4 +76,4 @@ def round_table_box(table: RoundTable) -> str:
     head = "".join(f"<th>{escape_html(column)}</th>" for column in table.columns)
     body = "".join("<tr>" + "".join(f"<td>{escape_html(cell)}</td>" for cell in row) + "</tr>" for row in table.rows)
     notes = "".join(f"<br />{escape_html(note)}" for note in table.notes)
-    return f'<b>{escape_html(table.title)}</b><table class="table"><tr>{head}</tr>{body}</table>{notes}'
+    return passable(f'<b>{escape_html(table.title)}</b><table class="table"><tr>{head}</tr>{body}</table>{notes}')

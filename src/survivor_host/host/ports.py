@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Protocol
+
+from survivor_host.showdown.serverhtml import Buttons
 
 
 class Cancellable(Protocol):
@@ -36,12 +38,21 @@ class Outbox(Protocol):
 
     def change_uhtml(self, room: str, name: str, html: str) -> None: ...
 
-    def pm_uhtml(self, room: str, user: str, name: str, html: str) -> None: ...
+    def pm_uhtml(self, room: str, user: str, name: str, html: str, fallback: str = "") -> None:
+        """PM HTML to a user in the room; `fallback` goes by plain PM if the server refuses the HTML."""
+        ...
 
-    def add_html_box(self, room: str, html: str) -> None: ...
+    def add_html_box(self, room: str, html: str, fallback: Sequence[str] = ()) -> None:
+        """An HTML box in the room; `fallback` (chat lines) is said if the server refuses it."""
+        ...
 
-    def send_html_page(self, room: str, user: str, page: str, html: str) -> None:
-        """Open (or refresh) a bot page for `user` (`/sendhtmlpage`, sent in the room for its `*` rank)."""
+    def buttons(self, room: str) -> Buttons:
+        """How buttons in the room's HTML reach the bot (quietly where its rank allows)."""
+        ...
+
+    def send_html_page(self, room: str, user: str, page: str, html: str, fallback: str = "") -> None:
+        """Open (or refresh) a bot page for `user` (`/sendhtmlpage`, sent in the room for its `*` rank);
+        `fallback` goes by plain PM if the server refuses it."""
         ...
 
     def rank_of(self, room: str, userid: str) -> str | None:

@@ -43,6 +43,24 @@ def round_phrase(game: Game) -> str:
     return f"round {game.round}" if game.round else "before round 1"
 
 
+def tabled_lines(events: Sequence[Event]) -> dict[int, list[str]]:
+    """The room lines each round table shows (by the table's `id`): the tabled lines since the table
+    before it; those after the last table are its too."""
+    lines: dict[int, list[str]] = {}
+    pending: list[str] = []
+    last = None
+    for event in events:
+        if isinstance(event, RoundTable):
+            lines[id(event)], pending, last = pending, [], event
+        elif isinstance(event, Say | Roll | Revealed) and event.tabled and event.to is None:
+            text = roll_text(event) if isinstance(event, Roll) else render(event)
+            if text:
+                pending.append(text)
+    if last is not None:
+        lines[id(last)].extend(pending)
+    return {key: pack_rolls(value) for key, value in lines.items()}
+
+
 @dataclass
 class Announcer:
     """Says what the game did in one room: lines, round tables, the vote box, prompts and replies."""
@@ -79,6 +97,7 @@ class Announcer:
         out, room = self.state.out, self.state.room
         html_ok = out.can_use_html(room)
         packed: list[str] = []
+        tabled = tabled_lines(events) if html_ok else {}
 
         def flush() -> None:
             for line in pack_rolls(packed):
@@ -91,7 +110,8 @@ class Announcer:
             if isinstance(event, RoundTable):
                 if html_ok:
                     flush()
-                    out.add_html_box(room, html.round_table_box(event))
+                    # refused by the server, the box's lines are said instead: no result is lost
+                    out.add_html_box(room, html.round_table_box(event), fallback=tabled.get(id(event), []))
                 continue
             if event.to is None and isinstance(event, Roll):
                 packed.append(roll_text(event))
@@ -146,7 +166,7 @@ class Announcer:
             tally = [*tally, f"{voted} of {len(game.alive())} voted."]
         else:
             buttons, head = [], vote.over
-        box = html.room_choice_box(head, buttons, tally)
+        box = html.room_choice_box(state.out.buttons(state.room), head, buttons, tally)
         if new:
             state.out.add_uhtml(state.room, f"survivor-vote-{state.room}", box)
         else:
@@ -169,15 +189,16 @@ class Announcer:
         number = game.round if game is not None else 0
         said = not number or prompt.text.startswith(f"Round {number}")  # the prompt names its round itself
         where = f"[{room}] " if said else f"[{room}, round {number}] "
+        actions = " or ".join(prompt.actions)
+        targets = f" (targets: {', '.join(prompt.targets)})" if prompt.targets else ""
+        plain = f"{where}{prompt.text} Reply here with {actions}{targets}." if prompt.secret else ""
         if game is not None and out.can_use_html(room) and options:
             label = game.spec.button_label  # `Action Mars` unless the theme's spec says otherwise
             commands = [(label(o.action, o.target), f"{o.action} {o.target or ''}".strip()) for o in options]
-            box = html.choice_box(out.name, where + prompt.text, commands)
-            out.pm_uhtml(room, prompt.to, f"survivor-prompt-{room}", box)
-        elif prompt.secret:
-            actions = " or ".join(prompt.actions)
-            targets = f" (targets: {', '.join(prompt.targets)})" if prompt.targets else ""
-            out.pm(prompt.to, f"{where}{prompt.text} Reply here with {actions}{targets}.")
+            box = html.choice_box(out.buttons(room), where + prompt.text, commands)
+            out.pm_uhtml(room, prompt.to, f"survivor-prompt-{room}", box, fallback=plain)  # refused: the plain PM
+        elif plain:
+            out.pm(prompt.to, plain)
 
     def refresh_prompts(self, skip: set[str] | frozenset[str] = frozenset(), only: str | None = None) -> None:
         """Ask again everyone the game waits for (and tell every player what they privately hold)."""

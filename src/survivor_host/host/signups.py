@@ -132,7 +132,8 @@ class SignupDesk:
             return
         if state.out.can_use_html(state.room):
             cls = theme_spec(signups.theme)
-            box = html.signups_box(cls.title, [cls.mod_title(mod) for mod in signups.mods], signups.players)
+            mods = [cls.mod_title(mod) for mod in signups.mods]
+            box = html.signups_box(cls.title, mods, signups.players, buttons=state.out.buttons(state.room))
             if new:
                 state.out.add_uhtml(state.room, self._box_name(), box)
             else:

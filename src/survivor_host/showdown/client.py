@@ -9,7 +9,7 @@ import logging
 import random
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -17,7 +17,7 @@ from typing import Any
 import aiohttp
 
 from survivor_host.engine.ids import to_id
-from survivor_host.showdown.login import DEFAULT_LOGIN_URL, LoginError, LoginUnavailable, get_assertion
+from survivor_host.showdown.login import DEFAULT_LOGIN_URL, LoginError, LoginSession, LoginUnavailable, get_assertion
 from survivor_host.showdown.protocol import (
     Challstr,
     Deinit,
@@ -38,6 +38,7 @@ from survivor_host.showdown.protocol import (
     UserRef,
     Users,
     parse_frame,
+    to_room_id,
 )
 from survivor_host.showdown.sendqueue import (
     CONFIRM,
@@ -53,6 +54,8 @@ from survivor_host.showdown.sendqueue import (
     split_text,
     target_of,
 )
+from survivor_host.showdown.serverhtml import MAX_SOCKET_MESSAGE, Buttons, passable, utf16_length
+from survivor_host.showdown.standing import Standing
 
 logger = logging.getLogger(__name__)
 
@@ -62,6 +65,10 @@ STAFF_RANKS = frozenset("~#★@%*")
 """Ranks that count as staff (user-groups.ts `isStaff`: at least `*` or `%`)."""
 NON_AUTH_RANKS = frozenset(" ‽!✖")
 """Global "ranks" that are not auth: regular users, locked, muted, namelocked."""
+BOTMSG_RANKS = frozenset("*#")
+"""Room ranks `/botmsg` delivers to (admin.ts `botmsg`): the quiet button form needs one."""
+FALLBACKS_KEPT = 200
+"""HTML lines whose fallback text is kept, in case the server refuses them."""
 
 Handler = Callable[[Message], Awaitable[None]]
 
@@ -82,6 +89,8 @@ class Connected(Message):
 
     reconnect: bool
     rooms: tuple[str, ...]
+    restricted: str | None = None
+    """Why the bot cannot talk (it is locked), or None."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -167,6 +176,8 @@ class RoomState:
     """From `/cmd roominfo`: visibility is public (None until known)."""
     direct_rank: str | None = None
     """The bot's own room auth from `/cmd roominfo` (None when it has none or it is unknown)."""
+    visibility: str = ""
+    """From `/cmd roominfo`: "public", "hidden" or "secret" ("" until known)."""
 
 
 def decide_pace(global_rank: str, public_room_ranks: Iterable[str]) -> float:
@@ -238,7 +249,7 @@ class ShowdownClient:
         self._session = session
         self._rand = rand
         self._sleep = sleep
-        self._wanted_rooms: list[str] = [to_id(room) for room in config.rooms]
+        self._wanted_rooms: list[str] = [to_room_id(room) for room in config.rooms]
         self._rooms: dict[str, RoomState] = {}
         self._name = ""
         self._global_rank = " "
@@ -271,6 +282,14 @@ class ShowdownClient:
         self._asker: str | None = None
         self._cooled = False
         self._last_info: dict[tuple[str, str], float] = {}
+        self._fallbacks: dict[str, Callable[[], None]] = {}
+        """HTML lines sent -> what to send instead if the server refuses them."""
+        self._alias_joins: deque[str] = deque()
+        """Rooms joined by an alias: the server's `|deinit|` for it, then `|init|` under the real id."""
+        self._login_session = LoginSession()
+        """The login server's session, so that a reconnect tries `upkeep` before the password."""
+        self.standing = Standing(config.username)
+        """Whether the server lets the bot talk (its own identity, the refusals)."""
 
     # -- state ---------------------------------------------------------------------------------
     @property
@@ -287,6 +306,11 @@ class ShowdownClient:
         return self._global_rank
 
     @property
+    def restriction(self) -> str | None:
+        """Why the server will not let the bot talk (locked, muted), or None."""
+        return self.standing.restriction
+
+    @property
     def logged_in(self) -> bool:
         return self._logged_in
 
@@ -301,23 +325,23 @@ class ShowdownClient:
         return MappingProxyType(self._rooms)
 
     def room(self, roomid: str) -> RoomState | None:
-        return self._rooms.get(to_id(roomid))
+        return self._rooms.get(to_room_id(roomid))
 
     def server_room(self, room: str) -> str:
         """The id the server knows `room` by now (after a rename, the new one)."""
-        roomid = to_id(room)
+        roomid = to_room_id(room)
         return self._renamed.get(roomid, roomid)
 
     def rank_of(self, room: str, userid: str) -> str | None:
         """The user's rank symbol in the room (`" "` for none), or None if they are not in it."""
-        state = self._rooms.get(to_id(room))
+        state = self._rooms.get(to_room_id(room))
         user = state.users.get(to_id(userid)) if state else None
         return user.rank if user else None
 
     def my_rank(self, room: str) -> str | None:
         """The bot's rank in the room; from `roominfo` when the room's user list lacks the bot."""
         rank = self.rank_of(room, self.userid)
-        state = self._rooms.get(to_id(room))
+        state = self._rooms.get(to_room_id(room))
         if rank is None and state is not None:
             rank = state.direct_rank or " "
         return rank
@@ -380,7 +404,7 @@ class ShowdownClient:
     def say(self, room: str, text: str) -> None:
         """Send chat text to the room, literally (`escape_text` on every line: user text never becomes a
         command); long text and line breaks make several messages."""
-        if not self._info_gate(text):
+        if not self._info_gate(text) or self._silenced(text):
             return
         if self._lane == INFO and self._asker and self.queue.pending_in(INFO) >= INFO_BY_PM:
             self._queue_pm(self._asker, text)
@@ -391,8 +415,15 @@ class ShowdownClient:
     def pm(self, user: str, text: str) -> None:
         """Private-message a user, literally (`escape_text` on every line); only registered users can
         receive PMs."""
-        if self._info_gate(text):
+        if self._info_gate(text) and not self._silenced(text):
             self._queue_pm(user, text)
+
+    def _silenced(self, text: str) -> bool:
+        """True while the server will not let the bot talk: the line would only be refused."""
+        if self.restriction is None:
+            return False
+        logger.debug("Not sent (the bot is %s): %s", self.restriction, text[:80])
+        return True
 
     def _queue_pm(self, user: str, text: str) -> None:
         prefix = f"/msg {to_id(user)}, "
@@ -406,49 +437,106 @@ class ShowdownClient:
 
     def send_command(self, room: str, command: str) -> None:
         """Send a command line (e.g. `/wall ...`, `/me ...`) in the room ("" = global), as-is."""
-        if self._info_gate(command):
+        if self._info_gate(command) and not self._silenced(command):
             self.queue.put(self.server_room(room), command, lane=self._lane)
 
-    def add_html_box(self, room: str, html: str) -> None:
-        self.send_command(room, f"/addhtmlbox {one_line(html)}")
+    def add_html_box(self, room: str, html: str, fallback: Sequence[str] = ()) -> None:
+        """An HTML box in the room; if the server refuses it, `fallback` is said instead (chat text)."""
+        self._send_html(room, "/addhtmlbox ", html, self._say_lines(room, fallback))
 
-    def add_uhtml(self, room: str, name: str, html: str) -> None:
-        self.send_command(room, f"/adduhtml {name}, {one_line(html)}")
+    def add_uhtml(self, room: str, name: str, html: str, fallback: Sequence[str] = ()) -> None:
+        self._send_html(room, f"/adduhtml {name}, ", html, self._say_lines(room, fallback))
 
     def change_uhtml(self, room: str, name: str, html: str) -> None:
-        self.send_command(room, f"/changeuhtml {name}, {one_line(html)}")
+        self._send_html(room, f"/changeuhtml {name}, ", html)
 
-    def pm_uhtml(self, room: str, user: str, name: str, html: str) -> None:
-        """PM changeable HTML to a user in the room (`/pmuhtml`, sent in the room for its `*` rank)."""
-        self.send_command(room, f"/pmuhtml {to_id(user)}, {name}, {one_line(html)}")
+    def pm_uhtml(self, room: str, user: str, name: str, html: str, fallback: str = "") -> None:
+        """PM changeable HTML to a user in the room (`/pmuhtml`, sent in the room for its `*` rank); if
+        the server refuses it for any reason but the user being unreachable, `fallback` goes by plain PM."""
+        plain = (lambda: self.pm(user, fallback)) if fallback else None
+        self._send_html(room, f"/pmuhtml {to_id(user)}, {name}, ", html, plain)
 
     def change_pm_uhtml(self, room: str, user: str, name: str, html: str) -> None:
-        self.send_command(room, f"/pmuhtmlchange {to_id(user)}, {name}, {one_line(html)}")
+        self._send_html(room, f"/pmuhtmlchange {to_id(user)}, {name}, ", html)
 
     def send_private_html_box(self, room: str, user: str, html: str) -> None:
         """Show HTML in the room to one user only (they must be in the room)."""
-        self.send_command(room, f"/sendprivatehtmlbox {to_id(user)}, {one_line(html)}")
+        self._send_html(room, f"/sendprivatehtmlbox {to_id(user)}, ", html)
 
     def send_private_uhtml(self, room: str, user: str, name: str, html: str) -> None:
-        self.send_command(room, f"/sendprivateuhtml {to_id(user)}, {name}, {one_line(html)}")
+        self._send_html(room, f"/sendprivateuhtml {to_id(user)}, {name}, ", html)
 
     def change_private_uhtml(self, room: str, user: str, name: str, html: str) -> None:
-        self.send_command(room, f"/changeprivateuhtml {to_id(user)}, {name}, {one_line(html)}")
+        self._send_html(room, f"/changeprivateuhtml {to_id(user)}, {name}, ", html)
 
-    def send_html_page(self, room: str, user: str, page: str, html: str) -> None:
-        """A bot page for one user: `/sendhtmlpage USERID, PAGEID, HTML` (needs `*` in the room)."""
-        self.send_command(room, f"/sendhtmlpage {to_id(user)}, {to_id(page)}, {one_line(html)}")
+    def send_html_page(self, room: str, user: str, page: str, html: str, fallback: str = "") -> None:
+        """A bot page for one user: `/sendhtmlpage USERID, PAGEID, HTML` (needs `*` in the room); if the
+        server refuses it (the user is in none of the bot's rooms), `fallback` goes by plain PM."""
+        plain = (lambda: self.pm(user, fallback)) if fallback else None
+        self._send_html(room, f"/sendhtmlpage {to_id(user)}, {to_id(page)}, ", html, plain)
+
+    def buttons(self, room: str) -> Buttons:
+        """How buttons in `room`'s HTML reach the bot: quietly (`/botmsg`) where its rank allows it,
+        and saying lines in the room only where the server allows such buttons."""
+        state = self._rooms.get(to_room_id(room))
+        closed = room.startswith("groupchat-") or (state is not None and state.visibility == "secret")
+        return Buttons(
+            bot=self.name or self.config.username,
+            room=self.server_room(room),
+            quiet=self.my_rank(room) in BOTMSG_RANKS,
+            room_lines=not closed,
+            home=to_room_id(room),
+        )
+
+    def _say_lines(self, room: str, lines: Sequence[str]) -> Callable[[], None] | None:
+        if not lines:
+            return None
+        kept = tuple(lines)
+
+        def say() -> None:
+            for line in kept:
+                self.say(room, line)
+
+        return say
+
+    def _send_html(self, room: str, command: str, html: str, fallback: Callable[[], None] | None = None) -> None:
+        """Every HTML line goes out here: written so that the server's checks pass (`passable`), never
+        cut; one too long for a socket message is not sent, and its fallback runs instead."""
+        line = command + passable(one_line(html))
+        if utf16_length(line) + len(self.server_room(room)) + 1 > MAX_SOCKET_MESSAGE:
+            logger.error("Not sending %s: %d characters is over the server's 100 KB", command.strip(), len(line))
+            if fallback is not None:
+                fallback()
+            return
+        if fallback is not None:
+            self._fallbacks[line] = fallback
+            while len(self._fallbacks) > FALLBACKS_KEPT:
+                del self._fallbacks[next(iter(self._fallbacks))]
+        self.send_command(room, line)
+
+    def _refused(self, refused: Refused) -> None:
+        """A refusal of one of the bot's lines: a lock it tells of, and the line's fallback."""
+        self._tell(self.standing.refusal(refused.text))
+        self._refused_html(refused)
+
+    def _refused_html(self, refused: Refused) -> None:
+        """A refused HTML line with a fallback: the fallback goes out (unless the user is unreachable,
+        when a plain PM would be refused too)."""
+        fallback = self._fallbacks.pop(refused.cause, None)
+        if fallback is not None and not refused.unreachable and self.restriction is None:
+            logger.warning("HTML refused (%s); sending its text instead", refused.text.splitlines()[0][:120])
+            fallback()
 
     def join(self, room: str) -> None:
         """Join a room now and after every reconnect."""
-        roomid = to_id(room)
+        roomid = to_room_id(room)
         if roomid not in self._wanted_rooms:
             self._wanted_rooms.append(roomid)
         if self._logged_in:
             self.queue.put("", f"/join {self.server_room(roomid)}")
 
     def leave(self, room: str) -> None:
-        roomid = to_id(room)
+        roomid = to_room_id(room)
         if roomid in self._wanted_rooms:
             self._wanted_rooms.remove(roomid)
         if self._logged_in:
@@ -476,6 +564,7 @@ class ShowdownClient:
                 except LoginUnavailable as exc:
                     logger.warning("Login server unavailable, will retry: %s", exc)
                 except LoginError as exc:
+                    self._login_session.sid = ""  # the next try logs in with the password
                     login_failures += 1
                     logger.error("Login failed (%d in a row): %s", login_failures, exc)
                     if login_failures >= self.config.max_login_failures:
@@ -546,7 +635,9 @@ class ShowdownClient:
             reader = asyncio.create_task(self._read_loop(ws), name="showdown-read")
             try:
                 challstr = await self._until(self._challstr, reader, config.login_timeout)
-                assertion = await get_assertion(session, config.login_url, config.username, config.password, challstr)
+                assertion = await get_assertion(
+                    session, config.login_url, config.username, config.password, challstr, kept=self._login_session
+                )
                 await ws.send_str(f"|/trn {config.username},0,{assertion}")
                 self.queue.note_sent()
                 await self._until(self._login, reader, config.login_timeout)
@@ -556,7 +647,7 @@ class ShowdownClient:
                 joined = await self._join_rooms(reader)
                 self._ready_at = self._clock()
                 self._ready.set()
-                self._emit(Connected(reconnect=reconnect, rooms=joined))
+                self._emit(Connected(reconnect=reconnect, rooms=joined, restricted=self.restriction))
                 await reader
             finally:
                 reader.cancel()
@@ -605,6 +696,7 @@ class ShowdownClient:
         self._rooms.clear()
         self._pending_joins.clear()
         self._pending_info.clear()
+        self._alias_joins.clear()
         for future in (self._challstr, self._login, self._joins_done):
             if future is not None and not future.done():
                 future.cancel()
@@ -644,8 +736,7 @@ class ShowdownClient:
             if frame.type == aiohttp.WSMsgType.TEXT:
                 logger.debug("<< %s", frame.data)
                 for message in parse_frame(frame.data):
-                    if message.room in self._aliases:
-                        message = dataclasses.replace(message, room=self._aliases[message.room])
+                    message = self._as_known_room(message)
                     self._apply(message)
                     self._emit(message)
             elif frame.type == aiohttp.WSMsgType.ERROR:
@@ -653,7 +744,24 @@ class ShowdownClient:
                 break
         logger.info("Connection closed (code %s)", ws.close_code)
 
+    def _as_known_room(self, message: Message) -> Message:
+        """The message under the room id the bot knows its room by (after a rename or an alias join)."""
+        room = message.room
+        known = room in self._aliases or room in self._rooms or room in self._wanted_rooms
+        if isinstance(message, Init) and self._alias_joins and not known:
+            alias = self._alias_joins.popleft()
+            logger.warning("Room %s is an alias of %s: joined; put %s in the config", alias, room, room)
+            self._renamed[alias] = room
+            self._aliases[room] = alias
+        if room in self._aliases:
+            return dataclasses.replace(message, room=self._aliases[room])
+        return message
+
     # -- dispatch ------------------------------------------------------------------------------
+    def _tell(self, message: Message | None) -> None:
+        if message is not None:
+            self._emit(message)
+
     def _emit(self, message: Message) -> None:
         if self.handler is not None:
             self._events.put_nowait(message)
@@ -677,6 +785,8 @@ class ShowdownClient:
         elif isinstance(message, UpdateUser):
             self._name = message.user.name
             self._global_rank = message.user.rank
+            if message.named and message.user.userid == self.userid:
+                self._tell(self.standing.identity(message.user.rank))
             login = self._login
             if message.named and message.user.userid == self.userid and login and not login.done():
                 login.set_result(None)
@@ -693,6 +803,7 @@ class ShowdownClient:
                     room=message.room, line=message.line, text=message.text, cause=cause, user=target_of(cause)
                 )
                 self._emit(refused)
+                self._refused(refused)
         elif isinstance(message, PrivateMessage):
             if message.sender.userid == self.userid and not message.history:
                 self._own_pm(message)
@@ -716,7 +827,9 @@ class ShowdownClient:
             cause = self._last_line.get("", "")
             cause = cause if target_of(cause) == user else f"/msg {user}, ..."
             logger.warning("PM to %s refused: %s", user or message.receiver.name, text)
-            self._emit(Refused(room="", line=message.line, text=text, cause=cause, user=user))
+            refused = Refused(room="", line=message.line, text=text, cause=cause, user=user)
+            self._emit(refused)
+            self._refused(refused)
         elif message.text.startswith(("/uhtml ", "/uhtmlchange ")):
             self._echoed(user)
 
@@ -740,6 +853,9 @@ class ShowdownClient:
             self._no_init(room, message)
             return
         state = self._rooms.get(room)
+        if isinstance(message, Deinit) and state is None and room in self._pending_joins:
+            self._alias_joins.append(room)  # joined by an alias: the real room's `|init|` follows
+            return
         if state is None or message.history:
             return
         if isinstance(message, Deinit):
@@ -760,11 +876,13 @@ class ShowdownClient:
         elif isinstance(message, Rename):
             state.users.pop(message.old_id, None)
             state.users[message.user.userid] = message.user
+            if message.user.userid == self.userid:
+                self._tell(self.standing.room_identity(message.user.rank))
 
     def _no_init(self, room: str, message: NoInit) -> None:
         """`|noinit|`: a join refused (`joinfailed`, `nonexistent`) or the room renamed (`rename|NEW|TITLE`)."""
         if message.kind == "rename" and message.args:
-            new = to_id(message.args[0])
+            new = to_room_id(message.args[0])
             logger.warning("Room %s was renamed to %s (%s); following it", room, new, " ".join(message.args[1:]))
             self._renamed[room] = new
             self._aliases[new] = room
@@ -810,7 +928,7 @@ class ShowdownClient:
     def _apply_roominfo(self, info: object) -> None:
         if not isinstance(info, dict):
             return
-        asked = to_id(str(info.get("id", "")))
+        asked = to_room_id(str(info.get("id", "")))
         roomid = self._aliases.get(asked, asked)
         self._pending_info.discard(roomid)
         self._joined(roomid)
@@ -821,6 +939,7 @@ class ShowdownClient:
         if state is None:
             return
         state.public = info.get("visibility") == "public"
+        state.visibility = str(info.get("visibility", ""))
         state.direct_rank = None
         auth = info.get("auth")
         if isinstance(auth, dict):

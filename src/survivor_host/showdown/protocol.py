@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import html
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +28,7 @@ __all__ = [
     "Message",
     "NameTaken",
     "NoInit",
+    "PageEvent",
     "PlainText",
     "Popup",
     "PrivateMessage",
@@ -40,18 +42,27 @@ __all__ = [
     "UpdateUser",
     "UserRef",
     "Users",
+    "command_in_pm",
     "escape_html",
+    "page_event",
     "parse_frame",
     "parse_line",
     "split_command",
     "split_user",
     "to_id",
+    "to_room_id",
 ]
 
 THROTTLE_NOTICE = "Your message was not sent because you've been typing too quickly."
 """Text of the server's notice for a dropped line (sent as `|raw|` in the line's room)."""
 
 AWAY_SUFFIX = "@!"
+_NOT_ROOM_ID = re.compile(r"[^a-z0-9-]+")
+
+
+def to_room_id(name: str) -> str:
+    """A room id as the server keeps it: lowercase a-z, 0-9 and `-` (`groupchat-ann-games`)."""
+    return _NOT_ROOM_ID.sub("", name.lower())
 
 
 def escape_html(text: str) -> str:
@@ -73,6 +84,38 @@ def split_user(identity: str) -> tuple[str, str]:
     if first.isalnum():
         return " ", identity
     return first, identity[1:]
+
+
+@dataclass(frozen=True)
+class PageEvent:
+    """`|requestpage|USER|PAGEID` (a bot page opened or reloaded) or `|closepage|USER|PAGEID`, which
+    the server sends the bot as a PM (admin.ts `pages.bot`, moderation.ts `part`)."""
+
+    kind: str
+    user: str
+    page: str
+
+
+def page_event(text: str) -> PageEvent | None:
+    """The page event a PM's text is, or None."""
+    if not text.startswith(("|requestpage|", "|closepage|")):
+        return None
+    _, kind, user, page = [*text.split("|", 3), ""][:4]
+    return PageEvent(kind=kind, user=user, page=page)
+
+
+BOTMSG = "/botmsg "
+
+
+def command_in_pm(text: str) -> str | None:
+    """What a user's PM asks of the bot: its text, without the `/botmsg ` a quiet button puts in front
+    (admin.ts `botmsg`). None for the server's own messages (`|requestpage|...`, `/invite ...`,
+    `/challenge ...`, `/raw ...`: a `|` or a `/` command other than `/me`), which get no answer."""
+    if text.startswith(BOTMSG):
+        text = text[len(BOTMSG) :]
+    if text.startswith("|") or (text.startswith("/") and not text.startswith(("//", "/me "))):
+        return None
+    return text
 
 
 def split_command(text: str) -> tuple[str, str] | None:
@@ -402,5 +445,12 @@ def parse_frame(frame: str) -> list[Message]:
         message = parse_line(line, room)
         if is_init and not isinstance(message, _STATE_TYPES):
             message = dataclasses.replace(message, history=True)
+        last = messages[-1] if messages else None
+        if isinstance(message, Error) and isinstance(last, Error) and last.history == message.history:
+            # One refusal of several lines (`errorReply` splits at line breaks) is one error.
+            message = Error(text=f"{last.text}\n{message.text}", room=room, line=f"{last.line}\n{line}",
+                            history=last.history)  # fmt: skip
+            messages[-1] = message
+            continue
         messages.append(message)
     return messages

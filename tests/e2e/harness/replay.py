@@ -10,7 +10,7 @@ import contextlib
 import html
 import re
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from html import escape as html_escape
 from typing import Any
@@ -21,6 +21,7 @@ from survivor_host.engine.inputs import Input
 from survivor_host.host.ports import HostSettings
 from survivor_host.host.room import RoomHost
 from survivor_host.host.store import Store
+from survivor_host.showdown.serverhtml import Buttons
 
 from .bot import BOT_NAME
 from .env import HOST_NAME
@@ -67,10 +68,13 @@ class RecordingOutbox:
     def change_uhtml(self, room: str, name: str, html: str) -> None:
         pass
 
-    def pm_uhtml(self, room: str, user: str, name: str, html: str) -> None:
+    def pm_uhtml(self, room: str, user: str, name: str, html: str, fallback: str = "") -> None:
         self.pms[to_id(user)].append(parse_pm(f"/uhtml {name},{html}"))
 
-    def add_html_box(self, room: str, html: str) -> None:
+    def buttons(self, room: str) -> Buttons:
+        return Buttons(bot=self.name, room=room, quiet=self.html_ok)
+
+    def add_html_box(self, room: str, html: str, fallback: Sequence[str] = ()) -> None:
         """As the room shows it: the bot's `/raw` chat line, the box in PS's infobox, signed with the bot's name
         (PS 0.11.11 `addhtmlbox` signs every box whose poster's global group is not `*`; a room bot's is not)."""
         signature = (
@@ -79,7 +83,7 @@ class RecordingOutbox:
         )
         self.room.append(f'/raw <div class="infobox">{html}{signature}</div>')
 
-    def send_html_page(self, room: str, user: str, page: str, html: str) -> None:
+    def send_html_page(self, room: str, user: str, page: str, html: str, fallback: str = "") -> None:
         pass
 
     def rank_of(self, room: str, userid: str) -> str | None:
