@@ -53,6 +53,7 @@ from survivor_host.showdown.sendqueue import (
     split_text,
     target_of,
 )
+from survivor_host.showdown.window import echo_of
 
 logger = logging.getLogger(__name__)
 
@@ -554,6 +555,7 @@ class ShowdownClient:
                 logger.info("Logged in as %s", self._name)
                 self._start_sending()
                 joined = await self._join_rooms(reader)
+                self.queue.fix_pace()  # the server decided its pace at the login (users.ts)
                 self._ready_at = self._clock()
                 self._ready.set()
                 self._emit(Connected(reconnect=reconnect, rooms=joined))
@@ -671,6 +673,9 @@ class ShowdownClient:
 
     # -- state updates -------------------------------------------------------------------------
     def _apply(self, message: Message) -> None:
+        echo = echo_of(message, self.userid, self.server_room(message.room))
+        if echo is not None:
+            self.queue.echoed(echo)
         if isinstance(message, Challstr):
             if self._challstr is not None and not self._challstr.done():
                 self._challstr.set_result(message.challstr)
