@@ -10,10 +10,8 @@ keeps at most 5 lines unanswered (window.py: a line is delivered when the server
 arrives), so when the network is slow the answers set the pace; a throttle notice makes it wait until
 the lines in flight are answered or given up on, then resend the unanswered ones.
 
-Frames wait in lanes, each sent only when the lanes before it are empty: URGENT (login, joins),
-GAME (the game's events, prompts, reminders), CONFIRM (answers to a player's own action), INFO
-(replies to information commands; an identical INFO line already queued is not queued again).
-A room with a chat budget (flood.py) has its chat lines joined and spaced under it.
+Frames wait in lanes (lanes.py); a room with a chat budget (flood.py) has its chat lines joined and
+spaced under it.
 """
 
 from __future__ import annotations
@@ -24,9 +22,9 @@ import logging
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass
 
 from survivor_host.showdown.flood import ChatBudget, RoomBudget, merged
+from survivor_host.showdown.lanes import CONFIRM, GAME, INFO, LANES, URGENT, Frame, Lanes
 from survivor_host.showdown.text import (
     MAX_FRAME_LENGTH,
     MAX_LINES_PER_FRAME,
@@ -55,10 +53,6 @@ PACE_MAX = 2.0
 MAX_RESENDS = 3
 """A line dropped again and again is given up after this many resends (logged)."""
 
-URGENT, GAME, CONFIRM, INFO = 0, 1, 2, 3
-"""Lanes, most urgent first."""
-LANES = (URGENT, GAME, CONFIRM, INFO)
-
 Sender = Callable[[str], Awaitable[None]]
 Clock = Callable[[], float]
 Sleep = Callable[[float], Awaitable[None]]
@@ -71,30 +65,6 @@ def slower_pace(pace: float) -> float:
     if pace < PACE_REGULAR:
         return PACE_REGULAR
     return min(pace * 1.5, PACE_MAX)
-
-
-@dataclass(frozen=True)
-class Frame:
-    """One websocket message: `ROOM|LINE1\\nLINE2...`; `seq` orders it against barriers; `resends`
-    counts how often the server dropped it."""
-
-    room: str
-    lines: tuple[str, ...]
-    seq: int = -1
-    resends: int = 0
-
-    def encode(self) -> str:
-        return f"{self.room}|" + "\n".join(self.lines)
-
-
-@dataclass(frozen=True)
-class _Barrier:
-    """Not a frame: a callback run once every frame of lane `lane` or a more urgent one queued before
-    it (`seq` lower) has been sent."""
-
-    callback: Callable[[], None]
-    seq: int
-    lane: int
 
 
 class SendQueue:
@@ -126,13 +96,11 @@ class SendQueue:
         self._settle = settle
         self._window = window
         self._answer_timeout = answer_timeout
-        self._lanes: tuple[deque[Frame], ...] = tuple(deque() for _ in LANES)
+        self._waiting = Lanes()
         self._resend: deque[tuple[Frame, int]] = deque()
-        self._barriers: deque[_Barrier] = deque()
         self._budgets: dict[str, RoomBudget] = {}
         self._flight = Flight()
         self._recover_until: float | None = None
-        self._seq = 0
         self._last_room: str | None = None
         self._sender: Sender | None = None
         self._next_time = 0.0
@@ -217,11 +185,11 @@ class SendQueue:
     @property
     def pending(self) -> int:
         """Queued lines (lines waiting to be resent included)."""
-        return sum(len(f.lines) for lane in self._lanes for f in lane) + len(self._resend)
+        return self._waiting.lines() + len(self._resend)
 
     def pending_in(self, lane: int) -> int:
         """Queued lines in one lane."""
-        return sum(len(f.lines) for f in self._lanes[lane])
+        return self._waiting.lines(lane)
 
     def put(self, room: str, line: str, *, urgent: bool = False, lane: int = GAME) -> bool:
         """Queue one line as-is (a command); line breaks become spaces, overlong lines are cut.
@@ -258,42 +226,27 @@ class SendQueue:
         if not self._has_work():
             callback()
             return
-        self._barriers.append(_Barrier(callback, self._next_seq(), lane))
+        self._waiting.add_barrier(callback, lane)
         self._idle.clear()
         self._wake.set()
 
     def clear(self) -> None:
         """Drop every queued frame."""
-        for lane in self._lanes:
-            lane.clear()
+        self._waiting.clear()
         self._resend.clear()
-        self._barriers.clear()
         self._idle.set()
 
-    def _next_seq(self) -> int:
-        self._seq += 1
-        return self._seq
+    @property
+    def _lanes(self) -> tuple[deque[Frame], ...]:
+        """The lanes' frames (for tests that look at what is queued)."""
+        return self._waiting.queues
 
     def _push(self, room: str, lines: tuple[str, ...], lane: int) -> bool:
-        if lane == INFO and any(f.room == room and f.lines == lines for f in self._lanes[INFO]):
-            logger.debug("Dropped a reply already queued: %s", lines[0][:80])
+        if not self._waiting.push(room, lines, lane):
             return False
-        if lane == GAME and self._lanes[CONFIRM]:
-            self._promote_confirmations(target_of(lines[0]))
-        self._lanes[lane].append(Frame(room, lines, self._next_seq()))
         self._idle.clear()
         self._wake.set()
         return True
-
-    def _promote_confirmations(self, user: str) -> None:
-        """A player's confirmations go before a game line to the same player (a confirmation of the last
-        round must not arrive after the next round's prompt)."""
-        if not user:
-            return
-        moving = [f for f in self._lanes[CONFIRM] if target_of(f.lines[0]) == user]
-        for frame in moving:
-            self._lanes[CONFIRM].remove(frame)
-            self._lanes[GAME].append(frame)
 
     async def join(self) -> None:
         """Wait until every queued frame has been sent."""
@@ -336,7 +289,8 @@ class SendQueue:
 
     # -- worker -------------------------------------------------------------------------------
     def _has_work(self) -> bool:
-        return bool(any(self._lanes) or self._resend or self._barriers or self._recover_until is not None)
+        waiting = self._waiting
+        return bool(waiting or waiting.barriers or self._resend or self._recover_until is not None)
 
     async def _pause(self, seconds: float) -> None:
         """Sleep up to `seconds`, or less if an answer, a notice or a new frame comes."""
@@ -378,20 +332,8 @@ class SendQueue:
             if choice is not None:
                 await self._send(self._sender, *choice)
 
-    def _barrier_ready(self, barrier: _Barrier) -> bool:
-        # Not just each lane's head: promoted confirmations sit out of order.
-        return all(frame.seq > barrier.seq for lane in self._lanes[: barrier.lane + 1] for frame in lane)
-
     def _run_barriers(self) -> bool:
-        """Run the callbacks whose frames have all gone out (in order); True if any ran."""
-        ran = False
-        while self._barriers and self._barrier_ready(self._barriers[0]):
-            barrier = self._barriers.popleft()
-            ran = True
-            try:
-                barrier.callback()
-            except Exception:
-                logger.exception("when_sent callback failed")
+        ran = self._waiting.run_barriers()
         if ran and not self._has_work():
             self._idle.set()
         return ran
@@ -415,11 +357,11 @@ class SendQueue:
                 return ready
             self._resend.popleft()
             return frame, lane
-        for lane, queue in enumerate(self._lanes):
+        for lane, queue in enumerate(self._waiting.queues):
             if not queue:
                 continue
             held: dict[str, float] = {}
-            for frame in self._candidates(queue, lane):
+            for frame in self._waiting.candidates(lane, self._last_room):
                 if frame.room in held:
                     continue
                 if not frame.room and held:
@@ -438,23 +380,6 @@ class SendQueue:
             return min(held.values()) if held else None
         return None
 
-    def _candidates(self, queue: deque[Frame], lane: int) -> list[Frame]:
-        """The lane's frames in the order they may go: in the GAME lane rooms take turns (each room's
-        own lines keep their order), so one room's burst does not hold back another room's result."""
-        frames = list(queue)
-        first = frames[0]
-        if lane == GAME and first.room and first.room == self._last_room:
-            skipped: set[str] = set()
-            for later in frames:
-                if not later.room:
-                    break  # global commands (joins, PMs) keep their place relative to room lines
-                user = target_of(later.lines[0])
-                if later.room != self._last_room and not (user and user in skipped):
-                    frames.remove(later)  # (a player in both rooms still gets their PMs in order)
-                    return [later, *frames]
-                skipped.add(user)
-        return frames
-
     async def _send(self, sender: Sender, frame: Frame, lane: int) -> None:
         now = self._clock()
         # The server may be slower than the pace believed (never slower than PACE_REGULAR).
@@ -470,11 +395,7 @@ class SendQueue:
             if frame.resends:
                 self._resend.appendleft((frame, lane))
             else:
-                queue = self._lanes[lane]
-                queue.appendleft(frame)
-                ordered = sorted(queue, key=lambda f: f.seq)
-                queue.clear()
-                queue.extend(ordered)
+                self._waiting.put_back(frame, lane)
             if self._sender is sender:
                 self.detach()
             return
