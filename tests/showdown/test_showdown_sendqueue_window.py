@@ -4,6 +4,8 @@ are sent again, once, in order; the pace is kept per login (finding 5); lengths 
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from fake_network import EventClock, ThrottledServer, run_through
 
@@ -172,3 +174,34 @@ def test_an_overlong_line_is_cut_to_the_frame_limit_in_utf16_units() -> None:
     line = queue._lanes[1][0].lines[0]
     assert utf16_len(line) <= MAX_FRAME_LENGTH - 2
     assert line == "\U0001f525" * (len(line))
+
+
+def test_the_client_keeps_its_login_pace_after_a_promotion_until_it_logs_in_again() -> None:
+    """users.ts decides the throttle at login: a room `*` given mid-session (and a global rank
+    shown by `|updateuser|`) speeds the server up only after the next login."""
+    from showdown_fakes import FakeShowdown
+    from test_showdown_client import run_client, survivor_room, wait_until
+
+    from survivor_host.showdown.client import ShowdownClient
+
+    def setup(server: FakeShowdown) -> None:
+        server.rooms["survivor"] = survivor_room(auth={})
+        server.rooms["other"] = survivor_room(title="Other", auth={})
+
+    async def scenario(client: ShowdownClient, server: FakeShowdown, events: list[object]) -> None:
+        await asyncio.wait_for(client.wait_ready(), 5)
+        await wait_until(lambda: (state := client.room("survivor")) is not None and state.public is not None)
+        assert client.pace == PACE_REGULAR
+        # promoted mid-session: room `*` in both rooms, and a global `*` in a new |updateuser|
+        server.rooms["survivor"].auth["*"] = ["survivorbot"]
+        server.rooms["other"].auth["*"] = ["survivorbot"]
+        server.global_rank = "*"
+        for ws in server.sockets:
+            await ws.send_str("|updateuser|*Survivor Bot|1|1|{}")
+        client.join("other")
+        await wait_until(lambda: (state := client.room("other")) is not None and state.public is not None)
+        assert client.pace == PACE_REGULAR  # the server still throttles at 600 ms
+        await server.drop_all()  # a new connection: a new login, the new pace
+        await wait_until(lambda: client.connections >= 2 and client.pace == PACE_PUBLIC_BOT)
+
+    run_client(scenario, setup=setup, rooms=("Survivor",))
