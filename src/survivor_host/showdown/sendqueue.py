@@ -265,7 +265,9 @@ class SendQueue:
         if self._recover_until is None:
             self._floor = slower_pace(self.pace)
             logger.warning("Throttled by the server (in %r); slowing to %.3f s per line", room, self.pace)
-        drain = self._settle + 2 * self.round_trip + (self._window + 1) * self.interval
+        # Long enough for the server to work through a full queue even at its slowest pace: a line
+        # still unanswered after that was dropped, not slow.
+        drain = self._settle + 2 * self.round_trip + (self._window + 1) * max(self.interval, PACE_REGULAR)
         self._recover_until = max(self._recover_until or now, now + drain)
         self._idle.clear()
         self._wake.set()
