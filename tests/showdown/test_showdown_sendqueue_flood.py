@@ -176,6 +176,12 @@ def test_joined_lines_and_boxes_keep_every_line_and_their_escapes() -> None:
     assert box_of(["**Mars** is out", "a < b"]) == "/addhtmlbox <b>Mars</b> is out<br />a &lt; b"
     assert box_of(["**Here** is out"]) is None  # the server refuses `>here<` (chat.ts)
     assert box_of(["click here"]) is None
+    # hostile text stays text: only the first line starts the message; the box escapes every line
+    joined = join_text(["Mars is out", "//leave", ">> 1", "\u200b!dt pikachu"])
+    assert joined == "Mars is out · /leave · >> 1 · !dt pikachu"
+    assert box_of(['<img src=x onerror="alert(1)">', "/leave"]) == (
+        "/addhtmlbox &lt;img src=x onerror=&quot;alert(1)&quot;&gt;<br />/leave"
+    )
 
 
 def test_a_budget_can_be_lifted() -> None:

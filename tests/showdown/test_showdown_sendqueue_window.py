@@ -205,3 +205,15 @@ def test_the_client_keeps_its_login_pace_after_a_promotion_until_it_logs_in_agai
         await wait_until(lambda: client.connections >= 2 and client.pace == PACE_PUBLIC_BOT)
 
     run_client(scenario, setup=setup, rooms=("Survivor",))
+
+
+def test_the_clients_chat_lines_fit_the_server_in_utf16_units() -> None:
+    from survivor_host.showdown.client import ClientConfig, ShowdownClient
+
+    bot = ShowdownClient(ClientConfig("ws://127.0.0.1:1/showdown/websocket", "SurvivorBot"))
+    bot.say("survivor", "/" + "\U0001f525" * 700)  # escaped to `//...`: 1402 units in all
+    bot.pm("Mars", "\U0001f525" * 700)
+    lines = [line for lane in bot.queue._lanes for frame in lane for line in frame.lines]
+    assert len(lines) == 4
+    assert all(utf16_len(line.removeprefix("/msg mars, ")) <= 1000 for line in lines)
+    assert lines[0].startswith("//")
