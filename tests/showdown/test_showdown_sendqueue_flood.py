@@ -114,9 +114,14 @@ def assert_nothing_lost(bursts: tuple[Burst, ...], server: ThrottledServer) -> N
     sent = Counter(handled)
     assert all(sent[key] <= queued[key] for key in sent if key in queued), "a line went twice"
     last: dict[tuple[str, int], int] = {}
+    lines = [line for burst in bursts for _, frame in burst for line in frame.lines]
+    changes = [line for line in lines if line.startswith("/changeuhtml ")]
+    final = {line.split(",", 1)[0]: line for line in changes}  # a box's last state must arrive; older may go
     for burst in bursts:
         for lane, frame in burst:
             for line in frame.lines:
+                if line.startswith("/changeuhtml ") and final[line.split(",", 1)[0]] != line:
+                    continue
                 start = last.get((frame.room, lane), 0) if frame.room else 0
                 matches = (n for n in range(start, len(handled)) if handled[n][0] == frame.room)
                 found = next((n for n in matches if shown_in(line, handled[n][1])), None)
@@ -198,3 +203,27 @@ def test_the_rule_is_sir_vivors_exact_comparison() -> None:
     assert not rule.is_flood([0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.5])  # exactly 3.5 s: not more than 3.5
     assert not rule.is_flood([0, 1, 2, 3, 4, 5, 6.0])  # exactly 6 s: not less than 6
     assert not rule.is_flood([0, 1, 2, 3, 4, 5])  # 6 lines
+
+
+def test_under_a_budget_a_boxs_waiting_changes_go_as_its_newest() -> None:
+    """A vote box's refresh is a `|c:|` line too (`/changeuhtml` shows as `/uhtmlchange`): only the last
+    state waiting is sent."""
+    clock = EventClock()
+    server = ThrottledServer(clock, PACE_REGULAR, one_way=0.05)
+    queue = SendQueue(pace=PACE_REGULAR, clock=clock, sleep=clock.sleep)
+    queue.set_chat_budget(ROOM, ChatBudget())
+
+    def feed(q: SendQueue) -> None:
+        q.put(ROOM, "/adduhtml vote, <b>0 votes</b>")
+        for n in range(1, 6):
+            q.put(ROOM, f"/changeuhtml vote, <b>{n} votes</b>")
+        q.put(ROOM, "/adduhtml vote, <b>round 2</b>")
+        q.put(ROOM, "/changeuhtml vote, <b>round 2: 1 vote</b>")
+
+    run_through(server, queue, feed, timeout=60)
+    assert server.handled_lines(ROOM) == [
+        "/adduhtml vote, <b>0 votes</b>",
+        "/changeuhtml vote, <b>5 votes</b>",
+        "/adduhtml vote, <b>round 2</b>",
+        "/changeuhtml vote, <b>round 2: 1 vote</b>",
+    ]

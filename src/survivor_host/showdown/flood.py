@@ -119,12 +119,39 @@ def _joinable(frame: Frame) -> bool:
     return len(frame.lines) == 1 and is_text(frame.lines[0]) and counts_as_chat(frame.room, frame.lines[0])
 
 
+def _uhtml_change(frame: Frame) -> str | None:
+    """The box name of a `/changeuhtml NAME, HTML` frame (None for other frames)."""
+    if len(frame.lines) != 1 or not frame.lines[0].startswith("/changeuhtml "):
+        return None
+    return frame.lines[0][len("/changeuhtml ") :].split(",", 1)[0].strip()
+
+
+def latest_change(frame: Frame, queue: deque[Frame]) -> Frame:
+    """For a `/changeuhtml` of a box: the newest change of that box waiting in `queue` instead (each
+    shows the whole box: the older ones are taken out, unsent). An `/adduhtml` of the box ends it."""
+    name = _uhtml_change(frame)
+    if name is None:
+        return frame
+    newer: list[Frame] = []
+    for later in queue:
+        if later.room != frame.room:
+            continue
+        if later.lines[0].startswith(f"/adduhtml {name},"):
+            break
+        if _uhtml_change(later) == name:
+            newer.append(later)
+    for later in newer:
+        queue.remove(later)
+    return dataclasses.replace(frame, lines=newer[-1].lines) if newer else frame
+
+
 def merged(frame: Frame, queue: deque[Frame], budget: ChatBudget) -> Frame:
     """`frame` with the text lines of its room that wait behind it in `queue` (taken out of it): one box
     of them where the room allows boxes, else joined into one chat line as far as it fits. Lines of
-    other rooms are passed over; a command of the room or a global line (a PM) ends the run."""
+    other rooms are passed over; a command of the room or a global line (a PM) ends the run. A box's
+    change goes as its newest change."""
     if not _joinable(frame):
-        return frame
+        return latest_change(frame, queue)
     run: list[Frame] = []
     for later in queue:
         if not later.room:
