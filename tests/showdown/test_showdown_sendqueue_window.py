@@ -140,6 +140,7 @@ def test_other_users_lines_and_old_lines_are_no_answers() -> None:
     assert echo_of(parse_line("|pm| Ann|*Bot|follow"), "bot") is None
     assert echo_of(parse_line("|c:|1|*Bot|Hello", "survivor", history=True), "bot") is None
     assert echo_of(parse_line("|error|Nope", "survivor"), "bot") == Echo("survivor", "error")
+    assert echo_of(parse_line("Mars was promoted to Room Voice by Hostess.", "survivor"), "bot") is None
 
 
 # -- the pace is fixed per login (finding 5) ---------------------------------------------------------

@@ -35,6 +35,8 @@ SERVER_WINDOW = 5
 _BLANKS = re.compile(r"[\s\u0000\u200b-\u200f]+")
 _REPLY_COMMANDS = ("/sendhtmlpage ", "/sendprivatehtmlbox ", "/sendprivateuhtml ", "/changeprivateuhtml ")
 _PM_HTML_COMMANDS = ("/pmuhtml ", "/pmuhtmlchange ")
+_REPLIES = ("Sent ", "Unable to send ", "Closed the bot page ", "Unable to close ")
+"""How the server's replies to the page and private-box commands begin (admin.ts)."""
 _CHAT_COMMANDS = {"/me": "/me", "/wall": "/announce", "/announce": "/announce", "/addhtmlbox": "/raw"}
 _UHTML_COMMANDS = {"/adduhtml": "/uhtml", "/changeuhtml": "/uhtmlchange"}
 
@@ -116,7 +118,7 @@ def echo_of(message: Message, own_id: str, room: str | None = None) -> Echo | No
         return Echo("", "pm:" + message.receiver.userid, _chat_mark(message.text))
     if isinstance(message, Error):
         return Echo(where, "error")
-    if isinstance(message, PlainText) and where:
+    if isinstance(message, PlainText) and where and message.text.startswith(_REPLIES):
         return Echo(where, "reply")
     if isinstance(message, Init | NoInit):
         return Echo("", "join:" + where)
