@@ -227,3 +227,19 @@ def test_under_a_budget_a_boxs_waiting_changes_go_as_its_newest() -> None:
         "/adduhtml vote, <b>round 2</b>",
         "/changeuhtml vote, <b>round 2: 1 vote</b>",
     ]
+
+
+def test_a_budget_set_mid_game_counts_the_lines_just_sent() -> None:
+    clock = EventClock()
+    server = ThrottledServer(clock, PACE_PUBLIC_BOT, one_way=0.05)
+    queue = SendQueue(pace=PACE_PUBLIC_BOT, clock=clock, sleep=clock.sleep)
+
+    def feed(q: SendQueue) -> None:
+        for n in range(6):
+            q.put(ROOM, f"/wall before {n}")  # commands: never joined
+        clock.at(2.0, lambda: q.set_chat_budget(ROOM, ChatBudget()))
+        clock.at(2.0, lambda: q.put(ROOM, "/wall after"))
+
+    run_through(server, queue, feed, timeout=60)
+    times = chat_times(server)
+    assert len(times) == 7 and times[-1] - times[0] >= ChatBudget().spacing

@@ -68,22 +68,27 @@ class ChatBudget:
         return self.lag_seconds < span < self.seconds
 
 
-class RoomBudget:
-    """The send times of one room's recent chat lines, under its budget."""
+HISTORY = 64
+"""Send times of chat lines kept per room (budgets of more lines are refused)."""
 
-    def __init__(self, budget: ChatBudget) -> None:
+
+class RoomBudget:
+    """A room's budget over the send times of its recent chat lines (`times`, oldest first, kept by
+    the queue for every room, so that a budget set mid-game counts the lines just sent)."""
+
+    def __init__(self, budget: ChatBudget, times: deque[float]) -> None:
+        if budget.lines > HISTORY:
+            raise ValueError(f"a chat budget counts at most {HISTORY} lines")
         self.budget = budget
-        self.times: deque[float] = deque(maxlen=budget.lines - 1)
+        self.times = times
 
     def ready_at(self, lines: int = 1) -> float:
-        """The earliest time `lines` more chat lines may leave (one at a time, from then on)."""
-        needed = len(self.times) + lines - self.times.maxlen  # type: ignore[operator]
+        """The earliest time `lines` more chat lines may leave together."""
+        recent = list(self.times)[-(self.budget.lines - 1) :]
+        needed = len(recent) + lines - (self.budget.lines - 1)
         if needed <= 0:
             return float("-inf")
-        return self.times[needed - 1] + self.budget.spacing
-
-    def spend(self, now: float) -> None:
-        self.times.append(now)
+        return recent[needed - 1] + self.budget.spacing
 
 
 def is_text(line: str) -> bool:

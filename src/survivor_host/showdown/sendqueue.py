@@ -23,7 +23,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
 
-from survivor_host.showdown.flood import ChatBudget, RoomBudget, merged
+from survivor_host.showdown.flood import HISTORY, ChatBudget, RoomBudget, merged
 from survivor_host.showdown.lanes import CONFIRM, GAME, INFO, LANES, URGENT, Frame, Lanes
 from survivor_host.showdown.text import (
     MAX_FRAME_LENGTH,
@@ -99,6 +99,7 @@ class SendQueue:
         self._waiting = Lanes()
         self._resend: deque[tuple[Frame, int]] = deque()
         self._budgets: dict[str, RoomBudget] = {}
+        self._chat_sent: dict[str, deque[float]] = {}
         self._flight = Flight()
         self._recover_until: float | None = None
         self._last_room: str | None = None
@@ -175,11 +176,11 @@ class SendQueue:
         """Keep `room_id`'s chat lines within `budget` (a room bot's flood rule); None: no limit."""
         if budget is None:
             self._budgets.pop(room_id, None)
-        elif room_id not in self._budgets or self._budgets[room_id].budget != budget:
-            old = self._budgets.get(room_id)
-            self._budgets[room_id] = RoomBudget(budget)
-            if old is not None:
-                self._budgets[room_id].times.extend(old.times)
+        else:
+            self._budgets[room_id] = RoomBudget(budget, self._chat_times(room_id))
+
+    def _chat_times(self, room: str) -> deque[float]:
+        return self._chat_sent.setdefault(room, deque(maxlen=HISTORY))
 
     # -- enqueueing ---------------------------------------------------------------------------
     @property
@@ -404,11 +405,9 @@ class SendQueue:
         self.sent_frames += 1
         self.resent_lines += len(frame.lines) if frame.resends else 0
         self._last_room = frame.room
-        budget = self._budgets.get(frame.room)
-        if budget is not None:
-            for line in frame.lines:
-                if counts_as_chat(frame.room, line):
-                    budget.spend(now)
+        for line in frame.lines:
+            if frame.room and counts_as_chat(frame.room, line):
+                self._chat_times(frame.room).append(now)
         self._next_time = now + self.interval * len(frame.lines)
         self._run_barriers()
         if not self._has_work():
