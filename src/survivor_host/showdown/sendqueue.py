@@ -1,17 +1,13 @@
 """The connection's single outgoing queue: paced like the server's chat throttle, never more lines in
 flight than the server takes, and every line the server dropped sent again, once, in order.
 
-The server (server/users.ts, `User#chat`) handles one line per `THROTTLE_DELAY` and buffers at most
-`THROTTLE_BUFFER_LIMIT - 1` = 5 more; beyond that each line is dropped with a throttle notice. The delay
-is chosen when the user logs in: 25 ms if `isPublicBot` (global `*`, or `*` in a persistent public
-room), else 100 ms if `trusted` (any global rank, or `*`/`%`/`@`/`#`/`~` in a persistent public room),
-else 600 ms; a promotion never makes it shorter before the next login. The queue sends at that pace,
-keeps at most 5 lines unanswered (window.py: a line is delivered when the server's answer to it
-arrives), so when the network is slow the answers set the pace; a throttle notice makes it wait until
-the lines in flight are answered or given up on, then resend the unanswered ones.
-
-Frames wait in lanes (lanes.py); a room with a chat budget (flood.py) has its chat lines joined and
-spaced under it.
+The server (server/users.ts, `User#chat`) handles one line per throttle delay (pace.py) and buffers at
+most `THROTTLE_BUFFER_LIMIT - 1` = 5 more; beyond that each line is dropped with a throttle notice. The
+queue sends at that pace and keeps at most 5 lines unanswered (window.py: a line is delivered when the
+server's answer to it arrives), so when the network is slow the answers set the pace; a throttle
+notice makes it wait until the lines in flight are answered or given up on, then resend the
+unanswered ones. Frames wait in lanes (lanes.py); a room with a chat budget (flood.py) has its chat
+lines joined and spaced under it.
 """
 
 from __future__ import annotations
@@ -25,6 +21,7 @@ from collections.abc import Awaitable, Callable, Iterable
 
 from survivor_host.showdown.flood import HISTORY, ChatBudget, RoomBudget, merged
 from survivor_host.showdown.lanes import CONFIRM, GAME, INFO, LANES, URGENT, Frame, Lanes
+from survivor_host.showdown.pace import PACE_PUBLIC_BOT, PACE_REGULAR, PACE_TRUSTED, Pace, slower_pace
 from survivor_host.showdown.text import (
     MAX_FRAME_LENGTH,
     MAX_LINES_PER_FRAME,
@@ -46,25 +43,12 @@ __all__ = [
 
 logger = logging.getLogger(__name__)
 
-PACE_REGULAR = 0.6
-PACE_TRUSTED = 0.1
-PACE_PUBLIC_BOT = 0.025
-PACE_MAX = 2.0
 MAX_RESENDS = 3
 """A line dropped again and again is given up after this many resends (logged)."""
 
 Sender = Callable[[str], Awaitable[None]]
 Clock = Callable[[], float]
 Sleep = Callable[[float], Awaitable[None]]
-
-
-def slower_pace(pace: float) -> float:
-    """The next, more careful pace after a throttle notice."""
-    if pace < PACE_TRUSTED:
-        return PACE_TRUSTED
-    if pace < PACE_REGULAR:
-        return PACE_REGULAR
-    return min(pace * 1.5, PACE_MAX)
 
 
 class SendQueue:
@@ -87,12 +71,9 @@ class SendQueue:
         window: int = SERVER_WINDOW,
         answer_timeout: float = 2.0,
     ) -> None:
-        self._requested = pace
-        self._floor = 0.0
-        self._fixed = False
+        self._pace = Pace(pace, margin)
         self._clock = clock
         self._sleep = sleep
-        self._margin = margin
         self._settle = settle
         self._window = window
         self._answer_timeout = answer_timeout
@@ -114,13 +95,13 @@ class SendQueue:
     # -- pace ---------------------------------------------------------------------------------
     @property
     def pace(self) -> float:
-        """Seconds per line: the requested pace, or slower after throttle notices."""
-        return max(self._requested, self._floor)
+        """Seconds per line: the login's pace, or slower after throttle notices (pace.py)."""
+        return self._pace.seconds
 
     @property
     def interval(self) -> float:
         """Seconds actually waited per line (pace plus the safety margin)."""
-        return self.pace * (1.0 + self._margin)
+        return self._pace.interval
 
     @property
     def round_trip(self) -> float:
@@ -134,19 +115,15 @@ class SendQueue:
 
     def set_pace(self, pace: float) -> None:
         """Send at `pace`; once `fix_pace()` was called, only a slower pace is taken (until a login)."""
-        if self._fixed and pace < self._requested:
-            logger.info("Keeping %.3f s per line: the server's pace changes only at the next login", self._requested)
-            return
-        self._requested = pace
+        self._pace.set(pace)
 
     def fix_pace(self) -> None:
         """The login's pace is decided: from now on the server keeps it (users.ts decides it at login)."""
-        self._fixed = True
+        self._pace.fixed = True
 
     def reset_backoff(self) -> None:
         """A new login: forget slow-downs from throttle notices, and let the pace be decided again."""
-        self._floor = 0.0
-        self._fixed = False
+        self._pace.new_login()
 
     # -- connection ---------------------------------------------------------------------------
     def attach(self, sender: Sender) -> None:
@@ -264,7 +241,7 @@ class SendQueue:
         flight is answered or given up on, then resend the ones not answered."""
         now = self._clock()
         if self._recover_until is None:
-            self._floor = slower_pace(self.pace)
+            self._pace.slow_down()
             logger.warning("Throttled by the server (in %r); slowing to %.3f s per line", room, self.pace)
         # Long enough for the server to work through a full queue even at its slowest pace: a line
         # still unanswered after that was dropped, not slow.
