@@ -29,8 +29,8 @@ from survivor_host.host.replays import showdown_page
 from survivor_host.host.store import Store
 from survivor_host.showdown import Chat, Connected, Error, Message, PrivateMessage, RoomState
 from survivor_host.showdown.client import Refused, ShowdownClient
-from survivor_host.showdown.serverhtml import MAX_SOCKET_MESSAGE, utf16_length
 from survivor_host.showdown.standing import Locked, Unlocked
+from survivor_host.showdown.text import MAX_FRAME_LENGTH, utf16_len
 from survivor_host.themes import new_game
 
 ROOM = "survivor"
@@ -78,7 +78,7 @@ def test_a_full_chase_the_ace_replay_opens_in_pages_through_the_page_protocol(
     e2e: E2EEnv, bot_factory: Callable[..., BotProcess]
 ) -> None:
     record = played_cta(NAMES)
-    assert utf16_length(showdown_page(record, 1)) > MAX_SOCKET_MESSAGE  # as one page, the server drops it
+    assert utf16_len(showdown_page(record, 1)) > MAX_FRAME_LENGTH  # as one page, the server drops it
     bot = bot_factory()
     bot.folder.mkdir(parents=True, exist_ok=True)
     game_id = store_replay(bot.database, record)

@@ -20,8 +20,9 @@ from survivor_host.host.present import tabled_lines
 from survivor_host.host.replays import page_id, showdown_pages
 from survivor_host.host.store import Store
 from survivor_host.showdown.protocol import PrivateMessage, UserRef
-from survivor_host.showdown.serverhtml import MAX_SOCKET_MESSAGE, refused_by_server, utf16_length
+from survivor_host.showdown.serverhtml import refused_by_server
 from survivor_host.showdown.standing import Locked
+from survivor_host.showdown.text import MAX_FRAME_LENGTH, utf16_len
 from tests.host.fakes import FakeClock, FakeOutbox
 from tests.host.test_bot_routing import make_bot, sign_up
 from tests.host.test_config import GOOD
@@ -54,10 +55,10 @@ def pages_sent(out: FakeOutbox) -> list[tuple[str, str, str]]:
 def test_a_full_chase_the_ace_replay_is_split_into_pages_the_server_takes(big_cta: dict[str, Any]) -> None:
     whole = showdown_pages(big_cta, 12, "Survivor Bot")
     assert len(whole) > 1  # one page would be over 100 KB: the finding
-    assert utf16_length("".join(whole)) > MAX_SOCKET_MESSAGE
+    assert utf16_len("".join(whole)) > MAX_FRAME_LENGTH
     for number, page in enumerate(whole, start=1):
         line = f"survivor|/sendhtmlpage survivorbot, {page_id(12, number)}, {page}"
-        assert utf16_length(line) <= MAX_SOCKET_MESSAGE
+        assert utf16_len(line) <= MAX_FRAME_LENGTH
         assert not refused_by_server(page)
         rules = ShowdownHtmlRules()
         rules.feed(page.replace("<a ", "<span ").replace("</a>", "</span>"))  # links to the next page are fine

@@ -50,6 +50,8 @@ class FakeShowdown:
         self.aliases: dict[str, str] = {}
         """Room alias -> room id: a `/join` of an alias answers `>ALIAS\n|deinit`, then the room's `|init|`
         (users.ts `tryJoinRoom`)."""
+        self.dropped_lines: set[str] = set()
+        """Chat lines the server drops as if throttled: they get no echo."""
 
     @property
     def ws_url(self) -> str:
@@ -144,8 +146,34 @@ class FakeShowdown:
                 await self._join(ws, state, to_room_id(line[6:]))
             elif line.startswith("/cmd roominfo "):
                 await self._roominfo(ws, to_room_id(line[14:]))
-            elif room and not line.startswith("/"):
-                await ws.send_str(f">{room}\n|c:|1700000500|*{state['name']}|{line.lstrip()}")
+            elif line not in self.dropped_lines:
+                await self._answer(ws, state["name"], room, line)
+
+    async def _answer(self, ws: web.WebSocketResponse, name: str, room: str, line: str) -> None:
+        """What the real server sends back to its sender for a chat line or an HTML command."""
+        command, _, rest = line.partition(" ")
+        if not room:
+            if command == "/msg":
+                user, _, text = rest.partition(",")
+                await ws.send_str(f"|pm|*{name}| {user.strip()}|{text.strip()}")
+            return
+        shown = {
+            "/me": f"/me {rest}",
+            "/wall": f"/announce {rest}",
+            "/addhtmlbox": f'/raw <div class="infobox">{rest}</div>',
+            "/adduhtml": "/uhtml " + ",".join(part.strip() for part in rest.split(",", 1)),
+            "/changeuhtml": "/uhtmlchange " + ",".join(part.strip() for part in rest.split(",", 1)),
+        }.get(command)
+        if not line.startswith("/") or line.startswith("//"):
+            shown = line.lstrip()
+        if shown is not None:
+            await ws.send_str(f">{room}\n|c:|1700000500|*{name}|{shown}")
+        elif command in ("/pmuhtml", "/pmuhtmlchange"):
+            user, html_name, html = (part.strip() for part in (rest.split(",", 2) + ["", ""])[:3])
+            kind = "/uhtmlchange" if command == "/pmuhtmlchange" else "/uhtml"
+            await ws.send_str(f"|pm|*{name}| {user}|{kind} {html_name},{html}")
+        elif command.startswith(("/sendprivate", "/changeprivate", "/sendhtmlpage")):
+            await ws.send_str(f">{room}\nSent {rest.split(',', 1)[0]} private HTML.")
 
     async def _join(self, ws: web.WebSocketResponse, state: dict[str, Any], roomid: str) -> None:
         if roomid in self.aliases:

@@ -18,7 +18,8 @@ from survivor_host.showdown.protocol import (
     parse_frame,
     to_room_id,
 )
-from survivor_host.showdown.serverhtml import Buttons, passable, refused_by_server, utf16_length
+from survivor_host.showdown.serverhtml import Buttons, passable, refused_by_server
+from survivor_host.showdown.text import utf16_len
 
 SERVER_CHECK = (re.compile(r">here.?<", re.I), re.compile(r"click here", re.I))
 """chat.ts `checkHTML`, verbatim: `/>here.?</i.test(htmlContent) || /click here/i.test(htmlContent)`."""
@@ -67,9 +68,9 @@ def test_any_text_escaped_and_written_passes_and_reads_the_same(parts: list[str]
 
 
 def test_length_is_counted_as_javascript_does() -> None:
-    assert utf16_length("abc") == 3
-    assert utf16_length("é") == 1
-    assert utf16_length("🂡") == 2  # outside the Basic Multilingual Plane: a surrogate pair
+    assert utf16_len("abc") == 3
+    assert utf16_len("é") == 1
+    assert utf16_len("🂡") == 2  # outside the Basic Multilingual Plane: a surrogate pair
 
 
 def test_buttons_are_quiet_where_the_bots_rank_allows_and_say_nothing_in_closed_rooms() -> None:

@@ -242,6 +242,7 @@ def test_throttle_notice_slows_the_queue() -> None:
     async def scenario(client: ShowdownClient, server: FakeShowdown, events: list[Message]) -> None:
         await asyncio.wait_for(client.wait_ready(), 5)
         await wait_until(lambda: client.pace == PACE_PUBLIC_BOT)
+        server.dropped_lines.add("lost line")  # dropped: no echo comes back for it
         client.say("survivor", "lost line")
         await server.wait_for_frame(lambda f: f == "survivor|lost line")
         await server.send_room(
@@ -251,6 +252,7 @@ def test_throttle_notice_slows_the_queue() -> None:
         )
         await wait_until(lambda: client.pace == PACE_TRUSTED)
         await wait_until(lambda: server.received.count("survivor|lost line") == 2)
+        server.dropped_lines.clear()
 
     run_client(scenario)
 

@@ -14,8 +14,8 @@ from test_showdown_client import run_client, survivor_room, wait_until
 
 from survivor_host.showdown.client import Connected, Refused, ShowdownClient
 from survivor_host.showdown.protocol import Chat, Message
-from survivor_host.showdown.serverhtml import MAX_SOCKET_MESSAGE
 from survivor_host.showdown.standing import Locked, Unlocked
+from survivor_host.showdown.text import MAX_FRAME_LENGTH
 
 NOT_IN_ROOM = "You do not have permission to use PM HTML to users who are not in this room."
 """chat.ts `checkPMHTML`, the refusal for a player who is not in the room."""
@@ -53,15 +53,17 @@ def test_a_prompt_refused_because_pms_are_blocked_is_not_sent_again_as_text() ->
 def test_an_error_of_several_lines_charges_only_the_prompt_it_belongs_to() -> None:
     async def scenario(client: ShowdownClient, server: FakeShowdown, events: list[Message]) -> None:
         await asyncio.wait_for(client.wait_ready(), 5)
+        server.dropped_lines.add("/pmuhtml playerone, prompt, <b>one</b>")  # refused: no echo, an error
         client.pm_uhtml("survivor", "Player One", "prompt", "<b>one</b>")
-        client.pm_uhtml("survivor", "Voice", "prompt", "<b>two</b>")
-        await server.wait_for_frame(lambda f: f.startswith("survivor|/pmuhtml voice,"))
+        await server.wait_for_frame(lambda f: f.startswith("survivor|/pmuhtml playerone,"))
         await server.send_room(
             "survivor",
             "|error|This button is not allowed: <button>",
             "|error|You do not have permission to use most buttons.",
             "|error|1. Linking to a room",
         )
+        client.pm_uhtml("survivor", "Voice", "prompt", "<b>two</b>")
+        await server.wait_for_frame(lambda f: f.startswith("survivor|/pmuhtml voice,"))
         await wait_until(lambda: any(isinstance(e, Refused) for e in events))
         await asyncio.sleep(0.2)
 
@@ -86,7 +88,7 @@ def test_a_refused_box_is_said_as_its_text_lines() -> None:
 def test_html_too_big_for_the_socket_is_never_cut_and_its_text_goes_instead() -> None:
     async def scenario(client: ShowdownClient, server: FakeShowdown, events: list[Message]) -> None:
         await asyncio.wait_for(client.wait_ready(), 5)
-        client.add_html_box("survivor", "<div>" + "x" * MAX_SOCKET_MESSAGE + "</div>", fallback=["the result"])
+        client.add_html_box("survivor", "<div>" + "x" * MAX_FRAME_LENGTH + "</div>", fallback=["the result"])
         await server.wait_for_frame(lambda f: f == "survivor|the result")
         assert not any("/addhtmlbox" in frame for frame in server.received)
 

@@ -7,6 +7,7 @@ import itertools
 from collections.abc import Awaitable, Callable
 
 import pytest
+from fake_network import EventClock, ThrottledServer, run_through
 
 from survivor_host.showdown.sendqueue import (
     MAX_FRAME_LENGTH,
@@ -18,6 +19,7 @@ from survivor_host.showdown.sendqueue import (
     slower_pace,
     split_text,
 )
+from survivor_host.showdown.window import expected_echo
 
 
 class FakeClock:
@@ -45,8 +47,13 @@ def run_queue(scenario: Scenario, *, pace: float = PACE_REGULAR, margin: float =
     async def main() -> None:
         queue = SendQueue(pace=pace, clock=clock, sleep=clock.sleep, margin=margin)
 
-        async def sender(frame: str) -> None:
+        async def sender(frame: str) -> None:  # a server on loopback: each line answered at once
             sent.append((clock(), frame))
+            room, _, text = frame.partition("|")
+            for line in text.split("\n"):
+                echo = expected_echo(room, line)
+                if echo is not None:
+                    queue.echoed(echo)
 
         queue.attach(sender)
         worker = asyncio.create_task(queue.run())
@@ -204,88 +211,37 @@ def test_note_sent_delays_the_next_line() -> None:
     assert sent[0][0] == pytest.approx(0.6)
 
 
-class ThrottlingServer:
-    """A model of users.ts `User#chat`: one line per `delay`, 5 buffered, then drop with a notice."""
-
-    def __init__(self, clock: FakeClock, delay: float) -> None:
-        self.clock = clock
-        self.delay = delay
-        self.last = -1e9
-        self.buffer: list[str] = []
-        self.handled: list[tuple[float, str]] = []
-        self.dropped: list[str] = []
-        self.queue: SendQueue | None = None
-
-    def _catch_up(self, now: float) -> None:
-        while self.buffer and self.last + self.delay <= now:
-            self.last += self.delay
-            self.handled.append((self.last, self.buffer.pop(0)))
-
-    async def receive(self, frame: str) -> None:
-        now = self.clock()
-        self._catch_up(now)
-        room, _, text = frame.partition("|")
-        for line in text.split("\n"):
-            if self.buffer or now < self.last + self.delay:
-                if len(self.buffer) >= 5:
-                    self.dropped.append(line)
-                    assert self.queue is not None
-                    self.queue.notify_throttled(room)
-                    continue
-                self.buffer.append(line)
-            else:
-                self.last = now
-                self.handled.append((now, line))
-
-    def finish(self) -> None:
-        self._catch_up(1e9)
-
-
 def test_throttle_notice_slows_down_and_resends_in_order() -> None:
-    clock = FakeClock()
-    server = ThrottlingServer(clock, PACE_REGULAR)
+    clock = EventClock()
+    server = ThrottledServer(clock, PACE_PUBLIC_BOT, one_way=0.01)
     lines = [f"line {n}" for n in range(15)]
-
-    async def main() -> None:
-        # The queue wrongly believes it may send at the public-bot pace.
-        queue = SendQueue(pace=PACE_PUBLIC_BOT, clock=clock, sleep=clock.sleep, margin=0.0)
-        server.queue = queue
-        queue.attach(server.receive)
-        worker = asyncio.create_task(queue.run())
-        for line in lines:
-            queue.put("survivor", line)
-        await asyncio.wait_for(queue.join(), timeout=5)
-        worker.cancel()
-        assert queue.pace >= PACE_REGULAR
-
-    asyncio.run(main())
-    server.finish()
-    assert server.dropped, "the scenario should provoke a drop"
-    assert [line for _, line in server.handled] == lines
-    handled_times = [t for t, _ in server.handled]
-    assert all(b - a >= PACE_REGULAR - 1e-9 for a, b in itertools.pairwise(handled_times))
+    server.drop.update({"line 4", "line 5"})
+    queue = SendQueue(pace=PACE_PUBLIC_BOT, clock=clock, sleep=clock.sleep, margin=0.0)
+    run_through(server, queue, lambda q: [q.put("survivor", line) for line in lines])
+    assert server.dropped == ["line 4", "line 5"]
+    assert queue.pace >= PACE_TRUSTED
+    handled = server.handled_lines()
+    assert sorted(handled, key=lines.index) == lines
+    resent = [line for line in handled if line in ("line 4", "line 5")]
+    assert resent == ["line 4", "line 5"]  # the resent lines keep their order
 
 
 def test_right_pace_never_throttles() -> None:
-    clock = FakeClock()
-    server = ThrottlingServer(clock, PACE_REGULAR)
+    clock = EventClock()
+    server = ThrottledServer(clock, PACE_REGULAR, one_way=0.05)
     lines = [f"line {n}" for n in range(12)]
+    queue = SendQueue(pace=PACE_REGULAR, clock=clock, sleep=clock.sleep)
 
-    async def main() -> None:
-        queue = SendQueue(pace=PACE_REGULAR, clock=clock, sleep=clock.sleep)
-        server.queue = queue
-        queue.attach(server.receive)
-        worker = asyncio.create_task(queue.run())
-        queue.put_lines("", ["/join a", "/join b", "/join c"])
+    def feed(q: SendQueue) -> None:
+        q.put_lines("", ["/join a", "/join b", "/join c"])
         for line in lines:
-            queue.put("survivor", line)
-        await asyncio.wait_for(queue.join(), timeout=5)
-        worker.cancel()
+            q.put("survivor", line)
 
-    asyncio.run(main())
-    server.finish()
+    run_through(server, queue, feed, timeout=30)
     assert server.dropped == []
     assert len(server.handled) == 15
+    handled_times = [t for t, _, _ in server.handled]
+    assert all(b - a >= PACE_REGULAR - 1e-9 for a, b in itertools.pairwise(handled_times))
 
 
 def test_failed_send_keeps_the_frame_until_reattached() -> None:

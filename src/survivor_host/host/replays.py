@@ -14,7 +14,8 @@ from survivor_host.engine.story import e
 from survivor_host.fair.stream import commitment
 from survivor_host.host.ports import Outbox
 from survivor_host.host.store import Store
-from survivor_host.showdown.serverhtml import HTML_BUDGET, passable, utf16_length
+from survivor_host.showdown.serverhtml import HTML_BUDGET, passable
+from survivor_host.showdown.text import utf16_len
 from survivor_host.trust.story import fairness_html, steps, title_of
 from survivor_host.trust.verify import algorithm_of, verify
 
@@ -47,10 +48,10 @@ def showdown_pages(record: Mapping[str, Any], game_id: int, bot: str) -> list[st
     """
     head = passable(_head(record, game_id))
     parts: list[list[str]] = [[]]
-    room = PAGE_BUDGET - utf16_length(head) - 1024  # the page's frame and its links
+    room = PAGE_BUDGET - utf16_len(head) - 1024  # the page's frame and its links
     used = 0
     for step in map(passable, steps(record)):
-        size = utf16_length(step)
+        size = utf16_len(step)
         if parts[-1] and used + size > room:
             parts.append([])
             used = 0

@@ -54,8 +54,10 @@ from survivor_host.showdown.sendqueue import (
     split_text,
     target_of,
 )
-from survivor_host.showdown.serverhtml import MAX_SOCKET_MESSAGE, Buttons, passable, utf16_length
+from survivor_host.showdown.serverhtml import Buttons, passable
 from survivor_host.showdown.standing import Standing
+from survivor_host.showdown.text import MAX_FRAME_LENGTH, utf16_len
+from survivor_host.showdown.window import echo_of
 
 logger = logging.getLogger(__name__)
 
@@ -108,7 +110,6 @@ UNREACHABLE = (
     "is currently locked, so you cannot send them HTML",
 )
 """The server's refusals (chat.ts) that mean a user cannot get the bot's PMs at all."""
-PM_HTML_COMMANDS = ("/pmuhtml ", "/pmuhtmlchange ")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -276,7 +277,6 @@ class ShowdownClient:
         """Rooms lost while connected -> join attempts so far."""
         self._leaving: set[str] = set()
         self._rejoins: dict[str, asyncio.Task[None]] = {}
-        self._unechoed: deque[tuple[str, str, str]] = deque(maxlen=200)
         self._ready_at = 0.0
         self._lane = GAME
         self._asker: str | None = None
@@ -503,7 +503,7 @@ class ShowdownClient:
         """Every HTML line goes out here: written so that the server's checks pass (`passable`), never
         cut; one too long for a socket message is not sent, and its fallback runs instead."""
         line = command + passable(one_line(html))
-        if utf16_length(line) + len(self.server_room(room)) + 1 > MAX_SOCKET_MESSAGE:
+        if utf16_len(line) + len(self.server_room(room)) + 1 > MAX_FRAME_LENGTH:
             logger.error("Not sending %s: %d characters is over the server's 100 KB", command.strip(), len(line))
             if fallback is not None:
                 fallback()
@@ -645,6 +645,7 @@ class ShowdownClient:
                 logger.info("Logged in as %s", self._name)
                 self._start_sending()
                 joined = await self._join_rooms(reader)
+                self.queue.fix_pace()  # the server decided its pace at the login (users.ts)
                 self._ready_at = self._clock()
                 self._ready.set()
                 self._emit(Connected(reconnect=reconnect, rooms=joined, restricted=self.restriction))
@@ -713,23 +714,6 @@ class ShowdownClient:
         for line in body.split("\n"):
             self._last_line[room] = line
             self._last_sent = line
-            if line.startswith(PM_HTML_COMMANDS):
-                self._unechoed.append((room, target_of(line), line))
-
-    def _cause(self, room: str) -> str:
-        """The bot's line an `|error|` in `room` answers: the oldest PM HTML not yet echoed there, else the
-        last line sent there."""
-        for entry in self._unechoed:
-            if entry[0] == room:
-                self._unechoed.remove(entry)
-                return entry[2]
-        return self._last_line.get(room, "")
-
-    def _echoed(self, userid: str) -> None:
-        for entry in self._unechoed:
-            if entry[1] == userid:
-                self._unechoed.remove(entry)
-                return
 
     async def _read_loop(self, ws: aiohttp.ClientWebSocketResponse) -> None:
         async for frame in ws:
@@ -779,6 +763,8 @@ class ShowdownClient:
 
     # -- state updates -------------------------------------------------------------------------
     def _apply(self, message: Message) -> None:
+        echo = echo_of(message, self.userid, self.server_room(message.room))
+        answered = self.queue.echoed(echo) if echo is not None else None
         if isinstance(message, Challstr):
             if self._challstr is not None and not self._challstr.done():
                 self._challstr.set_result(message.challstr)
@@ -797,7 +783,7 @@ class ShowdownClient:
             logger.warning("Server popup: %s (after our line %r)", message.text, self._last_any())
         elif isinstance(message, Error):
             if not message.history:
-                cause = self._cause(message.room)
+                cause = answered or self._last_line.get(message.room, "")
                 logger.warning("Server error in %r: %s (for our line %r)", message.room, message.text, cause)
                 refused = Refused(
                     room=message.room, line=message.line, text=message.text, cause=cause, user=target_of(cause)
@@ -806,7 +792,7 @@ class ShowdownClient:
                 self._refused(refused)
         elif isinstance(message, PrivateMessage):
             if message.sender.userid == self.userid and not message.history:
-                self._own_pm(message)
+                self._own_pm(message, answered)
         elif isinstance(message, QueryResponse):
             if message.query_type == "roominfo":
                 self._apply_roominfo(message.json())
@@ -819,19 +805,17 @@ class ShowdownClient:
     def _last_any(self) -> str:
         return self._last_sent
 
-    def _own_pm(self, message: PrivateMessage) -> None:
-        """The server's echo of a PM the bot sent, or its refusal (`/error ...`)."""
+    def _own_pm(self, message: PrivateMessage, answered: str | None) -> None:
+        """A PM refused by the server (`/error ...`): `answered` is the line it answers, when known."""
         user = message.receiver.userid
         if message.text.startswith("/error "):
             text = message.text[len("/error ") :]
-            cause = self._last_line.get("", "")
+            cause = answered or self._last_line.get("", "")
             cause = cause if target_of(cause) == user else f"/msg {user}, ..."
             logger.warning("PM to %s refused: %s", user or message.receiver.name, text)
             refused = Refused(room="", line=message.line, text=text, cause=cause, user=user)
             self._emit(refused)
             self._refused(refused)
-        elif message.text.startswith(("/uhtml ", "/uhtmlchange ")):
-            self._echoed(user)
 
     def _apply_room(self, message: Message) -> None:
         room = message.room

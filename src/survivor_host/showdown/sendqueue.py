@@ -1,133 +1,63 @@
-"""The connection's single outgoing queue, paced like the server's chat throttle.
+"""The connection's single outgoing queue: paced like the server's chat throttle, never more lines in
+flight than the server takes, and every line the server dropped sent again, once, in order.
 
-The server (server/users.ts, `User#chat`) handles one line per `THROTTLE_DELAY` and buffers at most
-`THROTTLE_BUFFER_LIMIT - 1` = 5 more; beyond that each line is dropped with a throttle notice. The delay
-is chosen when the user logs in: 25 ms if `isPublicBot` (global `*`, or `*` in a persistent public
-room), else 100 ms if `trusted` (any global rank, or `*`/`%`/`@`/`#`/`~` in a persistent public room),
-else 600 ms. The queue sends at that pace (plus a small margin) so nothing is ever dropped, and if a
-notice still arrives it slows down and resends the dropped lines.
-
-Frames wait in lanes, each sent only when the lanes before it are empty: URGENT (login, joins,
-resends), GAME (the game's events, prompts, reminders), CONFIRM (answers to a player's own action),
-INFO (replies to information commands; an identical INFO line already queued is not queued again).
+The server (server/users.ts, `User#chat`) handles one line per throttle delay (pace.py) and buffers at
+most `THROTTLE_BUFFER_LIMIT - 1` = 5 more; beyond that each line is dropped with a throttle notice. The
+queue sends at that pace and keeps at most 5 lines unanswered (window.py: a line is delivered when the
+server's answer to it arrives), so when the network is slow the answers set the pace; a throttle
+notice makes it wait until the lines in flight are answered or given up on, then resend the
+unanswered ones. Frames wait in lanes (lanes.py); a room with a chat budget (flood.py) has its chat
+lines joined and spaced under it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
-from collections import Counter, deque
+from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass
+
+from survivor_host.showdown.flood import HISTORY, ChatBudget, RoomBudget, merged
+from survivor_host.showdown.lanes import CONFIRM, GAME, INFO, LANES, URGENT, Frame, Lanes
+from survivor_host.showdown.pace import PACE_PUBLIC_BOT, PACE_REGULAR, PACE_TRUSTED, Pace, slower_pace
+from survivor_host.showdown.text import (
+    MAX_FRAME_LENGTH,
+    MAX_LINES_PER_FRAME,
+    MAX_MESSAGE_LENGTH,
+    PM_COMMANDS,
+    fit,
+    one_line,
+    split_text,
+    target_of,
+    utf16_len,
+)
+from survivor_host.showdown.window import SERVER_WINDOW, Echo, Flight, counts_as_chat
+
+__all__ = [
+    "CONFIRM", "GAME", "INFO", "LANES", "MAX_FRAME_LENGTH", "MAX_LINES_PER_FRAME", "MAX_MESSAGE_LENGTH",
+    "PACE_PUBLIC_BOT", "PACE_REGULAR", "PACE_TRUSTED", "PM_COMMANDS", "SERVER_WINDOW", "URGENT", "ChatBudget",
+    "Frame", "SendQueue", "one_line", "slower_pace", "split_text", "target_of",
+]  # fmt: skip
 
 logger = logging.getLogger(__name__)
 
-PACE_REGULAR = 0.6
-PACE_TRUSTED = 0.1
-PACE_PUBLIC_BOT = 0.025
-PACE_MAX = 2.0
-MAX_MESSAGE_LENGTH = 1000
-"""chat.ts MAX_MESSAGE_LENGTH: longer chat messages are refused."""
-MAX_LINES_PER_FRAME = 3
-"""users.ts THROTTLE_MULTILINE_WARN: a frame with more lines is refused (6 for staff)."""
-MAX_FRAME_LENGTH = 100 * 1024
-"""sockets.ts drops any client message longer than this."""
-SERVER_BUFFER = 5
-"""Lines the server queues behind the one it is handling before it drops more."""
-
-URGENT, GAME, CONFIRM, INFO = 0, 1, 2, 3
-"""Lanes, most urgent first."""
-LANES = (URGENT, GAME, CONFIRM, INFO)
+MAX_RESENDS = 3
+"""A line dropped again and again is given up after this many resends (logged)."""
 
 Sender = Callable[[str], Awaitable[None]]
 Clock = Callable[[], float]
 Sleep = Callable[[float], Awaitable[None]]
 
 
-def one_line(text: str) -> str:
-    """Collapse line breaks to spaces: a newline would start a new protocol line."""
-    return " ".join(text.splitlines()) if ("\n" in text or "\r" in text) else text
-
-
-def split_text(text: str, limit: int = MAX_MESSAGE_LENGTH) -> list[str]:
-    """Split `text` into lines of at most `limit` characters, at line breaks and then at spaces.
-
-    A single word longer than `limit` is cut. Blank lines are dropped.
-    """
-    if limit < 1:
-        raise ValueError("limit must be positive")
-    chunks: list[str] = []
-    for paragraph in text.splitlines():
-        rest = paragraph.strip()
-        while len(rest) > limit:
-            cut = rest.rfind(" ", 0, limit + 1)
-            if cut <= 0:
-                chunks.append(rest[:limit])
-                rest = rest[limit:].lstrip()
-            else:
-                chunks.append(rest[:cut].rstrip())
-                rest = rest[cut + 1 :].lstrip()
-        if rest:
-            chunks.append(rest)
-    return chunks
-
-
-PM_COMMANDS = ("/msg ", "/pmuhtml ", "/pmuhtmlchange ")
-
-
-def target_of(line: str) -> str:
-    """The user id a `/msg USER, ...` or `/pmuhtml USER, ...` line is for ("" for other lines)."""
-    for command in PM_COMMANDS:
-        if line.startswith(command):
-            return "".join(c for c in line[len(command) :].split(",", 1)[0].lower() if c.isascii() and c.isalnum())
-    return ""
-
-
-def slower_pace(pace: float) -> float:
-    """The next, more careful pace after a throttle notice."""
-    if pace < PACE_TRUSTED:
-        return PACE_TRUSTED
-    if pace < PACE_REGULAR:
-        return PACE_REGULAR
-    return min(pace * 1.5, PACE_MAX)
-
-
-@dataclass(frozen=True)
-class Frame:
-    """One websocket message: `ROOM|LINE1\\nLINE2...`; `seq` orders it against barriers."""
-
-    room: str
-    lines: tuple[str, ...]
-    seq: int = -1
-
-    def encode(self) -> str:
-        return f"{self.room}|" + "\n".join(self.lines)
-
-
-@dataclass(frozen=True)
-class _Barrier:
-    """Not a frame: a callback run once every frame of lane `lane` or a more urgent one queued before
-    it (`seq` lower) has been sent."""
-
-    callback: Callable[[], None]
-    seq: int
-    lane: int
-
-
-@dataclass(frozen=True)
-class _Sent:
-    time: float
-    room: str
-    line: str
-
-
 class SendQueue:
     """Lanes of frames (URGENT, GAME, CONFIRM, INFO; FIFO within a lane), sent one at a time at the
-    current pace.
+    current pace, at most `window` lines unanswered.
 
     Call `run()` as a task; `attach(sender)` when the socket is ready and `detach()` when it is gone
-    (frames wait meanwhile). `clock`/`sleep` are injectable for tests.
+    (frames wait meanwhile); `echoed(echo)` for each answer of the server (window.echo_of) and
+    `notify_throttled(room)` for each throttle notice. `clock`/`sleep` are injectable for tests.
     """
 
     def __init__(
@@ -138,46 +68,62 @@ class SendQueue:
         sleep: Sleep = asyncio.sleep,
         margin: float = 0.05,
         settle: float = 0.5,
-        recent_window: float = 10.0,
+        window: int = SERVER_WINDOW,
+        answer_timeout: float = 2.0,
     ) -> None:
-        self._requested = pace
-        self._floor = 0.0
+        self._pace = Pace(pace, margin)
         self._clock = clock
         self._sleep = sleep
-        self._margin = margin
         self._settle = settle
-        self._recent_window = recent_window
-        self._lanes: tuple[deque[Frame], ...] = tuple(deque() for _ in LANES)
-        self._barriers: deque[_Barrier] = deque()
-        self._seq = 0
+        self._window = window
+        self._answer_timeout = answer_timeout
+        self._waiting = Lanes()
+        self._resend: deque[tuple[Frame, int]] = deque()
+        self._budgets: dict[str, RoomBudget] = {}
+        self._chat_sent: dict[str, deque[float]] = {}
+        self._flight = Flight()
+        self._recover_until: float | None = None
         self._last_room: str | None = None
         self._sender: Sender | None = None
         self._next_time = 0.0
-        self._hold_until = 0.0
-        self._notices: Counter[str] = Counter()
-        self._recent: deque[_Sent] = deque(maxlen=64)
         self._wake = asyncio.Event()
         self._idle = asyncio.Event()
         self._idle.set()
         self.sent_frames = 0
+        self.resent_lines = 0
 
     # -- pace ---------------------------------------------------------------------------------
     @property
     def pace(self) -> float:
-        """Seconds per line: the requested pace, or slower after throttle notices."""
-        return max(self._requested, self._floor)
+        """Seconds per line: the login's pace, or slower after throttle notices (pace.py)."""
+        return self._pace.seconds
 
     @property
     def interval(self) -> float:
         """Seconds actually waited per line (pace plus the safety margin)."""
-        return self.pace * (1.0 + self._margin)
+        return self._pace.interval
+
+    @property
+    def round_trip(self) -> float:
+        """The network's round trip as measured from the server's answers (0 before any)."""
+        return self._flight.round_trip
+
+    @property
+    def in_flight(self) -> int:
+        """Lines sent and not yet answered."""
+        return len(self._flight)
 
     def set_pace(self, pace: float) -> None:
-        self._requested = pace
+        """Send at `pace`; once `fix_pace()` was called, only a slower pace is taken (until a login)."""
+        self._pace.set(pace)
+
+    def fix_pace(self) -> None:
+        """The login's pace is decided: from now on the server keeps it (users.ts decides it at login)."""
+        self._pace.fixed = True
 
     def reset_backoff(self) -> None:
-        """Forget slow-downs from throttle notices (e.g. after a new login)."""
-        self._floor = 0.0
+        """A new login: forget slow-downs from throttle notices, and let the pace be decided again."""
+        self._pace.new_login()
 
     # -- connection ---------------------------------------------------------------------------
     def attach(self, sender: Sender) -> None:
@@ -186,11 +132,13 @@ class SendQueue:
         self._wake.set()
 
     def detach(self) -> None:
-        """Stop sending; queued frames stay. Throttle bookkeeping of the old socket is dropped."""
+        """Stop sending; queued frames and lines waiting to be resent stay; lines in flight are forgotten
+        (the server handles no queued line of a closed connection)."""
         self._sender = None
-        self._notices.clear()
-        self._recent.clear()
-        self._hold_until = 0.0
+        if len(self._flight):
+            logger.info("Connection gone with %d line(s) unanswered", len(self._flight))
+        self._flight.clear()
+        self._recover_until = None
 
     @property
     def attached(self) -> bool:
@@ -200,15 +148,26 @@ class SendQueue:
         """Account for lines sent around the queue (the login `/trn`)."""
         self._next_time = self._clock() + self.interval * lines
 
+    # -- chat budgets -------------------------------------------------------------------------
+    def set_chat_budget(self, room_id: str, budget: ChatBudget | None) -> None:
+        """Keep `room_id`'s chat lines within `budget` (a room bot's flood rule); None: no limit."""
+        if budget is None:
+            self._budgets.pop(room_id, None)
+        else:
+            self._budgets[room_id] = RoomBudget(budget, self._chat_times(room_id))
+
+    def _chat_times(self, room: str) -> deque[float]:
+        return self._chat_sent.setdefault(room, deque(maxlen=HISTORY))
+
     # -- enqueueing ---------------------------------------------------------------------------
     @property
     def pending(self) -> int:
-        """Queued lines."""
-        return sum(len(f.lines) for lane in self._lanes for f in lane)
+        """Queued lines (lines waiting to be resent included)."""
+        return self._waiting.lines() + len(self._resend)
 
     def pending_in(self, lane: int) -> int:
         """Queued lines in one lane."""
-        return sum(len(f.lines) for f in self._lanes[lane])
+        return self._waiting.lines(lane)
 
     def put(self, room: str, line: str, *, urgent: bool = False, lane: int = GAME) -> bool:
         """Queue one line as-is (a command); line breaks become spaces, overlong lines are cut.
@@ -217,9 +176,9 @@ class SendQueue:
         """
         line = one_line(line)
         limit = MAX_FRAME_LENGTH - len(room) - 1
-        if len(line) > limit:
+        if utf16_len(line) > limit:
             logger.warning("Outgoing line of %d characters truncated", len(line))
-            line = line[:limit]
+            line = line[: fit(line, limit)]
         return self._push(room, (line,), URGENT if urgent else lane)
 
     def put_lines(self, room: str, lines: Iterable[str], *, urgent: bool = False, lane: int = GAME) -> None:
@@ -230,7 +189,7 @@ class SendQueue:
 
     def put_text(self, room: str, text: str, *, prefix: str = "", urgent: bool = False, lane: int = GAME) -> None:
         """Queue chat text, split so that each `prefix + chunk` fits MAX_MESSAGE_LENGTH."""
-        limit = max(MAX_MESSAGE_LENGTH - len(prefix), 1)
+        limit = max(MAX_MESSAGE_LENGTH - utf16_len(prefix), 1)
         for chunk in split_text(text, limit):
             self._push(room, (prefix + chunk,), URGENT if urgent else lane)
 
@@ -245,80 +204,90 @@ class SendQueue:
         if not self._has_work():
             callback()
             return
-        self._barriers.append(_Barrier(callback, self._next_seq(), lane))
+        self._waiting.add_barrier(callback, lane)
         self._idle.clear()
         self._wake.set()
 
     def clear(self) -> None:
         """Drop every queued frame."""
-        for lane in self._lanes:
-            lane.clear()
-        self._barriers.clear()
+        self._waiting.clear()
+        self._resend.clear()
         self._idle.set()
 
-    def _next_seq(self) -> int:
-        self._seq += 1
-        return self._seq
+    @property
+    def _lanes(self) -> tuple[deque[Frame], ...]:
+        """The lanes' frames (for tests that look at what is queued)."""
+        return self._waiting.queues
 
     def _push(self, room: str, lines: tuple[str, ...], lane: int) -> bool:
-        if lane == INFO and any(f.room == room and f.lines == lines for f in self._lanes[INFO]):
-            logger.debug("Dropped a reply already queued: %s", lines[0][:80])
+        if not self._waiting.push(room, lines, lane):
             return False
-        if lane == GAME and self._lanes[CONFIRM]:
-            self._promote_confirmations(target_of(lines[0]))
-        self._lanes[lane].append(Frame(room, lines, self._next_seq()))
         self._idle.clear()
         self._wake.set()
         return True
-
-    def _promote_confirmations(self, user: str) -> None:
-        """A player's confirmations go before a game line to the same player (a confirmation of the last
-        round must not arrive after the next round's prompt)."""
-        if not user:
-            return
-        moving = [f for f in self._lanes[CONFIRM] if target_of(f.lines[0]) == user]
-        for frame in moving:
-            self._lanes[CONFIRM].remove(frame)
-            self._lanes[GAME].append(frame)
 
     async def join(self) -> None:
         """Wait until every queued frame has been sent."""
         await self._idle.wait()
 
-    # -- throttle -----------------------------------------------------------------------------
+    # -- answers and throttle notices ---------------------------------------------------------
+    def echoed(self, echo: Echo) -> str | None:
+        """The server answered a line (window.echo_of): it was delivered, or refused by an `|error|`.
+        Returns that line as sent, if one in flight matches."""
+        entry = self._flight.answer(echo, self._clock(), recovering=self._recover_until is not None)
+        if entry is None:
+            return None
+        self._wake.set()
+        return entry.line
+
     def notify_throttled(self, room: str) -> None:
-        """The server dropped a line sent to `room`: slow down, wait for its buffer, then resend."""
-        if not self._notices:
-            self._floor = slower_pace(self.pace)
-            logger.warning("Throttled by the server; slowing to %.3f s per line", self.pace)
-        self._notices[room] += 1
-        drain = self._settle + (SERVER_BUFFER + 1) * self.interval
-        self._hold_until = max(self._hold_until, self._clock() + drain)
+        """The server dropped a line (of `room`, or of a PM when ""): slow down, wait until every line in
+        flight is answered or given up on, then resend the ones not answered."""
+        now = self._clock()
+        if self._recover_until is None:
+            self._pace.slow_down()
+            logger.warning("Throttled by the server (in %r); slowing to %.3f s per line", room, self.pace)
+        # Long enough for the server to work through a full queue even at its slowest pace: a line
+        # still unanswered after that was dropped, not slow.
+        drain = self._settle + 2 * self.round_trip + (self._window + 1) * max(self.interval, PACE_REGULAR)
+        self._recover_until = max(self._recover_until or now, now + drain)
         self._idle.clear()
         self._wake.set()
 
-    def _requeue_dropped(self) -> None:
-        """Put the most recent lines of the notified rooms back at the front, in their order."""
-        wanted = self._notices
-        horizon = self._clock() - self._recent_window
-        dropped: list[_Sent] = []
-        for sent in reversed(self._recent):
-            if sent.time < horizon:
-                break
-            if wanted[sent.room] > 0:
-                wanted[sent.room] -= 1
-                dropped.append(sent)
-        self._notices = Counter()
-        for sent in dropped:
-            self._recent.remove(sent)
-        for sent in dropped:  # newest first, so appendleft restores the original order
-            self._lanes[URGENT].appendleft(Frame(sent.room, (sent.line,)))
+    def _recover(self, now: float) -> bool:
+        """While recovering from a notice: True until settled; then queue the dropped lines first."""
+        if self._recover_until is None:
+            return False
+        if not self._flight.settled(now, self._recover_until):
+            return True
+        self._recover_until = None
+        dropped = self._flight.take_dropped()
+        for entry in reversed(dropped):
+            if entry.resends >= MAX_RESENDS:
+                logger.error("Giving up a line the server dropped %d times: %s", entry.resends + 1, entry.line[:80])
+                continue
+            self._resend.appendleft((Frame(entry.room, (entry.line,), -1, entry.resends + 1), entry.lane))
         if dropped:
-            logger.info("Resending %d throttled line(s)", len(dropped))
+            logger.info("Resending %d line(s) the server dropped", len(dropped))
+        return False
 
     # -- worker -------------------------------------------------------------------------------
     def _has_work(self) -> bool:
-        return bool(any(self._lanes) or self._barriers or self._notices)
+        waiting = self._waiting
+        return bool(waiting or waiting.barriers or self._resend or self._recover_until is not None)
+
+    async def _pause(self, seconds: float) -> None:
+        """Sleep up to `seconds`, or less if an answer, a notice or a new frame comes."""
+        self._wake.clear()
+        sleeper = asyncio.ensure_future(self._sleep(max(seconds, 0.0)))
+        waker = asyncio.ensure_future(self._wake.wait())
+        try:
+            await asyncio.wait({sleeper, waker}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in (sleeper, waker):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
 
     async def run(self) -> None:
         """Send frames forever; cancel the task to stop."""
@@ -330,72 +299,96 @@ class SendQueue:
                 await self._wake.wait()
             if self._run_barriers():
                 continue
-            wait = max(self._next_time, self._hold_until) - self._clock()
+            now = self._clock()
+            if self._recover(now):
+                await self._pause(self._recover_until - now if self._recover_until else 0.0)
+                continue
+            for late in self._flight.expire(now):
+                logger.debug("No answer to %r in time; taking it as handled", late.line[:80])
+            wait = self._next_time - now
             if wait > 0:
-                await self._sleep(wait)
+                await self._pause(wait)
                 continue
-            if self._notices:
-                self._requeue_dropped()
+            choice = self._choose(now)
+            if isinstance(choice, float):
+                await self._pause(choice - now)
                 continue
-            await self._send_next(self._sender)
-
-    def _barrier_ready(self, barrier: _Barrier) -> bool:
-        # Not just each lane's head: promoted confirmations and resent lines sit out of order.
-        return all(frame.seq > barrier.seq for lane in self._lanes[: barrier.lane + 1] for frame in lane)
+            if choice is not None:
+                await self._send(self._sender, *choice)
 
     def _run_barriers(self) -> bool:
-        """Run the callbacks whose frames have all gone out (in order); True if any ran."""
-        ran = False
-        while self._barriers and self._barrier_ready(self._barriers[0]):
-            barrier = self._barriers.popleft()
-            ran = True
-            try:
-                barrier.callback()
-            except Exception:
-                logger.exception("when_sent callback failed")
+        ran = self._waiting.run_barriers()
         if ran and not self._has_work():
             self._idle.set()
         return ran
 
-    def _pick(self, queue: deque[Frame], lane: int) -> Frame:
-        """The next frame of a lane. In the GAME lane rooms take turns (each room's own lines keep their
-        order), so one room's burst does not hold back another room's result."""
-        frame = queue[0]
-        if lane == GAME and frame.room and frame.room == self._last_room:
-            skipped: set[str] = set()
-            for later in queue:
-                if not later.room:
-                    break  # global commands (joins, PMs) keep their place relative to room lines
-                user = target_of(later.lines[0])
-                if later.room != self._last_room and not (user and user in skipped):
-                    frame = later  # (a player in both rooms still gets their PMs in order)
-                    break
-                skipped.add(user)
-        queue.remove(frame)
-        return frame
+    def _ready_at(self, frame: Frame) -> float:
+        """When `frame` may leave: the window's room for its lines, and its room's chat budget."""
+        if len(self._flight) + len(frame.lines) > self._window:
+            deadline = self._flight.next_deadline()
+            return deadline if deadline is not None else self._clock() + self.interval
+        budget = self._budgets.get(frame.room)
+        chat = sum(1 for line in frame.lines if counts_as_chat(frame.room, line))
+        return budget.ready_at(chat) if budget is not None and chat else float("-inf")
 
-    async def _send_next(self, sender: Sender) -> None:
-        lane = next((n for n, queue in enumerate(self._lanes) if queue), None)
-        if lane is None:
-            return
-        queue = self._lanes[lane]
-        frame = self._pick(queue, lane)
+    def _choose(self, now: float) -> tuple[Frame, int] | float | None:
+        """The next frame to send and its lane, or the time to wait until one may leave. A room held by
+        its chat budget lets other rooms' lines of the same lane pass; nothing else goes ahead."""
+        if self._resend:
+            frame, lane = self._resend[0]
+            ready = self._ready_at(frame)
+            if ready > now:
+                return ready
+            self._resend.popleft()
+            return frame, lane
+        for lane, queue in enumerate(self._waiting.queues):
+            if not queue:
+                continue
+            held: dict[str, float] = {}
+            for frame in self._waiting.candidates(lane, self._last_room):
+                if frame.room in held:
+                    continue
+                if not frame.room and held:
+                    break  # global commands (joins, PMs) keep their place behind a held room
+                ready = self._ready_at(frame)
+                if ready > now:
+                    if len(self._flight) + len(frame.lines) > self._window:
+                        return ready
+                    held[frame.room] = ready
+                    continue
+                queue.remove(frame)
+                budget = self._budgets.get(frame.room)
+                if budget is not None:
+                    frame = merged(frame, queue, budget.budget)
+                return frame, lane
+            return min(held.values()) if held else None
+        return None
+
+    async def _send(self, sender: Sender, frame: Frame, lane: int) -> None:
+        now = self._clock()
+        # The server may be slower than the pace believed (never slower than PACE_REGULAR).
+        ahead = len(self._flight) + len(frame.lines)
+        timeout = self._answer_timeout + 2 * self.round_trip + ahead * max(self.interval, PACE_REGULAR)
+        for line in frame.lines:  # in flight before the send: an answer may come at once
+            self._flight.add(frame.room, line, lane, now, timeout, frame.resends)
         try:
             await sender(frame.encode())
         except Exception as exc:  # the socket went away: keep the frame and wait for a new one
             logger.warning("Send failed (%s); pausing the queue", exc)
-            queue.appendleft(frame)
-            queue_sorted = sorted(queue, key=lambda f: f.seq)
-            queue.clear()
-            queue.extend(queue_sorted)
+            self._flight.drop_last(len(frame.lines))
+            if frame.resends:
+                self._resend.appendleft((frame, lane))
+            else:
+                self._waiting.put_back(frame, lane)
             if self._sender is sender:
                 self.detach()
             return
         self.sent_frames += 1
+        self.resent_lines += len(frame.lines) if frame.resends else 0
         self._last_room = frame.room
-        now = self._clock()
         for line in frame.lines:
-            self._recent.append(_Sent(now, frame.room, line))
+            if frame.room and counts_as_chat(frame.room, line):
+                self._chat_times(frame.room).append(now)
         self._next_time = now + self.interval * len(frame.lines)
         self._run_barriers()
         if not self._has_work():

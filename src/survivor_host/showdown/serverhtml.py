@@ -12,19 +12,13 @@ import re
 from dataclasses import dataclass
 
 from survivor_host.showdown.protocol import escape_html
+from survivor_host.showdown.text import MAX_FRAME_LENGTH
 
-MAX_SOCKET_MESSAGE = 100 * 1024
-"""sockets.ts: a client message longer than this (in UTF-16 units) is dropped."""
-HTML_BUDGET = MAX_SOCKET_MESSAGE - 2 * 1024
+HTML_BUDGET = MAX_FRAME_LENGTH - 2 * 1024
 """What one HTML line may take, leaving room for the room id and the command around it."""
 
 _LINK_HERE = re.compile(r">(h)(ere)", re.IGNORECASE)
 _CLICK_HERE = re.compile(r"(click) (here)", re.IGNORECASE)
-
-
-def utf16_length(text: str) -> int:
-    """The length JavaScript sees: characters outside the Basic Multilingual Plane count twice."""
-    return len(text) + sum(1 for char in text if ord(char) > 0xFFFF)
 
 
 def passable(markup: str) -> str:
