@@ -119,7 +119,8 @@ def test_prompts_carry_buttons_and_a_click_is_the_choice(e2e: E2EEnv, bot_factor
 
             # Chase the Ace: Stick and one "Swap with X" button per legal target, on the player's turn
             _, _ = await start_game(host, players, ".host cta")
-            turn = await host.wait_for(r"\*\*, your turn: \*\*stick\*\* or \*\*swap NAME\*\* \(", room=ROOM, timeout=20)
+            your_turn = r"\*\*, your turn: \*\*\.stick\*\* or \*\*\.swap NAME\*\* \("  # the room's words: the prefix
+            turn = await host.wait_for(your_turn, room=ROOM, timeout=20)
             whose = re.search(r"(?:\||· )\*\*([^*]+)\*\*, your turn", turn.text).group(1)  # type: ignore[union-attr]
             targets = re.split(r", | and ", re.search(r"\(([^)]*)\)\.$", turn.text).group(1))  # type: ignore[union-attr]
             player = by_name(players, whose)

@@ -188,7 +188,7 @@ def test_the_end_says_the_placements() -> None:
 
 def test_c4_the_joker_is_said() -> None:
     _, events = make([14, 5, 6, 7], mods=["the-joker"])
-    assert "**P0** drew the Joker (14): eliminated at once." in said(events)
+    assert "**P0** drew the Joker: eliminated at once." in said(events)
     assert any(isinstance(e, Eliminated) and e.players == ("P0",) for e in events)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from survivor_host.engine.events import Event, Fact, Prompt, RoundTable, Say
 from survivor_host.engine.render import battle_shown, join_names
+from survivor_host.engine.voice import ask, command
 from survivor_host.themes.ftl.facts import (
     ChoiceAsked,
     ChoiceMade,
@@ -60,6 +61,7 @@ LEAD_WHY = {
     LeadWhy.HIGHEST_REBEL: "the highest rebel roll",
 }
 UNLESS = "out, unless a scapegoat goes instead."
+DIE_GLOSSARY = "The leader's die 109+20 is a roll of 1 to 109, plus 20; the others roll the die shown."
 PACKED = (
     VoteTie,
     ChoicesIn,
@@ -89,10 +91,13 @@ def present(fact: Fact) -> list[Event]:
             text = f"Round {number}: do you follow or rebel? The leader is {leader}."
             return [Prompt(player, text, fact.actions, fact.targets, fact.by_pm)]
         case SuspectAsked(player=player):
-            text = f"**{player}**, suspect a player with **suspect NAME**, or **nosuspect**."
+            text = f"**{player}**, suspect a player with {command(['suspect NAME'])}, or {command(['nosuspect'])}."
             return [Prompt(player, text, fact.actions, fact.targets, fact.by_pm)]
         case ScapegoatAsked(player=player):
-            text = f"**{player}**, you would be eliminated: name a **scapegoat NAME** or say **noscapegoat**."
+            text = (
+                f"**{player}**, you would be eliminated: name a {command(['scapegoat NAME'])} "
+                f"or say {command(['noscapegoat'])}."
+            )
             return [Prompt(player, text, fact.actions, fact.targets, fact.by_pm)]
         case ScapegoatResolved(suspect=suspect, target=target, rolls=rolls, loser=loser):
             last = {roll.player: roll.result for roll in rolls[-2:]}
@@ -129,6 +134,9 @@ def present(fact: Fact) -> list[Event]:
 def verdict_text(row: RollRow) -> str:
     """The table's verdict cell for one roll."""
     match row.verdict:
+        case Verdict.OUT if row.suspect:
+            sign = ">" if row.choice == "follow" else "<"
+            return f"out unless a scapegoat: {row.roll} {sign} {row.against}"
         case Verdict.OUT if row.choice == "follow":
             return f"out: {row.roll} > {row.against}"
         case Verdict.OUT:
@@ -154,6 +162,7 @@ def round_table(fact: RoundRolled) -> RoundTable:
         f"Round {fact.number}: {fact.leader} rolled {fact.leader_roll}",
         ("Player", "Choice", "Die", "Roll", "Verdict"),
         tuple(rows),
+        (DIE_GLOSSARY,) if fact.number == 1 else (),
     )
 
 
@@ -162,7 +171,7 @@ def _line(fact: Fact) -> str | None:
         case GameBegins(title=title, mods=mods):
             return f"**{title}**{f' with {join_names(mods)}' if mods else ''} begins!"
         case VoteOpened():
-            return "Vote for the first leader in chat with **vote NAME** (not yourself)."
+            return f"Vote for the first leader: {ask(['vote NAME'], by_pm=False)} (not yourself)."
         case VoteCast(target=target):
             return f"You vote for **{target}**."
         case VotingClosed():
@@ -181,7 +190,7 @@ def _line(fact: Fact) -> str | None:
             immune_text = f" Immune this round: {join_names(immune)}." if immune else ""
             return f"**Round {number}!** Leader: **{leader}**.{immune_text}"
         case ChoicesOpened():
-            return "Everyone else: PM me **follow** or **rebel**."
+            return f"Everyone else: {ask(['follow', 'rebel'], by_pm=True)}."
         case ChoiceMade(choice=choice, changed=changed):
             return f"You {'changed your choice to' if changed else 'chose to'} **{choice}** this round."
         case DefaultChoice(choice=choice):
@@ -275,7 +284,7 @@ def _briefing(fact: SeatBriefing) -> list[Event]:
         lines.append("You are immune this round: you make no choice.")
     if fact.voting:
         already = f" This seat voted for {fact.voted_for}." if fact.voted_for is not None else ""
-        lines.append(f"Vote for the first leader with **vote NAME**.{already}")
+        lines.append(f"Vote for the first leader: {ask(['vote NAME'], by_pm=False)}.{already}")
     if fact.choice is not None:
         lines.append(f"Your choice this round: **{fact.choice}**.")
     return [Say(line, to=to) for line in lines]
