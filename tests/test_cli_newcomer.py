@@ -130,3 +130,11 @@ def test_top_level_help_names_demo_and_the_mods_other_names(capsys: pytest.Captu
     out = capsys.readouterr().out
     assert re.search(r"command: play, demo, ", out)
     assert "jesters-duel (Jester's Duel) [jester, " in out
+
+
+def test_the_guides_point_at_files_that_exist() -> None:
+    """`RULINGS G4/G5` named a file the project does not ship; the hosts' rules are docs/HOSTS.md."""
+    root = Path(__file__).resolve().parents[1]
+    for path in [root / "bot.example.toml", *sorted((root / "docs").glob("*.md"))]:
+        assert "RULINGS" not in path.read_text(encoding="utf-8"), path
+    assert "docs/HOSTS.md" in (root / "bot.example.toml").read_text(encoding="utf-8")

@@ -249,6 +249,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
         strategy=args.strategy,
         options=tuple(_options(args.option).items()),
         think=args.think,
+        pace=args.pace,
+        watch=args.watch,
+        record=args.record,
     )
     return run_demo(setup)
 
@@ -390,6 +393,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     demo.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option (.set)")
     demo.add_argument("--think", type=float, default=0.4, help="longest pause before an AI answers (default 0.4 s)")
+    demo.add_argument(
+        "--pace", type=float, metavar="SECONDS", help="wait between lines (default 0.5 on a terminal, 0 in a pipe)"
+    )
+    demo.add_argument("--as", dest="watch", metavar="NAME", help="show this player's PMs and buttons beside the room")
+    demo.add_argument("--record", metavar="FILE", help="write the game's JSON record here (for verify and export)")
     demo.set_defaults(run=cmd_demo)
 
     serve = sub.add_parser(

@@ -105,3 +105,18 @@ def test_the_terminal_refusal_names_what_to_type() -> None:
     out = _terminal_output("ftl", ["follw", "vote Plut", "swap Pluto"])
     assert "! Unknown action 'follw'. Did you mean follow? It is not for now. Now you can type vote NAME;" in out
     assert "You can vote: Venus, Mars, Jupiter, Saturn and Mercury." in out
+
+
+def test_the_vote_box_closes_before_the_lines_its_last_vote_caused(tmp_path: Path) -> None:
+    """Issue 23: "The vote ... is over" came after Round 1 began; the box now shows its end first."""
+    host = make_host(tmp_path, html=True, leader="vote")
+    open_game(host, "ftl", PLAYERS[:4])
+    game = host.game
+    assert game is not None
+    for number, name in enumerate(PLAYERS[:4]):
+        host.handle_chat(" ", name, f".vote {PLAYERS[(number + 1) % 4]}")
+    sent = outbox(host).sent
+    over = next(i for i, (kind, _, html) in enumerate(sent) if kind == "uhtmlchange" and "is over" in html)
+    votes = next(i for i, (kind, _, text) in enumerate(sent) if kind == "say" and text.startswith("Votes:"))
+    round_1 = next(i for i, (kind, _, text) in enumerate(sent) if kind == "say" and "Round 1!" in text)
+    assert over < votes < round_1

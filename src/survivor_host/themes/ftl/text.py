@@ -179,7 +179,8 @@ def _line(fact: Fact) -> str | None:
         case VotesCounted(tally=tally):
             return f"Votes: {', '.join(f'{name} {count}' for name, count in tally)}."
         case VoteTie(players=players, votes=votes):
-            return f"{join_names(players)} tie with {votes} votes each: roll battle of 100 among them!"
+            each = f"{votes} vote{'s' if votes > 1 else ''} each"
+            return f"{join_names(players)} tie with {each}: roll battle of 100 among them!"
         case LeaderChosen(leader=leader, how=LeaderHow.PICKED):
             return f"**{leader}** is picked as the first leader."
         case LeaderChosen(leader=leader, how=LeaderHow.NOBODY_VOTED):
