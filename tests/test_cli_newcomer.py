@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from survivor_host.cli import main
 
@@ -138,3 +140,25 @@ def test_the_guides_point_at_files_that_exist() -> None:
     for path in [root / "bot.example.toml", *sorted((root / "docs").glob("*.md"))]:
         assert "RULINGS" not in path.read_text(encoding="utf-8"), path
     assert "docs/HOSTS.md" in (root / "bot.example.toml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("name", ["**x**", "[bold]x[/]", "<b>x</b>", "/wall x"])
+def test_replay_shows_hostile_names_literally(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
+    from survivor_host.host.terminal import TerminalTable, seat_names
+    from survivor_host.themes import new_game
+
+    game = new_game("ftl", [name, *seat_names(4)[1:]], seed=3)
+    record = TerminalTable(game, ai_seed=3, console=_quiet_console()).run()
+    path = tmp_path / "hostile.json"
+    path.write_text(json.dumps(record))
+    capsys.readouterr()
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert f" {name} " in out or f"{name}," in out or f"{name}." in out
+    assert main(["replay", "--plain", str(path)]) == 0
+    plain = capsys.readouterr().out
+    assert name in plain and not any(line.startswith("/") for line in plain.splitlines())
+
+
+def _quiet_console() -> Console:
+    return Console(file=io.StringIO(), width=120)

@@ -56,7 +56,7 @@ def refusal(game: Game, player: str | None, text: str, reason: str, verb: str = 
                 said.append(f"Did you mean **{action} {guess}**?")
             said.append(f"You can {action}: {join_names(names)}.")
     if options:
-        forms = join_names([f"**{form}**" for form in legal_forms(options)])
+        forms = " or ".join(f"**{form}**" for form in legal_forms(options))
         said.append(f"Now you can {verb} {forms}; **help** says more.")
     else:
         said.append(f"**help** says what you can {verb}.")

@@ -152,8 +152,8 @@ def swap_text(note: SwapNote) -> str:
     if note.void:
         return f"swap {note.other}: void"
     if note.mine:
-        return f"swapped with {note.other}" if note.swapped else f"swap {note.other}: held off"
-    return f"{note.other} swapped in" if note.swapped else f"held off {note.other}"
+        return f"swapped with {note.other}" if note.swapped else f"tried {note.other}, who held on"
+    return f"swapped by {note.other}" if note.swapped else f"held on against {note.other}"
 
 
 def round_table(fact: RoundRevealed) -> RoundTable:
@@ -220,7 +220,7 @@ def _line(fact: Fact) -> str:
         case TieAtCutoff(card=card, all_out=True):
             return f"Tie at **{card_name(card)}**: everyone holding it is eliminated."
         case TieAtCutoff(card=card, tied=tied, need=need):
-            return f"Tie at **{card_name(card)}** between {join_names(tied)}: roll battle 100, the {need} lowest out."
+            return f"Tie at **{card_name(card)}** between {join_names(tied)}: roll battle 100, {lowest(need)} out."
         case NobodyOut():
             return "Nobody is eliminated this round."
         case DrewJoker(player=player):
