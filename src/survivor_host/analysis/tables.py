@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
 
 from survivor_host.analysis.odds import (
     any_fourteen,
@@ -79,24 +78,6 @@ def render_text(title: str, sections: Sequence[Section]) -> list[str]:
             )
             lines.append(f"  {label}: {cells}")
     return lines
-
-
-def render_json(title: str, sections: Sequence[Section]) -> dict[str, Any]:
-    """Fractions as strings ('149/248'), so nothing is rounded."""
-    return {
-        "title": title,
-        "sections": [
-            {
-                "title": section.title,
-                "note": section.note,
-                "rows": [
-                    {"label": label, "values": {key: str(value) for key, value in values.items()}}
-                    for label, values in section.rows
-                ],
-            }
-            for section in sections
-        ],
-    }
 
 
 def ftl_sections(players: int, mods: Sequence[str], tug_floor: int = 20) -> list[Section]:
