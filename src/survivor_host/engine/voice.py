@@ -45,10 +45,13 @@ class Voice:
     where: str
     prefix: str = ""
 
+    def command_text(self, word: str, by_pm: bool) -> str:
+        """`.stick`: the words to send, with the prefix only on a room command read in a room or a PM."""
+        return word if self.where == "terminal" or by_pm else f"{self.prefix}{word}"
+
     def words(self, words: Sequence[str], by_pm: bool) -> str:
-        """`**.stick** or **.swap NAME**`: the prefix only on room commands read in a room or a PM."""
-        prefix = self.prefix if self.where != "terminal" and not by_pm else ""
-        return " or ".join(f"**{prefix}{word}**" for word in words)
+        """`**.stick** or **.swap NAME**`: each command as `command_text` spells it, bold."""
+        return " or ".join(f"**{self.command_text(word, by_pm)}**" for word in words)
 
     def instruction(self, words: Sequence[str], by_pm: bool) -> str:
         shown = self.words(words, by_pm)
