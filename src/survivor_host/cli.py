@@ -355,11 +355,10 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--mods", default="", help="comma-separated mods, e.g. tug-of-war,no-mercy")
     simulate.add_argument(
         "--strategy",
-        "--strategies",
-        dest="strategy",
         default="",
         help="AI strategy, or a comma list assigned to the seats in turn (default: the theme's sensible one)",
     )
+    simulate.add_argument("--strategies", dest="strategy", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     simulate.add_argument("--elim", type=int, help="Chase the Ace: the k lowest cards eliminated each round")
     simulate.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
     simulate.add_argument("--seed", type=int, default=0, help="the run's seed: the same seed, the same figures")
