@@ -162,3 +162,11 @@ def test_replay_shows_hostile_names_literally(tmp_path: Path, capsys: pytest.Cap
 
 def _quiet_console() -> Console:
     return Console(file=io.StringIO(), width=120)
+
+
+def test_a_mod_is_named_whole_never_by_a_prefix(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--mods jester` is one of Jester's Duel's other names (listed in --help), not a prefix: `jes` is refused."""
+    assert main(["odds", "cta", "--players", "4", "--mods", "jester"]) == 0
+    assert "Jester's Duel" in capsys.readouterr().out
+    assert main(["odds", "cta", "--players", "4", "--mods", "jes"]) == 2
+    assert "Unknown mod 'jes'" in capsys.readouterr().err
