@@ -120,3 +120,16 @@ def test_the_vote_box_closes_before_the_lines_its_last_vote_caused(tmp_path: Pat
     votes = next(i for i, (kind, _, text) in enumerate(sent) if kind == "say" and text.startswith("Votes:"))
     round_1 = next(i for i, (kind, _, text) in enumerate(sent) if kind == "say" and "Round 1!" in text)
     assert over < votes < round_1
+
+
+def test_the_bot_answers_a_typo_with_the_closest_action(tmp_path: Path) -> None:
+    host = make_host(tmp_path, leader="pick")
+    open_game(host, "ftl", PLAYERS)
+    game = host.game
+    assert game is not None
+    chooser = next(wait.player for wait in game.awaiting() if "follow" in wait.actions)
+    host.handle_pm(chooser, "follw")
+    (said,) = outbox(host).pms_to(chooser)[-1:]
+    assert said.endswith("Did you mean **follow**?") and said.startswith('I don\'t know the command "follw".')
+    host.handle_pm("Stranger", "follw")
+    assert "Did you mean" not in outbox(host).pms_to("Stranger")[-1]

@@ -18,7 +18,7 @@ from survivor_host.host.answers import Answers
 from survivor_host.host.presence import Presence
 from survivor_host.host.present import Announcer, how_to_send
 from survivor_host.host.reach import Reach
-from survivor_host.host.refusals import refusal
+from survivor_host.host.refusals import meant_action, refusal
 from survivor_host.host.session import Session
 from survivor_host.host.signups import SignupDesk
 from survivor_host.host.state import RoomState
@@ -200,7 +200,9 @@ class Commands:
         if action not in game.PLAYER_ACTIONS:
             if is_game_word(word):
                 raise IllegalAction(f"{game.title} has no {word}.")
-            raise IllegalAction(self.unknown(word))
+            seated = self.plays(to_id(name))
+            meant = meant_action(game, word, [o.action for o in game.legal_inputs(name)]) if seated else ""
+            raise IllegalAction(f"{self.unknown(word)} {meant}".strip())
         if to_id(name) in self.presence.borrowed:
             raise IllegalAction(f"{name} is another player's name in this game: rename back to your own to play.")
         if in_room and game.is_secret(action):

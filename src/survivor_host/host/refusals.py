@@ -42,12 +42,7 @@ def refusal(game: Game, player: str | None, text: str, reason: str, verb: str = 
     said = [reason]
     legal_now = list(dict.fromkeys(option.action for option in options))
     if word and action not in game.PLAYER_ACTIONS:
-        guess = closest(word, legal_now)
-        later = closest(word, list(game.PLAYER_ACTIONS)) if guess is None else None
-        if guess is not None:
-            said.append(f"Did you mean **{guess}**?")
-        elif later is not None:
-            said.append(f"Did you mean **{later}**? It is not for now.")
+        said.append(meant_action(game, word, legal_now))
     elif action in legal_now and target:
         names = [option.target for option in options if option.action == action and option.target]
         if names and to_id(target) not in {to_id(name) for name in names}:
@@ -60,4 +55,13 @@ def refusal(game: Game, player: str | None, text: str, reason: str, verb: str = 
         said.append(f"Now you can {verb} {forms}; **help** says more.")
     else:
         said.append(f"**help** says what you can {verb}.")
-    return " ".join(said)
+    return " ".join(part for part in said if part)
+
+
+def meant_action(game: Game, word: str, legal_now: Sequence[str]) -> str:
+    """`Did you mean **ACTION**?` for a typo of an action (`It is not for now.` if it is not legal now); else ''."""
+    guess = closest(word, list(legal_now))
+    if guess is not None:
+        return f"Did you mean **{guess}**?"
+    later = closest(word, list(game.PLAYER_ACTIONS))
+    return f"Did you mean **{later}**? It is not for now." if later is not None else ""
