@@ -128,7 +128,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     record = _read_record("export", args.file)
     if record is None:
         return 2
-    verdict = _export_verdict(record, args.file)
+    verdict = _export_verdict(record)
     if verdict is not None and not args.force:
         print(f"export: {args.file} does not verify ({verdict}); no page written (--force writes it anyway)")
         return 1
@@ -139,7 +139,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
-def _export_verdict(record: Any, file: str) -> str | None:
+def _export_verdict(record: Any) -> str | None:
     """Why `record` does not verify (its first difference, in `verify`'s words), or None when it does."""
     from survivor_host.trust.verify import verify
 

@@ -226,7 +226,8 @@ class TerminalTable:
                 self.line(text)
             else:
                 self._out(player_table(rows, self.labels, text.split(":**", 1)[0].strip("*")))
-                self.note("(PL: the player list, with each player's mark; type pl to see it again.)")
+                again = "; type pl to see it again" if self.you else ""
+                self.note(f"(PL: the player list, with each player's mark{again}.)")
         elif isinstance(event, Eliminated):
             self.line(text, STYLES["eliminated"])
             self._told_out(event)
