@@ -235,7 +235,7 @@ def test_c8_a_tie_at_the_cut_off_rerolled_twice_then_lost() -> None:
     for player in ("P0", "P1", "P2"):
         act(game, "stick", by=player)
     lines = said(act(game, "stick", by="P3"))
-    at = lines.index("Tie at **5** between P0 and P1: roll battle 100, the lowest out.")
+    at = lines.index("Tie at **5** between P0 and P1: roll battle 100, the lowest roll goes out.")
     assert lines[at + 1 :][:9] == [
         "Roll (1 - 100) for P0: 17",
         "Roll (1 - 100) for P1: 17",

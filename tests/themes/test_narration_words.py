@@ -81,3 +81,10 @@ def test_f2_one_vote_each() -> None:
     for voter, target in (("Ann", "Bob"), ("Bob", "Cid"), ("Cid", "Dee"), ("Dee", "Ann")):
         events = table.do("vote", by=voter, target=target)
     assert any("tie with 1 vote each:" in (render(event) or "") for event in events)
+
+
+def test_c3_one_king_is_said_in_the_singular() -> None:
+    _, events = make([13, 5, 6, 7])
+    assert "**King:** P0 is safe this round." in said(events)
+    _, events = make([13, 13, 6, 7])
+    assert "**Kings:** P0 and P1 are safe this round." in said(events)

@@ -206,7 +206,10 @@ def _line(fact: Fact) -> str:
         case Redealt():
             return "The Jokers would leave fewer than 2 players: all cards are dealt again."
         case KingsKnown(kings=kings):
-            return f"**Kings:** {join_names(kings)}: safe this round." if kings else "No Kings this round."
+            if not kings:
+                return "No Kings this round."
+            are = "is" if len(kings) == 1 else "are"
+            return f"**{'King' if len(kings) == 1 else 'Kings'}:** {join_names(kings)} {are} safe this round."
         case SwapPhaseOpened():
             return f"**Swap phase:** players are picked one by one to {ask(['stick', 'swap NAME'], by_pm=False)}."
         case NoTargets(player=player, later=later):
@@ -220,7 +223,8 @@ def _line(fact: Fact) -> str:
         case TieAtCutoff(card=card, all_out=True):
             return f"Tie at **{card_name(card)}**: everyone holding it is eliminated."
         case TieAtCutoff(card=card, tied=tied, need=need):
-            return f"Tie at **{card_name(card)}** between {join_names(tied)}: roll battle 100, {lowest(need)} out."
+            out = f"{lowest(need)} roll goes out" if need == 1 else f"{lowest(need)} rolls go out"
+            return f"Tie at **{card_name(card)}** between {join_names(tied)}: roll battle 100, {out}."
         case NobodyOut():
             return "Nobody is eliminated this round."
         case DrewJoker(player=player):
