@@ -95,8 +95,8 @@ def present(fact: Fact) -> list[Event]:
             return [Prompt(player, text, fact.actions, fact.targets, fact.by_pm)]
         case ScapegoatAsked(player=player):
             text = (
-                f"**{player}**, you would be eliminated: name a {command(['scapegoat NAME'])} "
-                f"or say {command(['noscapegoat'])}."
+                f"**{player}**, you would be eliminated: name a scapegoat with {command(['scapegoat NAME'])}, "
+                f"or {command(['noscapegoat'])}."
             )
             return [Prompt(player, text, fact.actions, fact.targets, fact.by_pm)]
         case ScapegoatResolved(suspect=suspect, target=target, rolls=rolls, loser=loser):
