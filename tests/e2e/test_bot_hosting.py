@@ -370,10 +370,13 @@ def test_refusals_are_private(e2e: E2EEnv, bot_factory: Callable[..., BotProcess
             await pm_from_bot(outsider, r"^You are not in a game I am hosting\.")
             # a player acting in another's turn (naming the player whose turn it is): refused
             await other.say(ROOM, f".swap {whose}")
-            refusal = await pm_from_bot(other, r"^(It is not your turn\.|You are safe this round and take no turn\.)$")
+            refusal = await pm_from_bot(
+                other, r"^(It is not your turn\.|You are safe this round and take no turn\.) \*\*help\*\* says what"
+            )  # the refusal says what is allowed (issue 23)
             # the turn's holder naming someone who can't be targeted (themself): refused
             await mover.say(ROOM, f".swap {whose}")
-            await pm_from_bot(mover, r"^You can't swap with yourself\.$")
+            yourself = r"^You can't swap with yourself\. You can swap: .+\. Now you can send \*\*stick\*\* or "
+            await pm_from_bot(mover, yourself)
             await mover.say(ROOM, ".stick")
             await host.wait_for(rf"\|\*\*{whose}\*\* sticks\.", room=ROOM, since=room_mark)
             # none of it showed in the room: no elimination, no swap, no refusal text

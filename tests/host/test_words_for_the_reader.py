@@ -92,6 +92,11 @@ def test_a_typo_gets_the_closest_action_the_targets_and_help() -> None:
     said = refusal(game, "Venus", "follw", "Unknown action 'follw'.", verb="send")
     assert "Did you mean **follow**? It is not for now. Now you can send **vote NAME**" in said
     assert refusal(game, "Stranger", "vote Mars", "You are not in this game.") == "You are not in this game."
+    said = refusal(game, "Mars", "vote Mars", "You can't vote for yourself.")  # a player, barred: no "did you mean"
+    assert said == (
+        "You can't vote for yourself. You can vote: Venus, Jupiter and Saturn. "
+        "Now you can type **vote NAME**; **help** says more."
+    )
 
 
 @pytest.mark.parametrize("hostile", ["**x**", "[bold]x[/]", "<b>x</b>", "/wall x", "!code x", ">>x"])

@@ -46,7 +46,8 @@ def refusal(game: Game, player: str | None, text: str, reason: str, verb: str = 
     elif action in legal_now and target:
         names = [option.target for option in options if option.action == action and option.target]
         if names and to_id(target) not in {to_id(name) for name in names}:
-            guess = closest(target, names)
+            seated = to_id(target) in {seat.uid for seat in game.seats}
+            guess = None if seated else closest(target, names)  # a typo of a name, not a player barred now
             if guess is not None:
                 said.append(f"Did you mean **{action} {guess}**?")
             said.append(f"You can {action}: {join_names(names)}.")
