@@ -9,7 +9,7 @@ from test_cta_rules import act, make
 from test_ftl_helpers import Table
 from test_narration import said, tables
 
-from survivor_host.engine.events import Event, RoundTable
+from survivor_host.engine.events import Event, Prompt, RoundTable
 from survivor_host.engine.render import render
 
 
@@ -67,6 +67,16 @@ def test_f7_a_suspect_s_row_is_out_unless_a_scapegoat() -> None:
     events = table.do("suspect", by="Ann", target="Bob")
     rows = {row[0]: row[-1] for row in only_table(events).rows}
     assert rows["Bob (suspect)"] == "out unless a scapegoat: 110 > 100"
+
+
+def test_f7_a_suspect_with_nobody_to_name_is_simply_out() -> None:
+    """Everyone else goes out too: there is no scapegoat to name, so the row says out."""
+    table = Table(6).roll(30, 110, 120, 130, 140, 145, 40, 50, 60, 70, 80)  # then the battle for second place
+    table.choose(Bob="follow", Cid="follow", Dee="follow", Eve="follow", Fay="follow")
+    events = table.do("suspect", by="Ann", target="Bob")
+    rows = {row[0]: row[-1] for row in only_table(events).rows}
+    assert rows["Bob (suspect)"] == "out: 110 > 30"
+    assert not any(isinstance(event, Prompt) for event in events)
 
 
 def test_f6_the_leader_s_die_is_explained_under_the_first_table_only() -> None:

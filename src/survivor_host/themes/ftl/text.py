@@ -61,6 +61,8 @@ LEAD_WHY = {
     LeadWhy.HIGHEST_REBEL: "the highest rebel roll",
 }
 UNLESS = "out, unless a scapegoat goes instead."
+STAND_IN = (Verdict.SAFE, Verdict.TIED, Verdict.CANCELLED)
+"""Verdicts after which a chooser can be named scapegoat (F7: not out, not immune next round)."""
 DIE_GLOSSARY = "The leader's die 109+20 is a roll of 1 to 109, plus 20; the others roll the die shown."
 PACKED = (
     VoteTie,
@@ -131,10 +133,11 @@ def present(fact: Fact) -> list[Event]:
     return [Say(line, to=to, pack=isinstance(fact, PACKED + TABLED), tabled=isinstance(fact, TABLED))]
 
 
-def verdict_text(row: RollRow) -> str:
-    """The table's verdict cell for one roll."""
+def verdict_text(row: RollRow, scapegoats: bool = False) -> str:
+    """The table's verdict cell for one roll; a suspect who would go out while `scapegoats` could stand in
+    is marked so until the scapegoat is decided (F7)."""
     match row.verdict:
-        case Verdict.OUT if row.suspect:
+        case Verdict.OUT if row.suspect and scapegoats:
             sign = ">" if row.choice == "follow" else "<"
             return f"out unless a scapegoat: {row.roll} {sign} {row.against}"
         case Verdict.OUT if row.choice == "follow":
@@ -155,9 +158,10 @@ def verdict_text(row: RollRow) -> str:
 def round_table(fact: RoundRolled) -> RoundTable:
     """The round's rolls as one table: player, choice, die, roll, verdict (the leader first)."""
     rows = [(f"{fact.leader} (leader)", "leads", "109+20", str(fact.leader_roll), "")]
+    scapegoats = any(row.choice and not row.suspect and row.verdict in STAND_IN for row in fact.rows)
     for row in fact.rows:
         name = f"{row.player} (suspect)" if row.suspect else row.player
-        rows.append((name, row.choice or "immune", str(row.die), str(row.roll), verdict_text(row)))
+        rows.append((name, row.choice or "immune", str(row.die), str(row.roll), verdict_text(row, scapegoats)))
     return RoundTable(
         f"Round {fact.number}: {fact.leader} rolled {fact.leader_roll}",
         ("Player", "Choice", "Die", "Roll", "Verdict"),
