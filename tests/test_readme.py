@@ -112,7 +112,7 @@ def test_every_readme_block_runs(tmp_path: Path) -> None:
                 assert block.filename, f"{block.document} line {block.line}: a {block.lang} block names no file"
                 ran[block.lang] += 1
             else:
-                assert block.lang == "text" and block.body.startswith("/roompromote"), block  # tests/e2e
+                assert block.lang == "text", block  # shown, not run (`/roompromote`: tests/e2e)
     finally:
         for store in _LIVE:
             store.close()  # type: ignore[attr-defined]

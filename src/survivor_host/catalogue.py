@@ -23,11 +23,16 @@ def _option_line(name: str, spec: Option) -> str:
 
 
 def themes_text() -> str:
-    lines = ["themes and mods (--mods, comma-separated):"]
+    """Each theme's mods with the other names each is taken by (whole names only: `jester`, never `jes`)."""
+    lines = ["themes and mods (--mods, comma-separated; the other names in [brackets] are taken too):"]
     for theme, spec in THEMES.items():
-        mods = ", ".join(f"{mod.id} ({mod.title})" for mod in spec.mods) or "none"
+        mods = ", ".join(f"{mod.id} ({mod.title}){_aliases(mod.aliases)}" for mod in spec.mods) or "none"
         lines.append(f"  {theme}: {spec.title}; mods: {mods}")
     return "\n".join(lines)
+
+
+def _aliases(names: tuple[str, ...]) -> str:
+    return f" [{', '.join(names)}]" if names else ""
 
 
 def options_text() -> str:

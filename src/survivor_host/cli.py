@@ -1,4 +1,4 @@
-"""The `survivor-host` command: play, scenario, replay, verify, export, odds, simulate, report, serve."""
+"""The `survivor-host` command: play, demo, scenario, replay, verify, export, odds, simulate, report, serve."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from typing import Any
 from survivor_host.engine.dice import dice_fields
 from survivor_host.engine.errors import DiceError, SetupError
 from survivor_host.host.terminal import TerminalTable, seat_names, silence_stdout
-from survivor_host.scenario import ScenarioError, mismatches, replay, run_scenario
+from survivor_host.scenario import ScenarioError, mismatches, run_scenario
 from survivor_host.studies.command import add_report_command
 from survivor_host.themes import DEFAULT_THEME, THEMES, new_game, theme_spec
 
@@ -73,20 +73,18 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Replay a game record: print what the room saw and check the outcome matches."""
-    from survivor_host.engine.render import render
-    from survivor_host.trust.verify import algorithm_of, first_difference
+    """Replay a game record as `play --auto` shows it (or the room's text, `--plain`) and check its outcome."""
+    from survivor_host.host.rewatch import replay_plain, replay_terminal
+    from survivor_host.trust.verify import algorithm_of, outcome_difference
 
     try:
         record: Any = json.loads(Path(args.file).read_text(encoding="utf-8"))
-        game = replay(record, on_events=lambda events: [print(t) for e in events if e.to is None and (t := render(e))])
+        game = replay_plain(record) if args.plain else replay_terminal(record, pace=args.pace)
     except (OSError, json.JSONDecodeError, KeyError, TypeError, DiceError) as error:
         print(f"replay: {args.file}: {error}", file=sys.stderr)
         return 2
     print(f"(dice {algorithm_of(record)}{'' if game.seed is None else f', seed {game.seed}'})")
-    again = game.record()
-    found = (first_difference(record.get(key), again[key], key) for key in ("rounds", "winner", "second", "placements"))
-    wrong = next((d for d in found if d is not None), None)
+    wrong = outcome_difference(record, game.record())
     print("The replay matches the record." if wrong is None else f"The replay does NOT match the record: {wrong}")
     return 0 if wrong is None else 1
 
@@ -130,9 +128,26 @@ def cmd_export(args: argparse.Namespace) -> int:
     record = _read_record("export", args.file)
     if record is None:
         return 2
+    verdict = _export_verdict(record)
+    if verdict is not None and not args.force:
+        print(f"export: {args.file} does not verify ({verdict}); no page written (--force writes it anyway)")
+        return 1
     Path(args.html).write_text(replay_page(record), encoding="utf-8")
     print(f"(replay page written to {args.html})")
+    if verdict is not None:
+        print(f"export: written although {args.file} does not verify ({verdict}): the page flags it")
     return 0
+
+
+def _export_verdict(record: Any) -> str | None:
+    """Why `record` does not verify (its first difference, in `verify`'s words), or None when it does."""
+    from survivor_host.trust.verify import verify
+
+    try:
+        verdict = verify(record)
+    except (KeyError, TypeError, ValueError) as error:
+        return f"malformed record: {type(error).__name__}: {error}"
+    return None if verdict.ok else f"first difference at {verdict.difference}"
 
 
 def _analysis_setting(args: argparse.Namespace, options: dict[str, object]) -> tuple[str, ...]:
@@ -153,7 +168,7 @@ def _analysis_setting(args: argparse.Namespace, options: dict[str, object]) -> t
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
-    from survivor_host.analysis.tables import render_json, render_text, setting_title
+    from survivor_host.analysis.tables import render_text, setting_title
 
     options: dict[str, object] = dict(_options(args.option))
     mods = _analysis_setting(args, options)
@@ -166,7 +181,9 @@ def cmd_odds(args: argparse.Namespace) -> int:
     sections = odds_tables(game)
     title = f"Exact odds: {setting_title(args.theme, mods, args.players)}"
     if args.json:
-        print(json.dumps(render_json(title, sections), indent=2))
+        from survivor_host.analysis.odds_data import odds_data
+
+        print(json.dumps(odds_data(title, sections), indent=2))
     else:
         print("\n".join(render_text(title, sections)))
     return 0
@@ -183,7 +200,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise SetupError(f"--workers must be at least 1, not {args.workers}.")
     options: dict[str, object] = dict(_options(args.option))
     mods = _analysis_setting(args, options)
-    strategies = tuple(s.strip() for s in (args.strategies or "").split(",") if s.strip())
+    strategies = tuple(s.strip() for s in (args.strategy or "").split(",") if s.strip())
     setup = SimSetup(args.theme, args.players, mods, tuple(options.items()), strategies, args.seed)
     from survivor_host.ai import make_strategy
 
@@ -220,6 +237,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
         strategy=args.strategy,
         options=tuple(_options(args.option).items()),
         think=args.think,
+        pace=args.pace,
+        watch=args.watch,
+        record=args.record,
     )
     return run_demo(setup)
 
@@ -275,7 +295,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--record", help="write the JSON game record to this file")
     play.add_argument("--elim", type=int, help="where the theme has an elim option: players eliminated per round")
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
-    play.add_argument("--strategy", help="AI strategy, or a comma list for the AI seats in turn (default: sensible)")
+    play.add_argument(
+        "--strategy", help="AI strategy, or a comma list for the AI seats in turn (default: the theme's sensible one)"
+    )
     play.add_argument("--name", default="Earth", help="your name when you play (default Earth)")
     play.add_argument("--pace", type=float, metavar="SECONDS", help="wait before each line (default 0.3 on a terminal)")
     play.set_defaults(run=cmd_play)
@@ -284,8 +306,10 @@ def build_parser() -> argparse.ArgumentParser:
     scenario.add_argument("file")
     scenario.set_defaults(run=cmd_scenario)
 
-    again = sub.add_parser("replay", help="replay a seeded game record and check it (fair dice)")
+    again = sub.add_parser("replay", help="show a game record again as `play` does, and check it (fair dice)")
     again.add_argument("file", help="a JSON game record (play --record, or one the bot stored)")
+    again.add_argument("--plain", action="store_true", help="the room's text instead: each line as the bot posts it")
+    again.add_argument("--pace", type=float, metavar="SECONDS", help="wait before each line (default 0)")
     again.set_defaults(run=cmd_replay)
 
     check = sub.add_parser("verify", help="check a game record: commitment, client seed, every draw, the replay")
@@ -295,6 +319,7 @@ def build_parser() -> argparse.ArgumentParser:
     export = sub.add_parser("export", help="write a game record as a self-checking HTML replay page")
     export.add_argument("file", help="a JSON game record")
     export.add_argument("--html", required=True, metavar="FILE.html", help="the page to write")
+    export.add_argument("--force", action="store_true", help="write the page of a record that does not verify")
     export.set_defaults(run=cmd_export)
 
     odds = sub.add_parser(
@@ -321,8 +346,11 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--players", type=int, default=10, help="seats at the table (default 10)")
     simulate.add_argument("--mods", default="", help=MODS_HELP)
     simulate.add_argument(
-        "--strategies", default="", help="comma-separated strategies assigned to seats in turn (default: smart)"
+        "--strategy",
+        default="",
+        help="AI strategy, or a comma list assigned to the seats in turn (default: the theme's sensible one)",
     )
+    simulate.add_argument("--strategies", dest="strategy", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     simulate.add_argument(
         "--elim", type=int, help="where the theme has an elim option: the k lowest cards eliminated each round"
     )
@@ -349,9 +377,16 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--mods", default="", help="comma-separated mods")
     demo.add_argument("--players", type=int, default=6, help="number of AI players (default 6)")
     demo.add_argument("--seed", help="the game's seed; the AI players' choices follow it too (default: random)")
-    demo.add_argument("--strategy", help="the AI players' strategy (default: the theme's sensible one)")
+    demo.add_argument(
+        "--strategy", help="AI strategy, or a comma list for the AI players in turn (default: the theme's sensible one)"
+    )
     demo.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option (.set)")
     demo.add_argument("--think", type=float, default=0.4, help="longest pause before an AI answers (default 0.4 s)")
+    demo.add_argument(
+        "--pace", type=float, metavar="SECONDS", help="wait between lines (default 0.5 on a terminal, 0 in a pipe)"
+    )
+    demo.add_argument("--as", dest="watch", metavar="NAME", help="show this player's PMs and buttons beside the room")
+    demo.add_argument("--record", metavar="FILE", help="write the game's JSON record here (for verify and export)")
     demo.set_defaults(run=cmd_demo)
 
     serve = sub.add_parser(
@@ -368,7 +403,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    from survivor_host.cli_flags import parse
+
+    args = parse(build_parser(), argv)
     try:
         result: int = args.run(args)
     except (SetupError, ValueError, DiceError) as error:

@@ -119,7 +119,8 @@ def test_prompts_carry_buttons_and_a_click_is_the_choice(e2e: E2EEnv, bot_factor
 
             # Chase the Ace: Stick and one "Swap with X" button per legal target, on the player's turn
             _, _ = await start_game(host, players, ".host cta")
-            turn = await host.wait_for(r"\*\*, your turn: \*\*stick\*\* or \*\*swap NAME\*\* \(", room=ROOM, timeout=20)
+            your_turn = r"\*\*, your turn: \*\*\.stick\*\* or \*\*\.swap NAME\*\* \("  # the room's words: the prefix
+            turn = await host.wait_for(your_turn, room=ROOM, timeout=20)
             whose = re.search(r"(?:\||· )\*\*([^*]+)\*\*, your turn", turn.text).group(1)  # type: ignore[union-attr]
             targets = re.split(r", | and ", re.search(r"\(([^)]*)\)\.$", turn.text).group(1))  # type: ignore[union-attr]
             player = by_name(players, whose)
@@ -369,10 +370,13 @@ def test_refusals_are_private(e2e: E2EEnv, bot_factory: Callable[..., BotProcess
             await pm_from_bot(outsider, r"^You are not in a game I am hosting\.")
             # a player acting in another's turn (naming the player whose turn it is): refused
             await other.say(ROOM, f".swap {whose}")
-            refusal = await pm_from_bot(other, r"^(It is not your turn\.|You are safe this round and take no turn\.)$")
+            refusal = await pm_from_bot(
+                other, r"^(It is not your turn\.|You are safe this round and take no turn\.) \*\*help\*\* says what"
+            )  # the refusal says what is allowed (issue 23)
             # the turn's holder naming someone who can't be targeted (themself): refused
             await mover.say(ROOM, f".swap {whose}")
-            await pm_from_bot(mover, r"^You can't swap with yourself\.$")
+            yourself = r"^You can't swap with yourself\. You can swap: .+\. Now you can send \*\*stick\*\* or "
+            await pm_from_bot(mover, yourself)
             await mover.say(ROOM, ".stick")
             await host.wait_for(rf"\|\*\*{whose}\*\* sticks\.", room=ROOM, since=room_mark)
             # none of it showed in the room: no elimination, no swap, no refusal text

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from harness import CACHE_DIR
 
+from survivor_host.cli import main
 from survivor_host.devserver.demo import DemoSetup, run_demo
 
 ROLL = re.compile(r"Roll \(1 - \d+\)(?:\+\d+)? for \w+: \d+")
@@ -27,13 +28,33 @@ def _instances() -> set[str]:
     return {p.name for p in root.iterdir()} if root.is_dir() else set()
 
 
-def test_demo_plays_a_whole_game_and_shuts_down() -> None:
+def test_demo_plays_a_whole_game_and_shuts_down(tmp_path: Path) -> None:
     before = _instances()
     out = io.StringIO()
-    setup = DemoSetup(theme="ftl", mods=("no-mercy",), players=5, seed="e2e-demo", think=0.0, cache_dir=CACHE_DIR)
+    record = tmp_path / "demo.json"
+    setup = DemoSetup(
+        theme="ftl", mods=("no-mercy",), players=5, seed="e2e-demo", think=0.0, cache_dir=CACHE_DIR,
+        watch="Mars", record=str(record),
+    )  # fmt: skip
     assert run_demo(setup, out) == 0
     text = out.getvalue()
     lines = text.splitlines()
+    # issue 23: each box in full once, then its changes as one line; the host starts with everyone listed
+    assert sum("[box] Follow the Leader (No Mercy): signups are open!" in line for line in lines) == 1, text
+    assert sum("[box] Vote for the first leader" in line for line in lines) == 1, text
+    start = next(i for i, line in enumerate(lines) if line.endswith("Demo Host: .start"))
+    assert any("[box] PL (5): " in line for line in lines[:start]), text
+    over = next(i for i, line in enumerate(lines) if "The vote for the first leader is over." in line)
+    assert over < next(i for i, line in enumerate(lines) if "Round 1!" in line), text
+    assert not any("[Survivor Host]" in line for line in lines), text  # the server's box signature
+    # Mars's private side beside the room: the prompt with its buttons, and what Mars sends
+    assert any("┃ Mars (PM) [survivor] Round 1: do you follow or rebel?" in line for line in lines), text
+    assert any("┃     [Follow] [Rebel]" in line for line in lines), text
+    assert any(re.search(r"┃ Mars → Survivor Host: (follow|rebel)$", line) for line in lines), text
+    assert not any("┃ Venus" in line for line in lines), text
+    # the record the watcher can check
+    assert f"-- record written to {record}: check it with `survivor-host verify {record}`" in lines, text
+    assert main(["verify", str(record)]) == 0
     # the room as a player sees it: the host's commands, sign-ups, the bot's lines, plain text only
     assert any(line.endswith("Demo Host: .host ftl no-mercy") for line in lines), text
     assert sum("• " in line and line.endswith(" in") for line in lines) == 5, text

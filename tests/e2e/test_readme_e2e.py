@@ -50,7 +50,7 @@ async def _until(check: Callable[[], bool], timeout: float = 10.0) -> None:
 
 def test_readme_demo_commands_play_whole_games(tmp_path: Path) -> None:
     demos = [c for c in _readme_commands() if "survivor-host demo" in c]
-    assert len(demos) == 2
+    assert len(demos) == 3
     env = dict(os.environ, SURVIVOR_HOST_CACHE=str(CACHE_DIR))
     for command in demos:
         result = subprocess.run(
@@ -59,6 +59,11 @@ def test_readme_demo_commands_play_whole_games(tmp_path: Path) -> None:
         assert result.returncode == 0, (command, result.stdout[-3000:], result.stderr[-3000:])
         assert "wins the game!" in result.stdout
         assert re.search(r"^-- game over: \w+ won after", result.stdout, re.MULTILINE)
+        if "--record demo.json" in command:  # the watcher checks the game they saw
+            verified = subprocess.run(
+                ["bash", "-c", local(".venv/bin/survivor-host verify demo.json")], cwd=tmp_path, capture_output=True
+            )
+            assert verified.returncode == 0, verified
 
 
 def test_readme_serve_command_logs_in_and_stops_cleanly(tmp_path: Path, e2e: E2EEnv) -> None:

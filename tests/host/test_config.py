@@ -100,22 +100,27 @@ LONG_NAME = "A very long bot name here"
         (_bot("idle = 'modkill'"), "[bot] idle: this key belongs in [defaults]"),
         (GOOD + "[rules]\nftll = 'https://example.org'\n", "[rules] ftll is not a known key; did you mean ftl?"),
         # wrong kind or out of range
-        (_defaults("idle = 'kick'"), "[defaults] idle = 'kick': must be modkill | default"),
+        (_defaults("idle = 'kick'"), "[defaults] idle = \"kick\": must be modkill | default"),
         (_defaults("reminder = -1"), "[defaults] reminder = -1: must be a whole number, at least 0"),
+        # issue 23: TOML's own kinds, said in TOML's spelling
+        (_defaults('reminder = "30"'), '[defaults] reminder = "30": must be a whole number, at least 0'),
+        (_defaults("max_players = true"), "[defaults] max_players = true: must be a whole number, at least 3"),
+        (_defaults("idle = 1"), "[defaults] idle = 1: must be modkill | default"),
+        (_bot("fixed_seed = false"), "[bot] fixed_seed = false: must be a string or a whole number"),
         (_defaults("public_deadline = 2"), "public_deadline = 2: must be a whole number, at least 5"),
-        (_defaults("public_deadline = 'soon'"), "public_deadline = 'soon': must be a whole number"),
-        (_defaults("leader = 'first'"), "[defaults] leader = 'first': must be vote | pick"),
-        (GOOD.replace('rooms = ["survivor"]', 'rooms = "survivor"'), "[bot] rooms = 'survivor': must be a non-empty"),
+        (_defaults("public_deadline = 'soon'"), "public_deadline = \"soon\": must be a whole number"),
+        (_defaults("leader = 'first'"), "[defaults] leader = \"first\": must be vote | pick"),
+        (GOOD.replace('rooms = ["survivor"]', 'rooms = "survivor"'), "[bot] rooms = \"survivor\": must be a non-empty"),
         (GOOD.replace('rooms = ["survivor"]', "rooms = []"), "[bot] rooms = []: must be a non-empty list of room ids"),
-        (_bot("log_level = 'LOUD'"), "[bot] log_level = 'LOUD': must be DEBUG | INFO | WARNING | ERROR"),
+        (_bot("log_level = 'LOUD'"), "[bot] log_level = \"LOUD\": must be DEBUG | INFO | WARNING | ERROR"),
         (
             GOOD.replace("ws://127", "http://127"),
-            "/showdown/websocket': must be a websocket URL (ws://... or wss://...)",
+            "/showdown/websocket\": must be a websocket URL (ws://... or wss://...)",
         ),
-        (_bot("prefix = '/'"), "[bot] prefix = '/': must be one or two characters"),
+        (_bot("prefix = '/'"), "[bot] prefix = \"/\": must be one or two characters"),
         (_bot("prefix = 3"), "[bot] prefix = 3: must be one or two characters"),
-        (_bot("owners = 'Alice'"), "[bot] owners = 'Alice': must be a list of user names"),
-        (GOOD.replace("Survivor Bot", LONG_NAME), f"[bot] username = '{LONG_NAME}': must be a Showdown name of 1-18"),
+        (_bot("owners = 'Alice'"), "[bot] owners = \"Alice\": must be a list of user names"),
+        (GOOD.replace("Survivor Bot", LONG_NAME), f'[bot] username = "{LONG_NAME}": must be a Showdown name of 1-18'),
         (GOOD.replace('username = "Survivor Bot"\n', ""), "[bot] username is required"),
         ("server = 3\n[bot]\nusername = 'x'\nrooms = ['x']\n", "[server] must be a table"),
         ("[bot\nusername = 'Bot'", "is not valid TOML"),
@@ -142,7 +147,7 @@ def test_every_fault_is_listed_at_once(
 ) -> None:
     code, err = _serve(tmp_path, GOOD + "idle = 'kick'\nsecret_deadlin = 3\n", capsys, monkeypatch, password=False)
     assert code == 2
-    assert "idle = 'kick'" in err and "secret_deadlin" in err and "SURVIVOR_HOST_PASSWORD is not set" in err
+    assert 'idle = "kick"' in err and "secret_deadlin" in err and "SURVIVOR_HOST_PASSWORD is not set" in err
 
 
 def test_database_in_a_missing_folder_exits_2(

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from survivor_host.host import html
 from survivor_host.themes.ftl.game import FollowTheLeader
 from tests.host.test_persistence import reopen
@@ -26,7 +28,7 @@ def test_replies_quote_user_text_instead_of_starting_with_it(tmp_path: Path) -> 
         assert len(replies) == 2, replies
         for reply in replies:
             assert not reply.lstrip().startswith(("/", "!", ">>", "\ufeff", "／")), reply
-    assert outbox(host).pms_to(voter)[0] == '"／nick" is not in this game.'
+    assert outbox(host).pms_to(voter)[0].startswith('"／nick" is not in this game. You can vote: Mars, ')
 
 
 def test_permission_errors_name_the_rank_each_command_needs(tmp_path: Path) -> None:
@@ -104,17 +106,20 @@ def test_bare_words_are_taken_only_from_players_the_game_awaits(tmp_path: Path) 
     assert any(f"**{wait.player}** sticks" in line for line in outbox(host).room_lines())
 
 
-def test_public_prompts_name_words_the_bot_takes_as_written(tmp_path: Path) -> None:
-    """Each bold word in a room prompt, typed bare by the player it asks, is taken."""
+@pytest.mark.parametrize("typed", ["{p}swap {target}", "swap {target}"])
+def test_public_prompts_name_words_the_bot_takes_as_written(tmp_path: Path, typed: str) -> None:
+    """Each bold word in a room prompt is the room's command, with its prefix (issue 23), and is taken as
+    written; the player it asks may also leave the prefix out."""
     host = make_host(tmp_path)
     open_game(host, "cta", PLAYERS[:5])
     game = host.game
     assert game is not None
     prompt = outbox(host).room_lines()[-1]
     (wait,) = game.awaiting()
-    assert prompt.startswith(f"**{wait.player}**, your turn: **stick** or **swap NAME**")
+    p = host.state.settings.prefix
+    assert prompt.startswith(f"**{wait.player}**, your turn: **{p}stick** or **{p}swap NAME**")
     target = wait.targets[0]
-    host.handle_chat(" ", wait.player, f"swap {target}")
+    host.handle_chat(" ", wait.player, typed.format(p=p, target=target))
     assert any(f"**{wait.player}** wants to swap with **{target}**" in line for line in outbox(host).room_lines())
 
 

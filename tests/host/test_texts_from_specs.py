@@ -14,7 +14,7 @@ from survivor_host.engine.theme import Chance, HelpText, Styles
 from survivor_host.host import info, styles, terminal
 from survivor_host.host.chances import chances_now
 from survivor_host.host.styles import STATUS_STYLE, STYLES, styled
-from survivor_host.host.terminal import ASKS, NONE_HELD, help_lines, seat_names
+from survivor_host.host.terminal import asks, help_lines, seat_names
 from survivor_host.themes import THEMES, new_game
 
 
@@ -44,15 +44,23 @@ def test_help_names_every_theme_s_commands() -> None:
     assert text.count(f"survivor {info.pm_example()}.") == 1
 
 
-def test_the_terminal_questions_are_the_specs() -> None:
-    asks = {word: shows for spec in THEMES.values() for word, shows in spec.help.asks}
-    assert asks == ASKS and set(NONE_HELD) == set(asks) and all(NONE_HELD.values())
-    assert set(asks) <= set(terminal.READ_ONLY)
-    last = help_lines([])[-1]
-    for word, shows in asks.items():
-        assert f"{word} ({shows})" in last
-    for spec in THEMES.values():
+def test_the_terminal_questions_are_the_specs_and_each_game_offers_only_its_own() -> None:
+    for theme, spec in THEMES.items():
+        game = new_game(theme, seat_names(4), seed=0)
+        own = dict(spec.help.asks)
+        assert asks(game) == own and (not own or spec.help.none_held)
+        assert not set(own) & set(terminal.READ_ONLY)
+        last = help_lines([], asks(game))[-1]
+        for word, shows in own.items():
+            assert f"{word} ({shows})" in last
         assert {word for word, _ in spec.help.asks} <= set(spec.game.QUESTIONS)
+
+
+def test_ftl_help_does_not_offer_card() -> None:
+    """Issue 23: `help` in Follow the Leader offered Chase the Ace's `card`."""
+    game = new_game("ftl", seat_names(4), seed=0)
+    assert "card" not in help_lines([], asks(game))[-1]
+    assert "card (your card)" in help_lines([], asks(new_game("cta", seat_names(4), seed=0)))[-1]
 
 
 def test_the_terminal_colours_each_spec_s_words_by_kind() -> None:

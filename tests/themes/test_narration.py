@@ -188,7 +188,7 @@ def test_the_end_says_the_placements() -> None:
 
 def test_c4_the_joker_is_said() -> None:
     _, events = make([14, 5, 6, 7], mods=["the-joker"])
-    assert "**P0** drew the Joker (14): eliminated at once." in said(events)
+    assert "**P0** drew the Joker: eliminated at once." in said(events)
     assert any(isinstance(e, Eliminated) and e.players == ("P0",) for e in events)
 
 
@@ -235,7 +235,7 @@ def test_c8_a_tie_at_the_cut_off_rerolled_twice_then_lost() -> None:
     for player in ("P0", "P1", "P2"):
         act(game, "stick", by=player)
     lines = said(act(game, "stick", by="P3"))
-    at = lines.index("Tie at **5** between P0 and P1: roll battle 100, the 1 lowest out.")
+    at = lines.index("Tie at **5** between P0 and P1: roll battle 100, the lowest roll goes out.")
     assert lines[at + 1 :][:9] == [
         "Roll (1 - 100) for P0: 17",
         "Roll (1 - 100) for P1: 17",
@@ -265,7 +265,7 @@ def test_c6_a_tied_swap_battle_is_said_and_the_table_shows_the_swap() -> None:
     events = act(game, "stick", by="P3")
     (shown,) = tables(events)
     assert shown.rows[0] == ("P0", "3", "10", "swapped with P3", "safe")
-    assert shown.rows[3] == ("P3", "10", "3", "P0 swapped in; stuck", "out: lowest")
+    assert shown.rows[3] == ("P3", "10", "3", "swapped by P0; stuck", "out: lowest")
     assert "**P3** held 3, the lowest card: eliminated." in said(events)
 
 

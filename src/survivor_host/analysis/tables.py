@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
 
 from survivor_host.engine.odds import Section
 from survivor_host.themes import theme_spec
@@ -43,19 +42,3 @@ def render_text(title: str, sections: Sequence[Section]) -> list[str]:
     return lines
 
 
-def render_json(title: str, sections: Sequence[Section]) -> dict[str, Any]:
-    """Fractions as strings ('149/248'), so nothing is rounded."""
-    return {
-        "title": title,
-        "sections": [
-            {
-                "title": section.title,
-                "note": section.note,
-                "rows": [
-                    {"label": label, "values": {key: str(value) for key, value in values.items()}}
-                    for label, values in section.rows
-                ],
-            }
-            for section in sections
-        ],
-    }

@@ -2,13 +2,15 @@
 
 Everything runs on 127.0.0.1: a Pokémon Showdown server (npm, installed once into the user's cache),
 a fake login server, the bot exactly as `serve` runs it (at `*` in the room), a host who types
-`.host` and `.start`, and one websocket client per AI player. The room is printed as a player sees it.
+`.host` and `.start`, and one websocket client per AI player. The room is printed as a player reads it
+(`devserver/story.py`), with one player's private side beside it on request (`--as`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import random
 import secrets
@@ -17,7 +19,8 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TextIO
 
@@ -31,8 +34,10 @@ from survivor_host.devserver.ps_server import (
     ensure_ps_installed,
     is_installed,
 )
-from survivor_host.devserver.roomview import button_values, buttons_in, room_lines
+from survivor_host.devserver.roomview import button_values, buttons_in
 from survivor_host.devserver.rsakeys import load_or_create_key
+from survivor_host.devserver.story import Story, default_pace
+from survivor_host.engine.errors import SetupError
 from survivor_host.engine.game import Game
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import parse_command
@@ -40,7 +45,7 @@ from survivor_host.engine.strategy import Strategy
 from survivor_host.host.config import BotConfig
 from survivor_host.host.room import RoomHost
 from survivor_host.host.serve import RunningBot
-from survivor_host.host.terminal import seat_names
+from survivor_host.host.terminal import seat_names, strategy_names
 from survivor_host.showdown.client import ClientConfig, ShowdownClient
 from survivor_host.showdown.protocol import Chat, Message, PrivateMessage
 from survivor_host.themes import DEFAULT_THEME, new_game, theme_class
@@ -71,27 +76,33 @@ class DemoSetup:
     timeout: float = 900.0
     """Give up (exit 1) if the game has not ended after this many seconds."""
     cache_dir: Path | None = None
+    pace: float | None = None
+    """Seconds between printed lines; None: a human pace on a terminal, none in a pipe (`story.default_pace`)."""
+    watch: str | None = None
+    """The player whose PMs and buttons are shown beside the room (`--as`)."""
+    record: str | None = None
+    """Where to write the game's record, for `verify` and `export` (`--record`)."""
 
     def check(self) -> None:
-        """Raise SetupError/ValueError now for a wrong theme, mod, option, player count or strategy."""
+        """Raise SetupError/ValueError now for a wrong theme, mod, option, player count, strategy, pace,
+        `--as` name or `--record` folder."""
         game = new_game(self.theme, seat_names(self.players), mods=self.mods, options=dict(self.options), seed=0)
-        make_strategy(game.theme, self.strategy)
+        for kind in strategy_names(self.strategy):
+            make_strategy(game.theme, kind)
+        default_pace(self.pace, sys.stdout)
+        self.watched()
+        if self.record is not None and not Path(self.record).resolve().parent.is_dir():
+            raise SetupError(f"--record {self.record}: the folder {Path(self.record).parent} does not exist.")
 
-
-@dataclass
-class Printer:
-    """Writes the room's lines with the seconds since the demo started."""
-
-    out: TextIO
-    started: float = field(default_factory=time.monotonic)
-
-    def line(self, text: str) -> None:
-        self.out.write(f"{time.monotonic() - self.started:7.1f}s  {text}\n")
-        self.out.flush()
-
-    def note(self, text: str) -> None:
-        self.out.write(f"-- {text}\n")
-        self.out.flush()
+    def watched(self) -> str | None:
+        """The seat `--as` names, spelled as the game spells it (any case), or None; SetupError if no seat."""
+        if self.watch is None:
+            return None
+        names = seat_names(self.players)
+        found = next((name for name in names if to_id(name) == to_id(self.watch)), None)
+        if found is None:
+            raise SetupError(f"--as {self.watch!r}: the players are {', '.join(names)}.")
+        return found
 
 
 @dataclass
@@ -111,11 +122,15 @@ class AIPlayer:
     prefix: str = "."
     client: ShowdownClient | None = None
     answered: int = 0
+    story: Story | None = None
+    """Set for the player shown beside the room (`--as`): their PMs and what they send are told to it."""
 
     async def handle(self, message: Message) -> None:
         client = self.client
         if client is None or message.history:
             return
+        if self.story is not None:
+            self.story.private_message(message)
         if isinstance(message, PrivateMessage) and message.sender.userid == to_id(BOT_NAME):
             commands, by_pm = buttons_in(message.text), True
         elif (
@@ -135,6 +150,8 @@ class AIPlayer:
             await asyncio.sleep(self.rng.uniform(0, self.think))
         self.answered += 1
         if by_pm:
+            if self.story is not None:
+                self.story.sent(choice)
             client.pm(BOT_NAME, choice)
         else:
             client.say(ROOM, self.prefix + choice)
@@ -184,10 +201,10 @@ async def _drained(client: ShowdownClient) -> None:
 class Demo:
     """One demo run: servers up, bot and players in, one game, everything down again."""
 
-    def __init__(self, setup: DemoSetup, workdir: Path, printer: Printer) -> None:
+    def __init__(self, setup: DemoSetup, workdir: Path, story: Story) -> None:
         self.setup = setup
         self.workdir = workdir
-        self.printer = printer
+        self.story = story
         self.cache_dir = setup.cache_dir or default_cache_dir()
         self.seed = setup.seed if setup.seed is not None else secrets.token_hex(8)
         self.login: FakeLoginServer | None = None
@@ -216,7 +233,7 @@ class Demo:
         )
         self.server = PSServer(options, cache_dir=self.cache_dir, name="demo")
         await asyncio.to_thread(self.server.start)
-        self.printer.note(f"local Showdown server on {self.server.ws_url}; fake login on {self.login.base_url}")
+        self.story.note(f"local Showdown server on {self.server.ws_url}; fake login on {self.login.base_url}")
         return self.server.ws_url, self.login.login_url
 
     def _start_bot(self, ws_url: str, login_url: str) -> RunningBot:
@@ -251,39 +268,44 @@ class Demo:
         setup = self.setup
         ws_url, login_url = await self._start_servers()
         running = self._start_bot(ws_url, login_url)
-        printer = self.printer
-
-        def show(message: Message) -> None:
-            for text in room_lines(message, ROOM):
-                printer.line(text)
-
-        host = _client(ws_url, login_url, HOST_NAME, show)
+        story = self.story
+        host = _client(ws_url, login_url, HOST_NAME, story.room_message)
         self._connect(host)
         rng = random.Random(f"demo-ai|{self.seed}")
         names = seat_names(setup.players)
         theme = theme_class(setup.theme).theme
+        kinds = strategy_names(setup.strategy)
         players = [
-            AIPlayer(n, make_strategy(theme, setup.strategy), random.Random(rng.random()), setup.think, self._game)
-            for n in names
+            AIPlayer(
+                name,
+                make_strategy(theme, kinds[number % len(kinds)]),
+                random.Random(rng.random()),
+                setup.think,
+                self._game,
+                story=story if name == story.watched else None,
+            )
+            for number, name in enumerate(names)
         ]
         for player in players:
             player.client = _client(ws_url, login_url, player.name, player.handle)
             self._connect(player.client)
         everyone = [running.client, host, *(p.client for p in players if p.client)]
         await asyncio.wait_for(asyncio.gather(*(c.wait_ready() for c in everyone)), 60)
-        printer.note(f"the bot ({BOT_NAME}, * in {ROOM_TITLE}), {HOST_NAME} (@) and {len(players)} AI players are in")
+        watching = f"; {story.watched}'s PMs are shown beside the room (┃)" if story.watched else ""
+        everyone_in = f"the bot ({BOT_NAME}, * in {ROOM_TITLE}), {HOST_NAME} (@) and {len(players)} AI players are in"
+        story.note(everyone_in + watching)
 
         room = self._room()
         mods = f" {','.join(setup.mods)}" if setup.mods else ""
         host.say(ROOM, f".host {setup.theme}{mods}")
-        await _wait_for(lambda: room.signups is not None, 30, "signups to open")
+        # Each step waits for the room to have read the last one, so the printout follows the game's order.
+        await _wait_for(lambda: story.seen("signups are open"), 30, "the signups box")
         for key, value in setup.options:
             host.say(ROOM, f".set {key} {value}")
-        for player in players:
+        for joined, player in enumerate(players, start=1):
             assert player.client is not None
             player.client.send_command(ROOM, "/me in")
-        joined = len(players)
-        await _wait_for(lambda: room.signups is not None and len(room.signups.players) >= joined, 60, "sign-ups")
+            await _wait_for(partial(story.seen, f"PL ({joined}):"), 30, f"{player.name} on the signups box")
         host.say(ROOM, ".start")
         await _wait_for(lambda: room.game is not None, 30, "the game to start")
         game = room.game
@@ -292,6 +314,8 @@ class Demo:
         self.record = game.record()
         await _drained(running.client)
         await asyncio.sleep(1.0)  # the last lines reach the watchers
+        if setup.record is not None:
+            Path(setup.record).write_text(json.dumps(self.record, indent=2) + "\n", encoding="utf-8")
         return 0
 
     async def close(self) -> None:
@@ -324,12 +348,14 @@ def _summary(record: dict[str, object] | None) -> str:
     return f"{winner} won after {count} rounds" if winner else f"the game ended after {count} rounds, no winner"
 
 
-async def _main(setup: DemoSetup, workdir: Path, printer: Printer) -> int:
-    demo = Demo(setup, workdir, printer)
+async def _main(setup: DemoSetup, workdir: Path, story: Story) -> int:
+    demo = Demo(setup, workdir, story)
     task = asyncio.current_task()
     assert task is not None  # run by asyncio.run
     loop = asyncio.get_running_loop()
     stopped = closing = False
+    told = asyncio.Event()
+    printing = loop.create_task(story.print_paced(told)) if story.pace else None
 
     def stop() -> None:
         """Ctrl-C or SIGTERM: cancel the run, and again each second should a part swallow the cancellation."""
@@ -345,33 +371,41 @@ async def _main(setup: DemoSetup, workdir: Path, printer: Printer) -> int:
         code = await demo.run()
         if stopped:  # the run ended on its own after the signal: still an interruption
             raise asyncio.CancelledError
-        printer.note(f"game over: {_summary(demo.record)} (seed {demo.seed})")
+        told.set()
+        if printing is not None:
+            await printing  # the watcher reads the whole game before the demo says it is over
+        story.note(f"game over: {_summary(demo.record)} (seed {demo.seed})")
+        if setup.record is not None:
+            story.note(f"record written to {setup.record}: check it with `survivor-host verify {setup.record}`")
         return code
     finally:
         closing = True
+        if printing is not None and not printing.done():
+            printing.cancel()
+        story.flush()
         await demo.close()
-        printer.note("stopped the bot, the players and the local servers")
+        story.note("stopped the bot, the players and the local servers")
 
 
 def run_demo(setup: DemoSetup, out: TextIO = sys.stdout) -> int:
     """Run the demo; 0 when the game was played to its end, 1 on a failure, 130 on Ctrl-C or SIGTERM."""
     setup.check()
-    printer = Printer(out)
+    story = Story(out, ROOM, BOT_NAME, pace=default_pace(setup.pace, out), watched=setup.watched())
     cache = setup.cache_dir or default_cache_dir()
     if not is_installed(cache):
-        printer.note(f"first run: installing pokemon-showdown@{PS_VERSION} with npm into {cache} (a minute or two)")
+        story.note(f"first run: installing pokemon-showdown@{PS_VERSION} with npm into {cache} (a minute or two)")
     try:
         ensure_ps_installed(cache)
     except Exception as error:  # PSServerError, a timeout, a full disk: say it plainly
-        printer.note(f"could not install the Showdown server: {error}")
+        story.note(f"could not install the Showdown server: {error}")
         return 1
     logging.basicConfig(stream=sys.stderr, level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
     with tempfile.TemporaryDirectory(prefix="survivor-host-demo-") as workdir:
         try:
-            return asyncio.run(_main(setup, Path(workdir), printer))
+            return asyncio.run(_main(setup, Path(workdir), story))
         except (KeyboardInterrupt, asyncio.CancelledError):
-            printer.note("interrupted")
+            story.note("interrupted")
             return 130
         except (DemoError, TimeoutError) as error:
-            printer.note(f"demo failed: {error}")
+            story.note(f"demo failed: {error}")
             return 1

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import html
 import re
+from dataclasses import dataclass
 from html.parser import HTMLParser
 
-from survivor_host.showdown.protocol import Chat, Html, Message, Raw, Uhtml, UhtmlChange
+from survivor_host.engine.ids import to_id
+from survivor_host.showdown.protocol import Chat, Html, Message, PrivateMessage, Raw, Uhtml, UhtmlChange
 
 BUTTON = re.compile(r'name="send" value="(?:/msgroom [^,"]+, ?/botmsg|/msg) ([^,"]+), ([^"]+)"')
 """A button that sends a command to the bot: quietly (`/msgroom ROOM, /botmsg BOT, ...`) or by PM."""
@@ -86,11 +88,11 @@ def _room_lines(message: Message, room: str) -> list[str]:
         name = message.user.name
         text = message.text
         if text.startswith("/raw "):
-            return _boxed(html_to_text(text[5:]), f"{name}:")
+            return _boxed(html_to_text(text[5:]), f"{name}:", name)
         if text.startswith(("/uhtml ", "/uhtmlchange ")):
             word, _, rest = text.partition(" ")
             label = "[box]" if word == "/uhtml" else "[box updated]"
-            return _boxed(html_to_text(rest.partition(",")[2]), f"{name}: {label}")
+            return _boxed(html_to_text(rest.partition(",")[2]), f"{name}: {label}", name)
         if text.startswith("/me "):
             return [f"• {name} {chat_text(text[4:])}"]
         if text.startswith("/"):  # other server-side bodies (announcements, logs): shown without the slash word
@@ -106,8 +108,53 @@ def _room_lines(message: Message, room: str) -> list[str]:
     return []
 
 
-def _boxed(text: str, label: str) -> list[str]:
-    if not text:
+def _unsigned(text: str, by: str) -> list[str]:
+    """A box's lines without the server's signature (`[Survivor Host]`) under a box `by` a user."""
+    lines = [line for line in text.split("\n") if line]
+    return lines[:-1] if by and lines and lines[-1] == f"[{by}]" else lines
+
+
+def _boxed(text: str, label: str, by: str = "") -> list[str]:
+    lines = _unsigned(text, by)
+    if not lines:
         return []
-    lines = text.split("\n")
     return [f"{label} {lines[0]}", *(f"    {line}" for line in lines[1:])]
+
+
+@dataclass(frozen=True)
+class Box:
+    """A changeable HTML box (`/uhtml NAME,...`) as text: its name, lines, and whether it replaces one shown."""
+
+    name: str
+    lines: tuple[str, ...]
+    changed: bool
+    by: str = ""
+
+
+def box_in(message: Message, room: str) -> Box | None:
+    """The changeable box a server message in `room` shows (or changes), its text safe to print; else None."""
+    if message.room != room or message.history:
+        return None
+    if isinstance(message, Chat) and message.text.startswith(("/uhtml ", "/uhtmlchange ")):
+        word, _, rest = message.text.partition(" ")
+        name, _, markup = rest.partition(",")
+        return _box(name, markup, word == "/uhtmlchange", message.user.name)
+    if isinstance(message, Uhtml | UhtmlChange):
+        return _box(message.name, message.html, isinstance(message, UhtmlChange))
+    return None
+
+
+def _box(name: str, markup: str, changed: bool, by: str = "") -> Box:
+    lines = _unsigned(html_to_text(markup), by)
+    return Box(name.strip(), tuple(printable(line) for line in lines), changed, printable(by))
+
+
+def pm_lines(message: Message, sender: str) -> list[str]:
+    """What a player reads of one PM from `sender` (text, or a box with its buttons in brackets), safe to print."""
+    if not isinstance(message, PrivateMessage) or message.history or message.sender.userid != to_id(sender):
+        return []
+    text = message.text
+    if text.startswith(("/uhtml ", "/uhtmlchange ", "/raw ")):
+        markup = text.partition(",")[2] if not text.startswith("/raw ") else text[5:]
+        return [printable(line) for line in html_to_text(markup).split("\n") if line]
+    return [printable(chat_text(text))]

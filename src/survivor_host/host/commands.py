@@ -18,6 +18,7 @@ from survivor_host.host.answers import Answers
 from survivor_host.host.presence import Presence
 from survivor_host.host.present import Announcer, how_to_send
 from survivor_host.host.reach import Reach
+from survivor_host.host.refusals import meant_action, refusal
 from survivor_host.host.session import Session
 from survivor_host.host.signups import SignupDesk
 from survivor_host.host.state import RoomState
@@ -199,7 +200,9 @@ class Commands:
         if action not in game.PLAYER_ACTIONS:
             if is_game_word(word):
                 raise IllegalAction(f"{game.title} has no {word}.")
-            raise IllegalAction(self.unknown(word))
+            seated = self.plays(to_id(name))
+            meant = meant_action(game, word, [o.action for o in game.legal_inputs(name)]) if seated else ""
+            raise IllegalAction(f"{self.unknown(word)} {meant}".strip())
         if to_id(name) in self.presence.borrowed:
             raise IllegalAction(f"{name} is another player's name in this game: rename back to your own to play.")
         if in_room and game.is_secret(action):
@@ -209,7 +212,10 @@ class Commands:
         if game.is_question(action):  # read-only: answered, never stored
             self.present.post(game.apply(parse_command(f"{action} {rest}", name)))
             return
-        self.session.apply(parse_command(f"{action} {rest}", name), reply_to=name)
+        try:
+            self.session.apply(parse_command(f"{action} {rest}", name), reply_to=None)
+        except IllegalAction as error:  # said with what the player may send instead
+            raise IllegalAction(refusal(game, name, f"{word} {rest}", str(error), verb="send")) from None
 
     def _host_command(self, word: str, rest: str) -> None:
         state = self.state

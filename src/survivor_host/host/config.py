@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import json
 import os
 import sqlite3
 import tomllib
@@ -134,6 +135,30 @@ def _all_keys() -> dict[str, list[str]]:
     }
 
 
+def _fits(spec: Option, key: str, value: object) -> bool:
+    """A game option's value in TOML's own kind (a choice a string, a number an integer: `30`, not `"30"`)
+    and one the option takes."""
+    kind = isinstance(value, str) if spec.choices else isinstance(value, int) and not isinstance(value, bool)
+    try:
+        spec.parse(key, value)
+    except SetupError:
+        return False
+    return kind
+
+
+def toml_text(value: object) -> str:
+    """A value as the config file spells it: `true`, `"30"`, `[1, 2]`."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_text(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{key} = {toml_text(item)}" for key, item in value.items()) + "}"
+    return str(value)
+
+
 def _check(data: Mapping[str, Any]) -> list[str]:
     """Every problem in the file, each naming its key and what is allowed."""
     problems: list[str] = []
@@ -152,7 +177,7 @@ def _check(data: Mapping[str, Any]) -> list[str]:
                 continue
             wrong = keys[key][0](value)
             if wrong:
-                problems.append(f"[{table}] {key} = {value!r}: must be {wrong}")
+                problems.append(f"[{table}] {key} = {toml_text(value)}: must be {wrong}")
         for key, (_, default) in keys.items():
             if default == "required" and key not in section:
                 problems.append(f"[{table}] {key} is required")
@@ -164,10 +189,8 @@ def _check(data: Mapping[str, Any]) -> list[str]:
                 problems.append(_unknown("defaults", key, sorted(specs)))
                 continue
             for spec in specs[key]:
-                try:
-                    spec.parse(key, value)
-                except SetupError:
-                    problems.append(f"[defaults] {key} = {value!r}: must be {allowed(spec)}")
+                if not _fits(spec, key, value):
+                    problems.append(f"[defaults] {key} = {toml_text(value)}: must be {allowed(spec)}")
                     break
     rules = data.get("rules", {})
     if isinstance(rules, dict):
@@ -175,7 +198,7 @@ def _check(data: Mapping[str, Any]) -> list[str]:
             if key not in THEMES:
                 problems.append(_unknown("rules", key, list(THEMES)))
             elif not isinstance(value, str):
-                problems.append(f"[rules] {key} = {value!r}: must be a link (text)")
+                problems.append(f"[rules] {key} = {toml_text(value)}: must be a link (text)")
     return problems
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from survivor_host.engine import voice
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Event, PhaseChanged, Prompt, Revealed, Roll, RoundTable, Say
 from survivor_host.engine.game import Game, Wait
@@ -35,7 +36,7 @@ def pack_rolls(rolls: Sequence[str], limit: int = MAX_LINE) -> list[str]:
 def how_to_send(game: Game, action: str, secret: bool, prefix: str) -> str:
     """How to send `action`: by PM the bare word, in the room with the prefix; `NAME` where it takes a target."""
     word = f"{action} NAME" if "target" in game.ACTION_FIELDS.get(action, ()) else action
-    return word if secret else f"{prefix}{word}"
+    return voice.room(prefix).command_text(word, by_pm=secret)
 
 
 def round_phrase(game: Game) -> str:
@@ -68,6 +69,11 @@ class Announcer:
     state: RoomState
     vote_open: bool = False
     """True while the theme's vote box in the room still takes votes."""
+
+    def spell(self, text: str, to: str | None) -> str:
+        """`text` with its instructions in the room's words (`to` None) or a PM's."""
+        prefix = self.state.settings.prefix
+        return (voice.room(prefix) if to is None else voice.pm(prefix)).spell(text)
 
     def reply(self, to: str | None, text: str) -> None:
         """In the room when `to` is None, else by PM to `to`, saying which room it is about."""
@@ -117,11 +123,11 @@ class Announcer:
                 packed.append(roll_text(event))
                 continue
             if event.to is None and isinstance(event, Say) and event.pack:
-                packed.append(event.text)
+                packed.append(self.spell(event.text, None))
                 continue
             if isinstance(event, Prompt):
                 if not event.secret:  # a public prompt ends the room's line
-                    packed.append(event.text)
+                    packed.append(self.spell(event.text, None))
                     flush()
                 self.prompt(event, said=True)
                 continue
@@ -132,6 +138,7 @@ class Announcer:
                     self.vote_box()
                 continue
             text = render(event)
+            text = text and self.spell(text, event.to)
             if event.to is not None:  # by PM: the room's packing goes on across it
                 if text and isinstance(event, Say):
                     # A player's own confirmation waits behind the round's lines (results first).
@@ -184,18 +191,19 @@ class Announcer:
         rooms at once)."""
         out, room, game = self.state.out, self.state.room, self.state.game
         if not prompt.secret and not said:
-            out.say(room, prompt.text)
+            out.say(room, self.spell(prompt.text, None))
+        text = self.spell(prompt.text, prompt.to)
         options = game.legal_inputs(prompt.to) if game else []
         number = game.round if game is not None else 0
-        said = not number or prompt.text.startswith(f"Round {number}")  # the prompt names its round itself
+        said = not number or text.startswith(f"Round {number}")  # the prompt names its round itself
         where = f"[{room}] " if said else f"[{room}, round {number}] "
         actions = " or ".join(prompt.actions)
         targets = f" (targets: {', '.join(prompt.targets)})" if prompt.targets else ""
-        plain = f"{where}{prompt.text} Reply here with {actions}{targets}." if prompt.secret else ""
+        plain = f"{where}{text} Reply here with {actions}{targets}." if prompt.secret else ""
         if game is not None and out.can_use_html(room) and options:
             label = game.spec.button_label  # `Action Mars` unless the theme's spec says otherwise
             commands = [(label(o.action, o.target), f"{o.action} {o.target or ''}".strip()) for o in options]
-            box = html.choice_box(out.buttons(room), where + prompt.text, commands)
+            box = html.choice_box(out.buttons(room), where + text, commands)
             out.pm_uhtml(room, prompt.to, f"survivor-prompt-{room}", box, fallback=plain)  # refused: the plain PM
         elif plain:
             out.pm(prompt.to, plain)

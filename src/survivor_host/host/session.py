@@ -61,6 +61,9 @@ class Session:
             return False
         state.seq += 1
         state.store.append_input(state.game_id, state.seq, inp, state.clock.now())
+        vote = self.present.public_vote()
+        if vote is not None and game.phase != vote.phase:
+            self.present.refresh_vote_box()  # a vote box that just closed says so before what the vote caused
         self.present.post(events)
         self.present.refresh_vote_box()
         self.posted_when_sent(state.seq)

@@ -40,10 +40,11 @@ from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input, parse_command
 from survivor_host.engine.render import render
 from survivor_host.engine.strategy import Strategy
+from survivor_host.engine.voice import TERMINAL
 from survivor_host.host.chances import chances_now
 from survivor_host.host.info import rules_text
+from survivor_host.host.refusals import refusal
 from survivor_host.host.styles import MARK, STYLES, new_table, player_table, round_table, styled
-from survivor_host.themes import THEMES
 
 SEAT_NAMES = (
     "Venus", "Mars", "Jupiter", "Saturn", "Mercury", "Neptune", "Uranus", "Pluto", "Ceres", "Eris",
@@ -57,10 +58,13 @@ TTY_PACE = 0.3
 MAX_PACE = 60
 MAX_FRACTION = 15
 """`odds` shows an exact fraction up to this many characters (a running die's run to 30 digits)."""
-ASKS = {word: shows for spec in THEMES.values() for word, shows in spec.help.asks}
-"""The themes' read-only questions (word: what it shows), answered from the game's `private_state`."""
-NONE_HELD = {word: spec.help.none_held for spec in THEMES.values() for word, _ in spec.help.asks}
-READ_ONLY = ("help", "pl", "rules", *ASKS, "odds", "quit")
+READ_ONLY = ("help", "pl", "rules", "odds", "quit")
+"""What the person may ask at any time, besides the theme's own questions (`asks`)."""
+
+
+def asks(game: Game) -> dict[str, str]:
+    """The game's own read-only questions (word: what it shows), answered from its `private_state`."""
+    return dict(game.spec.help.asks)
 
 
 class PipeClosed(Exception):
@@ -166,14 +170,14 @@ class TerminalTable:
 
     def line(self, text: str, style: str = "", pm: bool = False) -> None:
         """One line as the terminal shows it, after the pace's pause."""
-        shown = styled(text, self.names(), style)
+        shown = styled(TERMINAL.spell(text), self.names(), style)
         if pm:
-            shown = Text.assemble(("(PM) ", STYLES["pm"]), shown)
+            shown = Text.assemble(("(to you) ", STYLES["pm"]), shown)
         self._out(shown)
 
     def note(self, text: str, style: str = STYLES["note"]) -> None:
         """An answer to the person (help, odds...): never paced, never read as markup."""
-        self.console.print(styled(text, self.names(), style))
+        self.console.print(styled(TERMINAL.spell(text), self.names(), style))
 
     def _out(self, renderable: Text | Table | Rule) -> None:
         if self.pace:
@@ -222,6 +226,8 @@ class TerminalTable:
                 self.line(text)
             else:
                 self._out(player_table(rows, self.labels, text.split(":**", 1)[0].strip("*")))
+                again = "; type pl to see it again" if self.you else ""
+                self.note(f"(PL: the player list, with each player's mark{again}.)")
         elif isinstance(event, Eliminated):
             self.line(text, STYLES["eliminated"])
             self._told_out(event)
@@ -242,7 +248,7 @@ class TerminalTable:
     def _roll(self, event: Roll, text: str, pm: bool) -> Text:
         head, _, _ = text.rpartition(": ")
         shown = Text.assemble(styled(head, self.names()), ": ", (str(event.result), "bold"))
-        return Text.assemble(("(PM) ", STYLES["pm"]), shown) if pm else shown
+        return Text.assemble(("(to you) ", STYLES["pm"]), shown) if pm else shown
 
     def _parse_list(self, text: str) -> list[tuple[str, str]] | None:
         """`**PL (3):** Venus (immune), Mars | Out: Io` as (name, status) rows, or None if it reads otherwise.
@@ -336,7 +342,7 @@ class TerminalTable:
                 self.console.print()  # Ctrl-D leaves the cursor after the prompt
                 raise LeftGame from None
             word = text.strip().split(" ", 1)[0].lower().lstrip(".!/")
-            if word in READ_ONLY:
+            if word in READ_ONLY or word in asks(self.game):
                 self.answer(word, options)
                 continue
             try:
@@ -344,7 +350,8 @@ class TerminalTable:
                 self.show(self.game.apply(inp))
                 return
             except (IllegalAction, ValueError) as error:
-                self.console.print(Text.assemble(("! ", STYLES["error"]), styled(str(error), self.names())))
+                said = refusal(self.game, self.you, text, str(error))
+                self.console.print(Text.assemble(("! ", STYLES["error"]), styled(TERMINAL.spell(said), self.names())))
 
     # ----- read-only questions: answered here, never sent to the game -----
 
@@ -354,7 +361,7 @@ class TerminalTable:
         if word == "quit":
             raise LeftGame
         if word == "help":
-            for line in help_lines(options):
+            for line in help_lines(options, asks(self.game)):
                 self.note(line)
         elif word == "pl":
             marks = {seat.name: self.game.marks(seat).strip(" ()") or "in" for seat in self.game.alive()}
@@ -364,13 +371,13 @@ class TerminalTable:
             game = self.game
             specs = game.option_specs()
             changed = {key: value for key, value in game.options.items() if specs[key].default != value}
-            self.console.print(styled(rules_text(game.theme, game.mods, changed), self.names()))
-        elif word in ASKS:
+            self.console.print(styled(TERMINAL.spell(rules_text(game.theme, game.mods, changed)), self.names()))
+        elif word in asks(self.game):
             told = [text for event in self.game.private_state(self.you) if (text := render(event))]
             if told:
                 self.note(told[0], style="")
             else:
-                self.note(NONE_HELD[word])
+                self.note(self.game.spec.help.none_held)
         elif word == "odds":
             self._odds()
 
@@ -402,12 +409,12 @@ def typed_forms(options: Sequence[Input]) -> dict[str, list[str]]:
     return forms
 
 
-def help_lines(options: Sequence[Input]) -> list[str]:
+def help_lines(options: Sequence[Input], questions: dict[str, str]) -> list[str]:
     """What the person can type now, from the game's legal inputs, then the read-only questions."""
     lines = ["You can type now:" if options else "Nothing for you to type now: the game waits for others."]
     for form, names in typed_forms(options).items():
         either = f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else "".join(names)
         lines.append(f"  {form:14s} NAME is {either}" if names else f"  {form}")
-    asks = "".join(f"{word} ({shows}), " for word, shows in ASKS.items())
-    lines.append(f"Any time: help (this), pl (players), rules, {asks}odds (your chances), quit.")
+    own = "".join(f"{word} ({shows}), " for word, shows in questions.items())
+    lines.append(f"Any time: help (this), pl (players), rules, {own}odds (your chances), quit.")
     return lines

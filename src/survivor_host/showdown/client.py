@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
+import os
 import random
 import time
 from collections import deque
@@ -83,6 +84,17 @@ INFO_BY_PM = 3
 """Information lines already queued from which a room reply goes to the asker by PM instead."""
 INFO_MAX = 6
 """Information lines already queued from which further replies are dropped."""
+
+
+def connection_problem(exc: BaseException) -> str:
+    """A failed connection in one plain sentence: `Cannot reach 127.0.0.1:8000 (connection refused).`"""
+    if isinstance(exc, aiohttp.ClientConnectorError):
+        error = exc.os_error
+        why = os.strerror(error.errno) if error.errno else str(error)
+        return f"Cannot reach {exc.host}:{exc.port} ({why.lower()})."
+    if isinstance(exc, TimeoutError):
+        return "The connection timed out."
+    return f"Connection problem: {str(exc) or type(exc).__name__}."
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -570,7 +582,7 @@ class ShowdownClient:
                     if login_failures >= self.config.max_login_failures:
                         raise
                 except (aiohttp.ClientError, OSError, TimeoutError, ConnectionError) as exc:
-                    logger.warning("Connection problem: %r", exc)
+                    logger.warning("%s", connection_problem(exc))
                 was_ready = self._ready.is_set()
                 self._teardown()
                 if was_ready:

@@ -154,7 +154,17 @@ def _check_replay(record: Mapping[str, Any], checked: list[str]) -> Difference |
             game.apply(Input.from_dict(raw))
         except (IllegalAction, DiceError, ValueError) as error:
             return Difference(f"input #{index + 1} (round {game.round}) {raw}", "accepted", f"refused: {error}")
-    again = game.record()
+    found = outcome_difference(record, game.record())
+    if found is not None:
+        return found
+    rounds = record.get("rounds") or []
+    checked.append(f"{len(record.get('inputs') or [])} inputs replay to the same {len(rounds)} rounds and result")
+    return None
+
+
+def outcome_difference(record: Mapping[str, Any], again: Mapping[str, Any]) -> Difference | None:
+    """The first place (`round 1, swaps[2]`, `winner`) where a record's rounds and result differ from its
+    replay's: `verify` and `replay` name it the same way."""
     rounds = list(record.get("rounds") or [])
     for index in range(max(len(rounds), len(again["rounds"]))):
         mine = rounds[index] if index < len(rounds) else None
@@ -168,7 +178,6 @@ def _check_replay(record: Mapping[str, Any], checked: list[str]) -> Difference |
             found = first_difference(record.get(key), again.get(key), key)
             if found is not None:
                 return found
-    checked.append(f"{len(record.get('inputs') or [])} inputs replay to the same {len(rounds)} rounds and result")
     return None
 
 

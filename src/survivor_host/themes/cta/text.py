@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from survivor_host.engine.events import CardTold, Event, Fact, Prompt, Roll, RoundTable, Say
 from survivor_host.engine.render import battle_shown, card_name, join_names
+from survivor_host.engine.voice import ask, command, privately
 from survivor_host.themes.cta.facts import (
     CardDealt,
     CardShown,
@@ -68,6 +69,8 @@ STANDINGS = {
     Standing.JESTERS_LOST: "out: lost the Jesters' battle",
     Standing.MODKILLED: "out: modkilled",
 }
+FOURTEEN = 14
+"""The card the 14-sided deal adds: the Joker or a Jester, by the mod."""
 PACKED = (
     Stuck,
     NoTargets,
@@ -91,13 +94,14 @@ def present(fact: Fact) -> list[Event]:
     """The events `fact` is shown as."""
     match fact:
         case TurnAsked(player=player, targets=targets):
-            text = f"**{player}**, your turn: **stick** or **swap NAME** ({join_names(targets)})."
+            text = f"**{player}**, your turn: {command(['stick', 'swap NAME'])} ({join_names(targets)})."
             return [Prompt(player, text, fact.actions, targets, fact.by_pm)]
         case DuelAsked(player=player, targets=targets):
-            text = f"**{player}**, you are the Jester: name your opponent with **duel NAME** ({join_names(targets)})."
+            duel = command(["duel NAME"])
+            text = f"**{player}**, you are the Jester: name your opponent with {duel} ({join_names(targets)})."
             return [Prompt(player, text, fact.actions, targets, fact.by_pm)]
         case SwapRoundAsked(player=player, targets=targets, swap_round=swap_round):
-            text = f"Swap round {swap_round}: PM **stick** or **swap NAME** ({join_names(targets)})."
+            text = f"Swap round {swap_round}: {ask(['stick', 'swap NAME'], by_pm=True)} ({join_names(targets)})."
             return [Prompt(player, text, fact.actions, targets, fact.by_pm)]
         case CardDealt(player=player, die=die, card=card):
             return [Roll(player, die, card, purpose="card", to=player), _card(player, card, CardWhy.DEALT)]
@@ -148,30 +152,45 @@ def swap_text(note: SwapNote) -> str:
     if note.void:
         return f"swap {note.other}: void"
     if note.mine:
-        return f"swapped with {note.other}" if note.swapped else f"swap {note.other}: held off"
-    return f"{note.other} swapped in" if note.swapped else f"held off {note.other}"
+        return f"swapped with {note.other}" if note.swapped else f"tried {note.other}, who held on"
+    return f"swapped by {note.other}" if note.swapped else f"held on against {note.other}"
 
 
 def round_table(fact: RoundRevealed) -> RoundTable:
     """The round as one table: card dealt and revealed, swaps, and where each player stands."""
 
-    def shown(card: int | None) -> str:
+    def shown(card: int | None, standing: Standing) -> str:
+        if card == FOURTEEN:  # a 14 is the Joker (The Joker) or a Jester (Jester's Duel): never both
+            return "Joker" if standing == Standing.JOKER else "Jester"
         return "?" if card is None else card_name(card)
 
     rows: list[tuple[str, ...]] = []
     for row in fact.rows:
         swaps = "; ".join(swap_text(note) for note in row.swaps) or "-"
-        rows.append((row.player, shown(row.dealt), shown(row.card), swaps, STANDINGS[row.standing]))
+        rows.append(
+            (row.player, shown(row.dealt, row.standing), shown(row.card, row.standing), swaps, STANDINGS[row.standing])
+        )
     if fact.cutoff is None:
         note = "Nobody goes out at the reveal."
     else:
-        note = f"Cut-off: {card_name(fact.cutoff)} (the {fact.k} lowest go)."
+        went = f"{lowest(fact.k)} go{'es' if fact.k == 1 else ''}"
+        note = f"Cut-off: {card_name(fact.cutoff)} ({went})."
     return RoundTable(
         f"Round {fact.number}: the reveal",
         ("Player", "Dealt", "Revealed", "Swaps", "Result"),
         tuple(rows),
         (note,),
     )
+
+
+def lowest(k: int) -> str:
+    """`the lowest`, `the 2 lowest`: never `the 1 lowest`."""
+    return "the lowest" if k == 1 else f"the {k} lowest"
+
+
+def lowest_cards(k: int) -> str:
+    """`the lowest card`, `the 2 lowest cards`."""
+    return f"{lowest(k)} card{'s' if k > 1 else ''}"
 
 
 def _card(player: str, card: int, why: CardWhy, other: str = "", swap_round: int = 0) -> CardTold:
@@ -183,16 +202,16 @@ def _line(fact: Fact) -> str:
         case GameBegins(title=title, players=players, mods=mods):
             return f"**{title}** begins with {players} players. Mods: {', '.join(mods) or 'none'}."
         case RoundBegins(number=number, k=k):
-            return (
-                f"**Round {number}:** the {k} lowest card{'s' if k > 1 else ''} "
-                "will be eliminated. Cards are sent by PM."
-            )
+            return f"**Round {number}:** {lowest_cards(k)} will be eliminated. Cards are sent {privately()}."
         case Redealt():
             return "The Jokers would leave fewer than 2 players: all cards are dealt again."
         case KingsKnown(kings=kings):
-            return f"**Kings:** {join_names(kings)}: safe this round." if kings else "No Kings this round."
+            if not kings:
+                return "No Kings this round."
+            are = "is" if len(kings) == 1 else "are"
+            return f"**{'King' if len(kings) == 1 else 'Kings'}:** {join_names(kings)} {are} safe this round."
         case SwapPhaseOpened():
-            return "**Swap phase:** players are picked one by one to **stick** or **swap NAME**."
+            return f"**Swap phase:** players are picked one by one to {ask(['stick', 'swap NAME'], by_pm=False)}."
         case NoTargets(player=player, later=later):
             return f"**{player}** has nobody to swap with and {'will stick' if later else 'sticks'}."
         case Stuck(player=player):
@@ -204,11 +223,12 @@ def _line(fact: Fact) -> str:
         case TieAtCutoff(card=card, all_out=True):
             return f"Tie at **{card_name(card)}**: everyone holding it is eliminated."
         case TieAtCutoff(card=card, tied=tied, need=need):
-            return f"Tie at **{card_name(card)}** between {join_names(tied)}: roll battle 100, the {need} lowest out."
+            out = f"{lowest(need)} roll goes out" if need == 1 else f"{lowest(need)} rolls go out"
+            return f"Tie at **{card_name(card)}** between {join_names(tied)}: roll battle 100, {out}."
         case NobodyOut():
             return "Nobody is eliminated this round."
         case DrewJoker(player=player):
-            return f"**{player}** drew the Joker (14): eliminated at once."
+            return f"**{player}** drew the Joker: eliminated at once."
         case LostDuel(player=player, winner=winner, mine=mine, theirs=theirs):
             return f"**{player}** lost the duel to {winner}, {mine} to {theirs}: eliminated."
         case LostJestersBattle(player=player, roll=roll):
@@ -216,12 +236,12 @@ def _line(fact: Fact) -> str:
         case LowestCard(player=player, card=card, cutoff=cutoff, k=k) if card < cutoff:
             return (
                 f"**{player}** held {card_name(card)}, below the cut-off ({card_name(cutoff)}) "
-                f"for the {k} lowest: eliminated."
+                f"for {lowest(k)}: eliminated."
             )
         case LowestCard(player=player, card=card, k=1):
             return f"**{player}** held {card_name(card)}, the lowest card: eliminated."
         case LowestCard(player=player, card=card, k=k):
-            return f"**{player}** held {card_name(card)}, the cut-off for the {k} lowest: eliminated."
+            return f"**{player}** held {card_name(card)}, the cut-off for {lowest(k)}: eliminated."
         case LostTieBreak(player=player, card=card, roll=None):
             return f"**{player}** held {card_name(card)}, the cut-off card, and every tie goes out: eliminated."
         case LostTieBreak(player=player, card=card, roll=roll):
@@ -230,12 +250,11 @@ def _line(fact: Fact) -> str:
                 "eliminated."
             )
         case ElimChanged(count=count):
-            return (
-                f"From the next deal, the {count} lowest card{'s' if count > 1 else ''} "
-                "will be eliminated each round (at most half the players)."
-            )
+            each = f"{lowest_cards(count)} will be eliminated each round"
+            return f"From the next deal, {each} (at most half the players)."
         case SwapRoundOpened(number=number, of=of, players=players):
-            return f"**Swap round {number} of {of}:** {join_names(players)}, send **stick** or **swap NAME** by PM."
+            how = ask(["stick", "swap NAME"], by_pm=True)
+            return f"**Swap round {number} of {of}:** {join_names(players)}, {how}."
         case SwapChoice(swap_round=swap_round, target=target, standing=standing):
             said = "stick" if target is None else f"swap with {target}"
             if standing:
@@ -246,7 +265,7 @@ def _line(fact: Fact) -> str:
         case SwapOrder(swap_round=swap_round, order=order):
             return f"Swap round {swap_round} is carried out in this order: {join_names(order)}."
         case JestersKnown(jesters=jesters):
-            return f"**Jesters (14):** {join_names(jesters)}."
+            return f"**{'Jester' if len(jesters) == 1 else 'Jesters'}:** {join_names(jesters)}."
         case DuelPicked(jester=jester, target=target):
             return f"**{jester}** named nobody in time; the game picks **{target}**."
         case JesterGone():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from survivor_host.engine.events import Event, Fact, Prompt, RoundTable, Say
 from survivor_host.engine.render import battle_shown, join_names
+from survivor_host.engine.voice import ask, command
 from survivor_host.themes.ftl.facts import (
     ChoiceAsked,
     ChoiceMade,
@@ -60,6 +61,9 @@ LEAD_WHY = {
     LeadWhy.HIGHEST_REBEL: "the highest rebel roll",
 }
 UNLESS = "out, unless a scapegoat goes instead."
+STAND_IN = (Verdict.SAFE, Verdict.TIED, Verdict.CANCELLED)
+"""Verdicts after which a chooser can be named scapegoat (F7: not out, not immune next round)."""
+DIE_GLOSSARY = "The leader's die 109+20 is a roll of 1 to 109, plus 20; the others roll the die shown."
 PACKED = (
     VoteTie,
     ChoicesIn,
@@ -89,10 +93,13 @@ def present(fact: Fact) -> list[Event]:
             text = f"Round {number}: do you follow or rebel? The leader is {leader}."
             return [Prompt(player, text, fact.actions, fact.targets, fact.by_pm)]
         case SuspectAsked(player=player):
-            text = f"**{player}**, suspect a player with **suspect NAME**, or **nosuspect**."
+            text = f"**{player}**, suspect a player with {command(['suspect NAME'])}, or {command(['nosuspect'])}."
             return [Prompt(player, text, fact.actions, fact.targets, fact.by_pm)]
         case ScapegoatAsked(player=player):
-            text = f"**{player}**, you would be eliminated: name a **scapegoat NAME** or say **noscapegoat**."
+            text = (
+                f"**{player}**, you would be eliminated: name a scapegoat with {command(['scapegoat NAME'])}, "
+                f"or {command(['noscapegoat'])}."
+            )
             return [Prompt(player, text, fact.actions, fact.targets, fact.by_pm)]
         case ScapegoatResolved(suspect=suspect, target=target, rolls=rolls, loser=loser):
             last = {roll.player: roll.result for roll in rolls[-2:]}
@@ -126,9 +133,13 @@ def present(fact: Fact) -> list[Event]:
     return [Say(line, to=to, pack=isinstance(fact, PACKED + TABLED), tabled=isinstance(fact, TABLED))]
 
 
-def verdict_text(row: RollRow) -> str:
-    """The table's verdict cell for one roll."""
+def verdict_text(row: RollRow, scapegoats: bool = False) -> str:
+    """The table's verdict cell for one roll; a suspect who would go out while `scapegoats` could stand in
+    is marked so until the scapegoat is decided (F7)."""
     match row.verdict:
+        case Verdict.OUT if row.suspect and scapegoats:
+            sign = ">" if row.choice == "follow" else "<"
+            return f"out unless a scapegoat: {row.roll} {sign} {row.against}"
         case Verdict.OUT if row.choice == "follow":
             return f"out: {row.roll} > {row.against}"
         case Verdict.OUT:
@@ -147,13 +158,15 @@ def verdict_text(row: RollRow) -> str:
 def round_table(fact: RoundRolled) -> RoundTable:
     """The round's rolls as one table: player, choice, die, roll, verdict (the leader first)."""
     rows = [(f"{fact.leader} (leader)", "leads", "109+20", str(fact.leader_roll), "")]
+    scapegoats = any(row.choice and not row.suspect and row.verdict in STAND_IN for row in fact.rows)
     for row in fact.rows:
         name = f"{row.player} (suspect)" if row.suspect else row.player
-        rows.append((name, row.choice or "immune", str(row.die), str(row.roll), verdict_text(row)))
+        rows.append((name, row.choice or "immune", str(row.die), str(row.roll), verdict_text(row, scapegoats)))
     return RoundTable(
         f"Round {fact.number}: {fact.leader} rolled {fact.leader_roll}",
         ("Player", "Choice", "Die", "Roll", "Verdict"),
         tuple(rows),
+        (DIE_GLOSSARY,) if fact.number == 1 else (),
     )
 
 
@@ -162,7 +175,7 @@ def _line(fact: Fact) -> str | None:
         case GameBegins(title=title, mods=mods):
             return f"**{title}**{f' with {join_names(mods)}' if mods else ''} begins!"
         case VoteOpened():
-            return "Vote for the first leader in chat with **vote NAME** (not yourself)."
+            return f"Vote for the first leader: {ask(['vote NAME'], by_pm=False)} (not yourself)."
         case VoteCast(target=target):
             return f"You vote for **{target}**."
         case VotingClosed():
@@ -170,7 +183,8 @@ def _line(fact: Fact) -> str | None:
         case VotesCounted(tally=tally):
             return f"Votes: {', '.join(f'{name} {count}' for name, count in tally)}."
         case VoteTie(players=players, votes=votes):
-            return f"{join_names(players)} tie with {votes} votes each: roll battle of 100 among them!"
+            each = f"{votes} vote{'s' if votes > 1 else ''} each"
+            return f"{join_names(players)} tie with {each}: roll battle of 100 among them!"
         case LeaderChosen(leader=leader, how=LeaderHow.PICKED):
             return f"**{leader}** is picked as the first leader."
         case LeaderChosen(leader=leader, how=LeaderHow.NOBODY_VOTED):
@@ -181,7 +195,7 @@ def _line(fact: Fact) -> str | None:
             immune_text = f" Immune this round: {join_names(immune)}." if immune else ""
             return f"**Round {number}!** Leader: **{leader}**.{immune_text}"
         case ChoicesOpened():
-            return "Everyone else: PM me **follow** or **rebel**."
+            return f"Everyone else: {ask(['follow', 'rebel'], by_pm=True)}."
         case ChoiceMade(choice=choice, changed=changed):
             return f"You {'changed your choice to' if changed else 'chose to'} **{choice}** this round."
         case DefaultChoice(choice=choice):
@@ -275,7 +289,7 @@ def _briefing(fact: SeatBriefing) -> list[Event]:
         lines.append("You are immune this round: you make no choice.")
     if fact.voting:
         already = f" This seat voted for {fact.voted_for}." if fact.voted_for is not None else ""
-        lines.append(f"Vote for the first leader with **vote NAME**.{already}")
+        lines.append(f"Vote for the first leader: {ask(['vote NAME'], by_pm=False)}.{already}")
     if fact.choice is not None:
         lines.append(f"Your choice this round: **{fact.choice}**.")
     return [Say(line, to=to) for line in lines]

@@ -1,0 +1,33 @@
+"""Command-line flags a command does not take: refused by that command, with the flag most likely meant."""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+from collections.abc import Sequence
+
+
+def command_parser(parser: argparse.ArgumentParser, name: str | None) -> argparse.ArgumentParser:
+    """The parser of the subcommand `name` (the top level when there is none)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction) and name in action.choices:
+            chosen: argparse.ArgumentParser = action.choices[name]
+            return chosen
+    return parser
+
+
+def parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """`parser.parse_args`, except that a flag the command does not take is refused with the command's own
+    usage and, for a near miss, `did you mean --strategy?`."""
+    args, extra = parser.parse_known_args(argv)
+    if not extra:
+        return args
+    command = command_parser(parser, getattr(args, "command", None))
+    flags = [flag for action in command._actions for flag in action.option_strings if flag.startswith("--")]
+    said = [f"unrecognized arguments: {' '.join(extra)}"]
+    for word in extra:
+        if word.startswith("--"):
+            guess = difflib.get_close_matches(word.split("=", 1)[0], flags, n=1, cutoff=0.6)
+            if guess:
+                said.append(f"did you mean {guess[0]}?")
+    command.error("; ".join(said))
