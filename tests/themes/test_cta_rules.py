@@ -144,7 +144,7 @@ def test_c3_mod_aliases() -> None:  # C3, C7
 
 def test_c4_kings_announced_safe_and_never_targeted() -> None:  # C4
     game, events = make([13, 2, 5, 7], [5, 6, 7])
-    assert any(isinstance(e, Say) and e.to is None and "King: P0 is safe" in e.text for e in events)
+    assert any(isinstance(e, Say) and e.to is None and "**King:** P0 is safe" in e.text for e in events)
     assert game.awaiting()[0].player == "P1"  # the King takes no turn
     assert "P0" not in game.awaiting()[0].targets
     assert all(inp.target != "P0" for inp in game.legal_inputs("P1"))
