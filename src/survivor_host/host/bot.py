@@ -10,6 +10,7 @@ from collections.abc import Callable
 from survivor_host.engine.ids import to_id
 from survivor_host.host.config import BotConfig
 from survivor_host.host.fairness import new_server_seed
+from survivor_host.host.handhost.desk import HAND_COMMANDS
 from survivor_host.host.info import pm_example
 from survivor_host.host.ports import Cancellable, HostSettings, Outbox
 from survivor_host.host.room import HOST_COMMANDS, INFO_COMMANDS, SIGNUP_PM_COMMANDS, RoomHost
@@ -132,6 +133,10 @@ class Bot:
     def restore(self) -> None:
         """Bring back unfinished games and open signups from the database."""
         signups = self.store.all_signups()
+        for session in self.store.running_sessions():
+            host = self.rooms.get(str(session.get("room")))
+            if host is not None:
+                host.hand.restore(session)
         for stored in self.store.unfinished_games():
             host = self.rooms.get(stored.room)
             if host is None:
@@ -176,7 +181,10 @@ class Bot:
         userid = to_id(name)
         rooms = list(self.rooms.values())
         playing = [h for h in rooms if h.plays(userid)]
-        if word == "help":
+        hand = [h for h in rooms if h.hand.active() and h.commands.for_hand(word)]
+        if word in HAND_COMMANDS and len(hand) == 1:
+            hand[0].handle_pm(name, body)  # the host's tools, sent by PM (their rank is looked up)
+        elif word == "help":
             rooms[0].handle_pm(name, body)
             if len(rooms) > 1:
                 self.out.pm(name, self._room_hint())
@@ -185,7 +193,7 @@ class Bot:
             for h in playing or busy or rooms[:1]:
                 h.handle_pm(name, body)
         elif word in SIGNUP_PM_COMMANDS:
-            open_rooms = [h for h in rooms if h.signups is not None]
+            open_rooms = [h for h in rooms if h.signups is not None or h.hand.signups_open()]
             self._one_of(name, body, word, open_rooms, f"No signups are open in {', '.join(self.rooms)}.")
         elif word in HOST_COMMANDS or word == "resetpoints":
             self._one_of(name, body, word, rooms if len(rooms) == 1 else [], self._room_hint())

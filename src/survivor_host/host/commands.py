@@ -15,6 +15,7 @@ from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import parse_command
 from survivor_host.host import replays
 from survivor_host.host.answers import Answers
+from survivor_host.host.handhost.desk import HAND_COMMANDS, SHARED_WITH_GAMES, HandDesk
 from survivor_host.host.presence import Presence
 from survivor_host.host.present import Announcer, how_to_send
 from survivor_host.host.reach import Reach
@@ -55,6 +56,8 @@ class Commands:
     answers: Answers
     presence: Presence
     reach: Reach
+    hand: HandDesk | None = None
+    """The room's hand-hosted session, if the room has one (docs/FAIRNESS.md "Hosting sessions")."""
 
     def handle_chat(self, rank: str, name: str, text: str) -> None:
         """A line said in the room by `name` (with room rank `rank`).
@@ -65,6 +68,11 @@ class Commands:
         so other chat is never read as a command.
         """
         stripped = text.strip()
+        hand = self.hand
+        if stripped.lower() in ("/me in", "/me out") and hand is not None and self._hand_signups():
+            joining = stripped.lower().endswith("in")
+            self.guarded(name, lambda: hand.signup(name, joining))
+            return
         if stripped.lower() in ("/me in", "/me out"):
             self.guarded(name, lambda: self.desk.signup(name, stripped.lower().endswith("in")))
             return
@@ -144,9 +152,27 @@ class Commands:
         visible effect: an unknown word is answered too."""
         self.guarded(name, lambda: self._command(rank, name, word, rest, in_room))
 
+    def _hand_signups(self) -> bool:
+        """True when `/me in` and `salt` are for the hand-hosted session (no signups of ours are open)."""
+        return self.hand is not None and self.hand.signups_open() and self.state.signups is None
+
+    def for_hand(self, word: str) -> bool:
+        """True when `word` is for the hand-hosted session: its tools (those a game of ours also takes
+        only while no game or signups of ours are open and a session is), and `salt` during its signups."""
+        hand = self.hand
+        if hand is None:
+            return False
+        if word == "salt":
+            return self._hand_signups()
+        if word in SHARED_WITH_GAMES:
+            return hand.active() and self.state.running() is None and self.state.signups is None
+        return word in HAND_COMMANDS
+
     def _command(self, rank: str, name: str, word: str, rest: str, in_room: bool) -> None:
         state = self.state
-        if word in HOST_COMMANDS:
+        if self.hand is not None and self.for_hand(word):
+            self.hand.command(rank, name, word, rest, in_room)
+        elif word in HOST_COMMANDS:
             self._require_auth(rank, name, word)
             self._host_command(word, rest)
         elif word in SIGNUP_COMMANDS:

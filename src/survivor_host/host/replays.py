@@ -12,6 +12,8 @@ from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.ids import to_id
 from survivor_host.host.ports import Outbox
 from survivor_host.host.store import Store
+from survivor_host.trust.session import verify_session
+from survivor_host.trust.session_page import session_steps, session_title
 from survivor_host.trust.story import e, fairness_html, steps, title_of
 from survivor_host.trust.stream import commitment
 from survivor_host.trust.verify import algorithm_of, verify
@@ -44,10 +46,14 @@ def handle(word: str, rest: str, asker: str, in_room: bool, room: str, out: Outb
     """Run one of REPLAY_COMMANDS for `asker`; IllegalAction says what was wrong."""
     if word == "lastgame":
         games = store.closed_games(room, limit=1)
-        if not games:
+        sessions = store.closed_sessions(room, limit=1)
+        if not games and not sessions:
             raise IllegalAction("No game has finished in this room yet.")
-        game_id, _, record = games[0]
-        text = last_game_text(game_id, record)
+        if sessions and (not games or sessions[0][1] >= games[0][1]):
+            text = last_session_text(sessions[0][2])
+        else:
+            game_id, _, record = games[0]
+            text = last_game_text(game_id, record)
         if in_room:
             out.say(room, text)
         else:
@@ -69,8 +75,40 @@ def last_game_text(game_id: int, record: Mapping[str, Any]) -> str:
     )
 
 
+def last_session_text(record: Mapping[str, Any]) -> str:
+    """The newest hand-hosted session's seeds (docs/FAIRNESS.md "Hosting sessions")."""
+    return (
+        f"Last session: h{record.get('id')}, hosted by {record.get('host')}, {len(record.get('draws') or [])} draws. "
+        f"Dice {record.get('dice')}: commitment sha256 {record.get('commitment')}, client seed "
+        f"{record.get('client_seed') or '(signups were never closed)'}, seed {record.get('seed')}. "
+        f"Replay: .replay h{record.get('id')}"
+    )
+
+
+def session_showdown_page(record: Mapping[str, Any]) -> str:
+    """A session's record as a Showdown bot page, with the bot's own check."""
+    verdict = verify_session(record)
+    checked = "verified" if verdict.ok else f"NOT verified: {verdict.difference}"
+    body = (
+        f'<div class="pad"><h1>{e(session_title(record))}</h1>'
+        f"<p><strong>Dice check by the bot: {e(checked)}</strong>. Check it yourself: "
+        "<code>survivor-host verify SESSION.json</code>, or from a copy of the chat alone: "
+        "<code>survivor-host verify --chat LOG.txt</code>.</p>"
+        f"{fairness_html(record)}{''.join(session_steps(record))}</div>"
+    )
+    return re.sub(r"(>|click )(here)", lambda m: f"{m.group(1)}&#104;ere", body, flags=re.I)
+
+
 def send_replay(rest: str, asker: str, room: str, out: Outbox, store: Store) -> None:
     wanted = rest.strip().lstrip("#")
+    if wanted[:1].lower() == "h" and wanted[1:].isdigit():
+        session = store.closed_session(room, int(wanted[1:]))
+        if session is None:
+            raise IllegalAction(f"No ended session {wanted} in this room.")
+        if not out.can_use_html(room):
+            raise IllegalAction("I need the room's Bot rank (*) to send replay pages; .lastgame gives the seeds.")
+        out.send_html_page(room, asker, f"survivor-replay-{wanted.lower()}", session_showdown_page(session))
+        return
     if wanted and not wanted.isdigit():
         raise IllegalAction("Say which game by its number: .replay 12 (see .games).")
     if wanted:

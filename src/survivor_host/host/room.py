@@ -29,6 +29,7 @@ from survivor_host.host.commands import (
     is_game_word,
 )
 from survivor_host.host.deadlines import Deadlines
+from survivor_host.host.handhost.desk import HandDesk
 from survivor_host.host.ports import Clock, HostSettings, Outbox
 from survivor_host.host.presence import Presence
 from survivor_host.host.present import MAX_LINE, Announcer, pack_rolls
@@ -64,8 +65,9 @@ class RoomHost:
         self.desk = SignupDesk(self.state)
         self.presence = Presence(self.state, self.session, self.present, self.deadlines, self.desk)
         self.reach = Reach(self.state, self.session, self.present, self.desk)
+        self.hand = HandDesk(self.state)
         self.commands = Commands(
-            self.state, self.desk, self.session, self.present, self.answers, self.presence, self.reach
+            self.state, self.desk, self.session, self.present, self.answers, self.presence, self.reach, self.hand
         )
 
     def _before_timeout(self) -> None:
@@ -136,9 +138,11 @@ class RoomHost:
 
     def handle_leave(self, userid: str) -> None:
         self.presence.handle_leave(userid)
+        self.hand.left(userid)
 
     def handle_join(self, name: str) -> None:
         self.presence.handle_join(name)
+        self.hand.back(name)
 
     def handle_rename(self, new_name: str, old_id: str) -> None:
         """A rename keeps the seat (G5): the seat follows the user id."""

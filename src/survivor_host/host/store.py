@@ -76,6 +76,21 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN client_seed TEXT;
     ALTER TABLE games ADD COLUMN salts TEXT NOT NULL DEFAULT '[]';
     """,
+    # version 4: hand-hosted sessions (docs/FAIRNESS.md "Hosting sessions"): each its own record,
+    # stored as it changes (`data`, with the seed), closed with its revealed record
+    """
+    CREATE TABLE hand_sessions (
+        id INTEGER PRIMARY KEY,
+        room TEXT NOT NULL,
+        host TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'running',
+        started_at REAL NOT NULL,
+        finished_at REAL,
+        data TEXT NOT NULL DEFAULT '{}',
+        record TEXT
+    );
+    CREATE INDEX hand_sessions_room ON hand_sessions(room, status)
+    """,
 )
 
 
@@ -272,6 +287,44 @@ class Store:
         row = self.db.execute(
             "SELECT record FROM games WHERE id = ? AND room = ? AND status IN ('finished', 'ended')",
             (game_id, room),
+        ).fetchone()
+        return json.loads(row[0]) if row and row[0] else None
+
+    # ----- hand-hosted sessions -----
+
+    def begin_session(self, room: str, host: str, at: float) -> int:
+        cursor = self.db.execute(
+            "INSERT INTO hand_sessions (room, host, started_at) VALUES (?, ?, ?)", (room, host, at)
+        )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    def save_session(self, session_id: int, data: dict[str, Any]) -> None:
+        """A running session as it is now (with its seed, which only the bot may read)."""
+        self.db.execute("UPDATE hand_sessions SET data = ? WHERE id = ?", (json.dumps(data), session_id))
+
+    def end_session(self, session_id: int, record: dict[str, Any], at: float) -> None:
+        self.db.execute(
+            "UPDATE hand_sessions SET status = 'ended', finished_at = ?, record = ?, data = ? WHERE id = ?",
+            (at, json.dumps(record), json.dumps(record), session_id),
+        )
+
+    def running_sessions(self) -> list[dict[str, Any]]:
+        rows = self.db.execute("SELECT data FROM hand_sessions WHERE status = 'running' ORDER BY id")
+        return [json.loads(row[0]) for row in rows if row[0] != "{}"]
+
+    def closed_sessions(self, room: str, limit: int = 200) -> list[tuple[int, float, dict[str, Any]]]:
+        """The room's ended sessions, newest first: (id, finished_at, record)."""
+        rows = self.db.execute(
+            "SELECT id, finished_at, record FROM hand_sessions WHERE room = ? AND status = 'ended'"
+            " AND record IS NOT NULL ORDER BY id DESC LIMIT ?",
+            (room, limit),
+        )
+        return [(int(row[0]), float(row[1] or 0), json.loads(row[2])) for row in rows]
+
+    def closed_session(self, room: str, session_id: int) -> dict[str, Any] | None:
+        row = self.db.execute(
+            "SELECT record FROM hand_sessions WHERE id = ? AND room = ? AND status = 'ended'", (session_id, room)
         ).fetchone()
         return json.loads(row[0]) if row and row[0] else None
 

@@ -1,0 +1,293 @@
+"""The bot's side of a hand-hosted session: who may use the host's tools, what the room and the
+players read, timers, cards by PM, the host's page, the grace when the host is away, and the store.
+
+The session starts when the room bot names a host (`host_started`) or room auth types `handhost`;
+it ends at the room bot's `.win`/`.dehost` (`host_ended`), at `done`, or when the host stays away
+longer than the grace. Every refusal goes to its sender by PM (the room sees nothing).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from survivor_host.engine.errors import IllegalAction
+from survivor_host.engine.ids import to_id
+from survivor_host.host.handhost.page import list_page, list_text
+from survivor_host.host.handhost.session import HandSession
+from survivor_host.host.ports import Cancellable
+from survivor_host.host.state import RoomState
+from survivor_host.trust.session import card_line, card_name, clean_text, draw_line
+
+HAND_COMMANDS = ("handhost", "close", "done", "roll", "pick", "shuffle", "timer", "card", "list")
+"""The host's tools (with the bot's prefix)."""
+SHARED_WITH_GAMES = ("pick", "card")
+"""Tools whose names a game of ours also takes: they are the session's only while no game of ours runs."""
+HOST_AWAY_GRACE = 300.0
+"""Seconds the host may be out of the room before the session ends (the seed is then revealed)."""
+TIMER_MIN, TIMER_MAX = 10, 600
+AUTH_RANKS = "+%@*#&~"
+
+
+def duration(seconds: int) -> str:
+    minutes, rest = divmod(seconds, 60)
+    return " ".join(part for part in (f"{minutes} min" if minutes else "", f"{rest} s" if rest else "") if part)
+
+
+@dataclass
+class HandDesk:
+    """At most one hand-hosted session in one room."""
+
+    state: RoomState
+    grace: float = HOST_AWAY_GRACE
+    session: HandSession | None = None
+    timers: dict[str, Cancellable] = field(default_factory=dict)
+    _away: Cancellable | None = None
+    _timer_count: int = 0
+
+    @property
+    def prefix(self) -> str:
+        return self.state.settings.prefix
+
+    def active(self) -> bool:
+        return self.session is not None
+
+    def signups_open(self) -> bool:
+        return self.session is not None and self.session.open_for_signups
+
+    def may_host(self, rank: str, name: str) -> bool:
+        """The session's host, room auth, or one of the bot's owners."""
+        session = self.session
+        owner = to_id(name) in self.state.settings.owners
+        return owner or rank in AUTH_RANKS or (session is not None and session.is_host(name))
+
+    def rank(self, rank: str, name: str, in_room: bool) -> str:
+        """A PM has no rank: the sender's rank in the room is looked up."""
+        if in_room:
+            return rank
+        return self.state.out.rank_of(self.state.room, to_id(name)) or " "
+
+    # ----- start and end -----
+
+    def host_started(self, host: str) -> None:
+        """The room bot names `host` as the current host: a session opens for them."""
+        if self.session is not None and self.session.is_host(host):
+            return
+        if self.session is not None:
+            self.end(f"the room's host is now {host}")
+        self.start(host)
+
+    def host_ended(self, why: str) -> None:
+        """The room bot's host is done (`.win`, `.dehost`): the session ends."""
+        if self.session is not None:
+            self.end(why)
+
+    def start(self, host: str) -> None:
+        state = self.state
+        if self.session is not None:
+            raise IllegalAction(f"{self.session.host} is hosting already: {self.prefix}done ends that session first.")
+        now = state.clock.now()
+        session = HandSession(state.room, host, state.new_seed(), now)
+        session.id = state.store.begin_session(state.room, host, now)
+        self.session = session
+        self.save()
+        p = self.prefix
+        state.out.say(
+            state.room,
+            f"Fair dice session h{session.id} (host {host}): commitment sha256 {session.record()['commitment']}. "
+            f"Join with /me in; players may add their own luck with {p}salt WORD. {host} closes signups with "
+            f"{p}close, then draws with {p}roll, {p}pick, {p}shuffle, {p}card (every draw numbered, the seed "
+            f"revealed at the end); {p}timer SECONDS; {p}list for the player list.",
+        )
+
+    def end(self, why: str) -> None:
+        """Reveal the seed (and the cards dealt), store the record."""
+        session = self.session
+        if session is None:
+            raise IllegalAction("No session is running here.")
+        state = self.state
+        for timer in self.timers.values():
+            timer.cancel()
+        self.timers.clear()
+        if self._away is not None:
+            self._away.cancel()
+            self._away = None
+        session.end(why, state.clock.now())
+        cards = [card_line(draw) for draw in session.draws if draw["kind"] == "card"]
+        if cards:
+            state.out.say(state.room, f"Session h{session.id} cards: " + " · ".join(cards))
+        state.out.say(
+            state.room,
+            f"Session h{session.id} seed: {session.seed} (its sha256 is the commitment; {why}). Anyone can check "
+            f"every draw: survivor-host verify --chat LOG, or {self.prefix}replay h{session.id}.",
+        )
+        state.store.end_session(session.id, session.record(), state.clock.now())
+        self.session = None
+
+    # ----- commands -----
+
+    def command(self, rank: str, name: str, word: str, rest: str, in_room: bool) -> None:
+        """One of HAND_COMMANDS (or `salt` during the session's signups) from `name`."""
+        rank = self.rank(rank, name, in_room)
+        if word == "salt":
+            reply = self._session().add_salt(name, rest)
+            self.save()
+            self.state.out.pm(name, reply)
+            return
+        if not self.may_host(rank, name):
+            host = f" ({self.session.host})" if self.session else ""
+            raise IllegalAction(f"Only the current host{host} or room auth can use {self.prefix}{word}.")
+        if word == "handhost":
+            self.start(rest.strip() or name)
+            return
+        session = self._session()
+        if word == "done":
+            self.end(f"ended by {name}")
+        elif word == "close":
+            seed = session.close()
+            self.state.out.say(
+                self.state.room,
+                f"Session h{session.id} client seed (the host, the players in join order, the salts): {seed}",
+            )
+            self.save()
+        elif word in ("roll", "pick", "shuffle", "card"):
+            self._draw(word, rest, name)
+        elif word == "timer":
+            self._timer(rest)
+        else:
+            self._list(name, rest)
+
+    def _session(self) -> HandSession:
+        if self.session is None:
+            starts = f"the host starts one (or room auth, {self.prefix}handhost)"
+            raise IllegalAction(f"No session is running here: {starts}.")
+        return self.session
+
+    def _draw(self, word: str, rest: str, name: str) -> None:
+        session = self._session()
+        try:
+            if word == "roll":
+                draw = session.roll(rest)
+            elif word == "card":
+                draw = session.card(rest)
+            else:
+                draw = session.pick_or_shuffle(word, rest)
+        except ValueError as error:
+            raise IllegalAction(str(error)) from error
+        self.save()  # stored before anyone reads it
+        out, room = self.state.out, self.state.room
+        out.say(room, draw_line(draw))
+        if draw["kind"] == "card":
+            userid = session.find(str(draw["for"])) or to_id(str(draw["for"]))
+            joined = next((p for p in session.players if to_id(p) == userid), str(draw["for"]))
+            value = card_name(int(draw["value"]))
+            out.pm(joined, f"#{draw['number']} your card in {room}: {value}")
+            out.pm(session.host, f"#{draw['number']} {draw['for']}'s card in {room}: {value}")
+            if not session.is_host(name):
+                out.pm(name, f"#{draw['number']} {draw['for']}'s card in {room}: {value}")
+
+    def _timer(self, rest: str) -> None:
+        seconds_text, _, label = rest.partition("//")
+        words = seconds_text.split()
+        if words and words[0].lower() in ("stop", "end"):
+            wanted = " ".join(words[1:]) or next(iter(self.timers), "")
+            timer = self.timers.pop(wanted, None)
+            if timer is None:
+                raise IllegalAction(f"No timer {wanted!r} is running." if wanted else "No timer is running.")
+            timer.cancel()
+            self.state.out.say(self.state.room, f"Timer {wanted} stopped.")
+            return
+        if len(words) != 1 or not words[0].isdigit() or not TIMER_MIN <= int(words[0]) <= TIMER_MAX:
+            raise IllegalAction(f"A timer runs {TIMER_MIN} to {TIMER_MAX} seconds: timer 90 (or timer 90 // signups).")
+        seconds = int(words[0])
+        try:
+            name = clean_text(label, "timer's name") if label.strip() else ""
+        except ValueError as error:
+            raise IllegalAction(str(error)) from error
+        if not name:
+            self._timer_count += 1
+            name = str(self._timer_count)
+        if name in self.timers:
+            raise IllegalAction(f"Timer {name} is already running ({self.prefix}timer stop {name} ends it).")
+
+        def ring() -> None:
+            if self.timers.pop(name, None) is not None:
+                self.state.out.say(self.state.room, f"Time is up: timer {name} ({duration(seconds)})!")
+
+        self.timers[name] = self.state.clock.call_later(seconds, ring)
+        self.state.out.say(self.state.room, f"Timer {name} set: {duration(seconds)}.")
+
+    def _list(self, name: str, rest: str) -> None:
+        session = self._session()
+        action, _, args = rest.strip().partition(" ")
+        action = action.lower()
+        events = {"out": "out", "eliminate": "out", "revive": "back", "back": "back", "remove": "remove"}
+        if action in events:
+            session.change_list(events[action], args)
+            self.save()
+        elif action == "rename":
+            old, _, new = args.partition(",")
+            session.change_list("rename", old, new)
+            self.save()
+        elif action == "post":
+            self.state.out.say(self.state.room, list_text(session))
+            return
+        elif action:
+            raise IllegalAction(
+                "list, list out NAME, list revive NAME, list rename OLD, NEW, list remove NAME, list post"
+            )
+        self.show_page(name)
+
+    def show_page(self, name: str) -> None:
+        """The host's page (or, without the bot's `*` rank, the list by PM)."""
+        session = self._session()
+        out, room = self.state.out, self.state.room
+        if out.can_use_html(room):
+            out.send_html_page(room, name, f"survivor-hand-{room}", list_page(session, out.name, room))
+        else:
+            out.pm(name, list_text(session))
+
+    # ----- signups, presence, persistence -----
+
+    def signup(self, name: str, joining: bool) -> None:
+        session = self._session()
+        if joining:
+            session.join(name)
+            self.state.out.pm(name, f"You are on {session.host}'s list in {self.state.room}.")
+        else:
+            session.leave(name)
+        self.save()
+
+    def left(self, userid: str) -> None:
+        """Someone left the room: for the host, the grace begins."""
+        session = self.session
+        if session is None or to_id(session.host) != userid or self._away is not None:
+            return
+
+        def gone() -> None:
+            self._away = None
+            if self.session is session:
+                self.end(f"{session.host} was away for {duration(int(self.grace))}")
+
+        self._away = self.state.clock.call_later(self.grace, gone)
+
+    def back(self, name: str) -> None:
+        session = self.session
+        if session is not None and session.is_host(name) and self._away is not None:
+            self._away.cancel()
+            self._away = None
+
+    def save(self) -> None:
+        if self.session is not None:
+            self.state.store.save_session(self.session.id, self.session.stored())
+
+    def restore(self, data: dict[str, Any]) -> None:
+        """After a restart: the stored session goes on (timers do not survive; the room is told)."""
+        self.session = HandSession.restore(data)
+        if self.state.out.rank_of(self.state.room, to_id(self.session.host)) is None:
+            self.left(to_id(self.session.host))
+        self.state.out.say(
+            self.state.room,
+            f"The bot restarted: session h{self.session.id} ({self.session.host}) goes on from draw "
+            f"#{len(self.session.draws) + 1}; timers that were running are lost.",
+        )

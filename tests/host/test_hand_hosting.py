@@ -1,0 +1,240 @@
+"""Issue 22: a hand-hosted session's dice, tools, player list, record and chat check, in one room."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from survivor_host.host.room import RoomHost
+from survivor_host.host.store import Store
+from survivor_host.trust.chatlog import verify_chat
+from survivor_host.trust.session import verify_session
+from survivor_host.trust.stream import commitment
+from tests.host.test_replays import ShowdownHtmlRules, pages
+from tests.host.test_room import ROOM, clock, make_host, outbox
+
+SEED = "a" * 64
+PLAYERS = ["Venus", "Io", "Ceres", "Pluto", "Zoë"]
+HOSTILE = ("/wall hi", "<b>x</b>", "**bold**", "!dt pikachu", ">>1+1", "[[link]]", "a|b", "x\u202ey", "__i__", "`c`")
+"""Leading `/` and `!`, `>>`, HTML, chat formatting, links, a bar, a bidi override."""
+
+
+def session_host(tmp_path: Path, html: bool = True) -> RoomHost:
+    host = make_host(tmp_path, html=html, seed=SEED)
+    host.handle_chat("+", "Stagehand", ".handhost Mars")
+    for name in PLAYERS:
+        host.handle_chat(" ", name, "/me in")
+    host.handle_chat(" ", "Io", ".salt pepper5")
+    host.handle_pm("Ceres", "salt tabasco")
+    host.handle_chat(" ", "Mars", ".close")
+    return host
+
+
+def room(host: RoomHost) -> list[str]:
+    return outbox(host).room_lines()
+
+
+def chat_copy(host: RoomHost) -> list[str]:
+    """The room as a player's client copies it, with the cards' PMs."""
+    lines = [f"[20:{i // 60:02d}:{i % 60:02d}] *SurvivorBot: {text}" for i, text in enumerate(room(host))]
+    cards = [text for kind, _, text in outbox(host).sent if kind == "pm" and "your card" in text]
+    return lines + [f"*SurvivorBot: {text}" for text in cards]
+
+
+def test_a_session_commits_takes_salts_posts_the_client_seed_and_numbers_every_draw(tmp_path: Path) -> None:
+    host = session_host(tmp_path)
+    lines = room(host)
+    assert any(f"Fair dice session h1 (host Mars): commitment sha256 {commitment(SEED)}" in line for line in lines)
+    assert lines[-1] == (
+        "Session h1 client seed (the host, the players in join order, the salts): "
+        "Mars|Venus,Io,Ceres,Pluto,Zoë;pepper5;tabasco"
+    )
+    host.handle_chat(" ", "Mars", ".roll 100 // for Venus")
+    host.handle_chat(" ", "Mars", ".roll 3d6+2 // damage")
+    host.handle_chat("+", "Stagehand", ".pick Red, Blue, Green")
+    host.handle_chat(" ", "Mars", ".shuffle")
+    assert re.fullmatch(r"#1 roll 100 for Venus: \d+", room(host)[-4])
+    assert re.fullmatch(r"#2 roll 3d6\+2 for damage: \d+, \d+, \d+ = \d+", room(host)[-3])
+    assert re.fullmatch(r"#3 pick \[Red, Blue, Green\]: (Red|Blue|Green)", room(host)[-2])
+    assert room(host)[-1].startswith("#4 shuffle [Venus, Io, Ceres, Pluto, Zoë]: ")
+
+
+def test_cards_go_by_pm_to_the_player_and_the_host_and_are_shown_at_the_end(tmp_path: Path) -> None:
+    host = session_host(tmp_path)
+    host.handle_chat(" ", "Mars", ".card Io")
+    host.handle_pm("Mars", "card 14 Pluto")
+    assert room(host)[-2:] == ["#1 card 13 for Io: dealt by PM", "#2 card 14 for Pluto: dealt by PM"]
+    assert re.fullmatch(r"#1 your card in survivor: (A|[2-9]|10|J|Q|K)", outbox(host).pms_to("Io")[-1])
+    assert re.fullmatch(r"#2 Pluto's card in survivor: \S+", outbox(host).pms_to("Mars")[-1])
+    host.handle_chat(" ", "Mars", ".done")
+    assert re.fullmatch(r"Session h1 cards: #1 Io \S+ · #2 Pluto \S+", room(host)[-2])
+    assert room(host)[-1].startswith(f"Session h1 seed: {SEED} ")
+
+
+def test_refusals_give_a_reason_by_pm_and_a_non_host_gets_one_line_and_nothing_in_the_room(tmp_path: Path) -> None:
+    host = session_host(tmp_path)
+    before = len(room(host))
+    for text, reason in (
+        ("roll 0", "A die has 2 to 1,000,000 sides, not 0."),
+        ("roll 1d10000000", "A die has 2 to 1,000,000 sides, not 10,000,000."),
+        ("roll 41d6", "Roll 1 to 40 dice at once, not 41."),
+        ("roll banana", "'banana' is not a roll"),
+        ("pick Mars", "A pick needs at least two items"),
+        ("timer 5", "A timer runs 10 to 600 seconds"),
+        ("timer 601", "A timer runs 10 to 600 seconds"),
+        ("card Nobody", "Name a player on your list"),
+        ("card 15 Io", "A card is drawn from 13 ranks"),
+    ):
+        host.handle_chat(" ", "Mars", f".{text}")
+        assert outbox(host).pms_to("Mars")[-1].startswith(reason), text
+    host.handle_chat(" ", "Venus", ".roll 100")
+    host.handle_pm("Venus", "pick A, B")
+    assert outbox(host).pms_to("Venus")[-2:] == ["Only the current host (Mars) or room auth can use .roll.",
+                                                  "Only the current host (Mars) or room auth can use .pick."]
+    assert len(room(host)) == before
+
+
+@pytest.mark.parametrize("hostile", HOSTILE)
+def test_hostile_text_in_every_argument_is_refused_with_its_reason_and_never_reaches_the_room(
+    tmp_path: Path, hostile: str
+) -> None:
+    host = session_host(tmp_path)
+    before = len(room(host))
+    for text in (f"pick {hostile}, B", f"shuffle A, {hostile}, C", f"roll 100 // {hostile}",
+                 f"roll {hostile}", f"timer 30 // {hostile}", f"pick A, B // {hostile}"):  # fmt: skip
+        host.handle_chat(" ", "Mars", f".{text}")
+        reply = outbox(host).pms_to("Mars")[-1]
+        assert "holds" in reply or "must begin" in reply or "is not a roll" in reply, (text, reply)
+    assert len(room(host)) == before
+
+
+def test_a_look_alike_item_is_drawn_as_the_text_it_is(tmp_path: Path) -> None:
+    host = session_host(tmp_path)
+    host.handle_chat(" ", "Mars", ".pick Mаrs, Mars")  # the first has a Cyrillic а
+    assert re.fullmatch(r"#1 pick \[M\u0430rs, Mars\]: M(\u0430|a)rs", room(host)[-1])
+
+
+def test_hostile_player_names_on_the_host_page_stay_text(tmp_path: Path) -> None:
+    host = make_host(tmp_path, html=True, seed=SEED)
+    host.handle_chat("+", "Mars", ".handhost")
+    names = ["<img src=x onerror=alert(1)>", 'Al "x" & y', "/wall hi"]
+    for name in names:
+        host.handle_chat(" ", name, "/me in")
+    host.handle_chat(" ", "Mars", ".list")
+    user, page_id, html = pages(host)[-1]
+    assert user == "Mars" and page_id == "survivor-hand-survivor"
+    assert "<img" not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
+    checker = ShowdownHtmlRules()
+    checker.feed(html.replace("<button", "<span").replace("</button>", "</span>"))
+    assert [fault for fault in checker.faults if fault not in ("form", "input")] == []
+
+
+def test_the_host_page_eliminates_revives_renames_removes_and_posts_and_the_record_keeps_the_steps(
+    tmp_path: Path,
+) -> None:
+    host = session_host(tmp_path)
+    host.handle_chat(" ", "Mars", ".roll 100")
+    host.handle_pm("Mars", "list out Io")
+    host.handle_pm("Mars", "list out Ceres")
+    host.handle_pm("Mars", "list revive Ceres")
+    host.handle_pm("Mars", "list rename Pluto, Plutoid")
+    host.handle_chat(" ", "Mars", ".roll 6")
+    host.handle_pm("Mars", "list remove Zoë")
+    host.handle_pm("Mars", "list post")
+    assert room(host)[-1] == "Mars's list (3 in): Venus, Ceres, Plutoid · out: Io (after #1), Zoë (after #2)"
+    assert 'value="/msg SurvivorBot, survivor list revive Io"' in pages(host)[-1][2]
+    host.handle_chat(" ", "Mars", ".shuffle")
+    assert room(host)[-1].startswith("#3 shuffle [Venus, Ceres, Plutoid]: ")
+    host.handle_chat(" ", "Mars", ".done")
+    record = host.store.closed_session(ROOM, 1)
+    assert record is not None
+    assert [(e["step"], e["event"], e["name"]) for e in record["list"]] == [
+        (1, "out", "Io"), (1, "out", "Ceres"), (1, "back", "Ceres"), (1, "rename", "Pluto"), (2, "remove", "Zoë"),
+    ]  # fmt: skip
+    assert record["out"] == ["Io", "Zoë"]
+    assert verify_session(record).ok, verify_session(record).difference
+
+
+def test_two_named_timers_run_at_once_and_each_says_when_it_ends(tmp_path: Path) -> None:
+    host = session_host(tmp_path)
+    host.handle_chat(" ", "Mars", ".timer 30 // attacks")
+    host.handle_chat(" ", "Mars", ".timer 90")
+    assert room(host)[-2:] == ["Timer attacks set: 30 s.", "Timer 1 set: 1 min 30 s."]
+    clock(host).advance(31)
+    assert room(host)[-1] == "Time is up: timer attacks (30 s)!"
+    clock(host).advance(60)
+    assert room(host)[-1] == "Time is up: timer 1 (1 min 30 s)!"
+
+
+def test_the_whole_session_verifies_from_its_record_and_from_the_chat_alone(tmp_path: Path) -> None:
+    host = session_host(tmp_path)
+    for text in ("roll 100 // Venus", "roll 2d10-3", "pick", "pick A, B, C // leader", "shuffle", "card Io",
+                 "card 14 Zoë", "roll"):  # fmt: skip
+        host.handle_chat(" ", "Mars", f".{text}")
+    host.handle_chat("#", "Owner", ".done")
+    record = host.store.closed_session(ROOM, 1)
+    assert record is not None and record["seed"] == SEED and len(record["draws"]) == 8
+    assert verify_session(record).ok
+    (verdict,) = verify_chat(chat_copy(host))
+    assert verdict.problem is None, verdict.problem
+    assert "all 8 numbered draws" in verdict.checked[-1] and "(2 cards, 2 of them shown)" in verdict.checked[-1]
+
+
+def test_the_chat_check_names_the_first_draw_that_does_not_match(tmp_path: Path) -> None:
+    host = session_host(tmp_path)
+    for text in ("roll 100", "roll 100", "pick A, B, C"):
+        host.handle_chat(" ", "Mars", f".{text}")
+    host.handle_chat(" ", "Mars", ".done")
+    lines = chat_copy(host)
+    at = next(i for i, line in enumerate(lines) if ": #2 roll 100: " in line)
+    shown = int(lines[at].rsplit(": ", 1)[1])
+    tampered = [*lines[:at], lines[at].rsplit(": ", 1)[0] + f": {shown % 100 + 1}", *lines[at + 1 :]]
+    (verdict,) = verify_chat(tampered)
+    assert verdict.problem is not None and "first mismatch at #2" in verdict.problem
+    missing = [line for line in lines if ": #2 roll" not in line]
+    (verdict,) = verify_chat(missing)
+    assert verdict.problem is not None and "draw #2 is missing" in verdict.problem
+    impostor = [*lines[:at], lines[at].replace("*SurvivorBot", "Mallory"), *lines[at + 1 :]]
+    (verdict,) = verify_chat(impostor)  # another user's line does not speak for the bot
+    assert verdict.problem is not None and "draw #2 is missing" in verdict.problem
+
+
+def test_the_host_away_past_the_grace_ends_the_session_and_a_return_in_time_does_not(tmp_path: Path) -> None:
+    host = session_host(tmp_path)
+    host.handle_leave("mars")
+    clock(host).advance(200)
+    host.handle_join("Mars")
+    clock(host).advance(400)
+    assert host.hand.active()
+    host.handle_leave("mars")
+    clock(host).advance(301)
+    assert not host.hand.active()
+    assert "Mars was away for 5 min" in room(host)[-1]
+
+
+def test_a_restart_keeps_the_session_and_its_stream(tmp_path: Path) -> None:
+    host = session_host(tmp_path)
+    host.handle_chat(" ", "Mars", ".roll 100")
+    again = RoomHost(ROOM, outbox(host), clock(host), Store(tmp_path / "bot.db"), host.settings, lambda: "b" * 64)
+    (stored,) = again.store.running_sessions()
+    again.hand.restore(stored)
+    again.handle_chat(" ", "Mars", ".roll 100")
+    assert room(again)[-1].startswith("#2 roll 100: ")
+    again.handle_chat(" ", "Mars", ".done")
+    record = again.store.closed_session(ROOM, 1)
+    assert record is not None and verify_session(record).ok
+
+
+def test_lastgame_and_replay_show_a_session(tmp_path: Path) -> None:
+    host = session_host(tmp_path)
+    host.handle_chat(" ", "Mars", ".roll 100")
+    host.handle_chat(" ", "Mars", ".done")
+    host.handle_chat(" ", "Io", ".lastgame")
+    assert room(host)[-1].startswith("Last session: h1, hosted by Mars, 1 draws.")
+    assert f"seed {SEED}" in room(host)[-1]
+    host.handle_chat(" ", "Io", ".replay h1")
+    user, page_id, html = pages(host)[-1]
+    assert (user, page_id) == ("Io", "survivor-replay-h1")
+    assert "Dice check by the bot: verified" in html and "#1 roll 100" in html
