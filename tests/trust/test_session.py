@@ -273,3 +273,18 @@ def test_each_tampering_is_caught_in_the_browser(browser: Browser, tmp_path: Pat
     assert opened.verdict == "not-verified"
     assert re.search(message, opened.text), opened.text
     assert opened.errors == []
+
+
+def test_verify_chat_reads_names_with_spaces_in_the_client_seed() -> None:
+    seed, client = "d" * 64, session_client_seed("Mars Host", ["Big Io", "Zoë Q"], ["salt1"])
+    stream = HmacStream(seed, client)
+    made = {**make_draw(stream, {"kind": "pick", "names": ["Big Io", "Zoë Q"], "label": "first"}), "number": 1}
+    lines = [
+        f"[1:00] *Survivor Bot: Fair dice session h9 (host Mars Host): commitment sha256 {commitment(seed)}. Join…",
+        f"[1:01] *Survivor Bot: Session h9 client seed (the host, the players in join order, the salts): {client}",
+        f"[1:02] *Survivor Bot: {draw_line(made)}",
+        f"[1:03] *Survivor Bot: Session h9 seed: {seed} (its sha256 is the commitment; ended by Mars Host).",
+    ]
+    (verdict,) = verify_chat(lines)
+    assert verdict.problem is None, verdict.problem
+    assert "all 1 numbered draws" in verdict.checked[-1]

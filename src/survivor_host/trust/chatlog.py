@@ -1,7 +1,8 @@
 """`survivor-host verify --chat LOG`: a hand-hosted session checked from the room's chat alone.
 
 A log is what a player's client copies (`[20:15] *SurvivorBot: #7 roll 100 for Mars: 63`), or the
-room's log (`|c|*SurvivorBot|…`, `|c:|1700000000|*SurvivorBot|…`, optionally after a time). The bot's
+room's log (`|c|*SurvivorBot|…`, `|c:|1700000000|*SurvivorBot|…`, optionally after a time; PMs as
+`|pm|*SurvivorBot|Io|…`). The bot's
 session lines are found in it: the commitment, the client seed, each numbered draw, the cards dealt
 and the seed; every draw is redone from the seeds and the first that differs is named.
 """
@@ -17,7 +18,7 @@ from survivor_host.trust.session import card_line, card_value, draw_line, make_d
 from survivor_host.trust.stream import HmacStream, commitment
 
 OPENS = re.compile(r"Fair dice session (h\d+) \(host (.+?)\): commitment sha256 ([0-9a-f]{64})")
-CLIENT = re.compile(r"Session (h\d+) client seed \([^)]*\): (\S*)")
+CLIENT = re.compile(r"Session (h\d+) client seed \([^)]*\): (.*\S)$")
 SEED = re.compile(r"Session (h\d+) seed: ([0-9a-f]{64})")
 CARDS = re.compile(r"Session (h\d+) cards: (.*)$")
 DRAW = re.compile(r"^#(\d+) (roll|pick|shuffle|card) (.*)$")
@@ -55,6 +56,9 @@ class ChatSession:
 def said(line: str) -> tuple[str, str] | None:
     """(author, text) of one log line in any of the formats the module reads; None for other lines."""
     line = line.rstrip("\r\n")
+    private = re.match(r"^(?:\S+ )?\|pm\|([^|]*)\|[^|]*\|(.*)$", line)
+    if private:  # |pm|SENDER|RECEIVER|TEXT
+        return private.group(1), private.group(2)
     protocol = re.match(r"^(?:\S+ )?\|c(:?)\|(.*)$", line)
     if protocol:
         parts = protocol.group(2).split("|")
