@@ -32,7 +32,7 @@ from survivor_host.trust.stream import commitment
 BROWSER = Path(__file__).parents[1] / "trust" / "browser.py"
 
 ROOM = "survivor"
-P = "."
+P = "$"
 HOST = "Mars Host"
 NAMES = [f"Hand {name}" for name in ("Venus", "Io", "Ceres", "Pluto", "Eris", "Vesta", "Juno", "Pallas", "Hebe",
                                      "Iris", "Flora", "Metis")]  # fmt: skip

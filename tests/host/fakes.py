@@ -81,6 +81,9 @@ class FakeOutbox:
     def add_html_box(self, room: str, html: str) -> None:
         self.sent.append(("htmlbox", room, html))
 
+    def send_command(self, room: str, command: str) -> None:
+        self.sent.append(("command", room, command))
+
     @contextlib.contextmanager
     def lane(self, lane: str, user: str | None = None) -> Iterator[None]:
         """Records each lane entered (with its user) in `lanes`; sends are unaffected."""

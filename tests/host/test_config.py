@@ -58,7 +58,7 @@ def test_a_good_config_passes_the_checks(tmp_path: Path) -> None:
     path.write_text(GOOD.replace("{database}", str(tmp_path / "bot.db")))
     config = load_config(path, environ={"SURVIVOR_HOST_PASSWORD": "x"})
     check_database(config.database)
-    assert config.defaults == {"secret_deadline": 90}
+    assert config.defaults == {"secret_deadline": 90, "public_deadline": 150}  # the room default (issue 19)
 
 
 def test_missing_password_variable_exits_2_naming_it(

@@ -238,3 +238,40 @@ def test_lastgame_and_replay_show_a_session(tmp_path: Path) -> None:
     user, page_id, html = pages(host)[-1]
     assert (user, page_id) == ("Io", "survivor-replay-h1")
     assert "Dice check by the bot: verified" in html and "#1 roll 100" in html
+
+
+def followed_host(tmp_path: Path) -> RoomHost:
+    from survivor_host.host.ports import HostSettings
+    from survivor_host.host.roombot import RoomBotSettings
+    from tests.host.fakes import FakeClock, FakeOutbox
+
+    settings = HostSettings(room_bot=RoomBotSettings("Sir Vivor"))
+    out = FakeOutbox(html_rooms=(ROOM,))
+    return RoomHost(ROOM, out, FakeClock(), Store(tmp_path / "bot.db"), settings, lambda: SEED)
+
+
+def test_the_room_bots_host_gets_a_session_and_its_win_ends_it(tmp_path: Path) -> None:
+    host = followed_host(tmp_path)
+    host.handle_chat("*", "Sir Vivor", "/announce **SURVGAME:** Mars is hosting **Hunger Games**. Type /me in!")
+    assert room(host)[-1].startswith("Fair dice session h1 (host Mars): commitment sha256 ")
+    host.handle_chat(" ", "Io", "/me in")
+    host.handle_chat(" ", "Mars", ".close")
+    host.handle_chat(" ", "Mars", ".roll 100")
+    host.handle_chat("*", "Sir Vivor", "/announce **WINNER:** Io")
+    assert room(host)[-1].startswith(f"Session h1 seed: {SEED} (its sha256 is the commitment; Sir Vivor ended Mars's")
+    assert not host.hand.active()
+    host.handle_chat("*", "Sir Vivor", "/announce **SURVGAME:** Ceres is hosting. Type /me in to join!")
+    host.handle_chat("*", "Sir Vivor", "The game was forcibly ended.")  # .dehost
+    assert room(host)[-1].startswith("Session h2 seed: ")
+    record = host.store.closed_session(ROOM, 1)
+    assert record is not None and verify_session(record).ok and record["ended"] == "Sir Vivor ended Mars's hosting"
+
+
+def test_a_session_of_the_room_bots_host_gives_way_to_the_next_host(tmp_path: Path) -> None:
+    host = followed_host(tmp_path)
+    host.handle_chat("*", "Sir Vivor", "/announce **SURVGAME:** Mars is hosting. Type /me in to join!")
+    host.handle_chat("*", "Sir Vivor", "/announce **SURVGAME:** Ceres is hosting. Type /me in to join!")
+    assert "the room's host is now Ceres" in room(host)[-2]
+    assert room(host)[-1].startswith("Fair dice session h2 (host Ceres)")
+    host.handle_chat(" ", "Mars", ".roll 100")
+    assert outbox(host).pms_to("Mars")[-1] == "Only the current host (Ceres) or room auth can use .roll."

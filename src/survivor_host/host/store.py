@@ -13,7 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from survivor_host.engine.game import RULES_VERSION
+from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
+from survivor_host.host.ports import POINTS_SCALE
 
 RULES_KEY = "_rules_version"
 """Where a game's rules version is stored (beside its options, which never use a leading underscore)."""
@@ -76,7 +78,19 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN client_seed TEXT;
     ALTER TABLE games ADD COLUMN salts TEXT NOT NULL DEFAULT '[]';
     """,
-    # version 4: hand-hosted sessions (docs/FAIRNESS.md "Hosting sessions"): each its own record,
+    # version 4: who hosted each game (they get its points line), and every player's game count,
+    # kept whether or not our own points table is (games before it are not counted)
+    """
+    ALTER TABLE games ADD COLUMN host TEXT;
+    CREATE TABLE game_counts (
+        room TEXT NOT NULL,
+        userid TEXT NOT NULL,
+        name TEXT NOT NULL,
+        games INTEGER NOT NULL,
+        PRIMARY KEY (room, userid)
+    );
+    """,
+    # version 5: hand-hosted sessions (docs/FAIRNESS.md "Hosting sessions"): each its own record,
     # stored as it changes (`data`, with the seed), closed with its revealed record
     """
     CREATE TABLE hand_sessions (
@@ -116,6 +130,8 @@ class StoredGame:
     salts: tuple[str, ...] = ()
     rules_version: int | None = None
     """The engine rules the game was begun under (None: stored before versions were kept, i.e. 1)."""
+    host: str | None = None
+    """Who opened its signups (None: stored before hosts were kept)."""
 
 
 class Store:
@@ -165,15 +181,16 @@ class Store:
         client_seed: str | None = None,
         salts: Sequence[str] = (),
         rules_version: int = RULES_VERSION,
+        host: str | None = None,
     ) -> int:
         # The rules version rides with the options (no schema change): a restore compares it.
         stored = {**options, RULES_KEY: rules_version}
         cursor = self.db.execute(
             "INSERT INTO games (room, theme, mods, options, players, seed, started_at, heartbeat, posted,"
-            " dice, client_seed, salts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, -1, ?, ?, ?)",
+            " dice, client_seed, salts, host) VALUES (?, ?, ?, ?, ?, ?, ?, ?, -1, ?, ?, ?, ?)",
             (
                 room, theme, json.dumps(list(mods)), json.dumps(stored), json.dumps(list(players)), seed, at, at,
-                dice, client_seed, json.dumps(list(salts)),
+                dice, client_seed, json.dumps(list(salts)), host,
             ),
         )  # fmt: skip
         assert cursor.lastrowid is not None
@@ -210,9 +227,10 @@ class Store:
         at: float,
         status: str = "finished",
         awards: dict[str, tuple[str, int]] | None = None,
+        counted: Sequence[str] = (),
     ) -> bool:
-        """Close the game and add its points in one transaction; False (and nothing done) when it
-        was already closed, so points are never given twice."""
+        """Close the game and add its points and the game counts of `counted` (its players) in one
+        transaction; False (and nothing done) when it was already closed, so nothing is given twice."""
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
             cursor = self.db.execute(
@@ -225,7 +243,26 @@ class Store:
             room = self.db.execute("SELECT room FROM games WHERE id = ?", (game_id,)).fetchone()[0]
             if awards:
                 self._add_points(str(room), awards)
+            for name in counted:
+                self.db.execute(
+                    "INSERT INTO game_counts (room, userid, name, games) VALUES (?, ?, ?, 1)"
+                    " ON CONFLICT(room, userid) DO UPDATE SET games = games + 1, name = excluded.name",
+                    (str(room), to_id(name), name),
+                )
         return True
+
+    def games_of(self, room: str, userid: str) -> int:
+        """How many games `userid` played to the end in `room`."""
+        row = self.db.execute(
+            "SELECT games FROM game_counts WHERE room = ? AND userid = ?", (room, userid)
+        ).fetchone()
+        return int(row[0]) if row else 0
+
+    def most_games(self, room: str, limit: int = 10) -> list[tuple[str, int]]:
+        rows = self.db.execute(
+            "SELECT name, games FROM game_counts WHERE room = ? ORDER BY games DESC, name LIMIT ?", (room, limit)
+        )
+        return [(row[0], int(row[1])) for row in rows]
 
     def inputs_of(self, game_id: int) -> list[Input]:
         rows = self.db.execute("SELECT input FROM inputs WHERE game_id = ? ORDER BY seq", (game_id,))
@@ -234,7 +271,7 @@ class Store:
     def unfinished_games(self) -> list[StoredGame]:
         rows = self.db.execute(
             "SELECT id, room, theme, mods, options, players, seed, deadline_at, heartbeat, posted,"
-            " deadline_wait, deadline_extension, dice, client_seed, salts FROM games WHERE status = 'running'"
+            " deadline_wait, deadline_extension, dice, client_seed, salts, host FROM games WHERE status = 'running'"
             " ORDER BY id"
         ).fetchall()
         options = [json.loads(row[4]) for row in rows]
@@ -257,6 +294,7 @@ class Store:
                 client_seed=row[13],
                 salts=tuple(json.loads(row[14])),
                 rules_version=opts.get(RULES_KEY),
+                host=row[15],
             )
             for row, opts in zip(rows, options, strict=True)
         ]
@@ -391,10 +429,11 @@ class Store:
         return new
 
 
-def points_for(player_count: int) -> tuple[int, int]:
-    """Room practice (PS-NOTES): 7+ players needed; 7-9 give 7 and 2, 10+ give 9 and 4."""
-    if player_count >= 10:
-        return 9, 4
-    if player_count >= 7:
-        return 7, 2
-    return 0, 0
+def points_for(player_count: int, scale: Sequence[tuple[int, int, int]] = POINTS_SCALE) -> tuple[int, int]:
+    """First's and second's points by the scale's rows (from N players: 1st, 2nd); room practice
+    (PS-NOTES): 7+ players needed; 7-9 give 7 and 2, 10+ give 9 and 4."""
+    earned = (0, 0)
+    for least, first, second in scale:
+        if player_count >= least:
+            earned = (first, second)
+    return earned

@@ -15,7 +15,7 @@ from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.ids import to_id
 from survivor_host.host.handhost.page import list_page, list_text
 from survivor_host.host.handhost.session import HandSession
-from survivor_host.host.ports import Cancellable
+from survivor_host.host.ports import AUTH_RANKS, Cancellable
 from survivor_host.host.state import RoomState
 from survivor_host.trust.session import card_line, card_name, clean_text, draw_line
 
@@ -26,7 +26,6 @@ SHARED_WITH_GAMES = ("pick", "card")
 HOST_AWAY_GRACE = 300.0
 """Seconds the host may be out of the room before the session ends (the seed is then revealed)."""
 TIMER_MIN, TIMER_MAX = 10, 600
-AUTH_RANKS = "+%@*#&~"
 
 
 def duration(seconds: int) -> str:
@@ -69,16 +68,29 @@ class HandDesk:
 
     # ----- start and end -----
 
+    def room_host_changed(self) -> None:
+        """The room bot's host changed: a person it names as host gets a session; when its hosting
+        ends (`.win`, `.done`, `.dehost`), so does the session it opened."""
+        follower = self.state.roombot
+        person = follower.other_host()
+        bot = follower.settings.name if follower.settings else "The room bot"
+        if person is not None:
+            self.host_started(person)
+        elif self.session is not None and self.session.followed:
+            self.host_ended(f"{bot} ended {self.session.host}'s hosting")
+
     def host_started(self, host: str) -> None:
         """The room bot names `host` as the current host: a session opens for them."""
-        if self.session is not None and self.session.is_host(host):
-            return
-        if self.session is not None:
-            self.end(f"the room's host is now {host}")
-        self.start(host)
+        if self.session is None or not self.session.is_host(host):
+            if self.session is not None:
+                self.end(f"the room's host is now {host}")
+            self.start(host)
+        assert self.session is not None
+        self.session.followed = True
+        self.save()
 
     def host_ended(self, why: str) -> None:
-        """The room bot's host is done (`.win`, `.dehost`): the session ends."""
+        """The room bot's host is done: the session ends."""
         if self.session is not None:
             self.end(why)
 

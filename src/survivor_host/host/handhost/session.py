@@ -47,6 +47,8 @@ class HandSession:
     list_events: list[dict[str, Any]] = field(default_factory=list)
     ended: str | None = None
     ended_at: float | None = None
+    followed: bool = False
+    """True when the room bot named the host: the session ends when the room bot's hosting does."""
     _stream: HmacStream | None = None
 
     @property
@@ -207,7 +209,7 @@ class HandSession:
     def stored(self) -> dict[str, Any]:
         """What the store keeps while it runs: the record, the seed, and what only the bot needs."""
         return {**self.record(), "seed": self.seed, "salt_by": dict(self.salts), "shown": dict(self.shown),
-                "out_ids": list(self.out)}  # fmt: skip
+                "out_ids": list(self.out), "followed": self.followed}  # fmt: skip
 
     @classmethod
     def restore(cls, data: Mapping[str, Any]) -> HandSession:
@@ -218,6 +220,7 @@ class HandSession:
         session.out = list(data.get("out_ids") or [])
         session.list_events = list(data.get("list") or [])
         session.ended, session.ended_at = data.get("ended"), data.get("ended_at")
+        session.followed = bool(data.get("followed"))
         if data.get("client_seed"):
             session.client_seed = str(data["client_seed"])
             session._stream = HmacStream(session.seed, session.client_seed)

@@ -56,6 +56,7 @@ SPEC = ThemeSpec(
     },
     load_strategies=_strategies,
     default_strategy="smart",
+    rules_page="https://sites.google.com/view/survivor-ps/themes/ftl",
     rules_summary="Each round everyone but the leader PMs follow (roll lower) or rebel (roll higher) than "
     "the leader's 109+20. Lose and you are out; tie for immunity. Last one standing wins.",
     host_actions=("pick",),
