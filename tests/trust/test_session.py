@@ -8,7 +8,6 @@ import hashlib
 import hmac
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -230,15 +229,6 @@ def test_verify_chat_catches_a_seed_that_is_not_the_commitment() -> None:
     lines = [line.replace("seed: 6b1e", "seed: 7b1e") for line in vector_chat()]
     (verdict,) = verify_chat(lines)
     assert verdict.problem is not None and "not the commitment posted" in verdict.problem
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    chromium = Browser()
-    try:
-        yield chromium
-    finally:
-        chromium.close()
 
 
 def test_the_session_page_verifies_in_the_browser_and_escapes_names(browser: Browser, tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ from survivor_host.trust.session import verify_session
 from survivor_host.trust.session_page import session_steps, session_title
 from survivor_host.trust.story import e, fairness_html, steps, title_of
 from survivor_host.trust.stream import commitment
-from survivor_host.trust.verify import algorithm_of, verify
+from survivor_host.trust.verify import Verdict, algorithm_of, verify
 
 REPLAY_COMMANDS = ("lastgame", "replay", "games")
 LISTED = 8
@@ -29,14 +29,20 @@ def page_id(game_id: int) -> str:
 def showdown_page(record: Mapping[str, Any], game_id: int) -> str:
     """The replay for a Showdown bot page: the story of every round, the dice, and the bot's own check
     (pages cannot run scripts; `survivor-host export` makes a page that checks in any browser)."""
-    verdict = verify(record)
+    how = (
+        "Check it yourself with the record: <code>survivor-host verify RECORD.json</code> or <code>survivor-host "
+        "export RECORD.json --html FILE.html</code> (the page re-checks every roll in your browser)."
+    )
+    story = fairness_html(record) + "".join(steps(record))
+    return bot_page(f"Game #{game_id}: {title_of(record)}", verify(record), how, story)
+
+
+def bot_page(heading: str, verdict: Verdict, how: str, story: str) -> str:
+    """A bot page: the heading (plain text), the bot's own check, how to check it (HTML), the story (HTML)."""
     checked = "verified" if verdict.ok else f"NOT verified: {verdict.difference}"
     body = (
-        f'<div class="pad"><h1>Game #{game_id}: {e(title_of(record))}</h1>'
-        f"<p><strong>Dice check by the bot: {e(checked)}</strong>. Check it yourself with the record: "
-        "<code>survivor-host verify RECORD.json</code> or <code>survivor-host export RECORD.json --html "
-        "FILE.html</code> (the page re-checks every roll in your browser).</p>"
-        f"{fairness_html(record)}{''.join(steps(record))}</div>"
+        f'<div class="pad"><h1>{e(heading)}</h1>'
+        f"<p><strong>Dice check by the bot: {e(checked)}</strong>. {how}</p>{story}</div>"
     )
     # Showdown refuses pages with "click here" or a link text "here" (a player may be called that).
     return re.sub(r"(>|click )(here)", lambda m: f"{m.group(1)}&#104;ere", body, flags=re.I)
@@ -87,16 +93,12 @@ def last_session_text(record: Mapping[str, Any]) -> str:
 
 def session_showdown_page(record: Mapping[str, Any]) -> str:
     """A session's record as a Showdown bot page, with the bot's own check."""
-    verdict = verify_session(record)
-    checked = "verified" if verdict.ok else f"NOT verified: {verdict.difference}"
-    body = (
-        f'<div class="pad"><h1>{e(session_title(record))}</h1>'
-        f"<p><strong>Dice check by the bot: {e(checked)}</strong>. Check it yourself: "
-        "<code>survivor-host verify SESSION.json</code>, or from a copy of the chat alone: "
-        "<code>survivor-host verify --chat LOG.txt</code>.</p>"
-        f"{fairness_html(record)}{''.join(session_steps(record))}</div>"
+    how = (
+        "Check it yourself: <code>survivor-host verify SESSION.json</code>, or from a copy of the chat alone: "
+        "<code>survivor-host verify --chat LOG.txt</code>."
     )
-    return re.sub(r"(>|click )(here)", lambda m: f"{m.group(1)}&#104;ere", body, flags=re.I)
+    story = fairness_html(record) + "".join(session_steps(record))
+    return bot_page(session_title(record), verify_session(record), how, story)
 
 
 def send_replay(rest: str, asker: str, room: str, out: Outbox, store: Store) -> None:
