@@ -1,8 +1,8 @@
-"""Issue 22 on the real server: a whole hand-hosted session (twelve players joining with `/me in`, two
-salts, labelled rolls, picks, a shuffle, two timers, cards by PM, eliminations on the host's page,
-the end); its record verifies with `verify` and in Chromium, the room's lines alone with
-`verify --chat`, and hostile text in every argument stays text. The room's transcript is printed
-when the test fails."""
+"""Issue 22 on the real server: a whole hand-hosted session (a host hosted through the room bot's
+stand-in, twelve players joining with `/me in`, two salts, labelled rolls, picks, a shuffle, two
+timers, cards by PM, eliminations on the host's page, the end by the room bot's `.win`); its record
+verifies with `verify` and in Chromium, the room's lines alone with `verify --chat`, and hostile
+text in every argument stays text. The room's transcript is printed when the test fails."""
 
 from __future__ import annotations
 
@@ -18,8 +18,9 @@ from typing import Any
 
 from harness import run_async
 from harness.bot import BOT_NAME, BotProcess
-from harness.env import HOST_NAME, E2EEnv
+from harness.env import E2EEnv
 from harness.player import Player
+from harness.roombot import RoomBotStandIn
 from hosting_kit import bot_lines, bot_pms, connect, eventually
 
 from survivor_host.cli import main
@@ -33,6 +34,8 @@ BROWSER = Path(__file__).parents[1] / "trust" / "browser.py"
 
 ROOM = "survivor"
 P = "$"
+SV = "Sir Vivor"
+AUTH = "Hand Auth"
 HOST = "Mars Host"
 NAMES = [f"Hand {name}" for name in ("Venus", "Io", "Ceres", "Pluto", "Eris", "Vesta", "Juno", "Pallas", "Hebe",
                                      "Iris", "Flora", "Metis")]  # fmt: skip
@@ -82,23 +85,29 @@ async def host_says(host: Player, watcher: Player, text: str, answer: str) -> st
 
 
 def test_a_whole_hand_hosted_session_on_the_local_server(
-    e2e: E2EEnv, bot_factory: Any, tmp_path: Path
+    e2e: E2EEnv, ps_server_factory: Any, bot_factory: Any, tmp_path: Path
 ) -> None:
-    bot: BotProcess = bot_factory().start()
+    env = e2e.for_server(ps_server_factory(bot_rank="*", room_auth={"Survivor": {SV: "@", AUTH: "+"}}))
+    bot: BotProcess = bot_factory(env=env, rooms=(ROOM,)).start()
     watcher_box: list[Player] = []
 
     async def scenario() -> None:
         async with contextlib.AsyncExitStack() as stack:
-            auth, mars, *players = await connect(stack, e2e, [HOST_NAME, HOST, *NAMES], [ROOM])
+            sv = await stack.enter_async_context(RoomBotStandIn(env.ws_url, env.login_url, SV))
+            await sv.join(ROOM)
+            auth, mars, *players = await connect(stack, env, [AUTH, HOST, *NAMES], [ROOM])
             watcher_box.append(players[-1])
             watcher = players[-1]
-            opened = await host_says(auth, watcher, f"{P}handhost {HOST}", r"Fair dice session h(\d+) ")
+            mars.pace = 1.2  # a person's pace: the room bot's flood filter counts our answers (7 lines in 6 s)
+            # the room bot hosts Mars: our bot commits a seed for Mars's session
+            opened = await host_says(auth, watcher, f".host {HOST}", r"Fair dice session h(\d+) \(host Mars Host\)")
             committed = re.search(r"commitment sha256 ([0-9a-f]{64})", opened)
             assert committed, opened
-            for player in players:
+            for player in players:  # each waits for the server's echo, so the join order is this order
                 mark = player.mark()
                 await player.say(ROOM, "/me in")
-                await player.wait_for(rf"\|pm\|.{re.escape(BOT_NAME)}\|.*\|You are on {HOST}'s list", since=mark)
+                await player.wait_for(rf"\|.{re.escape(player.name)}\|/me in$", room=ROOM, since=mark)
+            await eventually(lambda: len(sv.games.player_list) == len(NAMES), what="the room bot's list")
             venus, io, ceres, pluto, eris = players[:5]
             await venus.say(ROOM, f"{P}salt pepper5")
             await io.pm(BOT_NAME, "salt basil")
@@ -171,15 +180,18 @@ def test_a_whole_hand_hosted_session_on_the_local_server(
             await wait_line(watcher, r"Time is up: timer attacks \(10 s\)!", 0, timeout=30)
             await wait_line(watcher, r"Time is up: timer 1 \(12 s\)!", 0, timeout=30)
             mark = watcher.mark()
-            await mars.say(ROOM, f"{P}done")
+            await mars.say(ROOM, f".win {venus.name}")  # the room bot's end of the hosting ends the session
+            await watcher.wait_for(re.escape(f"|/announce **WINNER:** {venus.name}"), room=ROOM, since=mark)
             await wait_line(watcher, r"Session h\d+ cards: #6 ", mark)
-            revealed = await wait_line(watcher, r"Session h\d+ seed: [0-9a-f]{64} ", mark)
+            ended = f"{SV} ended {HOST}'s hosting"
+            revealed = await wait_line(watcher, rf"Session h\d+ seed: [0-9a-f]{{64}} .*{ended}", mark)
             seed = revealed.split()[3]
             assert commitment(seed) == committed.group(1)
-
+            assert sv.mutes == []
             # the record: verify, the page in Chromium; the chat alone: verify --chat
             record = session_record(bot.database)
             assert record["seed"] == seed and record["client_seed"] == client and len(record["draws"]) == 8
+            assert record["ended"] == f"{SV} ended {HOST}'s hosting"
             assert [(e["step"], e["event"]) for e in record["list"]] == [(7, "out"), (7, "out"), (7, "back"),
                                                                         (7, "rename")]  # fmt: skip
             assert verify_session(record).ok, verify_session(record).difference

@@ -262,12 +262,20 @@ class HandDesk:
     # ----- signups, presence, persistence -----
 
     def signup(self, name: str, joining: bool) -> None:
+        """`/me in`, `/me out`: the session's list. Beside the room bot (whose own list answers the
+        players) it is kept quietly: no confirmation, and a refused `/me in` is not answered either."""
         session = self._session()
-        if joining:
-            session.join(name)
+        try:
+            if joining:
+                session.join(name)
+            else:
+                session.leave(name)
+        except IllegalAction:
+            if session.followed:
+                return
+            raise
+        if joining and not session.followed:
             self.state.out.pm(name, f"You are on {session.host}'s list in {self.state.room}.")
-        else:
-            session.leave(name)
         self.save()
 
     def left(self, userid: str) -> None:
