@@ -275,3 +275,38 @@ def test_a_session_of_the_room_bots_host_gives_way_to_the_next_host(tmp_path: Pa
     assert room(host)[-1].startswith("Fair dice session h2 (host Ceres)")
     host.handle_chat(" ", "Mars", ".roll 100")
     assert outbox(host).pms_to("Mars")[-1] == "Only the current host (Ceres) or room auth can use .roll."
+
+
+def test_the_operator_chooses_whether_sessions_follow_the_room_bot_and_the_hosts_grace(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from survivor_host.host.config import load_config
+    from tests.host.test_config import GOOD
+
+    path = tmp_path / "bot.toml"
+    path.write_text(GOOD.replace("{database}", str(tmp_path / "bot.db")) + "[hand]\nfollow_room_bot = false\n"
+                    "host_away_minutes = 0\n")  # fmt: skip
+    config = load_config(path, environ={"SURVIVOR_HOST_PASSWORD": "x"})
+    assert (config.hand_follow, config.hand_grace_minutes) == (False, 0)
+    good = tmp_path / "good.toml"
+    good.write_text(GOOD.replace("{database}", str(tmp_path / "b.db")))
+    default = load_config(good, environ={"SURVIVOR_HOST_PASSWORD": "x"})
+    assert (default.hand_follow, default.hand_grace_minutes) == (True, 5.0)
+    host = followed_host(tmp_path)
+    host.state.settings = replace(host.settings, hand_follow=False, hand_grace=0.0)
+    host.handle_chat("*", "Sir Vivor", "/announce **SURVGAME:** Mars is hosting. Type /me in to join!")
+    assert not host.hand.active() and room(host) == []
+    host.handle_chat("+", "Mars", ".handhost")
+    host.handle_leave("mars")
+    clock(host).advance(3600)
+    assert host.hand.active()
+
+
+def test_beside_the_room_bot_joining_is_quiet(tmp_path: Path) -> None:
+    host = followed_host(tmp_path)
+    host.handle_chat("*", "Sir Vivor", "/announce **SURVGAME:** Mars is hosting. Type /me in to join!")
+    outbox(host).clear()
+    for name in ("Io", "Io", "Mars"):  # a second /me in, and the host's own, are not answered either
+        host.handle_chat(" ", name, "/me in")
+    assert outbox(host).sent == []
+    assert host.hand.session is not None and host.hand.session.players == ["Io"]

@@ -59,6 +59,10 @@ class BotConfig:
     points_scale: tuple[tuple[int, int, int], ...] = POINTS_SCALE
     points_mirror: bool | None = None
     """Our own points table too: None = only in rooms without a room bot."""
+    hand_follow: bool = True
+    """Open a hand-hosting session (docs/FAIRNESS.md "Hosting sessions") for each host the room bot names."""
+    hand_grace_minutes: float = 5.0
+    """A hand-hosting session ends when its host has been out of the room this long."""
     log_level: str = "INFO"
     fixed_seed: str | None = None
     """Every game uses this seed (for tests and demonstrations only; it defeats the fair-dice commitment)."""
@@ -149,8 +153,9 @@ SCHEMA: dict[str, dict[str, tuple[Check, str]]] = {
     },
     "signups": {"minutes": (_minutes, str(DEFAULT_SIGNUPS_MINUTES))},
     "points": {"scale": (_scale, "[[7, 7, 2], [10, 9, 4]]"), "mirror": (_flag, "only without a room bot")},
+    "hand": {"follow_room_bot": (_flag, "true"), "host_away_minutes": (_minutes, "5")},
 }
-TABLES = ("server", "bot", "room_bot", "signups", "points", "defaults", "rules")
+TABLES = ("server", "bot", "room_bot", "signups", "points", "hand", "defaults", "rules")
 
 
 def option_specs() -> dict[str, list[Option]]:
@@ -268,6 +273,8 @@ def load_config(path: str | Path, environ: Mapping[str, str] | None = None) -> B
         signups_minutes=float(data.get("signups", {}).get("minutes", DEFAULT_SIGNUPS_MINUTES)),
         points_scale=tuple((int(a), int(b), int(c)) for a, b, c in points.get("scale", POINTS_SCALE)),
         points_mirror=points.get("mirror"),
+        hand_follow=bool(data.get("hand", {}).get("follow_room_bot", True)),
+        hand_grace_minutes=float(data.get("hand", {}).get("host_away_minutes", 5.0)),
         log_level=bot.get("log_level", "INFO").upper(),
         fixed_seed=str(bot["fixed_seed"]) if "fixed_seed" in bot else None,
     )

@@ -96,3 +96,7 @@ class HostSettings:
     points_scale: tuple[tuple[int, int, int], ...] = POINTS_SCALE
     mirror_points: bool = True
     """Keep our own points table (`.lb`, `.points`) as well as the room bot's `.addbot` line."""
+    hand_follow: bool = True
+    """Each host the room bot names gets a hand-hosting session (docs/FAIRNESS.md "Hosting sessions")."""
+    hand_grace: float = 300.0
+    """Seconds a hand-hosting session's host may be out of the room before the session ends."""

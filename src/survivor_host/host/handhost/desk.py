@@ -23,8 +23,19 @@ HAND_COMMANDS = ("handhost", "close", "done", "roll", "pick", "shuffle", "timer"
 """The host's tools (with the bot's prefix)."""
 SHARED_WITH_GAMES = ("pick", "card")
 """Tools whose names a game of ours also takes: they are the session's only while no game of ours runs."""
-HOST_AWAY_GRACE = 300.0
-"""Seconds the host may be out of the room before the session ends (the seed is then revealed)."""
+HAND_USAGE = ("close", "roll XdY+Z // label", "pick A, B, C", "shuffle", "card [14] NAME", "timer SECONDS", "list",
+              "done")  # fmt: skip
+
+
+def hand_help(p: str) -> str:
+    """The `help` answer's sentence on hosting any theme by hand (docs/FAIRNESS.md "Hosting sessions")."""
+    tools = " · ".join(p + usage for usage in HAND_USAGE)
+    return (
+        f"Hosting any theme by hand (the room bot's host, or {p}handhost NAME by auth): fair dice, every draw "
+        f"numbered, the seed revealed at the end: {tools}."
+    )
+
+
 TIMER_MIN, TIMER_MAX = 10, 600
 
 
@@ -38,7 +49,6 @@ class HandDesk:
     """At most one hand-hosted session in one room."""
 
     state: RoomState
-    grace: float = HOST_AWAY_GRACE
     session: HandSession | None = None
     timers: dict[str, Cancellable] = field(default_factory=dict)
     _away: Cancellable | None = None
@@ -72,6 +82,8 @@ class HandDesk:
         """The room bot's host changed: a person it names as host gets a session; when its hosting
         ends (`.win`, `.done`, `.dehost`), so does the session it opened."""
         follower = self.state.roombot
+        if not self.state.settings.hand_follow:
+            return
         person = follower.other_host()
         bot = follower.settings.name if follower.settings else "The room bot"
         if person is not None:
@@ -287,9 +299,11 @@ class HandDesk:
         def gone() -> None:
             self._away = None
             if self.session is session:
-                self.end(f"{session.host} was away for {duration(int(self.grace))}")
+                self.end(f"{session.host} was away for {duration(int(grace))}")
 
-        self._away = self.state.clock.call_later(self.grace, gone)
+        grace = self.state.settings.hand_grace
+        if grace > 0:  # 0: the host's absence never ends the session
+            self._away = self.state.clock.call_later(grace, gone)
 
     def back(self, name: str) -> None:
         session = self.session
