@@ -48,7 +48,9 @@ def bot_page(heading: str, verdict: Verdict, how: str, story: str) -> str:
     return re.sub(r"(>|click )(here)", lambda m: f"{m.group(1)}&#104;ere", body, flags=re.I)
 
 
-def handle(word: str, rest: str, asker: str, in_room: bool, room: str, out: Outbox, store: Store) -> None:
+def handle(
+    word: str, rest: str, asker: str, in_room: bool, room: str, out: Outbox, store: Store, p: str = "."
+) -> None:
     """Run one of REPLAY_COMMANDS for `asker`; IllegalAction says what was wrong."""
     if word == "lastgame":
         games = store.closed_games(room, limit=1)
@@ -56,38 +58,38 @@ def handle(word: str, rest: str, asker: str, in_room: bool, room: str, out: Outb
         if not games and not sessions:
             raise IllegalAction("No game has finished in this room yet.")
         if sessions and (not games or sessions[0][1] >= games[0][1]):
-            text = last_session_text(sessions[0][2])
+            text = last_session_text(sessions[0][2], p)
         else:
             game_id, _, record = games[0]
-            text = last_game_text(game_id, record)
+            text = last_game_text(game_id, record, p)
         if in_room:
             out.say(room, text)
         else:
             out.pm(asker, text)
     elif word == "replay":
-        send_replay(rest, asker, room, out, store)
+        send_replay(rest, asker, room, out, store, p)
     else:
-        out.pm(asker, games_text(store, room, rest))
+        out.pm(asker, games_text(store, room, rest, p))
 
 
-def last_game_text(game_id: int, record: Mapping[str, Any]) -> str:
+def last_game_text(game_id: int, record: Mapping[str, Any], p: str = ".") -> str:
     winner = record.get("winner") or "nobody"
     seed = str(record.get("seed"))
     return (
         f"Last game: #{game_id}, {title_of(record)}, won by {winner}. Dice {algorithm_of(record)}: "
         f"commitment sha256 {record.get('commitment') or commitment(seed)}, "
         f"client seed {record.get('client_seed') or '(none: the old dice had none)'}, "
-        f"seed {seed}. Replay: .replay {game_id}"
+        f"seed {seed}. Replay: {p}replay {game_id}"
     )
 
 
-def last_session_text(record: Mapping[str, Any]) -> str:
+def last_session_text(record: Mapping[str, Any], p: str = ".") -> str:
     """The newest hand-hosted session's seeds (docs/FAIRNESS.md "Hosting sessions")."""
     return (
         f"Last session: h{record.get('id')}, hosted by {record.get('host')}, {len(record.get('draws') or [])} draws. "
         f"Dice {record.get('dice')}: commitment sha256 {record.get('commitment')}, client seed "
         f"{record.get('client_seed') or '(signups were never closed)'}, seed {record.get('seed')}. "
-        f"Replay: .replay h{record.get('id')}"
+        f"Replay: {p}replay h{record.get('id')}"
     )
 
 
@@ -101,18 +103,18 @@ def session_showdown_page(record: Mapping[str, Any]) -> str:
     return bot_page(session_title(record), verify_session(record), how, story)
 
 
-def send_replay(rest: str, asker: str, room: str, out: Outbox, store: Store) -> None:
+def send_replay(rest: str, asker: str, room: str, out: Outbox, store: Store, p: str = ".") -> None:
     wanted = rest.strip().lstrip("#")
     if wanted[:1].lower() == "h" and wanted[1:].isdigit():
         session = store.closed_session(room, int(wanted[1:]))
         if session is None:
             raise IllegalAction(f"No ended session {wanted} in this room.")
         if not out.can_use_html(room):
-            raise IllegalAction("I need the room's Bot rank (*) to send replay pages; .lastgame gives the seeds.")
+            raise IllegalAction(f"I need the room's Bot rank (*) to send replay pages; {p}lastgame gives the seeds.")
         out.send_html_page(room, asker, f"survivor-replay-{wanted.lower()}", session_showdown_page(session))
         return
     if wanted and not wanted.isdigit():
-        raise IllegalAction("Say which game by its number: .replay 12 (see .games).")
+        raise IllegalAction(f"Say which game by its number: {p}replay 12 (see {p}games).")
     if wanted:
         game_id, record = int(wanted), store.closed_game(room, int(wanted))
     else:
@@ -121,11 +123,11 @@ def send_replay(rest: str, asker: str, room: str, out: Outbox, store: Store) -> 
     if record is None:
         raise IllegalAction(f"No finished game #{wanted} in this room." if wanted else "No game has finished yet.")
     if not out.can_use_html(room):
-        raise IllegalAction("I need the room's Bot rank (*) to send replay pages; .lastgame gives the seeds.")
+        raise IllegalAction(f"I need the room's Bot rank (*) to send replay pages; {p}lastgame gives the seeds.")
     out.send_html_page(room, asker, page_id(game_id), showdown_page(record, game_id))
 
 
-def games_text(store: Store, room: str, name: str) -> str:
+def games_text(store: Store, room: str, name: str, p: str = ".") -> str:
     """The room's recent games (those `name` played in, when given), newest first."""
     who = to_id(name)
     found = []
@@ -139,4 +141,4 @@ def games_text(store: Store, room: str, name: str) -> str:
             break
     if not found:
         return f"No finished games{f' with {name.strip()}' if who else ''} in this room."
-    return f"Recent games{f' with {name.strip()}' if who else ''}: " + " · ".join(found) + ". Replay: .replay ID"
+    return f"Recent games{f' with {name.strip()}' if who else ''}: " + " · ".join(found) + f". Replay: {p}replay ID"
