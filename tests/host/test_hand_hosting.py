@@ -103,11 +103,17 @@ def test_hostile_text_in_every_argument_is_refused_with_its_reason_and_never_rea
     host = session_host(tmp_path)
     before = len(room(host))
     for text in (f"pick {hostile}, B", f"shuffle A, {hostile}, C", f"roll 100 // {hostile}",
-                 f"roll {hostile}", f"timer 30 // {hostile}", f"pick A, B // {hostile}"):  # fmt: skip
-        host.handle_chat(" ", "Mars", f".{text}")
+                 f"roll {hostile}", f"timer 30 // {hostile}", f"pick A, B // {hostile}", f"list rename Io, {hostile}",
+                 f"handhost {hostile}"):  # fmt: skip
+        host.handle_chat("+", "Mars", f".{text}")
         reply = outbox(host).pms_to("Mars")[-1]
         assert "holds" in reply or "must begin" in reply or "is not a roll" in reply, (text, reply)
+    for text, reply in ((f"card {hostile}", "Name a player on your list"), (f"list out {hostile}", "is not on the list")):
+        host.handle_chat(" ", "Mars", f".{text}")
+        assert reply in outbox(host).pms_to("Mars")[-1]
     assert len(room(host)) == before
+    assert host.hand.session is not None and host.hand.session.host == "Mars"
+    assert host.hand.session.shown["io"] == "Io"
 
 
 def test_a_look_alike_item_is_drawn_as_the_text_it_is(tmp_path: Path) -> None:

@@ -162,7 +162,7 @@ class HandDesk:
             host = f" ({self.session.host})" if self.session else ""
             raise IllegalAction(f"Only the current host{host} or room auth can use {self.prefix}{word}.")
         if word == "handhost":
-            self.start(rest.strip() or name)
+            self.start(self._host_name(rest.strip() or name))
             return
         session = self._session()
         if word == "done":
@@ -180,6 +180,16 @@ class HandDesk:
             self._timer(rest)
         else:
             self._list(name, rest)
+
+    def _host_name(self, name: str) -> str:
+        """`handhost NAME`: a user in the room, by a name that stays plain text in the room's lines."""
+        try:
+            shown = clean_text(name, "host's name")
+        except ValueError as error:
+            raise IllegalAction(str(error)) from error
+        if len(shown) > 18 or self.state.out.rank_of(self.state.room, to_id(shown)) is None:
+            raise IllegalAction(f"{shown} is not in {self.state.room}: a session is for someone in the room.")
+        return shown
 
     def _session(self) -> HandSession:
         if self.session is None:
