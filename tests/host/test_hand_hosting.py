@@ -108,7 +108,8 @@ def test_hostile_text_in_every_argument_is_refused_with_its_reason_and_never_rea
         host.handle_chat("+", "Mars", f".{text}")
         reply = outbox(host).pms_to("Mars")[-1]
         assert "holds" in reply or "must begin" in reply or "is not a roll" in reply, (text, reply)
-    for text, reply in ((f"card {hostile}", "Name a player on your list"), (f"list out {hostile}", "is not on the list")):
+    refusals = ((f"card {hostile}", "Name a player on your list"), (f"list out {hostile}", "is not on the list"))
+    for text, reply in refusals:
         host.handle_chat(" ", "Mars", f".{text}")
         assert reply in outbox(host).pms_to("Mars")[-1]
     assert len(room(host)) == before
