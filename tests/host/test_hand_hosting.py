@@ -317,3 +317,16 @@ def test_beside_the_room_bot_joining_is_quiet(tmp_path: Path) -> None:
         host.handle_chat(" ", name, "/me in")
     assert outbox(host).sent == []
     assert host.hand.session is not None and host.hand.session.players == ["Io"]
+
+
+def test_a_timer_stops_by_name_and_the_end_of_the_session_stops_them_all(tmp_path: Path) -> None:
+    host = session_host(tmp_path)
+    host.handle_chat(" ", "Mars", ".timer 60 // vote")
+    host.handle_chat(" ", "Mars", ".timer 60 // vote")
+    assert outbox(host).pms_to("Mars")[-1] == "Timer vote is already running (.timer stop vote ends it)."
+    host.handle_chat(" ", "Mars", ".timer stop vote")
+    assert room(host)[-1] == "Timer vote stopped."
+    host.handle_chat(" ", "Mars", ".timer 30")
+    host.handle_chat(" ", "Mars", ".done")
+    clock(host).advance(120)
+    assert not any(line.startswith("Time is up") for line in room(host))

@@ -15,6 +15,7 @@ from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.ids import to_id
 from survivor_host.host.handhost.page import list_page, list_text
 from survivor_host.host.handhost.session import HandSession
+from survivor_host.host.handhost.timers import HandTimers, duration
 from survivor_host.host.ports import AUTH_RANKS, Cancellable
 from survivor_host.host.state import RoomState
 from survivor_host.trust.session import card_line, card_name, clean_text, draw_line
@@ -36,12 +37,6 @@ def hand_help(p: str) -> str:
     )
 
 
-TIMER_MIN, TIMER_MAX = 10, 600
-
-
-def duration(seconds: int) -> str:
-    minutes, rest = divmod(seconds, 60)
-    return " ".join(part for part in (f"{minutes} min" if minutes else "", f"{rest} s" if rest else "") if part)
 
 
 @dataclass
@@ -50,9 +45,11 @@ class HandDesk:
 
     state: RoomState
     session: HandSession | None = None
-    timers: dict[str, Cancellable] = field(default_factory=dict)
+    timers: HandTimers = field(init=False)
     _away: Cancellable | None = None
-    _timer_count: int = 0
+
+    def __post_init__(self) -> None:
+        self.timers = HandTimers(self.state)
 
     @property
     def prefix(self) -> str:
@@ -130,9 +127,7 @@ class HandDesk:
         if session is None:
             raise IllegalAction("No session is running here.")
         state = self.state
-        for timer in self.timers.values():
-            timer.cancel()
-        self.timers.clear()
+        self.timers.stop_all()
         if self._away is not None:
             self._away.cancel()
             self._away = None
@@ -177,7 +172,7 @@ class HandDesk:
         elif word in ("roll", "pick", "shuffle", "card"):
             self._draw(word, rest, name)
         elif word == "timer":
-            self._timer(rest)
+            self.timers.command(rest)
         else:
             self._list(name, rest)
 
@@ -219,37 +214,6 @@ class HandDesk:
             out.pm(session.host, f"#{draw['number']} {draw['for']}'s card in {room}: {value}")
             if not session.is_host(name):
                 out.pm(name, f"#{draw['number']} {draw['for']}'s card in {room}: {value}")
-
-    def _timer(self, rest: str) -> None:
-        seconds_text, _, label = rest.partition("//")
-        words = seconds_text.split()
-        if words and words[0].lower() in ("stop", "end"):
-            wanted = " ".join(words[1:]) or next(iter(self.timers), "")
-            timer = self.timers.pop(wanted, None)
-            if timer is None:
-                raise IllegalAction(f"No timer {wanted!r} is running." if wanted else "No timer is running.")
-            timer.cancel()
-            self.state.out.say(self.state.room, f"Timer {wanted} stopped.")
-            return
-        if len(words) != 1 or not words[0].isdigit() or not TIMER_MIN <= int(words[0]) <= TIMER_MAX:
-            raise IllegalAction(f"A timer runs {TIMER_MIN} to {TIMER_MAX} seconds: timer 90 (or timer 90 // signups).")
-        seconds = int(words[0])
-        try:
-            name = clean_text(label, "timer's name") if label.strip() else ""
-        except ValueError as error:
-            raise IllegalAction(str(error)) from error
-        if not name:
-            self._timer_count += 1
-            name = str(self._timer_count)
-        if name in self.timers:
-            raise IllegalAction(f"Timer {name} is already running ({self.prefix}timer stop {name} ends it).")
-
-        def ring() -> None:
-            if self.timers.pop(name, None) is not None:
-                self.state.out.say(self.state.room, f"Time is up: timer {name} ({duration(seconds)})!")
-
-        self.timers[name] = self.state.clock.call_later(seconds, ring)
-        self.state.out.say(self.state.room, f"Timer {name} set: {duration(seconds)}.")
 
     def _list(self, name: str, rest: str) -> None:
         session = self._session()
