@@ -330,3 +330,31 @@ def test_a_timer_stops_by_name_and_the_end_of_the_session_stops_them_all(tmp_pat
     host.handle_chat(" ", "Mars", ".done")
     clock(host).advance(120)
     assert not any(line.startswith("Time is up") for line in room(host))
+
+
+def test_the_bot_routes_the_hosts_pms_and_brings_a_session_back_after_a_restart(tmp_path: Path) -> None:
+    from survivor_host.host.bot import Bot
+    from tests.host.fakes import FakeClock
+    from tests.host.test_bot_routing import make_bot
+
+    bot, out = make_bot(tmp_path)
+    two = bot.rooms["two"]
+    two.handle_chat("+", "Mars", ".handhost")
+    two.handle_chat(" ", "Io", "/me in")
+    bot._route_pm("Ceres", "salt nope")  # not a player: told so by PM, from the room whose signups are open
+    assert out.pms_to("Ceres")[-1] == "Join first (/me in): only players add salt."
+    bot._route_pm("Io", "salt basil")
+    bot._route_pm("Mars", "close")
+    bot._route_pm("Mars", "roll 6")
+    assert re.fullmatch(r"#1 roll 6: [1-6]", out.room_lines()[-1])
+    bot._route_pm("Mars", "two list out Io")
+    assert two.hand.session is not None and two.hand.session.out == ["io"]
+    restarted = FakeClock()
+    again = Bot(bot.config, out, Store(tmp_path / "bot.db"), clock=restarted)  # type: ignore[arg-type]
+    again.restore()
+    assert restarted.timers == []
+    assert "session h1 (Mars) goes on from draw #2" in out.room_lines()[-1]
+    again._route_pm("Mars", "roll 6")
+    session = again.rooms["two"].hand.session
+    assert session is not None and session.out == ["io"] and len(session.draws) == 2
+    assert session.draws[0] == two.hand.session.draws[0]

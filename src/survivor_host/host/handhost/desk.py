@@ -291,9 +291,7 @@ class HandDesk:
 
     def restore(self, data: dict[str, Any]) -> None:
         """After a restart: the stored session goes on (timers do not survive; the room is told)."""
-        self.session = HandSession.restore(data)
-        if self.state.out.rank_of(self.state.room, to_id(self.session.host)) is None:
-            self.left(to_id(self.session.host))
+        self.session = HandSession.restore(data)  # the host's grace begins when they are next seen leaving
         self.state.out.say(
             self.state.room,
             f"The bot restarted: session h{self.session.id} ({self.session.host}) goes on from draw "
