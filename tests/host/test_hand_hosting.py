@@ -358,3 +358,12 @@ def test_the_bot_routes_the_hosts_pms_and_brings_a_session_back_after_a_restart(
     session = again.rooms["two"].hand.session
     assert session is not None and session.out == ["io"] and len(session.draws) == 2
     assert session.draws[0] == two.hand.session.draws[0]
+
+
+def test_a_draw_that_would_not_fit_in_one_chat_line_is_refused_before_it_is_numbered(tmp_path: Path) -> None:
+    host = session_host(tmp_path)
+    items = ", ".join(f"Item number {i:02d} abcdefghijklmnopq" for i in range(20))
+    host.handle_chat(" ", "Mars", f".shuffle {items}")
+    assert outbox(host).pms_to("Mars")[-1] == "That shuffle would not fit in one chat line: use fewer or shorter items."
+    host.handle_chat(" ", "Mars", f".pick {items}")
+    assert room(host)[-1].startswith("#1 pick [Item number 00")

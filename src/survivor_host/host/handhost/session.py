@@ -11,6 +11,7 @@ from typing import Any
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.ids import to_id
 from survivor_host.host.fairness import clean_salt
+from survivor_host.host.present import MAX_LINE
 from survivor_host.trust.session import (
     CARD_RANKS,
     FORMAT,
@@ -21,6 +22,7 @@ from survivor_host.trust.session import (
     parse_roll,
     roll_draw,
     session_client_seed,
+    what_drawn,
 )
 from survivor_host.trust.stream import ALGORITHM, HmacStream, commitment
 
@@ -134,7 +136,11 @@ class HandSession:
             raise IllegalAction(f"A {kind} takes at most {MAX_ITEMS} items.")
         if len({to_id(n) or n for n in names}) < len(names):
             raise IllegalAction(f"The same item is named twice in that {kind}.")
-        return self._draw({"kind": kind, "names": names, "label": clean_text(label, "label") if label else ""})
+        draw = {"kind": kind, "names": names, "label": clean_text(label, "label") if label else ""}
+        longest = ", ".join(names) if kind == "shuffle" else max(names, key=len)
+        if len(f"#{len(self.draws) + 1} {what_drawn(draw)}: {longest}") > MAX_LINE:
+            raise IllegalAction(f"That {kind} would not fit in one chat line: use fewer or shorter items.")
+        return self._draw(draw)
 
     def card(self, text: str) -> dict[str, Any]:
         """`card NAME` (A to K) or `card 14 NAME`: one card for a player on the list."""
