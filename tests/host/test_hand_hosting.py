@@ -367,3 +367,15 @@ def test_a_draw_that_would_not_fit_in_one_chat_line_is_refused_before_it_is_numb
     assert outbox(host).pms_to("Mars")[-1] == "That shuffle would not fit in one chat line: use fewer or shorter items."
     host.handle_chat(" ", "Mars", f".pick {items}")
     assert room(host)[-1].startswith("#1 pick [Item number 00")
+
+
+def test_games_lists_the_sessions_too(tmp_path: Path) -> None:
+    host = session_host(tmp_path)
+    host.handle_chat(" ", "Mars", ".roll 100")
+    host.handle_chat(" ", "Mars", ".done")
+    host.handle_chat(" ", "Io", ".games")
+    assert outbox(host).pms_to("Io")[-1].endswith(" in this room. Hand-hosted: h1 1970-01-12 by Mars, 1 draws.")
+    host.handle_pm("Ceres", "games Pluto")
+    assert outbox(host).pms_to("Ceres")[-1].endswith("Hand-hosted: h1 1970-01-12 by Mars, 1 draws.")
+    host.handle_pm("Ceres", "games Nobody")
+    assert outbox(host).pms_to("Ceres")[-1] == "No finished games with Nobody in this room."

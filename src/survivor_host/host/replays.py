@@ -139,6 +139,21 @@ def games_text(store: Store, room: str, name: str, p: str = ".") -> str:
                      f"winner {record.get('winner') or 'nobody'}")  # fmt: skip
         if len(found) == LISTED:
             break
+    hosted = sessions_text(store, room, who)
     if not found:
-        return f"No finished games{f' with {name.strip()}' if who else ''} in this room."
-    return f"Recent games{f' with {name.strip()}' if who else ''}: " + " · ".join(found) + f". Replay: {p}replay ID"
+        return f"No finished games{f' with {name.strip()}' if who else ''} in this room." + hosted
+    listed = " · ".join(found)
+    return f"Recent games{f' with {name.strip()}' if who else ''}: {listed}. Replay: {p}replay ID{hosted}"
+
+
+def sessions_text(store: Store, room: str, who: str) -> str:
+    """` Hand-hosted: h3 2026-12-01 by Mars, 24 draws · …` (those `who` hosted or played in), or nothing."""
+    found = []
+    for session_id, at, record in store.closed_sessions(room, limit=LISTED * 4):
+        if who and who not in {to_id(n) for n in [record.get("host") or "", *(record.get("players") or [])]}:
+            continue
+        day = time.strftime("%Y-%m-%d", time.gmtime(at))
+        found.append(f"h{session_id} {day} by {record.get('host')}, {len(record.get('draws') or [])} draws")
+        if len(found) == LISTED:
+            break
+    return f" Hand-hosted: {' · '.join(found)}." if found else ""
