@@ -379,3 +379,18 @@ def test_games_lists_the_sessions_too(tmp_path: Path) -> None:
     assert outbox(host).pms_to("Ceres")[-1].endswith("Hand-hosted: h1 1970-01-12 by Mars, 1 draws.")
     host.handle_pm("Ceres", "games Nobody")
     assert outbox(host).pms_to("Ceres")[-1] == "No finished games with Nobody in this room."
+
+
+def test_a_players_pm_of_a_shared_word_goes_to_their_game_not_to_a_session_elsewhere(tmp_path: Path) -> None:
+    from tests.host.test_bot_routing import make_bot
+
+    bot, out = make_bot(tmp_path)
+    bot.rooms["one"].handle_chat("~", "Host", ".host cta")
+    for name in ("Io", "Ceres", "Pluto"):
+        bot.rooms["one"].handle_chat(" ", name, "/me in")
+    bot.rooms["one"].handle_chat("~", "Host", ".start")
+    bot.rooms["two"].handle_chat("+", "Mars", ".handhost")
+    out.clear()
+    bot._route_pm("Io", "card")  # Chase the Ace's question in room one
+    assert not any("Only the current host" in text for text in out.pms_to("Io"))
+    assert out.pms_to("Io")

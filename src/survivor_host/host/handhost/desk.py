@@ -67,6 +67,11 @@ class HandDesk:
         owner = to_id(name) in self.state.settings.owners
         return owner or rank in AUTH_RANKS or (session is not None and session.is_host(name))
 
+    def takes_pm_from(self, name: str) -> bool:
+        """True when a PM of the host's tools from `name` is for this room: a session runs here and
+        `name` is its host or room auth here (a player's PM of the same word goes to their game)."""
+        return self.session is not None and self.may_host(self.rank(" ", name, in_room=False), name)
+
     def rank(self, rank: str, name: str, in_room: bool) -> str:
         """A PM has no rank: the sender's rank in the room is looked up."""
         if in_room:
