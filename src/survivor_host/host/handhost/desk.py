@@ -37,8 +37,6 @@ def hand_help(p: str) -> str:
     )
 
 
-
-
 @dataclass
 class HandDesk:
     """At most one hand-hosted session in one room."""
