@@ -394,3 +394,15 @@ def test_a_players_pm_of_a_shared_word_goes_to_their_game_not_to_a_session_elsew
     bot._route_pm("Io", "card")  # Chase the Ace's question in room one
     assert not any("Only the current host" in text for text in out.pms_to("Io"))
     assert out.pms_to("Io")
+
+
+def test_a_host_who_renames_keeps_the_session_and_the_record_keeps_the_first_name(tmp_path: Path) -> None:
+    host = session_host(tmp_path)
+    host.handle_rename("Mars Away", "mars")
+    host.handle_chat(" ", "Mars Away", ".roll 100")
+    assert room(host)[-1].startswith("#1 roll 100: ")
+    host.handle_chat(" ", "Mars", ".roll 100")
+    assert outbox(host).pms_to("Mars")[-1].startswith("Only the current host (Mars)")
+    host.handle_chat(" ", "Mars Away", ".done")
+    record = host.store.closed_session(ROOM, 1)
+    assert record is not None and record["host"] == "Mars" and verify_session(record).ok

@@ -177,6 +177,7 @@ class RoomHost:
     def handle_rename(self, new_name: str, old_id: str) -> None:
         """A rename keeps the seat (G5): the seat follows the user id."""
         self.presence.handle_rename(new_name, old_id)
+        self.hand.renamed(new_name, old_id)
 
     def watch_absent(self) -> None:
         """Players not in the room get the leave grace (G5), as if they had just left."""

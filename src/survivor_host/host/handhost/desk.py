@@ -270,7 +270,7 @@ class HandDesk:
     def left(self, userid: str) -> None:
         """Someone left the room: for the host, the grace begins."""
         session = self.session
-        if session is None or to_id(session.host) != userid or self._away is not None:
+        if session is None or session.host_id != userid or self._away is not None:
             return
 
         def gone() -> None:
@@ -281,6 +281,12 @@ class HandDesk:
         grace = self.state.settings.hand_grace
         if grace > 0:  # 0: the host's absence never ends the session
             self._away = self.state.clock.call_later(grace, gone)
+
+    def renamed(self, new_name: str, old_id: str) -> None:
+        """The host renamed: the session follows them (its record keeps the name it began with)."""
+        if self.session is not None and self.session.host_id == old_id:
+            self.session.host_id = to_id(new_name)
+            self.save()
 
     def back(self, name: str) -> None:
         session = self.session

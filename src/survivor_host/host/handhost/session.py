@@ -51,14 +51,19 @@ class HandSession:
     ended_at: float | None = None
     followed: bool = False
     """True when the room bot named the host: the session ends when the room bot's hosting does."""
+    host_id: str = ""
+    """The user id the host uses now (a rename keeps the session; `host` stays the name in the client seed)."""
     _stream: HmacStream | None = None
 
     @property
     def open_for_signups(self) -> bool:
         return self.client_seed is None and self.ended is None
 
+    def __post_init__(self) -> None:
+        self.host_id = self.host_id or to_id(self.host)
+
     def is_host(self, name: str) -> bool:
-        return to_id(name) == to_id(self.host)
+        return to_id(name) == self.host_id
 
     # ----- signups -----
 
@@ -215,7 +220,8 @@ class HandSession:
     def stored(self) -> dict[str, Any]:
         """What the store keeps while it runs: the record, the seed, and what only the bot needs."""
         return {**self.record(), "seed": self.seed, "salt_by": dict(self.salts), "shown": dict(self.shown),
-                "out_ids": list(self.out), "followed": self.followed}  # fmt: skip
+                "out_ids": list(self.out), "followed": self.followed,
+                "host_id": self.host_id}  # fmt: skip
 
     @classmethod
     def restore(cls, data: Mapping[str, Any]) -> HandSession:
@@ -227,6 +233,7 @@ class HandSession:
         session.list_events = list(data.get("list") or [])
         session.ended, session.ended_at = data.get("ended"), data.get("ended_at")
         session.followed = bool(data.get("followed"))
+        session.host_id = str(data.get("host_id") or session.host_id)
         if data.get("client_seed"):
             session.client_seed = str(data["client_seed"])
             session._stream = HmacStream(session.seed, session.client_seed)
