@@ -181,7 +181,7 @@ class Commands:
         elif word == "salt":
             self.desk.salt(name, rest)
         elif word in replays.REPLAY_COMMANDS:
-            replays.handle(word, rest, name, in_room, state.room, state.out, state.store)
+            replays.handle(word, rest, name, in_room, state.room, state.out, state.store, state.settings.prefix)
         elif word == "pl":
             self.present.player_list(to=None if in_room else name)
         elif word == "rules":

@@ -40,39 +40,41 @@ def showdown_page(record: Mapping[str, Any], game_id: int) -> str:
     return re.sub(r"(>|click )(here)", lambda m: f"{m.group(1)}&#104;ere", body, flags=re.I)
 
 
-def handle(word: str, rest: str, asker: str, in_room: bool, room: str, out: Outbox, store: Store) -> None:
-    """Run one of REPLAY_COMMANDS for `asker`; IllegalAction says what was wrong."""
+def handle(
+    word: str, rest: str, asker: str, in_room: bool, room: str, out: Outbox, store: Store, p: str = "."
+) -> None:
+    """Run one of REPLAY_COMMANDS for `asker` (`p`: the command prefix); IllegalAction says what was wrong."""
     if word == "lastgame":
         games = store.closed_games(room, limit=1)
         if not games:
             raise IllegalAction("No game has finished in this room yet.")
         game_id, _, record = games[0]
-        text = last_game_text(game_id, record)
+        text = last_game_text(game_id, record, p)
         if in_room:
             out.say(room, text)
         else:
             out.pm(asker, text)
     elif word == "replay":
-        send_replay(rest, asker, room, out, store)
+        send_replay(rest, asker, room, out, store, p)
     else:
-        out.pm(asker, games_text(store, room, rest))
+        out.pm(asker, games_text(store, room, rest, p))
 
 
-def last_game_text(game_id: int, record: Mapping[str, Any]) -> str:
+def last_game_text(game_id: int, record: Mapping[str, Any], p: str = ".") -> str:
     winner = record.get("winner") or "nobody"
     seed = str(record.get("seed"))
     return (
         f"Last game: #{game_id}, {title_of(record)}, won by {winner}. Dice {algorithm_of(record)}: "
         f"commitment sha256 {record.get('commitment') or commitment(seed)}, "
         f"client seed {record.get('client_seed') or '(none: the old dice had none)'}, "
-        f"seed {seed}. Replay: .replay {game_id}"
+        f"seed {seed}. Replay: {p}replay {game_id}"
     )
 
 
-def send_replay(rest: str, asker: str, room: str, out: Outbox, store: Store) -> None:
+def send_replay(rest: str, asker: str, room: str, out: Outbox, store: Store, p: str = ".") -> None:
     wanted = rest.strip().lstrip("#")
     if wanted and not wanted.isdigit():
-        raise IllegalAction("Say which game by its number: .replay 12 (see .games).")
+        raise IllegalAction(f"Say which game by its number: {p}replay 12 (see {p}games).")
     if wanted:
         game_id, record = int(wanted), store.closed_game(room, int(wanted))
     else:
@@ -81,11 +83,11 @@ def send_replay(rest: str, asker: str, room: str, out: Outbox, store: Store) -> 
     if record is None:
         raise IllegalAction(f"No finished game #{wanted} in this room." if wanted else "No game has finished yet.")
     if not out.can_use_html(room):
-        raise IllegalAction("I need the room's Bot rank (*) to send replay pages; .lastgame gives the seeds.")
+        raise IllegalAction(f"I need the room's Bot rank (*) to send replay pages; {p}lastgame gives the seeds.")
     out.send_html_page(room, asker, page_id(game_id), showdown_page(record, game_id))
 
 
-def games_text(store: Store, room: str, name: str) -> str:
+def games_text(store: Store, room: str, name: str, p: str = ".") -> str:
     """The room's recent games (those `name` played in, when given), newest first."""
     who = to_id(name)
     found = []
@@ -99,4 +101,4 @@ def games_text(store: Store, room: str, name: str) -> str:
             break
     if not found:
         return f"No finished games{f' with {name.strip()}' if who else ''} in this room."
-    return f"Recent games{f' with {name.strip()}' if who else ''}: " + " · ".join(found) + ". Replay: .replay ID"
+    return f"Recent games{f' with {name.strip()}' if who else ''}: " + " · ".join(found) + f". Replay: {p}replay ID"

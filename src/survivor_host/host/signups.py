@@ -58,7 +58,7 @@ class SignupDesk:
             f"survgame! **{cls.title}**{mods_shown} signups are open: type **/me in** to join "
             f"({state.settings.prefix}out to leave).{closing}",
         )
-        state.out.say(state.room, fair.announce_commitment())
+        state.out.say(state.room, fair.announce_commitment(state.settings.prefix))
         self.refresh_box(new=True)
         self._arm(seconds)
 
@@ -95,7 +95,7 @@ class SignupDesk:
         signups = self.state.signups
         if signups is None or signups.dice is None:
             raise IllegalAction("Salt is added during signups.")
-        self.state.out.pm(name, signups.dice.add_salt(name, word, signups.players))
+        self.state.out.pm(name, signups.dice.add_salt(name, word, signups.players, self.state.settings.prefix))
         self.save()
 
     def signup(self, name: str, joining: bool) -> None:
@@ -128,7 +128,7 @@ class SignupDesk:
         """`.set OPTION VALUE` during signups, checked against the theme's options."""
         state = self.state
         if state.signups is None:
-            raise IllegalAction("Options are set during signups, before .start.")
+            raise IllegalAction(f"Options are set during signups, before {state.settings.prefix}start.")
         key, _, value = rest.partition(" ")
         specs = theme_spec(state.signups.theme).option_specs()
         name = key.strip().lower().replace("-", "_")
@@ -156,7 +156,7 @@ class SignupDesk:
         state = self.state
         signups = state.signups
         if signups is None:
-            raise IllegalAction("Open signups with .host first.")
+            raise IllegalAction(f"Open signups with {state.settings.prefix}host first.")
         dice = (signups.dice or SignupSeed(state.new_seed())).dice_for(signups.players)
         game = new_game(signups.theme, signups.players, mods=signups.mods, options=signups.options, dice=dice)
         game_id = state.store.begin_game(
@@ -202,7 +202,7 @@ class SignupDesk:
         state.out.say(state.room, "The bot restarted: signups are still open.")
         if not data.get("seed"):
             self.save()
-            state.out.say(state.room, fair.announce_commitment())
+            state.out.say(state.room, fair.announce_commitment(state.settings.prefix))
         self.refresh_box(new=True)
         seconds = state.settings.signups_seconds
         if seconds and isinstance(opened, int | float):
