@@ -373,3 +373,21 @@ def test_finding_5_reminders_name_who_is_awaited_and_what(tmp_path: Path) -> Non
     assert reminder.startswith(f"Waiting on: {names[0]}, ") and reminder.endswith(
         "(follow or rebel, by PM). 30 seconds left."
     )
+
+
+def test_a_restart_remembers_that_the_room_bot_hosts_us(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    host_us(host)
+    host.handle_chat("+", "Hostess", "$host ftl")
+    for name in SEVEN:
+        host.handle_chat(" ", name, "/me in")
+    host.handle_chat("+", "Hostess", "$start")
+    settings = host.settings
+    again = RoomHost(ROOM, FakeOutbox(name=BOT), FakeClock(), host.store, settings, lambda: "unused")
+    (stored,) = host.store.unfinished_games()
+    assert stored.room_bot_hosted and stored.host == "Hostess"
+    again.restore_game(stored)
+    assert again.roombot.we_host() and not again.roombot.flood_rule_applies()
+    play_out(again, random.Random(5))
+    assert any(line.startswith(".win ") for line in out(again).room_lines())
+    assert any(kind == "pmuhtml" or who == "Hostess" for kind, who, _ in out(again).sent)

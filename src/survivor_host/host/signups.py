@@ -49,6 +49,7 @@ class SignupDesk:
         options = {k: v for k, v in state.settings.defaults.items() if k in cls.option_specs()}
         fair = SignupSeed(state.new_seed())
         state.signups = Signups(cls.id, mods, options, dice=fair, host=host, opened_at=state.clock.now())
+        state.signups.room_bot_hosted = state.roombot.we_host()
         self.save()
         mods_shown = f" ({join_names([cls.mod_title(m) for m in mods])})" if mods else ""
         seconds = state.settings.signups_seconds
@@ -162,6 +163,7 @@ class SignupDesk:
         game_id = state.store.begin_game(
             state.room, game.theme, game.mods, dict(game.options), signups.players, dice.seed, state.clock.now(),
             dice=ALGORITHM, client_seed=dice.client_seed, salts=dice.salts, host=signups.host,
+            room_bot_hosted=state.roombot.we_host(),
         )  # fmt: skip
         state.game_host = signups.host
         self.close(announce_client_seed(dice))
@@ -199,6 +201,9 @@ class SignupDesk:
         state.signups = Signups(
             data["theme"], list(data["mods"]), dict(data["options"]), players, fair, data.get("host"), opened
         )
+        if data.get("room_bot_hosted"):
+            state.roombot.host = state.out.name  # as the room bot left it, until its lines say otherwise
+            state.signups.room_bot_hosted = True
         state.out.say(state.room, "The bot restarted: signups are still open.")
         if not data.get("seed"):
             self.save()
