@@ -20,6 +20,7 @@ from survivor_host.host.room import RoomHost
 from survivor_host.host.roombot import RoomBotFollower, RoomBotSettings
 from survivor_host.host.store import MIGRATIONS, Store, points_for
 from tests.host.fakes import FakeClock, FakeOutbox
+from tests.host.test_room import play_out
 
 ROOM = "survivor"
 SV = "Sir Vivor"
@@ -46,21 +47,6 @@ def wall(host: RoomHost, text: str) -> None:
 
 def host_us(host: RoomHost) -> None:
     wall(host, f"**SURVGAME:** {BOT} is hosting. Type ``/me in`` to join.")
-
-
-def play_out(host: RoomHost, rng: random.Random) -> None:
-    for _ in range(800):
-        game = host.game
-        if game is None:
-            return
-        wait = game.awaiting()[0]
-        choice = rng.choice(game.legal_inputs(wait.player))
-        text = f"{choice.action} {choice.target or ''}".strip()
-        if wait.secret:
-            host.handle_pm(wait.player, text)
-        else:
-            host.handle_chat(" ", wait.player, "$" + text)
-    raise AssertionError("the game did not finish")
 
 
 def hosted_game(host: RoomHost, theme: str = "ftl", players: list[str] = SEVEN, seed: int = 3) -> None:
