@@ -352,7 +352,7 @@ def test_refusals_are_private(e2e: E2EEnv, bot_factory: Callable[..., BotProcess
             # a non-auth .host: refused by PM, no signups in the room
             mark = host.mark()
             await outsider.say(ROOM, "$host ftl")
-            await pm_from_bot(outsider, r"^Only room auth \(\+ and up\) can use \.host\.$")
+            await pm_from_bot(outsider, r"^Only room auth \(\+ and up\) can use \$host\.$")
             await host.expect_none(r"signups are open", room=ROOM, since=mark, within=1.0)
             # the game, with Chase the Ace turns to act out of
             await start_game(host, players, "$host cta")
@@ -363,7 +363,7 @@ def test_refusals_are_private(e2e: E2EEnv, bot_factory: Callable[..., BotProcess
             room_mark = host.mark()
             # a non-auth .modkill: refused by PM, nobody eliminated
             await outsider.say(ROOM, f"$modkill {whose}")
-            await pm_from_bot(outsider, r"^Only room auth \(\+ and up\) can use \.modkill\.$")
+            await pm_from_bot(outsider, r"^Only room auth \(\+ and up\) can use \$modkill\.$")
             # a non-player choosing by PM: refused
             await outsider.pm(BOT_NAME, f"swap {other.name}")
             await pm_from_bot(outsider, r"^You are not in a game I am hosting\.")

@@ -406,3 +406,17 @@ def test_a_host_who_renames_keeps_the_session_and_the_record_keeps_the_first_nam
     host.handle_chat(" ", "Mars Away", ".done")
     record = host.store.closed_session(ROOM, 1)
     assert record is not None and record["host"] == "Mars" and verify_session(record).ok
+
+
+@pytest.mark.parametrize("name", ["<b>x</b>", "a, b", "c|d", "/kick x", "[e]"])
+def test_a_room_bot_host_whose_name_would_not_stay_plain_text_gets_no_session(tmp_path: Path, name: str) -> None:
+    host = followed_host(tmp_path)
+    host.handle_chat("*", "Sir Vivor", f"/announce **SURVGAME:** {name} is hosting. Type /me in to join!")
+    assert host.state.roombot.host == name and not host.hand.active() and outbox(host).sent == []
+
+
+def test_without_a_session_the_tools_are_not_words_of_ours(tmp_path: Path) -> None:
+    host = make_host(tmp_path, html=True, seed=SEED)
+    for line in (".roll 100", ".shuffle A, B", ".timer 30", ".list", ".done", ".close"):
+        host.handle_chat(" ", "Mars", line)
+    assert outbox(host).sent == []

@@ -53,7 +53,7 @@ def play_out(host: RoomHost, rng: random.Random, limit: int = 500) -> None:
         if wait.secret:
             host.handle_pm(wait.player, text)
         else:
-            host.handle_chat(" ", wait.player, "." + text)
+            host.handle_chat(" ", wait.player, host.settings.prefix + text)
     raise AssertionError("game did not finish")
 
 

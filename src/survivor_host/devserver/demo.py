@@ -2,7 +2,7 @@
 
 Everything runs on 127.0.0.1: a Pokémon Showdown server (npm, installed once into the user's cache),
 a fake login server, the bot exactly as `serve` runs it (at `*` in the room), a host who types
-`.host` and `.start`, and one websocket client per AI player. The room is printed as a player sees it.
+`$host` and `$start`, and one websocket client per AI player. The room is printed as a player sees it.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from survivor_host.devserver.rsakeys import load_or_create_key
 from survivor_host.engine.game import Game
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import parse_command
-from survivor_host.host.config import BotConfig
+from survivor_host.host.config import DEFAULT_PREFIX, BotConfig
 from survivor_host.host.room import RoomHost
 from survivor_host.host.serve import RunningBot
 from survivor_host.host.terminal import seat_names
@@ -108,7 +108,7 @@ class AIPlayer:
     rng: random.Random
     think: float
     game_of: Callable[[], Game | None]
-    prefix: str = "."
+    prefix: str = DEFAULT_PREFIX
     client: ShowdownClient | None = None
     answered: int = 0
 
@@ -275,16 +275,16 @@ class Demo:
 
         room = self._room()
         mods = f" {','.join(setup.mods)}" if setup.mods else ""
-        host.say(ROOM, f".host {setup.theme}{mods}")
+        host.say(ROOM, f"{DEFAULT_PREFIX}host {setup.theme}{mods}")
         await _wait_for(lambda: room.signups is not None, 30, "signups to open")
         for key, value in setup.options:
-            host.say(ROOM, f".set {key} {value}")
+            host.say(ROOM, f"{DEFAULT_PREFIX}set {key} {value}")
         for player in players:
             assert player.client is not None
             player.client.send_command(ROOM, "/me in")
         joined = len(players)
         await _wait_for(lambda: room.signups is not None and len(room.signups.players) >= joined, 60, "sign-ups")
-        host.say(ROOM, ".start")
+        host.say(ROOM, f"{DEFAULT_PREFIX}start")
         await _wait_for(lambda: room.game is not None, 30, "the game to start")
         game = room.game
         assert game is not None

@@ -210,7 +210,7 @@ class Bot:
         userid = to_id(name)
         rooms = list(self.rooms.values())
         playing = [h for h in rooms if h.plays(userid)]
-        hand = [h for h in rooms if h.commands.for_hand(word) and h.hand.takes_pm_from(name)]
+        hand = [h for h in rooms if h.commands.for_hand(word) and h.hand.takes_pm_from(name, word)]
         if word in HAND_COMMANDS and len(hand) == 1:
             hand[0].handle_pm(name, body)  # the host's tools, sent by PM (their rank is looked up)
         elif word == "help":

@@ -15,7 +15,7 @@ from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import parse_command
 from survivor_host.host import replays
 from survivor_host.host.answers import Answers
-from survivor_host.host.handhost.desk import HAND_COMMANDS, SHARED_WITH_GAMES, HandDesk
+from survivor_host.host.handhost.desk import HAND_COMMANDS, HAND_START, SHARED_WITH_GAMES, HandDesk
 from survivor_host.host.hosting import Hosting
 from survivor_host.host.ports import AUTH_RANKS, OWNER_RANKS
 from survivor_host.host.presence import Presence
@@ -41,7 +41,7 @@ UNKNOWN_PM_EVERY = 60.0
 
 def is_command_word(word: str) -> bool:
     """True when `word` is one of our commands (else the bot stays silent in the room)."""
-    known = (*HOST_COMMANDS, *SIGNUP_COMMANDS, *INFO_COMMANDS, *OTHER_COMMANDS, *HAND_COMMANDS, "leaderboard")
+    known = (*HOST_COMMANDS, *SIGNUP_COMMANDS, *INFO_COMMANDS, *OTHER_COMMANDS, HAND_START, "leaderboard")
     return word in known or is_game_word(word)
 
 
@@ -106,8 +106,8 @@ class Commands:
         else:
             return
         word, _, rest = body.partition(" ")
-        if not is_command_word(word.lower()):
-            return
+        if not is_command_word(word.lower()) and not self.for_hand(word.lower()):
+            return  # the host's tools are words of ours only while a session runs
         with self._lane_for(word.lower(), name):
             self.command(rank, name, word.lower(), rest.strip(), in_room=True)
 
@@ -181,15 +181,19 @@ class Commands:
         return self.hand is not None and self.hand.signups_open() and self.state.signups is None
 
     def for_hand(self, word: str) -> bool:
-        """True when `word` is for the hand-hosted session: its tools (those a game of ours also takes
-        only while no game or signups of ours are open and a session is), and `salt` during its signups."""
+        """True when `word` is for the hand-hosted session: `handhost`; its tools while it runs (those a
+        game of ours also takes only while no game or signups of ours are open); `salt` during its signups."""
         hand = self.hand
         if hand is None:
             return False
         if word == "salt":
             return self._hand_signups()
+        if word == HAND_START:
+            return True
+        if not hand.active():
+            return False
         if word in SHARED_WITH_GAMES:
-            return hand.active() and self.state.running() is None and self.state.signups is None
+            return self.state.running() is None and self.state.signups is None
         return word in HAND_COMMANDS
 
     def _command(self, rank: str, name: str, word: str, rest: str, in_room: bool) -> None:

@@ -18,7 +18,7 @@ from survivor_host.engine.game import Game
 from survivor_host.engine.ids import to_id
 from survivor_host.host.ports import AUTH_RANKS, FloodRule
 from survivor_host.host.state import RoomState
-from survivor_host.themes import THEMES, theme_spec
+from survivor_host.themes import DEFAULT_THEME, THEMES, theme_spec
 
 FORCED_END = "The game was forcibly ended."
 """The room bot's `.dehost` line: the room's game is over, ours too."""
@@ -71,7 +71,7 @@ class Hosting:
         reason = follower.may_open()
         if reason is None or follower.settings is None:
             return True
-        theme_spec(rest.partition(" ")[0] or next(iter(THEMES)))  # a wrong theme is refused now, not later
+        theme_spec(rest.partition(" ")[0] or DEFAULT_THEME)  # a wrong theme is refused now, not later
         self.pending = (asker, rest)
         bot = self.state.out.name
         other = follower.other_host()

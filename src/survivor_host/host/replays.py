@@ -51,7 +51,7 @@ def bot_page(heading: str, verdict: Verdict, how: str, story: str) -> str:
 def handle(
     word: str, rest: str, asker: str, in_room: bool, room: str, out: Outbox, store: Store, p: str = "."
 ) -> None:
-    """Run one of REPLAY_COMMANDS for `asker`; IllegalAction says what was wrong."""
+    """Run one of REPLAY_COMMANDS for `asker` (`p`: the command prefix); IllegalAction says what was wrong."""
     if word == "lastgame":
         games = store.closed_games(room, limit=1)
         sessions = store.closed_sessions(room, limit=1)

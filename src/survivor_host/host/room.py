@@ -74,7 +74,7 @@ class RoomHost:
             self.state, self.desk, self.session, self.present, self.answers, self.presence, self.reach, self.hosting,
             {} if unknown_answered is None else unknown_answered, self.hand,
         )  # fmt: skip
-        self.desk.autostart = lambda: self.guarded(self.out.name, self.commands.begin_game)
+        self.desk.autostart = self._autostart
         self.desk.cancelled = self.hosting.cancelled
         self.session.over = self.hosting.game_over
         self.hosting.flood_rule_changed()
@@ -83,6 +83,12 @@ class RoomHost:
     def roombot(self) -> RoomBotFollower:
         """The room bot's host and queue as this room hears them (`flood_rule_applies()` and more)."""
         return self.state.roombot
+
+    def _autostart(self) -> None:
+        """The signups timer ran out with enough players, or the list is full: the game begins (a
+        refusal goes to whoever opened the signups)."""
+        signups = self.state.signups
+        self.guarded((signups.host if signups else None) or self.out.name, self.commands.begin_game)
 
     def _open_signups(self, asker: str, rest: str) -> None:
         self.commands.open_signups(asker, rest)

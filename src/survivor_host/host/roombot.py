@@ -97,7 +97,7 @@ class RoomBotFollower:
             return None
         other = self.other_host()
         if other is not None:
-            return f"{other} is hosting now ({self.settings.name} says so): one game at a time."
+            return f"{self.settings.name} says {other} is hosting now: one game at a time."
         if not self.we_host():
             return f"{self.settings.name} keeps the room's host."
         return None

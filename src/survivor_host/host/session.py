@@ -151,6 +151,8 @@ class Session:
                 unposted += events
         state.game, state.game_id, state.seq = game, stored.id, len(stored.inputs)
         state.game_host = stored.host
+        if stored.room_bot_hosted:
+            state.roombot.host = state.out.name  # as the room bot left it, until its lines say otherwise
         state.out.say(state.room, f"The bot restarted: the game of {game.title} continues.")
         self.present.post(unposted)
         self.posted_when_sent(state.seq)

@@ -49,6 +49,7 @@ class SignupDesk:
         options = {k: v for k, v in state.settings.defaults.items() if k in cls.option_specs()}
         fair = SignupSeed(state.new_seed())
         state.signups = Signups(cls.id, mods, options, dice=fair, host=host, opened_at=state.clock.now())
+        state.signups.room_bot_hosted = state.roombot.we_host()
         self.save()
         mods_shown = f" ({join_names([cls.mod_title(m) for m in mods])})" if mods else ""
         seconds = state.settings.signups_seconds
@@ -58,7 +59,7 @@ class SignupDesk:
             f"survgame! **{cls.title}**{mods_shown} signups are open: type **/me in** to join "
             f"({state.settings.prefix}out to leave).{closing}",
         )
-        state.out.say(state.room, fair.announce_commitment())
+        state.out.say(state.room, fair.announce_commitment(state.settings.prefix))
         self.refresh_box(new=True)
         self._arm(seconds)
 
@@ -95,7 +96,7 @@ class SignupDesk:
         signups = self.state.signups
         if signups is None or signups.dice is None:
             raise IllegalAction("Salt is added during signups.")
-        self.state.out.pm(name, signups.dice.add_salt(name, word, signups.players))
+        self.state.out.pm(name, signups.dice.add_salt(name, word, signups.players, self.state.settings.prefix))
         self.save()
 
     def signup(self, name: str, joining: bool) -> None:
@@ -128,7 +129,7 @@ class SignupDesk:
         """`.set OPTION VALUE` during signups, checked against the theme's options."""
         state = self.state
         if state.signups is None:
-            raise IllegalAction("Options are set during signups, before .start.")
+            raise IllegalAction(f"Options are set during signups, before {state.settings.prefix}start.")
         key, _, value = rest.partition(" ")
         specs = theme_spec(state.signups.theme).option_specs()
         name = key.strip().lower().replace("-", "_")
@@ -156,12 +157,13 @@ class SignupDesk:
         state = self.state
         signups = state.signups
         if signups is None:
-            raise IllegalAction("Open signups with .host first.")
+            raise IllegalAction(f"Open signups with {state.settings.prefix}host first.")
         dice = (signups.dice or SignupSeed(state.new_seed())).dice_for(signups.players)
         game = new_game(signups.theme, signups.players, mods=signups.mods, options=signups.options, dice=dice)
         game_id = state.store.begin_game(
             state.room, game.theme, game.mods, dict(game.options), signups.players, dice.seed, state.clock.now(),
             dice=ALGORITHM, client_seed=dice.client_seed, salts=dice.salts, host=signups.host,
+            room_bot_hosted=state.roombot.we_host(),
         )  # fmt: skip
         state.game_host = signups.host
         self.close(announce_client_seed(dice))
@@ -199,10 +201,13 @@ class SignupDesk:
         state.signups = Signups(
             data["theme"], list(data["mods"]), dict(data["options"]), players, fair, data.get("host"), opened
         )
+        if data.get("room_bot_hosted"):
+            state.roombot.host = state.out.name  # as the room bot left it, until its lines say otherwise
+            state.signups.room_bot_hosted = True
         state.out.say(state.room, "The bot restarted: signups are still open.")
         if not data.get("seed"):
             self.save()
-            state.out.say(state.room, fair.announce_commitment())
+            state.out.say(state.room, fair.announce_commitment(state.settings.prefix))
         self.refresh_box(new=True)
         seconds = state.settings.signups_seconds
         if seconds and isinstance(opened, int | float):

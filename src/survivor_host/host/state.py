@@ -27,11 +27,13 @@ class Signups:
     """Who opened them (`.host`): the game's host, who gets its points line."""
     opened_at: float | None = None
     """When they opened (the signups timer counts from it)."""
+    room_bot_hosted: bool = False
+    """The room bot hosted our bot when they opened."""
 
     def to_dict(self) -> dict[str, Any]:
         fair = self.dice.to_dict() if self.dice else {}
         data = {"theme": self.theme, "mods": self.mods, "options": self.options, "players": self.players, **fair}
-        return {**data, "host": self.host, "opened_at": self.opened_at}
+        return {**data, "host": self.host, "opened_at": self.opened_at, "room_bot_hosted": self.room_bot_hosted}
 
 
 @dataclass

@@ -82,6 +82,7 @@ MIGRATIONS: tuple[str, ...] = (
     # kept whether or not our own points table is (games before it are not counted)
     """
     ALTER TABLE games ADD COLUMN host TEXT;
+    ALTER TABLE games ADD COLUMN room_bot_hosted INTEGER NOT NULL DEFAULT 0;
     CREATE TABLE game_counts (
         room TEXT NOT NULL,
         userid TEXT NOT NULL,
@@ -132,6 +133,8 @@ class StoredGame:
     """The engine rules the game was begun under (None: stored before versions were kept, i.e. 1)."""
     host: str | None = None
     """Who opened its signups (None: stored before hosts were kept)."""
+    room_bot_hosted: bool = False
+    """The room bot hosted our bot for it (it then ends with `.win`)."""
 
 
 class Store:
@@ -182,15 +185,16 @@ class Store:
         salts: Sequence[str] = (),
         rules_version: int = RULES_VERSION,
         host: str | None = None,
+        room_bot_hosted: bool = False,
     ) -> int:
         # The rules version rides with the options (no schema change): a restore compares it.
         stored = {**options, RULES_KEY: rules_version}
         cursor = self.db.execute(
             "INSERT INTO games (room, theme, mods, options, players, seed, started_at, heartbeat, posted,"
-            " dice, client_seed, salts, host) VALUES (?, ?, ?, ?, ?, ?, ?, ?, -1, ?, ?, ?, ?)",
+            " dice, client_seed, salts, host, room_bot_hosted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, -1, ?, ?, ?, ?, ?)",
             (
                 room, theme, json.dumps(list(mods)), json.dumps(stored), json.dumps(list(players)), seed, at, at,
-                dice, client_seed, json.dumps(list(salts)), host,
+                dice, client_seed, json.dumps(list(salts)), host, int(room_bot_hosted),
             ),
         )  # fmt: skip
         assert cursor.lastrowid is not None
@@ -271,7 +275,8 @@ class Store:
     def unfinished_games(self) -> list[StoredGame]:
         rows = self.db.execute(
             "SELECT id, room, theme, mods, options, players, seed, deadline_at, heartbeat, posted,"
-            " deadline_wait, deadline_extension, dice, client_seed, salts, host FROM games WHERE status = 'running'"
+            " deadline_wait, deadline_extension, dice, client_seed, salts, host, room_bot_hosted FROM games"
+            " WHERE status = 'running'"
             " ORDER BY id"
         ).fetchall()
         options = [json.loads(row[4]) for row in rows]
@@ -295,6 +300,7 @@ class Store:
                 salts=tuple(json.loads(row[14])),
                 rules_version=opts.get(RULES_KEY),
                 host=row[15],
+                room_bot_hosted=bool(row[16]),
             )
             for row, opts in zip(rows, options, strict=True)
         ]

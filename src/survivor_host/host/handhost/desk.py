@@ -8,6 +8,7 @@ longer than the grace. Every refusal goes to its sender by PM (the room sees not
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,8 +21,12 @@ from survivor_host.host.ports import AUTH_RANKS, Cancellable
 from survivor_host.host.state import RoomState
 from survivor_host.trust.session import card_line, card_name, clean_text, draw_line
 
-HAND_COMMANDS = ("handhost", "close", "done", "roll", "pick", "shuffle", "timer", "card", "list")
-"""The host's tools (with the bot's prefix)."""
+logger = logging.getLogger(__name__)
+
+HAND_START = "handhost"
+"""Room auth's command that starts a session (the room bot's host gets one without it)."""
+HAND_COMMANDS = (HAND_START, "close", "done", "roll", "pick", "shuffle", "timer", "card", "list")
+"""The host's tools (with the bot's prefix): words of ours only while a session runs."""
 SHARED_WITH_GAMES = ("pick", "card")
 """Tools whose names a game of ours also takes: they are the session's only while no game of ours runs."""
 HAND_USAGE = ("close", "roll XdY+Z // label", "pick A, B, C", "shuffle", "card [14] NAME", "timer SECONDS", "list",
@@ -35,6 +40,14 @@ def hand_help(p: str) -> str:
         f"Hosting any theme by hand (the room bot's host, or {p}handhost NAME by auth): fair dice, every draw "
         f"numbered, the seed revealed at the end: {tools}."
     )
+
+
+def plain_name(name: str) -> bool:
+    """True when `name` stays plain text in the room's lines and reads back from them (`clean_text`)."""
+    try:
+        return clean_text(name, "name") == name and len(name) <= 18
+    except ValueError:
+        return False
 
 
 @dataclass
@@ -65,10 +78,14 @@ class HandDesk:
         owner = to_id(name) in self.state.settings.owners
         return owner or rank in AUTH_RANKS or (session is not None and session.is_host(name))
 
-    def takes_pm_from(self, name: str) -> bool:
-        """True when a PM of the host's tools from `name` is for this room: a session runs here and
-        `name` is its host or room auth here (a player's PM of the same word goes to their game)."""
-        return self.session is not None and self.may_host(self.rank(" ", name, in_room=False), name)
+    def takes_pm_from(self, name: str, word: str) -> bool:
+        """True when a PM of `word` from `name` is surely for this room's session: its host's or room
+        auth's tools while it runs, `handhost` from room auth (a player's PM of a word a game of ours
+        also takes goes to their game)."""
+        rank = self.rank(" ", name, in_room=False)
+        if word == HAND_START:
+            return rank in AUTH_RANKS or to_id(name) in self.state.settings.owners
+        return self.session is not None and (self.may_host(rank, name) or word not in SHARED_WITH_GAMES)
 
     def rank(self, rank: str, name: str, in_room: bool) -> str:
         """A PM has no rank: the sender's rank in the room is looked up."""
@@ -86,6 +103,9 @@ class HandDesk:
             return
         person = follower.other_host()
         bot = follower.settings.name if follower.settings else "The room bot"
+        if person is not None and not plain_name(person):
+            logger.warning("no session for %r in %s: not a plain-text name", person, self.state.room)
+            person = None
         if person is not None:
             self.host_started(person)
         elif self.session is not None and self.session.followed:
@@ -159,7 +179,7 @@ class HandDesk:
         if not self.may_host(rank, name):
             host = f" ({self.session.host})" if self.session else ""
             raise IllegalAction(f"Only the current host{host} or room auth can use {self.prefix}{word}.")
-        if word == "handhost":
+        if word == HAND_START:
             self.start(self._host_name(rest.strip() or name))
             return
         session = self._session()
