@@ -187,7 +187,8 @@ def test_silent_beside_a_human_host(
                 await person.say(ROOM, line)
             await sv.idle()
             await auth.say(ROOM, f"{PREFIX}host ftl")
-            refusal = await auth.wait_for(lambda ln: ln.type == "pm" and "says Rs Mars is hosting" in ln.text, mark)
+            refused = "says Rs Mars is hosting"
+            refusal = await auth.wait_for(lambda ln: ln.type == "pm" and refused in ln.text, since=mark)
             assert f"queue me with .host {BOT_NAME}" in refusal.text
             await io.pm(BOT_NAME, "xyzzy")
             await io.pm(BOT_NAME, "plugh")

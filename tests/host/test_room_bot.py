@@ -224,7 +224,7 @@ def test_finding_4_the_host_gets_the_addbot_line_with_a_button(tmp_path: Path) -
     out(host).clear()
     host.handle_chat(" ", "Io", "$points")
     kept = "Points are kept on Sir Vivor's leaderboard (.lb, .points)."
-    assert out(host).room_lines() == [f"Io played 1 game with me here. {kept}"]
+    assert out(host).room_lines() == [f"Games played with me here by Io: 1. {kept}"]
 
 
 def test_finding_4_without_html_the_line_itself_and_every_online_auth_when_nobody_hosted(tmp_path: Path) -> None:

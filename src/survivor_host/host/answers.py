@@ -49,7 +49,7 @@ class Answers:
     def points(self, who: str, asker: str, in_room: bool) -> None:
         state = self.state
         games = state.store.games_of(state.room, to_id(who))
-        played = f"{who.strip()} played {games} game{'s' if games != 1 else ''} with me here"
+        played = f"Games played with me here by {who.strip()}: {games}"
         if not state.settings.mirror_points:
             self.present.reply(None if in_room else asker, f"{played}. {self._where_points()}")
             return
