@@ -1,6 +1,6 @@
 """Fair dice and replays on the real server (issue 10 items 1 and 4): the commitment when signups
-open, `.salt`, the client seed at `.start`; after the game `.lastgame`, `.replay` (a bot page sent
-with `/sendhtmlpage`) and `.games`, with hostile input refused or escaped."""
+open, `$salt`, the client seed at `$start`; after the game `$lastgame`, `$replay` (a bot page sent
+with `/sendhtmlpage`) and `$games`, with hostile input refused or escaped."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ def test_fair_dice_lastgame_replay_and_games(e2e: E2EEnv, bot_factory: Callable[
             await sol.say(ROOM, "$lastgame")
             last = await host.wait_for(r"\|Last game: #", room=ROOM, since=mark)
             assert f"commitment sha256 {record['commitment']}, client seed {record['client_seed']}" in last.text
-            assert f"seed {record['seed']}. Replay: .replay " in last.text
+            assert f"seed {record['seed']}. Replay: $replay " in last.text
             game_id = int(re.search(r"Last game: #(\d+)", last.text).group(1))  # type: ignore[union-attr]
 
             mark = tia.mark()
