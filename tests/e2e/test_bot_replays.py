@@ -1,6 +1,6 @@
 """Fair dice and replays on the real server (issue 10 items 1 and 4): the commitment when signups
-open, `.salt`, the client seed at `.start`; after the game `.lastgame`, `.replay` (a bot page sent
-with `/sendhtmlpage`) and `.games`, with hostile input refused or escaped."""
+open, `$salt`, the client seed at `$start`; after the game `$lastgame`, `$replay` (a bot page sent
+with `/sendhtmlpage`) and `$games`, with hostile input refused or escaped."""
 
 from __future__ import annotations
 

@@ -109,9 +109,10 @@ class Hosting:
     # ----- records for the room's staff -----
 
     def modnote(self, text: str) -> None:
-        """A modnote, where the room bot keeps the host and our rank may write one (`*` and up)."""
+        """A modnote for the room's staff, beside the room bot's own (while it is in the room, and our
+        rank may write one: `*` and up)."""
         state = self.state
-        if state.roombot.configured and state.out.can_use_html(state.room):
+        if state.roombot.room_bot_here() and state.out.can_use_html(state.room):
             state.out.send_command(state.room, "/modnote " + " ".join(text.split()))
 
     def hosted(self, host: str, title: str) -> None:
