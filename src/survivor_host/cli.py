@@ -99,6 +99,8 @@ def _read_record(command: str, file: str) -> Any:
     except json.JSONDecodeError as error:
         print(f"{command}: {file} is not valid JSON: {error}", file=sys.stderr)
         return None
+    if isinstance(record, dict) and record.get("kind") == "hand-session":
+        return record  # a hand-hosted session (docs/FAIRNESS.md "Hosting sessions")
     if not isinstance(record, dict) or not all(k in record for k in ("theme", "players", "inputs")):
         print(f"{command}: {file} is not a game record (theme, players, inputs)", file=sys.stderr)
         return None
@@ -107,23 +109,50 @@ def _read_record(command: str, file: str) -> Any:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     """Check a record's commitment, client seed and draws, and replay its inputs (docs/FAIRNESS.md)."""
+    from survivor_host.trust.session import is_session, verify_session
     from survivor_host.trust.verify import report_lines, verify
 
+    if args.chat:
+        return _verify_chat(args.file)
     record = _read_record("verify", args.file)
     if record is None:
         return 2
     try:
-        verdict = verify(record)
+        verdict = verify_session(record) if is_session(record) else verify(record)
     except (KeyError, TypeError, ValueError) as error:
         print(f"verify: {args.file}: malformed record ({type(error).__name__}: {error})", file=sys.stderr)
         return 2
-    print("\n".join(report_lines(verdict)))
+    lines = report_lines(verdict)
+    if is_session(record) and verdict.ok:
+        lines = [*lines[:-1], "verified: every draw of the session is the dice of its committed seed and client seed."]
+    print("\n".join(lines))
     return 0 if verdict.ok else 1
+
+
+def _verify_chat(file: str) -> int:
+    """`verify --chat LOG`: every hand-hosted session in a copy of the room's chat, from its lines alone."""
+    from survivor_host.trust.chatlog import verify_chat
+
+    try:
+        lines = Path(file).read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError as error:
+        print(f"verify: cannot read {file}: {error.strerror}", file=sys.stderr)
+        return 2
+    verdicts = list(verify_chat(lines))
+    if not verdicts:
+        print(f"verify: {file} shows no session's commitment line (Fair dice session …)", file=sys.stderr)
+        return 2
+    for verdict in verdicts:
+        print("\n".join(f"ok: {line}" for line in verdict.checked))
+        print(f"NOT verified: {verdict.problem}" if verdict.problem else f"verified: session {verdict.session.id}.")
+    return 1 if any(verdict.problem for verdict in verdicts) else 0
 
 
 def cmd_export(args: argparse.Namespace) -> int:
     """Write a record as one self-contained HTML replay page that re-checks its dice in the browser."""
     from survivor_host.trust.export import replay_page
+    from survivor_host.trust.session import is_session
+    from survivor_host.trust.session_page import session_page
 
     record = _read_record("export", args.file)
     if record is None:
@@ -132,7 +161,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     if verdict is not None and not args.force:
         print(f"export: {args.file} does not verify ({verdict}); no page written (--force writes it anyway)")
         return 1
-    Path(args.html).write_text(replay_page(record), encoding="utf-8")
+    page = session_page(record) if is_session(record) else replay_page(record)
+    Path(args.html).write_text(page, encoding="utf-8")
     print(f"(replay page written to {args.html})")
     if verdict is not None:
         print(f"export: written although {args.file} does not verify ({verdict}): the page flags it")
@@ -141,10 +171,11 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def _export_verdict(record: Any) -> str | None:
     """Why `record` does not verify (its first difference, in `verify`'s words), or None when it does."""
+    from survivor_host.trust.session import is_session, verify_session
     from survivor_host.trust.verify import verify
 
     try:
-        verdict = verify(record)
+        verdict = verify_session(record) if is_session(record) else verify(record)
     except (KeyError, TypeError, ValueError) as error:
         return f"malformed record: {type(error).__name__}: {error}"
     return None if verdict.ok else f"first difference at {verdict.difference}"
@@ -313,7 +344,10 @@ def build_parser() -> argparse.ArgumentParser:
     again.set_defaults(run=cmd_replay)
 
     check = sub.add_parser("verify", help="check a game record: commitment, client seed, every draw, the replay")
-    check.add_argument("file", help="a JSON game record")
+    check.add_argument("file", help="a JSON game or session record (with --chat: a copy of the room's chat)")
+    check.add_argument(
+        "--chat", action="store_true", help="FILE is a copy of the room's chat: check every hand-hosted session in it"
+    )
     check.set_defaults(run=cmd_verify)
 
     export = sub.add_parser("export", help="write a game record as a self-checking HTML replay page")

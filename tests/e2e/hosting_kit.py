@@ -37,7 +37,7 @@ from survivor_host.host.room import REACH_CHECK
 from survivor_host.themes import new_game
 
 # Bot lines in the room that are not game events (signups, fair-dice commitment, points, reminders).
-EXTRA_ROOM = re.compile(r"^Reminder: ")
+EXTRA_ROOM = re.compile(r"^Waiting on: ")
 # A reminder PM depends on how fast the game went, not on what happened in it.
 REMINDER_PM = re.compile(r"^\d+ seconds left: you still owe an action in ")
 ROLL_RE = re.compile(r"Roll \(1 - (\d+)\)(?:\+(\d+))? for (.+?): (\d+)")
@@ -264,7 +264,7 @@ async def start_and_play(host: Player, room: str, table: PlayerTasks, timeout: f
     """`.start` with the signups open, the table's players playing until the seed is revealed."""
     table.start()
     mark = host.mark()
-    await host.say(room, ".start")
+    await host.say(room, "$start")
     try:
         await host.wait_for(r"\|Dice seed: ", room=room, since=mark, timeout=timeout)
     finally:
@@ -300,7 +300,7 @@ class TextTable(PlayerTasks):
             text = line.rest(3)
             if not text.startswith(f"**{player.name}**, "):
                 return None
-            text = text.replace("**.", "**")  # a re-prompt names the words with the prefix
+            text = text.replace("**$", "**")  # a re-prompt names the words with the prefix
             if "**nosuspect**" in text:
                 return ["nosuspect"], False
             if "**noscapegoat**" in text:
@@ -335,7 +335,7 @@ class TextTable(PlayerTasks):
             if by_pm:
                 await player.pm(self.bot, choice)
             else:
-                await player.say(self.room, f".{choice}")
+                await player.say(self.room, f"${choice}")
 
 
 REFUSAL = re.compile(

@@ -209,7 +209,7 @@ def test_ftl_game_with_suspect_and_scapegoat(e2e: E2EEnv, bot_factory: Callable[
     async def scenario() -> None:
         async with contextlib.AsyncExitStack() as stack:
             host, *players = await connect(stack, e2e, [HOST_NAME, *FTL_NAMES], [ROOM])
-            table = await play_by_buttons(host, players, ROOM, ".host ftl", policy())
+            table = await play_by_buttons(host, players, ROOM, "$host ftl", policy())
             await pms_settled(bot, ROOM, players)
             record, expected = check_replay(bot, host, players, ROOM)
             lines = items(game_lines(host, ROOM))
@@ -267,7 +267,7 @@ def test_ftl_game_under_tug_of_war(e2e: E2EEnv, bot_factory: Callable[..., BotPr
     async def scenario() -> None:
         async with contextlib.AsyncExitStack() as stack:
             host, *players = await connect(stack, e2e, [HOST_NAME, *FTL_NAMES], [ROOM])
-            table = await play_by_buttons(host, players, ROOM, ".host ftl tug", policy())
+            table = await play_by_buttons(host, players, ROOM, "$host ftl tug", policy())
             await pms_settled(bot, ROOM, players)
             record, expected = check_replay(bot, host, players, ROOM)
             lines = game_lines(host, ROOM)
@@ -322,7 +322,7 @@ def test_ftl_game_under_no_mercy_with_a_deposition(e2e: E2EEnv, bot_factory: Cal
     async def scenario() -> None:
         async with contextlib.AsyncExitStack() as stack:
             host, *players = await connect(stack, e2e, [HOST_NAME, *FTL_NAMES], [ROOM])
-            table = await play_by_buttons(host, players, ROOM, ".host ftl nm", policy())
+            table = await play_by_buttons(host, players, ROOM, "$host ftl nm", policy())
             await pms_settled(bot, ROOM, players)
             record, expected = check_replay(bot, host, players, ROOM)
             lines = game_lines(host, ROOM)
@@ -379,7 +379,7 @@ def test_cta_game_with_a_jesters_duel(e2e: E2EEnv, bot_factory: Callable[..., Bo
     async def scenario() -> None:
         async with contextlib.AsyncExitStack() as stack:
             host, *players = await connect(stack, e2e, [HOST_NAME, *CTA_NAMES], [ROOM])
-            await play_by_buttons(host, players, ROOM, ".host cta jesters", policy())
+            await play_by_buttons(host, players, ROOM, "$host cta jesters", policy())
             await pms_settled(bot, ROOM, players)
             record, _ = check_replay(bot, host, players, ROOM)
             lines = items(game_lines(host, ROOM))
@@ -428,7 +428,7 @@ def test_cta_game_all_at_once_with_adhesive(e2e: E2EEnv, bot_factory: Callable[.
     async def scenario() -> None:
         async with contextlib.AsyncExitStack() as stack:
             host, *players = await connect(stack, e2e, [HOST_NAME, *CTA_NAMES], [ROOM])
-            await play_by_buttons(host, players, ROOM, ".host cta aao adhesive", policy())
+            await play_by_buttons(host, players, ROOM, "$host cta aao adhesive", policy())
             await pms_settled(bot, ROOM, players)
             record, _ = check_replay(bot, host, players, ROOM)
             lines = items(game_lines(host, ROOM))
@@ -482,8 +482,8 @@ def test_two_rooms_host_games_at_once(e2e: E2EEnv, bot_factory: Callable[..., Bo
             await host.join(ROOM2)
             first = await connect(stack, e2e, FTL_NAMES, [ROOM])
             second = await connect(stack, e2e, ROOM2_NAMES, [ROOM2])
-            await open_signups(host, ROOM, ".host ftl", first)
-            await open_signups(host, ROOM2, ".host cta", second)
+            await open_signups(host, ROOM, "$host ftl", first)
+            await open_signups(host, ROOM2, "$host cta", second)
             tables = [
                 Table(BOT_NAME, first, Chooser(random_rule("one"))),
                 Table(BOT_NAME, second, Chooser(random_rule("two"))),
@@ -491,8 +491,8 @@ def test_two_rooms_host_games_at_once(e2e: E2EEnv, bot_factory: Callable[..., Bo
             for table in tables:
                 table.start()
             mark = host.mark()
-            await host.say(ROOM, ".start")
-            await host.say(ROOM2, ".start")
+            await host.say(ROOM, "$start")
+            await host.say(ROOM2, "$start")
             try:
                 for room in (ROOM, ROOM2):
                     await host.wait_for(r"\|Dice seed: ", room=room, since=mark, timeout=120)
@@ -545,13 +545,14 @@ def test_twelve_players_with_an_ordinary_rank_bot(
     seed = find_seed(lambda game, events: game.round == 2 and len(events) <= 92, make, prefix="twelve")
     server = ps_server_factory(bot_rank=None)
     env = e2e.for_server(server)
-    bot = bot_factory(env=env, defaults={"leader": "pick"}, fixed_seed=seed).start()
+    mirror = {"points": {"mirror": True}}  # the room's Points line: our own table on (issue 19)
+    bot = bot_factory(env=env, defaults={"leader": "pick"}, fixed_seed=seed, tables=mirror).start()
 
     async def scenario() -> None:
         async with contextlib.AsyncExitStack() as stack:
             host, *players = await connect(stack, env, [HOST_NAME, *TWELVE], [ROOM])
             assert host.rank_in(ROOM, BOT_NAME) == " "
-            await open_signups(host, ROOM, ".host ftl", players)
+            await open_signups(host, ROOM, "$host ftl", players)
             table = TextTable(BOT_NAME, ROOM, players, policy())
             mark = host.mark()
             await start_and_play(host, ROOM, table, timeout=200)

@@ -37,10 +37,10 @@ async def start_game(host: Player, players: Sequence[Player], command: str) -> t
     """Open signups, sign everyone up, `.start`; returns the host's mark and the picked leader (FTL)."""
     await open_signups(host, ROOM, command, players)
     mark = host.mark()
-    await host.say(ROOM, ".start")
+    await host.say(ROOM, "$start")
     line = await host.wait_for(r"\|Dice client seed", room=ROOM, since=mark)
     leader = None
-    if command.startswith(".host ftl"):
+    if command.startswith("$host ftl"):
         picked = await host.wait_for(r"is picked as the first leader", room=ROOM, since=line.index)
         leader = re.search(r"\*\*(.+?)\*\* is picked", picked.text).group(1)  # type: ignore[union-attr]
     return mark, leader
@@ -74,7 +74,7 @@ async def end_if_running(host: Player, since: int) -> None:
     if not host.lines(ROOM, since=since) or not any(
         "wins the game!" in ln.text for ln in host.lines(ROOM, since=since)
     ):
-        await host.say(ROOM, ".end")
+        await host.say(ROOM, "$end")
         # the game may end by itself while `.end` is on its way (its last lines were already in flight)
         await host.wait_for(r"\|\*\*The game was ended by the host\.\*\*|wins the game!\*\*", room=ROOM, since=since)
     await host.wait_for(r"\|Dice seed: ", room=ROOM, since=since)
@@ -95,7 +95,7 @@ def test_prompts_carry_buttons_and_a_click_is_the_choice(e2e: E2EEnv, bot_factor
         async with contextlib.AsyncExitStack() as stack:
             host, *players = await connect(stack, e2e, [HOST_NAME, *names], [ROOM])
             # Follow the Leader: Follow / Rebel buttons, each a quiet `/botmsg` to the bot (it is `*`)
-            _, leader = await start_game(host, players, ".host ftl")
+            _, leader = await start_game(host, players, "$host ftl")
             for i, player in enumerate(p for p in players if p.name != leader):
                 box = await player.wait_for(is_box)
                 assert [label for label, _ in buttons(box)] == ["Follow", "Rebel"]
@@ -114,12 +114,12 @@ def test_prompts_carry_buttons_and_a_click_is_the_choice(e2e: E2EEnv, bot_factor
             assert sorted(n for n, c in chosen.items() if c == "follow") == sorted(followers), chosen
             # The round may end the game by itself (its lines now come right after the choices, before
             # the confirmations): the seed is revealed after the reveal either way.
-            await host.say(ROOM, ".end")
+            await host.say(ROOM, "$end")
             await host.wait_for(r"\|Dice seed: ", room=ROOM, since=reveal.index)
 
             # Chase the Ace: Stick and one "Swap with X" button per legal target, on the player's turn
-            _, _ = await start_game(host, players, ".host cta")
-            your_turn = r"\*\*, your turn: \*\*\.stick\*\* or \*\*\.swap NAME\*\* \("  # the room's words: the prefix
+            _, _ = await start_game(host, players, "$host cta")
+            your_turn = r"\*\*, your turn: \*\*\$stick\*\* or \*\*\$swap NAME\*\* \("  # the room's words: the prefix
             turn = await host.wait_for(your_turn, room=ROOM, timeout=20)
             whose = re.search(r"(?:\||· )\*\*([^*]+)\*\*, your turn", turn.text).group(1)  # type: ignore[union-attr]
             targets = re.split(r", | and ", re.search(r"\(([^)]*)\)\.$", turn.text).group(1))  # type: ignore[union-attr]
@@ -141,7 +141,7 @@ def test_prompts_carry_buttons_and_a_click_is_the_choice(e2e: E2EEnv, bot_factor
                         "your turn" in m[1] for m in bot_pms(other) if isinstance(m, tuple) and whose in m[1]
                     )
             mark = host.mark()
-            await host.say(ROOM, ".end")
+            await host.say(ROOM, "$end")
             await host.wait_for(r"\|\*\*The game was ended by the host\.\*\*", room=ROOM, since=mark)
             for person in players:
                 check_no_refusals(person)
@@ -159,19 +159,19 @@ def test_idle_player_is_reminded_then_modkilled(e2e: E2EEnv, bot_factory: Callab
     async def scenario() -> None:
         async with contextlib.AsyncExitStack() as stack:
             host, *players = await connect(stack, e2e, [HOST_NAME, *names], [ROOM])
-            await open_signups(host, ROOM, ".host ftl", players)
+            await open_signups(host, ROOM, "$host ftl", players)
             mark = host.mark()
             # everybody but the idle one clicks; the idle one is the first non-leader, known once the game starts
             leader = first_leader(names, "idle")
             idle = [next(n for n in names if n != leader)]
             table = Table(BOT_NAME, players, lambda who, cmds: None if who in idle else first_button(who, cmds))
             table.start()
-            await host.say(ROOM, ".start")
+            await host.say(ROOM, "$start")
             await host.wait_for(rf"\*\*{leader}\*\* is picked as the first leader", room=ROOM, since=mark)
             try:
                 round_line = await host.wait_for(r"\|\*\*Round 1!\*\*", room=ROOM, since=mark)
-                reminder = await host.wait_for(r"\|Reminder: ", room=ROOM, since=mark, timeout=15)
-                assert reminder.text.endswith(f"|Reminder: {idle[0]}, 3 seconds left to act.")
+                reminder = await host.wait_for(r"\|Waiting on: ", room=ROOM, since=mark, timeout=15)
+                assert reminder.text.endswith(f"|Waiting on: {idle[0]} (follow or rebel, by PM). 3 seconds left.")
                 out = await host.wait_for(r"\|\*\*.+\*\* (is|are) eliminated", room=ROOM, since=mark, timeout=15)
                 assert out.text.endswith(f"|**{idle[0]}** is eliminated: did not answer before the deadline (idle).")
                 # the reminder about 3 s after the prompt, the modkill about 6 s after it
@@ -202,14 +202,14 @@ def test_leaver_is_modkilled_and_returner_is_not(e2e: E2EEnv, bot_factory: Calla
     async def scenario() -> None:
         async with contextlib.AsyncExitStack() as stack:
             host, *players = await connect(stack, e2e, [HOST_NAME, *names], [ROOM])
-            await open_signups(host, ROOM, ".host ftl", players)
+            await open_signups(host, ROOM, "$host ftl", players)
             mark = host.mark()
             leader = first_leader(names, "leaving")
             leaver, returner = [p for p in players if p.name != leader][:2]
             rest = [p for p in players if p not in (leaver, returner)]
             table = Table(BOT_NAME, rest)
             table.start()
-            await host.say(ROOM, ".start")
+            await host.say(ROOM, "$start")
             await host.wait_for(rf"\*\*{leader}\*\* is picked as the first leader", room=ROOM, since=mark)
             try:
                 box = await returner.wait_for(is_box)
@@ -248,7 +248,7 @@ def test_rename_mid_game_keeps_the_seat(e2e: E2EEnv, bot_factory: Callable[..., 
     async def scenario() -> None:
         async with contextlib.AsyncExitStack() as stack:
             host, *players = await connect(stack, e2e, [HOST_NAME, *names], [ROOM])
-            await open_signups(host, ROOM, ".host ftl", players)
+            await open_signups(host, ROOM, "$host ftl", players)
             mark = host.mark()
             leader = first_leader(names, "renames")
             mover = next(p for p in players if p.name != leader)
@@ -256,7 +256,7 @@ def test_rename_mid_game_keeps_the_seat(e2e: E2EEnv, bot_factory: Callable[..., 
             others = [p for p in players if p is not mover]
             table = Table(BOT_NAME, others)
             table.start()
-            await host.say(ROOM, ".start")
+            await host.say(ROOM, "$start")
             await host.wait_for(rf"\*\*{leader}\*\* is picked as the first leader", room=ROOM, since=mark)
             try:
                 await mover.wait_for(is_box)
@@ -294,21 +294,21 @@ def test_substitute_takes_over_the_seat(e2e: E2EEnv, bot_factory: Callable[..., 
         async with contextlib.AsyncExitStack() as stack:
             host, *players = await connect(stack, e2e, [HOST_NAME, *names], [ROOM])
             newcomer = (await connect(stack, e2e, ["Sub Newcomer"], [ROOM]))[0]
-            await open_signups(host, ROOM, ".host ftl", players)
+            await open_signups(host, ROOM, "$host ftl", players)
             mark = host.mark()
             leader = first_leader(names, "subs")
             outgoing, holdout = [p for p in players if p.name != leader][:2]
             rest = [p for p in players if p not in (outgoing, holdout)]
             table = Table(BOT_NAME, rest)
             table.start()
-            await host.say(ROOM, ".start")
+            await host.say(ROOM, "$start")
             await host.wait_for(rf"\*\*{leader}\*\* is picked as the first leader", room=ROOM, since=mark)
             try:
                 box = await outgoing.wait_for(is_box)
                 await outgoing.send("", dict(buttons(box))["Rebel"])
                 await pm_from_bot(outgoing, r"^You chose to \*\*rebel\*\*")
                 sub_mark = newcomer.mark()
-                await host.say(ROOM, f".sub {outgoing.name}, {newcomer.name}")
+                await host.say(ROOM, f"$sub {outgoing.name}, {newcomer.name}")
                 await host.wait_for(rf"\|\*\*{newcomer.name}\*\* substitutes for \*\*{outgoing.name}\*\*\.", room=ROOM)
                 # the newcomer is told the seat's state: it is theirs now, its choice, and the open prompt
                 await pm_from_bot(newcomer, r"^You now play in this seat of Follow the Leader\.$", since=sub_mark)
@@ -352,32 +352,32 @@ def test_refusals_are_private(e2e: E2EEnv, bot_factory: Callable[..., BotProcess
             outsider = (await connect(stack, e2e, ["Perm Outsider"], [ROOM]))[0]
             # a non-auth .host: refused by PM, no signups in the room
             mark = host.mark()
-            await outsider.say(ROOM, ".host ftl")
-            await pm_from_bot(outsider, r"^Only room auth \(\+ and up\) can use \.host\.$")
+            await outsider.say(ROOM, "$host ftl")
+            await pm_from_bot(outsider, r"^Only room auth \(\+ and up\) can use \$host\.$")
             await host.expect_none(r"signups are open", room=ROOM, since=mark, within=1.0)
             # the game, with Chase the Ace turns to act out of
-            await start_game(host, players, ".host cta")
+            await start_game(host, players, "$host cta")
             turn = await host.wait_for(r"\*\*, your turn: ", room=ROOM, timeout=20)
             whose = re.search(r"(?:\||· )\*\*([^*]+)\*\*, your turn", turn.text).group(1)  # type: ignore[union-attr]
             mover = by_name(players, whose)
             other = next(p for p in players if p is not mover)
             room_mark = host.mark()
             # a non-auth .modkill: refused by PM, nobody eliminated
-            await outsider.say(ROOM, f".modkill {whose}")
-            await pm_from_bot(outsider, r"^Only room auth \(\+ and up\) can use \.modkill\.$")
+            await outsider.say(ROOM, f"$modkill {whose}")
+            await pm_from_bot(outsider, r"^Only room auth \(\+ and up\) can use \$modkill\.$")
             # a non-player choosing by PM: refused
             await outsider.pm(BOT_NAME, f"swap {other.name}")
             await pm_from_bot(outsider, r"^You are not in a game I am hosting\.")
             # a player acting in another's turn (naming the player whose turn it is): refused
-            await other.say(ROOM, f".swap {whose}")
+            await other.say(ROOM, f"$swap {whose}")
             refusal = await pm_from_bot(
                 other, r"^(It is not your turn\.|You are safe this round and take no turn\.) \*\*help\*\* says what"
             )  # the refusal says what is allowed (issue 23)
             # the turn's holder naming someone who can't be targeted (themself): refused
-            await mover.say(ROOM, f".swap {whose}")
+            await mover.say(ROOM, f"$swap {whose}")
             yourself = r"^You can't swap with yourself\. You can swap: .+\. Now you can send \*\*stick\*\* or "
             await pm_from_bot(mover, yourself)
-            await mover.say(ROOM, ".stick")
+            await mover.say(ROOM, "$stick")
             await host.wait_for(rf"\|\*\*{whose}\*\* sticks\.", room=ROOM, since=room_mark)
             # none of it showed in the room: no elimination, no swap, no refusal text
             said = [
@@ -388,7 +388,7 @@ def test_refusals_are_private(e2e: E2EEnv, bot_factory: Callable[..., BotProcess
             assert not any("eliminated" in t or "wants to swap" in t or "Only room auth" in t for t in said), said
             assert refusal.rest(3) not in said
             mark = host.mark()
-            await host.say(ROOM, ".end")
+            await host.say(ROOM, "$end")
             await host.wait_for(r"\|\*\*The game was ended by the host\.\*\*", room=ROOM, since=mark)
             # the host's own commands were never refused
             check_no_refusals(host)
@@ -408,11 +408,11 @@ def test_secret_choice_typed_in_the_room_is_not_taken(e2e: E2EEnv, bot_factory: 
             # the others click as soon as they are asked; the round then waits for the blurter
             table = Table(BOT_NAME, [p for p in players if p is not blurter])
             table.start()
-            mark, picked = await start_game(host, players, ".host ftl")
+            mark, picked = await start_game(host, players, "$host ftl")
             assert picked == leader
             await blurter.wait_for(is_box)
             pm_mark = blurter.mark()
-            await blurter.say(ROOM, ".follow")
+            await blurter.say(ROOM, "$follow")
             await pm_from_bot(
                 blurter, r"^Send that to me by PM so nobody sees it: /msg Survivor ?Bot, follow$", since=pm_mark
             )

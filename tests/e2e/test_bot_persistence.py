@@ -29,7 +29,7 @@ from hosting_kit import ROUND_TABLE
 
 ROOM = "survivor"
 NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin", "Finn", "Gina"]  # 7 players: the game gives points
-GENERIC = re.compile(r"^(\*\*PL \(\d+\):\*\*|The bot (restarted|is back)|Reminder:|.* you still owe an action)")
+GENERIC = re.compile(r"^(\*\*PL \(\d+\):\*\*|The bot (restarted|is back)|Waiting on:|.* you still owe an action)")
 
 
 # ----- helpers -----
@@ -156,7 +156,7 @@ async def connect(stack: contextlib.AsyncExitStack, env: E2EEnv, names: Sequence
 
 async def open_signups(host: Player, players: Sequence[Player], theme: str = "ftl") -> None:
     mark = host.mark()  # the room's scrollback may hold an earlier game's lines
-    await host.say(ROOM, f".host {theme}")
+    await host.say(ROOM, f"$host {theme}")
     await host.wait_for(r"signups are open", room=ROOM, since=mark, include_init=False, timeout=20)
     for person in players:
         await person.say(ROOM, "/me in")
@@ -221,7 +221,8 @@ def leader_of(host: Player, since: int = 0) -> str:
 
 
 def test_kill9_mid_round_loses_nothing_and_points_follow(e2e: E2EEnv, bot_factory: Callable[..., Any]) -> None:
-    bot: BotProcess = bot_factory(defaults={"leader": "pick"}, fixed_seed="persist-a").start()
+    mirror = {"points": {"mirror": True}}  # our own points table, shown by $lb and $points (issue 19: opt-in)
+    bot: BotProcess = bot_factory(defaults={"leader": "pick"}, fixed_seed="persist-a", tables=mirror).start()
     db = Db(bot.database)
 
     async def scenario() -> None:
@@ -231,7 +232,7 @@ def test_kill9_mid_round_loses_nothing_and_points_follow(e2e: E2EEnv, bot_factor
             table = Table(BOT_NAME, players)
             table.start()
             start = host.mark()
-            await host.say(ROOM, ".start")
+            await host.say(ROOM, "$start")
             # Kill as soon as a few inputs are in: acks, rolls, prompts may be anywhere in flight.
             await eventually(lambda: len(db.inputs()) >= 4, 40, "four inputs")
             await asyncio.to_thread(bot.kill9)
@@ -254,16 +255,16 @@ def test_kill9_mid_round_loses_nothing_and_points_follow(e2e: E2EEnv, bot_factor
             record = game["record"]
             winner, second = record["winner"], record["second"]
             mark = host.mark()
-            await host.say(ROOM, ".lb")
+            await host.say(ROOM, "$lb")
             board = await host.wait_for(r"leaderboard", room=ROOM, since=mark, timeout=10)
             assert f"<td>1</td><td>{winner}</td><td>7</td>" in board.text, board.text
             assert f"<td>2</td><td>{second}</td><td>2</td>" in board.text, board.text
-            await host.say(ROOM, f".points {winner}")
+            await host.say(ROOM, f"$points {winner}")
             await host.wait_for(rf"Points this cycle for {winner}: 7\.", room=ROOM, since=mark, timeout=10)
-            await host.say(ROOM, f".points {second}")
+            await host.say(ROOM, f"$points {second}")
             await host.wait_for(rf"Points this cycle for {second}: 2\.", room=ROOM, since=mark, timeout=10)
             loser = next(name for name in NAMES if name not in (winner, second))
-            await host.say(ROOM, f".points {loser}")
+            await host.say(ROOM, f"$points {loser}")
             await host.wait_for(rf"Points this cycle for {loser}: 0\.", room=ROOM, since=mark, timeout=10)
 
     run_async(scenario(), timeout=240)
@@ -294,7 +295,7 @@ def test_kill9_during_signups(e2e: E2EEnv, bot_factory: Callable[..., Any]) -> N
             table = Table(BOT_NAME, players)
             table.start()
             start = host.mark()
-            await host.say(ROOM, ".start")
+            await host.say(ROOM, "$start")
             await finish(host, killed)
             await table.stop()
             game = check_finished(db, table.clicks)
@@ -317,7 +318,7 @@ def test_kill9_while_waiting_for_secret_choices(e2e: E2EEnv, bot_factory: Callab
             table = Table(BOT_NAME, players, policy=gate)
             table.start()
             start = host.mark()
-            await host.say(ROOM, ".start")
+            await host.say(ROOM, "$start")
             await host.wait_for(r"is picked as the first leader", room=ROOM, since=start, timeout=20)
             leader = leader_of(host, start)
             chose = [n for n in NAMES if n != leader and n not in gate.held]
@@ -362,7 +363,7 @@ def test_kill9_between_a_swap_roll_and_the_next_turn(e2e: E2EEnv, bot_factory: C
             table = Table(BOT_NAME, players, policy=gate)
             table.start()
             start = host.mark()
-            await host.say(ROOM, ".start")
+            await host.say(ROOM, "$start")
 
             def swaps_stored() -> int:
                 return sum(inp["action"] == "swap" for inp in db.inputs())
@@ -410,7 +411,7 @@ def test_server_restart_mid_game(
             table = Table(BOT_NAME, players)
             table.start()
             start = host.mark()
-            await host.say(ROOM, ".start")
+            await host.say(ROOM, "$start")
             await eventually(lambda: len(db.inputs()) >= 5, 40, "five inputs")
             await table.stop()  # its players are about to lose their connections
             await asyncio.to_thread(server.restart)
@@ -456,7 +457,7 @@ def test_dropped_socket_pauses_the_deadline(
             table = Table(BOT_NAME, players, policy=gate)
             table.start()
             start = host.mark()
-            await host.say(ROOM, ".start")
+            await host.say(ROOM, "$start")
             await host.wait_for(r"is picked as the first leader", room=ROOM, since=start, timeout=20)
             leader = leader_of(host, start)
             waiting = [n for n in NAMES[-2:] if n != leader]

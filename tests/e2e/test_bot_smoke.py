@@ -27,14 +27,14 @@ def test_whole_ftl_game_by_buttons(e2e: E2EEnv, bot_factory: Callable[..., Any])
             players = [await stack.enter_async_context(e2e.player(name)) for name in NAMES]
             for person in [host, *players]:
                 await person.join("survivor")
-            await host.say("survivor", ".host ftl")
+            await host.say("survivor", "$host ftl")
             await host.wait_for(r"signups are open", room="survivor")
             for person in players:
                 await person.say("survivor", "/me in")
             await host.wait_for(r"PL \(5\)", room="survivor", timeout=20)
             table = Table(BOT_NAME, players)
             table.start()
-            await host.say("survivor", ".start")
+            await host.say("survivor", "$start")
             await host.wait_for(r"wins the game!", room="survivor", timeout=120)
             await host.wait_for(r"Dice seed: ", room="survivor", timeout=10)
             await table.stop()

@@ -46,7 +46,7 @@ async def flood(person: Player, stop: asyncio.Event) -> int:
     """`.pl` and `.rules` in turn, as fast as the server takes them; returns how many were sent."""
     sent = 0
     while not stop.is_set():
-        await person.say(ROOM, ".pl" if sent % 2 == 0 else ".rules")
+        await person.say(ROOM, "$pl" if sent % 2 == 0 else "$rules")
         sent += 1
     return sent
 
@@ -77,13 +77,13 @@ def test_a_flood_does_not_delay_the_round_or_eliminate_anyone(
         async with contextlib.AsyncExitStack() as stack:
             host, *people = await connect(stack, env, [HOST_NAME, *names, *FLOODERS], [ROOM])
             players, flooders = people[: len(names)], people[len(names) :]
-            await open_signups(host, ROOM, ".host ftl", players)
+            await open_signups(host, ROOM, "$host ftl", players)
             stop = asyncio.Event()
             floods = [asyncio.create_task(flood(f, stop)) for f in flooders]
             await asyncio.sleep(3.0)  # the flood is well under way
             mark = host.mark()
             marks = {p.name: p.mark() for p in players}
-            await host.say(ROOM, ".start")
+            await host.say(ROOM, "$start")
             picked = await host.wait_for(
                 lambda ln: bot_room_line(ln, r"is picked as the first leader"), since=mark, timeout=60
             )
@@ -98,7 +98,7 @@ def test_a_flood_does_not_delay_the_round_or_eliminate_anyone(
             flooded = sum(await asyncio.gather(*floods))
             idle = [ln.text for ln in host.lines(ROOM, since=mark) if bot_room_line(ln, IDLE_OUT)]
             end = host.mark()
-            await host.say(ROOM, ".end")
+            await host.say(ROOM, "$end")
             await host.wait_for(r"\|Dice seed: ", room=ROOM, since=end, timeout=60)
             last = max(arrivals)
             # The bot's own lines between the leader pick and the last prompt (room lines other than
@@ -140,7 +140,7 @@ def test_a_login_outage_is_waited_out(
     async def open_list_and_drop() -> None:
         async with contextlib.AsyncExitStack() as stack:
             host, ann = await connect(stack, env, [HOST_NAME, "Out Ann"], [ROOM])
-            await open_signups(host, ROOM, ".host ftl", [ann])
+            await open_signups(host, ROOM, "$host ftl", [ann])
             e2e.login.outage(BOT_NAME, 5)
             mark = host.mark()
             await host.say("", "/eval Users.get('survivorbot').connections.forEach(c => c.destroy()), 'dropped'")
@@ -160,7 +160,7 @@ def test_a_login_outage_is_waited_out(
         async with contextlib.AsyncExitStack() as stack:
             (host,) = await connect(stack, env, [HOST_NAME], [ROOM])
             mark = host.mark()
-            await host.say(ROOM, ".pl")
+            await host.say(ROOM, "$pl")
             await host.wait_for(lambda ln: bot_room_line(ln, r"PL \(1\).*Out Ann"), since=mark, timeout=30)
 
     run_async(still_open(), timeout=60)
@@ -189,7 +189,7 @@ def test_guests_and_pm_blockers_are_taken_off_the_list(e2e: E2EEnv, bot_factory:
             host, ann, gus, bea = await connect(stack, e2e, [HOST_NAME, "Reach Ann", "Unreg Gus", "Block Bea"], [ROOM])
             await block_pms(bea)
             mark = host.mark()
-            await host.say(ROOM, ".host ftl")
+            await host.say(ROOM, "$host ftl")
             await host.wait_for(r"signups are open", room=ROOM, since=mark, timeout=20)
             for person in (ann, gus, bea):
                 await person.say(ROOM, "/me in")
@@ -200,11 +200,11 @@ def test_guests_and_pm_blockers_are_taken_off_the_list(e2e: E2EEnv, bot_factory:
                 assert "register your name, or type /unblockpms" in line.text
             await ann.wait_for(lambda ln: from_bot_pm(ln, r"checks that mine reach you"), timeout=10)
             pl = host.mark()
-            await host.say(ROOM, ".pl")
+            await host.say(ROOM, "$pl")
             listed = await host.wait_for(lambda ln: bot_room_line(ln, r"PL \("), since=pl, timeout=20)
             assert "PL (1):** Reach Ann" in listed.text, listed.text
             end = host.mark()
-            await host.say(ROOM, ".end")
+            await host.say(ROOM, "$end")
             await host.wait_for(r"Signups were cancelled", room=ROOM, since=end, timeout=20)
 
     run_async(scenario(), timeout=120)
@@ -222,11 +222,11 @@ def test_a_player_who_blocks_pms_mid_game_follows_instead_of_a_modkill(
     async def scenario() -> None:
         async with contextlib.AsyncExitStack() as stack:
             host, *players = await connect(stack, e2e, [HOST_NAME, *names], [ROOM])
-            await open_signups(host, ROOM, ".host ftl", players)
+            await open_signups(host, ROOM, "$host ftl", players)
             bea = players[-1]
             await block_pms(bea)
             mark = host.mark()
-            await host.say(ROOM, ".start")
+            await host.say(ROOM, "$start")
             told = await host.wait_for(lambda ln: bot_room_line(ln, r"I cannot PM Mid Bea"), since=mark, timeout=30)
             assert "register your name, or type /unblockpms" in told.text
             leader = leader_for(names, seed)
@@ -236,7 +236,7 @@ def test_a_player_who_blocks_pms_mid_game_follows_instead_of_a_modkill(
             await host.wait_for(lambda ln: bot_room_line(ln, r"All choices are in"), since=mark, timeout=40)
             assert not [ln.text for ln in host.lines(ROOM, since=mark) if bot_room_line(ln, IDLE_OUT)]
             end = host.mark()
-            await host.say(ROOM, ".end")
+            await host.say(ROOM, "$end")
             await host.wait_for(r"\|Dice seed: ", room=ROOM, since=end, timeout=30)
 
     run_async(scenario(), timeout=120)
@@ -260,9 +260,9 @@ def test_a_room_ban_pauses_the_game_and_the_bot_comes_back(
     async def scenario() -> None:
         async with contextlib.AsyncExitStack() as stack:
             host, *players = await connect(stack, env, [HOST_NAME, *names], [ROOM])
-            await open_signups(host, ROOM, ".host ftl", players)
+            await open_signups(host, ROOM, "$host ftl", players)
             mark = host.mark()
-            await host.say(ROOM, ".start")
+            await host.say(ROOM, "$start")
             await players[1].wait_for(lambda ln: from_bot_pm(ln, r"follow"), timeout=30)
             await host.say(ROOM, f"/forceroomban {BOT_NAME}, e2e")  # the bot is trusted: a plain ban asks to confirm
             await host.wait_for(r"was banned .*from Survivor", room=ROOM, since=mark, timeout=20)
@@ -271,7 +271,7 @@ def test_a_room_ban_pauses_the_game_and_the_bot_comes_back(
             await host.wait_for(lambda ln: bot_room_line(ln, r"The bot is back"), since=mark, timeout=60)
             assert not [ln.text for ln in host.lines(ROOM, since=mark) if bot_room_line(ln, IDLE_OUT)]
             end = host.mark()
-            await host.say(ROOM, ".end")
+            await host.say(ROOM, "$end")
             await host.wait_for(r"\|Dice seed: ", room=ROOM, since=end, timeout=30)
 
     run_async(scenario(), timeout=150)
@@ -290,12 +290,12 @@ def test_a_renamed_room_is_followed(
     async def scenario() -> None:
         async with contextlib.AsyncExitStack() as stack:
             host, ann = await connect(stack, env, [HOST_NAME, "Arena Ann"], [ROOM])
-            await open_signups(host, ROOM, ".host ftl", [ann])
+            await open_signups(host, ROOM, "$host ftl", [ann])
             mark = host.mark()
             await host.say(ROOM, "/renameroom Survivor Arena")
             await host.wait_for(r"\|noinit\|rename\|survivorarena", since=mark, timeout=20)
             await asyncio.sleep(1.0)
-            await host.say("survivorarena", ".pl")
+            await host.say("survivorarena", "$pl")
             line = await host.wait_for(
                 lambda ln: bot_room_line(ln, r"PL \(1\).*Arena Ann"), room="survivorarena", since=mark, timeout=20
             )
@@ -318,7 +318,7 @@ def test_batched_joins_restore_the_signups_box_after_a_restart(
         async with contextlib.AsyncExitStack() as stack:
             host, ann = await connect(stack, env, [HOST_NAME, "Batch Ann"], [ROOM])
             if first:
-                await open_signups(host, ROOM, ".host ftl", [ann])
+                await open_signups(host, ROOM, "$host ftl", [ann])
                 return
             mark = host.mark()
             bot.restart()

@@ -56,7 +56,7 @@ def test_demo_plays_a_whole_game_and_shuts_down(tmp_path: Path) -> None:
     assert f"-- record written to {record}: check it with `survivor-host verify {record}`" in lines, text
     assert main(["verify", str(record)]) == 0
     # the room as a player sees it: the host's commands, sign-ups, the bot's lines, plain text only
-    assert any(line.endswith("Demo Host: .host ftl no-mercy") for line in lines), text
+    assert any(line.endswith("Demo Host: $host ftl no-mercy") for line in lines), text
     assert sum("• " in line and line.endswith(" in") for line in lines) == 5, text
     assert any("[box] Follow the Leader" in line for line in lines), text  # the signups box, rendered
     assert not any("<div" in line or "<button" in line or "**" in line for line in lines), text
@@ -82,7 +82,7 @@ def test_demo_stops_cleanly_on_ctrl_c(tmp_path: Path) -> None:
         )
     try:
         deadline = time.monotonic() + 90
-        while "Demo Host: .start" not in log.read_text():
+        while "Demo Host: $start" not in log.read_text():
             assert proc.poll() is None, log.read_text()
             assert time.monotonic() < deadline, log.read_text()
             time.sleep(0.1)

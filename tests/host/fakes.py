@@ -93,6 +93,9 @@ class FakeOutbox:
         quiet, room_lines = room in self.html_rooms, room not in self.closed_rooms
         return Buttons(bot=self.name, room=room, quiet=quiet, room_lines=room_lines)
 
+    def send_command(self, room: str, command: str) -> None:
+        self.sent.append(("command", room, command))
+
     @contextlib.contextmanager
     def lane(self, lane: str, user: str | None = None) -> Iterator[None]:
         """Records each lane entered (with its user) in `lanes`; sends are unaffected."""

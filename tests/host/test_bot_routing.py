@@ -19,6 +19,7 @@ def make_bot(tmp_path: Path, **defaults: object) -> tuple[Bot, FakeOutbox]:
         rooms=("one", "two"),
         defaults=dict(defaults) or {"leader": "pick"},
         fixed_seed="routing",
+        prefix=".",
     )
     out = FakeOutbox()
     return Bot(config, out, Store(tmp_path / "bot.db"), clock=FakeClock()), out  # type: ignore[arg-type]

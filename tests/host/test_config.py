@@ -31,7 +31,10 @@ def test_example_config_loads_with_password_from_environment() -> None:
     assert config.username == "SurvivorHost"
     assert config.password == "hunter2"
     assert config.rooms == ("survivor",)
-    assert config.prefix == "."
+    assert config.prefix == "$"  # our own: the room bot has "." (issue 19)
+    assert (config.room_bot, config.room_bot_rooms, config.room_bot_whitelisted) == ("Sir Vivor", ("survivor",), False)
+    assert config.signups_minutes == 5 and config.points_scale == ((7, 7, 2), (10, 9, 4))
+    assert config.points_mirror is None and config.defaults["public_deadline"] == 150
     assert config.defaults["secret_deadline"] == 120
     assert config.fixed_seed is None
 
@@ -58,7 +61,7 @@ def test_a_good_config_passes_the_checks(tmp_path: Path) -> None:
     path.write_text(GOOD.replace("{database}", str(tmp_path / "bot.db")))
     config = load_config(path, environ={"SURVIVOR_HOST_PASSWORD": "x"})
     check_database(config.database)
-    assert config.defaults == {"secret_deadline": 90}
+    assert config.defaults == {"secret_deadline": 90, "public_deadline": 150}  # the room default (issue 19)
 
 
 def test_missing_password_variable_exits_2_naming_it(
@@ -118,6 +121,13 @@ LONG_NAME = "A very long bot name here"
             "/showdown/websocket\": must be a websocket URL (ws://... or wss://...)",
         ),
         (_bot("prefix = '/'"), "[bot] prefix = \"/\": must be one or two characters"),
+        (GOOD + "[room_bot]\nwhitelisted = 'yes'\n", '[room_bot] whitelisted = "yes": must be true or false'),
+        (GOOD + "[room_bot]\nrooms = 'survivor'\n", '[room_bot] rooms = "survivor": must be a list of room ids'),
+        (GOOD + "[signups]\nminutes = 90\n", "[signups] minutes = 90: must be a number of minutes from 0"),
+        (GOOD + "[points]\nscale = [[10, 9, 4], [7, 7, 2]]\n", "[points] scale = [[10, 9, 4], [7, 7, 2]]: must be"),
+        (GOOD + "[points]\nscale = [[7, 2, 7]]\n", "[points] scale = [[7, 2, 7]]: must be a list of [players"),
+        (GOOD + "[points]\nmirror = 1\n", "[points] mirror = 1: must be true or false"),
+        (_bot("whitelisted = true"), "[bot] whitelisted: this key belongs in [room_bot]"),
         (_bot("prefix = 3"), "[bot] prefix = 3: must be one or two characters"),
         (_bot("owners = 'Alice'"), "[bot] owners = \"Alice\": must be a list of user names"),
         (GOOD.replace("Survivor Bot", LONG_NAME), f'[bot] username = "{LONG_NAME}": must be a Showdown name of 1-18'),
@@ -184,3 +194,16 @@ def test_database_in_a_folder_this_user_cannot_write_exits_2(tmp_path: Path) -> 
     """/proc cannot hold files, even for root (the tests may run as root, where chmod does not bite)."""
     with pytest.raises(ConfigError, match=r"\[bot\] database = '/proc/survivor\.db': cannot be"):
         check_database("/proc/survivor.db")
+
+
+def test_the_room_bot_signups_and_points_tables(tmp_path: Path) -> None:
+    path = tmp_path / "bot.toml"
+    extra = (
+        '[room_bot]\nname = "Other Bot"\nrooms = ["Survivor", "other"]\nwhitelisted = true\n'
+        "[signups]\nminutes = 2.5\n[points]\nscale = [[5, 3, 1]]\nmirror = true\n"
+    )
+    path.write_text(GOOD.replace("{database}", str(tmp_path / "bot.db")) + extra)
+    config = load_config(path, environ={"SURVIVOR_HOST_PASSWORD": "x"})
+    room_bot = (config.room_bot, config.room_bot_rooms, config.room_bot_whitelisted)
+    assert room_bot == ("Other Bot", ("survivor", "other"), True)
+    assert config.signups_minutes == 2.5 and config.points_scale == ((5, 3, 1),) and config.points_mirror is True

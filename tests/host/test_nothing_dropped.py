@@ -1,5 +1,7 @@
 """Issue 8, "every PM gets an answer": random PMs and room commands from players, non-players and
-auth, in two rooms at once; each one gets a reply to its sender or a visible effect in its room."""
+auth, in two rooms at once; each one gets a reply to its sender or a visible effect in its room.
+Issue 19 bounds it: what is not ours stays unanswered (an unknown word in the room, `/me in` or
+`/me out` without our signups open, a second unknown PM within a minute)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from survivor_host.engine.ids import to_id
 from survivor_host.host.bot import Bot
+from survivor_host.host.commands import UNKNOWN_PM_EVERY, is_command_word
 from survivor_host.host.config import BotConfig
 from survivor_host.host.store import Store
 from tests.host.fakes import FakeClock, FakeOutbox
@@ -40,6 +44,7 @@ def make_bot(tmp_path: Path) -> tuple[Bot, FakeOutbox, FakeClock]:
         password=None,
         rooms=ROOMS,
         fixed_seed="dropped",
+        prefix=".",
     )
     out = FakeOutbox(html_rooms=("two",))
     clock = FakeClock()
@@ -74,6 +79,7 @@ def test_every_message_gets_a_reply_or_a_visible_effect(tmp_path: Path, seed: in
             for name in rng.sample(PLAYERS, rng.randint(3, 6)):
                 host.handle_chat(" ", name, "/me in")
             host.handle_chat("#", "Hostess", ".start")
+    unknown_at: dict[str, float] = {}
     for step in range(250):
         if rng.random() < 0.05:
             clock.advance(rng.choice([5, 30, 200]))
@@ -82,15 +88,31 @@ def test_every_message_gets_a_reply_or_a_visible_effect(tmp_path: Path, seed: in
         pool = ACTIONS + INFO + OTHER + (HOST if sender in AUTH or rng.random() < 0.2 else [])
         text = fill(rng, rng.choice(pool))
         before = len(out.sent)
+        silent = False
         if rng.random() < 0.5:
             if rng.random() < 0.2:
                 text = f"{rng.choice(ROOMS)} {text}"
+            first, _, rest = text.strip().partition(" ")
+            body = rest.strip() if first in ROOMS and rest.strip() else text.strip()
+            word = body.partition(" ")[0].lower()
             bot._route_pm(sender, text)
             room = None
+            if not is_command_word(word):
+                last = unknown_at.get(to_id(sender))
+                silent = last is not None and clock.now() - last < UNKNOWN_PM_EVERY
+                if not silent and out.sent[before:]:
+                    unknown_at[to_id(sender)] = clock.now()
         else:
             room = rng.choice(ROOMS)
             line = rng.choice(["/me in", "/me out"]) if rng.random() < 0.1 else f".{text}"
             if line == ".":
                 continue  # a lone prefix is chat, not a command
+            signups_open = bot.rooms[room].signups is not None
+            silent = (line.startswith("/me") and not signups_open) or (
+                not line.startswith("/me") and not is_command_word(text.split(" ")[0].lower())
+            )
             bot.rooms[room].handle_chat(rank, sender, line)
-        assert answered(out.sent[before:], sender, room), (seed, step, sender, room, text, out.sent[before:])
+        if silent:
+            assert not answered(out.sent[before:], sender, room), (seed, step, sender, room, text)
+        else:
+            assert answered(out.sent[before:], sender, room), (seed, step, sender, room, text, out.sent[before:])

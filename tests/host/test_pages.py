@@ -168,8 +168,8 @@ def test_a_quiet_join_button_in_a_groupchat_reaches_that_rooms_signups(tmp_path:
                        username="Bot", password=None, rooms=("one", room), defaults={"leader": "pick"})  # fmt: skip
     out = FakeOutbox(html_rooms=("one", room), closed_rooms=(room,))
     bot = Bot(config, out, Store(tmp_path / "bot.db"), clock=FakeClock())  # type: ignore[arg-type]
-    bot.rooms["one"].handle_chat("~", "Host", ".host ftl")
-    bot.rooms[room].handle_chat("~", "Host", ".host ftl")
+    bot.rooms["one"].handle_chat("~", "Host", "$host ftl")
+    bot.rooms[room].handle_chat("~", "Host", "$host ftl")
     box = [text for kind, where, text in out.sent if kind == "uhtml" and where == room][-1]
     values = [html.unescape(v) for v in re.findall(r'value="([^"]*)"', box)]
     quiet = f"/msgroom {room}, /botmsg {out.name}, {room}"

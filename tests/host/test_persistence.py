@@ -301,7 +301,8 @@ def play_out_steps(host: RoomHost, rng: random.Random, steps: int) -> None:
 
 def test_bot_drops_signups_left_over_from_a_crash_during_start(tmp_path: Path) -> None:
     store = Store(tmp_path / "bot.db")
-    config = BotConfig(server_url="ws://x", login_url="http://x", username="SurvivorBot", password=None, rooms=(ROOM,))
+    config = BotConfig(server_url="ws://x", login_url="http://x", username="SurvivorBot", password=None, rooms=(ROOM,),
+                       prefix=".", room_bot_rooms=())  # fmt: skip
     host_clock = FakeClock()
     out = FakeOutbox()
     bot = Bot(config, out, store, clock=host_clock)  # type: ignore[arg-type]

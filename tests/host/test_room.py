@@ -53,7 +53,7 @@ def play_out(host: RoomHost, rng: random.Random, limit: int = 500) -> None:
         if wait.secret:
             host.handle_pm(wait.player, text)
         else:
-            host.handle_chat(" ", wait.player, "." + text)
+            host.handle_chat(" ", wait.player, host.settings.prefix + text)
     raise AssertionError("game did not finish")
 
 
@@ -139,7 +139,7 @@ def test_idle_player_is_modkilled_after_reminder(tmp_path: Path) -> None:  # G4
     for name in missing[1:]:
         host.handle_pm(name, "follow")
     clock(host).advance(91)
-    assert any(line.startswith(f"Reminder: {missing[0]}") for line in outbox(host).room_lines())
+    assert any(line.startswith(f"Waiting on: {missing[0]}") for line in outbox(host).room_lines())
     clock(host).advance(30)
     assert not game.seat(missing[0]).alive
 

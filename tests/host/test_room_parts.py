@@ -159,7 +159,7 @@ def test_deadlines_remind_then_time_out_the_wait(tmp_path: Path) -> None:
     deadlines.rearm()
     assert deadlines.deadline_at == start + 60  # the vote is public: public_deadline
     clock(state).advance(31)
-    assert any(text.startswith("Reminder: ") for kind, _, text in sent(state) if kind == "say")
+    assert any(text.startswith("Waiting on: ") for kind, _, text in sent(state) if kind == "say")
     assert calls == []
     clock(state).advance(30)
     assert calls == ["before", "out"]
@@ -185,7 +185,7 @@ def test_a_timer_of_an_old_wait_does_nothing(tmp_path: Path) -> None:
     assert state.game is not None
     state.game.wait_id += 1  # the game moved on without this part being told
     clock(state).advance(100)
-    assert calls == [] and not any(text.startswith("Reminder") for _, _, text in sent(state))
+    assert calls == [] and not any(text.startswith("Waiting on") for _, _, text in sent(state))
 
 
 # ----- session -----

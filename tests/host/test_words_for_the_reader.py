@@ -136,6 +136,6 @@ def test_the_bot_answers_a_typo_with_the_closest_action(tmp_path: Path) -> None:
     chooser = next(wait.player for wait in game.awaiting() if "follow" in wait.actions)
     host.handle_pm(chooser, "follw")
     (said,) = outbox(host).pms_to(chooser)[-1:]
-    assert said.endswith("Did you mean **follow**?") and said.startswith('I don\'t know the command "follw".')
+    assert said.endswith("Did you mean **follow**?") and said.startswith('I don\'t know "follw"')
     host.handle_pm("Stranger", "follw")
     assert "Did you mean" not in outbox(host).pms_to("Stranger")[-1]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,15 +19,6 @@ from .records import old_mt_record, played_record
 from .test_fairness_doc import vectors
 
 HOSTILE = ("<img src=x onerror=alert(1)>", "</script><b>x", "Bob & \"Al\"", "Zoë 'z'", "Mars")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    chromium = Browser()
-    try:
-        yield chromium
-    finally:
-        chromium.close()
 
 
 @pytest.fixture(scope="module")

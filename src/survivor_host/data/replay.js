@@ -28,6 +28,12 @@ class Stream {
   }
   async draw(draw) {
     if (draw.kind === "roll") return 1 + draw.plus + await this.below(draw.sides);
+    if (draw.kind === "card") return 1 + await this.below(draw.ranks);
+    if (draw.kind === "dice") {
+      const rolls = [];
+      for (let i = 0; i < draw.count; i++) rolls.push(1 + await this.below(draw.sides));
+      return { rolls, value: rolls.reduce((a, b) => a + b, 0) + draw.plus };
+    }
     if (draw.kind === "pick") return draw.names[await this.below(draw.names.length)];
     if (draw.kind === "shuffle") {
       const order = draw.names.slice();
@@ -76,7 +82,9 @@ async function check() {
   if (commitment !== record.commitment) {
     return "not verified: the commitment " + show(record.commitment) + " is not the SHA-256 of the seed (" + commitment + ")";
   }
-  const built = record.players.join(",") + (record.salts || []).map((salt) => ";" + salt).join("");
+  const session = record.kind === "hand-session";
+  const players = record.players.join(",") + (record.salts || []).map((salt) => ";" + salt).join("");
+  const built = session ? record.host + "|" + players : players;
   if (record.client_seed !== built) {
     return "not verified: the client seed " + show(record.client_seed) + " is not the players and salts (" + show(built) + ")";
   }
@@ -84,10 +92,20 @@ async function check() {
   const draws = record.draws || [];
   for (let i = 0; i < draws.length; i++) {
     const draw = draws[i];
-    const value = await stream.draw(draw);
+    const where = session ? "draw #" + (i + 1) + " (" + draw.kind + (draw.label ? " for " + draw.label : "") + ")"
+      : "draw #" + (i + 1) + " (round " + draw.round + ", " + (draw.label || draw.kind) + ")";
+    if (session && draw.number !== i + 1) {
+      return "not verified: " + where + " is numbered " + show(draw.number) + " in the record";
+    }
+    let value = await stream.draw(draw);
+    if (draw.kind === "dice") {
+      if (show(value.rolls) !== show(draw.rolls)) {
+        return "not verified: " + where + " rolled " + show(draw.rolls) + " in the record, but the dice give " + show(value.rolls);
+      }
+      value = value.value;
+    }
     if (show(value) !== show(draw.value)) {
-      return "not verified: draw #" + (i + 1) + " (round " + draw.round + ", " + (draw.label || draw.kind) + ") is " +
-        show(draw.value) + " in the record, but the dice give " + show(value);
+      return "not verified: " + where + " is " + show(draw.value) + " in the record, but the dice give " + show(value);
     }
   }
   for (const [index, round] of (record.rounds || []).entries()) {

@@ -2,7 +2,7 @@
 
 Everything runs on 127.0.0.1: a Pokémon Showdown server (npm, installed once into the user's cache),
 a fake login server, the bot exactly as `serve` runs it (at `*` in the room), a host who types
-`.host` and `.start`, and one websocket client per AI player. The room is printed as a player reads it
+`$host` and `$start`, and one websocket client per AI player. The room is printed as a player reads it
 (`devserver/story.py`), with one player's private side beside it on request (`--as`).
 """
 
@@ -42,7 +42,7 @@ from survivor_host.engine.game import Game
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import parse_command
 from survivor_host.engine.strategy import Strategy
-from survivor_host.host.config import BotConfig
+from survivor_host.host.config import DEFAULT_PREFIX, BotConfig
 from survivor_host.host.room import RoomHost
 from survivor_host.host.serve import RunningBot
 from survivor_host.host.terminal import seat_names, strategy_names
@@ -119,7 +119,7 @@ class AIPlayer:
     rng: random.Random
     think: float
     game_of: Callable[[], Game | None]
-    prefix: str = "."
+    prefix: str = DEFAULT_PREFIX
     client: ShowdownClient | None = None
     answered: int = 0
     story: Story | None = None
@@ -297,16 +297,16 @@ class Demo:
 
         room = self._room()
         mods = f" {','.join(setup.mods)}" if setup.mods else ""
-        host.say(ROOM, f".host {setup.theme}{mods}")
+        host.say(ROOM, f"{DEFAULT_PREFIX}host {setup.theme}{mods}")
         # Each step waits for the room to have read the last one, so the printout follows the game's order.
         await _wait_for(lambda: story.seen("signups are open"), 30, "the signups box")
         for key, value in setup.options:
-            host.say(ROOM, f".set {key} {value}")
+            host.say(ROOM, f"{DEFAULT_PREFIX}set {key} {value}")
         for joined, player in enumerate(players, start=1):
             assert player.client is not None
             player.client.send_command(ROOM, "/me in")
             await _wait_for(partial(story.seen, f"PL ({joined}):"), 30, f"{player.name} on the signups box")
-        host.say(ROOM, ".start")
+        host.say(ROOM, f"{DEFAULT_PREFIX}start")
         await _wait_for(lambda: room.game is not None, 30, "the game to start")
         game = room.game
         assert game is not None

@@ -124,6 +124,8 @@ class ThemeSpec:
     load_strategies: Callable[[], Mapping[str, Callable[[], Strategy]]]
     default_strategy: str
     rules_summary: str
+    rules_page: str = ""
+    """The room's page of the theme's rules (`.rules` links it unless the bot's config names another)."""
     conflicts: tuple[Conflict, ...] = ()
     min_players: int = 3
     host_actions: tuple[str, ...] = ()

@@ -8,7 +8,7 @@ from survivor_host.engine.ids import to_id
 from survivor_host.host import html, info
 from survivor_host.host.present import Announcer
 from survivor_host.host.state import RoomState
-from survivor_host.themes import DEFAULT_THEME
+from survivor_host.themes import DEFAULT_THEME, theme_spec
 
 
 @dataclass
@@ -27,7 +27,7 @@ class Answers:
             theme, mods, options = state.signups.theme, state.signups.mods, dict(state.signups.options)
         else:
             theme, mods, options = DEFAULT_THEME, [], dict[str, object]()
-        link = state.settings.rules_links.get(theme, "")
+        link = state.settings.rules_links.get(theme) or theme_spec(theme).rules_page
         self.present.reply(to, info.rules_text(theme, mods, options, link))
 
     def help(self, name: str) -> None:
@@ -35,6 +35,9 @@ class Answers:
 
     def leaderboard(self, name: str, in_room: bool) -> None:
         state = self.state
+        if not state.settings.mirror_points:
+            self._games_board(name, in_room)
+            return
         rows = state.store.leaderboard(state.room)
         if not rows:
             state.out.pm(name, f"[{state.room}] No points yet this cycle.")
@@ -44,5 +47,23 @@ class Answers:
             self.present.reply(None if in_room else name, info.leaderboard_text(rows))
 
     def points(self, who: str, asker: str, in_room: bool) -> None:
-        points = self.state.store.points_of(self.state.room, to_id(who))
+        state = self.state
+        games = state.store.games_of(state.room, to_id(who))
+        played = f"Games played with me here by {who.strip()}: {games}"
+        if not state.settings.mirror_points:
+            self.present.reply(None if in_room else asker, f"{played}. {self._where_points()}")
+            return
+        points = state.store.points_of(state.room, to_id(who))
         self.present.reply(None if in_room else asker, f"Points this cycle for {who.strip()}: {points}.")
+
+    def _where_points(self) -> str:
+        room_bot = self.state.settings.room_bot
+        keeper = f"{room_bot.name}'s leaderboard (.lb, .points)" if room_bot else "the room's leaderboard"
+        return f"Points are kept on {keeper}."
+
+    def _games_board(self, name: str, in_room: bool) -> None:
+        """Without our own points table: where the points are, and the most games played with us."""
+        rows = self.state.store.most_games(self.state.room)
+        most = ", ".join(f"{player} ({games})" for player, games in rows)
+        text = self._where_points() + (f" Most games with me here: {most}." if most else "")
+        self.present.reply(None if in_room else name, text)

@@ -9,11 +9,14 @@ from collections.abc import Callable
 
 from survivor_host.engine.ids import to_id
 from survivor_host.host import replays
+from survivor_host.host.commands import is_command_word
 from survivor_host.host.config import BotConfig
 from survivor_host.host.fairness import new_server_seed
+from survivor_host.host.handhost.desk import HAND_COMMANDS
 from survivor_host.host.info import pm_example
 from survivor_host.host.ports import Cancellable, HostSettings, Outbox
 from survivor_host.host.room import HOST_COMMANDS, INFO_COMMANDS, SIGNUP_PM_COMMANDS, RoomHost
+from survivor_host.host.roombot import RoomBotSettings
 from survivor_host.host.store import Store
 from survivor_host.showdown.client import Connected, Disconnected, Refused, RoomBack, RoomLost
 from survivor_host.showdown.protocol import (
@@ -67,18 +70,45 @@ class Bot:
         self.out = out
         self.store = store
         self.clock = clock or LoopClock()
-        settings = HostSettings(
-            prefix=config.prefix, owners=config.owners, defaults=config.defaults, rules_links=config.rules_links
-        )
         fixed = config.fixed_seed
 
         def new_seed() -> str:
             return fixed if fixed is not None else new_server_seed()
 
-        self.rooms = {room: RoomHost(room, out, self.clock, store, settings, new_seed) for room in config.rooms}
+        answered: dict[str, float] = {}
+        """When each user last got the answer to an unknown PM command (shared: once a minute in all)."""
+        self.flood_rules: dict[str, bool] = {}
+        """Per room: whether the room bot's flood filter counts our chat lines (see `set_flood_rule`)."""
+        self.rooms = {
+            room: RoomHost(
+                room, out, self.clock, store, self.settings_for(room), new_seed, flood=self, unknown_answered=answered
+            )
+            for room in config.rooms
+        }
         self.restored = False
         self._ticker: asyncio.Task[None] | None = None
         self._down_since: float | None = None
+
+    def settings_for(self, room: str) -> HostSettings:
+        """The room's settings: the room bot heeded there, and whether our own points table is kept."""
+        config = self.config
+        room_bot = None
+        if room in config.room_bot_rooms:
+            room_bot = RoomBotSettings(config.room_bot, whitelisted=config.room_bot_whitelisted)
+        mirror = config.points_mirror if config.points_mirror is not None else room_bot is None
+        return HostSettings(
+            prefix=config.prefix, owners=config.owners, defaults=config.defaults, rules_links=config.rules_links,
+            room_bot=room_bot, signups_seconds=config.signups_minutes * 60, points_scale=config.points_scale,
+            mirror_points=mirror, hand_follow=config.hand_follow, hand_grace=config.hand_grace_minutes * 60,
+        )  # fmt: skip
+
+    def set_flood_rule(self, room: str, applies: bool) -> None:
+        """The room bot's flood filter starts (or stops) counting our chat lines in `room`.
+
+        The send queue's per-room chat budget keeps our lines under it (`SendQueue.set_chat_budget`);
+        until that exists the flag is only kept here.
+        """
+        self.flood_rules[room] = applies
 
     async def handle(self, message: Message) -> None:
         try:
@@ -153,6 +183,10 @@ class Bot:
     def restore(self) -> None:
         """Bring back unfinished games and open signups from the database."""
         signups = self.store.all_signups()
+        for session in self.store.running_sessions():
+            host = self.rooms.get(str(session.get("room")))
+            if host is not None:
+                host.hand.restore(session)
         for stored in self.store.unfinished_games():
             host = self.rooms.get(stored.room)
             if host is None:
@@ -201,7 +235,7 @@ class Bot:
         could, or none can while the sender plays in two, the bot names the rooms and how to say which.
         `help` is answered once; `pl`, `rules`, `lb`, `points` by the rooms the sender plays in (else
         by every room with a game or signups, else by the first room); signups by the room whose
-        signups are open. Anything else gets a reply saying what the bot does not know.
+        signups are open. An unknown word gets one short help line, at most once a minute per user.
         """
         body = text.strip()
         host, body = self._room_prefix(body)
@@ -212,7 +246,10 @@ class Bot:
         userid = to_id(name)
         rooms = list(self.rooms.values())
         playing = [h for h in rooms if h.plays(userid)]
-        if word == "help":
+        hand = [h for h in rooms if h.commands.for_hand(word) and h.hand.takes_pm_from(name, word)]
+        if word in HAND_COMMANDS and len(hand) == 1:
+            hand[0].handle_pm(name, body)  # the host's tools, sent by PM (their rank is looked up)
+        elif word == "help":
             rooms[0].handle_pm(name, body)
             if len(rooms) > 1:
                 self.out.pm(name, self._room_hint())
@@ -221,16 +258,15 @@ class Bot:
             for h in playing or busy or rooms[:1]:
                 h.handle_pm(name, body)
         elif word in SIGNUP_PM_COMMANDS:
-            open_rooms = [h for h in rooms if h.signups is not None]
+            open_rooms = [h for h in rooms if h.signups is not None or h.hand.signups_open()]
             self._one_of(name, body, word, open_rooms, f"No signups are open in {', '.join(self.rooms)}.")
         elif word in HOST_COMMANDS or word == "resetpoints":
             self._one_of(name, body, word, rooms if len(rooms) == 1 else [], self._room_hint())
+        elif not is_command_word(word):
+            rooms[0].answer_unknown(name, word or body)
         elif not playing:
             with self.out.lane("error", name):  # a refusal: after the game's lines (issue 12)
-                if rooms[0].is_game_word(word):
-                    self.out.pm(name, "You are not in a game I am hosting. Type help for the commands.")
-                else:
-                    self.out.pm(name, rooms[0].unknown(word or body))
+                self.out.pm(name, "You are not in a game I am hosting. Type help for the commands.")
         else:
             able = [h for h in playing if h.can_take(userid, word)]
             if len(able) == 1 or len(playing) == 1:

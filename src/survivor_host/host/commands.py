@@ -8,13 +8,16 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from survivor_host.engine.errors import IllegalAction, SetupError
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import parse_command
 from survivor_host.host import replays
 from survivor_host.host.answers import Answers
+from survivor_host.host.handhost.desk import HAND_COMMANDS, HAND_START, SHARED_WITH_GAMES, HandDesk
+from survivor_host.host.hosting import Hosting
+from survivor_host.host.ports import AUTH_RANKS, OWNER_RANKS
 from survivor_host.host.presence import Presence
 from survivor_host.host.present import Announcer, how_to_send
 from survivor_host.host.reach import Reach
@@ -22,18 +25,25 @@ from survivor_host.host.refusals import meant_action, refusal
 from survivor_host.host.session import Session
 from survivor_host.host.signups import SignupDesk
 from survivor_host.host.state import RoomState
-from survivor_host.themes import THEME_HOST_ACTIONS, THEMES
+from survivor_host.themes import THEME_HOST_ACTIONS, THEMES, theme_spec
 
 logger = logging.getLogger(__name__)
 
-AUTH_RANKS = "+%@*#&~"
-OWNER_RANKS = "#&~"
 INFO_COMMANDS = ("pl", "rules", "help", "lb", "leaderboard", "points", *replays.REPLAY_COMMANDS)
 """Their replies wait behind the game's lines and are rate-limited per user (Outbox.lane "info")."""
 SIGNUP_COMMANDS = ("in", "join", "out", "leave")
 SIGNUP_PM_COMMANDS = (*SIGNUP_COMMANDS, "salt")
 """What a PM sends to the room whose signups are open."""
 HOST_COMMANDS = ("host", "start", "end", "modkill", "sub", "extend", "set", *THEME_HOST_ACTIONS)
+OTHER_COMMANDS = ("salt", "resetpoints")
+UNKNOWN_PM_EVERY = 60.0
+"""Seconds between two answers to one user's unknown PM commands (one short help line)."""
+
+
+def is_command_word(word: str) -> bool:
+    """True when `word` is one of our commands (else the bot stays silent in the room)."""
+    known = (*HOST_COMMANDS, *SIGNUP_COMMANDS, *INFO_COMMANDS, *OTHER_COMMANDS, HAND_START, "leaderboard")
+    return word in known or is_game_word(word)
 
 
 def is_game_word(word: str) -> bool:
@@ -56,6 +66,11 @@ class Commands:
     answers: Answers
     presence: Presence
     reach: Reach
+    hosting: Hosting
+    unknown_answered: dict[str, float] = field(default_factory=dict)
+    """When each user last got the answer to an unknown PM command."""
+    hand: HandDesk | None = None
+    """The room's hand-hosted session, if the room has one (docs/FAIRNESS.md "Hosting sessions")."""
 
     def handle_chat(self, rank: str, name: str, text: str) -> None:
         """A line said in the room by `name` (with room rank `rank`).
@@ -63,11 +78,26 @@ class Commands:
         Commands start with the prefix. The game's prompts name the bare words (the engine's text
         serves the terminal too), so a line that starts with a word the game would take from its
         author now is taken as that command as well. Only from those players and only those words,
-        so other chat is never read as a command.
+        so other chat is never read as a command. The bot answers nothing it does not own: another
+        bot's lines (the room bot's only tell its host and queue), unknown words, `/me in` for
+        signups that are not ours.
         """
+        follower = self.state.roombot
+        if follower.is_room_bot(to_id(name)):
+            follower.hears(text)
+            return
+        if rank == "*":
+            return
+        self.hosting.heard_auth(rank, name)
         stripped = text.strip()
+        hand = self.hand
+        if stripped.lower() in ("/me in", "/me out") and hand is not None and self._hand_signups():
+            joining = stripped.lower().endswith("in")
+            self.guarded(name, lambda: hand.signup(name, joining))
+            return
         if stripped.lower() in ("/me in", "/me out"):
-            self.guarded(name, lambda: self.desk.signup(name, stripped.lower().endswith("in")))
+            if self.state.signups is not None:
+                self.guarded(name, lambda: self.desk.signup(name, stripped.lower().endswith("in")))
             return
         prefix = self.state.settings.prefix
         if stripped.startswith(prefix) and len(stripped) > len(prefix):
@@ -77,6 +107,8 @@ class Commands:
         else:
             return
         word, _, rest = body.partition(" ")
+        if not is_command_word(word.lower()) and not self.for_hand(word.lower()):
+            return  # the host's tools are words of ours only while a session runs
         with self._lane_for(word.lower(), name):
             self.command(rank, name, word.lower(), rest.strip(), in_room=True)
 
@@ -141,15 +173,37 @@ class Commands:
         return self.state.out.lane("info", name) if word in INFO_COMMANDS else nullcontext()
 
     def command(self, rank: str, name: str, word: str, rest: str, in_room: bool) -> None:
-        """Run one command word; refusals go privately to `name`. Every command gets an answer or a
-        visible effect: an unknown word is answered too."""
+        """Run one command word; refusals go privately to `name`. Every command of ours gets an answer
+        or a visible effect; an unknown word is answered by PM only (`answer_unknown`)."""
         self.guarded(name, lambda: self._command(rank, name, word, rest, in_room))
+
+    def _hand_signups(self) -> bool:
+        """True when `/me in` and `salt` are for the hand-hosted session (no signups of ours are open)."""
+        return self.hand is not None and self.hand.signups_open() and self.state.signups is None
+
+    def for_hand(self, word: str) -> bool:
+        """True when `word` is for the hand-hosted session: `handhost`; its tools while it runs (those a
+        game of ours also takes only while no game or signups of ours are open); `salt` during its signups."""
+        hand = self.hand
+        if hand is None:
+            return False
+        if word == "salt":
+            return self._hand_signups()
+        if word == HAND_START:
+            return True
+        if not hand.active():
+            return False
+        if word in SHARED_WITH_GAMES:
+            return self.state.running() is None and self.state.signups is None
+        return word in HAND_COMMANDS
 
     def _command(self, rank: str, name: str, word: str, rest: str, in_room: bool) -> None:
         state = self.state
-        if word in HOST_COMMANDS:
+        if self.hand is not None and self.for_hand(word):
+            self.hand.command(rank, name, word, rest, in_room)
+        elif word in HOST_COMMANDS:
             self._require_auth(rank, name, word)
-            self._host_command(word, rest)
+            self._host_command(word, rest, name)
         elif word in SIGNUP_COMMANDS:
             self.desk.signup(name, word in ("in", "join"))
             if not in_room:  # the room sees the list change; the sender, in a PM window, is told
@@ -158,7 +212,7 @@ class Commands:
         elif word == "salt":
             self.desk.salt(name, rest)
         elif word in replays.REPLAY_COMMANDS:
-            replays.handle(word, rest, name, in_room, state.room, state.out, state.store)
+            replays.handle(word, rest, name, in_room, state.room, state.out, state.store, state.settings.prefix)
         elif word == "pl":
             self.present.player_list(to=None if in_room else name)
         elif word == "rules":
@@ -173,17 +227,27 @@ class Commands:
             self._require_owner(rank, name, word)
             cycle = state.store.reset_cycle(state.room)
             state.out.say(state.room, f"Points were reset: cycle {cycle} begins.")
-        elif state.running() is not None:
+        elif state.running() is not None and (in_room or is_game_word(word) or self.plays(to_id(name))):
             self._player_action(name, word, rest, in_room)
         elif is_game_word(word):
             raise IllegalAction(f"No game is running in {state.room}.")
-        else:
-            raise IllegalAction(self.unknown(word))
+        elif not in_room:
+            self.answer_unknown(name, word)
 
     def unknown(self, word: str) -> str:
-        """The answer to a command word the bot does not know."""
-        p = self.state.settings.prefix
-        return f'I don\'t know the command "{word}". Type {p}help (or help by PM) for the commands.'
+        """The answer to a command word the bot does not know (one short line)."""
+        shown = word[:20] + ("..." if len(word) > 20 else "")
+        return f'I don\'t know "{shown}": PM me help for my commands.'
+
+    def answer_unknown(self, name: str, word: str) -> None:
+        """An unknown command by PM: the short help line, at most once a minute per user."""
+        now, userid = self.state.clock.now(), to_id(name)
+        last = self.unknown_answered.get(userid)
+        if last is not None and now - last < UNKNOWN_PM_EVERY:
+            return
+        self.unknown_answered[userid] = now
+        with self.state.out.lane("error", name):
+            self.state.out.pm(name, self.unknown(word))
 
     def _require_auth(self, rank: str, name: str, word: str) -> None:
         if rank not in AUTH_RANKS and to_id(name) not in self.state.settings.owners:
@@ -202,7 +266,11 @@ class Commands:
                 raise IllegalAction(f"{game.title} has no {word}.")
             seated = self.plays(to_id(name))
             meant = meant_action(game, word, [o.action for o in game.legal_inputs(name)]) if seated else ""
-            raise IllegalAction(f"{self.unknown(word)} {meant}".strip())
+            if meant:  # a player's near miss of a word of this game: told privately what they meant
+                raise IllegalAction(f"{self.unknown(word)} {meant}")
+            if not in_room:
+                self.answer_unknown(name, word)
+            return
         if to_id(name) in self.presence.borrowed:
             raise IllegalAction(f"{name} is another player's name in this game: rename back to your own to play.")
         if in_room and game.is_secret(action):
@@ -217,19 +285,32 @@ class Commands:
         except IllegalAction as error:  # said with what the player may send instead
             raise IllegalAction(refusal(game, name, f"{word} {rest}", str(error), verb="send")) from None
 
-    def _host_command(self, word: str, rest: str) -> None:
+    def open_signups(self, host: str, rest: str) -> None:
+        """`.host REST` by `host`: the signups open (the room bot's staff get a modnote)."""
+        self.desk.open(rest, host=host)
+        signups = self.state.signups
+        if signups is not None:
+            self.hosting.hosted(host, theme_spec(signups.theme).title)
+
+    def begin_game(self) -> None:
+        """`.start` (or the signups timer, or a full list): the game of the list begins."""
+        self.session.begin(*self.desk.start())
+        self.presence.watch_absent()
+
+    def _host_command(self, word: str, rest: str, name: str) -> None:
         state = self.state
         if word == "host":
-            self.desk.open(rest)
+            if state.running() is not None or state.signups is not None or self.hosting.may_open(name, rest):
+                self.open_signups(name, rest)
         elif word == "start":
-            self.session.begin(*self.desk.start())
-            self.presence.watch_absent()
+            self.begin_game()
         elif word == "set":
             self.desk.set_option(rest)
         elif word == "end" and state.game is None:
             if state.signups is None:
                 raise IllegalAction("No game or signups to end.")
             self.desk.close("Signups were cancelled.")
+            self.hosting.cancelled()
         elif state.running() is None:
             raise IllegalAction("No game is running.")
         else:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import itertools
 import json
 import os
 import sqlite3
@@ -16,6 +17,7 @@ from survivor_host.catalogue import allowed
 from survivor_host.engine.errors import SetupError
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.options import Option
+from survivor_host.host.ports import POINTS_SCALE
 from survivor_host.showdown.login import DEFAULT_LOGIN_URL
 from survivor_host.showdown.protocol import to_room_id
 from survivor_host.themes import THEMES
@@ -25,6 +27,14 @@ DEFAULT_PASSWORD_ENV = "SURVIVOR_HOST_PASSWORD"
 DEFAULT_DATABASE = "survivor-host.db"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 MAX_NAME_LENGTH = 18  # Showdown's longest user name
+DEFAULT_PREFIX = "$"
+"""Our own command prefix: Sir Vivor (the Survivor room's bot) and Lanette use `.`, the UGO bot `;`,
+and the server itself `/` and `!`; `$` starts no command of theirs and seldom starts a chat line."""
+ROOM_DEFAULTS: dict[str, object] = {"public_deadline": 150}
+"""Game options of room play under `[defaults]`: the hosting guide gives players 2-3 minutes."""
+DEFAULT_ROOM_BOT = "Sir Vivor"
+DEFAULT_ROOM_BOT_ROOMS = ("survivor",)
+DEFAULT_SIGNUPS_MINUTES = 5.0
 
 
 class ConfigError(ValueError):
@@ -38,11 +48,23 @@ class BotConfig:
     username: str
     password: str | None
     rooms: tuple[str, ...]
-    prefix: str = "."
+    prefix: str = DEFAULT_PREFIX
     owners: tuple[str, ...] = ()
     database: str = DEFAULT_DATABASE
-    defaults: dict[str, object] = field(default_factory=dict)
+    defaults: dict[str, object] = field(default_factory=lambda: dict(ROOM_DEFAULTS))
     rules_links: dict[str, str] = field(default_factory=dict)
+    room_bot: str = DEFAULT_ROOM_BOT
+    room_bot_rooms: tuple[str, ...] = DEFAULT_ROOM_BOT_ROOMS
+    """The rooms where the room bot keeps the host (empty: our bot hosts alone everywhere)."""
+    room_bot_whitelisted: bool = False
+    signups_minutes: float = DEFAULT_SIGNUPS_MINUTES
+    points_scale: tuple[tuple[int, int, int], ...] = POINTS_SCALE
+    points_mirror: bool | None = None
+    """Our own points table too: None = only in rooms without a room bot."""
+    hand_follow: bool = True
+    """Open a hand-hosting session (docs/FAIRNESS.md "Hosting sessions") for each host the room bot names."""
+    hand_grace_minutes: float = 5.0
+    """A hand-hosting session ends when its host has been out of the room this long."""
     log_level: str = "INFO"
     fixed_seed: str | None = None
     """Every game uses this seed (for tests and demonstrations only; it defeats the fair-dice commitment)."""
@@ -76,6 +98,28 @@ def _prefix(value: Any) -> str | None:
     return None if fits else 'one or two characters that are not letters, digits, spaces, "/" or "!" (e.g. ".")'
 
 
+def _flag(value: Any) -> str | None:
+    return None if isinstance(value, bool) else "true or false"
+
+
+def _minutes(value: Any) -> str | None:
+    fits = isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 60
+    return None if fits else "a number of minutes from 0 (no timer) to 60"
+
+
+def _scale(value: Any) -> str | None:
+    rows = value if isinstance(value, list) else None
+    fits = bool(rows) and all(
+        isinstance(row, list) and len(row) == 3 and all(isinstance(n, int) and not isinstance(n, bool) for n in row)
+        and row[0] >= 2 and row[1] >= row[2] >= 0
+        for row in rows or []
+    )
+    if fits and rows:
+        fits = all(a[0] < b[0] for a, b in itertools.pairwise(rows))
+    wanted = "a list of [players, first, second] rows by rising player count, e.g. [[7, 7, 2], [10, 9, 4]]"
+    return None if fits else wanted
+
+
 def _seed(value: Any) -> str | None:
     return None if isinstance(value, str | int) and not isinstance(value, bool) else "a string or a whole number"
 
@@ -95,14 +139,25 @@ SCHEMA: dict[str, dict[str, tuple[Check, str]]] = {
             DEFAULT_PASSWORD_ENV,
         ),
         "rooms": (_names('a non-empty list of room ids, e.g. ["survivor"]', non_empty=True), "required"),
-        "prefix": (_prefix, "."),
+        "prefix": (_prefix, DEFAULT_PREFIX),
         "owners": (_names('a list of user names, e.g. ["Alice"]', non_empty=False), "[]"),
         "database": (_text("a file path (text)"), DEFAULT_DATABASE),
         "log_level": (_text(" | ".join(LOG_LEVELS), lambda v: v.upper() in LOG_LEVELS), "INFO"),
         "fixed_seed": (_seed, "none (tests only)"),
     },
+    "room_bot": {
+        "name": (
+            _text(f"a Showdown name of 1-{MAX_NAME_LENGTH} characters", lambda v: 0 < len(v) <= 18 and bool(to_id(v))),
+            DEFAULT_ROOM_BOT,
+        ),
+        "rooms": (_names('a list of room ids, e.g. ["survivor"] ([] for none)', non_empty=False), '["survivor"]'),
+        "whitelisted": (_flag, "false"),
+    },
+    "signups": {"minutes": (_minutes, str(DEFAULT_SIGNUPS_MINUTES))},
+    "points": {"scale": (_scale, "[[7, 7, 2], [10, 9, 4]]"), "mirror": (_flag, "only without a room bot")},
+    "hand": {"follow_room_bot": (_flag, "true"), "host_away_minutes": (_minutes, "5")},
 }
-TABLES = ("server", "bot", "defaults", "rules")
+TABLES = ("server", "bot", "room_bot", "signups", "points", "hand", "defaults", "rules")
 
 
 def option_specs() -> dict[str, list[Option]]:
@@ -128,8 +183,7 @@ def _unknown(table: str, key: str, known: list[str]) -> str:
 
 def _all_keys() -> dict[str, list[str]]:
     return {
-        "server": list(SCHEMA["server"]),
-        "bot": list(SCHEMA["bot"]),
+        **{table: list(keys) for table, keys in SCHEMA.items()},
         "defaults": sorted(option_specs()),
         "rules": list(THEMES),
     }
@@ -224,17 +278,27 @@ def load_config(path: str | Path, environ: Mapping[str, str] | None = None) -> B
     server: dict[str, Any] = data.get("server", {})
     defaults: dict[str, Any] = data.get("defaults", {})
     rules: dict[str, Any] = data.get("rules", {})
+    room_bot: dict[str, Any] = data.get("room_bot", {})
+    points: dict[str, Any] = data.get("points", {})
     return BotConfig(
         server_url=server.get("url", DEFAULT_SERVER),
         login_url=server.get("login_url", DEFAULT_LOGIN_URL),
         username=bot["username"],
         password=env.get(str(password_env)) or None,
         rooms=tuple(to_room_id(room) for room in bot["rooms"]),  # groupchat ids keep their `-`
-        prefix=bot.get("prefix", "."),
+        prefix=bot.get("prefix", DEFAULT_PREFIX),
         owners=tuple(to_id(owner) for owner in bot.get("owners", [])),
         database=bot.get("database", DEFAULT_DATABASE),
-        defaults=dict(defaults),
+        defaults={**ROOM_DEFAULTS, **defaults},
         rules_links=dict(rules),
+        room_bot=room_bot.get("name", DEFAULT_ROOM_BOT),
+        room_bot_rooms=tuple(to_id(room) for room in room_bot.get("rooms", DEFAULT_ROOM_BOT_ROOMS)),
+        room_bot_whitelisted=bool(room_bot.get("whitelisted", False)),
+        signups_minutes=float(data.get("signups", {}).get("minutes", DEFAULT_SIGNUPS_MINUTES)),
+        points_scale=tuple((int(a), int(b), int(c)) for a, b, c in points.get("scale", POINTS_SCALE)),
+        points_mirror=points.get("mirror"),
+        hand_follow=bool(data.get("hand", {}).get("follow_room_bot", True)),
+        hand_grace_minutes=float(data.get("hand", {}).get("host_away_minutes", 5.0)),
         log_level=bot.get("log_level", "INFO").upper(),
         fixed_seed=str(bot["fixed_seed"]) if "fixed_seed" in bot else None,
     )

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from survivor_host.engine.game import Wait
 from survivor_host.engine.render import join_names
 from survivor_host.host.ports import Cancellable
 from survivor_host.host.state import RoomState
@@ -92,12 +93,12 @@ class Deadlines:
         game = state.running()
         if game is None or game.wait_id != wait_id:
             return
-        missing = [wait.player for wait in game.awaiting()]
-        if not missing:
+        waits = game.awaiting()
+        if not waits:
             return
         seconds = game.opt_int("reminder")
-        state.out.say(state.room, f"Reminder: {join_names(missing)}, {seconds} seconds left to act.")
-        for name in missing:
+        state.out.say(state.room, waiting_on(waits, seconds))
+        for name in dict.fromkeys(wait.player for wait in waits):
             state.out.pm(name, f"{seconds} seconds left: you still owe an action in {state.room}.")
 
     def _deadline(self, wait_id: int) -> None:
@@ -151,3 +152,15 @@ class Deadlines:
         state = self.state
         if state.game_id is not None and not self.paused:
             state.store.heartbeat(state.game_id, state.clock.now())
+
+
+def waiting_on(waits: Sequence[Wait], seconds: int) -> str:
+    """`Waiting on: Mars, Io (ACTION or ACTION, by PM); Venus (ACTION). 30 seconds left.`"""
+    groups: dict[str, list[str]] = {}
+    for wait in waits:
+        what = " or ".join(wait.actions) + (", by PM" if wait.secret else "")
+        names = groups.setdefault(what, [])
+        if wait.player not in names:
+            names.append(wait.player)
+    owed = "; ".join(f"{join_names(names)} ({what})" for what, names in groups.items())
+    return f"Waiting on: {owed}. {seconds} seconds left."

@@ -22,11 +22,11 @@ def new_server_seed() -> str:
     return secrets.token_hex(32)
 
 
-def clean_salt(word: str) -> str:
+def clean_salt(word: str, prefix: str = ".") -> str:
     """A salt is one word of 1-24 letters or digits (it is posted in the room at `.start`)."""
     word = word.strip()
     if not SALT.fullmatch(word):
-        raise IllegalAction("A salt is one word of 1 to 24 letters or digits: .salt WORD")
+        raise IllegalAction(f"A salt is one word of 1 to 24 letters or digits: {prefix}salt WORD")
     return word
 
 
@@ -38,12 +38,12 @@ class SignupSeed:
     seed: str
     salts: dict[str, str] = field(default_factory=dict)
 
-    def add_salt(self, name: str, word: str, players: list[str]) -> str:
+    def add_salt(self, name: str, word: str, players: list[str], prefix: str = ".") -> str:
         """Player `name` adds (or replaces) their salt; the reply to send them."""
         if to_id(name) not in {to_id(player) for player in players}:
             raise IllegalAction("Join the game first: only players add salt.")
-        self.salts[to_id(name)] = clean_salt(word)
-        return f"Your salt {self.salts[to_id(name)]} goes into the client seed at .start."
+        self.salts[to_id(name)] = clean_salt(word, prefix)
+        return f"Your salt {self.salts[to_id(name)]} goes into the client seed at {prefix}start."
 
     def dice_for(self, players: list[str]) -> FairDice:
         """The game's dice: the committed seed and the client seed of `players` (join order) and their salts."""
@@ -51,10 +51,10 @@ class SignupSeed:
         salts = [word for userid, word in self.salts.items() if userid in ids]
         return FairDice(self.seed, client_seed(players, salts), salts)
 
-    def announce_commitment(self) -> str:
+    def announce_commitment(self, prefix: str = ".") -> str:
         return (
             f"Dice commitment: sha256 {commitment(self.seed)} (the seed is revealed at the end). "
-            "Players may add luck of their own during signups: .salt WORD"
+            f"Players may add luck of their own during signups: {prefix}salt WORD"
         )
 
     def to_dict(self) -> dict[str, Any]:

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from survivor_host.engine.game import Game
 from survivor_host.engine.render import join_names
+from survivor_host.host.handhost.desk import hand_help
 from survivor_host.themes import THEMES, theme_spec
 
 
@@ -63,11 +64,11 @@ def help_text(p: str, room: str = "survivor") -> str:
         hosts.append(p + usage.format(themes="|".join(THEMES)))
         hosts += [p + own for text in helps for after, own in text.host if after == command]
     return (
-        f"Join with /me in (leave: /me out). {p}pl, {p}rules, {p}lb, {p}points [NAME] (by PM without the {p}). "
+        f"Join with /me in (leave: {p}out). {p}pl, {p}rules, {p}lb, {p}points [NAME] (by PM without the {p}). "
         f"In game, in the room: {in_room}{bare_note}. By PM to me: {by_pm}{questions}. "
         f"In games in two rooms at once, put the room first in a PM: {room} {pm_example()}. "
         f"Hosts (+ and up): {', '.join(hosts)}; room owners: {p}resetpoints. "
-        f"Fair dice: {p}salt WORD (during signups), {p}lastgame, {p}replay [ID], {p}games [NAME]."
+        f"Fair dice: {p}salt WORD (during signups), {p}lastgame, {p}replay [ID], {p}games [NAME]. {hand_help(p)}"
     )
 
 

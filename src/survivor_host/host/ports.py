@@ -7,6 +7,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from survivor_host.host.roombot import RoomBotSettings
 from survivor_host.showdown.serverhtml import Buttons
 
 
@@ -50,6 +51,10 @@ class Outbox(Protocol):
         """How buttons in the room's HTML reach the bot (quietly where its rank allows)."""
         ...
 
+    def send_command(self, room: str, command: str) -> None:
+        """A server command said in the room as-is (`/modnote ...`): never with user text at its start."""
+        ...
+
     def send_html_page(self, room: str, user: str, page: str, html: str, fallback: str = "") -> None:
         """Open (or refresh) a bot page for `user` (`/sendhtmlpage`, sent in the room for its `*` rank);
         `fallback` goes by plain PM if the server refuses it."""
@@ -71,11 +76,37 @@ class Outbox(Protocol):
         ...
 
 
+AUTH_RANKS = "+%@★*#~"
+"""Room ranks that may host (`★` is Room Host, above `@`; `*` is a bot)."""
+OWNER_RANKS = "#~"
+
+
+class FloodRule(Protocol):
+    """Told whenever the room bot's flood filter starts or stops counting our bot's chat lines."""
+
+    def set_flood_rule(self, room: str, applies: bool) -> None: ...
+
+
+POINTS_SCALE: tuple[tuple[int, int, int], ...] = ((7, 7, 2), (10, 9, 4))
+"""Bot-hosted games on the room's leaderboard (`.addbot`): (from this many players, 1st, 2nd)."""
+
+
 @dataclass
 class HostSettings:
-    """Per-bot settings every room host shares."""
+    """Per-bot settings every room host shares (in-process defaults; the bot passes its config's)."""
 
     prefix: str = "."
     owners: tuple[str, ...] = ()
     defaults: dict[str, object] = field(default_factory=dict)
     rules_links: dict[str, str] = field(default_factory=dict)
+    room_bot: RoomBotSettings | None = None
+    """The room bot to heed (None: the bot hosts on its own)."""
+    signups_seconds: float = 0.0
+    """Signups close this long after they open (0: only `.start` closes them)."""
+    points_scale: tuple[tuple[int, int, int], ...] = POINTS_SCALE
+    mirror_points: bool = True
+    """Keep our own points table (`.lb`, `.points`) as well as the room bot's `.addbot` line."""
+    hand_follow: bool = True
+    """Each host the room bot names gets a hand-hosting session (docs/FAIRNESS.md "Hosting sessions")."""
+    hand_grace: float = 300.0
+    """Seconds a hand-hosting session's host may be out of the room before the session ends."""

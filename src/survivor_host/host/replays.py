@@ -1,5 +1,6 @@
-"""`.lastgame`, `.replay [ID]` and `.games [NAME]`: every finished game's record, its seeds, and its
-replay as a Showdown HTML page (`/sendhtmlpage`, which needs the bot's `*` rank). All names escaped."""
+"""`lastgame`, `replay [ID]` and `games [NAME]` (with the prefix): every finished game's and session's
+record, its seeds, and its replay as a Showdown HTML page (`/sendhtmlpage`, which needs the bot's `*`
+rank). All names escaped."""
 
 from __future__ import annotations
 
@@ -16,8 +17,10 @@ from survivor_host.host.ports import Outbox
 from survivor_host.host.store import Store
 from survivor_host.showdown.serverhtml import HTML_BUDGET, passable
 from survivor_host.showdown.text import utf16_len
+from survivor_host.trust.session import verify_session
+from survivor_host.trust.session_page import session_steps, session_title
 from survivor_host.trust.story import fairness_html, steps, title_of
-from survivor_host.trust.verify import algorithm_of, verify
+from survivor_host.trust.verify import Verdict, algorithm_of, verify
 
 REPLAY_COMMANDS = ("lastgame", "replay", "games")
 LISTED = 8
@@ -25,8 +28,16 @@ LISTED = 8
 
 PAGE_BUDGET = HTML_BUDGET - 2 * 1024
 """UTF-16 units one page's HTML may take (the command, the ids and the `here` escapes fit in the rest)."""
-REQUESTED_PAGE = re.compile(r"^survivorreplay(\d+)(?:page(\d+))?$")
-"""A replay page's id as the server gives it back in `|requestpage|` (toID of `page_id`)."""
+REQUESTED_PAGE = re.compile(r"^survivorreplay(h?)(\d+)(?:page(\d+))?$")
+"""A replay page's id as the server gives it back in `|requestpage|` (toID of `page_id`; `h` a session's)."""
+GAME_CHECK = (
+    "Check it yourself with the record: <code>survivor-host verify RECORD.json</code> or <code>survivor-host "
+    "export RECORD.json --html FILE.html</code> (the page re-checks every roll in your browser)."
+)
+SESSION_CHECK = (
+    "Check it yourself: <code>survivor-host verify SESSION.json</code>, or from a copy of the chat alone: "
+    "<code>survivor-host verify --chat LOG.txt</code>."
+)
 
 
 def page_id(game_id: int, part: int = 1) -> str:
@@ -36,7 +47,14 @@ def page_id(game_id: int, part: int = 1) -> str:
 
 def showdown_page(record: Mapping[str, Any], game_id: int) -> str:
     """The whole replay as one bot page (`showdown_pages` splits it to fit the server)."""
-    return passable("".join(_page(_head(record, game_id), steps(record), "")))
+    head = _head(f"Game #{game_id}: {title_of(record)}", verify(record), GAME_CHECK, fairness_html(record))
+    return passable("".join(_page(head, steps(record), "")))
+
+
+def session_showdown_page(record: Mapping[str, Any]) -> str:
+    """A hand-hosted session's record as one bot page, with the bot's own check."""
+    head = _head(session_title(record), verify_session(record), SESSION_CHECK, fairness_html(record))
+    return passable("".join(_page(head, session_steps(record), "")))
 
 
 def showdown_pages(record: Mapping[str, Any], game_id: int, bot: str) -> list[str]:
@@ -46,7 +64,8 @@ def showdown_pages(record: Mapping[str, Any], game_id: int, bot: str) -> list[st
     Each page stays under the server's socket limit: the rounds are split over as many pages as it
     takes, each linking to the one before and after it. Nothing is ever cut inside a tag.
     """
-    head = passable(_head(record, game_id))
+    heading = f"Game #{game_id}: {title_of(record)}"
+    head = passable(_head(heading, verify(record), GAME_CHECK, fairness_html(record)))
     parts: list[list[str]] = [[]]
     room = PAGE_BUDGET - utf16_len(head) - 1024  # the page's frame and its links
     used = 0
@@ -60,21 +79,15 @@ def showdown_pages(record: Mapping[str, Any], game_id: int, bot: str) -> list[st
     total = len(parts)
     pages = []
     for number, part in enumerate(parts, start=1):
-        top = head if number == 1 else passable(f"<h1>Game #{game_id}: {e(title_of(record))}</h1>")
+        top = head if number == 1 else passable(f"<h1>{e(heading)}</h1>")
         pages.append("".join(_page(top, part, _links(bot, game_id, number, total))))
     return pages
 
 
-def _head(record: Mapping[str, Any], game_id: int) -> str:
-    verdict = verify(record)
+def _head(heading: str, verdict: Verdict, how: str, fairness: str) -> str:
+    """A page's top: the heading (plain text), the bot's own check, how to check it and the dice (HTML)."""
     checked = "verified" if verdict.ok else f"NOT verified: {verdict.difference}"
-    return (
-        f"<h1>Game #{game_id}: {e(title_of(record))}</h1>"
-        f"<p><strong>Dice check by the bot: {e(checked)}</strong>. Check it yourself with the record: "
-        "<code>survivor-host verify RECORD.json</code> or <code>survivor-host export RECORD.json --html "
-        "FILE.html</code> (the page re-checks every roll in your browser).</p>"
-        f"{fairness_html(record)}"
-    )
+    return f"<h1>{e(heading)}</h1><p><strong>Dice check by the bot: {e(checked)}</strong>. {how}</p>{fairness}"
 
 
 def _page(head: str, sections: list[str], links: str) -> list[str]:
@@ -100,8 +113,14 @@ def resend_page(asked: str, user: str, rooms: Sequence[str], out: Outbox, store:
     found = REQUESTED_PAGE.match(asked)
     if found is None:
         return False
-    game_id, part = int(found.group(1)), int(found.group(2) or 1)
+    session, game_id, part = bool(found.group(1)), int(found.group(2)), int(found.group(3) or 1)
     for room in rooms:
+        if session:
+            record = store.closed_session(room, game_id)
+            if record is None or not out.can_use_html(room) or part != 1:
+                continue
+            out.send_html_page(room, user, f"survivor-replay-h{game_id}", session_showdown_page(record))
+            return True
         record = store.closed_game(room, game_id)
         if record is None or not out.can_use_html(room):
             continue
@@ -112,39 +131,65 @@ def resend_page(asked: str, user: str, rooms: Sequence[str], out: Outbox, store:
     return False
 
 
-def handle(word: str, rest: str, asker: str, in_room: bool, room: str, out: Outbox, store: Store) -> None:
-    """Run one of REPLAY_COMMANDS for `asker`; IllegalAction says what was wrong."""
+def handle(
+    word: str, rest: str, asker: str, in_room: bool, room: str, out: Outbox, store: Store, p: str = "."
+) -> None:
+    """Run one of REPLAY_COMMANDS for `asker` (`p`: the command prefix); IllegalAction says what was wrong."""
     if word == "lastgame":
         games = store.closed_games(room, limit=1)
-        if not games:
+        sessions = store.closed_sessions(room, limit=1)
+        if not games and not sessions:
             raise IllegalAction("No game has finished in this room yet.")
-        game_id, _, record = games[0]
-        text = last_game_text(game_id, record)
+        if sessions and (not games or sessions[0][1] >= games[0][1]):
+            text = last_session_text(sessions[0][2], p)
+        else:
+            game_id, _, record = games[0]
+            text = last_game_text(game_id, record, p)
         if in_room:
             out.say(room, text)
         else:
             out.pm(asker, text)
     elif word == "replay":
-        send_replay(rest, asker, room, out, store)
+        send_replay(rest, asker, room, out, store, p)
     else:
-        out.pm(asker, games_text(store, room, rest))
+        out.pm(asker, games_text(store, room, rest, p))
 
 
-def last_game_text(game_id: int, record: Mapping[str, Any]) -> str:
+def last_session_text(record: Mapping[str, Any], p: str = ".") -> str:
+    """The newest hand-hosted session's seeds (docs/FAIRNESS.md "Hosting sessions")."""
+    return (
+        f"Last session: h{record.get('id')}, hosted by {record.get('host')}, {len(record.get('draws') or [])} draws. "
+        f"Dice {record.get('dice')}: commitment sha256 {record.get('commitment')}, client seed "
+        f"{record.get('client_seed') or '(signups were never closed)'}, seed {record.get('seed')}. "
+        f"Replay: {p}replay h{record.get('id')}"
+    )
+
+
+def last_game_text(game_id: int, record: Mapping[str, Any], p: str = ".") -> str:
     winner = record.get("winner") or "nobody"
     seed = str(record.get("seed"))
     return (
         f"Last game: #{game_id}, {title_of(record)}, won by {winner}. Dice {algorithm_of(record)}: "
         f"commitment sha256 {record.get('commitment') or commitment(seed)}, "
         f"client seed {record.get('client_seed') or '(none: the old dice had none)'}, "
-        f"seed {seed}. Replay: .replay {game_id}"
+        f"seed {seed}. Replay: {p}replay {game_id}"
     )
 
 
-def send_replay(rest: str, asker: str, room: str, out: Outbox, store: Store) -> None:
+def send_replay(rest: str, asker: str, room: str, out: Outbox, store: Store, p: str = ".") -> None:
     wanted = rest.strip().lstrip("#")
+    if wanted[:1].lower() == "h" and wanted[1:].isdigit():
+        session = store.closed_session(room, int(wanted[1:]))
+        if session is None:
+            raise IllegalAction(f"No ended session {wanted} in this room.")
+        if not out.can_use_html(room):
+            raise IllegalAction(f"I need the room's Bot rank (*) to send replay pages; {p}lastgame gives the seeds.")
+        page = f"survivor-replay-{wanted.lower()}"
+        link = f"Open the replay of session {wanted.lower()} here: <<view-bot-{to_id(out.name)}-{to_id(page)}>>"
+        out.send_html_page(room, asker, page, session_showdown_page(session), fallback=link)
+        return
     if wanted and not wanted.isdigit():
-        raise IllegalAction("Say which game by its number: .replay 12 (see .games).")
+        raise IllegalAction(f"Say which game by its number: {p}replay 12 (see {p}games).")
     if wanted:
         game_id, record = int(wanted), store.closed_game(room, int(wanted))
     else:
@@ -153,14 +198,14 @@ def send_replay(rest: str, asker: str, room: str, out: Outbox, store: Store) -> 
     if record is None:
         raise IllegalAction(f"No finished game #{wanted} in this room." if wanted else "No game has finished yet.")
     if not out.can_use_html(room):
-        raise IllegalAction("I need the room's Bot rank (*) to send replay pages; .lastgame gives the seeds.")
+        raise IllegalAction(f"I need the room's Bot rank (*) to send replay pages; {p}lastgame gives the seeds.")
     page = page_id(game_id)
     # Refused when the asker is in none of the bot's rooms; a link to the page works from anywhere.
     link = f"Open the replay of game #{game_id} here: <<view-bot-{to_id(out.name)}-{to_id(page)}>>"
     out.send_html_page(room, asker, page, showdown_pages(record, game_id, out.name)[0], fallback=link)
 
 
-def games_text(store: Store, room: str, name: str) -> str:
+def games_text(store: Store, room: str, name: str, p: str = ".") -> str:
     """The room's recent games (those `name` played in, when given), newest first."""
     who = to_id(name)
     found = []
@@ -172,6 +217,21 @@ def games_text(store: Store, room: str, name: str) -> str:
                      f"winner {record.get('winner') or 'nobody'}")  # fmt: skip
         if len(found) == LISTED:
             break
+    hosted = sessions_text(store, room, who)
     if not found:
-        return f"No finished games{f' with {name.strip()}' if who else ''} in this room."
-    return f"Recent games{f' with {name.strip()}' if who else ''}: " + " · ".join(found) + ". Replay: .replay ID"
+        return f"No finished games{f' with {name.strip()}' if who else ''} in this room." + hosted
+    listed = " · ".join(found)
+    return f"Recent games{f' with {name.strip()}' if who else ''}: {listed}. Replay: {p}replay ID{hosted}"
+
+
+def sessions_text(store: Store, room: str, who: str) -> str:
+    """` Hand-hosted: h3 2026-12-01 by Mars, 24 draws · …` (those `who` hosted or played in), or nothing."""
+    found = []
+    for session_id, at, record in store.closed_sessions(room, limit=LISTED * 4):
+        if who and who not in {to_id(n) for n in [record.get("host") or "", *(record.get("players") or [])]}:
+            continue
+        day = time.strftime("%Y-%m-%d", time.gmtime(at))
+        found.append(f"h{session_id} {day} by {record.get('host')}, {len(record.get('draws') or [])} draws")
+        if len(found) == LISTED:
+            break
+    return f" Hand-hosted: {' · '.join(found)}." if found else ""

@@ -19,20 +19,21 @@ from survivor_host.engine.game import Game
 from survivor_host.engine.inputs import Input
 from survivor_host.host.answers import Answers
 from survivor_host.host.commands import (
-    AUTH_RANKS,
     HOST_COMMANDS,
     INFO_COMMANDS,
-    OWNER_RANKS,
     SIGNUP_COMMANDS,
     SIGNUP_PM_COMMANDS,
     Commands,
     is_game_word,
 )
 from survivor_host.host.deadlines import Deadlines
-from survivor_host.host.ports import Clock, HostSettings, Outbox
+from survivor_host.host.handhost.desk import HandDesk
+from survivor_host.host.hosting import Hosting
+from survivor_host.host.ports import AUTH_RANKS, OWNER_RANKS, Clock, FloodRule, HostSettings, Outbox
 from survivor_host.host.presence import Presence
 from survivor_host.host.present import MAX_LINE, Announcer, pack_rolls
 from survivor_host.host.reach import HARMLESS_DEFAULTS, REACH_HINT, Reach
+from survivor_host.host.roombot import RoomBotFollower
 from survivor_host.host.session import Session
 from survivor_host.host.signups import REACH_CHECK, SignupDesk
 from survivor_host.host.state import RoomState, Signups
@@ -55,6 +56,8 @@ class RoomHost:
         store: Store,
         settings: HostSettings,
         new_seed: Callable[[], str],
+        flood: FloodRule | None = None,
+        unknown_answered: dict[str, float] | None = None,
     ) -> None:
         self.state = RoomState(room, out, clock, store, settings, new_seed)
         self.present = Announcer(self.state)
@@ -64,9 +67,44 @@ class RoomHost:
         self.desk = SignupDesk(self.state)
         self.presence = Presence(self.state, self.session, self.present, self.deadlines, self.desk)
         self.reach = Reach(self.state, self.session, self.present, self.desk)
+        self.hosting = Hosting(self.state, self._open_signups, self._end_ours, flood)
+        self.hand = HandDesk(self.state)
+        self.state.roombot.on_change = self._room_bot_changed
         self.commands = Commands(
-            self.state, self.desk, self.session, self.present, self.answers, self.presence, self.reach
-        )
+            self.state, self.desk, self.session, self.present, self.answers, self.presence, self.reach, self.hosting,
+            {} if unknown_answered is None else unknown_answered, self.hand,
+        )  # fmt: skip
+        self.desk.autostart = self._autostart
+        self.desk.cancelled = self.hosting.cancelled
+        self.session.over = self.hosting.game_over
+        self.hosting.flood_rule_changed()
+
+    @property
+    def roombot(self) -> RoomBotFollower:
+        """The room bot's host and queue as this room hears them (`flood_rule_applies()` and more)."""
+        return self.state.roombot
+
+    def _autostart(self) -> None:
+        """The signups timer ran out with enough players, or the list is full: the game begins (a
+        refusal goes to whoever opened the signups)."""
+        signups = self.state.signups
+        self.guarded((signups.host if signups else None) or self.out.name, self.commands.begin_game)
+
+    def _open_signups(self, asker: str, rest: str) -> None:
+        self.commands.open_signups(asker, rest)
+
+    def _end_ours(self, line: str) -> None:
+        """The room bot ended the hosting: our signups or game end too."""
+        name = self.state.roombot.settings.name if self.state.roombot.settings else "The room bot"
+        if self.state.signups is not None:
+            self.desk.close(f"Signups were cancelled: {name} ended the hosting.")
+        elif self.state.running() is not None:
+            self.session.apply(Input("end"), reply_to=None)
+
+    def _room_bot_changed(self) -> None:
+        """The room bot's host changed: the flood rule, and the hand-hosted session of a person it hosts."""
+        self.hosting.flood_rule_changed()
+        self.hand.room_host_changed()
 
     def _before_timeout(self) -> None:
         self.reach.defaults()
@@ -136,13 +174,16 @@ class RoomHost:
 
     def handle_leave(self, userid: str) -> None:
         self.presence.handle_leave(userid)
+        self.hand.left(userid)
 
     def handle_join(self, name: str) -> None:
         self.presence.handle_join(name)
+        self.hand.back(name)
 
     def handle_rename(self, new_name: str, old_id: str) -> None:
         """A rename keeps the seat (G5): the seat follows the user id."""
         self.presence.handle_rename(new_name, old_id)
+        self.hand.renamed(new_name, old_id)
 
     def watch_absent(self) -> None:
         """Players not in the room get the leave grace (G5), as if they had just left."""
@@ -185,6 +226,10 @@ class RoomHost:
     def unknown(self, word: str) -> str:
         """The answer to a command word the bot does not know."""
         return self.commands.unknown(word)
+
+    def answer_unknown(self, name: str, word: str) -> None:
+        """An unknown command by PM: one short help line, at most once a minute per user."""
+        self.commands.answer_unknown(name, word)
 
     @staticmethod
     def is_game_word(word: str) -> bool:

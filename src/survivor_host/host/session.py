@@ -7,6 +7,7 @@ counts as announced only once its lines have really gone out.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from survivor_host.engine.errors import IllegalAction
@@ -31,6 +32,8 @@ class Session:
     state: RoomState
     present: Announcer
     deadlines: Deadlines
+    over: Callable[[Game, str | None], None] = lambda game, host: None
+    """Told each game that ended (and its host) once its last lines are queued: the room bot's part."""
 
     def begin(self, game: Game, game_id: int) -> None:
         """A game just stored as `game_id` starts: its opening is announced and its first wait armed."""
@@ -88,17 +91,21 @@ class Session:
         record = game.record()
         state.out.say(state.room, reveal_seed(str(game.seed)))
         status = "finished" if game.winner else "ended"
-        awards = self._award_points(game) if game.winner else {}
-        # The game is closed (and its points given, in the same transaction) once its last lines went
-        # out: a crash before that replays it on restart, announces the end again, and awards once.
+        awards = self._award_points(game) if game.winner and state.settings.mirror_points else {}
+        counted = [seat.name for seat in game.seats] if game.winner else []
+        self.over(game, state.game_host)
+        # The game is closed (and its points and game counts given, in the same transaction) once its
+        # last lines went out: a crash before that replays it on restart, announces the end again, and
+        # awards once.
         game_id, store, at = state.game_id, state.store, state.clock.now()
 
         def close() -> None:
-            store.finish_game(game_id, record, at, status, awards)
+            store.finish_game(game_id, record, at, status, awards, counted)
 
         state.out.when_sent(close)
         state.game = None
         state.game_id = None
+        state.game_host = None
 
     def abandon(self, game: Game) -> None:
         """An error inside the engine (a bug): end the game cleanly instead of wedging the room."""
@@ -115,7 +122,7 @@ class Session:
         state.game_id = None
 
     def _award_points(self, game: Game) -> dict[str, tuple[str, int]]:
-        first, second = points_for(len(game.seats))
+        first, second = points_for(len(game.seats), self.state.settings.points_scale)
         if not first:
             return {}
         awards = {to_id(game.winner or ""): (game.winner or "", first)}
@@ -146,6 +153,9 @@ class Session:
             if seq > stored.posted:
                 unposted += events
         state.game, state.game_id, state.seq = game, stored.id, len(stored.inputs)
+        state.game_host = stored.host
+        if stored.room_bot_hosted:
+            state.roombot.host = state.out.name  # as the room bot left it, until its lines say otherwise
         state.out.say(state.room, f"The bot restarted: the game of {game.title} continues.")
         self.present.post(unposted)
         self.posted_when_sent(state.seq)

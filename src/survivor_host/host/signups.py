@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from survivor_host.engine.errors import IllegalAction, SetupError
@@ -11,6 +12,7 @@ from survivor_host.engine.ids import to_id
 from survivor_host.engine.render import join_names
 from survivor_host.host import html
 from survivor_host.host.fairness import ALGORITHM, SignupSeed, announce_client_seed
+from survivor_host.host.ports import Cancellable
 from survivor_host.host.state import RoomState, Signups
 from survivor_host.themes import DEFAULT_THEME, new_game, theme_spec
 
@@ -23,8 +25,13 @@ class SignupDesk:
     """The room's open player list before `.start`: kept in the store, shown as a box where HTML is allowed."""
 
     state: RoomState
+    autostart: Callable[[], None] = lambda: None
+    """Starts the game of the list (the timer ran out with enough players, or the list is full)."""
+    cancelled: Callable[[], None] = lambda: None
+    """Called after the timer closed the signups for want of players."""
+    _timer: Cancellable | None = field(default=None, repr=False)
 
-    def open(self, rest: str) -> None:
+    def open(self, rest: str, host: str | None = None) -> None:
         """`.host THEME [mods]`: signups open with the bot's default options and a committed seed."""
         state = self.state
         if state.running() is not None:
@@ -32,26 +39,64 @@ class SignupDesk:
         if state.signups is not None:
             raise IllegalAction("Signups are already open.")
         theme_word, _, mods_text = rest.partition(" ")
-        cls = theme_spec(theme_word or DEFAULT_THEME)
+        try:
+            cls = theme_spec(theme_word or DEFAULT_THEME)
+        except SetupError as error:
+            room_bot = state.settings.room_bot
+            person = f" To host a person, use {room_bot.name}'s .host NAME." if room_bot else ""
+            raise SetupError(f"{error}{person}") from None
         mods = list(cls.normalize_mods([m.strip() for m in mods_text.replace(",", " ").split() if m.strip()]))
         options = {k: v for k, v in state.settings.defaults.items() if k in cls.option_specs()}
         fair = SignupSeed(state.new_seed())
-        state.signups = Signups(cls.id, mods, options, dice=fair)
+        state.signups = Signups(cls.id, mods, options, dice=fair, host=host, opened_at=state.clock.now())
+        state.signups.room_bot_hosted = state.roombot.we_host()
         self.save()
         mods_shown = f" ({join_names([cls.mod_title(m) for m in mods])})" if mods else ""
+        seconds = state.settings.signups_seconds
+        closing = f" They close in {_duration(seconds)}." if seconds else ""
         state.out.say(
             state.room,
-            f"**{cls.title}**{mods_shown} signups are open! Type **/me in** to join, **/me out** to leave.",
+            f"survgame! **{cls.title}**{mods_shown} signups are open: type **/me in** to join "
+            f"({state.settings.prefix}out to leave).{closing}",
         )
-        state.out.say(state.room, fair.announce_commitment())
+        state.out.say(state.room, fair.announce_commitment(state.settings.prefix))
         self.refresh_box(new=True)
+        self._arm(seconds)
+
+    def _arm(self, seconds: float) -> None:
+        """The signups timer: when it runs out the game starts with enough players, else signups close."""
+        self._disarm()
+        if seconds > 0:
+            signups = self.state.signups
+            self._timer = self.state.clock.call_later(seconds, lambda: self._time_up(signups))
+
+    def _disarm(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _time_up(self, signups: Signups | None) -> None:
+        state = self.state
+        if signups is None or state.signups is not signups:
+            return
+        self._timer = None
+        least = theme_spec(signups.theme).min_players
+        if len(signups.players) >= least:
+            self.autostart()
+            return
+        self.close(f"Signups closed: {len(signups.players)} signed up, {least} needed.")
+        self.cancelled()
+
+    def _full(self, signups: Signups) -> bool:
+        limit = signups.options.get("max_players", theme_spec(signups.theme).option_specs()["max_players"].default)
+        return len(signups.players) >= int(str(limit))
 
     def salt(self, name: str, word: str) -> None:
         """`.salt WORD`: a player's own word in the client seed (docs/FAIRNESS.md)."""
         signups = self.state.signups
         if signups is None or signups.dice is None:
             raise IllegalAction("Salt is added during signups.")
-        self.state.out.pm(name, signups.dice.add_salt(name, word, signups.players))
+        self.state.out.pm(name, signups.dice.add_salt(name, word, signups.players, self.state.settings.prefix))
         self.save()
 
     def signup(self, name: str, joining: bool) -> None:
@@ -66,10 +111,8 @@ class SignupDesk:
         if joining:
             if to_id(name) in ids:
                 raise IllegalAction(f"You are already signed up in {state.room}.")
-            limit = signups.options.get("max_players", theme_spec(signups.theme).option_specs()["max_players"].default)
-            most = int(str(limit))
-            if len(signups.players) >= most:
-                raise IllegalAction(f"The game is full ({most} players).")
+            if self._full(signups):
+                raise IllegalAction(f"The game is full ({len(signups.players)} players).")
             signups.players.append(name)
             # A short PM; should the server refuse it, the room host's `unreachable` takes them off.
             state.out.pm(name, f"You are on the player list in {state.room}. {REACH_CHECK}")
@@ -79,12 +122,14 @@ class SignupDesk:
             signups.players.pop(ids.index(to_id(name)))
         self.save()
         self.refresh_box()
+        if joining and self._full(signups) and state.settings.signups_seconds:
+            self.autostart()  # the cap is reached: nobody else can join
 
     def set_option(self, rest: str) -> None:
         """`.set OPTION VALUE` during signups, checked against the theme's options."""
         state = self.state
         if state.signups is None:
-            raise IllegalAction("Options are set during signups, before .start.")
+            raise IllegalAction(f"Options are set during signups, before {state.settings.prefix}start.")
         key, _, value = rest.partition(" ")
         specs = theme_spec(state.signups.theme).option_specs()
         name = key.strip().lower().replace("-", "_")
@@ -103,6 +148,7 @@ class SignupDesk:
             box = html.signups_box(cls.title, mods, state.signups.players, closed=True)
             state.out.change_uhtml(state.room, self._box_name(), box)
         state.signups = None
+        self._disarm()
         self.save()
         state.out.say(state.room, text)
 
@@ -111,13 +157,15 @@ class SignupDesk:
         state = self.state
         signups = state.signups
         if signups is None:
-            raise IllegalAction("Open signups with .host first.")
+            raise IllegalAction(f"Open signups with {state.settings.prefix}host first.")
         dice = (signups.dice or SignupSeed(state.new_seed())).dice_for(signups.players)
         game = new_game(signups.theme, signups.players, mods=signups.mods, options=signups.options, dice=dice)
         game_id = state.store.begin_game(
             state.room, game.theme, game.mods, dict(game.options), signups.players, dice.seed, state.clock.now(),
-            dice=ALGORITHM, client_seed=dice.client_seed, salts=dice.salts,
+            dice=ALGORITHM, client_seed=dice.client_seed, salts=dice.salts, host=signups.host,
+            room_bot_hosted=state.roombot.we_host(),
         )  # fmt: skip
+        state.game_host = signups.host
         self.close(announce_client_seed(dice))
         return game, game_id
 
@@ -149,12 +197,24 @@ class SignupDesk:
         """After a restart: the stored list is open again (with a seed committed now if it had none)."""
         state = self.state
         fair = SignupSeed.from_dict(data, state.new_seed())
-        state.signups = Signups(data["theme"], list(data["mods"]), dict(data["options"]), list(data["players"]), fair)
+        players = list(data["players"])
+        opened = data.get("opened_at")
+        state.signups = Signups(
+            data["theme"], list(data["mods"]), dict(data["options"]), players, fair, data.get("host"), opened
+        )
+        if data.get("room_bot_hosted"):
+            state.roombot.host = state.out.name  # as the room bot left it, until its lines say otherwise
+            state.signups.room_bot_hosted = True
         state.out.say(state.room, "The bot restarted: signups are still open.")
         if not data.get("seed"):
             self.save()
-            state.out.say(state.room, fair.announce_commitment())
+            state.out.say(state.room, fair.announce_commitment(state.settings.prefix))
         self.refresh_box(new=True)
+        seconds = state.settings.signups_seconds
+        if seconds and isinstance(opened, int | float):
+            self._arm(max(seconds - (state.clock.now() - opened), 60.0))
+        elif seconds:
+            self._arm(seconds)
 
     def drop(self, userid: str) -> str | None:
         """Take `userid` off the list (the bot cannot PM them); their name, or None if not listed."""
@@ -175,3 +235,11 @@ class SignupDesk:
             if old_id in ids:
                 signups.players[ids.index(old_id)] = new_name
                 self.save()
+
+
+def _duration(seconds: float) -> str:
+    """`5 minutes`, `90 seconds`."""
+    if seconds % 60 == 0:
+        minutes = int(seconds // 60)
+        return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    return f"{int(seconds)} seconds"

@@ -7,8 +7,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from survivor_host.engine.game import Game, Seat
+from survivor_host.engine.ids import to_id
 from survivor_host.host.fairness import SignupSeed
 from survivor_host.host.ports import Clock, HostSettings, Outbox
+from survivor_host.host.roombot import RoomBotFollower
 from survivor_host.host.store import Store
 
 
@@ -21,10 +23,17 @@ class Signups:
     options: dict[str, object]
     players: list[str] = field(default_factory=list)
     dice: SignupSeed | None = None
+    host: str | None = None
+    """Who opened them (`.host`): the game's host, who gets its points line."""
+    opened_at: float | None = None
+    """When they opened (the signups timer counts from it)."""
+    room_bot_hosted: bool = False
+    """The room bot hosted our bot when they opened."""
 
     def to_dict(self) -> dict[str, Any]:
         fair = self.dice.to_dict() if self.dice else {}
-        return {"theme": self.theme, "mods": self.mods, "options": self.options, "players": self.players, **fair}
+        data = {"theme": self.theme, "mods": self.mods, "options": self.options, "players": self.players, **fair}
+        return {**data, "host": self.host, "opened_at": self.opened_at, "room_bot_hosted": self.room_bot_hosted}
 
 
 @dataclass
@@ -42,6 +51,18 @@ class RoomState:
     game_id: int | None = None
     seq: int = 0
     """How many inputs of the game are stored."""
+    game_host: str | None = None
+    """Who hosted the running game (from its signups)."""
+    roombot: RoomBotFollower = field(init=False)
+    """The room bot's host and queue, as its lines tell them."""
+
+    def __post_init__(self) -> None:
+        out, room = self.out, self.room
+
+        def present(userid: str) -> bool:
+            return out.rank_of(room, userid) is not None
+
+        self.roombot = RoomBotFollower(room, self.settings.room_bot, me=lambda: to_id(out.name), present=present)
 
     def running(self) -> Game | None:
         """The game, while it is not over."""

@@ -13,7 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from survivor_host.engine.game import RULES_VERSION
+from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
+from survivor_host.host.ports import POINTS_SCALE
 
 RULES_KEY = "_rules_version"
 """Where a game's rules version is stored (beside its options, which never use a leading underscore)."""
@@ -76,6 +78,34 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN client_seed TEXT;
     ALTER TABLE games ADD COLUMN salts TEXT NOT NULL DEFAULT '[]';
     """,
+    # version 4: who hosted each game (they get its points line), and every player's game count,
+    # kept whether or not our own points table is (games before it are not counted)
+    """
+    ALTER TABLE games ADD COLUMN host TEXT;
+    ALTER TABLE games ADD COLUMN room_bot_hosted INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE game_counts (
+        room TEXT NOT NULL,
+        userid TEXT NOT NULL,
+        name TEXT NOT NULL,
+        games INTEGER NOT NULL,
+        PRIMARY KEY (room, userid)
+    );
+    """,
+    # version 5: hand-hosted sessions (docs/FAIRNESS.md "Hosting sessions"): each its own record,
+    # stored as it changes (`data`, with the seed), closed with its revealed record
+    """
+    CREATE TABLE hand_sessions (
+        id INTEGER PRIMARY KEY,
+        room TEXT NOT NULL,
+        host TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'running',
+        started_at REAL NOT NULL,
+        finished_at REAL,
+        data TEXT NOT NULL DEFAULT '{}',
+        record TEXT
+    );
+    CREATE INDEX hand_sessions_room ON hand_sessions(room, status)
+    """,
 )
 
 
@@ -101,6 +131,10 @@ class StoredGame:
     salts: tuple[str, ...] = ()
     rules_version: int | None = None
     """The engine rules the game was begun under (None: stored before versions were kept, i.e. 1)."""
+    host: str | None = None
+    """Who opened its signups (None: stored before hosts were kept)."""
+    room_bot_hosted: bool = False
+    """The room bot hosted our bot for it (it then ends with `.win`)."""
 
 
 class Store:
@@ -150,15 +184,17 @@ class Store:
         client_seed: str | None = None,
         salts: Sequence[str] = (),
         rules_version: int = RULES_VERSION,
+        host: str | None = None,
+        room_bot_hosted: bool = False,
     ) -> int:
         # The rules version rides with the options (no schema change): a restore compares it.
         stored = {**options, RULES_KEY: rules_version}
         cursor = self.db.execute(
             "INSERT INTO games (room, theme, mods, options, players, seed, started_at, heartbeat, posted,"
-            " dice, client_seed, salts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, -1, ?, ?, ?)",
+            " dice, client_seed, salts, host, room_bot_hosted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, -1, ?, ?, ?, ?, ?)",
             (
                 room, theme, json.dumps(list(mods)), json.dumps(stored), json.dumps(list(players)), seed, at, at,
-                dice, client_seed, json.dumps(list(salts)),
+                dice, client_seed, json.dumps(list(salts)), host, int(room_bot_hosted),
             ),
         )  # fmt: skip
         assert cursor.lastrowid is not None
@@ -195,9 +231,10 @@ class Store:
         at: float,
         status: str = "finished",
         awards: dict[str, tuple[str, int]] | None = None,
+        counted: Sequence[str] = (),
     ) -> bool:
-        """Close the game and add its points in one transaction; False (and nothing done) when it
-        was already closed, so points are never given twice."""
+        """Close the game and add its points and the game counts of `counted` (its players) in one
+        transaction; False (and nothing done) when it was already closed, so nothing is given twice."""
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
             cursor = self.db.execute(
@@ -210,7 +247,26 @@ class Store:
             room = self.db.execute("SELECT room FROM games WHERE id = ?", (game_id,)).fetchone()[0]
             if awards:
                 self._add_points(str(room), awards)
+            for name in counted:
+                self.db.execute(
+                    "INSERT INTO game_counts (room, userid, name, games) VALUES (?, ?, ?, 1)"
+                    " ON CONFLICT(room, userid) DO UPDATE SET games = games + 1, name = excluded.name",
+                    (str(room), to_id(name), name),
+                )
         return True
+
+    def games_of(self, room: str, userid: str) -> int:
+        """How many games `userid` played to the end in `room`."""
+        row = self.db.execute(
+            "SELECT games FROM game_counts WHERE room = ? AND userid = ?", (room, userid)
+        ).fetchone()
+        return int(row[0]) if row else 0
+
+    def most_games(self, room: str, limit: int = 10) -> list[tuple[str, int]]:
+        rows = self.db.execute(
+            "SELECT name, games FROM game_counts WHERE room = ? ORDER BY games DESC, name LIMIT ?", (room, limit)
+        )
+        return [(row[0], int(row[1])) for row in rows]
 
     def inputs_of(self, game_id: int) -> list[Input]:
         rows = self.db.execute("SELECT input FROM inputs WHERE game_id = ? ORDER BY seq", (game_id,))
@@ -219,7 +275,8 @@ class Store:
     def unfinished_games(self) -> list[StoredGame]:
         rows = self.db.execute(
             "SELECT id, room, theme, mods, options, players, seed, deadline_at, heartbeat, posted,"
-            " deadline_wait, deadline_extension, dice, client_seed, salts FROM games WHERE status = 'running'"
+            " deadline_wait, deadline_extension, dice, client_seed, salts, host, room_bot_hosted FROM games"
+            " WHERE status = 'running'"
             " ORDER BY id"
         ).fetchall()
         options = [json.loads(row[4]) for row in rows]
@@ -242,6 +299,8 @@ class Store:
                 client_seed=row[13],
                 salts=tuple(json.loads(row[14])),
                 rules_version=opts.get(RULES_KEY),
+                host=row[15],
+                room_bot_hosted=bool(row[16]),
             )
             for row, opts in zip(rows, options, strict=True)
         ]
@@ -272,6 +331,44 @@ class Store:
         row = self.db.execute(
             "SELECT record FROM games WHERE id = ? AND room = ? AND status IN ('finished', 'ended')",
             (game_id, room),
+        ).fetchone()
+        return json.loads(row[0]) if row and row[0] else None
+
+    # ----- hand-hosted sessions -----
+
+    def begin_session(self, room: str, host: str, at: float) -> int:
+        cursor = self.db.execute(
+            "INSERT INTO hand_sessions (room, host, started_at) VALUES (?, ?, ?)", (room, host, at)
+        )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    def save_session(self, session_id: int, data: dict[str, Any]) -> None:
+        """A running session as it is now (with its seed, which only the bot may read)."""
+        self.db.execute("UPDATE hand_sessions SET data = ? WHERE id = ?", (json.dumps(data), session_id))
+
+    def end_session(self, session_id: int, record: dict[str, Any], at: float) -> None:
+        self.db.execute(
+            "UPDATE hand_sessions SET status = 'ended', finished_at = ?, record = ?, data = ? WHERE id = ?",
+            (at, json.dumps(record), json.dumps(record), session_id),
+        )
+
+    def running_sessions(self) -> list[dict[str, Any]]:
+        rows = self.db.execute("SELECT data FROM hand_sessions WHERE status = 'running' ORDER BY id")
+        return [json.loads(row[0]) for row in rows if row[0] != "{}"]
+
+    def closed_sessions(self, room: str, limit: int = 200) -> list[tuple[int, float, dict[str, Any]]]:
+        """The room's ended sessions, newest first: (id, finished_at, record)."""
+        rows = self.db.execute(
+            "SELECT id, finished_at, record FROM hand_sessions WHERE room = ? AND status = 'ended'"
+            " AND record IS NOT NULL ORDER BY id DESC LIMIT ?",
+            (room, limit),
+        )
+        return [(int(row[0]), float(row[1] or 0), json.loads(row[2])) for row in rows]
+
+    def closed_session(self, room: str, session_id: int) -> dict[str, Any] | None:
+        row = self.db.execute(
+            "SELECT record FROM hand_sessions WHERE id = ? AND room = ? AND status = 'ended'", (session_id, room)
         ).fetchone()
         return json.loads(row[0]) if row and row[0] else None
 
@@ -338,10 +435,11 @@ class Store:
         return new
 
 
-def points_for(player_count: int) -> tuple[int, int]:
-    """Room practice (PS-NOTES): 7+ players needed; 7-9 give 7 and 2, 10+ give 9 and 4."""
-    if player_count >= 10:
-        return 9, 4
-    if player_count >= 7:
-        return 7, 2
-    return 0, 0
+def points_for(player_count: int, scale: Sequence[tuple[int, int, int]] = POINTS_SCALE) -> tuple[int, int]:
+    """First's and second's points by the scale's rows (from N players: 1st, 2nd); room practice
+    (PS-NOTES): 7+ players needed; 7-9 give 7 and 2, 10+ give 9 and 4."""
+    earned = (0, 0)
+    for least, first, second in scale:
+        if player_count >= least:
+            earned = (first, second)
+    return earned

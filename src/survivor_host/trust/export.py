@@ -39,8 +39,12 @@ def embedded_json(record: Mapping[str, Any]) -> str:
 
 def replay_page(record: Mapping[str, Any]) -> str:
     """The whole page."""
-    title = e(title_of(record))
-    sections = "\n".join(steps(record))
+    return self_checking_page(title_of(record), "\n".join(steps(record)), record)
+
+
+def self_checking_page(plain_title: str, sections: str, record: Mapping[str, Any]) -> str:
+    """A page of `sections` (escaped HTML) that re-checks `record`'s dice in the browser."""
+    title = e(plain_title)
     script = asset("replay.js")
     return f"""<!DOCTYPE html>
 <html lang="en">

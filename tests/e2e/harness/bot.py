@@ -40,6 +40,8 @@ class BotProcess:
     fixed_seed: str | None = None
     program: tuple[str, ...] = ("-m", "survivor_host.cli")
     """What the Python interpreter runs, before `serve --config FILE`."""
+    tables: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """More config tables, e.g. {"points": {"mirror": True}, "room_bot": {"whitelisted": True}}."""
     process: subprocess.Popen[bytes] | None = None
     starts: int = 0
 
@@ -66,6 +68,8 @@ class BotProcess:
             "[defaults]",
             *(f"{key} = {_toml_value(value)}" for key, value in self.defaults.items()),
         ]
+        for table, values in self.tables.items():
+            lines += [f"[{table}]", *(f"{key} = {_toml_value(value)}" for key, value in values.items())]
         self.config_path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
     def start(self, timeout: float = 30.0) -> BotProcess:

@@ -18,6 +18,7 @@ from typing import Any
 from survivor_host.engine.game import Game
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
+from survivor_host.host.config import DEFAULT_PREFIX
 from survivor_host.host.ports import HostSettings
 from survivor_host.host.room import RoomHost
 from survivor_host.host.store import Store
@@ -74,6 +75,9 @@ class RecordingOutbox:
     def buttons(self, room: str) -> Buttons:
         return Buttons(bot=self.name, room=room, quiet=self.html_ok)
 
+    def send_command(self, room: str, command: str) -> None:
+        """A server command (a modnote): no chat line in the room."""
+
     def add_html_box(self, room: str, html: str, fallback: Sequence[str] = ()) -> None:
         """As the room shows it: the bot's `/raw` chat line, the box in PS's infobox, signed with the bot's name
         (PS 0.11.11 `addhtmlbox` signs every box whose poster's global group is not `*`; a room bot's is not)."""
@@ -126,14 +130,15 @@ def replay_through_host(record: dict[str, Any], room: str, html_ok: bool = False
     out = RecordingOutbox(html_ok)
     store = Store(":memory:")
     try:
-        settings = HostSettings(defaults=dict(record["options"]))
+        settings = HostSettings(prefix=DEFAULT_PREFIX, defaults=dict(record["options"]))  # the served bot's prefix
         host = RoomHost(room, out, StillClock(), store, settings, lambda: record["seed"])
-        host.handle_chat("+", HOST_NAME, f".host {record['theme']} {' '.join(record['mods'])}".strip())
+        p = DEFAULT_PREFIX
+        host.handle_chat("+", HOST_NAME, f"{p}host {record['theme']} {' '.join(record['mods'])}".strip())
         for name in record["players"]:
             host.handle_chat(" ", name, "/me in")
         out.room.clear()
         out.pms.clear()
-        host.handle_chat("+", HOST_NAME, ".start")
+        host.handle_chat("+", HOST_NAME, f"{p}start")
         game = host.game
         assert game is not None
         for inp in record["inputs"]:

@@ -54,6 +54,8 @@ class Table(PlayerTasks):
     players: Sequence[Player]
     policy: Policy = first_button
     clicks: list[tuple[str, str]] = field(default_factory=list)
+    think: Callable[[str, int], float] = lambda player, n: 0.0
+    """Seconds `player` takes before their `n`-th click (0: at once)."""
 
     def _is_prompt(self, line: Line) -> bool:
         if line.type != "pm" or len(line.parts) < 4:
@@ -71,5 +73,8 @@ class Table(PlayerTasks):
             cursor = line.index + 1
             choice = self.policy(player.name, buttons_in(line.rest(3)))
             if choice is not None:
+                delay = self.think(player.name, len(self.clicks))
+                if delay > 0:
+                    await asyncio.sleep(delay)
                 self.clicks.append((player.name, choice))
                 await player.pm(self.bot, choice)

@@ -84,6 +84,7 @@ SPEC = ThemeSpec(
     },
     load_strategies=_strategies,
     default_strategy="threshold",
+    rules_page="https://sites.google.com/view/survivor-ps/themes/cta",
     rules_summary="Everyone gets a secret card (1 = Ace, 13 = King). Stick or swap (125 vs 100) in turn; "
     "the lowest cards are eliminated at the reveal. Last one standing wins.",
     host_actions=("elim",),

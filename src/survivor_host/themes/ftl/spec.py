@@ -75,6 +75,7 @@ SPEC = ThemeSpec(
     },
     load_strategies=_strategies,
     default_strategy="smart",
+    rules_page="https://sites.google.com/view/survivor-ps/themes/ftl",
     rules_summary="Each round everyone but the leader secretly chooses follow (roll lower) or rebel (roll higher) "
     "than the leader's 109+20 (1 to 109, plus 20). Lose and you are out; tie for immunity. Last one standing wins.",
     host_actions=("pick",),

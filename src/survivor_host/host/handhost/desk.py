@@ -1,0 +1,328 @@
+"""The bot's side of a hand-hosted session: who may use the host's tools, what the room and the
+players read, timers, cards by PM, the host's page, the grace when the host is away, and the store.
+
+The session starts when the room bot names a host (`host_started`) or room auth types `handhost`;
+it ends at the room bot's `.win`/`.dehost` (`host_ended`), at `done`, or when the host stays away
+longer than the grace. Every refusal goes to its sender by PM (the room sees nothing).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from survivor_host.engine.errors import IllegalAction
+from survivor_host.engine.ids import to_id
+from survivor_host.host.handhost.page import list_page, list_text
+from survivor_host.host.handhost.session import HandSession
+from survivor_host.host.handhost.timers import HandTimers, duration
+from survivor_host.host.ports import AUTH_RANKS, Cancellable
+from survivor_host.host.state import RoomState
+from survivor_host.trust.session import card_line, card_name, clean_text, draw_line
+
+logger = logging.getLogger(__name__)
+
+HAND_START = "handhost"
+"""Room auth's command that starts a session (the room bot's host gets one without it)."""
+HAND_COMMANDS = (HAND_START, "close", "done", "roll", "pick", "shuffle", "timer", "card", "list")
+"""The host's tools (with the bot's prefix): words of ours only while a session runs."""
+SHARED_WITH_GAMES = ("pick", "card")
+"""Tools whose names a game of ours also takes: they are the session's only while no game of ours runs."""
+HAND_USAGE = ("close", "roll XdY+Z // label", "pick A, B, C", "shuffle", "card [14] NAME", "timer SECONDS", "list",
+              "done")  # fmt: skip
+
+
+def hand_help(p: str) -> str:
+    """The `help` answer's sentence on hosting any theme by hand (docs/FAIRNESS.md "Hosting sessions")."""
+    tools = " · ".join(p + usage for usage in HAND_USAGE)
+    return (
+        f"Hosting any theme by hand (the room bot's host, or {p}handhost NAME by auth): fair dice, every draw "
+        f"numbered, the seed revealed at the end: {tools}."
+    )
+
+
+def plain_name(name: str) -> bool:
+    """True when `name` stays plain text in the room's lines and reads back from them (`clean_text`)."""
+    try:
+        return clean_text(name, "name") == name and len(name) <= 18
+    except ValueError:
+        return False
+
+
+@dataclass
+class HandDesk:
+    """At most one hand-hosted session in one room."""
+
+    state: RoomState
+    session: HandSession | None = None
+    timers: HandTimers = field(init=False)
+    _away: Cancellable | None = None
+
+    def __post_init__(self) -> None:
+        self.timers = HandTimers(self.state)
+
+    @property
+    def prefix(self) -> str:
+        return self.state.settings.prefix
+
+    def active(self) -> bool:
+        return self.session is not None
+
+    def signups_open(self) -> bool:
+        return self.session is not None and self.session.open_for_signups
+
+    def may_host(self, rank: str, name: str) -> bool:
+        """The session's host, room auth, or one of the bot's owners."""
+        session = self.session
+        owner = to_id(name) in self.state.settings.owners
+        return owner or rank in AUTH_RANKS or (session is not None and session.is_host(name))
+
+    def takes_pm_from(self, name: str, word: str) -> bool:
+        """True when a PM of `word` from `name` is surely for this room's session: its host's or room
+        auth's tools while it runs, `handhost` from room auth (a player's PM of a word a game of ours
+        also takes goes to their game)."""
+        rank = self.rank(" ", name, in_room=False)
+        if word == HAND_START:
+            return rank in AUTH_RANKS or to_id(name) in self.state.settings.owners
+        return self.session is not None and (self.may_host(rank, name) or word not in SHARED_WITH_GAMES)
+
+    def rank(self, rank: str, name: str, in_room: bool) -> str:
+        """A PM has no rank: the sender's rank in the room is looked up."""
+        if in_room:
+            return rank
+        return self.state.out.rank_of(self.state.room, to_id(name)) or " "
+
+    # ----- start and end -----
+
+    def room_host_changed(self) -> None:
+        """The room bot's host changed: a person it names as host gets a session; when its hosting
+        ends (`.win`, `.done`, `.dehost`), so does the session it opened."""
+        follower = self.state.roombot
+        if not self.state.settings.hand_follow:
+            return
+        person = follower.other_host()
+        bot = follower.settings.name if follower.settings else "The room bot"
+        if person is not None and not plain_name(person):
+            logger.warning("no session for %r in %s: not a plain-text name", person, self.state.room)
+            person = None
+        if person is not None:
+            self.host_started(person)
+        elif self.session is not None and self.session.followed:
+            self.host_ended(f"{bot} ended {self.session.host}'s hosting")
+
+    def host_started(self, host: str) -> None:
+        """The room bot names `host` as the current host: a session opens for them."""
+        if self.session is None or not self.session.is_host(host):
+            if self.session is not None:
+                self.end(f"the room's host is now {host}")
+            self.start(host)
+        assert self.session is not None
+        self.session.followed = True
+        self.save()
+
+    def host_ended(self, why: str) -> None:
+        """The room bot's host is done: the session ends."""
+        if self.session is not None:
+            self.end(why)
+
+    def start(self, host: str) -> None:
+        state = self.state
+        if self.session is not None:
+            raise IllegalAction(f"{self.session.host} is hosting already: {self.prefix}done ends that session first.")
+        now = state.clock.now()
+        session = HandSession(state.room, host, state.new_seed(), now)
+        session.id = state.store.begin_session(state.room, host, now)
+        self.session = session
+        self.save()
+        p = self.prefix
+        state.out.say(
+            state.room,
+            f"Fair dice session h{session.id} (host {host}): commitment sha256 {session.record()['commitment']}. "
+            f"Join with /me in; players may add their own luck with {p}salt WORD. {host} closes signups with "
+            f"{p}close, then draws with {p}roll, {p}pick, {p}shuffle, {p}card (every draw numbered, the seed "
+            f"revealed at the end); {p}timer SECONDS; {p}list for the player list.",
+        )
+
+    def end(self, why: str) -> None:
+        """Reveal the seed (and the cards dealt), store the record."""
+        session = self.session
+        if session is None:
+            raise IllegalAction("No session is running here.")
+        state = self.state
+        self.timers.stop_all()
+        if self._away is not None:
+            self._away.cancel()
+            self._away = None
+        session.end(why, state.clock.now())
+        cards = [card_line(draw) for draw in session.draws if draw["kind"] == "card"]
+        if cards:
+            state.out.say(state.room, f"Session h{session.id} cards: " + " · ".join(cards))
+        state.out.say(
+            state.room,
+            f"Session h{session.id} seed: {session.seed} (its sha256 is the commitment; {why}). Anyone can check "
+            f"every draw: survivor-host verify --chat LOG, or {self.prefix}replay h{session.id}.",
+        )
+        state.store.end_session(session.id, session.record(), state.clock.now())
+        self.session = None
+
+    # ----- commands -----
+
+    def command(self, rank: str, name: str, word: str, rest: str, in_room: bool) -> None:
+        """One of HAND_COMMANDS (or `salt` during the session's signups) from `name`."""
+        rank = self.rank(rank, name, in_room)
+        if word == "salt":
+            reply = self._session().add_salt(name, rest)
+            self.save()
+            self.state.out.pm(name, reply)
+            return
+        if not self.may_host(rank, name):
+            host = f" ({self.session.host})" if self.session else ""
+            raise IllegalAction(f"Only the current host{host} or room auth can use {self.prefix}{word}.")
+        if word == HAND_START:
+            self.start(self._host_name(rest.strip() or name))
+            return
+        session = self._session()
+        if word == "done":
+            self.end(f"ended by {name}")
+        elif word == "close":
+            seed = session.close()
+            self.state.out.say(
+                self.state.room,
+                f"Session h{session.id} client seed (the host, the players in join order, the salts): {seed}",
+            )
+            self.save()
+        elif word in ("roll", "pick", "shuffle", "card"):
+            self._draw(word, rest, name)
+        elif word == "timer":
+            self.timers.command(rest)
+        else:
+            self._list(name, rest)
+
+    def _host_name(self, name: str) -> str:
+        """`handhost NAME`: a user in the room, by a name that stays plain text in the room's lines."""
+        try:
+            shown = clean_text(name, "host's name")
+        except ValueError as error:
+            raise IllegalAction(str(error)) from error
+        if len(shown) > 18 or self.state.out.rank_of(self.state.room, to_id(shown)) is None:
+            raise IllegalAction(f"{shown} is not in {self.state.room}: a session is for someone in the room.")
+        return shown
+
+    def _session(self) -> HandSession:
+        if self.session is None:
+            starts = f"the host starts one (or room auth, {self.prefix}handhost)"
+            raise IllegalAction(f"No session is running here: {starts}.")
+        return self.session
+
+    def _draw(self, word: str, rest: str, name: str) -> None:
+        session = self._session()
+        try:
+            if word == "roll":
+                draw = session.roll(rest)
+            elif word == "card":
+                draw = session.card(rest)
+            else:
+                draw = session.pick_or_shuffle(word, rest)
+        except ValueError as error:
+            raise IllegalAction(str(error)) from error
+        self.save()  # stored before anyone reads it
+        out, room = self.state.out, self.state.room
+        out.say(room, draw_line(draw))
+        if draw["kind"] == "card":
+            userid = session.find(str(draw["for"])) or to_id(str(draw["for"]))
+            joined = next((p for p in session.players if to_id(p) == userid), str(draw["for"]))
+            value = card_name(int(draw["value"]))
+            out.pm(joined, f"#{draw['number']} your card in {room}: {value}")
+            out.pm(session.host, f"#{draw['number']} {draw['for']}'s card in {room}: {value}")
+            if not session.is_host(name):
+                out.pm(name, f"#{draw['number']} {draw['for']}'s card in {room}: {value}")
+
+    def _list(self, name: str, rest: str) -> None:
+        session = self._session()
+        action, _, args = rest.strip().partition(" ")
+        action = action.lower()
+        events = {"out": "out", "eliminate": "out", "revive": "back", "back": "back", "remove": "remove"}
+        if action in events:
+            session.change_list(events[action], args)
+            self.save()
+        elif action == "rename":
+            old, _, new = args.partition(",")
+            session.change_list("rename", old, new)
+            self.save()
+        elif action == "post":
+            self.state.out.say(self.state.room, list_text(session))
+            return
+        elif action:
+            raise IllegalAction(
+                "list, list out NAME, list revive NAME, list rename OLD, NEW, list remove NAME, list post"
+            )
+        self.show_page(name)
+
+    def show_page(self, name: str) -> None:
+        """The host's page (or, without the bot's `*` rank, the list by PM)."""
+        session = self._session()
+        out, room = self.state.out, self.state.room
+        if out.can_use_html(room):
+            out.send_html_page(room, name, f"survivor-hand-{room}", list_page(session, out.buttons(room), room))
+        else:
+            out.pm(name, list_text(session))
+
+    # ----- signups, presence, persistence -----
+
+    def signup(self, name: str, joining: bool) -> None:
+        """`/me in`, `/me out`: the session's list. Beside the room bot (whose own list answers the
+        players) it is kept quietly: no confirmation, and a refused `/me in` is not answered either."""
+        session = self._session()
+        try:
+            if joining:
+                session.join(name)
+            else:
+                session.leave(name)
+        except IllegalAction:
+            if session.followed:
+                return
+            raise
+        if joining and not session.followed:
+            self.state.out.pm(name, f"You are on {session.host}'s list in {self.state.room}.")
+        self.save()
+
+    def left(self, userid: str) -> None:
+        """Someone left the room: for the host, the grace begins."""
+        session = self.session
+        if session is None or session.host_id != userid or self._away is not None:
+            return
+
+        def gone() -> None:
+            self._away = None
+            if self.session is session:
+                self.end(f"{session.host} was away for {duration(int(grace))}")
+
+        grace = self.state.settings.hand_grace
+        if grace > 0:  # 0: the host's absence never ends the session
+            self._away = self.state.clock.call_later(grace, gone)
+
+    def renamed(self, new_name: str, old_id: str) -> None:
+        """The host renamed: the session follows them (its record keeps the name it began with)."""
+        if self.session is not None and self.session.host_id == old_id:
+            self.session.host_id = to_id(new_name)
+            self.save()
+
+    def back(self, name: str) -> None:
+        session = self.session
+        if session is not None and session.is_host(name) and self._away is not None:
+            self._away.cancel()
+            self._away = None
+
+    def save(self) -> None:
+        if self.session is not None:
+            self.state.store.save_session(self.session.id, self.session.stored())
+
+    def restore(self, data: dict[str, Any]) -> None:
+        """After a restart: the stored session goes on (timers do not survive; the room is told)."""
+        self.session = HandSession.restore(data)  # the host's grace begins when they are next seen leaving
+        self.state.out.say(
+            self.state.room,
+            f"The bot restarted: session h{self.session.id} ({self.session.host}) goes on from draw "
+            f"#{len(self.session.draws) + 1}; timers that were running are lost.",
+        )

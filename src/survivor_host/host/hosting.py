@@ -1,0 +1,157 @@
+"""Hosting beside the room bot: hosted through its queue, ended with `.win`, points by `.addbot`.
+
+The flow (docs/ROOM.md): an auth types the room bot's `.host OURBOT`; the room bot walls
+`SURVGAME: OURBOT is hosting`; our `$host THEME` (typed before or after) opens the signups; at the
+end our bot says `.win WINNER` (the room bot takes it from its current host), writes a modnote, and
+PMs the game's host the `.addbot` line with a button that sends it to the room.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from survivor_host.engine.errors import IllegalAction
+from survivor_host.engine.game import Game
+from survivor_host.engine.ids import to_id
+from survivor_host.host.ports import AUTH_RANKS, FloodRule
+from survivor_host.host.state import RoomState
+from survivor_host.themes import DEFAULT_THEME, THEMES, theme_spec
+
+FORCED_END = "The game was forcibly ended."
+"""The room bot's `.dehost` line: the room's game is over, ours too."""
+_UNSAFE = re.compile(r"[,|\[\]\x00-\x1f\x7f\u200b-\u200f\u2028\u2029]+")
+
+
+def safe_name(name: str) -> str:
+    """A player's name as one item of a room bot command: no commas (its separator), brackets, pipes or
+    control characters, spaces collapsed."""
+    return " ".join(_UNSAFE.sub(" ", name).split())
+
+
+def addbot_line(finishing: Sequence[str]) -> str:
+    """`.addbot N, WINNER, SECOND, P3, ..., PN`: every player, in finishing order (managePoints.js)."""
+    return f".addbot {len(finishing)}, " + ", ".join(safe_name(name) for name in finishing)
+
+
+def finishing_order(game: Game) -> list[str]:
+    """The players by place (G7), seat order within a shared place."""
+    order = {seat.name: i for i, seat in enumerate(game.seats)}
+    return sorted(order, key=lambda name: (game.placements.get(name, len(order)), order[name]))
+
+
+@dataclass
+class Hosting:
+    """One room's part in the room bot's hosting: the gate before signups, and the end of a game."""
+
+    state: RoomState
+    open_signups: Callable[[str, str], None]
+    """`open_signups(asker, rest)`: what `$host REST` from `asker` does once the room bot hosts us."""
+    end_ours: Callable[[str], None]
+    """End our signups or game because the room bot ended the hosting (its line given)."""
+    flood: FloodRule | None = None
+    pending: tuple[str, str] | None = None
+    """`(asker, rest)` of a `$host` asked before the room bot hosted us: opened once it does."""
+    auth_seen: dict[str, str] = field(default_factory=dict)
+    """Room auth who spoke here (userid -> name): the ones still online get the `.addbot` line when a
+    game had no host of its own."""
+
+    def __post_init__(self) -> None:
+        follower = self.state.roombot
+        follower.on_hosted = self._hosted
+        follower.on_unhosted = self._unhosted
+        follower.on_change = self.flood_rule_changed
+
+    def may_open(self, asker: str, rest: str) -> bool:
+        """`$host REST` from `asker`: True when the signups may open now; otherwise the asker is told
+        why by PM and the request waits for the room bot to host us."""
+        follower = self.state.roombot
+        reason = follower.may_open()
+        if reason is None or follower.settings is None:
+            return True
+        theme_spec(rest.partition(" ")[0] or DEFAULT_THEME)  # a wrong theme is refused now, not later
+        self.pending = (asker, rest)
+        bot = self.state.out.name
+        other = follower.other_host()
+        then = f"I will open the signups as soon as {follower.settings.name} hosts me."
+        ask = f"queue me with .host {bot}" if other else f"type .host {bot}"
+        self.state.out.pm(asker, f"{reason} To play: {ask}; {then}")
+        return False
+
+    def _hosted(self) -> None:
+        if self.state.signups is not None or self.state.running() is not None:
+            return
+        if self.pending is None:
+            how = f"{self.state.settings.prefix}host {'|'.join(THEMES)}"
+            self.state.out.say(self.state.room, f"I am hosting: room auth, open the signups with {how}.")
+            return
+        asker, rest = self.pending
+        self.pending = None
+        try:
+            self.open_signups(asker, rest)
+        except (IllegalAction, ValueError) as error:
+            self.state.out.pm(asker, str(error))
+
+    def _unhosted(self, line: str) -> None:
+        if line == FORCED_END and (self.state.signups is not None or self.state.running() is not None):
+            self.end_ours(line)
+
+    def flood_rule_changed(self) -> None:
+        if self.flood is not None:
+            self.flood.set_flood_rule(self.state.room, self.state.roombot.flood_rule_applies())
+
+    def heard_auth(self, rank: str, name: str) -> None:
+        if rank in AUTH_RANKS:
+            self.auth_seen[to_id(name)] = name
+
+    # ----- records for the room's staff -----
+
+    def modnote(self, text: str) -> None:
+        """A modnote for the room's staff, beside the room bot's own (while it is in the room, and our
+        rank may write one: `*` and up)."""
+        state = self.state
+        if state.roombot.room_bot_here() and state.out.can_use_html(state.room):
+            state.out.send_command(state.room, "/modnote " + " ".join(text.split()))
+
+    def hosted(self, host: str, title: str) -> None:
+        self.modnote(f"HOST: {state_bot(self.state)} hosted {title} (signups opened by [{safe_name(host)}]).")
+
+    def cancelled(self) -> None:
+        """Our signups were cancelled: the room bot's host is free again (`.done`)."""
+        if self.state.roombot.we_host():
+            self.state.out.say(self.state.room, ".done")
+        self.modnote(f"HOST: {state_bot(self.state)}'s signups were cancelled.")
+
+    def game_over(self, game: Game, host: str | None) -> None:
+        """The game ended: the room bot's host is released, staff get a modnote, the host the points line."""
+        state = self.state
+        if state.roombot.we_host():
+            state.out.say(state.room, f".win {safe_name(game.winner)}" if game.winner else ".done")
+        winner = f"won by [{safe_name(game.winner)}]" if game.winner else "ended without a winner"
+        self.modnote(f"HOST: {state_bot(state)}'s {game.title} of {len(game.seats)} players {winner}.")
+        if game.winner and state.roombot.configured and len(game.seats) >= state.settings.points_scale[0][0]:
+            self._send_points_line(addbot_line(finishing_order(game)), host)
+
+    def _send_points_line(self, line: str, host: str | None) -> None:
+        state = self.state
+        online = [name for uid, name in self.auth_seen.items() if state.out.rank_of(state.room, uid) is not None]
+        to = [host] if host and state.out.rank_of(state.room, to_id(host)) is not None else online
+        assert state.roombot.settings is not None
+        rb = state.roombot.settings.name
+        for name in to:
+            text = f"[{state.room}] For {rb}'s leaderboard (a + sends it): {line}"
+            if state.out.can_use_html(state.room):
+                value = html.escape(f"/msgroom {state.room}, {line}", quote=True)
+                box = (
+                    f"<p>{html.escape(text)}</p>"
+                    f'<button class="button" name="send" value="{value}">Send it to {html.escape(state.room)}</button>'
+                )
+                state.out.pm_uhtml(state.room, name, f"survivor-addbot-{state.room}", box)
+            else:
+                state.out.pm(name, text)
+
+
+def state_bot(state: RoomState) -> str:
+    return safe_name(state.out.name)

@@ -1,0 +1,228 @@
+"""A hand-hosted session's dice (docs/FAIRNESS.md "Hosting sessions"): its draws, the lines the room
+reads for them, and the check of a session's record.
+
+A session is any theme a person hosts by hand: the bot commits a seed, the host's tools draw from
+the HMAC stream of that seed and the session's client seed, and every draw is numbered in the room.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from survivor_host.fair.stream import ALGORITHM, HmacStream, client_seed, commitment
+from survivor_host.trust.verify import Difference, Verdict
+
+KIND = "hand-session"
+"""The record's `kind`: a session, not a game (which has a `theme` of ours and `inputs`)."""
+FORMAT = 1
+MAX_DICE = 40
+MAX_SIDES = 1_000_000
+MAX_PLUS = 1_000_000
+MAX_ITEMS = 40
+MAX_TEXT = 40
+"""The longest item of a pick or shuffle, and the longest label."""
+CARD_RANKS = (13, 14)
+"""A card is one of 13 ranks (A to K), or 14 where a theme adds a 14th card (a Joker)."""
+CARD_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+SAFE_PUNCTUATION = " '.-?!&+#=%"
+"""Besides letters and digits, what an item or label may hold: nothing that the chat formats
+(`**`, `__`, `~~`, `[[`, backticks), nothing that opens HTML, and no `,`, `:`, `[`, `]`, `/`, `|`,
+so a draw's line reads back unambiguously from a copy of the chat."""
+
+
+def session_client_seed(host: str, players: Sequence[str], salts: Sequence[str] = ()) -> str:
+    """`HOST|` followed by the game client seed: the players in join order, then `;WORD` per salt."""
+    return f"{host}|{client_seed(players, salts)}"
+
+
+def clean_text(text: str, what: str) -> str:
+    """An item or a label as the room will see it: spaces collapsed; hostile or unreadable text refused."""
+    cleaned = " ".join(text.split())
+    if not cleaned:
+        raise ValueError(f"An empty {what} cannot be drawn.")
+    if len(cleaned) > MAX_TEXT:
+        raise ValueError(f"{what.capitalize()} {cleaned[:MAX_TEXT]}… is longer than {MAX_TEXT} characters.")
+    bad = sorted({char for char in cleaned if not char.isalnum() and char not in SAFE_PUNCTUATION})
+    if bad:
+        shown = " ".join(repr(char) for char in bad[:5])
+        raise ValueError(
+            f"The {what} {cleaned!r} holds {shown}: use letters, digits, spaces and {SAFE_PUNCTUATION.strip()} only."
+        )
+    if not cleaned[0].isalnum():
+        raise ValueError(f"The {what} {cleaned!r} must begin with a letter or a digit.")
+    return cleaned
+
+
+def card_name(value: int) -> str:
+    return CARD_NAMES.get(value, str(value))
+
+
+def card_value(name: str) -> int:
+    """The value of a card as its line shows it (`A`, `7`, `K`, `14`)."""
+    by_name = {shown: value for value, shown in CARD_NAMES.items()}
+    if name in by_name:
+        return by_name[name]
+    if not name.isdigit():
+        raise ValueError(f"no card {name!r}")
+    return int(name)
+
+
+@dataclass(frozen=True)
+class RollSpec:
+    """`XdY+Z`: `count` dice of `sides` each, plus `plus`."""
+
+    count: int
+    sides: int
+    plus: int = 0
+
+    def text(self) -> str:
+        """`100`, `3d6`, `100+20`, `2d10-3`: the shortest form that reads back the same."""
+        dice = str(self.sides) if self.count == 1 else f"{self.count}d{self.sides}"
+        return dice + (f"{self.plus:+d}" if self.plus else "")
+
+
+ROLL = re.compile(r"(?:(\d*)d)?(\d+)((?:[+-]\d+)*)")
+
+
+def parse_roll(text: str) -> RollSpec:
+    """The room bot's roll syntax: `N`, `XdY`, `dY`, `XdY+Z` (bonuses may repeat: `+2-1`), blank: 100."""
+    spec = "".join(text.split()).lower() or "100"
+    match = ROLL.fullmatch(spec)
+    if not match:
+        raise ValueError(f"{text.strip()!r} is not a roll: say roll 100, roll 3d6 or roll 2d10+5.")
+    count = int(match.group(1) or 1)
+    sides = int(match.group(2))
+    plus = sum(int(term) for term in re.findall(r"[+-]\d+", match.group(3)))
+    if not 1 <= count <= MAX_DICE:
+        raise ValueError(f"Roll 1 to {MAX_DICE} dice at once, not {count}.")
+    if not 2 <= sides <= MAX_SIDES:
+        raise ValueError(f"A die has 2 to {MAX_SIDES:,} sides, not {sides:,}.")
+    if abs(plus) > MAX_PLUS:
+        raise ValueError(f"A bonus is at most {MAX_PLUS:,} either way.")
+    return RollSpec(count, sides, plus)
+
+
+def roll_draw(spec: RollSpec, label: str = "") -> dict[str, Any]:
+    """The draw (its value not yet drawn) of one roll: `roll` for one die, `dice` for several."""
+    if spec.count == 1:
+        return {"kind": "roll", "sides": spec.sides, "plus": spec.plus, "label": label}
+    return {"kind": "dice", "count": spec.count, "sides": spec.sides, "plus": spec.plus, "label": label}
+
+
+def make_draw(stream: HmacStream, draw: Mapping[str, Any]) -> dict[str, Any]:
+    """`draw` with what the stream gives it: `value` (and `rolls` for several dice), per docs/FAIRNESS.md."""
+    kind = draw.get("kind")
+    made = dict(draw)
+    if kind == "roll":
+        made["value"] = 1 + int(draw["plus"]) + stream.below(int(draw["sides"]))
+    elif kind == "dice":
+        rolls = [1 + stream.below(int(draw["sides"])) for _ in range(int(draw["count"]))]
+        made["rolls"], made["value"] = rolls, sum(rolls) + int(draw["plus"])
+    elif kind == "pick":
+        made["value"] = draw["names"][stream.below(len(draw["names"]))]
+    elif kind == "shuffle":
+        made["value"] = stream.shuffled(list(draw["names"]))
+    elif kind == "card":
+        made["value"] = 1 + stream.below(int(draw["ranks"]))
+    else:
+        raise ValueError(f"no draw of kind {kind!r}")
+    return made
+
+
+def what_drawn(draw: Mapping[str, Any]) -> str:
+    """`roll 100 for Mars`, `pick [Venus, Mars]`, `card 13 for Io`: a draw's line before its value."""
+    kind = draw.get("kind")
+    label = f" for {draw['label']}" if draw.get("label") else ""
+    if kind in ("roll", "dice"):
+        spec = RollSpec(int(draw.get("count", 1)), int(draw["sides"]), int(draw["plus"]))
+        return f"roll {spec.text()}{label}"
+    if kind in ("pick", "shuffle"):
+        return f"{kind} [{', '.join(draw['names'])}]{label}"
+    return f"card {draw.get('ranks')} for {draw.get('for')}"
+
+
+def value_text(draw: Mapping[str, Any]) -> str:
+    """The value as the room reads it (a card's only by PM and at the end)."""
+    kind, value = draw.get("kind"), draw.get("value")
+    if kind == "dice":
+        return f"{', '.join(str(roll) for roll in draw.get('rolls') or [])} = {value}"
+    if kind == "shuffle":
+        return ", ".join(str(name) for name in value or [])
+    if kind == "card":
+        return "dealt by PM"
+    return str(value)
+
+
+def draw_line(draw: Mapping[str, Any]) -> str:
+    """`#7 roll 100 for Mars: 63`: the line the room reads, which `verify --chat` reads back."""
+    return f"#{draw['number']} {what_drawn(draw)}: {value_text(draw)}"
+
+
+def card_line(draw: Mapping[str, Any]) -> str:
+    """`#11 Mars A`: a dealt card, as the PM and the end's line show it."""
+    return f"#{draw['number']} {draw['for']} {card_name(int(draw['value']))}"
+
+
+def verify_session(record: Mapping[str, Any]) -> Verdict:
+    """Check a session's record: its commitment, its client seed, and every draw in its place."""
+    verdict = Verdict()
+    verdict.checked.append(f"hand-hosted session, format {record.get('format')}, dice {record.get('dice')}")
+    for check in (_check_dice, _check_commitment, _check_client_seed, _check_draws):
+        difference = check(record, verdict.checked)
+        if difference is not None:
+            verdict.difference = difference
+            return verdict
+    return verdict
+
+
+def _check_dice(record: Mapping[str, Any], checked: list[str]) -> Difference | None:
+    if record.get("dice") != ALGORITHM:
+        return Difference("dice", record.get("dice"), ALGORITHM, "a session's dice are the HMAC stream")
+    if not record.get("seed"):
+        return Difference("seed", None, "a revealed seed", "the session has not ended, or its seed is missing")
+    return None
+
+
+def _check_commitment(record: Mapping[str, Any], checked: list[str]) -> Difference | None:
+    hashed = commitment(str(record["seed"]))
+    if record.get("commitment") != hashed:
+        return Difference("commitment", record.get("commitment"), hashed, "the SHA-256 of the revealed seed")
+    checked.append(f"commitment {hashed} is the SHA-256 of the revealed seed")
+    return None
+
+
+def _check_client_seed(record: Mapping[str, Any], checked: list[str]) -> Difference | None:
+    built = session_client_seed(str(record.get("host")), record.get("players") or [], record.get("salts") or [])
+    if record.get("client_seed") != built:
+        return Difference(
+            "client seed", record.get("client_seed"), built, "the host, the players in join order, the salts"
+        )
+    checked.append(f"client seed {built!r} is the host, the players in join order and the salts")
+    return None
+
+
+def _check_draws(record: Mapping[str, Any], checked: list[str]) -> Difference | None:
+    draws = list(record.get("draws") or [])
+    if draws and not record.get("client_seed"):
+        return Difference("draws", f"{len(draws)} draws", "none", "no draw comes before the client seed")
+    stream = HmacStream(str(record["seed"]), str(record.get("client_seed")))
+    for index, draw in enumerate(draws, start=1):
+        name = f"#{index} ({what_drawn(draw)})" if "kind" in draw else f"#{index}"
+        if draw.get("number") != index:
+            return Difference(f"{name} number", draw.get("number"), index, "draws are numbered 1, 2, 3… in order")
+        try:
+            again = make_draw(stream, {key: value for key, value in draw.items() if key not in ("value", "rolls")})
+        except (KeyError, TypeError, ValueError) as error:
+            return Difference(name, draw.get("kind"), f"no draw: {error}")
+        for key in ("rolls", "value"):
+            if draw.get(key) != again.get(key):
+                return Difference(f"{name} {key}", draw.get(key), again.get(key), "the dice stream gives")
+    checked.append(f"{len(draws)} draws are the dice stream of the seed and the client seed, each in its place")
+    return None
+
+
+def is_session(record: Mapping[str, Any]) -> bool:
+    return record.get("kind") == KIND

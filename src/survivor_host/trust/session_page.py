@@ -1,0 +1,49 @@
+"""A hand-hosted session's record as HTML (every name escaped): the story for `.replay hN` and the
+self-checking page `survivor-host export SESSION.json --html FILE.html` writes (the replay page's
+script re-checks it in the browser with Web Crypto)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from survivor_host.engine.story import e, names
+from survivor_host.trust.export import self_checking_page
+from survivor_host.trust.session import card_name, value_text, what_drawn
+
+
+def session_title(record: Mapping[str, Any]) -> str:
+    """`Session h3, hosted by Mars` (plain text, not escaped)."""
+    return f"Session h{record.get('id')}, hosted by {record.get('host')}"
+
+
+def _draw_item(draw: Mapping[str, Any]) -> str:
+    shown = card_name(int(draw["value"])) if draw.get("kind") == "card" else value_text(draw)
+    return f"<li>#{e(draw.get('number'))} {e(what_drawn(draw))}: <b>{e(shown)}</b></li>"
+
+
+def _list_item(event: Mapping[str, Any]) -> str:
+    to = f" → {e(event['to'])}" if event.get("to") else ""
+    return f"<li>after #{e(event.get('step'))}: {e(event.get('name'))} {e(event.get('event'))}{to}</li>"
+
+
+def session_steps(record: Mapping[str, Any]) -> list[str]:
+    """The sections: the players, the draws, the host's list, the end."""
+    players = "".join(f"<li>{e(name)}</li>" for name in record.get("players") or [])
+    salts = names(record.get("salts") or [])
+    draws = "".join(_draw_item(draw) for draw in record.get("draws") or []) or "<li>none</li>"
+    changes = "".join(_list_item(event) for event in record.get("list") or []) or "<li>none</li>"
+    return [
+        f'<section class="step" data-step="0"><h2>The players</h2><p>Host: {e(record.get("host"))}; salts: '
+        f'{salts}</p><ol class="players">{players}</ol></section>',
+        f'<section class="step" data-step="1"><h2>The draws</h2><ol class="draws">{draws}</ol></section>',
+        f'<section class="step" data-step="2"><h2>The host\'s list</h2><ul>{changes}</ul>'
+        f"<p>Out: {names(record.get('out') or [])}</p></section>",
+        f'<section class="step" data-step="3"><h2>The end</h2><p>{e(record.get("ended") or "not ended")}</p>'
+        "</section>",
+    ]
+
+
+def session_page(record: Mapping[str, Any]) -> str:
+    """The whole self-checking page."""
+    return self_checking_page(session_title(record), "\n".join(session_steps(record)), record)

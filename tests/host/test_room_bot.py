@@ -1,0 +1,380 @@
+"""Issue 19: the bot beside the room's own bot (Sir Vivor), each finding with a test that fails without
+its fix: silence on what is not ours, the room bot's host and queue, the flood rule's flag, the
+`.addbot` line, the room's defaults; hostile names through every new path."""
+
+from __future__ import annotations
+
+import html
+import random
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from survivor_host.engine.ids import to_id
+from survivor_host.host.bot import Bot
+from survivor_host.host.config import BotConfig
+from survivor_host.host.hosting import addbot_line, safe_name
+from survivor_host.host.ports import HostSettings
+from survivor_host.host.room import RoomHost
+from survivor_host.host.roombot import RoomBotFollower, RoomBotSettings
+from survivor_host.host.store import MIGRATIONS, Store, points_for
+from tests.host.fakes import FakeClock, FakeOutbox
+from tests.host.test_room import play_out
+
+ROOM = "survivor"
+SV = "Sir Vivor"
+BOT = "SurvivorBot"
+SEVEN = ["Venus", "Mars", "Jupiter", "Saturn", "Ceres", "Pluto", "Io"]
+HOSTILE = ["/kick x", "!dt", ">> 1", "<b>x</b>", "a, b", "c|d", "[e]", "／me"]
+
+
+def make_host(tmp_path: Path, html_ok: bool = True, **settings: object) -> RoomHost:
+    out = FakeOutbox(name=BOT, html_rooms=(ROOM,) if html_ok else ())
+    base: dict[str, object] = {"prefix": "$", "room_bot": RoomBotSettings(SV), "mirror_points": False}
+    chosen = HostSettings(**{**base, **settings})  # type: ignore[arg-type]
+    return RoomHost(ROOM, out, FakeClock(), Store(tmp_path / "bot.db"), chosen, lambda: "seed-1")
+
+
+def out(host: RoomHost) -> FakeOutbox:
+    assert isinstance(host.out, FakeOutbox)
+    return host.out
+
+
+def wall(host: RoomHost, text: str) -> None:
+    host.handle_chat("@", SV, f"/announce {text}")
+
+
+def host_us(host: RoomHost) -> None:
+    wall(host, f"**SURVGAME:** {BOT} is hosting. Type ``/me in`` to join.")
+
+
+def hosted_game(host: RoomHost, theme: str = "ftl", players: list[str] = SEVEN, seed: int = 3) -> None:
+    host_us(host)
+    host.handle_chat("+", "Hostess", f"$host {theme}")
+    for name in players:
+        host.handle_chat(" ", name, "/me in")
+    host.handle_chat("+", "Hostess", "$start")
+    play_out(host, random.Random(seed))
+
+
+# ----- finding 1: talk over it
+
+
+def default_bot(tmp_path: Path) -> tuple[Bot, FakeOutbox]:
+    config = BotConfig(server_url="ws://x", login_url="http://x", username=BOT, password=None, rooms=(ROOM,))
+    sent = FakeOutbox(name=BOT)
+    return Bot(config, sent, Store(tmp_path / "bot.db"), clock=FakeClock()), sent  # type: ignore[arg-type]
+
+
+def test_finding_1_the_room_bots_commands_get_no_reply(tmp_path: Path) -> None:
+    bot, sent = default_bot(tmp_path)
+    assert bot.config.prefix == "$"  # not Sir Vivor's `.`
+    room = bot.rooms[ROOM]
+    for line in (".roll 100", ".theme hg", ".hq", ".timer 60", ".win Mars", ".randtheme", ".host Mars, hg", ".end",
+                 ".lb", ".pick Mars", ".modkill Mars", ".pl", "/me in", "/me out", "$xyzzy", "$roll 100"):  # fmt: skip
+        room.handle_chat("+", "Mars", line)
+    assert sent.sent == []
+
+
+def test_finding_1_another_bots_lines_get_no_reply(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    host.handle_chat("*", "Other Bot", "$host ftl")
+    host.handle_chat("@", SV, "$host ftl")
+    host.handle_chat("@", SV, "/me in")
+    assert out(host).sent == [] and host.signups is None
+
+
+def test_finding_1_an_unknown_pm_gets_one_short_line_a_minute(tmp_path: Path) -> None:
+    bot, sent = default_bot(tmp_path)
+    for word in ("roll 100", "theme", "xyzzy"):
+        bot._route_pm("Mars", word)
+    assert sent.pms_to("Mars") == ['I don\'t know "roll": PM me help for my commands.']
+    clock = bot.clock
+    assert isinstance(clock, FakeClock)
+    clock.advance(61)
+    bot._route_pm("Mars", "survivor plugh")  # named room: the same once-a-minute line
+    assert len(sent.pms_to("Mars")) == 2
+
+
+# ----- finding 2: get muted by it (the flag the send queue's budget follows)
+
+
+def test_finding_2_the_flood_rule_applies_unless_we_host_or_are_whitelisted(tmp_path: Path) -> None:
+    follower = RoomBotFollower(ROOM, RoomBotSettings(SV), me=lambda: to_id(BOT))
+    assert follower.flood_rule_applies()
+    follower.hears(f"/announce **SURVGAME:** {BOT} is hosting. Type ``/me in`` to join.")
+    assert follower.we_host() and not follower.flood_rule_applies()
+    follower.hears("/announce **WINNER:** Mars")
+    assert follower.flood_rule_applies()
+    assert not RoomBotFollower(ROOM, RoomBotSettings(SV, whitelisted=True), me=lambda: "x").flood_rule_applies()
+    assert not RoomBotFollower(ROOM, None, me=lambda: "x").flood_rule_applies()
+
+
+def test_finding_2_the_bot_is_told_when_the_rule_starts_and_stops(tmp_path: Path) -> None:
+    bot, _ = default_bot(tmp_path)
+    assert bot.flood_rules == {ROOM: True}
+    room = bot.rooms[ROOM]
+    room.handle_chat("@", SV, f"/announce **SURVGAME:** {BOT} is hosting. Type ``/me in`` to join.")
+    assert bot.flood_rules == {ROOM: False}
+    room.handle_chat("@", SV, "The game was forcibly ended.")
+    assert bot.flood_rules == {ROOM: True}
+
+
+# ----- finding 3: ignore the room's host
+
+
+def test_finding_3_no_signups_while_a_person_hosts(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    wall(host, "**SURVGAME:** Mars is hosting. Type ``/me in`` to join.")
+    host.handle_chat("+", "Hostess", "$host ftl")
+    (commitment,) = out(host).room_lines()  # issue 22: Mars's hand-hosting session, nothing else
+    assert host.signups is None and commitment.startswith("Fair dice session h1 (host Mars): commitment sha256 ")
+    (why,) = out(host).pms_to("Hostess")
+    assert why.startswith(f"{SV} says Mars is hosting now") and f"queue me with .host {BOT}" in why
+    host.handle_chat(" ", "Io", "/me in")  # Mars's game, not ours
+    assert out(host).pms_to("Io") == []
+    wall(host, "**WINNER:** Io")
+    assert host.roombot.host is None
+
+
+def test_finding_3_hosted_through_the_queue_then_won_with_win(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    host.handle_chat("+", "Hostess", "$host ftl")
+    assert host.signups is None and "type .host SurvivorBot" in out(host).pms_to("Hostess")[0]
+    host.handle_chat("@", SV, f"{BOT} was added to the hostqueue.")
+    assert host.roombot.queue == [BOT]
+    host_us(host)  # `.nexthost`: the remembered `$host ftl` opens now
+    assert host.signups is not None and host.signups.host == "Hostess" and host.roombot.queue == []
+    assert ("command", ROOM, f"/modnote HOST: {BOT} hosted Follow the Leader (signups opened by [Hostess]).") in out(
+        host
+    ).sent
+    for name in SEVEN:
+        host.handle_chat(" ", name, "/me in")
+    host.handle_chat("+", "Hostess", "$start")
+    play_out(host, random.Random(3))
+    lines = out(host).room_lines()
+    winner = next(line for line in lines if line.startswith(".win "))
+    assert lines[-1] == winner and lines[lines.index(winner) - 1].startswith("Dice seed: ")
+    assert any(text.startswith("/modnote HOST: SurvivorBot's Follow the Leader of 7 players won by [") for
+               kind, _, text in out(host).sent if kind == "command")  # fmt: skip
+
+
+def test_finding_3_the_room_bots_dehost_ends_ours(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    host_us(host)
+    host.handle_chat("+", "Hostess", "$host cta")
+    host.handle_chat("@", SV, "The game was forcibly ended.")
+    assert host.signups is None and "Signups were cancelled: Sir Vivor ended the hosting." in out(host).room_lines()
+    host_us(host)
+    host.handle_chat("+", "Hostess", "$host ftl")
+    for name in SEVEN[:4]:
+        host.handle_chat(" ", name, "/me in")
+    host.handle_chat("+", "Hostess", "$start")
+    assert host.game is not None
+    host.handle_chat("@", SV, "The game was forcibly ended.")
+    assert host.game is None or host.game.finished
+
+
+def test_finding_3_cancelled_signups_free_the_room_bots_host(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    host_us(host)
+    host.handle_chat("+", "Hostess", "$host ftl")
+    host.handle_chat("+", "Hostess", "$end")
+    assert out(host).room_lines()[-1] == ".done"
+
+
+def test_the_room_bot_absent_we_host_alone(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    out(host).absent.add(to_id(SV))
+    host.handle_chat("+", "Hostess", "$host ftl")
+    assert host.signups is not None
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_hostile_names_in_the_room_bots_lines_stay_data(tmp_path: Path, name: str) -> None:
+    host = make_host(tmp_path)
+    wall(host, f"**SURVGAME:** {name} is hosting. Type ``/me in`` to join.")
+    assert host.roombot.host == name
+    host.handle_chat(" ", "Mallory", f"/announce **SURVGAME:** {BOT} is hosting. Type ``/me in`` to join.")
+    assert host.roombot.host == name  # only the room bot's own account is read
+    host.handle_chat("+", "Hostess", "$host ftl")
+    (why,) = out(host).pms_to("Hostess")
+    assert why.startswith(SV) and all(kind == "pm" for kind, _, _ in out(host).sent)
+    host.handle_chat("@", SV, f"{name} was added to the hostqueue.")
+    assert host.roombot.queue == [name]
+
+
+# ----- finding 4: split the room's points
+
+
+def test_finding_4_the_host_gets_the_addbot_line_with_a_button(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    hosted_game(host)
+    record = host.store.closed_games(ROOM)[0][2]
+    places = record["placements"]
+    order = sorted(SEVEN, key=lambda name: (places[name], SEVEN.index(name)))
+    line = f".addbot 7, {', '.join(order)}"
+    (box,) = [text for kind, who, text in out(host).sent if kind == "pmuhtml" and who == "Hostess"]
+    assert html.escape(line) in box
+    assert f'value="{html.escape(f"/msgroom {ROOM}, {line}", quote=True)}"' in box
+    assert not any(text.startswith("Points:") for text in out(host).room_lines())  # no second leaderboard
+    assert host.store.leaderboard(ROOM) == []
+    assert all(host.store.games_of(ROOM, to_id(name)) == 1 for name in SEVEN)
+    out(host).clear()
+    host.handle_chat(" ", "Io", "$points")
+    kept = "Points are kept on Sir Vivor's leaderboard (.lb, .points)."
+    assert out(host).room_lines() == [f"Games played with me here by Io: 1. {kept}"]
+
+
+def test_finding_4_without_html_the_line_itself_and_every_online_auth_when_nobody_hosted(tmp_path: Path) -> None:
+    host = make_host(tmp_path, html_ok=False)
+    host.handle_chat("%", "Driver", "hello")
+    host.handle_chat("@", "Mod", "hi")
+    hosted_game(host, "cta")
+    for name in ("Hostess", "Driver", "Mod"):
+        assert not any("<" in text for text in out(host).pms_to(name))
+    assert any(text.startswith(f"[{ROOM}] For Sir Vivor's leaderboard (a + sends it): .addbot 7, ")
+               for text in out(host).pms_to("Hostess"))  # fmt: skip
+    (tmp_path / "2").mkdir()
+    again = make_host(tmp_path / "2", html_ok=False)
+    again.handle_chat("%", "Driver", "hello")
+    again.handle_chat("@", "Mod", "hi")
+    again.hosting._send_points_line(".addbot 7, a, b, c, d, e, f, g", None)
+    assert len(out(again).pms_to("Driver")) == len(out(again).pms_to("Mod")) == 1
+
+
+def test_finding_4_the_mirror_keeps_our_points_when_asked(tmp_path: Path) -> None:
+    host = make_host(tmp_path, mirror_points=True, points_scale=((5, 10, 3),))
+    hosted_game(host, players=SEVEN[:6])
+    assert any(text.startswith("Points: ") and "+10" in text for text in out(host).room_lines())
+    assert points_for(6, ((5, 10, 3),)) == (10, 3) and points_for(4, ((5, 10, 3),)) == (0, 0)
+    assert points_for(7) == (7, 2) and points_for(10) == (9, 4) and points_for(6) == (0, 0)
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_hostile_names_in_win_and_addbot(name: str) -> None:
+    line = addbot_line([name, "Mars", "Io"])
+    assert line.startswith(".addbot 3, ") and line.count(",") == 3
+    assert not any(c in safe_name(name) for c in ",|[]\n")
+    assert safe_name("a\nb") == "a b"
+
+
+def test_the_store_upgrades_to_game_counts(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    db = sqlite3.connect(path, isolation_level=None)
+    for number, script in enumerate(MIGRATIONS[:3], start=1):
+        for statement in script.split(";"):
+            if statement.strip():
+                db.execute(statement)
+        db.execute(f"PRAGMA user_version={number}")
+    db.execute(
+        "INSERT INTO games (room, theme, mods, options, players, seed, started_at)"
+        " VALUES ('r', 'ftl', '[]', '{}', '[]', 's', 1)"
+    )
+    db.close()
+    store = Store(path)
+    assert store.schema_version == len(MIGRATIONS) >= 4  # 5: hand-hosting sessions (issue 22)
+    assert store.games_of("r", "mars") == 0 and store.unfinished_games()[0].host is None
+
+
+# ----- finding 5: the room's own rules
+
+
+def test_finding_5_room_defaults(tmp_path: Path) -> None:
+    bot, _ = default_bot(tmp_path)
+    assert bot.config.defaults["public_deadline"] == 150
+    settings = bot.rooms[ROOM].settings
+    assert settings.signups_seconds == 300 and settings.room_bot == RoomBotSettings(SV) and not settings.mirror_points
+
+
+def test_finding_5_the_signups_line_pings_survgame_and_offers_no_me_out(tmp_path: Path) -> None:
+    host = make_host(tmp_path, signups_seconds=300)
+    host_us(host)
+    host.handle_chat("★", "Room Host", "$host ftl")  # a Room Host may host
+    first = next(line for line in out(host).room_lines() if "signups are open" in line)
+    assert "survgame" in first and "/me out" not in first and "$out" in first and "5 minutes" in first
+
+
+def test_finding_5_ampersand_no_longer_hosts(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    host_us(host)
+    host.handle_chat("&", "Old Leader", "$host ftl")
+    assert host.signups is None and out(host).pms_to("Old Leader")
+
+
+def test_finding_5_the_signups_timer_starts_or_closes(tmp_path: Path) -> None:
+    host = make_host(tmp_path, signups_seconds=300)
+    host_us(host)
+    host.handle_chat("+", "Hostess", "$host ftl")
+    host.handle_chat(" ", "Mars", "/me in")
+    clock = host.clock
+    assert isinstance(clock, FakeClock)
+    clock.advance(301)
+    assert host.signups is None and host.game is None
+    assert "Signups closed: 1 signed up, 3 needed." in out(host).room_lines()
+    assert out(host).room_lines()[-1] == ".done"
+    host_us(host)
+    host.handle_chat("+", "Hostess", "$host ftl")
+    for name in SEVEN[:3]:
+        host.handle_chat(" ", name, "/me in")
+    clock.advance(299)
+    assert host.game is None
+    clock.advance(2)
+    assert host.game is not None and [seat.name for seat in host.game.seats] == SEVEN[:3]
+
+
+def test_finding_5_a_full_list_starts_at_once(tmp_path: Path) -> None:
+    host = make_host(tmp_path, signups_seconds=300, defaults={"max_players": 4})
+    host_us(host)
+    host.handle_chat("+", "Hostess", "$host cta")
+    for name in SEVEN[:4]:
+        host.handle_chat(" ", name, "/me in")
+    assert host.game is not None and len(host.game.seats) == 4
+
+
+def test_finding_5_rules_link_the_rooms_theme_page(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    host.handle_chat(" ", "Io", "$rules")
+    assert out(host).room_lines()[-1].endswith("Rules: https://sites.google.com/view/survivor-ps/themes/ftl")
+    host_us(host)
+    host.handle_chat("+", "Hostess", "$host cta")
+    host.handle_chat(" ", "Io", "$rules")
+    assert out(host).room_lines()[-1].endswith("Rules: https://sites.google.com/view/survivor-ps/themes/cta")
+
+
+def test_finding_5_reminders_name_who_is_awaited_and_what(tmp_path: Path) -> None:
+    host = make_host(tmp_path, defaults={"leader": "pick", "secret_deadline": 60, "reminder": 30})
+    host_us(host)
+    host.handle_chat("+", "Hostess", "$host ftl")
+    for name in SEVEN[:4]:
+        host.handle_chat(" ", name, "/me in")
+    host.handle_chat("+", "Hostess", "$start")
+    clock = host.clock
+    assert isinstance(clock, FakeClock)
+    clock.advance(31)
+    (reminder,) = [line for line in out(host).room_lines() if line.startswith("Waiting on: ")]
+    game = host.game
+    assert game is not None
+    names = [wait.player for wait in game.awaiting()]
+    assert reminder.startswith(f"Waiting on: {names[0]}, ") and reminder.endswith(
+        "(follow or rebel, by PM). 30 seconds left."
+    )
+
+
+def test_a_restart_remembers_that_the_room_bot_hosts_us(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    host_us(host)
+    host.handle_chat("+", "Hostess", "$host ftl")
+    for name in SEVEN:
+        host.handle_chat(" ", name, "/me in")
+    host.handle_chat("+", "Hostess", "$start")
+    settings = host.settings
+    again = RoomHost(ROOM, FakeOutbox(name=BOT), FakeClock(), host.store, settings, lambda: "unused")
+    (stored,) = host.store.unfinished_games()
+    assert stored.room_bot_hosted and stored.host == "Hostess"
+    again.restore_game(stored)
+    assert again.roombot.we_host() and not again.roombot.flood_rule_applies()
+    play_out(again, random.Random(5))
+    assert any(line.startswith(".win ") for line in out(again).room_lines())
+    assert any(kind == "pmuhtml" or who == "Hostess" for kind, who, _ in out(again).sent)
