@@ -65,6 +65,8 @@ class FakeOutbox:
     """Each HTML line sent -> what the client would send instead if the server refused it."""
     closed_rooms: tuple[str, ...] = ()
     """Rooms (secret ones, groupchats) where a button may not say a line in the room."""
+    flood_kept: dict[str, bool] = field(default_factory=dict)
+    """Per room: whether the bot asked to keep its chat lines within the room bot's flood rule."""
 
     def say(self, room: str, text: str) -> None:
         self.sent.append(("say", room, text))
@@ -74,6 +76,9 @@ class FakeOutbox:
 
     def can_use_html(self, room: str) -> bool:
         return room in self.html_rooms
+
+    def keep_under_flood_rule(self, room: str, on: bool) -> None:
+        self.flood_kept[room] = on
 
     def add_uhtml(self, room: str, name: str, html: str) -> None:
         self.sent.append(("uhtml", room, html))

@@ -112,13 +112,13 @@ def test_finding_2_the_flood_rule_applies_unless_we_host_or_are_whitelisted(tmp_
 
 
 def test_finding_2_the_bot_is_told_when_the_rule_starts_and_stops(tmp_path: Path) -> None:
-    bot, _ = default_bot(tmp_path)
-    assert bot.flood_rules == {ROOM: True}
+    bot, sent = default_bot(tmp_path)
+    assert sent.flood_kept == {ROOM: True}
     room = bot.rooms[ROOM]
     room.handle_chat("@", SV, f"/announce **SURVGAME:** {BOT} is hosting. Type ``/me in`` to join.")
-    assert bot.flood_rules == {ROOM: False}
+    assert sent.flood_kept == {ROOM: False}
     room.handle_chat("@", SV, "The game was forcibly ended.")
-    assert bot.flood_rules == {ROOM: True}
+    assert sent.flood_kept == {ROOM: True}
 
 
 # ----- finding 3: ignore the room's host

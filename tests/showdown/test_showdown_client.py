@@ -355,3 +355,20 @@ def test_close_before_connect_returns() -> None:
             await asyncio.wait_for(task, timeout=5)
 
     asyncio.run(main())
+
+
+def test_the_flood_rule_sets_the_rooms_chat_budget_with_boxes_where_the_bot_is_star() -> None:
+    """Issue 19 finding 2: while the room bot's flood filter counts our lines, the queue keeps them within
+    it; at `*` waiting lines may share one box (a box is one chat line too)."""
+
+    async def scenario(client: ShowdownClient, server: FakeShowdown, events: list[Message]) -> None:
+        await asyncio.wait_for(client.wait_ready(), 5)
+        assert client.queue.chat_budget("survivor") is None
+        client.keep_under_flood_rule("survivor", True)
+        budget = client.queue.chat_budget("survivor")
+        assert budget is not None and budget.lines == 7 and budget.seconds == 6.0
+        assert budget.boxes == client.can_use_html("survivor") is True
+        client.keep_under_flood_rule("survivor", False)
+        assert client.queue.chat_budget("survivor") is None
+
+    run_client(scenario)

@@ -77,8 +77,6 @@ class Bot:
 
         answered: dict[str, float] = {}
         """When each user last got the answer to an unknown PM command (shared: once a minute in all)."""
-        self.flood_rules: dict[str, bool] = {}
-        """Per room: whether the room bot's flood filter counts our chat lines (see `set_flood_rule`)."""
         self.rooms = {
             room: RoomHost(
                 room, out, self.clock, store, self.settings_for(room), new_seed, flood=self, unknown_answered=answered
@@ -103,12 +101,9 @@ class Bot:
         )  # fmt: skip
 
     def set_flood_rule(self, room: str, applies: bool) -> None:
-        """The room bot's flood filter starts (or stops) counting our chat lines in `room`.
-
-        The send queue's per-room chat budget keeps our lines under it (`SendQueue.set_chat_budget`);
-        until that exists the flag is only kept here.
-        """
-        self.flood_rules[room] = applies
+        """The room bot's flood filter starts (or stops) counting our chat lines in `room`: the send
+        queue keeps them under it."""
+        self.out.keep_under_flood_rule(room, applies)
 
     async def handle(self, message: Message) -> None:
         try:

@@ -18,6 +18,7 @@ from typing import Any
 import aiohttp
 
 from survivor_host.engine.ids import to_id
+from survivor_host.showdown.flood import ChatBudget
 from survivor_host.showdown.login import DEFAULT_LOGIN_URL, LoginError, LoginSession, LoginUnavailable, get_assertion
 from survivor_host.showdown.protocol import (
     Challstr,
@@ -264,6 +265,8 @@ class ShowdownClient:
         self._sleep = sleep
         self._wanted_rooms: list[str] = [to_room_id(room) for room in config.rooms]
         self._rooms: dict[str, RoomState] = {}
+        self._flood_rooms: set[str] = set()
+        """Rooms whose room bot's flood filter counts our chat lines (`keep_under_flood_rule`)."""
         self._name = ""
         self._global_rank = " "
         self._ws: aiohttp.ClientWebSocketResponse | None = None
@@ -357,6 +360,20 @@ class ShowdownClient:
         if rank is None and state is not None:
             rank = state.direct_rank or " "
         return rank
+
+    def keep_under_flood_rule(self, room: str, on: bool) -> None:
+        """While `on`, the room's chat lines stay within the room bot's flood rule (the queue's chat
+        budget; where the bot may post boxes, waiting lines may share one)."""
+        room = to_room_id(room)
+        if on:
+            self._flood_rooms.add(room)
+        else:
+            self._flood_rooms.discard(room)
+        self._apply_budget(room)
+
+    def _apply_budget(self, room: str) -> None:
+        budget = ChatBudget(boxes=self.can_use_html(room)) if room in self._flood_rooms else None
+        self.queue.set_chat_budget(self.server_room(room), budget)
 
     def can_use_html(self, room: str) -> bool:
         """True when the bot's rank in `room` allows the HTML commands (`*`, `#`, `~`)."""
@@ -942,6 +959,8 @@ class ShowdownClient:
             for rank, ids in auth.items():
                 if isinstance(ids, list) and self.userid in ids:
                     state.direct_rank = str(rank)
+        if roomid in self._flood_rooms:  # the bot's rank there decides whether lines may share a box
+            self._apply_budget(roomid)
         public_ranks = [s.direct_rank for s in self._rooms.values() if s.public and s.direct_rank is not None]
         pace = decide_pace(self._global_rank, public_ranks)
         if pace != self.queue.pace:

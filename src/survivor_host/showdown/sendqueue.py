@@ -156,6 +156,11 @@ class SendQueue:
         else:
             self._budgets[room_id] = RoomBudget(budget, self._chat_times(room_id))
 
+    def chat_budget(self, room_id: str) -> ChatBudget | None:
+        """The budget `room_id`'s chat lines are kept within, if any."""
+        kept = self._budgets.get(room_id)
+        return kept.budget if kept is not None else None
+
     def _chat_times(self, room: str) -> deque[float]:
         return self._chat_sent.setdefault(room, deque(maxlen=HISTORY))
 

@@ -63,6 +63,9 @@ class RecordingOutbox:
     def can_use_html(self, room: str) -> bool:
         return self.html_ok
 
+    def keep_under_flood_rule(self, room: str, on: bool) -> None:
+        """The replay's outbox sends nothing, so it keeps no budget."""
+
     def add_uhtml(self, room: str, name: str, html: str) -> None:
         pass
 
