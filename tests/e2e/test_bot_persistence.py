@@ -385,7 +385,7 @@ def test_kill9_between_a_swap_roll_and_the_next_turn(e2e: E2EEnv, bot_factory: C
             gate.release()
             await asyncio.to_thread(bot.start)
             await host.wait_for(r"The bot restarted", room=ROOM, since=killed, timeout=20)
-            owed = r"you still owe an action here in the room: \*\*\.stick\*\* or \*\*\.swap NAME\*\*"
+            owed = r"you still owe an action here in the room: \*\*\$stick\*\* or \*\*\$swap NAME\*\*"
             await host.wait_for(owed, room=ROOM, since=killed, timeout=20)
             await finish(host, killed, timeout=200)
             await table.stop()
