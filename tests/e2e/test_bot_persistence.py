@@ -181,18 +181,20 @@ def check_finished(db: Db, clicks: Sequence[tuple[str, str]], kept: Sequence[dic
     return game
 
 
-def expected_lines(record: dict[str, Any]) -> list[str]:
+def expected_lines(record: dict[str, Any], mirror: bool = False) -> list[str]:
     """What the bot says in the room from `.start` on, for this record, when nothing goes wrong: the
     same room host replays the stored inputs in-process (the bot is the room's `*`: each round a table
     box, `/raw ...`, in place of the lines it shows)."""
-    return replay_through_host(record, ROOM, html_ok=True).room
+    return replay_through_host(record, ROOM, html_ok=True, mirror=mirror).room
 
 
-def check_transcript(record: dict[str, Any], before: Sequence[str], after: Sequence[str], in_flight_ok: bool) -> None:
+def check_transcript(
+    record: dict[str, Any], before: Sequence[str], after: Sequence[str], in_flight_ok: bool, mirror: bool = False
+) -> None:
     """The room saw every announcement of the game exactly once, in order, across the crash: what went
     out before it is a prefix of the expected lines, what came after is the rest, and only the step that
     was in flight (its lines just before the crash) may come twice."""
-    expected = game_lines(line for line in expected_lines(record) if not line.startswith("/"))
+    expected = game_lines(line for line in expected_lines(record, mirror) if not line.startswith("/"))
     pre = game_lines(line for line in before if not line.startswith("/"))
     post = game_lines(line for line in after if not line.startswith("/"))
     assert pre == expected[: len(pre)], "before the crash the room saw something else than expected"
@@ -249,7 +251,7 @@ def test_kill9_mid_round_loses_nothing_and_points_follow(e2e: E2EEnv, bot_factor
                 stored = sum(1 for inp in kept if inp.get("by") == name and inp["action"] in ("follow", "rebel"))
                 assert told <= stored, (name, told, stored)
             after = room_chat(host, killed, len(host.transcript))
-            check_transcript(game["record"], room_chat(host, start, killed), after, True)
+            check_transcript(game["record"], room_chat(host, start, killed), after, True, mirror=True)
 
             # (e) points: 7 players give the winner 7 and second 2, once, shown by .lb and .points.
             record = game["record"]
@@ -383,7 +385,7 @@ def test_kill9_between_a_swap_roll_and_the_next_turn(e2e: E2EEnv, bot_factory: C
             gate.release()
             await asyncio.to_thread(bot.start)
             await host.wait_for(r"The bot restarted", room=ROOM, since=killed, timeout=20)
-            owed = r"you still owe an action here in the room: \*\*\.stick\*\* or \*\*\.swap NAME\*\*"
+            owed = r"you still owe an action here in the room: \*\*\$stick\*\* or \*\*\$swap NAME\*\*"
             await host.wait_for(owed, room=ROOM, since=killed, timeout=20)
             await finish(host, killed, timeout=200)
             await table.stop()

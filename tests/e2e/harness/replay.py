@@ -128,12 +128,13 @@ class Replayed:
     game: Game
 
 
-def replay_through_host(record: dict[str, Any], room: str, html_ok: bool = False) -> Replayed:
-    """Open signups, start, and feed the record's stored inputs to a real `RoomHost`."""
+def replay_through_host(record: dict[str, Any], room: str, html_ok: bool = False, mirror: bool = False) -> Replayed:
+    """Open signups, start, and feed the record's stored inputs to a real `RoomHost` (`mirror`: our own
+    points table on, as the served bot has it only when asked in a room the room bot keeps)."""
     out = RecordingOutbox(html_ok)
     store = Store(":memory:")
     try:
-        settings = HostSettings(prefix=DEFAULT_PREFIX, defaults=dict(record["options"]))  # the served bot's prefix
+        settings = HostSettings(prefix=DEFAULT_PREFIX, defaults=dict(record["options"]), mirror_points=mirror)
         host = RoomHost(room, out, StillClock(), store, settings, lambda: record["seed"])
         p = DEFAULT_PREFIX
         host.handle_chat("+", HOST_NAME, f"{p}host {record['theme']} {' '.join(record['mods'])}".strip())
