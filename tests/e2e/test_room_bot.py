@@ -205,14 +205,6 @@ def test_silent_beside_a_human_host(
     run_async(scenario(), timeout=120)
 
 
-UNTIL_THE_BUDGET = pytest.mark.xfail(
-    strict=False,
-    reason="the room bot's flood rule fires on our lines when it does not host us (seen at both ranks); the "
-    "send queue's chat budget (the wire lane, issue 19 item 4) is to keep them under it: remove this mark then",
-)
-
-
-@UNTIL_THE_BUDGET
 @pytest.mark.parametrize("rank", ["*", None], ids=["star", "ordinary"])
 def test_flood_filter_silent_when_the_room_bot_does_not_host_us(
     rank: str | None, e2e: E2EEnv, ps_server_factory: Callable[..., Any], bot_factory: Callable[..., BotProcess]
