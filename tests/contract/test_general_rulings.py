@@ -204,8 +204,12 @@ def test_g3_secret_facts_go_to_their_holder_only() -> None:  # G3
     from tests.contract.registry import secret_facts_astray
 
     cta = new_game("cta", ["Ann", "Bob", "Cid"], seed=1)
-    good = [CardDealt("Ann", 13, 5, to="Ann"), CardShown(5, CardWhy.ASKED, to="Bob")]
-    bad = [CardDealt("Ann", 13, 5, to="Bob"), CardDealt("Ann", 13, 5), CardShown(5, CardWhy.DEALT)]
+    good = [CardDealt("Ann", 13, 5, fourteen="14", to="Ann"), CardShown(5, CardWhy.ASKED, fourteen="14", to="Bob")]
+    bad = [
+        CardDealt("Ann", 13, 5, fourteen="14", to="Bob"),
+        CardDealt("Ann", 13, 5, fourteen="14"),
+        CardShown(5, CardWhy.DEALT, fourteen="14"),
+    ]
     assert secret_facts_astray(cta, good) == []
     assert secret_facts_astray(cta, bad) == bad
     ftl = new_game("ftl", ["Ann", "Bob", "Cid"], seed=1)

@@ -5,7 +5,7 @@ A card is a secret (G3): facts that carry one are addressed (`to`) to its holder
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from survivor_host.engine.events import Asked, Fact, Roll
@@ -91,6 +91,8 @@ class RoundRevealed(Fact):
     cutoff: int | None
     rows: tuple[RevealRow, ...]
     """Each player dealt in this round, in list order."""
+    fourteen: str = field(kw_only=True)
+    """What this game calls a 14 (`Jester`, `Joker`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,13 +178,15 @@ class Redealt(Fact):
 
 @dataclass(frozen=True, slots=True)
 class CardDealt(Fact):
-    """C3: `player`'s card, rolled with `die`; addressed to that player only."""
+    """C3: `player`'s card, rolled with `die`; addressed to that player only. `fourteen`: what this game
+    calls a 14 (`Jester`, `Joker`), as players say it."""
 
     secret = True
 
     player: str
     die: int
     card: int
+    fourteen: str = field(kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +199,8 @@ class CardShown(Fact):
     why: CardWhy
     other: str = ""
     swap_round: int = 0
+    fourteen: str = field(kw_only=True)
+    """What this game calls a 14 (`Jester`, `Joker`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -123,6 +123,8 @@ def present(fact: Fact) -> list[Event]:
                     )
                 )
             return said
+        case RoundRolled(number=1):  # the leader's die explained once, after the first table
+            return [round_table(fact), Say(DIE_GLOSSARY)]
         case RoundRolled():
             return [round_table(fact)]
         case SeatBriefing():
@@ -166,7 +168,6 @@ def round_table(fact: RoundRolled) -> RoundTable:
         f"Round {fact.number}: {fact.leader} rolled {fact.leader_roll}",
         ("Player", "Choice", "Die", "Roll", "Verdict"),
         tuple(rows),
-        (DIE_GLOSSARY,) if fact.number == 1 else (),
     )
 
 

@@ -175,6 +175,7 @@ class JestersDuel(CtaMod):
     """Cards are rolled 14; the Jesters duel between the deal and the swap phase."""
 
     id = JESTERS_DUEL
+    fourteen = "Jester"
     phases: ClassVar[Mapping[str, Phase[CtaState]]] = {CtaStage.DUEL: Duel()}
 
     def new_round(self, game: CtaState) -> None:

@@ -20,6 +20,7 @@ def jokers(cards: dict[int, int]) -> list[int]:
 
 class TheJoker(CtaMod):
     id = THE_JOKER
+    fourteen = "Joker"
 
     def card_die(self) -> int | None:
         return JOKER

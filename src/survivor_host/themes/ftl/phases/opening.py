@@ -18,7 +18,8 @@ class Opening(FtlPhase):
 
     def enter(self, game: FtlState) -> list[Event]:
         mods = tuple(game.spec.mod_title(mod) for mod in game.mods)
-        events: list[Event] = [GameBegins(game.title, mods), PlayerList(tuple(seat.name for seat in game.alive()))]
+        listed = PlayerList(tuple(seat.name for seat in game.alive()), first=True)
+        events: list[Event] = [GameBegins(game.title, mods), listed]
         if game.opt_str("leader") == "pick":
             chosen = game.seat(game.dice.pick([seat.name for seat in game.alive()]))
             events.append(LeaderChosen(chosen.name, LeaderHow.PICKED))
