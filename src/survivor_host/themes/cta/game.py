@@ -18,7 +18,9 @@ from survivor_host.engine.events import Event
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.phase import Phase
-from survivor_host.themes.cta.facts import CardWhy, CtaStage, ElimChanged, GameBegins, PlaceBattle
+from survivor_host.themes.cta.facts.deal import ElimChanged, GameBegins
+from survivor_host.themes.cta.facts.kinds import CardWhy, CtaStage
+from survivor_host.themes.cta.facts.reveal import PlaceBattle
 from survivor_host.themes.cta.mods import MOD_CLASSES
 from survivor_host.themes.cta.phases.deal import Deal
 from survivor_host.themes.cta.phases.finals import FinalsPhase

@@ -15,7 +15,9 @@ from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Eliminated, Event, Fact
 from survivor_host.engine.game import Game, Seat
 from survivor_host.engine.phase import Phase
-from survivor_host.themes.cta.facts import CardShown, CardWhy, Stuck, SwapResolved
+from survivor_host.themes.cta.facts.deal import CardShown
+from survivor_host.themes.cta.facts.kinds import CardWhy
+from survivor_host.themes.cta.facts.swaps import Stuck, SwapResolved
 from survivor_host.themes.cta.record import CtaRecorder
 from survivor_host.themes.cta.rules import FOURTEEN, SWAPPER_DIE, TARGET_DIE
 

@@ -5,46 +5,51 @@ from __future__ import annotations
 from survivor_host.engine.events import CardTold, Event, Fact, Prompt, Roll, RoundTable, Say
 from survivor_host.engine.render import battle_shown, card_name, join_names
 from survivor_host.engine.voice import ask, command, privately
-from survivor_host.themes.cta.facts import (
+from survivor_host.themes.cta.facts.deal import (
     CardDealt,
     CardShown,
-    CardWhy,
-    DefaultSticks,
+    ElimChanged,
+    GameBegins,
+    KingsKnown,
+    Redealt,
+    RoundBegins,
+)
+from survivor_host.themes.cta.facts.fourteens import (
     DrewJoker,
     DuelAsked,
     DuelPicked,
     DuelResolved,
-    ElimChanged,
-    Finals,
-    GameBegins,
     JesterGone,
     JestersBattle,
     JestersKnown,
-    KingsKnown,
     LostDuel,
     LostJestersBattle,
+    Walkover,
+)
+from survivor_host.themes.cta.facts.kinds import CardWhy, Standing
+from survivor_host.themes.cta.facts.reveal import (
+    Finals,
     LostTieBreak,
     LowestCard,
     NobodyOut,
-    NoTargets,
     PlaceBattle,
-    Redealt,
-    RoundBegins,
     RoundRevealed,
-    Standing,
+    SwapNote,
+    TieAtCutoff,
+)
+from survivor_host.themes.cta.facts.swaps import (
+    DefaultSticks,
+    NoTargets,
     Stuck,
     SwapChoice,
-    SwapNote,
     SwapOrder,
     SwapPhaseOpened,
     SwapResolved,
     SwapRoundAsked,
     SwapRoundOpened,
     SwapVoid,
-    TieAtCutoff,
     TurnAsked,
     TurnTimedOut,
-    Walkover,
 )
 
 CARD_LINES = {

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from survivor_host.engine.events import Event, PlayerList
 from survivor_host.engine.phase import Phase
-from survivor_host.themes.cta.facts import CardDealt, CtaStage, KingsKnown, Redealt, RoundBegins
+from survivor_host.themes.cta.facts.deal import CardDealt, KingsKnown, Redealt, RoundBegins
+from survivor_host.themes.cta.facts.kinds import CtaStage
 from survivor_host.themes.cta.phases.base import CtaPhase, after_step
 from survivor_host.themes.cta.rules import KING, eliminations
 from survivor_host.themes.cta.state import CtaState

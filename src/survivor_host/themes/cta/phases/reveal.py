@@ -6,18 +6,14 @@ from survivor_host.engine.battle import battle
 from survivor_host.engine.events import Event, Fact, Revealed
 from survivor_host.engine.game import Seat
 from survivor_host.engine.phase import Phase
-from survivor_host.themes.cta.facts import (
-    CtaCause,
-    CtaStage,
-    DrewJoker,
-    LostDuel,
-    LostJestersBattle,
+from survivor_host.themes.cta.facts.fourteens import DrewJoker, LostDuel, LostJestersBattle
+from survivor_host.themes.cta.facts.kinds import CtaCause, CtaStage, Standing
+from survivor_host.themes.cta.facts.reveal import (
     LostTieBreak,
     LowestCard,
     NobodyOut,
     RevealRow,
     RoundRevealed,
-    Standing,
     SwapNote,
     TieAtCutoff,
 )

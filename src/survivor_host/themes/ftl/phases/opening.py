@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from survivor_host.engine.events import Event, PlayerList
 from survivor_host.engine.phase import Phase, Stage
-from survivor_host.themes.ftl.facts import FtlStage, GameBegins, LeaderChosen, LeaderHow
+from survivor_host.themes.ftl.facts.course import GameBegins, LeaderChosen
+from survivor_host.themes.ftl.facts.kinds import FtlStage, LeaderHow
 from survivor_host.themes.ftl.phases.base import FtlPhase, next_round
 from survivor_host.themes.ftl.state import FtlState
 
