@@ -26,13 +26,14 @@ from survivor_host.engine.events import (
 Presenter = Callable[[Fact], list[Event]]
 """A theme's words: the events (lines, rolls, prompts) one fact is shown as."""
 
-CARD_NAMES = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King", 14: "14"}
+CARD_NAMES = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"}
 FOURTEEN = 14
+"""The card a mod may add to the deal; the game names it (`Jester`, `Joker`) in the facts that carry it."""
 PL_GLOSSARY = "(PL: the player list, everyone still in the game.)"
 """Said once a game, after its first player list."""
 
 
-def card_name(card: int, fourteen: str = CARD_NAMES[FOURTEEN]) -> str:
+def card_name(card: int, fourteen: str = str(FOURTEEN)) -> str:
     """`1` is Ace, `11` Jack, `12` Queen, `13` King, `14` what the game calls it (`fourteen`: Jester,
     Joker); other cards are their number."""
     return fourteen if card == FOURTEEN else CARD_NAMES.get(card, str(card))
