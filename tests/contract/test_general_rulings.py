@@ -199,13 +199,19 @@ def test_g7_players_out_in_one_step_share_a_place() -> None:  # G7
 
 def test_g3_secret_facts_go_to_their_holder_only() -> None:  # G3
     from survivor_host.themes import new_game
-    from survivor_host.themes.cta.facts import CardDealt, CardShown, CardWhy
-    from survivor_host.themes.ftl.facts import ChoiceMade, VoteCast
+    from survivor_host.themes.cta.facts.deal import CardDealt, CardShown
+    from survivor_host.themes.cta.facts.kinds import CardWhy
+    from survivor_host.themes.ftl.facts.choices import ChoiceMade
+    from survivor_host.themes.ftl.facts.course import VoteCast
     from tests.contract.registry import secret_facts_astray
 
     cta = new_game("cta", ["Ann", "Bob", "Cid"], seed=1)
-    good = [CardDealt("Ann", 13, 5, to="Ann"), CardShown(5, CardWhy.ASKED, to="Bob")]
-    bad = [CardDealt("Ann", 13, 5, to="Bob"), CardDealt("Ann", 13, 5), CardShown(5, CardWhy.DEALT)]
+    good = [CardDealt("Ann", 13, 5, fourteen="14", to="Ann"), CardShown(5, CardWhy.ASKED, fourteen="14", to="Bob")]
+    bad = [
+        CardDealt("Ann", 13, 5, fourteen="14", to="Bob"),
+        CardDealt("Ann", 13, 5, fourteen="14"),
+        CardShown(5, CardWhy.DEALT, fourteen="14"),
+    ]
     assert secret_facts_astray(cta, good) == []
     assert secret_facts_astray(cta, bad) == bad
     ftl = new_game("ftl", ["Ann", "Bob", "Cid"], seed=1)

@@ -149,7 +149,7 @@ def check_player_confirmations(players: Sequence[Player], table: Table) -> None:
                 assert not any(other.name in m and CHOICE_WORDS.search(m) for m in pms), (player.name, pms)
 
 
-CARD_WORDS = {"Ace": 1, "Jack": 11, "Queen": 12, "King": 13}
+CARD_WORDS = {"Ace": 1, "Jack": 11, "Queen": 12, "King": 13, "Jester": 14, "Joker": 14}
 CARD_PM = re.compile(r"(?i)your card is (?:now )?\*\*(\w+)\*\*")
 
 
@@ -397,9 +397,9 @@ def test_cta_game_with_a_jesters_duel(e2e: E2EEnv, bot_factory: Callable[..., Bo
             loser = target if duel["winner"] == jester else jester
             won = lines.index(f"**{duel['winner']}** wins the duel and advances to the next round.")
             assert lines[won + 1].startswith(f"**{loser}** lost the duel to {duel['winner']}, ")
-            # the Jester was told the 14 by PM, and got one Duel button per legal opponent
+            # the Jester was told the 14 by PM, by its name, and got one Duel button per legal opponent
             jester_player = next(p for p in players if p.name == jester)
-            assert any(isinstance(m, str) and "Your card is **14**" in m for m in bot_pms(jester_player))
+            assert any(isinstance(m, str) and "Your card is **Jester**" in m for m in bot_pms(jester_player))
             boxes = [m for m in bot_pms(jester_player) if isinstance(m, tuple) and m[2][0].startswith("duel ")]
             assert boxes and f"duel {target}" in boxes[0][2] and f"duel {jester}" not in boxes[0][2]
             last = lines[-len(record["players"]) :]

@@ -19,15 +19,16 @@ from survivor_host.engine.events import GameOver, Roll
 from survivor_host.engine.flow import Memo
 from survivor_host.engine.inputs import Input
 from survivor_host.fair.stream import HmacStream
-from survivor_host.themes.ftl import facts
-from survivor_host.themes.ftl.facts import ChoiceAsked, Suspected
+from survivor_host.themes.ftl.facts import choices, course, kinds, rolls
+from survivor_host.themes.ftl.facts.choices import ChoiceAsked, Suspected
 from survivor_host.themes.ftl.game import FollowTheLeader
 
 PLAYERS = ["Venus", "Mars", "Earth", "Jupiter", "Saturn", "Uranus"]
 
 
 def test_quick_inits_take_the_same_arguments_as_the_dataclass_ones() -> None:
-    classes = [cls for cls in vars(facts).values() if isinstance(cls, type) and dataclasses.is_dataclass(cls)] + [
+    found = [cls for module in (kinds, course, choices, rolls) for cls in vars(module).values()]
+    classes = [cls for cls in found if isinstance(cls, type) and dataclasses.is_dataclass(cls)] + [
         Roll,
         GameOver,
     ]
@@ -59,7 +60,7 @@ def test_quick_inits_build_the_same_frozen_values() -> None:
     assert asked.to == "Venus" and asked.round == 1
     with pytest.raises(TypeError):
         ChoiceAsked("Venus", ("follow",), (), True, 1, "Mars")  # type: ignore[misc]  # round is keyword-only
-    assert Suspected("Mars", None).why == facts.NoSuspectWhy.CHOSE
+    assert Suspected("Mars", None).why == kinds.NoSuspectWhy.CHOSE
 
 
 def test_the_memo_pickles_and_copies_empty() -> None:
@@ -180,18 +181,18 @@ def test_a_rounds_table_agrees_with_its_judgement(seed: int) -> None:
     while not game.finished:
         options = game.legal_inputs(game.awaiting()[0].player)
         events += game.step(options[rng.randrange(len(options))])
-    tables = [event for event in events if isinstance(event, facts.RoundRolled)]
+    tables = [event for event in events if isinstance(event, rolls.RoundRolled)]
     assert tables
     for table in tables:
         for row in table.rows:
-            if row.verdict == facts.Verdict.OUT:
+            if row.verdict == kinds.Verdict.OUT:
                 assert (row.choice == "follow" and row.roll > row.against) or (
                     row.choice == "rebel" and row.roll < row.against
                 )
             elif row.roll == row.against:
-                assert row.verdict in (facts.Verdict.IMMUNE, facts.Verdict.TIED)
+                assert row.verdict in (kinds.Verdict.IMMUNE, kinds.Verdict.TIED)
             else:
-                assert row.verdict == facts.Verdict.SAFE
+                assert row.verdict == kinds.Verdict.SAFE
 
 
 @pytest.mark.parametrize("seed", range(25))

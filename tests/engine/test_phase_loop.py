@@ -16,7 +16,7 @@ from survivor_host.engine.inputs import Input
 from survivor_host.themes import new_game
 from survivor_host.themes.cta.mods.all_at_once import SecretSwaps
 from survivor_host.themes.cta.mods.jesters_duel import Duel
-from survivor_host.themes.ftl.facts import Verdict
+from survivor_host.themes.ftl.facts.kinds import Verdict
 from survivor_host.themes.ftl.no_mercy import NoMercyRolls
 from survivor_host.themes.ftl.phases.rolls import judge
 

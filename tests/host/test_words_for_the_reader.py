@@ -65,7 +65,7 @@ def test_the_terminal_says_type_never_pm_or_chat(theme: str) -> None:
     for word in SHOWDOWN_WORDS:
         assert word not in out, word
     assert MARK not in out
-    assert out.count("(PL: the player list, with each player's mark; type pl to see it again.)") == 1
+    assert out.count("(PL: the player list, everyone still in the game; type pl to see it again.)") == 1
     if theme == "ftl":
         assert "Vote for the first leader: type vote NAME (not yourself)." in out
         assert "Everyone else: type follow or rebel." in out

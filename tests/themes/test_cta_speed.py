@@ -7,10 +7,12 @@ These tests compare each against the long way round, after every kind of change.
 from __future__ import annotations
 
 import copy
+import importlib
 import inspect
 import pickle
 import random
 from dataclasses import fields
+from pkgutil import iter_modules
 
 import pytest
 
@@ -18,7 +20,9 @@ from survivor_host.engine.dice import ScriptedDice
 from survivor_host.engine.inputs import Input
 from survivor_host.themes.cta import ChaseTheAce
 from survivor_host.themes.cta import facts as cta_facts
-from survivor_host.themes.cta.facts import RoundRevealed, Standing, Stuck, SwapRoundAsked
+from survivor_host.themes.cta.facts.kinds import Standing
+from survivor_host.themes.cta.facts.reveal import RoundRevealed
+from survivor_host.themes.cta.facts.swaps import Stuck, SwapRoundAsked
 
 PLAYERS = ["Venus", "Mars", "Earth", "Jupiter", "Saturn", "Uranus", "Neptune"]
 
@@ -106,8 +110,11 @@ def test_a_round_table_shows_names_and_standings_as_they_were_at_the_reveal() ->
 
 def test_fact_inits_take_and_keep_what_the_dataclass_init_does() -> None:
     checked = 0
-    for cls in vars(cta_facts).values():
-        ours = isinstance(cls, type) and cls.__module__ == cta_facts.__name__
+    package = cta_facts.__name__
+    modules = [importlib.import_module(f"{package}.{each.name}") for each in iter_modules(cta_facts.__path__)]
+    classes = [(cls, module) for module in modules for cls in vars(module).values()]
+    for cls, module in classes:
+        ours = isinstance(cls, type) and cls.__module__ == module.__name__
         if not ours or not hasattr(cls, "__dataclass_fields__"):
             continue
         params = inspect.signature(cls.__init__).parameters

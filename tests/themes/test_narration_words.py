@@ -79,11 +79,15 @@ def test_f7_a_suspect_with_nobody_to_name_is_simply_out() -> None:
     assert not any(isinstance(event, Prompt) for event in events)
 
 
-def test_f6_the_leader_s_die_is_explained_under_the_first_table_only() -> None:
+def test_f6_the_leader_s_die_is_explained_after_the_first_table_only() -> None:
+    """A line of its own, so a room without `*` (which leaves the table out) says it too."""
     table = Table(6).roll(100, 110, 10, 20, 30, 40)
     table.choose(Bob="follow", Cid="follow", Dee="follow", Eve="follow", Fay="follow")
-    first = only_table(table.do("nosuspect", by="Ann"))
-    assert first.notes == ("The leader's die 109+20 is a roll of 1 to 109, plus 20; the others roll the die shown.",)
+    events = table.do("nosuspect", by="Ann")
+    first = only_table(events)
+    assert first.notes == ()
+    glossary = "The leader's die 109+20 is a roll of 1 to 109, plus 20; the others roll the die shown."
+    assert render(events[events.index(first) + 1]) == glossary
 
 
 def test_f2_one_vote_each() -> None:
@@ -98,3 +102,36 @@ def test_c3_one_king_is_said_in_the_singular() -> None:
     assert "**King:** P0 is safe this round." in said(events)
     _, events = make([13, 13, 6, 7])
     assert "**Kings:** P0 and P1 are safe this round." in said(events)
+
+
+def private(events: Sequence[Event], player: str) -> list[str]:
+    return [line for event in events if event.to == player and (line := render(event))]
+
+
+def test_c3_c5_one_s_own_14_and_the_reveal_name_the_jester() -> None:
+    """C3, C5: the holder of a 14 under Jester's Duel is told `Jester`, by the deal and by `card`; the
+    Jester who wins the duel shows `Jester` at the reveal, in its line and its table."""
+    game, events = make([14, 5, 6, 7], rolls=[70, 30, 9, 4], mods=["jesters-duel"])  # P0 wins the duel; the finals
+    assert "Your card is **Jester**." in private(events, "P0")
+    assert private(act(game, "card", by="P0"), "P0") == ["Your card is **Jester**."]
+    act(game, "duel", by="P0", target="P1")
+    act(game, "stick", by="P2")
+    last = act(game, "stick", by="P3")
+    assert any(line.startswith("**Cards:** P0: Jester, ") for line in said(last))
+    row = next(row for row in only_table(last).rows if row[0] == "P0")
+    assert row[1:3] == ("Jester", "Jester")
+
+
+def test_c4_one_s_own_14_is_named_the_joker() -> None:
+    _, events = make([14, 5, 6, 7], mods=["the-joker"])
+    assert "Your card is **Joker**." in private(events, "P0")
+    assert not any("**14**" in line for line in private(events, "P0"))
+
+
+def test_c4_c5_the_replay_page_names_the_14_and_the_court() -> None:
+    from survivor_host.trust.story import round_facts
+
+    joker = dict(round_facts({"number": 1, "cards": {"Ann": 14, "Bob": 13, "Cid": 1}, "jokers": ["Ann"]}, "cta"))
+    assert joker["Cards dealt"] == "Ann Joker, Bob King, Cid Ace"
+    jester = dict(round_facts({"number": 1, "cards": {"Ann": 14}, "jokers": [], "reveal": {"Ann": 14}}, "cta"))
+    assert (jester["Cards dealt"], jester["Reveal"]) == ("Ann Jester", "Ann Jester")

@@ -101,6 +101,8 @@ class Revealed:
     """Every card shown at once (Chase the Ace, C8); `tabled`: the round's table shows them too."""
 
     cards: tuple[tuple[str, int], ...]
+    fourteen: str = "14"
+    """What the game calls a 14, as players say it (Chase the Ace: `Jester`, `Joker`)."""
     to: None = None
     tabled: bool = False
 
@@ -160,9 +162,11 @@ class DeadlineExtended(Fact):
 
 @dataclass(frozen=True, slots=True)
 class PlayerList(Fact):
-    """The players still in, each with the theme's public mark (e.g. `Venus (leader)`)."""
+    """The players still in, each with the theme's public mark (e.g. `Venus (leader)`); `first`: the
+    game's first list, said with what `PL` means."""
 
     entries: tuple[str, ...]
+    first: bool = False
 
 
 Event = Say | Roll | Prompt | Eliminated | PhaseChanged | CardTold | Revealed | GameOver | RoundTable | Fact

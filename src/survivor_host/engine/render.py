@@ -26,12 +26,17 @@ from survivor_host.engine.events import (
 Presenter = Callable[[Fact], list[Event]]
 """A theme's words: the events (lines, rolls, prompts) one fact is shown as."""
 
-CARD_NAMES = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King", 14: "14"}
+CARD_NAMES = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"}
+FOURTEEN = 14
+"""The card a mod may add to the deal; the game names it (`Jester`, `Joker`) in the facts that carry it."""
+PL_GLOSSARY = "(PL: the player list, everyone still in the game.)"
+"""Said once a game, after its first player list."""
 
 
-def card_name(card: int) -> str:
-    """`1` is Ace, `11` Jack, `12` Queen, `13` King; other cards are their number."""
-    return CARD_NAMES.get(card, str(card))
+def card_name(card: int, fourteen: str = str(FOURTEEN)) -> str:
+    """`1` is Ace, `11` Jack, `12` Queen, `13` King, `14` what the game calls it (`fourteen`: Jester,
+    Joker); other cards are their number."""
+    return fourteen if card == FOURTEEN else CARD_NAMES.get(card, str(card))
 
 
 def join_names(names: tuple[str, ...] | list[str]) -> str:
@@ -64,8 +69,8 @@ def render(event: Event) -> str | None:
             return None
         case CardTold(text=text):
             return text
-        case Revealed(cards=cards):
-            shown = ", ".join(f"{name}: {card_name(card)}" for name, card in cards)
+        case Revealed(cards=cards, fourteen=fourteen):
+            shown = ", ".join(f"{name}: {card_name(card, fourteen)}" for name, card in cards)
             return f"**Cards:** {shown}"
         case GameOver(winner=None):
             return "**The game was ended by the host.**"
@@ -130,8 +135,9 @@ def present_common(fact: Fact) -> list[Event] | None:
             return [Say(f"**{new}** substitutes for **{old}**.", to=fact.to)]
         case DeadlineExtended(seconds=seconds):
             return [Say(f"The deadline is extended by {seconds} seconds.", to=fact.to)]
-        case PlayerList(entries=entries):
-            return [Say(f"**PL ({len(entries)}):** {', '.join(entries)}", to=fact.to)]
+        case PlayerList(entries=entries, first=first):
+            listed = Say(f"**PL ({len(entries)}):** {', '.join(entries)}", to=fact.to)
+            return [listed, Say(PL_GLOSSARY, to=fact.to)] if first else [listed]
     return None
 
 

@@ -15,8 +15,6 @@ Show = Callable[[Any], str]
 StoryFn = Callable[[Mapping[str, Any]], list[tuple[str, str]]]
 """A round of the record -> its facts as (label, escaped HTML), in the order a reader follows."""
 
-CARD_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
-
 
 def e(value: object) -> str:
     """Any value as escaped text."""
@@ -36,10 +34,6 @@ def pairs(value: object, show: Callable[[object], str] = e) -> str:
     if isinstance(value, list) and all(isinstance(v, Mapping) for v in value):
         return "; ".join(" vs ".join(f"{e(k)} {show(v)}" for k, v in item.items()) for item in value) or "none"
     return generic(value)
-
-
-def card(value: object) -> str:
-    return e(CARD_NAMES.get(value, value)) if isinstance(value, int) else e(value)
 
 
 def generic(value: object) -> str:

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import difflib
 import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -177,13 +178,26 @@ class ThemeSpec:
         return {**COMMON_OPTIONS, **self.options}
 
     def mod(self, name: str) -> ModSpec:
-        """A mod by id or alias (case and punctuation ignored); SetupError if unknown."""
+        """A mod by its whole id or a listed alias (case and punctuation ignored, never a prefix);
+        SetupError if unknown, naming the closest id or alias when there is one a typo away."""
         key = to_id(name)
         for mod in self.mods:
             if key == to_id(mod.id) or any(key == to_id(alias) for alias in mod.aliases):
                 return mod
         known = ", ".join(mod.id for mod in self.mods)
-        raise SetupError(f"Unknown mod {name!r} for {self.title}; mods are: {known}.")
+        guess = self.closest_mod(name)
+        known = f"did you mean {guess}? Mods are: {known}" if guess else f"mods are: {known}"
+        raise SetupError(f"Unknown mod {name!r} for {self.title}; {known}.")
+
+    def closest_mod(self, name: str) -> str | None:
+        """The mod id or alias `name` is a typo of (`jesters-duel` for `jesters-dual`), an alias with its
+        mod's id (`tow (tug-of-war)`); None if none is close."""
+        names = {to_id(word): (word, mod.id) for mod in self.mods for word in (mod.id, *mod.aliases)}
+        found = difflib.get_close_matches(to_id(name), list(names), n=1, cutoff=0.75)
+        if not found:
+            return None
+        word, mod_id = names[found[0]]
+        return word if word == mod_id else f"{word} ({mod_id})"
 
     def mod_title(self, mod_id: str) -> str:
         return self.mod(mod_id).title

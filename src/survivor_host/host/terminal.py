@@ -38,7 +38,7 @@ from survivor_host.engine.events import (
 from survivor_host.engine.game import MAX_NAME_LENGTH, Game
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input, parse_command
-from survivor_host.engine.render import render
+from survivor_host.engine.render import PL_GLOSSARY, render
 from survivor_host.engine.strategy import Strategy
 from survivor_host.engine.voice import TERMINAL
 from survivor_host.host.chances import chances_now
@@ -226,8 +226,8 @@ class TerminalTable:
                 self.line(text)
             else:
                 self._out(player_table(rows, self.labels, text.split(":**", 1)[0].strip("*")))
-                again = "; type pl to see it again" if self.you else ""
-                self.note(f"(PL: the player list, with each player's mark{again}.)")
+        elif isinstance(event, Say) and text == PL_GLOSSARY:  # after the first list, once a game
+            self.note(text.replace(".)", "; type pl to see it again.)") if self.you else text)
         elif isinstance(event, Eliminated):
             self.line(text, STYLES["eliminated"])
             self._told_out(event)

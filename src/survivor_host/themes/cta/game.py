@@ -18,7 +18,9 @@ from survivor_host.engine.events import Event
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.phase import Phase
-from survivor_host.themes.cta.facts import CardShown, CardWhy, CtaStage, ElimChanged, GameBegins, PlaceBattle
+from survivor_host.themes.cta.facts.deal import ElimChanged, GameBegins
+from survivor_host.themes.cta.facts.kinds import CardWhy, CtaStage
+from survivor_host.themes.cta.facts.reveal import PlaceBattle
 from survivor_host.themes.cta.mods import MOD_CLASSES
 from survivor_host.themes.cta.phases.deal import Deal
 from survivor_host.themes.cta.phases.finals import FinalsPhase
@@ -92,10 +94,9 @@ class ChaseTheAce(CtaState):
 
     def private_state(self, name: str) -> list[Event]:
         seat = self.seat(name)
-        card = self.cards.get(seat.index)
-        if not seat.alive or self.finished or card is None:
+        if not seat.alive or self.finished or seat.index not in self.cards:
             return []
-        return self.present([CardShown(card, CardWhy.ASKED, to=seat.name)])
+        return self.present([self.card_told(seat.index, CardWhy.ASKED)])
 
     def act_elim(self, inp: Input) -> list[Event]:
         self.require_host(inp)
@@ -143,7 +144,7 @@ class ChaseTheAce(CtaState):
             return []
         events: list[Event] = []
         if seat.index in self.cards:
-            events.append(CardShown(self.cards[seat.index], CardWhy.TAKEOVER, to=seat.name))
+            events.append(self.card_told(seat.index, CardWhy.TAKEOVER))
         return [*events, *self.current.brief(self, seat)]
 
     # ----- what a player knows, and the record -----

@@ -7,22 +7,11 @@ from itertools import compress
 from typing import Any, NotRequired, TypedDict
 
 from survivor_host.engine.events import Eliminated, Event, Revealed
-from survivor_host.themes.cta.facts import (
-    CardDealt,
-    CtaCause,
-    DuelResolved,
-    Finals,
-    JestersBattle,
-    KingsKnown,
-    PlaceBattle,
-    Redealt,
-    RoundBegins,
-    Stuck,
-    SwapResolved,
-    SwapVoid,
-    TieAtCutoff,
-    Walkover,
-)
+from survivor_host.themes.cta.facts.deal import CardDealt, KingsKnown, Redealt, RoundBegins
+from survivor_host.themes.cta.facts.fourteens import DuelResolved, JestersBattle, Walkover
+from survivor_host.themes.cta.facts.kinds import CtaCause
+from survivor_host.themes.cta.facts.reveal import Finals, PlaceBattle, TieAtCutoff
+from survivor_host.themes.cta.facts.swaps import Stuck, SwapResolved, SwapVoid
 
 
 class DuelRecord(TypedDict):

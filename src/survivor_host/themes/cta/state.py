@@ -15,7 +15,9 @@ from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Eliminated, Event, Fact
 from survivor_host.engine.game import Game, Seat
 from survivor_host.engine.phase import Phase
-from survivor_host.themes.cta.facts import CardShown, CardWhy, Stuck, SwapResolved
+from survivor_host.themes.cta.facts.deal import CardShown
+from survivor_host.themes.cta.facts.kinds import CardWhy
+from survivor_host.themes.cta.facts.swaps import Stuck, SwapResolved
 from survivor_host.themes.cta.record import CtaRecorder
 from survivor_host.themes.cta.rules import FOURTEEN, SWAPPER_DIE, TARGET_DIE
 
@@ -26,6 +28,8 @@ class CtaMod:
     Duel's duel)."""
 
     id: ClassVar[str] = ""
+    fourteen: ClassVar[str] = ""
+    """What players call the 14 this mod adds to the deal (`Jester`, `Joker`); empty if it adds none."""
     phases: ClassVar[Mapping[str, Phase[CtaState]]] = {}
     """Phases the mod adds, or plays instead of the theme's, by name."""
 
@@ -122,6 +126,15 @@ class CtaState(Game):
         return self.phases[name]
 
     @property
+    def fourteen(self) -> str:
+        """What this game calls a 14, as players say it (C3: `Jester` or `Joker`; `14` without either mod)."""
+        return next((plugin.fourteen for plugin in self.plugins if plugin.fourteen), str(FOURTEEN))
+
+    def card_told(self, index: int, why: CardWhy, other: str = "", swap_round: int = 0) -> CardShown:
+        """Seat `index`'s card now, told to its holder only."""
+        return CardShown(self.cards[index], why, other, swap_round, fourteen=self.fourteen, to=self.seats[index].name)
+
+    @property
     def swap_round(self) -> int:
         """The All At Once swap round under way, 0 without one."""
         return max((plugin.swap_round(self) for plugin in self.plugins), default=0)
@@ -211,8 +224,8 @@ class CtaState(Game):
             self.history.append([by, target, mine, theirs])
             self.exchanges.append([by, target])
             self.cards[by], self.cards[target] = theirs, mine
-            events.append(CardShown(theirs, CardWhy.SWAPPED_AWAY, target_name, to=by_name))
-            events.append(CardShown(mine, CardWhy.SWAPPED_WITH, by_name, to=target_name))
+            events.append(self.card_told(by, CardWhy.SWAPPED_AWAY, target_name))
+            events.append(self.card_told(target, CardWhy.SWAPPED_WITH, by_name))
         self.end_turn(by, swap_round)
         return events
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from survivor_host.engine.story import Show, card, e, generic, names, pairs, the_rest, told
+from survivor_host.engine.render import FOURTEEN, card_name
+from survivor_host.engine.story import Show, e, generic, names, pairs, the_rest, told
 
 
 def _duels(value: object) -> str:
@@ -43,25 +44,38 @@ def _finals(value: object) -> str:
     return f"{names(value.get('players'))}: {pairs(value.get('rolls'))}; {e(value.get('winner'))} wins"
 
 
-FIELDS: tuple[tuple[str, str, Show], ...] = (
-    ("elim", "Eliminated at the reveal", e),
-    ("cards", "Cards dealt", lambda v: pairs(v, card)),
-    ("redeals", "Redeals", e),
-    ("kings", "Kings", names),
-    ("jokers", "Jokers (out)", names),
-    ("duels", "Duels", _duels),
-    ("swaps", "Swaps", _swaps),
-    ("reveal", "Reveal", lambda v: pairs(v, card)),
-    ("ties", "Tie at the cut-off", generic),
-    ("modkilled", "Modkilled", names),
-    ("eliminated", "Eliminated", names),
-    ("advanced", "Advanced", names),
-    ("finals", "Finals", _finals),
-    ("place_battles", "Place battles", generic),
-)
-KNOWN = ("number", *(key for key, _, _ in FIELDS))
+def _card_namer(rnd: Mapping[str, Any]) -> Show:
+    """Cards as players name them: a 14 is the Joker if its holder drew the Joker this round, else a
+    Jester (the two mods never meet)."""
+    dealt, jokers = rnd.get("cards"), rnd.get("jokers") or []
+    joker = isinstance(dealt, Mapping) and any(dealt.get(name) == FOURTEEN for name in jokers)
+    fourteen = "Joker" if joker else "Jester"
+    return lambda value: e(card_name(value, fourteen)) if isinstance(value, int) else e(value)
+
+
+def _fields(card: Show) -> tuple[tuple[str, str, Show], ...]:
+    """Each field of a round record: its key, its label and how it is shown (`card`: one card)."""
+    return (
+        ("elim", "Eliminated at the reveal", e),
+        ("cards", "Cards dealt", lambda v: pairs(v, card)),
+        ("redeals", "Redeals", e),
+        ("kings", "Kings", names),
+        ("jokers", "Jokers (out)", names),
+        ("duels", "Duels", _duels),
+        ("swaps", "Swaps", _swaps),
+        ("reveal", "Reveal", lambda v: pairs(v, card)),
+        ("ties", "Tie at the cut-off", generic),
+        ("modkilled", "Modkilled", names),
+        ("eliminated", "Eliminated", names),
+        ("advanced", "Advanced", names),
+        ("finals", "Finals", _finals),
+        ("place_battles", "Place battles", generic),
+    )
+
+
+KNOWN = ("number", *(key for key, _, _ in _fields(e)))
 
 
 def story(rnd: Mapping[str, Any]) -> list[tuple[str, str]]:
     """The round's facts: the deal, Kings and Jokers, duels, swaps, the reveal and who went out."""
-    return told(rnd, FIELDS) + the_rest(rnd, KNOWN)
+    return told(rnd, _fields(_card_namer(rnd))) + the_rest(rnd, KNOWN)

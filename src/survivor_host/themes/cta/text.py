@@ -5,46 +5,51 @@ from __future__ import annotations
 from survivor_host.engine.events import CardTold, Event, Fact, Prompt, Roll, RoundTable, Say
 from survivor_host.engine.render import battle_shown, card_name, join_names
 from survivor_host.engine.voice import ask, command, privately
-from survivor_host.themes.cta.facts import (
+from survivor_host.themes.cta.facts.deal import (
     CardDealt,
     CardShown,
-    CardWhy,
-    DefaultSticks,
+    ElimChanged,
+    GameBegins,
+    KingsKnown,
+    Redealt,
+    RoundBegins,
+)
+from survivor_host.themes.cta.facts.fourteens import (
     DrewJoker,
     DuelAsked,
     DuelPicked,
     DuelResolved,
-    ElimChanged,
-    Finals,
-    GameBegins,
     JesterGone,
     JestersBattle,
     JestersKnown,
-    KingsKnown,
     LostDuel,
     LostJestersBattle,
+    Walkover,
+)
+from survivor_host.themes.cta.facts.kinds import CardWhy, Standing
+from survivor_host.themes.cta.facts.reveal import (
+    Finals,
     LostTieBreak,
     LowestCard,
     NobodyOut,
-    NoTargets,
     PlaceBattle,
-    Redealt,
-    RoundBegins,
     RoundRevealed,
-    Standing,
+    SwapNote,
+    TieAtCutoff,
+)
+from survivor_host.themes.cta.facts.swaps import (
+    DefaultSticks,
+    NoTargets,
     Stuck,
     SwapChoice,
-    SwapNote,
     SwapOrder,
     SwapPhaseOpened,
     SwapResolved,
     SwapRoundAsked,
     SwapRoundOpened,
     SwapVoid,
-    TieAtCutoff,
     TurnAsked,
     TurnTimedOut,
-    Walkover,
 )
 
 CARD_LINES = {
@@ -69,8 +74,6 @@ STANDINGS = {
     Standing.JESTERS_LOST: "out: lost the Jesters' battle",
     Standing.MODKILLED: "out: modkilled",
 }
-FOURTEEN = 14
-"""The card the 14-sided deal adds: the Joker or a Jester, by the mod."""
 PACKED = (
     Stuck,
     NoTargets,
@@ -103,10 +106,10 @@ def present(fact: Fact) -> list[Event]:
         case SwapRoundAsked(player=player, targets=targets, swap_round=swap_round):
             text = f"Swap round {swap_round}: {ask(['stick', 'swap NAME'], by_pm=True)} ({join_names(targets)})."
             return [Prompt(player, text, fact.actions, targets, fact.by_pm)]
-        case CardDealt(player=player, die=die, card=card):
-            return [Roll(player, die, card, purpose="card", to=player), _card(player, card, CardWhy.DEALT)]
-        case CardShown(card=card, why=why, other=other, swap_round=swap_round):
-            return [_card(fact.to or "", card, why, other, swap_round)]
+        case CardDealt(player=player, die=die, card=card, fourteen=fourteen):
+            return [Roll(player, die, card, purpose="card", to=player), _card(player, card, fourteen, CardWhy.DEALT)]
+        case CardShown(card=card, why=why, other=other, swap_round=swap_round, fourteen=fourteen):
+            return [_card(fact.to or "", card, fourteen, why, other, swap_round)]
         case SwapResolved(by=by, target=target, rolls=rolls, swapped=swapped):
             outcome = (
                 f"**{by}** wins: {by} and {target} exchange cards."
@@ -159,17 +162,13 @@ def swap_text(note: SwapNote) -> str:
 def round_table(fact: RoundRevealed) -> RoundTable:
     """The round as one table: card dealt and revealed, swaps, and where each player stands."""
 
-    def shown(card: int | None, standing: Standing) -> str:
-        if card == FOURTEEN:  # a 14 is the Joker (The Joker) or a Jester (Jester's Duel): never both
-            return "Joker" if standing == Standing.JOKER else "Jester"
-        return "?" if card is None else card_name(card)
+    def shown(card: int | None) -> str:
+        return "?" if card is None else card_name(card, fact.fourteen)
 
     rows: list[tuple[str, ...]] = []
     for row in fact.rows:
         swaps = "; ".join(swap_text(note) for note in row.swaps) or "-"
-        rows.append(
-            (row.player, shown(row.dealt, row.standing), shown(row.card, row.standing), swaps, STANDINGS[row.standing])
-        )
+        rows.append((row.player, shown(row.dealt), shown(row.card), swaps, STANDINGS[row.standing]))
     if fact.cutoff is None:
         note = "Nobody goes out at the reveal."
     else:
@@ -193,8 +192,9 @@ def lowest_cards(k: int) -> str:
     return f"{lowest(k)} card{'s' if k > 1 else ''}"
 
 
-def _card(player: str, card: int, why: CardWhy, other: str = "", swap_round: int = 0) -> CardTold:
-    return CardTold(player, card, CARD_LINES[why].format(card=card_name(card), other=other, swap_round=swap_round))
+def _card(player: str, card: int, fourteen: str, why: CardWhy, other: str = "", swap_round: int = 0) -> CardTold:
+    named = card_name(card, fourteen)
+    return CardTold(player, card, CARD_LINES[why].format(card=named, other=other, swap_round=swap_round))
 
 
 def _line(fact: Fact) -> str:

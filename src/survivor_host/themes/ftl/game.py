@@ -17,7 +17,9 @@ from survivor_host.engine.events import Event
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.phase import Stage
-from survivor_host.themes.ftl.facts import FtlStage, Outcome, RoundJudged, RoundVoided, SeatBriefing
+from survivor_host.themes.ftl.facts.course import RoundVoided, SeatBriefing
+from survivor_host.themes.ftl.facts.kinds import FtlStage, Outcome
+from survivor_host.themes.ftl.facts.rolls import RoundJudged
 from survivor_host.themes.ftl.no_mercy import NoMercy
 from survivor_host.themes.ftl.phases.base import FtlPhase
 from survivor_host.themes.ftl.phases.choices import LOCKED_IN, Choices, check_chooser

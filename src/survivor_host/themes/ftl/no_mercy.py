@@ -8,17 +8,14 @@ from typing import ClassVar
 
 from survivor_host.engine.events import Event
 from survivor_host.engine.phase import Phase
-from survivor_host.themes.ftl.facts import (
+from survivor_host.themes.ftl.facts.kinds import FtlCause, FtlStage, Outcome, Verdict
+from survivor_host.themes.ftl.facts.rolls import (
     ChoiceShown,
     Deposed,
     DeposedBy,
     Depositions,
-    FtlCause,
-    FtlStage,
-    Outcome,
     RoundJudged,
     TiedForImmunity,
-    Verdict,
 )
 from survivor_host.themes.ftl.phases.base import ROUND_END
 from survivor_host.themes.ftl.phases.rolls import Rolls, add_row, doom, judge, roll_seat, table

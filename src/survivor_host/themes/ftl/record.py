@@ -6,19 +6,10 @@ from collections.abc import Callable, Sequence
 from typing import Any, NotRequired, TypedDict
 
 from survivor_host.engine.events import Eliminated, Event
-from survivor_host.themes.ftl.facts import (
-    ChoicesLocked,
-    Depositions,
-    ImmunityGained,
-    NextLeader,
-    Outcome,
-    RoundBegins,
-    RoundJudged,
-    RoundRolled,
-    RoundVoided,
-    ScapegoatResolved,
-    Suspected,
-)
+from survivor_host.themes.ftl.facts.choices import ChoicesLocked, ScapegoatResolved, Suspected
+from survivor_host.themes.ftl.facts.course import RoundBegins, RoundVoided
+from survivor_host.themes.ftl.facts.kinds import Outcome
+from survivor_host.themes.ftl.facts.rolls import Depositions, ImmunityGained, NextLeader, RoundJudged, RoundRolled
 
 
 class ScapegoatRecord(TypedDict):

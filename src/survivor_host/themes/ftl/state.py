@@ -13,7 +13,8 @@ from typing import ClassVar
 from survivor_host.engine.events import Fact
 from survivor_host.engine.game import Game, Seat
 from survivor_host.engine.phase import Phase
-from survivor_host.themes.ftl.facts import Outcome, RollRow
+from survivor_host.themes.ftl.facts.kinds import Outcome
+from survivor_host.themes.ftl.facts.rolls import RollRow
 from survivor_host.themes.ftl.record import FtlRecorder, FtlRound
 from survivor_host.themes.ftl.rules import PLAYER_DIE, SUSPECT_DIE, SUSPECTS_FROM, TIES_IMMUNE_FROM
 

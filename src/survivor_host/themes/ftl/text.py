@@ -5,54 +5,54 @@ from __future__ import annotations
 from survivor_host.engine.events import Event, Fact, Prompt, RoundTable, Say
 from survivor_host.engine.render import battle_shown, join_names
 from survivor_host.engine.voice import ask, command
-from survivor_host.themes.ftl.facts import (
+from survivor_host.themes.ftl.facts.choices import (
     ChoiceAsked,
     ChoiceMade,
-    ChoiceShown,
     ChoicesIn,
     ChoicesLocked,
     ChoicesOpened,
-    ChoicesRevealed,
     DefaultChoice,
-    Deposed,
-    DeposedBy,
-    Depositions,
+    NoScapegoat,
+    ScapegoatAsked,
+    ScapegoatResolved,
+    SuspectAsked,
+    Suspected,
+)
+from survivor_host.themes.ftl.facts.course import (
     FinalsBegin,
-    FollowedAbove,
     GameBegins,
-    ImmunityGained,
     LastStanding,
     LeaderChosen,
-    LeaderHow,
-    LeaderRolls,
-    LeadTie,
-    LeadWhy,
-    NextLeader,
-    NoScapegoat,
-    NoSuspectWhy,
-    Outcome,
-    Overthrown,
-    RebelledBelow,
-    RollRow,
     RoundBegins,
-    RoundJudged,
-    RoundRolled,
     RoundVoided,
-    ScapegoatAsked,
-    ScapegoatLost,
-    ScapegoatResolved,
     SeatBriefing,
-    SuspectAsked,
-    SuspectCaught,
-    Suspected,
-    TiedForImmunity,
-    TiedNoImmunity,
-    Verdict,
     VoteCast,
     VoteOpened,
     VotesCounted,
     VoteTie,
     VotingClosed,
+)
+from survivor_host.themes.ftl.facts.kinds import LeaderHow, LeadWhy, NoSuspectWhy, Outcome, Verdict
+from survivor_host.themes.ftl.facts.rolls import (
+    ChoiceShown,
+    ChoicesRevealed,
+    Deposed,
+    DeposedBy,
+    Depositions,
+    FollowedAbove,
+    ImmunityGained,
+    LeaderRolls,
+    LeadTie,
+    NextLeader,
+    Overthrown,
+    RebelledBelow,
+    RollRow,
+    RoundJudged,
+    RoundRolled,
+    ScapegoatLost,
+    SuspectCaught,
+    TiedForImmunity,
+    TiedNoImmunity,
 )
 
 LEAD_WHY = {
@@ -123,6 +123,8 @@ def present(fact: Fact) -> list[Event]:
                     )
                 )
             return said
+        case RoundRolled(number=1):  # the leader's die explained once, after the first table
+            return [round_table(fact), Say(DIE_GLOSSARY)]
         case RoundRolled():
             return [round_table(fact)]
         case SeatBriefing():
@@ -166,7 +168,6 @@ def round_table(fact: RoundRolled) -> RoundTable:
         f"Round {fact.number}: {fact.leader} rolled {fact.leader_roll}",
         ("Player", "Choice", "Die", "Roll", "Verdict"),
         tuple(rows),
-        (DIE_GLOSSARY,) if fact.number == 1 else (),
     )
 
 

@@ -18,11 +18,8 @@ from survivor_host.engine.events import Cause, Event
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.phase import Phase, Wait
-from survivor_host.themes.cta.facts import (
-    STICK_SWAP,
-    CardShown,
-    CardWhy,
-    CtaStage,
+from survivor_host.themes.cta.facts.kinds import STICK_SWAP, CardWhy, CtaStage
+from survivor_host.themes.cta.facts.swaps import (
     DefaultSticks,
     NoTargets,
     SwapChoice,
@@ -184,8 +181,7 @@ def carry_out(game: CtaState) -> list[Event]:
         found.over = True
         return events
     for index in game.in_play():
-        told = CardShown(game.cards[index], CardWhy.AFTER_SWAP_ROUND, swap_round=number, to=game.seats[index].name)
-        events.append(told)
+        events.append(game.card_told(index, CardWhy.AFTER_SWAP_ROUND, swap_round=number))
     return [*events, *begin(game, number + 1)]
 
 

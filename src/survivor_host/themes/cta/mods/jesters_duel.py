@@ -18,9 +18,7 @@ from survivor_host.engine.events import Cause, Event
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.phase import Phase, Wait
-from survivor_host.themes.cta.facts import (
-    CtaCause,
-    CtaStage,
+from survivor_host.themes.cta.facts.fourteens import (
     DuelAsked,
     DuelPicked,
     DuelResolved,
@@ -31,6 +29,7 @@ from survivor_host.themes.cta.facts import (
     LostJestersBattle,
     Walkover,
 )
+from survivor_host.themes.cta.facts.kinds import CtaCause, CtaStage
 from survivor_host.themes.cta.phases.base import CtaPhase, after_step
 from survivor_host.themes.cta.rules import FOURTEEN, JESTERS_DUEL
 from survivor_host.themes.cta.state import CtaMod, CtaState
@@ -175,6 +174,7 @@ class JestersDuel(CtaMod):
     """Cards are rolled 14; the Jesters duel between the deal and the swap phase."""
 
     id = JESTERS_DUEL
+    fourteen = "Jester"
     phases: ClassVar[Mapping[str, Phase[CtaState]]] = {CtaStage.DUEL: Duel()}
 
     def new_round(self, game: CtaState) -> None:

@@ -6,7 +6,8 @@ If the Jokers would leave fewer than 2 players, every card is dealt again.
 from __future__ import annotations
 
 from survivor_host.engine.events import Event
-from survivor_host.themes.cta.facts import CtaCause, DrewJoker
+from survivor_host.themes.cta.facts.fourteens import DrewJoker
+from survivor_host.themes.cta.facts.kinds import CtaCause
 from survivor_host.themes.cta.rules import THE_JOKER
 from survivor_host.themes.cta.state import CtaMod, CtaState
 
@@ -20,6 +21,7 @@ def jokers(cards: dict[int, int]) -> list[int]:
 
 class TheJoker(CtaMod):
     id = THE_JOKER
+    fourteen = "Joker"
 
     def card_die(self) -> int | None:
         return JOKER

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from survivor_host.engine.phase import Phase
-from survivor_host.themes.cta.facts import CtaStage
+from survivor_host.themes.cta.facts.kinds import CtaStage
 from survivor_host.themes.cta.state import CtaState
 
 

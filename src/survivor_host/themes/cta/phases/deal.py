@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from survivor_host.engine.events import Event, PlayerList
 from survivor_host.engine.phase import Phase
-from survivor_host.themes.cta.facts import CardDealt, CtaStage, KingsKnown, Redealt, RoundBegins
+from survivor_host.themes.cta.facts.deal import CardDealt, KingsKnown, Redealt, RoundBegins
+from survivor_host.themes.cta.facts.kinds import CtaStage
 from survivor_host.themes.cta.phases.base import CtaPhase, after_step
 from survivor_host.themes.cta.rules import KING, eliminations
 from survivor_host.themes.cta.state import CtaState
@@ -23,7 +24,8 @@ class Deal(CtaPhase):
         game.clear_round()
         for plugin in game.plugins:
             plugin.new_round(game)
-        events: list[Event] = [RoundBegins(game.round, game.k), PlayerList(tuple(seat.name for seat in alive))]
+        listed = PlayerList(tuple(seat.name for seat in alive), first=game.round == 1)
+        events: list[Event] = [RoundBegins(game.round, game.k), listed]
         indexes, labels = [seat.index for seat in alive], [f"card for {seat.name}" for seat in alive]
         while True:
             cards = dict(zip(indexes, game.dice.roll_each(game.die, labels), strict=True))
@@ -31,7 +33,8 @@ class Deal(CtaPhase):
                 break
             events.append(Redealt())
         game.cards, game.dealt, game.round_causes = cards, dict(cards), {}
-        events += [CardDealt(seat.name, game.die, cards[seat.index], to=seat.name) for seat in alive]
+        for seat in alive:
+            events.append(CardDealt(seat.name, game.die, cards[seat.index], fourteen=game.fourteen, to=seat.name))
         game.kings = [seat.index for seat in alive if cards[seat.index] == KING]
         events.append(KingsKnown(tuple(game.names(game.kings))))
         for plugin in game.plugins:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from survivor_host.engine.battle import battle
 from survivor_host.engine.events import Event
-from survivor_host.themes.cta.facts import CtaStage, Finals
+from survivor_host.themes.cta.facts.kinds import CtaStage
+from survivor_host.themes.cta.facts.reveal import Finals
 from survivor_host.themes.cta.phases.base import CtaPhase
 from survivor_host.themes.cta.rules import FINALS_DIE
 from survivor_host.themes.cta.state import CtaState

@@ -6,18 +6,14 @@ from survivor_host.engine.battle import battle
 from survivor_host.engine.events import Event, Fact, Revealed
 from survivor_host.engine.game import Seat
 from survivor_host.engine.phase import Phase
-from survivor_host.themes.cta.facts import (
-    CtaCause,
-    CtaStage,
-    DrewJoker,
-    LostDuel,
-    LostJestersBattle,
+from survivor_host.themes.cta.facts.fourteens import DrewJoker, LostDuel, LostJestersBattle
+from survivor_host.themes.cta.facts.kinds import CtaCause, CtaStage, Standing
+from survivor_host.themes.cta.facts.reveal import (
     LostTieBreak,
     LowestCard,
     NobodyOut,
     RevealRow,
     RoundRevealed,
-    Standing,
     SwapNote,
     TieAtCutoff,
 )
@@ -82,7 +78,7 @@ class Reveal(CtaPhase):
         losers.sort(key=lambda seat: seat.index)
         if losers:
             events.append(game.eliminate(losers, CtaCause.LOWEST_CARD, [causes[seat.index] for seat in losers]))
-        shown = Revealed(tuple((seat.name, game.cards[seat.index]) for seat in alive), tabled=True)
+        shown = Revealed(tuple((seat.name, game.cards[seat.index]) for seat in alive), game.fourteen, tabled=True)
         table = revealed(game, cutoff if losers else None, tie_won)
         return [shown, table, *events] if losers else [shown, table, *events, NobodyOut()]
 
@@ -110,7 +106,7 @@ def revealed(game: CtaState, cutoff: int | None, tie_won: list[int]) -> RoundRev
         else:
             rows.append(RevealRow(seat.name, None, None, swaps, standing))
     shown = tuple((seat.name, game.cards[seat.index]) for seat in game.alive())
-    return RoundRevealed(game.round, game.k, shown, cutoff, tuple(rows))
+    return RoundRevealed(game.round, game.k, shown, cutoff, tuple(rows), fourteen=game.fourteen)
 
 
 def standing_of(game: CtaState, index: int, tie_won: list[int]) -> Standing:

@@ -8,7 +8,8 @@ from survivor_host.engine.events import Cause, Event
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.phase import Phase, Wait
-from survivor_host.themes.cta.facts import STICK_SWAP, CtaStage, NoTargets, SwapPhaseOpened, TurnAsked, TurnTimedOut
+from survivor_host.themes.cta.facts.kinds import STICK_SWAP, CtaStage
+from survivor_host.themes.cta.facts.swaps import NoTargets, SwapPhaseOpened, TurnAsked, TurnTimedOut
 from survivor_host.themes.cta.phases.base import CtaPhase
 from survivor_host.themes.cta.state import CtaState
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from survivor_host.engine.events import Event
 from survivor_host.engine.phase import Phase
-from survivor_host.themes.ftl.facts import FtlStage
+from survivor_host.themes.ftl.facts.kinds import FtlStage
 from survivor_host.themes.ftl.state import FtlState
 
 ROUND_END = "round-end"

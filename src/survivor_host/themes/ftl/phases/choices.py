@@ -7,16 +7,16 @@ from survivor_host.engine.events import Cause, Event, PlayerList
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.phase import Phase, Wait
-from survivor_host.themes.ftl.facts import (
+from survivor_host.themes.ftl.facts.choices import (
     ChoiceAsked,
     ChoiceMade,
     ChoicesIn,
     ChoicesLocked,
     ChoicesOpened,
     DefaultChoice,
-    FtlStage,
-    RoundBegins,
 )
+from survivor_host.themes.ftl.facts.course import RoundBegins
+from survivor_host.themes.ftl.facts.kinds import FtlStage
 from survivor_host.themes.ftl.phases.base import FtlPhase
 from survivor_host.themes.ftl.rules import CHOICES
 from survivor_host.themes.ftl.state import FtlState

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from survivor_host.engine.battle import battle
 from survivor_host.engine.events import Battle, Event
-from survivor_host.themes.ftl.facts import FinalsBegin, FtlStage, LastStanding
+from survivor_host.themes.ftl.facts.course import FinalsBegin, LastStanding
+from survivor_host.themes.ftl.facts.kinds import FtlStage
 from survivor_host.themes.ftl.phases.base import FtlPhase
 from survivor_host.themes.ftl.rules import FINALS_DIE
 from survivor_host.themes.ftl.state import FtlState

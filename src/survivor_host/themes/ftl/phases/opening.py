@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from survivor_host.engine.events import Event, PlayerList
 from survivor_host.engine.phase import Phase, Stage
-from survivor_host.themes.ftl.facts import FtlStage, GameBegins, LeaderChosen, LeaderHow
+from survivor_host.themes.ftl.facts.course import GameBegins, LeaderChosen
+from survivor_host.themes.ftl.facts.kinds import FtlStage, LeaderHow
 from survivor_host.themes.ftl.phases.base import FtlPhase, next_round
 from survivor_host.themes.ftl.state import FtlState
 
@@ -18,7 +19,8 @@ class Opening(FtlPhase):
 
     def enter(self, game: FtlState) -> list[Event]:
         mods = tuple(game.spec.mod_title(mod) for mod in game.mods)
-        events: list[Event] = [GameBegins(game.title, mods), PlayerList(tuple(seat.name for seat in game.alive()))]
+        listed = PlayerList(tuple(seat.name for seat in game.alive()), first=True)
+        events: list[Event] = [GameBegins(game.title, mods), listed]
         if game.opt_str("leader") == "pick":
             chosen = game.seat(game.dice.pick([seat.name for seat in game.alive()]))
             events.append(LeaderChosen(chosen.name, LeaderHow.PICKED))

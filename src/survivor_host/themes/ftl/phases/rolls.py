@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from survivor_host.engine.events import Event, Roll
 from survivor_host.engine.phase import Phase
-from survivor_host.themes.ftl.facts import (
+from survivor_host.themes.ftl.facts.kinds import FtlStage, Verdict
+from survivor_host.themes.ftl.facts.rolls import (
     ChoicesRevealed,
     FollowedAbove,
-    FtlStage,
     LeaderRolls,
     RebelledBelow,
     RollRow,
@@ -16,7 +16,6 @@ from survivor_host.themes.ftl.facts import (
     SuspectCaught,
     TiedForImmunity,
     TiedNoImmunity,
-    Verdict,
 )
 from survivor_host.themes.ftl.phases.base import ROUND_END, FtlPhase
 from survivor_host.themes.ftl.rules import LEADER_BONUS, LEADER_DIE, PLAYER_DIE

@@ -5,16 +5,8 @@ from __future__ import annotations
 from survivor_host.engine.battle import battle
 from survivor_host.engine.events import Battle, Event
 from survivor_host.engine.phase import Phase
-from survivor_host.themes.ftl.facts import (
-    FtlCause,
-    ImmunityGained,
-    LeadTie,
-    LeadWhy,
-    NextLeader,
-    Outcome,
-    Overthrown,
-    RoundJudged,
-)
+from survivor_host.themes.ftl.facts.kinds import FtlCause, LeadWhy, Outcome
+from survivor_host.themes.ftl.facts.rolls import ImmunityGained, LeadTie, NextLeader, Overthrown, RoundJudged
 from survivor_host.themes.ftl.phases.base import ROUND_END, FtlPhase, next_round
 from survivor_host.themes.ftl.rules import TIE_DIE
 from survivor_host.themes.ftl.state import FtlState

@@ -8,14 +8,9 @@ from survivor_host.engine.events import Asked, Event
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.phase import Phase
-from survivor_host.themes.ftl.facts import (
-    FtlCause,
-    FtlStage,
-    NoScapegoat,
-    ScapegoatAsked,
-    ScapegoatLost,
-    ScapegoatResolved,
-)
+from survivor_host.themes.ftl.facts.choices import NoScapegoat, ScapegoatAsked, ScapegoatResolved
+from survivor_host.themes.ftl.facts.kinds import FtlCause, FtlStage
+from survivor_host.themes.ftl.facts.rolls import ScapegoatLost
 from survivor_host.themes.ftl.phases.base import ROUND_END
 from survivor_host.themes.ftl.phases.naming import Naming
 from survivor_host.themes.ftl.rules import SCAPEGOAT_SUSPECT_DIE, SCAPEGOAT_TARGET_DIE

@@ -7,7 +7,8 @@ from survivor_host.engine.events import Asked, Event
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.phase import Phase
-from survivor_host.themes.ftl.facts import FtlStage, NoSuspectWhy, SuspectAsked, Suspected
+from survivor_host.themes.ftl.facts.choices import SuspectAsked, Suspected
+from survivor_host.themes.ftl.facts.kinds import FtlStage, NoSuspectWhy
 from survivor_host.themes.ftl.phases.naming import Naming
 from survivor_host.themes.ftl.state import FtlState
 

@@ -8,16 +8,15 @@ from survivor_host.engine.events import Battle, Event
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.phase import Phase, Wait
-from survivor_host.themes.ftl.facts import (
-    FtlStage,
+from survivor_host.themes.ftl.facts.course import (
     LeaderChosen,
-    LeaderHow,
     VoteCast,
     VoteOpened,
     VotesCounted,
     VoteTie,
     VotingClosed,
 )
+from survivor_host.themes.ftl.facts.kinds import FtlStage, LeaderHow
 from survivor_host.themes.ftl.phases.base import FtlPhase, next_round
 from survivor_host.themes.ftl.rules import CHOICES, TIE_DIE
 from survivor_host.themes.ftl.state import FtlState
