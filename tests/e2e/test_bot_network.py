@@ -73,7 +73,7 @@ def test_a_whole_game_through_a_slow_network_loses_and_repeats_nothing(
             async with contextlib.AsyncExitStack() as stack:
                 host, *players = await connect(stack, env, [HOST_NAME, *names], [ROOM])
                 assert host.rank_in(ROOM, BOT_NAME) == ("*" if html_ok else " ")
-                await open_signups(host, ROOM, f".host {theme}", players)
+                await open_signups(host, ROOM, f"$host {theme}", players)
                 table = Table(BOT_NAME, players, policy) if html_ok else TextTable(BOT_NAME, ROOM, players, policy)
                 await start_and_play(host, ROOM, table, timeout=360)
                 await pms_settled(bot, ROOM, players, html_ok=html_ok)
@@ -116,7 +116,7 @@ def test_lines_dropped_by_the_throttle_are_resent_exactly(
         async def scenario() -> None:
             async with contextlib.AsyncExitStack() as stack:
                 host, *players = await connect(stack, e2e, [HOST_NAME, *FTL_NAMES], [ROOM])
-                await open_signups(host, ROOM, ".host ftl", players)
+                await open_signups(host, ROOM, "$host ftl", players)
                 stop = asyncio.Event()
                 flooder = asyncio.create_task(flood_from_the_bots_account(e2e, HOST_NAME, stop))
                 try:

@@ -1,5 +1,5 @@
 """Issue 20 findings 2-4 and 6 on the real server: a full Chase the Ace replay (30 players, 18-character
-names) opens through `.replay` in pages the server takes; opening the next page, reloading one and
+names) opens through `$replay` in pages the server takes; opening the next page, reloading one and
 closing one go through the page protocol with no stray PM; `/invite` gets no answer; HTML with players
 named `Here` passes the server's check where the unwritten line is refused; a PM prompt to a player
 not in the room reaches them as a plain PM; a room configured by an alias is joined."""
@@ -89,7 +89,7 @@ def test_a_full_chase_the_ace_replay_opens_in_pages_through_the_page_protocol(
         async with contextlib.AsyncExitStack() as stack:
             (reader,) = await connect(stack, e2e, ["Page Reader"], [ROOM])
             start = reader.mark()
-            await reader.say(ROOM, f".replay {game_id}")
+            await reader.say(ROOM, f"$replay {game_id}")
             first = await reader.wait_for(lambda ln: ln.room == page_room and ln.type == "pagehtml", timeout=30)
             total = int(re.search(r"Page 1 of (\d+)", first.text).group(1))  # type: ignore[union-attr]
             assert total >= 2 and "Dice check by the bot: verified" in html.unescape(first.text)
@@ -126,7 +126,7 @@ def test_a_full_chase_the_ace_replay_opens_in_pages_through_the_page_protocol(
             # asked by PM from outside the bot's rooms: the server refuses the page; the link to it opens it
             stranger = await stack.enter_async_context(e2e.player("Page Stranger"))
             mark = stranger.mark()
-            await stranger.pm(BOT_NAME, f".replay {game_id}")
+            await stranger.pm(BOT_NAME, f"$replay {game_id}")
             link = await stranger.wait_for(lambda ln: ln.type == "pm" and "<<view-bot-" in ln.text, since=mark)
             assert link.rest(3) == f"Open the replay of game #{game_id} here: <<{page_room}>>"
             await stranger.send("", f"/join {page_room}")

@@ -27,14 +27,14 @@ def test_whole_lowball_game_by_buttons(e2e: E2EEnv, bot_factory: Callable[..., A
             players = [await stack.enter_async_context(e2e.player(name)) for name in NAMES]
             for person in [host, *players]:
                 await person.join("survivor")
-            await host.say("survivor", ".host lowball")
+            await host.say("survivor", "$host lowball")
             await host.wait_for(r"Lowball.*signups are open|signups are open.*Lowball", room="survivor")
             for person in players:
                 await person.say("survivor", "/me in")
             await host.wait_for(r"PL \(4\)", room="survivor", timeout=20)
             table.players = players
             table.start()
-            await host.say("survivor", ".start")
+            await host.say("survivor", "$start")
             await host.wait_for(r"rolled lowest \(\d+\) and is out", room="survivor", timeout=60)
             await host.wait_for(r"wins the game!", room="survivor", timeout=120)
             await host.wait_for(r"Dice seed: ", room="survivor", timeout=10)

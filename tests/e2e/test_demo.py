@@ -42,7 +42,7 @@ def test_demo_plays_a_whole_game_and_shuts_down(tmp_path: Path) -> None:
     # issue 23: each box in full once, then its changes as one line; the host starts with everyone listed
     assert sum("[box] Follow the Leader (No Mercy): signups are open!" in line for line in lines) == 1, text
     assert sum("[box] Vote for the first leader" in line for line in lines) == 1, text
-    start = next(i for i, line in enumerate(lines) if line.endswith("Demo Host: .start"))
+    start = next(i for i, line in enumerate(lines) if line.endswith("Demo Host: $start"))
     assert any("[box] PL (5): " in line for line in lines[:start]), text
     over = next(i for i, line in enumerate(lines) if "The vote for the first leader is over." in line)
     assert over < next(i for i, line in enumerate(lines) if "Round 1!" in line), text

@@ -378,3 +378,12 @@ def test_a_restart_remembers_that_the_room_bot_hosts_us(tmp_path: Path) -> None:
     play_out(again, random.Random(5))
     assert any(line.startswith(".win ") for line in out(again).room_lines())
     assert any(kind == "pmuhtml" or who == "Hostess" for kind, who, _ in out(again).sent)
+
+
+def test_finding_2_the_flood_rule_counts_only_while_the_room_bot_is_in_the_room(tmp_path: Path) -> None:
+    """Its filter sees only what it hears: away, nothing of ours is held back; back, the budget applies."""
+    here: set[str] = set()
+    follower = RoomBotFollower(ROOM, RoomBotSettings(SV), me=lambda: to_id(BOT), present=lambda userid: userid in here)
+    assert not follower.flood_rule_applies()
+    here.add(to_id(SV))
+    assert follower.flood_rule_applies()

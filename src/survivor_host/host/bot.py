@@ -133,6 +133,7 @@ class Bot:
             room.pause()
         elif isinstance(message, RoomBack) and room is not None:
             room.resume()
+            room.room_joined()
         elif isinstance(message, Chat):
             if room is not None and not message.history and message.user.userid != me:
                 room.handle_chat(message.user.rank, message.user.name, message.text)
@@ -171,6 +172,9 @@ class Bot:
             for host in self.rooms.values():
                 if host.room in joined:  # a room not joined stays paused until RoomBack
                     host.resume(quiet=down < SHORT_OUTAGE)
+        for host in self.rooms.values():
+            if host.room in joined:
+                host.room_joined()
         self._down_since = None
         if self._ticker is None:
             self._ticker = asyncio.get_running_loop().create_task(self._tick())

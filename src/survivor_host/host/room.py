@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from survivor_host.engine.game import Game
+from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
 from survivor_host.host.answers import Answers
 from survivor_host.host.commands import (
@@ -175,10 +176,18 @@ class RoomHost:
     def handle_leave(self, userid: str) -> None:
         self.presence.handle_leave(userid)
         self.hand.left(userid)
+        if self.state.roombot.is_room_bot(userid):  # its flood filter left with it
+            self.hosting.flood_rule_changed()
 
     def handle_join(self, name: str) -> None:
         self.presence.handle_join(name)
         self.hand.back(name)
+        if self.state.roombot.is_room_bot(to_id(name)):  # its flood filter counts from now on
+            self.hosting.flood_rule_changed()
+
+    def room_joined(self) -> None:
+        """The bot is in the room (again), with its user list: whether the room bot is there is known."""
+        self.hosting.flood_rule_changed()
 
     def handle_rename(self, new_name: str, old_id: str) -> None:
         """A rename keeps the seat (G5): the seat follows the user id."""

@@ -87,9 +87,10 @@ class RoomBotFollower:
         return self.host if self.host is not None and not self.we_host() else None
 
     def flood_rule_applies(self) -> bool:
-        """True when the room bot's flood filter counts our chat lines: it is configured, and our bot
+        """True when the room bot's flood filter counts our chat lines: it is in the room, and our bot
         is neither its current host nor on its whitelist (parser.js `processChatData`)."""
-        return self.settings is not None and not self.settings.whitelisted and not self.we_host()
+        settings = self.settings
+        return settings is not None and self.room_bot_here() and not settings.whitelisted and not self.we_host()
 
     def may_open(self) -> str | None:
         """Why our bot must not open signups now (None: it may)."""
