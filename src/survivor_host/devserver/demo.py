@@ -46,7 +46,8 @@ from survivor_host.host.config import DEFAULT_PREFIX, BotConfig
 from survivor_host.host.room import RoomHost
 from survivor_host.host.serve import RunningBot
 from survivor_host.host.terminal import seat_names, strategy_names
-from survivor_host.showdown.client import ClientConfig, ShowdownClient
+from survivor_host.showdown.client import ShowdownClient
+from survivor_host.showdown.config import ClientConfig
 from survivor_host.showdown.protocol import Chat, Message, PrivateMessage
 from survivor_host.themes import DEFAULT_THEME, new_game, theme_class
 

@@ -18,7 +18,7 @@ from survivor_host.host.ports import Cancellable, HostSettings, Outbox
 from survivor_host.host.room import HOST_COMMANDS, INFO_COMMANDS, SIGNUP_PM_COMMANDS, RoomHost
 from survivor_host.host.roombot import RoomBotSettings
 from survivor_host.host.store import Store
-from survivor_host.showdown.client import Connected, Disconnected, Refused, RoomBack, RoomLost
+from survivor_host.showdown.events import Connected, Disconnected, Refused, RoomBack, RoomLost
 from survivor_host.showdown.protocol import (
     Chat,
     Join,

@@ -1,14 +1,8 @@
 """The Pokémon Showdown client layer: protocol parsing, paced sending, login and the connection."""
 
-from survivor_host.showdown.client import (
-    ClientConfig,
-    Connected,
-    Disconnected,
-    Handler,
-    RoomState,
-    ShowdownClient,
-    decide_pace,
-)
+from survivor_host.showdown.client import Handler, ShowdownClient
+from survivor_host.showdown.config import ClientConfig
+from survivor_host.showdown.events import Connected, Disconnected
 from survivor_host.showdown.login import LoginError, get_assertion
 from survivor_host.showdown.protocol import (
     Challstr,
@@ -43,6 +37,7 @@ from survivor_host.showdown.protocol import (
     split_user,
     to_id,
 )
+from survivor_host.showdown.rooms import RoomState, decide_pace
 from survivor_host.showdown.sendqueue import SendQueue, split_text
 
 __all__ = [

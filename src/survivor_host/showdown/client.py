@@ -6,20 +6,21 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
-import os
 import random
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
 import aiohttp
 
 from survivor_host.engine.ids import to_id
+from survivor_host.showdown.config import ClientConfig, connection_problem
+from survivor_host.showdown.escape import escape_text
+from survivor_host.showdown.events import Connected, Disconnected, Refused, RoomBack, RoomLost
 from survivor_host.showdown.flood import ChatBudget
-from survivor_host.showdown.login import DEFAULT_LOGIN_URL, LoginError, LoginSession, LoginUnavailable, get_assertion
+from survivor_host.showdown.login import LoginError, LoginSession, LoginUnavailable, get_assertion
 from survivor_host.showdown.protocol import (
     Challstr,
     Deinit,
@@ -37,19 +38,17 @@ from survivor_host.showdown.protocol import (
     Rename,
     Title,
     UpdateUser,
-    UserRef,
     Users,
     parse_frame,
     to_room_id,
 )
+from survivor_host.showdown.rooms import BOTMSG_RANKS, HTML_RANKS, RoomState, decide_pace
 from survivor_host.showdown.sendqueue import (
     CONFIRM,
     GAME,
     INFO,
     MAX_MESSAGE_LENGTH,
-    PACE_PUBLIC_BOT,
     PACE_REGULAR,
-    PACE_TRUSTED,
     SendQueue,
     Sleep,
     one_line,
@@ -63,14 +62,6 @@ from survivor_host.showdown.window import echo_of
 
 logger = logging.getLogger(__name__)
 
-HTML_RANKS = frozenset("*#~")
-"""Room ranks with the `addhtml` permission (config-example.js groups)."""
-STAFF_RANKS = frozenset("~#★@%*")
-"""Ranks that count as staff (user-groups.ts `isStaff`: at least `*` or `%`)."""
-NON_AUTH_RANKS = frozenset(" ‽!✖")
-"""Global "ranks" that are not auth: regular users, locked, muted, namelocked."""
-BOTMSG_RANKS = frozenset("*#")
-"""Room ranks `/botmsg` delivers to (admin.ts `botmsg`): the quiet button form needs one."""
 FALLBACKS_KEPT = 200
 """HTML lines whose fallback text is kept, in case the server refuses them."""
 
@@ -85,157 +76,6 @@ INFO_BY_PM = 3
 """Information lines already queued from which a room reply goes to the asker by PM instead."""
 INFO_MAX = 6
 """Information lines already queued from which further replies are dropped."""
-
-
-def connection_problem(exc: BaseException) -> str:
-    """A failed connection in one plain sentence: `Cannot reach 127.0.0.1:8000 (connection refused).`"""
-    if isinstance(exc, aiohttp.ClientConnectorError):
-        error = exc.os_error
-        why = os.strerror(error.errno) if error.errno else str(error)
-        return f"Cannot reach {exc.host}:{exc.port} ({why.lower()})."
-    if isinstance(exc, TimeoutError):
-        return "The connection timed out."
-    return f"Connection problem: {str(exc) or type(exc).__name__}."
-
-
-@dataclass(frozen=True, kw_only=True)
-class Connected(Message):
-    """Synthetic: logged in and the configured rooms are joined (`reconnect` after a drop)."""
-
-    reconnect: bool
-    rooms: tuple[str, ...]
-    restricted: str | None = None
-    """Why the bot cannot talk (it is locked), or None."""
-
-
-@dataclass(frozen=True, kw_only=True)
-class Disconnected(Message):
-    """Synthetic: the logged-in connection was lost; a reconnect is under way unless closing."""
-
-    reason: str
-
-
-UNREACHABLE = (
-    "unregistered and cannot be PMed",
-    "is blocking private messages",
-    "is currently blocking PMs",
-    "is locked and cannot be PMed",
-    "is currently locked, so you cannot send them HTML",
-)
-"""The server's refusals (chat.ts) that mean a user cannot get the bot's PMs at all."""
-
-
-@dataclass(frozen=True, kw_only=True)
-class Refused(Message):
-    """Synthetic: the server refused one of the bot's lines (`|error|` in a room, or a PM that came back
-    as `/error`); `cause` is the line (as sent), `user` the user id it was for ("" if none)."""
-
-    text: str
-    cause: str
-    user: str
-
-    @property
-    def unreachable(self) -> bool:
-        """True when the refusal means `user` cannot get the bot's PMs (a guest, PMs blocked, locked)."""
-        return bool(self.user) and any(part in self.text for part in UNREACHABLE)
-
-
-@dataclass(frozen=True, kw_only=True)
-class RoomLost(Message):
-    """Synthetic: the bot is out of a room it wants (`|deinit|` it did not ask for, or a join refused);
-    the client retries the join with backoff."""
-
-    reason: str
-
-
-@dataclass(frozen=True, kw_only=True)
-class RoomBack(Message):
-    """Synthetic: a room lost while connected is joined again."""
-
-
-@dataclass(frozen=True)
-class ClientConfig:
-    """Where and as whom to connect. Timings are in seconds."""
-
-    server_url: str
-    username: str
-    password: str | None = None
-    login_url: str = DEFAULT_LOGIN_URL
-    rooms: tuple[str, ...] = ()
-    avatar: str | None = None
-    heartbeat: float = 30.0
-    """Websocket ping interval; a pong missing for half of it drops the connection."""
-    login_timeout: float = 30.0
-    join_timeout: float = 10.0
-    backoff_initial: float = 1.0
-    backoff_max: float = 30.0
-    backoff_jitter: float = 0.1
-    max_login_failures: int = 5
-    """Consecutive refused logins (wrong password, name taken...) before `run()` gives up; a login
-    server that cannot answer (HTTP or network errors) is retried forever."""
-    stable_session: float = 60.0
-    """A session ready this long resets the reconnect backoff; shorter ones keep it growing."""
-    query_room_info: bool = True
-    """Ask `/cmd roominfo` for each joined room to learn whether it is public (decides the pace)."""
-
-
-@dataclass
-class RoomState:
-    """What the client knows about a joined room."""
-
-    roomid: str
-    title: str = ""
-    users: dict[str, UserRef] = field(default_factory=dict)
-    public: bool | None = None
-    """From `/cmd roominfo`: visibility is public (None until known)."""
-    direct_rank: str | None = None
-    """The bot's own room auth from `/cmd roominfo` (None when it has none or it is unknown)."""
-    visibility: str = ""
-    """From `/cmd roominfo`: "public", "hidden" or "secret" ("" until known)."""
-
-
-def decide_pace(global_rank: str, public_room_ranks: Iterable[str]) -> float:
-    """The server's throttle delay (users.ts) for the bot, from its global rank and its room auth in
-    persistent public rooms, as decided at login."""
-    ranks = set(public_room_ranks)
-    if global_rank == "*" or "*" in ranks:
-        return PACE_PUBLIC_BOT
-    if global_rank.strip() and global_rank not in NON_AUTH_RANKS:
-        return PACE_TRUSTED
-    if ranks & STAFF_RANKS:
-        return PACE_TRUSTED
-    return PACE_REGULAR
-
-
-JS_WHITESPACE = frozenset(
-    "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
-    "\u2028\u2029\u202f\u205f\u3000\ufeff"
-)
-"""What JavaScript's `String.prototype.trim` removes (the server trims a PM before parsing it)."""
-ZERO_WIDTH_SPACE = "\u200b"
-"""Not whitespace to JavaScript's trim, invisible in the client: a line starting with it is never a command."""
-
-
-def escape_text(text: str) -> str:
-    """Make one chat or PM line literal text, whatever it starts with.
-
-    PS 0.11.11 (`server/chat.ts` `parseCommand`) runs a line as a command when it starts with `/` or
-    `!` (a broadcast, when a letter or digit follows), or with `>> `, `>>> `, `>>sql ` (eval); a PM is
-    trimmed first (`/msg` takes its text through `splitUser`, which trims), so a leading space does not
-    help. Leading whitespace (JavaScript's and Python's) is dropped; then `/...` becomes `//...`, the
-    server's own escape, which the client shows as `/...`; `!...` and `>>...` get an invisible
-    zero-width space in front (the server's `!!` escape would show both marks). Look-alikes such as
-    `／` or `！` are not commands to the server (it compares exact characters) and pass unchanged.
-    """
-    start = 0
-    while start < len(text) and (text[start] in JS_WHITESPACE or text[start].isspace()):
-        start += 1
-    stripped = text[start:]
-    if stripped.startswith("/"):
-        return "/" + stripped
-    if stripped.startswith(("!", ">>")):
-        return ZERO_WIDTH_SPACE + stripped
-    return text
 
 
 class ShowdownClient:
