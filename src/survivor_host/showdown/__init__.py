@@ -1,6 +1,7 @@
 """The Pokémon Showdown client layer: protocol parsing, paced sending, login and the connection."""
 
-from survivor_host.showdown.client import Handler, ShowdownClient
+from survivor_host.showdown.client import ShowdownClient
+from survivor_host.showdown.clientstate import Handler
 from survivor_host.showdown.config import ClientConfig
 from survivor_host.showdown.events import Connected, Disconnected
 from survivor_host.showdown.login import LoginError, get_assertion
