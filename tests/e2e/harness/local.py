@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from survivor_host.devserver import ps_server
+from survivor_host.devserver import ps_install, ps_server
 
 REPO_ROOT = Path(__file__).resolve().parents[3]  # harness -> e2e -> tests -> repo
 CACHE_DIR = REPO_ROOT / ".e2e-cache"
@@ -20,4 +20,4 @@ class PSServer(ps_server.PSServer):
 
 def ensure_ps_installed(cache_dir: Path = CACHE_DIR, **kwargs: Any) -> Path:
     """Install pokemon-showdown into ``.e2e-cache`` once; return the package folder."""
-    return ps_server.ensure_ps_installed(cache_dir, **kwargs)
+    return ps_install.ensure_ps_installed(cache_dir, **kwargs)
