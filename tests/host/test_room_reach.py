@@ -7,7 +7,7 @@ from pathlib import Path
 from survivor_host.host.bot import Bot
 from survivor_host.host.room import RoomHost
 from survivor_host.showdown.events import Refused
-from survivor_host.showdown.protocol import PrivateMessage, UserRef
+from survivor_host.showdown.messages import PrivateMessage, UserRef
 from tests.host.fakes import FakeOutbox
 from tests.host.test_bot_routing import make_bot
 from tests.host.test_room import PLAYERS, ROOM, clock, make_host, open_game, outbox

@@ -42,7 +42,7 @@ from survivor_host.host.serve import RunningBot
 from survivor_host.host.terminal import seat_names, strategy_names
 from survivor_host.showdown.client import ShowdownClient
 from survivor_host.showdown.config import ClientConfig
-from survivor_host.showdown.protocol import Chat, Message, PrivateMessage
+from survivor_host.showdown.messages import Chat, Message, PrivateMessage
 from survivor_host.themes import DEFAULT_THEME, new_game, theme_class
 
 BOT_NAME = "Survivor Host"

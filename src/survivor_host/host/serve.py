@@ -14,7 +14,7 @@ from survivor_host.host.store import Store
 from survivor_host.showdown.client import ShowdownClient
 from survivor_host.showdown.config import ClientConfig
 from survivor_host.showdown.login import LoginError
-from survivor_host.showdown.protocol import Message
+from survivor_host.showdown.messages import Message
 
 logger = logging.getLogger("survivor_host")
 

@@ -14,7 +14,7 @@ from survivor_host.showdown.clientsend import ClientSending
 from survivor_host.showdown.config import connection_problem
 from survivor_host.showdown.events import Connected, Disconnected, Refused
 from survivor_host.showdown.login import LoginError, LoginUnavailable, get_assertion
-from survivor_host.showdown.protocol import (
+from survivor_host.showdown.messages import (
     Challstr,
     Error,
     Message,
@@ -24,8 +24,8 @@ from survivor_host.showdown.protocol import (
     QueryResponse,
     Raw,
     UpdateUser,
-    parse_frame,
 )
+from survivor_host.showdown.protocol import parse_frame
 from survivor_host.showdown.sendqueue import PACE_REGULAR, target_of
 from survivor_host.showdown.window import echo_of
 

@@ -8,7 +8,8 @@ import logging
 
 from survivor_host.showdown.clientstate import ClientState
 from survivor_host.showdown.events import RoomBack, RoomLost
-from survivor_host.showdown.protocol import Deinit, Init, Join, Leave, Message, NoInit, Rename, Title, Users, to_room_id
+from survivor_host.showdown.messages import Deinit, Init, Join, Leave, Message, NoInit, Rename, Title, Users
+from survivor_host.showdown.protocol import to_room_id
 from survivor_host.showdown.rooms import RoomState, decide_pace
 
 logger = logging.getLogger(__name__)

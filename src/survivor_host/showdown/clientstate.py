@@ -16,7 +16,8 @@ from survivor_host.engine.ids import to_id
 from survivor_host.showdown.config import ClientConfig
 from survivor_host.showdown.flood import ChatBudget
 from survivor_host.showdown.login import LoginSession
-from survivor_host.showdown.protocol import Message, to_room_id
+from survivor_host.showdown.messages import Message
+from survivor_host.showdown.protocol import to_room_id
 from survivor_host.showdown.rooms import HTML_RANKS, RoomState
 from survivor_host.showdown.sendqueue import GAME, SendQueue, Sleep
 from survivor_host.showdown.standing import Standing

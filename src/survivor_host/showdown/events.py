@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from survivor_host.showdown.protocol import Message
+from survivor_host.showdown.messages import Message
 
 
 @dataclass(frozen=True, kw_only=True)

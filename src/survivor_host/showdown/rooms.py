@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from survivor_host.showdown.protocol import UserRef
+from survivor_host.showdown.messages import UserRef
 from survivor_host.showdown.sendqueue import PACE_PUBLIC_BOT, PACE_REGULAR, PACE_TRUSTED
 
 HTML_RANKS = frozenset("*#~")
