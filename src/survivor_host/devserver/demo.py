@@ -27,7 +27,8 @@ from typing import TextIO
 from survivor_host.ai import make_strategy
 from survivor_host.devserver.fake_login import FakeLoginServer
 from survivor_host.devserver.ps_install import PS_VERSION, default_cache_dir, ensure_ps_installed, is_installed
-from survivor_host.devserver.ps_server import PSServer, ServerOptions
+from survivor_host.devserver.ps_options import ServerOptions
+from survivor_host.devserver.ps_server import PSServer
 from survivor_host.devserver.roomview import button_values, buttons_in
 from survivor_host.devserver.rsakeys import load_or_create_key
 from survivor_host.devserver.story import Story, default_pace

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from survivor_host.devserver.fake_login_process import FakeLoginProcess
     from survivor_host.devserver.login_policy import LoginPolicy, LoginRequest, to_id
     from survivor_host.devserver.ps_install import PS_VERSION, PSServerError
-    from survivor_host.devserver.ps_server import ServerOptions
+    from survivor_host.devserver.ps_options import ServerOptions
     from survivor_host.devserver.rsakeys import RSAKey
 
     from .env import E2EEnv
@@ -35,7 +35,6 @@ if TYPE_CHECKING:
 _FAKE_LOGIN = "survivor_host.devserver.fake_login"
 _LOGIN_POLICY = "survivor_host.devserver.login_policy"
 _PS_INSTALL = "survivor_host.devserver.ps_install"
-_PS_SERVER = "survivor_host.devserver.ps_server"
 _EXPORTS: dict[str, str] = {
     "E2EEnv": ".env",
     "FakeLoginProcess": "survivor_host.devserver.fake_login_process",
@@ -55,7 +54,7 @@ _EXPORTS: dict[str, str] = {
     "PS_VERSION": _PS_INSTALL,
     "PSServer": ".local",
     "PSServerError": _PS_INSTALL,
-    "ServerOptions": _PS_SERVER,
+    "ServerOptions": "survivor_host.devserver.ps_options",
     "ensure_ps_installed": ".local",
     "RSAKey": "survivor_host.devserver.rsakeys",
 }
