@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+import asyncio
 import contextlib
 import json
 import re
@@ -12,6 +14,9 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
+
+from .fake_login import FakeLoginServer
+from .login_policy import LoginPolicy
 
 
 class FakeLoginProcess:
@@ -115,3 +120,51 @@ class FakeLoginProcess:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Fake Pokémon Showdown login server (local demo and tests only).")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--key-file", type=Path, required=True, help="PKCS#1 private key PEM; created if missing")
+    parser.add_argument("--key-bits", type=int, default=2048)
+    parser.add_argument("--key-id", type=int, default=4)
+    parser.add_argument("--host-field", default="localhost")
+    parser.add_argument("--refuse", action="append", default=[], help="name answered 'Wrong password.'")
+    parser.add_argument("--ban", action="append", default=[], help="name answered ';;...no longer available.'")
+    parser.add_argument("--bad-signature", action="append", default=[], help="name given a bad signature")
+    parser.add_argument("--print-public-key", action="store_true", help="print the public PEM and exit")
+    args = parser.parse_args(argv)
+    if args.host not in ("127.0.0.1", "localhost", "::1"):
+        parser.error("the fake login server only binds to loopback")
+
+    from .rsakeys import load_or_create_key
+
+    key = load_or_create_key(args.key_file, args.key_bits)
+    if args.print_public_key:
+        sys.stdout.write(key.public_pem())
+        return 0
+    server = FakeLoginServer(
+        key,
+        host=args.host,
+        port=args.port,
+        key_id=args.key_id,
+        host_field=args.host_field,
+        policy=LoginPolicy.build(args.refuse, args.ban, args.bad_signature),
+        echo=sys.stdout,
+    )
+
+    async def run() -> None:
+        import signal
+
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, stop.set)
+        await server.start()
+        print(f"LISTENING {server.base_url}", flush=True)
+        await stop.wait()
+        await server.stop()
+
+    asyncio.run(run())
+    return 0
