@@ -31,7 +31,8 @@ from harness.bot import BOT_NAME, BOT_PASSWORD  # noqa: E402
 from harness.env import E2EEnv, default_server_options  # noqa: E402
 from harness.proxy import DelayProxy  # noqa: E402
 
-from survivor_host.showdown.client import ClientConfig, ShowdownClient  # noqa: E402
+from survivor_host.showdown.client import ShowdownClient  # noqa: E402
+from survivor_host.showdown.config import ClientConfig  # noqa: E402
 from survivor_host.showdown.sendqueue import PACE_PUBLIC_BOT, PACE_REGULAR  # noqa: E402
 
 ROOM = "survivor"

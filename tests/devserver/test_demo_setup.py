@@ -10,7 +10,7 @@ import pytest
 
 from survivor_host.cli import main
 from survivor_host.devserver import demo
-from survivor_host.devserver.ps_server import PSServerError
+from survivor_host.devserver.ps_install import PSServerError
 
 
 @pytest.fixture
@@ -58,7 +58,7 @@ def test_first_run_says_it_installs_and_a_failed_install_is_reported(
 
 
 def test_the_cache_folder_is_the_users_unless_overridden(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    from survivor_host.devserver.ps_server import default_cache_dir
+    from survivor_host.devserver.ps_install import default_cache_dir
 
     monkeypatch.delenv("SURVIVOR_HOST_CACHE", raising=False)
     monkeypatch.delenv("XDG_CACHE_HOME", raising=False)

@@ -28,7 +28,8 @@ from survivor_host.host.html import round_table_box, signups_box
 from survivor_host.host.replays import showdown_page
 from survivor_host.host.store import Store
 from survivor_host.showdown import Chat, Connected, Error, Message, PrivateMessage, RoomState
-from survivor_host.showdown.client import Refused, ShowdownClient
+from survivor_host.showdown.client import ShowdownClient
+from survivor_host.showdown.events import Refused
 from survivor_host.showdown.standing import Locked, Unlocked
 from survivor_host.showdown.text import MAX_FRAME_LENGTH, utf16_len
 from survivor_host.themes import new_game

@@ -22,7 +22,7 @@ from test_client import bot_client, wait_until
 
 from survivor_host.engine.ids import to_id
 from survivor_host.showdown import Message, PrivateMessage
-from survivor_host.showdown.client import ZERO_WIDTH_SPACE
+from survivor_host.showdown.escape import ZERO_WIDTH_SPACE
 
 ROOM = "survivor"
 HOSTILE = [

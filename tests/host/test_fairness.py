@@ -12,9 +12,10 @@ from survivor_host.engine.dice import SeededDice
 from survivor_host.engine.inputs import Input
 from survivor_host.fair.stream import client_seed, commitment
 from survivor_host.host.fairness import SignupSeed
+from survivor_host.host.migrations import MIGRATIONS
 from survivor_host.host.ports import HostSettings
 from survivor_host.host.room import RoomHost
-from survivor_host.host.store import MIGRATIONS, Store
+from survivor_host.host.store import Store
 from survivor_host.themes import new_game
 from survivor_host.trust.verify import verify
 from tests.host.fakes import FakeClock, FakeOutbox

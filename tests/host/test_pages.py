@@ -19,7 +19,7 @@ from survivor_host.host.html import round_table_box
 from survivor_host.host.present import tabled_lines
 from survivor_host.host.replays import page_id, showdown_pages
 from survivor_host.host.store import Store
-from survivor_host.showdown.protocol import PrivateMessage, UserRef
+from survivor_host.showdown.messages import PrivateMessage, UserRef
 from survivor_host.showdown.serverhtml import refused_by_server
 from survivor_host.showdown.standing import Locked
 from survivor_host.showdown.text import MAX_FRAME_LENGTH, utf16_len

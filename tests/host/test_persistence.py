@@ -14,9 +14,10 @@ from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
 from survivor_host.host.bot import Bot
 from survivor_host.host.config import BotConfig
+from survivor_host.host.migrations import MIGRATIONS
 from survivor_host.host.ports import HostSettings
 from survivor_host.host.room import RoomHost
-from survivor_host.host.store import MIGRATIONS, Store
+from survivor_host.host.store import Store
 from tests.host.fakes import FakeClock, FakeOutbox
 from tests.host.test_room import PLAYERS, ROOM, clock, make_host, open_game, outbox, play_out
 

@@ -15,10 +15,12 @@ from survivor_host.engine.ids import to_id
 from survivor_host.host.bot import Bot
 from survivor_host.host.config import BotConfig
 from survivor_host.host.hosting import addbot_line, safe_name
+from survivor_host.host.migrations import MIGRATIONS
 from survivor_host.host.ports import HostSettings
 from survivor_host.host.room import RoomHost
 from survivor_host.host.roombot import RoomBotFollower, RoomBotSettings
-from survivor_host.host.store import MIGRATIONS, Store, points_for
+from survivor_host.host.store import Store
+from survivor_host.host.store_points import points_for
 from tests.host.fakes import FakeClock, FakeOutbox
 from tests.host.test_room import play_out
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from survivor_host.host.bot import Bot
 from survivor_host.host.room import RoomHost
-from survivor_host.showdown.client import Refused
-from survivor_host.showdown.protocol import PrivateMessage, UserRef
+from survivor_host.showdown.events import Refused
+from survivor_host.showdown.messages import PrivateMessage, UserRef
 from tests.host.fakes import FakeOutbox
 from tests.host.test_bot_routing import make_bot
 from tests.host.test_room import PLAYERS, ROOM, clock, make_host, open_game, outbox
@@ -140,7 +140,7 @@ def test_renaming_back_in_time_keeps_the_seat(tmp_path: Path) -> None:  # G5
 
 
 def test_a_short_outage_resumes_quietly_and_a_long_one_says_so(tmp_path: Path) -> None:
-    from survivor_host.showdown.client import Connected, Disconnected
+    from survivor_host.showdown.events import Connected, Disconnected
 
     bot, out = make_bot(tmp_path)
     bot.restored = True
@@ -165,7 +165,7 @@ def test_a_short_outage_resumes_quietly_and_a_long_one_says_so(tmp_path: Path) -
 
 
 def test_a_lost_room_pauses_its_game_until_the_bot_is_back(tmp_path: Path) -> None:
-    from survivor_host.showdown.client import RoomBack, RoomLost
+    from survivor_host.showdown.events import RoomBack, RoomLost
 
     bot, out = make_bot(tmp_path)
     one = bot.rooms["one"]
@@ -183,7 +183,7 @@ def test_a_lost_room_pauses_its_game_until_the_bot_is_back(tmp_path: Path) -> No
 
 def test_a_game_restored_in_a_room_not_joined_waits_for_the_room(tmp_path: Path) -> None:
     from survivor_host.host.store import Store
-    from survivor_host.showdown.client import Connected, RoomBack
+    from survivor_host.showdown.events import Connected, RoomBack
     from tests.host.fakes import FakeClock
 
     bot, _out = make_bot(tmp_path)

@@ -8,7 +8,8 @@ from pathlib import Path
 from survivor_host.host.ports import HostSettings
 from survivor_host.host.room import RoomHost
 from survivor_host.host.store import Store
-from survivor_host.showdown.client import ClientConfig, ShowdownClient
+from survivor_host.showdown.client import ShowdownClient
+from survivor_host.showdown.config import ClientConfig
 from survivor_host.showdown.sendqueue import CONFIRM, GAME, INFO
 from tests.host.fakes import FakeClock, FakeOutbox
 from tests.host.test_room import PLAYERS, ROOM, clock, make_host, open_game, outbox

@@ -7,7 +7,7 @@ import socket
 
 import aiohttp
 
-from survivor_host.showdown.client import connection_problem
+from survivor_host.showdown.config import connection_problem
 
 
 def _closed_port() -> int:

@@ -12,7 +12,7 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from survivor_host.showdown.client import JS_WHITESPACE, ZERO_WIDTH_SPACE, escape_text
+from survivor_host.showdown.escape import JS_WHITESPACE, ZERO_WIDTH_SPACE, escape_text
 from survivor_host.showdown.sendqueue import split_text
 
 

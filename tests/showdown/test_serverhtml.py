@@ -9,15 +9,8 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from survivor_host.showdown.protocol import (
-    Error,
-    PageEvent,
-    command_in_pm,
-    escape_html,
-    page_event,
-    parse_frame,
-    to_room_id,
-)
+from survivor_host.showdown.messages import Error
+from survivor_host.showdown.protocol import PageEvent, command_in_pm, escape_html, page_event, parse_frame, to_room_id
 from survivor_host.showdown.serverhtml import Buttons, passable, refused_by_server
 from survivor_host.showdown.text import utf16_len
 

@@ -12,16 +12,13 @@ from typing import Any
 import pytest
 from showdown_fakes import PASSWORD, FakeShowdown, RoomSpec
 
-from survivor_host.showdown.client import (
-    ClientConfig,
-    Connected,
-    Disconnected,
-    ShowdownClient,
-    decide_pace,
-    escape_text,
-)
+from survivor_host.showdown.client import ShowdownClient
+from survivor_host.showdown.config import ClientConfig
+from survivor_host.showdown.escape import escape_text
+from survivor_host.showdown.events import Connected, Disconnected
 from survivor_host.showdown.login import LoginError
-from survivor_host.showdown.protocol import Chat, Init, Message, Users
+from survivor_host.showdown.messages import Chat, Init, Message, Users
+from survivor_host.showdown.rooms import decide_pace
 from survivor_host.showdown.sendqueue import PACE_PUBLIC_BOT, PACE_REGULAR, PACE_TRUSTED
 
 Scenario = Callable[[ShowdownClient, FakeShowdown, list[Message]], Awaitable[None]]

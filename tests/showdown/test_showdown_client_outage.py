@@ -9,9 +9,10 @@ from typing import Any
 from showdown_fakes import FakeShowdown
 from test_showdown_client import run_client, wait_until
 
-from survivor_host.showdown.client import Connected, Disconnected, ShowdownClient
+from survivor_host.showdown.client import ShowdownClient
+from survivor_host.showdown.events import Connected, Disconnected
 from survivor_host.showdown.login import LoginError, LoginUnavailable, parse_login_response
-from survivor_host.showdown.protocol import Message
+from survivor_host.showdown.messages import Message
 
 
 def test_a_login_outage_longer_than_the_failure_limit_is_waited_out() -> None:

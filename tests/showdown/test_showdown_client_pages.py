@@ -12,8 +12,9 @@ import pytest
 from showdown_fakes import FakeShowdown
 from test_showdown_client import run_client, survivor_room, wait_until
 
-from survivor_host.showdown.client import Connected, Refused, ShowdownClient
-from survivor_host.showdown.protocol import Chat, Message
+from survivor_host.showdown.client import ShowdownClient
+from survivor_host.showdown.events import Connected, Refused
+from survivor_host.showdown.messages import Chat, Message
 from survivor_host.showdown.standing import Locked, Unlocked
 from survivor_host.showdown.text import MAX_FRAME_LENGTH
 

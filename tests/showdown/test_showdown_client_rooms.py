@@ -12,8 +12,9 @@ import pytest
 from showdown_fakes import FakeShowdown
 from test_showdown_client import run_client, survivor_room, wait_until
 
-from survivor_host.showdown.client import Connected, Refused, RoomBack, RoomLost, ShowdownClient
-from survivor_host.showdown.protocol import Chat, Message
+from survivor_host.showdown.client import ShowdownClient
+from survivor_host.showdown.events import Connected, Refused, RoomBack, RoomLost
+from survivor_host.showdown.messages import Chat, Message
 
 
 def test_a_room_ban_pauses_and_the_join_is_retried_until_it_works() -> None:

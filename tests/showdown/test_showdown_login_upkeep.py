@@ -8,7 +8,8 @@ import asyncio
 import aiohttp
 import pytest
 
-from survivor_host.devserver.fake_login import FakeLoginServer, LoginPolicy
+from survivor_host.devserver.fake_login import FakeLoginServer
+from survivor_host.devserver.login_policy import LoginPolicy
 from survivor_host.devserver.rsakeys import RSAKey
 from survivor_host.showdown.login import (
     LoginError,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from survivor_host.showdown.protocol import (
+from survivor_host.showdown.messages import (
     Challstr,
     Chat,
     Deinit,
@@ -27,13 +27,10 @@ from survivor_host.showdown.protocol import (
     UpdateUser,
     UserRef,
     Users,
-    escape_html,
-    parse_frame,
-    parse_line,
     split_command,
     split_user,
-    to_id,
 )
+from survivor_host.showdown.protocol import escape_html, parse_frame, parse_line, to_id
 
 
 def one(frame: str) -> object:

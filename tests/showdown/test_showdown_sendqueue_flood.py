@@ -19,9 +19,11 @@ from hypothesis import strategies as st
 from survivor_host.host.ports import HostSettings
 from survivor_host.host.room import RoomHost
 from survivor_host.host.store import Store
-from survivor_host.showdown.client import ClientConfig, RoomState, ShowdownClient
+from survivor_host.showdown.client import ShowdownClient
+from survivor_host.showdown.config import ClientConfig
 from survivor_host.showdown.flood import ChatBudget, _line_html, _plain, box_of, is_text, join_text
-from survivor_host.showdown.protocol import UserRef
+from survivor_host.showdown.messages import UserRef
+from survivor_host.showdown.rooms import RoomState
 from survivor_host.showdown.sendqueue import GAME, INFO, PACE_PUBLIC_BOT, PACE_REGULAR, Frame, SendQueue
 from survivor_host.showdown.window import counts_as_chat
 from tests.host.fakes import FakeClock

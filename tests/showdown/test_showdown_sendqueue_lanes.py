@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 
-from survivor_host.showdown.client import INFO_BY_PM, INFO_MAX, ClientConfig, ShowdownClient
+from survivor_host.showdown.client import ShowdownClient
+from survivor_host.showdown.clientsend import INFO_BY_PM, INFO_MAX
+from survivor_host.showdown.config import ClientConfig
 from survivor_host.showdown.sendqueue import CONFIRM, GAME, INFO, PACE_REGULAR, SendQueue
 
 

@@ -209,7 +209,8 @@ def test_the_client_keeps_its_login_pace_after_a_promotion_until_it_logs_in_agai
 
 
 def test_the_clients_chat_lines_fit_the_server_in_utf16_units() -> None:
-    from survivor_host.showdown.client import ClientConfig, ShowdownClient
+    from survivor_host.showdown.client import ShowdownClient
+    from survivor_host.showdown.config import ClientConfig
 
     bot = ShowdownClient(ClientConfig("ws://127.0.0.1:1/showdown/websocket", "SurvivorBot"))
     bot.say("survivor", "/" + "\U0001f525" * 700)  # escaped to `//...`: 1402 units in all

@@ -26,14 +26,9 @@ from typing import TextIO
 
 from survivor_host.ai import make_strategy
 from survivor_host.devserver.fake_login import FakeLoginServer
-from survivor_host.devserver.ps_server import (
-    PS_VERSION,
-    PSServer,
-    ServerOptions,
-    default_cache_dir,
-    ensure_ps_installed,
-    is_installed,
-)
+from survivor_host.devserver.ps_install import PS_VERSION, default_cache_dir, ensure_ps_installed, is_installed
+from survivor_host.devserver.ps_options import ServerOptions
+from survivor_host.devserver.ps_server import PSServer
 from survivor_host.devserver.roomview import button_values, buttons_in
 from survivor_host.devserver.rsakeys import load_or_create_key
 from survivor_host.devserver.story import Story, default_pace
@@ -46,8 +41,9 @@ from survivor_host.host.config import DEFAULT_PREFIX, BotConfig
 from survivor_host.host.room import RoomHost
 from survivor_host.host.serve import RunningBot
 from survivor_host.host.terminal import seat_names, strategy_names
-from survivor_host.showdown.client import ClientConfig, ShowdownClient
-from survivor_host.showdown.protocol import Chat, Message, PrivateMessage
+from survivor_host.showdown.client import ShowdownClient
+from survivor_host.showdown.config import ClientConfig
+from survivor_host.showdown.messages import Chat, Message, PrivateMessage
 from survivor_host.themes import DEFAULT_THEME, new_game, theme_class
 
 BOT_NAME = "Survivor Host"

@@ -1,9 +1,6 @@
 """A real Pokémon Showdown server (npm ``pokemon-showdown@0.11.11``) on 127.0.0.1, for the demo and tests.
 
-``ensure_ps_installed(cache_dir)`` installs the package once into the cache folder (under a file lock,
-into a temporary folder renamed into place when complete) and reuses it afterwards. The default
-folder is ``$SURVIVOR_HOST_CACHE`` or ``~/.cache/survivor-host`` (``$XDG_CACHE_HOME`` honoured);
-the end-to-end tests pass ``<repo>/.e2e-cache``.
+The package is installed once by ``ps_install.ensure_ps_installed``.
 
 ``PSServer`` runs one server instance. The server writes under its own package folder
 (``config/``, ``logs/``), so each instance gets a folder of its own under
@@ -17,7 +14,6 @@ from __future__ import annotations
 import atexit
 import base64
 import contextlib
-import fcntl
 import json
 import os
 import re
@@ -28,214 +24,12 @@ import socket
 import subprocess
 import threading
 import time
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from .fake_login import to_id
+from .ps_install import PSServerError, default_cache_dir, ensure_ps_installed
+from .ps_options import ServerOptions, free_port
 
-PS_VERSION = "0.11.11"
-CACHE_ENV = "SURVIVOR_HOST_CACHE"
-DEFAULT_ROOMS: tuple[str, ...] = ("Survivor", "Survivor Two")
-# An address nothing listens on: the server's own login-server calls fail fast and stay on this machine.
-UNREACHABLE_LOGINSERVER = "http://127.0.0.1:9/"
 LISTENING_RE = re.compile(r"now listening on 127\.0\.0\.1:(\d+)")
-
-# Seconds the last install took (None when the cache was reused); for reports.
-last_install_seconds: float | None = None
-
-
-class PSServerError(RuntimeError):
-    pass
-
-
-# ---------------------------------------------------------------- install
-
-
-def default_cache_dir() -> Path:
-    """``$SURVIVOR_HOST_CACHE``, else ``$XDG_CACHE_HOME/survivor-host``, else ``~/.cache/survivor-host``."""
-    if os.environ.get(CACHE_ENV):
-        return Path(os.environ[CACHE_ENV]).expanduser()
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "survivor-host"
-
-
-def is_installed(cache_dir: Path | None = None, version: str = PS_VERSION) -> bool:
-    """Whether ensure_ps_installed would reuse a finished install (no npm run)."""
-    return (install_dir(cache_dir, version) / ".complete").exists()
-
-
-@contextlib.contextmanager
-def _file_lock(path: Path) -> Iterator[None]:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("a") as fh:
-        fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
-
-
-def install_dir(cache_dir: Path | None = None, version: str = PS_VERSION) -> Path:
-    """The npm prefix of the cached install (holds ``node_modules/``)."""
-    return (cache_dir or default_cache_dir()) / f"pokemon-showdown-{version}"
-
-
-def ensure_ps_installed(
-    cache_dir: Path | None = None,
-    version: str = PS_VERSION,
-    *,
-    with_optional: bool = False,
-    timeout: float = 900.0,
-) -> Path:
-    """Install pokemon-showdown@version into cache_dir once; return the package folder.
-
-    Optional dependencies (sqlite3, better-sqlite3, ...) are left out unless with_optional: they
-    compile SQLite from source (about 2 minutes here) and the server does not use them unless
-    ``Config.usesqlite`` is set, which the test config does not do.
-    """
-    global last_install_seconds
-    cache_dir = cache_dir or default_cache_dir()
-    prefix = install_dir(cache_dir, version)
-    package = prefix / "node_modules" / "pokemon-showdown"
-    marker = prefix / ".complete"
-    if marker.exists():
-        return package
-    with _file_lock(cache_dir / ".install.lock"):
-        if marker.exists():
-            return package
-        if shutil.which("npm") is None or shutil.which("node") is None:
-            raise PSServerError("node and npm are needed to run a local Showdown server (apt-get install nodejs npm)")
-        tmp = cache_dir / f".install-{os.getpid()}-{secrets.token_hex(4)}"
-        tmp.mkdir(parents=True)
-        cmd = [
-            "npm",
-            "install",
-            f"pokemon-showdown@{version}",
-            "--no-audit",
-            "--no-fund",
-            "--prefix",
-            str(tmp),
-        ]
-        if not with_optional:
-            cmd.append("--omit=optional")
-        started = time.monotonic()
-        try:
-            proc = subprocess.run(
-                cmd, cwd=tmp, capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL
-            )
-            (tmp / "npm-install.log").write_text(proc.stdout + proc.stderr)
-            if proc.returncode != 0:
-                raise PSServerError(f"{' '.join(cmd)} failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}")
-            pkg_json = json.loads((tmp / "node_modules" / "pokemon-showdown" / "package.json").read_text())
-            if pkg_json.get("version") != version:
-                raise PSServerError(f"npm installed pokemon-showdown {pkg_json.get('version')}, not {version}")
-            if not (tmp / "node_modules" / "pokemon-showdown" / "dist" / "server" / "index.js").exists():
-                raise PSServerError("the installed package has no dist/server/index.js")
-            last_install_seconds = time.monotonic() - started
-            (tmp / ".complete").write_text(f"{version} installed in {last_install_seconds:.1f}s\n")
-            if prefix.exists():  # an incomplete leftover
-                shutil.rmtree(prefix)
-            os.rename(tmp, prefix)
-        finally:
-            if tmp.exists():
-                shutil.rmtree(tmp, ignore_errors=True)
-    return package
-
-
-# ---------------------------------------------------------------- config
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _js_string(text: str) -> str:
-    return json.dumps(text)
-
-
-@dataclass
-class ServerOptions:
-    """What a test server looks like.
-
-    bot_rank: the bot's room rank in every room of ``rooms`` (``"*"`` = room bot: 25 ms throttle and
-    HTML commands; ``None`` = ordinary user, 600 ms throttle; note that the server decides the
-    throttle at login from *any* public room where the user is ``*``).
-    global_ranks: userid/name -> symbol written to ``config/usergroups.csv`` (e.g. ``{"Host": "~"}``).
-    room_auth: extra room auth, room title or id -> {user: symbol}.
-    """
-
-    public_key_pem: str
-    loginserver_url: str = UNREACHABLE_LOGINSERVER
-    key_id: int = 4
-    bot_id: str = "survivorbot"
-    bot_rank: str | None = "*"
-    rooms: Sequence[str] = DEFAULT_ROOMS
-    room_auth: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
-    global_ranks: Mapping[str, str] = field(default_factory=dict)
-    with_lobby: bool = True
-    # False (as on the main server): joins/leaves/renames reach room users as |J| / |L| / |N|.
-    # True (config-example.js default): logged and sent as lowercase |j| / |l| / |n|.
-    report_joins: bool = False
-    extra_config: str = ""  # raw JavaScript appended to config.js
-
-    def chatrooms(self) -> list[dict[str, object]]:
-        out: list[dict[str, object]] = []
-        now_ms = int(time.time() * 1000)
-        if self.with_lobby:
-            out.append({"title": "Lobby", "auth": {}, "creationTime": now_ms, "autojoin": True})
-        extra = {to_id(k): v for k, v in self.room_auth.items()}
-        for title in self.rooms:
-            auth: dict[str, str] = {}
-            if self.bot_rank:
-                auth[to_id(self.bot_id)] = self.bot_rank
-            for user, symbol in extra.get(to_id(title), {}).items():
-                auth[to_id(user)] = symbol
-            out.append({"title": title, "auth": auth, "creationTime": now_ms})
-        return out
-
-    def usergroups_csv(self) -> str:
-        return "".join(f"{name},{symbol},\n" for name, symbol in self.global_ranks.items())
-
-    def config_js(self, example: str, port: int) -> str:
-        overrides = f"""
-// ---- local server overrides (survivor_host/devserver/ps_server.py) ----
-exports.port = {port};
-exports.bindaddress = '127.0.0.1';
-exports.noipchecks = true;
-exports.nothrottle = false;
-exports.noguestsecurity = false;
-exports.loginserver = {_js_string(self.loginserver_url)};
-exports.loginserverkeyalgo = 'RSA-SHA1';
-exports.loginserverpublickeyid = {int(self.key_id)};
-exports.loginserverpublickey = {_js_string(self.public_key_pem)};
-exports.serverid = 'e2etest';
-exports.servertoken = 'e2etest';
-exports.subprocesses = 0;
-exports.repl = false;
-exports.ssl = null;
-exports.wsdeflate = null;
-exports.proxyip = false;
-exports.watchconfig = false;
-exports.crashguard = true;
-exports.reportjoins = {"true" if self.report_joins else "false"};
-exports.reportjoinsperiod = 0;
-exports.crashguardemail = null;
-exports.autolockdown = false;
-exports.logchat = false;
-exports.logchallenges = false;
-exports.loguserstats = 24 * 60 * 60 * 1000;
-exports.reportbattles = false;
-exports.nobattlesearch = true;
-exports.usesqlite = false;
-exports.backdoor = false;
-exports.consoleips = [];
-exports.potd = '';
-exports.startuphook = function () {{}};
-"""
-        return example.rstrip("\n") + "\n" + overrides + self.extra_config + "\n"
 
 
 # ---------------------------------------------------------------- server instance

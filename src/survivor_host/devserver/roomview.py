@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 
 from survivor_host.engine.ids import to_id
-from survivor_host.showdown.protocol import Chat, Html, Message, PrivateMessage, Raw, Uhtml, UhtmlChange
+from survivor_host.showdown.messages import Chat, Html, Message, PrivateMessage, Raw, Uhtml, UhtmlChange
 
 BUTTON = re.compile(r'name="send" value="(?:/msgroom [^,"]+, ?/botmsg|/msg) ([^,"]+), ([^"]+)"')
 """A button that sends a command to the bot: quietly (`/msgroom ROOM, /botmsg BOT, ...`) or by PM."""

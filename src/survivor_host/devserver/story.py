@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from survivor_host.devserver.roomview import Box, box_in, pm_lines, room_lines
-from survivor_host.showdown.protocol import Message
+from survivor_host.showdown.messages import Message
 
 TTY_PACE = 0.5
 """Seconds between lines on a terminal when no `--pace` is given (a pipe or a file gets none)."""

@@ -18,18 +18,9 @@ from survivor_host.host.ports import Cancellable, HostSettings, Outbox
 from survivor_host.host.room import HOST_COMMANDS, INFO_COMMANDS, SIGNUP_PM_COMMANDS, RoomHost
 from survivor_host.host.roombot import RoomBotSettings
 from survivor_host.host.store import Store
-from survivor_host.showdown.client import Connected, Disconnected, Refused, RoomBack, RoomLost
-from survivor_host.showdown.protocol import (
-    Chat,
-    Join,
-    Leave,
-    Message,
-    PrivateMessage,
-    Rename,
-    command_in_pm,
-    page_event,
-    to_room_id,
-)
+from survivor_host.showdown.events import Connected, Disconnected, Refused, RoomBack, RoomLost
+from survivor_host.showdown.messages import Chat, Join, Leave, Message, PrivateMessage, Rename
+from survivor_host.showdown.protocol import command_in_pm, page_event, to_room_id
 from survivor_host.showdown.standing import Locked, Unlocked
 
 logger = logging.getLogger(__name__)

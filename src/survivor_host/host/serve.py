@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from survivor_host.host.bot import Bot
 from survivor_host.host.config import BotConfig, ConfigError, check_database, load_config
 from survivor_host.host.store import Store
-from survivor_host.showdown.client import ClientConfig, ShowdownClient
+from survivor_host.showdown.client import ShowdownClient
+from survivor_host.showdown.config import ClientConfig
 from survivor_host.showdown.login import LoginError
-from survivor_host.showdown.protocol import Message
+from survivor_host.showdown.messages import Message
 
 logger = logging.getLogger("survivor_host")
 

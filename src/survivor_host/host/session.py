@@ -19,7 +19,8 @@ from survivor_host.host.deadlines import Deadlines
 from survivor_host.host.fairness import reveal_seed, stored_dice
 from survivor_host.host.present import Announcer
 from survivor_host.host.state import RoomState
-from survivor_host.host.store import StoredGame, points_for
+from survivor_host.host.store import StoredGame
+from survivor_host.host.store_points import points_for
 from survivor_host.themes import new_game
 
 logger = logging.getLogger(__name__)

@@ -15,99 +15,11 @@ from typing import Any
 from survivor_host.engine.game import RULES_VERSION
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
-from survivor_host.host.ports import POINTS_SCALE
+from survivor_host.host.migrations import MIGRATIONS
+from survivor_host.host.store_points import PointsTables
 
 RULES_KEY = "_rules_version"
 """Where a game's rules version is stored (beside its options, which never use a leading underscore)."""
-
-MIGRATIONS: tuple[str, ...] = (
-    # version 1
-    """
-    CREATE TABLE games (
-        id INTEGER PRIMARY KEY,
-        room TEXT NOT NULL,
-        theme TEXT NOT NULL,
-        mods TEXT NOT NULL,
-        options TEXT NOT NULL,
-        players TEXT NOT NULL,
-        seed TEXT NOT NULL,
-        status TEXT NOT NULL DEFAULT 'running',
-        started_at REAL NOT NULL,
-        finished_at REAL,
-        record TEXT,
-        deadline_at REAL,
-        heartbeat REAL,
-        posted INTEGER NOT NULL DEFAULT 0
-    );
-    CREATE INDEX games_running ON games(status, room);
-    CREATE TABLE inputs (
-        game_id INTEGER NOT NULL REFERENCES games(id),
-        seq INTEGER NOT NULL,
-        at REAL NOT NULL,
-        input TEXT NOT NULL,
-        PRIMARY KEY (game_id, seq)
-    );
-    CREATE TABLE signups (
-        room TEXT PRIMARY KEY,
-        data TEXT NOT NULL,
-        updated REAL NOT NULL
-    );
-    CREATE TABLE points (
-        room TEXT NOT NULL,
-        cycle INTEGER NOT NULL,
-        userid TEXT NOT NULL,
-        name TEXT NOT NULL,
-        points INTEGER NOT NULL,
-        PRIMARY KEY (room, cycle, userid)
-    );
-    CREATE TABLE cycles (
-        room TEXT PRIMARY KEY,
-        cycle INTEGER NOT NULL
-    );
-    """,
-    # version 2: the wait a stored deadline belongs to, so a restore can tell a stale deadline
-    # (the bot died between storing an input that began a new wait and storing its deadline)
-    """
-    ALTER TABLE games ADD COLUMN deadline_wait INTEGER;
-    ALTER TABLE games ADD COLUMN deadline_extension INTEGER;
-    """,
-    # version 3: fair dice (docs/FAIRNESS.md): the algorithm, the client seed and the salt words;
-    # games stored before (still running after an upgrade) keep their Mersenne Twister dice
-    """
-    ALTER TABLE games ADD COLUMN dice TEXT NOT NULL DEFAULT 'mt19937-python-random';
-    ALTER TABLE games ADD COLUMN client_seed TEXT;
-    ALTER TABLE games ADD COLUMN salts TEXT NOT NULL DEFAULT '[]';
-    """,
-    # version 4: who hosted each game (they get its points line), and every player's game count,
-    # kept whether or not our own points table is (games before it are not counted)
-    """
-    ALTER TABLE games ADD COLUMN host TEXT;
-    ALTER TABLE games ADD COLUMN room_bot_hosted INTEGER NOT NULL DEFAULT 0;
-    CREATE TABLE game_counts (
-        room TEXT NOT NULL,
-        userid TEXT NOT NULL,
-        name TEXT NOT NULL,
-        games INTEGER NOT NULL,
-        PRIMARY KEY (room, userid)
-    );
-    """,
-    # version 5: hand-hosted sessions (docs/FAIRNESS.md "Hosting sessions"): each its own record,
-    # stored as it changes (`data`, with the seed), closed with its revealed record
-    """
-    CREATE TABLE hand_sessions (
-        id INTEGER PRIMARY KEY,
-        room TEXT NOT NULL,
-        host TEXT NOT NULL,
-        status TEXT NOT NULL DEFAULT 'running',
-        started_at REAL NOT NULL,
-        finished_at REAL,
-        data TEXT NOT NULL DEFAULT '{}',
-        record TEXT
-    );
-    CREATE INDEX hand_sessions_room ON hand_sessions(room, status)
-    """,
-)
-
 
 @dataclass(frozen=True)
 class StoredGame:
@@ -137,7 +49,7 @@ class StoredGame:
     """The room bot hosted our bot for it (it then ends with `.win`)."""
 
 
-class Store:
+class Store(PointsTables):
     """The bot's database (WAL mode). One connection, used from the event loop's thread."""
 
     def __init__(self, path: str | Path) -> None:
@@ -387,59 +299,3 @@ class Store:
     def all_signups(self) -> dict[str, dict[str, Any]]:
         rows = self.db.execute("SELECT room, data FROM signups")
         return {row[0]: json.loads(row[1]) for row in rows}
-
-    # ----- points -----
-
-    def cycle(self, room: str) -> int:
-        row = self.db.execute("SELECT cycle FROM cycles WHERE room = ?", (room,)).fetchone()
-        return int(row[0]) if row else 1
-
-    def add_points(self, room: str, awards: dict[str, tuple[str, int]]) -> None:
-        """Add points: userid -> (display name, points), in the room's current cycle."""
-        with self.db:
-            self.db.execute("BEGIN")
-            self._add_points(room, awards)
-
-    def _add_points(self, room: str, awards: dict[str, tuple[str, int]]) -> None:
-        """Inside a transaction."""
-        cycle = self.cycle(room)
-        for userid, (name, points) in awards.items():
-            self.db.execute(
-                "INSERT INTO points (room, cycle, userid, name, points) VALUES (?, ?, ?, ?, ?)"
-                " ON CONFLICT(room, cycle, userid) DO UPDATE"
-                " SET points = points + excluded.points, name = excluded.name",
-                (room, cycle, userid, name, points),
-            )
-
-    def leaderboard(self, room: str, limit: int = 10) -> list[tuple[str, int]]:
-        rows = self.db.execute(
-            "SELECT name, points FROM points WHERE room = ? AND cycle = ? ORDER BY points DESC, name LIMIT ?",
-            (room, self.cycle(room), limit),
-        )
-        return [(row[0], int(row[1])) for row in rows]
-
-    def points_of(self, room: str, userid: str) -> int:
-        row = self.db.execute(
-            "SELECT points FROM points WHERE room = ? AND cycle = ? AND userid = ?",
-            (room, self.cycle(room), userid),
-        ).fetchone()
-        return int(row[0]) if row else 0
-
-    def reset_cycle(self, room: str) -> int:
-        """Start a new points cycle; the old one stays in the database."""
-        new = self.cycle(room) + 1
-        self.db.execute(
-            "INSERT INTO cycles (room, cycle) VALUES (?, ?) ON CONFLICT(room) DO UPDATE SET cycle = excluded.cycle",
-            (room, new),
-        )
-        return new
-
-
-def points_for(player_count: int, scale: Sequence[tuple[int, int, int]] = POINTS_SCALE) -> tuple[int, int]:
-    """First's and second's points by the scale's rows (from N players: 1st, 2nd); room practice
-    (PS-NOTES): 7+ players needed; 7-9 give 7 and 2, 10+ give 9 and 4."""
-    earned = (0, 0)
-    for least, first, second in scale:
-        if player_count >= least:
-            earned = (first, second)
-    return earned

@@ -1,16 +1,11 @@
 """The Pokémon Showdown client layer: protocol parsing, paced sending, login and the connection."""
 
-from survivor_host.showdown.client import (
-    ClientConfig,
-    Connected,
-    Disconnected,
-    Handler,
-    RoomState,
-    ShowdownClient,
-    decide_pace,
-)
+from survivor_host.showdown.client import ShowdownClient
+from survivor_host.showdown.clientstate import Handler
+from survivor_host.showdown.config import ClientConfig
+from survivor_host.showdown.events import Connected, Disconnected
 from survivor_host.showdown.login import LoginError, get_assertion
-from survivor_host.showdown.protocol import (
+from survivor_host.showdown.messages import (
     Challstr,
     Chat,
     Deinit,
@@ -36,13 +31,11 @@ from survivor_host.showdown.protocol import (
     UpdateUser,
     UserRef,
     Users,
-    escape_html,
-    parse_frame,
-    parse_line,
     split_command,
     split_user,
-    to_id,
 )
+from survivor_host.showdown.protocol import escape_html, parse_frame, parse_line, to_id
+from survivor_host.showdown.rooms import RoomState, decide_pace
 from survivor_host.showdown.sendqueue import SendQueue, split_text
 
 __all__ = [

@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from survivor_host.showdown.protocol import Message
+from survivor_host.showdown.messages import Message
 
 logger = logging.getLogger(__name__)
 

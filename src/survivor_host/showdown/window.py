@@ -16,7 +16,7 @@ import re
 from collections import deque
 from dataclasses import dataclass, field
 
-from survivor_host.showdown.protocol import (
+from survivor_host.showdown.messages import (
     Chat,
     Deinit,
     Error,
@@ -26,8 +26,8 @@ from survivor_host.showdown.protocol import (
     PlainText,
     PrivateMessage,
     QueryResponse,
-    to_id,
 )
+from survivor_host.showdown.protocol import to_id
 
 SERVER_WINDOW = 5
 """Lines the server takes without dropping any: it drops a line when 5 already wait (users.ts)."""

@@ -21,14 +21,11 @@ from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
-    from survivor_host.devserver.fake_login import (
-        FakeLoginProcess,
-        FakeLoginServer,
-        LoginPolicy,
-        LoginRequest,
-        to_id,
-    )
-    from survivor_host.devserver.ps_server import PS_VERSION, PSServerError, ServerOptions
+    from survivor_host.devserver.fake_login import FakeLoginServer
+    from survivor_host.devserver.fake_login_process import FakeLoginProcess
+    from survivor_host.devserver.login_policy import LoginPolicy, LoginRequest, to_id
+    from survivor_host.devserver.ps_install import PS_VERSION, PSServerError
+    from survivor_host.devserver.ps_options import ServerOptions
     from survivor_host.devserver.rsakeys import RSAKey
 
     from .env import E2EEnv
@@ -36,14 +33,15 @@ if TYPE_CHECKING:
     from .player import PM, ChatMessage, Disconnected, Line, LoginFailed, Player, WaitTimeout, split_identity
 
 _FAKE_LOGIN = "survivor_host.devserver.fake_login"
-_PS_SERVER = "survivor_host.devserver.ps_server"
+_LOGIN_POLICY = "survivor_host.devserver.login_policy"
+_PS_INSTALL = "survivor_host.devserver.ps_install"
 _EXPORTS: dict[str, str] = {
     "E2EEnv": ".env",
-    "FakeLoginProcess": _FAKE_LOGIN,
+    "FakeLoginProcess": "survivor_host.devserver.fake_login_process",
     "FakeLoginServer": _FAKE_LOGIN,
-    "LoginPolicy": _FAKE_LOGIN,
-    "LoginRequest": _FAKE_LOGIN,
-    "to_id": _FAKE_LOGIN,
+    "LoginPolicy": _LOGIN_POLICY,
+    "LoginRequest": _LOGIN_POLICY,
+    "to_id": _LOGIN_POLICY,
     "PM": ".player",
     "ChatMessage": ".player",
     "Disconnected": ".player",
@@ -53,10 +51,10 @@ _EXPORTS: dict[str, str] = {
     "WaitTimeout": ".player",
     "split_identity": ".player",
     "CACHE_DIR": ".local",
-    "PS_VERSION": _PS_SERVER,
+    "PS_VERSION": _PS_INSTALL,
     "PSServer": ".local",
-    "PSServerError": _PS_SERVER,
-    "ServerOptions": _PS_SERVER,
+    "PSServerError": _PS_INSTALL,
+    "ServerOptions": "survivor_host.devserver.ps_options",
     "ensure_ps_installed": ".local",
     "RSAKey": "survivor_host.devserver.rsakeys",
 }

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from survivor_host.devserver.fake_login import FakeLoginServer
-from survivor_host.devserver.ps_server import ServerOptions
+from survivor_host.devserver.ps_options import ServerOptions
 from survivor_host.devserver.rsakeys import RSAKey
 
 from .local import PSServer

@@ -28,7 +28,7 @@ from typing import Any
 
 import aiohttp
 
-from survivor_host.devserver.fake_login import to_id
+from survivor_host.devserver.login_policy import to_id
 
 log = logging.getLogger("e2e.player")
 

@@ -25,7 +25,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from survivor_host.devserver.fake_login import to_id
+from survivor_host.devserver.login_policy import to_id
 
 from .player import Line, Player, split_identity
 
