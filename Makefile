@@ -20,6 +20,7 @@ play: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy --strict src
 	$(BIN)/lint-imports
 

@@ -177,19 +177,23 @@ class Side:
 
 def run(side: Side, theme: str, mods: tuple[str, ...], start: int, count: int, verbose: bool = False) -> list[str]:
     env = dict(os.environ, PYTHONPATH=side.src)
-    argv = [
-        sys.executable,
-        str(HERE),
-        "--worker",
-        "--theme",
-        theme,
-        "--mods",
-        ",".join(mods),
-        "--start",
-        str(start),
-        "--games",
-        str(count),
-    ] + (["--verbose"] if verbose else []) + ([] if side.copies else ["--no-copy"])
+    argv = (
+        [
+            sys.executable,
+            str(HERE),
+            "--worker",
+            "--theme",
+            theme,
+            "--mods",
+            ",".join(mods),
+            "--start",
+            str(start),
+            "--games",
+            str(count),
+        ]
+        + (["--verbose"] if verbose else [])
+        + ([] if side.copies else ["--no-copy"])
+    )
     out = subprocess.run(argv, env=env, capture_output=True, text=True, check=True).stdout.splitlines()
     assert out and out[0].startswith(f"# {side.src}"), f"the worker imported {out[:1]}, not {side.src}"
     return out[1:]

@@ -67,9 +67,7 @@ async def burst(env: E2EEnv, url: str, count: int, label: str) -> dict[str, floa
             seen: list[str] = []
             while len(seen) < count and time.monotonic() - start < 120:
                 most = max(most, client.queue.in_flight)
-                seen = [
-                    ln.rest(3) for ln in watcher.lines(ROOM, since=mark, type="c:") if ln.rest(3).startswith(label)
-                ]
+                seen = [ln.rest(3) for ln in watcher.lines(ROOM, since=mark, type="c:") if ln.rest(3).startswith(label)]
                 await asyncio.sleep(0.005)
             arrivals = [ln.time for ln in watcher.lines(ROOM, since=mark, type="c:") if ln.rest(3).startswith(label)]
             elapsed = (arrivals[-1] - arrivals[0]) if len(arrivals) > 1 else float("nan")

@@ -20,6 +20,7 @@ def guides() -> list[Path]:
     """The README, then the guides of docs/ that exist, in GUIDE_NAMES' order."""
     return [README, *(REPO / "docs" / name for name in GUIDE_NAMES if (REPO / "docs" / name).exists())]
 
+
 FENCE = re.compile(r"^(\s*)```(\w*)\s*$")
 NAMED = re.compile(r"`([\w.-]+\.\w+)`:\s*$")
 COMMENT = re.compile(r"\s+#\s.*$")

@@ -27,8 +27,19 @@ ANSWERS = [
     *(f"duel {name}" for name in SEAT_NAMES[:12]),  # a Jester must name someone still in play
 ]  # fmt: skip
 MAKE_DRY_RUN = {
-    "make test": ["ruff check src tests bench", "mypy --strict src", "pytest -q"],
-    "make test-fast": ["ruff check src tests bench", "mypy --strict src", 'pytest -q -m "not e2e"'],
+    "make test": [
+        "ruff check src tests bench",
+        "ruff format --check",
+        "mypy --strict src",
+        "lint-imports",
+        "pytest -q",
+    ],
+    "make test-fast": [
+        "ruff check src tests bench",
+        "ruff format --check",
+        "mypy --strict src",
+        'pytest -q -m "not e2e"',
+    ],
     "make bench": ["bench/engine_speed.py", "bench/host_speed.py"],
     "make bench-bot": ["bench/bot_overhead.py"],
 }

@@ -104,9 +104,7 @@ async def flood_from_the_bots_account(env: E2EEnv, target: str, stop: asyncio.Ev
     return sent
 
 
-def test_lines_dropped_by_the_throttle_are_resent_exactly(
-    e2e: E2EEnv, bot_factory: Callable[..., BotProcess]
-) -> None:
+def test_lines_dropped_by_the_throttle_are_resent_exactly(e2e: E2EEnv, bot_factory: Callable[..., BotProcess]) -> None:
     """Finding 1 on the real server: the throttle drops some of the bot's lines (another connection of
     its account fills the shared queue); the room and every player still get each line exactly once."""
     policy = Chooser(random_rule("net-drops", prefer=("nosuspect", "noscapegoat")))

@@ -150,9 +150,12 @@ def test_a_whole_hand_hosted_session_on_the_local_server(
                 assert f"<td>{name}</td>" in shown
             out_button = re.search(rf'value="(/msg [^"]+, survivor list out {eris.name})"', shown)
             assert out_button, shown
-            for command in (out_button.group(1), out_button.group(1).replace(eris.name, io.name),
-                            out_button.group(1).replace("list out", "list revive").replace(eris.name, io.name),
-                            out_button.group(1).replace(f"list out {eris.name}", f"list rename {pluto.name}, Plutoid")):
+            for command in (
+                out_button.group(1),
+                out_button.group(1).replace(eris.name, io.name),
+                out_button.group(1).replace("list out", "list revive").replace(eris.name, io.name),
+                out_button.group(1).replace(f"list out {eris.name}", f"list rename {pluto.name}, Plutoid"),
+            ):
                 mark = mars.mark()
                 await mars.send("", command)  # what clicking the button sends
                 await mars.wait_for(r"^\|pagehtml\|", since=mark, timeout=20)

@@ -91,8 +91,10 @@ def test_refusals_give_a_reason_by_pm_and_a_non_host_gets_one_line_and_nothing_i
         assert outbox(host).pms_to("Mars")[-1].startswith(reason), text
     host.handle_chat(" ", "Venus", ".roll 100")
     host.handle_pm("Venus", "pick A, B")
-    assert outbox(host).pms_to("Venus")[-2:] == ["Only the current host (Mars) or room auth can use .roll.",
-                                                  "Only the current host (Mars) or room auth can use .pick."]
+    assert outbox(host).pms_to("Venus")[-2:] == [
+        "Only the current host (Mars) or room auth can use .roll.",
+        "Only the current host (Mars) or room auth can use .pick.",
+    ]
     assert len(room(host)) == before
 
 

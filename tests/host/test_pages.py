@@ -84,6 +84,7 @@ def test_a_page_asked_for_again_is_sent_again_and_later_pages_by_their_id(
     out.html_rooms = ("one", "two")
     game_id = store_finished(bot.store, "two", big_cta)
     pages = showdown_pages(big_cta, game_id, out.name)
+
     def pm(text: str) -> None:
         bot._handle(PrivateMessage(sender=UserRef.parse(" Ann Lee"), receiver=UserRef.parse("*Bot"), text=text))
 

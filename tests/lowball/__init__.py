@@ -21,4 +21,3 @@ SPEC = ThemeSpec(
 )
 game.Lowball.spec = SPEC
 game.Lowball.theme, game.Lowball.title = SPEC.id, SPEC.title
-

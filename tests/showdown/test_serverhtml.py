@@ -96,8 +96,16 @@ def test_protocol_pms_are_told_from_commands() -> None:
     assert page_event("requestpage") is None and page_event("/botmsg |requestpage|a|b") is None
     assert command_in_pm("/botmsg follow") == "follow"
     assert command_in_pm("/botmsg survivor in") == "survivor in"
-    for protocol in ("|closepage|Ann|x", "/invite survivor", "/challenge gen9randombattle", "/raw <b>x</b>",
-                     "/uhtml box,<b>x</b>", "/botmsg /botmsg follow", "/botmsg |requestpage|a|b", "/error no"):
+    for protocol in (
+        "|closepage|Ann|x",
+        "/invite survivor",
+        "/challenge gen9randombattle",
+        "/raw <b>x</b>",
+        "/uhtml box,<b>x</b>",
+        "/botmsg /botmsg follow",
+        "/botmsg |requestpage|a|b",
+        "/error no",
+    ):
         assert command_in_pm(protocol) is None, protocol
     # what a player types stays theirs: text, `//`, `/me`, look-alikes
     for text in ("follow", ".pl", "//follow", "/me in", "／invite", "!pl", ">>x", "<b>x</b>"):

@@ -20,9 +20,7 @@ from survivor_host.showdown.login import (
 )
 
 CHALLSTR = "4|" + "ab" * 64
-LOCKED_OUT = (
-    "Too many unrecognized login attempts have been made against this account. Please try again later."
-)
+LOCKED_OUT = "Too many unrecognized login attempts have been made against this account. Please try again later."
 """loginserver user.ts `passwordVerify`: the lock-out text."""
 
 

@@ -199,14 +199,14 @@ def test_error_popup_raw_html() -> None:
 
 def test_throttle_notice() -> None:
     raw = one(
-        ">survivor\n|raw|<strong class=\"message-throttle-notice\">Your message was not sent because "
+        '>survivor\n|raw|<strong class="message-throttle-notice">Your message was not sent because '
         "you've been typing too quickly.</strong>"
     )
     assert isinstance(raw, Raw) and raw.is_throttle_notice
 
 
 def test_uhtml() -> None:
-    uhtml = one(">survivor\n|uhtml|signups|<button name=\"send\" value=\"/msg bot, in\">a|b</button>")
+    uhtml = one('>survivor\n|uhtml|signups|<button name="send" value="/msg bot, in">a|b</button>')
     assert isinstance(uhtml, Uhtml)
     assert uhtml.name == "signups"
     assert uhtml.html == '<button name="send" value="/msg bot, in">a|b</button>'

@@ -18,7 +18,7 @@ from .browser import Browser, Opened
 from .records import old_mt_record, played_record
 from .test_fairness_doc import vectors
 
-HOSTILE = ("<img src=x onerror=alert(1)>", "</script><b>x", "Bob & \"Al\"", "Zoë 'z'", "Mars")
+HOSTILE = ("<img src=x onerror=alert(1)>", "</script><b>x", 'Bob & "Al"', "Zoë 'z'", "Mars")
 
 
 @pytest.fixture(scope="module")

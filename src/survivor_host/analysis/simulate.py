@@ -23,6 +23,7 @@ from survivor_host.themes import new_game, theme_spec
 Progress = Callable[[int, int], None]
 """Called with (games done, games in all) as a run goes on."""
 
+
 def _simulation(theme: str) -> Simulation | None:
     return theme_spec(theme).simulation()
 

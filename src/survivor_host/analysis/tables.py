@@ -40,5 +40,3 @@ def render_text(title: str, sections: Sequence[Section]) -> list[str]:
             )
             lines.append(f"  {label}: {cells}")
     return lines
-
-

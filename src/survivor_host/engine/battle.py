@@ -24,9 +24,7 @@ class BattleResult:
         return next(rolled[name] for rolled in reversed(self.rolls) if name in rolled)
 
 
-def battle(
-    dice: Dice, sides: Sequence[tuple[str, int]], keep: int = 1, purpose: str = "battle"
-) -> BattleResult:
+def battle(dice: Dice, sides: Sequence[tuple[str, int]], keep: int = 1, purpose: str = "battle") -> BattleResult:
     """The `keep` highest of `sides` (name, die) win; a tie for the deciding place re-rolls the tied only.
 
     Sides roll in the order given. With nobody to separate (keep 0 or keep all) nobody rolls.

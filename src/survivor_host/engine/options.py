@@ -47,9 +47,7 @@ COMMON_OPTIONS: dict[str, Option] = {
 }
 
 
-def resolve_options(
-    specs: Mapping[str, Option], given: Mapping[str, object] | None
-) -> dict[str, OptionValue]:
+def resolve_options(specs: Mapping[str, Option], given: Mapping[str, object] | None) -> dict[str, OptionValue]:
     """Defaults overridden by `given`; unknown names are an error."""
     values: dict[str, OptionValue] = {name: spec.default for name, spec in specs.items()}
     for name, value in (given or {}).items():

@@ -110,8 +110,11 @@ def _minutes(value: Any) -> str | None:
 def _scale(value: Any) -> str | None:
     rows = value if isinstance(value, list) else None
     fits = bool(rows) and all(
-        isinstance(row, list) and len(row) == 3 and all(isinstance(n, int) and not isinstance(n, bool) for n in row)
-        and row[0] >= 2 and row[1] >= row[2] >= 0
+        isinstance(row, list)
+        and len(row) == 3
+        and all(isinstance(n, int) and not isinstance(n, bool) for n in row)
+        and row[0] >= 2
+        and row[1] >= row[2] >= 0
         for row in rows or []
     )
     if fits and rows:

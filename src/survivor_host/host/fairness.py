@@ -86,5 +86,11 @@ def stored_dice(players: list[str], seed: str, algorithm: str | None, client: st
 
 
 __all__ = [
-    "ALGORITHM", "SignupSeed", "announce_client_seed", "clean_salt", "new_server_seed", "reveal_seed", "stored_dice",
+    "ALGORITHM",
+    "SignupSeed",
+    "announce_client_seed",
+    "clean_salt",
+    "new_server_seed",
+    "reveal_seed",
+    "stored_dice",
 ]

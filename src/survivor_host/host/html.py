@@ -34,9 +34,7 @@ def choice_box(buttons: Buttons, text: str, commands: Sequence[tuple[str, str]])
     return box(f"{chat_html(text)}<br />{row}")
 
 
-def room_choice_box(
-    buttons: Buttons, text: str, commands: Sequence[tuple[str, str]], tally: Sequence[str] = ()
-) -> str:
+def room_choice_box(buttons: Buttons, text: str, commands: Sequence[tuple[str, str]], tally: Sequence[str] = ()) -> str:
     """A box in the room whose buttons say a command in the room as the clicker (none where the room
     allows no such buttons: the command is typed); `tally` lines (chat text) below, e.g. the votes."""
     row = " ".join(buttons.room_button(label, command) for label, command in commands).strip()

@@ -131,9 +131,7 @@ def resend_page(asked: str, user: str, rooms: Sequence[str], out: Outbox, store:
     return False
 
 
-def handle(
-    word: str, rest: str, asker: str, in_room: bool, room: str, out: Outbox, store: Store, p: str = "."
-) -> None:
+def handle(word: str, rest: str, asker: str, in_room: bool, room: str, out: Outbox, store: Store, p: str = ".") -> None:
     """Run one of REPLAY_COMMANDS for `asker` (`p`: the command prefix); IllegalAction says what was wrong."""
     if word == "lastgame":
         games = store.closed_games(room, limit=1)

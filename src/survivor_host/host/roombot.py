@@ -42,7 +42,9 @@ _QUEUE_LIST = re.compile(r"^\*\*HOSTQUEUE:\*\* (?P<list>.*)$")
 _QUEUE_ITEM = re.compile(r"\*\*\d+\.\*\* (?:__)?(?P<name>[^_*]+?)(?:__)?(?:, [^*]*)? ?(?=\*\*\d+\.\*\*|$)")
 _ENDED = ("The game was forcibly ended.", "The game is over!", "No game is in progress.")
 _NO_QUEUE = (
-    "There are no users in the hostqueue.", "The hostqueue is empty.", "Nobody in the hostqueue could be hosted."
+    "There are no users in the hostqueue.",
+    "The hostqueue is empty.",
+    "Nobody in the hostqueue could be hosted.",
 )
 
 

@@ -139,7 +139,10 @@ class Session:
         if (1 if stored.rules_version is None else stored.rules_version) != RULES_VERSION:
             logger.warning(
                 "game %s in %s was played under rules version %s, not %s: not restored (its rows are kept)",
-                stored.id, state.room, stored.rules_version, RULES_VERSION,
+                stored.id,
+                state.room,
+                stored.rules_version,
+                RULES_VERSION,
             )
             state.store.refuse_game(stored.id, state.clock.now())
             return

@@ -21,6 +21,7 @@ from survivor_host.host.store_points import PointsTables
 RULES_KEY = "_rules_version"
 """Where a game's rules version is stored (beside its options, which never use a leading underscore)."""
 
+
 @dataclass(frozen=True)
 class StoredGame:
     """An unfinished game as stored: enough to rebuild it by replay."""
@@ -169,9 +170,7 @@ class Store(PointsTables):
 
     def games_of(self, room: str, userid: str) -> int:
         """How many games `userid` played to the end in `room`."""
-        row = self.db.execute(
-            "SELECT games FROM game_counts WHERE room = ? AND userid = ?", (room, userid)
-        ).fetchone()
+        row = self.db.execute("SELECT games FROM game_counts WHERE room = ? AND userid = ?", (room, userid)).fetchone()
         return int(row[0]) if row else 0
 
     def most_games(self, room: str, limit: int = 10) -> list[tuple[str, int]]:

@@ -103,7 +103,6 @@ class ShowdownClient(ClientSending, RoomTracking):
         if ws is not None and not ws.closed:
             await ws.close()
 
-
     async def _backoff_sleep(self, delay: float) -> None:
         await self._sleep(delay)
 

@@ -157,9 +157,7 @@ def parse_line(line: str, room: str = "", history: bool = False) -> Message:
     if kind == "c:" and len(args) >= 3:
         return Chat(user=UserRef.parse(args[1]), text=tail(2), timestamp=_int(args[0]), **base)
     if kind == "pm" and len(args) >= 3:
-        return PrivateMessage(
-            sender=UserRef.parse(args[0]), receiver=UserRef.parse(args[1]), text=tail(2), **base
-        )
+        return PrivateMessage(sender=UserRef.parse(args[0]), receiver=UserRef.parse(args[1]), text=tail(2), **base)
     if kind in ("J", "j", "join"):
         return Join(user=UserRef.parse(arg(0)), quiet=kind == "J", **base)
     if kind in ("L", "l", "leave"):

@@ -39,8 +39,7 @@ def session_steps(record: Mapping[str, Any]) -> list[str]:
         f'<section class="step" data-step="1"><h2>The draws</h2><ol class="draws">{draws}</ol></section>',
         f'<section class="step" data-step="2"><h2>The host\'s list</h2><ul>{changes}</ul>'
         f"<p>Out: {names(record.get('out') or [])}</p></section>",
-        f'<section class="step" data-step="3"><h2>The end</h2><p>{e(record.get("ended") or "not ended")}</p>'
-        "</section>",
+        f'<section class="step" data-step="3"><h2>The end</h2><p>{e(record.get("ended") or "not ended")}</p></section>',
     ]
 
 

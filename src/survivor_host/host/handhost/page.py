@@ -54,7 +54,7 @@ def list_page(session: HandSession, buttons: Buttons, room: str) -> str:
         f'<div class="pad"><h2>Session h{session.id}: {escape_html(session.host)}\'s player list</h2>'
         f"<p>{escape_html(phase)}; {len(session.still_in())} in, {len(session.out)} out. This list is your "
         "bookkeeping: it changes nothing on its own (pick and shuffle with no names use the players still in).</p>"
-        f'<table><tr><th>Player</th><th></th><th></th></tr>{body}</table><p>'
+        f"<table><tr><th>Player</th><th></th><th></th></tr>{body}</table><p>"
         + buttons.bot_button("Post the list in the room", f"{room} list post")
         + " "
         + buttons.bot_button("Refresh", f"{room} list")

@@ -17,7 +17,6 @@ if TYPE_CHECKING:
     from survivor_host.engine.strategy import Strategy
 
 
-
 def _game() -> type[Game]:
     from survivor_host.themes.cta.game import ChaseTheAce
 

@@ -30,8 +30,10 @@ def _swaps(value: object) -> str:
         if swap.get("target") is None:
             told.append(f"{e(swap.get('by'))} sticks")
             continue
-        result = "void" + (f" ({e(swap['why'])})" if swap.get("why") else "") if swap.get("void") else (
-            "swapped" if swap.get("swapped") else "kept"
+        result = (
+            "void" + (f" ({e(swap['why'])})" if swap.get("why") else "")
+            if swap.get("void")
+            else ("swapped" if swap.get("swapped") else "kept")
         )
         rolls = f" [{pairs(swap['rolls'])}]" if swap.get("rolls") else ""
         told.append(f"{e(swap.get('by'))} → {e(swap.get('target'))}{rolls}: {result}")

@@ -17,7 +17,6 @@ if TYPE_CHECKING:
     from survivor_host.engine.strategy import Strategy
 
 
-
 def _game() -> type[Game]:
     from survivor_host.themes.ftl.game import FollowTheLeader
 
@@ -85,7 +84,10 @@ SPEC = ThemeSpec(
     load_simulation=_simulation,
     load_story=_story,
     vote_box=VoteBox(
-        "vote", "vote", "Vote for the first leader (not yourself)", "The vote for the first leader is over.",
+        "vote",
+        "vote",
+        "Vote for the first leader (not yourself)",
+        "The vote for the first leader is over.",
         note="not yourself",
     ),
     help=HelpText(

@@ -9,8 +9,6 @@ from survivor_host.themes.cta.mods.no_backsies import NoBacksies
 from survivor_host.themes.cta.mods.the_joker import TheJoker
 from survivor_host.themes.cta.state import CtaMod
 
-MOD_CLASSES: dict[str, type[CtaMod]] = {
-    cls.id: cls for cls in (Adhesive, JestersDuel, NoBacksies, TheJoker, AllAtOnce)
-}
+MOD_CLASSES: dict[str, type[CtaMod]] = {cls.id: cls for cls in (Adhesive, JestersDuel, NoBacksies, TheJoker, AllAtOnce)}
 
 __all__ = ["MOD_CLASSES", "CtaMod"]
