@@ -10,8 +10,9 @@ from test_fast import THRESHOLD, z_scores
 
 from survivor_host.analysis.simulate import SimSetup, simulate_engine
 from survivor_host.themes.ftl.ai import FtlPolicy
-from survivor_host.themes.ftl.fast_plain import SeatSets, run_ftl_plain
+from survivor_host.themes.ftl.fast_plain import run_ftl_plain
 from survivor_host.themes.ftl.rules import KERNEL_RULES as RULES
+from survivor_host.themes.ftl.seat_sets import SeatSets
 
 SIZES = (3, 10, 11, 12, 15, 16, 23, 30)
 """One lookup table (up to 11 seats), several chunks, and 16-bit (up to 15 seats) and 32-bit sets."""
