@@ -165,3 +165,10 @@ def test_record_path_is_kept(tmp_path: Path) -> None:
     setup = demo.DemoSetup(record=str(tmp_path / "game.json"))
     setup.check()
     assert setup.record == str(tmp_path / "game.json")
+
+
+def test_the_demo_summary_counts_rounds_in_good_english() -> None:
+    from survivor_host.devserver.demo import _summary
+
+    assert _summary({"rounds": [{}], "winner": "Jupiter"}) == "Jupiter won after 1 round"
+    assert _summary({"rounds": [{}, {}], "winner": None}) == "the game ended after 2 rounds, no winner"

@@ -341,7 +341,8 @@ def _summary(record: dict[str, object] | None) -> str:
     rounds = record.get("rounds")
     count = len(rounds) if isinstance(rounds, list) else 0
     winner = record.get("winner")
-    return f"{winner} won after {count} rounds" if winner else f"the game ended after {count} rounds, no winner"
+    rounds_said = f"{count} round{'' if count == 1 else 's'}"
+    return f"{winner} won after {rounds_said}" if winner else f"the game ended after {rounds_said}, no winner"
 
 
 async def _main(setup: DemoSetup, workdir: Path, story: Story) -> int:
