@@ -92,7 +92,7 @@ def test_readme_serve_command_logs_in_and_stops_cleanly(tmp_path: Path, e2e: E2E
 
 
 def test_readme_roompromote_makes_the_bot_a_room_bot(ps_server_factory: Callable[..., Any], e2e: E2EEnv) -> None:
-    (promote,) = [b.body.strip() for b in blocks() if b.lang == "text"]
+    (promote,) = [b.body.strip() for b in blocks() if b.lang == "text" and b.document == "README.md"]
     assert promote == f"/roompromote {README_NAME}, *"
     demote = re.search(r"`(/roomdemote [^`]+)`", (REPO / "README.md").read_text())
     assert demote is not None and demote.group(1) == f"/roomdemote {README_NAME}, deauth"

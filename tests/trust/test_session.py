@@ -280,3 +280,22 @@ def test_verify_chat_reads_names_with_spaces_in_the_client_seed() -> None:
     (verdict,) = verify_chat(lines)
     assert verdict.problem is None, verdict.problem
     assert "all 1 numbered draws" in verdict.checked[-1]
+
+
+def test_verify_chat_reads_lines_a_busy_room_put_in_one_box_or_joined() -> None:
+    """The send queue keeps a room under its room bot's flood rule by boxing or joining waiting lines
+    (issue 19); the chat check splits them back where each session line begins."""
+    from survivor_host.trust.chatlog import lines_of
+
+    box = (
+        '/raw <div class="infobox">Session h1 cards: #6 Ann Q · #7 Bob 4<br />Session h1 seed: '
+        + "ab" * 32
+        + ' (its sha256 is the commitment).<div class="gray" style="float:right">[Bot]</div></div>'
+    )
+    assert lines_of(box) == [
+        "Session h1 cards: #6 Ann Q · #7 Bob 4",
+        f"Session h1 seed: {'ab' * 32} (its sha256 is the commitment).",
+    ]
+    joined = "#1 roll 100 for Ann: 63 · #2 pick [A, B] for x: B"
+    assert lines_of(joined) == ["#1 roll 100 for Ann: 63", "#2 pick [A, B] for x: B"]
+    assert lines_of("Timer a set: 10 s.") == ["Timer a set: 10 s."]

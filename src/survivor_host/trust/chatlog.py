@@ -9,6 +9,7 @@ and the seed; every draw is redone from the seeds and the first that differs is 
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -26,6 +27,9 @@ ROLL_LINE = re.compile(r"(\S+)(?: for ([^:]+))?: (.+)")
 LIST_LINE = re.compile(r"\[([^\]]*)\](?: for ([^:]+))?: (.+)")
 CARD_LINE = re.compile(r"(13|14) for ([^:]+): dealt by PM")
 DEALT = re.compile(r"#(\d+) (.+) (\S+)")
+STARTS = re.compile(r"#\d+ (?:roll|pick|shuffle|card) |Session h\d+ |Fair dice session h\d+ ")
+"""How a session line begins: where a message that joins several of the bot's lines is split again."""
+SIGNATURE = re.compile(r'<div class="gray"[^>]*>.*?</div>')
 
 
 @dataclass
@@ -78,6 +82,27 @@ def same_user(one: str, other: str) -> bool:
     return to_id(one) == to_id(other) and bool(to_id(one))
 
 
+def lines_of(text: str) -> list[str]:
+    """The bot's lines in one chat message. A busy room's send queue may put several in one box
+    (`/raw` HTML, a line each) or join them with ` · `; they are split back where a session line begins."""
+    parts = [text]
+    if text.startswith("/raw "):
+        body = re.sub(r"<br\s*/?>", "\n", SIGNATURE.sub("", text[len("/raw ") :]))
+        parts = html.unescape(re.sub(r"<[^>]+>", "", body)).split("\n")
+    lines: list[str] = []
+    for part in parts:
+        pieces = part.split(" · ")
+        line = pieces[0]
+        for piece in pieces[1:]:
+            if STARTS.match(piece):
+                lines.append(line)
+                line = piece
+            else:
+                line += " · " + piece
+        lines.append(line)
+    return [line.strip() for line in lines if line.strip()]
+
+
 def read_log(lines: Sequence[str]) -> list[ChatSession]:
     """Every session the log shows the opening of, with its lines from the bot that opened it."""
     sessions: list[ChatSession] = []
@@ -86,15 +111,16 @@ def read_log(lines: Sequence[str]) -> list[ChatSession]:
         found = said(raw)
         if found is None:
             continue
-        author, text = found
-        opened = OPENS.search(text)
-        if opened:
-            current = ChatSession(opened.group(1), opened.group(2), author, opened.group(3))
-            sessions.append(current)
-            continue
-        if current is None or not same_user(author, current.bot):
-            continue  # only the bot that committed the seed speaks for its session
-        _read_line(current, text.strip())
+        author, message = found
+        for text in lines_of(message):
+            opened = OPENS.search(text)
+            if opened:
+                current = ChatSession(opened.group(1), opened.group(2), author, opened.group(3))
+                sessions.append(current)
+                continue
+            if current is None or not same_user(author, current.bot):
+                continue  # only the bot that committed the seed speaks for its session
+            _read_line(current, text)
     return sessions
 
 
