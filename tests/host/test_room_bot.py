@@ -389,3 +389,13 @@ def test_finding_2_the_flood_rule_counts_only_while_the_room_bot_is_in_the_room(
     assert not follower.flood_rule_applies()
     here.add(to_id(SV))
     assert follower.flood_rule_applies()
+
+
+def test_finding_2_the_room_bot_joining_starts_the_budget_at_once(tmp_path: Path) -> None:
+    """Its join is heard before any user list says so: the rule applies from that line on."""
+    bot, sent = default_bot(tmp_path)
+    room = bot.rooms[ROOM]
+    room.handle_leave(to_id(SV))
+    assert sent.flood_kept == {ROOM: False}
+    room.handle_join(SV)
+    assert sent.flood_kept == {ROOM: True}

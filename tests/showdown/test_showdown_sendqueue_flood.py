@@ -245,3 +245,13 @@ def test_a_budget_set_mid_game_counts_the_lines_just_sent() -> None:
     run_through(server, queue, feed, timeout=60)
     times = chat_times(server)
     assert len(times) == 7 and times[-1] - times[0] >= ChatBudget().spacing
+
+
+def test_a_modnote_counts_as_a_chat_line_of_the_room() -> None:
+    """Staff in the room (the room bot is one) see `/modnote` as a `/log` chat line of the bot, and its
+    flood filter counts it: the budget does too."""
+    from survivor_host.showdown.window import counts_as_chat
+
+    assert counts_as_chat("survivor", "/modnote HOST: Survivor Bot hosted Follow the Leader")
+    assert counts_as_chat("survivor", "/addhtmlbox <b>x</b>")
+    assert not counts_as_chat("survivor", "/pmuhtml mars, prompt, <b>x</b>")

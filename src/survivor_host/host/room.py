@@ -177,16 +177,19 @@ class RoomHost:
         self.presence.handle_leave(userid)
         self.hand.left(userid)
         if self.state.roombot.is_room_bot(userid):  # its flood filter left with it
+            self.state.roombot.heard_here = False
             self.hosting.flood_rule_changed()
 
     def handle_join(self, name: str) -> None:
         self.presence.handle_join(name)
         self.hand.back(name)
         if self.state.roombot.is_room_bot(to_id(name)):  # its flood filter counts from now on
+            self.state.roombot.heard_here = True
             self.hosting.flood_rule_changed()
 
     def room_joined(self) -> None:
         """The bot is in the room (again), with its user list: whether the room bot is there is known."""
+        self.state.roombot.heard_here = None
         self.hosting.flood_rule_changed()
 
     def handle_rename(self, new_name: str, old_id: str) -> None:

@@ -68,6 +68,8 @@ class RoomBotFollower:
     """Called with the room bot's line when it ends the game while our bot was its host."""
     on_change: Callable[[], None] = lambda: None
     """Called after every change of host (the flood rule may now apply or not)."""
+    heard_here: bool | None = None
+    """Whether the room bot's last join or leave put it in the room (None: ask `present`)."""
 
     @property
     def configured(self) -> bool:
@@ -78,7 +80,9 @@ class RoomBotFollower:
 
     def room_bot_here(self) -> bool:
         """The room bot is configured and in the room: hosting goes through it."""
-        return self.settings is not None and self.present(self.settings.userid)
+        if self.settings is None:
+            return False
+        return self.heard_here if self.heard_here is not None else self.present(self.settings.userid)
 
     def we_host(self) -> bool:
         """The room bot names our bot as its host."""

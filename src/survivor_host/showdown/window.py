@@ -37,7 +37,13 @@ _REPLY_COMMANDS = ("/sendhtmlpage ", "/sendprivatehtmlbox ", "/sendprivateuhtml 
 _PM_HTML_COMMANDS = ("/pmuhtml ", "/pmuhtmlchange ")
 _REPLIES = ("Sent ", "Unable to send ", "Closed the bot page ", "Unable to close ")
 """How the server's replies to the page and private-box commands begin (admin.ts)."""
-_CHAT_COMMANDS = {"/me": "/me", "/wall": "/announce", "/announce": "/announce", "/addhtmlbox": "/raw"}
+_CHAT_COMMANDS = {
+    "/me": "/me",
+    "/wall": "/announce",
+    "/announce": "/announce",
+    "/addhtmlbox": "/raw",
+    "/modnote": "/log",  # staff in the room, the room bot among them, see it as a chat line of ours
+}
 _UHTML_COMMANDS = {"/adduhtml": "/uhtml", "/changeuhtml": "/uhtmlchange"}
 
 
