@@ -92,7 +92,9 @@ class Phase(Generic[G]):
 
     def next(self, game: G) -> Phase[G]:
         """The phase that follows this one (asked once it is done; a phase that ends the game has none)."""
-        raise NotImplementedError(f"the phase {self.name!r} has no next phase")
+        raise RuntimeError(
+            f"the phase {self.name!r} has no next phase: only a phase that ends the game may be done without one"
+        )
 
 
 class Passing(Phase[Roster]):
