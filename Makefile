@@ -3,6 +3,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Test workers (pytest-xdist): the end-to-end tests mostly wait on a real server and the pace of its
+# chat, so more workers than cores still shortens the run; each worker starts its own servers.
+WORKERS ?= 4
 
 .PHONY: play test test-fast lint browser bench bench-bot clean
 
@@ -40,11 +43,11 @@ browser:
 	@command -v chromium >/dev/null 2>&1 || { echo "chromium did not install" >&2; exit 1; }
 
 test: lint browser
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n $(WORKERS) --dist worksteal
 
 # Everything but the end-to-end tests (no Node.js, no local Showdown server).
 test-fast: lint browser
-	$(BIN)/pytest -q -m "not e2e"
+	$(BIN)/pytest -q -n $(WORKERS) --dist worksteal -m "not e2e"
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine_speed.py

@@ -193,6 +193,13 @@ def game_record(database: Path, room: str, timeout: float = 15.0) -> dict[str, A
         time.sleep(0.1)
 
 
+def no_deadline_passed(record: dict[str, Any]) -> None:
+    """Every player answered every prompt in time: a player who missed one (a prompt the table did not
+    recognise) would make the game wait out the deadline and go on without their choice."""
+    timeouts = [inp for inp in record["inputs"] if inp["action"] == "timeout"]
+    assert not timeouts, timeouts
+
+
 async def eventually(check: Callable[[], bool], timeout: float = 15.0, what: str = "condition") -> None:
     """Poll `check` (transcripts fill in as frames arrive) until it holds."""
     deadline = time.monotonic() + timeout
@@ -297,10 +304,11 @@ class TextTable(PlayerTasks):
             commands = [a for a in actions if a != "swap"] + [f"swap {t}" for t in targets if "swap" in actions]
             return commands, True
         if line.room == self.room and line.type == "c:" and to_id(line.parts[2]) == to_id(self.bot):
-            text = line.rest(3)
-            if not text.startswith(f"**{player.name}**, "):
+            # the send queue may join short lines into one with " · " (at an ordinary rank)
+            asked = [part for part in line.rest(3).split(" · ") if part.startswith(f"**{player.name}**, ")]
+            if not asked:
                 return None
-            text = text.replace("**$", "**")  # a re-prompt names the words with the prefix
+            text = asked[-1].replace("**$", "**")  # a re-prompt names the words with the prefix
             if "**nosuspect**" in text:
                 return ["nosuspect"], False
             if "**noscapegoat**" in text:

@@ -33,6 +33,7 @@ from hosting_kit import (
     game_record,
     is_subsequence,
     items,
+    no_deadline_passed,
     open_signups,
     random_rule,
     rolls_in,
@@ -560,6 +561,7 @@ def test_twelve_players_with_an_ordinary_rank_bot(
             record, expected = check_replay(bot, host, players, ROOM, html_ok=False)
             check_ftl_choices_secret(items(game_lines(host, ROOM)), expected.game)
             assert len(record["rounds"]) == 2 and record["winner"]
+            no_deadline_passed(record)
             # without `*`: no round table box; the rolls and the reveal of choices are said instead
             assert round_boxes(host, ROOM) == []
             assert any(line.startswith(("Followed: ", "Rebelled: ")) for line in items(game_lines(host, ROOM)))

@@ -27,6 +27,7 @@ from hosting_kit import (
     expected_output,
     game_lines,
     game_record,
+    no_deadline_passed,
     open_signups,
     random_rule,
     start_and_play,
@@ -79,6 +80,7 @@ def test_a_whole_game_through_a_slow_network_loses_and_repeats_nothing(
                 await pms_settled(bot, ROOM, players, html_ok=html_ok)
                 record, _ = check_replay(bot, host, players, ROOM, html_ok=html_ok)
                 assert record["winner"] in names
+                no_deadline_passed(record)
                 for person in [host, *players]:
                     assert not [ln.text for ln in person.transcript if NOISE.search(ln.text)], person.name
 
@@ -125,6 +127,7 @@ def test_lines_dropped_by_the_throttle_are_resent_exactly(e2e: E2EEnv, bot_facto
                 await pms_settled(bot, ROOM, players)
                 record = game_record(bot.database, ROOM)
                 expected = expected_output(record, True, ROOM)
+                no_deadline_passed(record)
                 # A resent line comes after the lines that overtook it: compare what arrived, not its order.
                 got = game_lines(host, ROOM)
                 extra, missing = Counter(got) - Counter(expected.room), Counter(expected.room) - Counter(got)

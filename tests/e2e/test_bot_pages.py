@@ -211,19 +211,24 @@ def test_a_room_configured_by_an_alias_is_joined(e2e: E2EEnv) -> None:
     run_async(scenario(), timeout=90)
 
 
-def test_buttons_in_a_secret_room_are_the_quiet_form_the_server_takes(e2e: E2EEnv) -> None:
+def test_buttons_in_a_secret_room_are_the_quiet_form_the_server_takes(
+    e2e: E2EEnv, ps_server_factory: Callable[..., Any]
+) -> None:
+    """On a server of its own: the bot stays `*` in the new room, and the server hands every bot page
+    request to the bot in the last room where it is `*`, which later tests' bots do not join."""
+    env = e2e.for_server(ps_server_factory())
     events: list[Message] = []
     room = "pagehideout"
 
     async def scenario() -> None:
         async with contextlib.AsyncExitStack() as stack:
-            host, ann = await connect(stack, e2e, [HOST_NAME, "Hideout Ann"], [ROOM])
+            host, ann = await connect(stack, env, [HOST_NAME, "Hideout Ann"], [ROOM])
             mark = host.mark()
             await host.say(ROOM, "/makeprivatechatroom Page Hideout")
             await host.wait_for(lambda ln: "Page Hideout" in ln.text, since=mark)
             await host.join(room)
             await ann.join(room)
-            async with running(e2e, events, rooms=(ROOM, room)) as client:
+            async with running(env, events, rooms=(ROOM, room)) as client:
                 await host.say(room, f"/roompromote {BOT_NAME}, *")
                 await wait_until(lambda: client.my_rank(room) == "*")
                 await wait_until(lambda: (client.room(room) or RoomState(room)).visibility == "secret")

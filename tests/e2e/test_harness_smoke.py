@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from harness import FakeLoginProcess, LoginFailed, Player, PSServer, run_async, to_id
+from harness.bot import BOT_NAME
 from harness.env import BAD_SIGNATURE_NAMES, BANNED_NAMES, BOT_ID, REFUSED_NAMES, E2EEnv
 
 
@@ -73,7 +74,9 @@ def test_refused_names_fail_to_log_in(e2e: E2EEnv) -> None:
 
 def test_bot_account_is_room_bot_in_both_rooms(e2e: E2EEnv) -> None:
     async def scenario() -> None:
-        async with e2e.player(BOT_ID, pace=0.0) as bot:
+        # by its display name: the server keeps a user a while after it leaves, and a later login of
+        # the same account (the bot of another test on this server) would take the name it had
+        async with e2e.player(BOT_NAME, pace=0.0) as bot:
             for room in ("survivor", "survivortwo"):
                 await bot.join(room)
                 assert bot.rank_in(room) == "*"

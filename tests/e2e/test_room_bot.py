@@ -20,7 +20,7 @@ from harness.bot import BOT_NAME, BotProcess
 from harness.env import BOT_ID
 from harness.roombot import RoomBotStandIn
 from harness.table import Table
-from hosting_kit import Chooser, TextTable, connect, game_record, random_rule
+from hosting_kit import Chooser, TextTable, connect, game_record, no_deadline_passed, random_rule
 
 from survivor_host.engine.ids import to_id
 
@@ -139,6 +139,7 @@ def test_ftl_game_hosted_through_the_room_bot_at_star(
 
     run_async(scenario(), timeout=360)
     assert "Traceback" not in bot.log()
+    no_deadline_passed(game_record(bot.database, ROOM))
 
 
 def test_cta_game_hosted_through_the_room_bot(
@@ -163,6 +164,7 @@ def test_cta_game_hosted_through_the_room_bot(
 
     run_async(scenario(), timeout=420)
     assert "Traceback" not in bot.log()
+    no_deadline_passed(game_record(bot.database, ROOM))
 
 
 def test_silent_beside_a_human_host(
@@ -213,7 +215,7 @@ def test_flood_filter_silent_when_the_room_bot_does_not_host_us(
     our chat lines (finding 2). Ours must stay under 7 lines in 3.5-6 s all game long."""
     env = room_server(ps_server_factory, e2e, rank)
     names = [f"Rf {n}" for n in ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus")]
-    bot_factory(env=env, rooms=(ROOM,), defaults={"leader": "pick"}, fixed_seed=f"rf-{rank}").start()
+    bot = bot_factory(env=env, rooms=(ROOM,), defaults={"leader": "pick"}, fixed_seed=f"rf-{rank}").start()
 
     async def scenario() -> RoomBotStandIn:
         async with contextlib.AsyncExitStack() as stack:
@@ -242,3 +244,4 @@ def test_flood_filter_silent_when_the_room_bot_does_not_host_us(
 
     sv = run_async(scenario(), timeout=400)
     assert sv.mutes == []
+    no_deadline_passed(game_record(bot.database, ROOM))
