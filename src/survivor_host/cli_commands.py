@@ -255,7 +255,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    from survivor_host.devserver.demo import DemoSetup, run_demo
+    from survivor_host.devserver.demo import run_demo
+    from survivor_host.devserver.demo_setup import DemoSetup
 
     mods = tuple(m.strip() for m in (args.mods or "").split(",") if m.strip())
     setup = DemoSetup(

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from survivor_host.devserver import demo
+from survivor_host.devserver.demo_setup import BOT_NAME, ROOM, DemoSetup
 from survivor_host.devserver.story import Story
 
 
@@ -42,8 +43,8 @@ def test_a_swallowed_cancellation_still_ends_as_an_interruption(
 ) -> None:
     monkeypatch.setattr(demo, "Demo", SwallowingDemo)
     with pytest.raises(asyncio.CancelledError):
-        story = Story(io.StringIO(), demo.ROOM, demo.BOT_NAME)
-        asyncio.run(asyncio.wait_for(demo._main(demo.DemoSetup(), tmp_path, story), 10))
+        story = Story(io.StringIO(), ROOM, BOT_NAME)
+        asyncio.run(asyncio.wait_for(demo._main(DemoSetup(), tmp_path, story), 10))
     assert SwallowingDemo.swallowed == 1
     assert SwallowingDemo.closed
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

@@ -10,6 +10,7 @@ import pytest
 
 from survivor_host.cli import main
 from survivor_host.devserver import demo
+from survivor_host.devserver.demo_setup import DemoSetup
 from survivor_host.devserver.ps_install import PSServerError
 
 
@@ -48,7 +49,7 @@ def test_first_run_says_it_installs_and_a_failed_install_is_reported(
 ) -> None:
     monkeypatch.setenv("SURVIVOR_HOST_CACHE", str(tmp_path / "cache"))
     out = io.StringIO()
-    assert demo.run_demo(demo.DemoSetup(), out) == 1
+    assert demo.run_demo(DemoSetup(), out) == 1
     assert out.getvalue().splitlines() == [
         f"-- first run: installing pokemon-showdown@0.11.11 with npm into {tmp_path / 'cache'} (a minute or two)",
         "-- could not install the Showdown server: node and npm are needed to run a local Showdown server "

@@ -11,6 +11,7 @@ import pytest
 
 from survivor_host.cli import main
 from survivor_host.devserver import demo
+from survivor_host.devserver.demo_setup import DemoSetup
 from survivor_host.devserver.story import TTY_PACE, Story, box_change, default_pace
 from survivor_host.showdown.protocol import parse_line
 
@@ -150,8 +151,8 @@ def test_demo_flags_are_checked_before_anything_starts(
 
 
 def test_as_takes_the_seat_in_any_case() -> None:
-    assert demo.DemoSetup(watch="mars").watched() == "Mars"
-    assert demo.DemoSetup().watched() is None
+    assert DemoSetup(watch="mars").watched() == "Mars"
+    assert DemoSetup().watched() is None
 
 
 def test_demo_help_names_pace_as_and_record(capsys: pytest.CaptureFixture[str]) -> None:
@@ -162,7 +163,7 @@ def test_demo_help_names_pace_as_and_record(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_record_path_is_kept(tmp_path: Path) -> None:
-    setup = demo.DemoSetup(record=str(tmp_path / "game.json"))
+    setup = DemoSetup(record=str(tmp_path / "game.json"))
     setup.check()
     assert setup.record == str(tmp_path / "game.json")
 

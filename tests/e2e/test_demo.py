@@ -14,7 +14,8 @@ from pathlib import Path
 from harness import CACHE_DIR
 
 from survivor_host.cli import main
-from survivor_host.devserver.demo import DemoSetup, run_demo
+from survivor_host.devserver.demo import run_demo
+from survivor_host.devserver.demo_setup import DemoSetup
 
 ROLL = re.compile(r"Roll \(1 - \d+\)(?:\+\d+)? for \w+: \d+")
 
