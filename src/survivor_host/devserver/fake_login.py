@@ -16,7 +16,8 @@ configured with, so the real server accepts them:
   value (as the ``sid`` field or the cookie) answers ``]{"assertion":...,"username":NAME,"loggedin":true}``,
   without one (or after ``expire_sessions()``) ``]{"assertion":"","username":"","loggedin":false}``.
 
-Any password is accepted. Every request is recorded (``requests``) and logged.
+Any password is accepted. Every request is recorded (``requests``) and logged. The answers are
+``login_answers.LoginAnswers``; this module serves them over HTTP.
 
 Runs in-process (``FakeLoginServer.start()`` inside a running loop, or ``start_in_thread()`` from sync
 code) or as a separate process::
@@ -32,21 +33,21 @@ import asyncio
 import contextlib
 import json
 import logging
-import re
 import threading
 import time
-from typing import IO, Any
+from typing import IO
 from urllib.parse import parse_qsl, quote, unquote
 
 from aiohttp import web
 
-from .login_policy import LoginPolicy, LoginRequest, to_id
+from .login_answers import LoginAnswers
+from .login_policy import LoginPolicy, LoginRequest
 from .rsakeys import RSAKey
 
 log = logging.getLogger("survivor_host.devserver.fake_login")
 
 
-class FakeLoginServer:
+class FakeLoginServer(LoginAnswers):
     """aiohttp app imitating play.pokemonshowdown.com's /api/login and action.php."""
 
     def __init__(
@@ -60,18 +61,11 @@ class FakeLoginServer:
         policy: LoginPolicy | None = None,
         echo: IO[str] | None = None,
     ) -> None:
-        self.key = key
+        super().__init__(key, key_id=key_id, host_field=host_field, policy=policy)
         self.host = host
         self.port = port
-        self.key_id = key_id
-        self.host_field = host_field
-        self.policy = policy or LoginPolicy()
         self._echo = echo
         self._requests: list[LoginRequest] = []
-        self._outages: dict[str, int] = {}
-        self._sessions: dict[str, tuple[str, str]] = {}
-        """Session cookie value -> (name, userid) of the login that made it."""
-        self._lock = threading.Lock()
         self._runner: web.AppRunner | None = None
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -105,45 +99,6 @@ class FakeLoginServer:
     def login_requests(self) -> list[LoginRequest]:
         return [r for r in self.requests if r.act == "login"]
 
-    def refuse(self, *names: str) -> None:
-        self.policy.refused.update(to_id(n) for n in names)
-
-    # ------------------------------------------------------------ assertions
-
-    def make_assertion(self, challstr: str, name: str, usertype: str = "2", *, valid: bool = True) -> str:
-        """An assertion for name answering challstr (``KEYID|HEX`` or bare HEX)."""
-        challenge = _split_challstr(challstr)[1]
-        data = f"{challenge},{to_id(name)},{usertype},{int(time.time())},{self.host_field}"
-        sig = self.key.sign_sha1_hex(data)
-        if not valid:
-            sig = ("0" if sig[0] != "0" else "1") + sig[1:]
-        return f"{data};{sig}"
-
-    def _assertion_for(self, userid: str, challstr: str, *, default_usertype: str) -> str:
-        """Mirror of the real loginserver's Session.getAssertion checks, then sign."""
-        if userid.startswith("guest"):
-            return ";;Your username cannot start with 'guest'."
-        if len(userid) > 18:
-            return ";;Your username must be less than 19 characters long."
-        if not re.search(r"[a-z]", userid):
-            return ";;Your username must contain at least one letter."
-        if userid in self.policy.banned:
-            return ";;Your username is no longer available."
-        keyid, challenge = _split_challstr(challstr)
-        if not to_id(challenge):
-            return ";;Corrupt challenge"
-        if keyid < 1:
-            return (
-                ";;This server is requesting an invalid login key. This probably means that either you are "
-                "not connected to a server, or the server is set up incorrectly."
-            )
-        if keyid != self.key_id:
-            return ";;Unknown key ID"
-        usertype = self.policy.usertypes.get(userid, default_usertype)
-        return self.make_assertion(
-            f"{keyid}|{challenge}", userid, usertype, valid=userid not in self.policy.bad_signature
-        )
-
     # ------------------------------------------------------------ HTTP
 
     def _build_app(self) -> web.Application:
@@ -176,86 +131,6 @@ class FakeLoginServer:
         if act:
             params.setdefault("act", act)  # server.ts: the body's fields are merged over `/api/ACT`
         return params
-
-    def outage(self, name: str, requests: int) -> None:
-        """Answer the next `requests` logins (or upkeeps) of `name` with HTTP 503, as a login server that is down."""
-        with self._lock:
-            self._outages[to_id(name)] = requests
-
-    def expire_sessions(self) -> None:
-        """Forget every login session (as the real one's expire): `upkeep` then answers logged out."""
-        with self._lock:
-            self._sessions.clear()
-
-    def _new_session(self, name: str) -> str:
-        value = f"{name},{len(self._sessions) + 1},{time.time_ns():x}"
-        with self._lock:
-            self._sessions[value] = (name, to_id(name))
-        return value
-
-    def _requester(self, params: dict[str, str], cookie: str) -> str:
-        """Whose request it is: the name logging in, or the one whose session an `upkeep` names."""
-        if params.get("act") == "upkeep":
-            return self._sessions.get(params.get("sid") or cookie, ("", ""))[1]
-        return to_id(params.get("name", ""))
-
-    def _upkeep(self, params: dict[str, str], cookie: str) -> dict[str, Any]:
-        """session.ts `checkLoggedIn`: the `sid` field, else the cookie, names the login session."""
-        session = self._sessions.get(params.get("sid") or cookie)
-        if session is None:
-            return {"assertion": "", "username": "", "loggedin": False}
-        name, userid = session
-        challstr = params.get("challstr") or params.get("challenge") or ""
-        return {"assertion": self._assertion_for(userid, challstr, default_usertype="2"), "username": name,
-                "loggedin": True}  # fmt: skip
-
-    def _answer(self, params: dict[str, str], method: str, cookie: str = "") -> tuple[int, str]:
-        act = params.get("act", "")
-        userid = self._requester(params, cookie)
-        if act in ("login", "upkeep") and self._outages.get(userid, 0) > 0:
-            with self._lock:
-                self._outages[userid] -= 1
-            return 503, "<html><body><h1>503 Service Unavailable</h1></body></html>"
-        if act == "login":
-            return 200, "]" + json.dumps(self._login(params, method))
-        if act == "getassertion":
-            userid = to_id(params.get("userid", ""))
-            challstr = params.get("challstr") or params.get("challenge") or ""
-            return 200, self._assertion_for(userid, challstr, default_usertype="1")
-        if act == "upkeep":
-            return 200, "]" + json.dumps(self._upkeep(params, cookie))
-        if act == "" and "json" in params:
-            # The PS server batches its own requests (invalidatecss, updateuserstats, ...) as json=[...].
-            try:
-                batch = json.loads(params["json"])
-            except ValueError:
-                batch = []
-            count = len(batch) if isinstance(batch, list) else 1
-            return 200, "]" + json.dumps([{"actionsuccess": True} for _ in range(count)])
-        if act in ("logout", "updateuserstats", "invalidatecss", "ladderupdate", "prepreplay"):
-            return 200, "]" + json.dumps({"actionsuccess": True})
-        if not act:
-            return 404, "Error: Request needs an action - /api/[act] or JSON {act: [act]}"
-        return 404, f'Error: Request type "{act}" was not recognized.'
-
-    def _login(self, params: dict[str, str], method: str) -> dict[str, Any]:
-        if method != "POST":
-            return {"actionerror": "For security reasons, logins must happen with POST data."}
-        name, password = params.get("name", ""), params.get("pass", "")
-        if not name or not password:
-            return {"actionerror": 'incorrect login data, you need "name" and "pass" fields'}
-        userid = to_id(name)
-        if not userid:
-            return {"actionerror": "incorrect login data, userid must contain at least one letter or number"}
-        if userid in self.policy.refused:
-            return {"actionerror": "Wrong password."}
-        challstr = params.get("challstr") or params.get("challenge") or ""
-        assertion = self._assertion_for(userid, challstr, default_usertype="2")
-        return {
-            "actionsuccess": True,
-            "assertion": assertion,
-            "curuser": {"loggedin": True, "username": name, "userid": userid},
-        }
 
     async def _handle(self, request: web.Request) -> web.Response:
         params = await self._read_params(request)
@@ -347,18 +222,6 @@ class FakeLoginServer:
 
     def __exit__(self, *exc: object) -> None:
         self.stop_thread()
-
-
-def _split_challstr(challstr: str) -> tuple[int, str]:
-    """``KEYID|HEX`` (also ``%7C`` or ``;``) -> (keyid, HEX); a bare HEX gives keyid -1."""
-    for delim in (";", "%7C", "|"):
-        parts = challstr.split(delim)
-        if len(parts) > 1:
-            try:
-                return int(parts[0]), parts[1]
-            except ValueError:
-                return -1, parts[1]
-    return -1, challstr
 
 
 if __name__ == "__main__":
