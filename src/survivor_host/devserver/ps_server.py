@@ -5,8 +5,8 @@ The package is installed once by ``ps_install.ensure_ps_installed``.
 ``PSServer`` runs one server instance. The server writes under its own package folder
 (``config/``, ``logs/``), so each instance gets a folder of its own under
 ``<cache>/instances/``: a hard-linked copy of the package (no data copied; milliseconds),
-fresh ``config/`` files, and a ``node_modules`` symlink to the shared dependencies. ``restart()``
-keeps the folder and the port.
+fresh ``config/`` files, and a ``node_modules`` symlink to the shared dependencies (``ps_instance``).
+``restart()`` keeps the folder and the port.
 """
 
 from __future__ import annotations
@@ -27,22 +27,13 @@ import time
 from pathlib import Path
 
 from .ps_install import PSServerError, default_cache_dir, ensure_ps_installed
+from .ps_instance import make_instance_folder, remove_stale_instances
 from .ps_options import ServerOptions, free_port
 
 LISTENING_RE = re.compile(r"now listening on 127\.0\.0\.1:(\d+)")
 
 
 # ---------------------------------------------------------------- server instance
-
-
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 _live_servers: set[PSServer] = set()
@@ -113,57 +104,9 @@ class PSServer:
     def _prepare(self) -> None:
         if self._prepared:
             return
-        self._cleanup_stale_instances()
-        self.dir.parent.mkdir(parents=True, exist_ok=True)
-
-        def link_or_copy(src: str, dst: str) -> object:
-            try:
-                os.link(src, dst)
-            except OSError:
-                shutil.copy2(src, dst)
-            return dst
-
-        top_skip = {"config", "logs", "node_modules", ".git"}
-        shutil.copytree(
-            self.package,
-            self.dir,
-            copy_function=link_or_copy,
-            ignore=lambda d, names: [n for n in names if n in top_skip] if Path(d) == self.package else [],
-            symlinks=True,
-        )
-        (self.dir / "node_modules").symlink_to(self.package.parent, target_is_directory=True)
-        config = self.dir / "config"
-        config.mkdir()
-        for item in (self.package / "config").iterdir():
-            if item.is_file():
-                shutil.copy2(item, config / item.name)  # real copies: the server may rewrite config files
-        for sub in ("logs/repl", "logs/chat", "logs/modlog", "config/chat-plugins"):
-            (self.dir / sub).mkdir(parents=True, exist_ok=True)
-        example = (self.package / "config" / "config-example.js").read_text()
-        (config / "config.js").write_text(self.options.config_js(example, self.port))
-        (config / "chatrooms.json").write_text(json.dumps(self.options.chatrooms(), indent=1) + "\n")
-        (config / "usergroups.csv").write_text(self.options.usergroups_csv())
+        remove_stale_instances(self.dir.parent)
+        make_instance_folder(self.dir, self.package, self.options, self.port)
         self._prepared = True
-
-    def _cleanup_stale_instances(self) -> None:
-        """Remove instance folders whose test process is gone, ending the node server each may have
-        left running (a test run killed with SIGKILL cannot clean up after itself)."""
-        root = self.dir.parent
-        if not root.is_dir():
-            return
-        for entry in root.iterdir():
-            try:
-                owner = int(entry.name.split("-")[-2])
-            except (ValueError, IndexError):
-                continue
-            if owner == os.getpid() or _pid_alive(owner):
-                continue
-            with contextlib.suppress(OSError, ValueError):
-                node_pid = int((entry / "server.pid").read_text())
-                # only if that pid is still the server started in this folder
-                if Path(f"/proc/{node_pid}/cwd").resolve() == entry.resolve():
-                    os.killpg(node_pid, signal.SIGKILL)
-            shutil.rmtree(entry, ignore_errors=True)
 
     # -- process
 
