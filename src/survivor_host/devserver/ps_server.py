@@ -4,7 +4,7 @@ The package is installed once by ``ps_install.ensure_ps_installed``.
 
 ``PSServer`` runs one server instance. The server writes under its own package folder
 (``config/``, ``logs/``), so each instance gets a folder of its own under
-``<cache>/instances/``: a hard-linked copy of the package (no data copied; milliseconds),
+``<cache>/instances/``: the package's files hard-linked there (none copied),
 fresh ``config/`` files, and a ``node_modules`` symlink to the shared dependencies (``ps_instance``).
 ``restart()`` keeps the folder and the port.
 """
