@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
@@ -96,33 +96,49 @@ def roll_dice(rng: np.random.Generator, dice: Ints) -> Ints:
 
 
 Policy = TypeVar("Policy")
+Rules = TypeVar("Rules")
 
 
-def kernel_gaps(
-    mods_known: Collection[str],
-    options_known: Collection[str],
-    policy_of: Callable[[str, Sequence[str]], object | None],
-    mods: Sequence[str],
-    options: Mapping[str, object],
-    strategies: Sequence[str],
-) -> str:
-    """Why a kernel that knows these mods, options and strategy policies cannot play a setting ('' if it can)."""
-    extra = [m for m in mods if m not in mods_known]
-    if extra:
-        return f"the fast path does not know {', '.join(extra)}"
-    odd = [name for name in options if name not in options_known]
-    if odd:
-        return f"the fast path does not know option {', '.join(odd)}"
-    missing = [s for s in strategies if policy_of(s, mods) is None]
-    if missing:
-        return f"strategy {', '.join(sorted(set(missing)))} has no fast-path policy"
-    return ""
+@dataclass(frozen=True)
+class KernelEntry(Generic[Policy, Rules]):
+    """A theme's numpy kernel as the simulator calls it: what it knows, and its run over one policy a seat.
 
+    A theme states its mods, options, strategy policies, run and rule figures; `unsupported` and
+    `kernel` are the `Simulation` fields of that name.
+    """
 
-def seat_policies(
-    policy_of: Callable[[str, Sequence[str]], Policy | None], strategies: Sequence[str], mods: Sequence[str]
-) -> list[Policy]:
-    """The policy each seat's strategy plays (every one has one: `kernel_gaps` said so)."""
-    seats = [policy_of(name, mods) for name in strategies]
-    assert all(policy is not None for policy in seats), f"no fast-path policy among {strategies}"
-    return [policy for policy in seats if policy is not None]
+    mods_known: Collection[str]
+    options_known: Collection[str]
+    policy_of: Callable[[str, Sequence[str]], Policy | None]
+    run: Callable[[int, int, Sequence[str], dict[str, object], Sequence[Policy], np.random.Generator, Rules], FastGames]
+    """(games, players, mods, options, one policy per seat, rng, the rule figures) -> results."""
+    rules: Rules
+
+    def unsupported(self, mods: Sequence[str], options: Mapping[str, object], strategies: Sequence[str]) -> str:
+        """Why this setting needs the engine path, or '' when the kernel plays it."""
+        extra = [m for m in mods if m not in self.mods_known]
+        if extra:
+            return f"the fast path does not know {', '.join(extra)}"
+        odd = [name for name in options if name not in self.options_known]
+        if odd:
+            return f"the fast path does not know option {', '.join(odd)}"
+        missing = [s for s in strategies if self.policy_of(s, mods) is None]
+        if missing:
+            return f"strategy {', '.join(sorted(set(missing)))} has no fast-path policy"
+        return ""
+
+    def kernel(
+        self,
+        games: int,
+        players: int,
+        mods: Sequence[str],
+        options: dict[str, object],
+        strategies: Sequence[str],
+        rng: np.random.Generator,
+        rules: Rules | None = None,
+    ) -> FastGames:
+        """`games` whole games, one strategy name per seat (each a policy: see `unsupported`)."""
+        seats = [self.policy_of(name, mods) for name in strategies]
+        assert all(policy is not None for policy in seats), f"no fast-path policy among {strategies}"
+        policies = [policy for policy in seats if policy is not None]
+        return self.run(games, players, mods, options, policies, rng, rules or self.rules)

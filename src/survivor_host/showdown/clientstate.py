@@ -19,7 +19,8 @@ from survivor_host.showdown.login import LoginSession
 from survivor_host.showdown.messages import Message
 from survivor_host.showdown.protocol import to_room_id
 from survivor_host.showdown.rooms import HTML_RANKS, RoomState
-from survivor_host.showdown.sendqueue import GAME, SendQueue, Sleep
+from survivor_host.showdown.sendqueue import GAME, SendQueue
+from survivor_host.showdown.sendworker import Sleep
 from survivor_host.showdown.standing import Standing
 
 logger = logging.getLogger(__name__)

@@ -8,121 +8,31 @@ seat or being the first leader matters, and for Chase the Ace the effect of `eli
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from survivor_host.analysis.simulate import SimResult, SimSetup, simulate_fast
+from survivor_host.analysis.simulate import SimSetup, simulate_fast
 from survivor_host.analysis.tables import setting_title
 from survivor_host.engine.odds import wilson
+from survivor_host.studies.edgeplot import plot_edges
+from survivor_host.studies.figures import (
+    ANSWER_SECONDS,
+    PUBLIC_DEADLINE,
+    ROUND_OVERHEAD,
+    SECRET_DEADLINE,
+    Edge,
+    Row,
+    measure,
+    minutes,
+    mods_in_words,
+    one_seat,
+    uniformity_p,
+)
 from survivor_host.studies.search import CTA_MOD_SETS, FTL_MOD_SETS, OWN_KIND, SEARCH_COMMANDS, knobs_of
-from survivor_host.themes import THEMES
-from survivor_host.themes.cta.ai import CTA_STRATEGIES
 from survivor_host.themes.cta.ai import smart_policy as cta_smart
-from survivor_host.themes.ftl.ai import FTL_STRATEGIES
 from survivor_host.themes.ftl.ai import smart_policy as ftl_smart
 
 SIZES = (5, 10, 20)
-ANSWER_SECONDS = 20
-"""The stated typical answer time: a player's secret or public choice takes 20 s."""
-ROUND_OVERHEAD = 10
-"""Seconds a round spends on the bot's announcements and rolls (paced lines), whatever happens."""
-PUBLIC_DEADLINE, SECRET_DEADLINE = 60, 120
-
-
-@dataclass(frozen=True)
-class Edge:
-    """One seat's strategy and table: its win rate, 95% CI, and the fair share."""
-
-    strategy: str
-    rate: float
-    low: float
-    high: float
-    fair: float
-
-
-@dataclass
-class Row:
-    """One theme, mod set and table size: every strategy among random players, and the tables' figures."""
-
-    mods: tuple[str, ...]
-    players: int
-    edges: list[Edge]
-    random_among_smart: Edge
-    table: SimResult
-    extra: dict[str, float] = field(default_factory=dict)
-
-    @property
-    def best(self) -> Edge:
-        return max((e for e in self.edges if e.strategy != "random"), key=lambda e: e.rate)
-
-
-def named(theme: str) -> list[str]:
-    return [name for name in (FTL_STRATEGIES if theme == "ftl" else CTA_STRATEGIES) if name != "random"]
-
-
-def mods_in_words(mods: Sequence[str]) -> str:
-    titles = {mod.id: mod.title for spec in THEMES.values() for mod in spec.mods}
-    return " + ".join(titles.get(m, m) for m in mods) or "none"
-
-
-def one_seat(
-    theme: str,
-    mods: tuple[str, ...],
-    players: int,
-    strategy: str,
-    games: int,
-    seed: int,
-    table: str = "random",
-    options: tuple[tuple[str, object], ...] = (),
-) -> Edge:
-    """Seat 1 plays `strategy`, the others `table`."""
-    setup = SimSetup(theme, players, mods, options, (strategy,) + (table,) * (players - 1), seed)
-    result = simulate_fast(setup, games)
-    wins = result.wins_by_seat[0]
-    low, high = wilson(wins, games)
-    return Edge(strategy, wins / games, low, high, 1 / players)
-
-
-def phases(theme: str, result: SimResult, mods: Sequence[str]) -> tuple[float, float]:
-    """Public and secret answer phases per game (each waits for the players' answers).
-
-    FTL: the leader vote, then per round the secret choices, a suspect (when there is one) and a
-    scapegoat (when there is one). CTA: per round each public swap turn (All At Once: two secret
-    swap rounds instead) and each Jester's naming.
-    """
-    games = result.games or 1
-    if theme == "ftl":
-        public = 1 + (result.counts["suspects"] + result.counts["scapegoat battles"]) / games
-        return public, result.counts["choice phases"] / games
-    if "all-at-once" in mods:
-        return result.counts["duels"] / games, 2 * result.mean_rounds()
-    return (result.counts["swap turns"] + result.counts["duels"]) / games, 0.0
-
-
-def minutes(theme: str, result: SimResult, mods: Sequence[str], *, at_deadlines: bool = False) -> float:
-    """The timing model: each phase takes ANSWER_SECONDS (or, `at_deadlines`, its whole default deadline),
-    plus ROUND_OVERHEAD a round."""
-    public, secret = phases(theme, result, mods)
-    if at_deadlines:
-        seconds = public * PUBLIC_DEADLINE + secret * SECRET_DEADLINE
-    else:
-        seconds = (public + secret) * ANSWER_SECONDS
-    return (seconds + result.mean_rounds() * ROUND_OVERHEAD) / 60
-
-
-def uniformity_p(counts: Sequence[int]) -> float:
-    """Chi-square test that wins are spread evenly over seats: the p-value (Wilson-Hilferty approximation)."""
-    total = sum(counts)
-    k = len(counts)
-    if not total or k < 2:
-        return 1.0
-    expected = total / k
-    chi = sum((c - expected) ** 2 / expected for c in counts)
-    df = k - 1
-    z = ((chi / df) ** (1 / 3) - (1 - 2 / (9 * df))) / math.sqrt(2 / (9 * df))
-    return 0.5 * math.erfc(z / math.sqrt(2))
 
 
 def pct(x: float) -> str:
@@ -131,15 +41,6 @@ def pct(x: float) -> str:
 
 def ci(edge: Edge) -> str:
     return f"{pct(edge.rate)} ({pct(edge.low)}-{pct(edge.high)})"
-
-
-def measure(theme: str, mods: tuple[str, ...], players: int, games: int) -> Row:
-    """Every figure of one row, at seeds fixed by the table size."""
-    seed = 1000 + players
-    edges = [one_seat(theme, mods, players, s, games, seed) for s in [*named(theme), "random"]]
-    among_smart = one_seat(theme, mods, players, "random", games, seed + 1, table="smart")
-    table = simulate_fast(SimSetup(theme, players, mods, (), ("random",), seed), games)
-    return Row(mods, players, edges, among_smart, table)
 
 
 def write_report(
@@ -188,7 +89,7 @@ def write_report(
                 rows.append(measure(theme, mods, players, n_games))
         lines += _theme_section(theme, rows, n_games)
         name = f"{theme}-strategies.png"
-        _plot_edges(plots / name, theme, rows, n_games)
+        plot_edges(plots / name, theme, rows, n_games)
         lines += [f"![{setting_title(theme, ())}: win rate by strategy and table size](findings/{name})", ""]
         lines += _strategy_table(rows)
         headlines += [_headline(theme, row) for row in rows if row.players == 10]
@@ -323,57 +224,3 @@ def _search_section() -> list[str]:
 
 def _knob_text(knobs: Sequence[float]) -> str:
     return ", ".join(f"{k:g}" for k in knobs)
-
-
-def _plot_edges(path: Path, theme: str, rows: list[Row], games: int) -> None:
-    """One panel per table size: bars per mod set and strategy, 95% CIs, the fair share."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    from survivor_host.analysis.present import colour_map
-
-    sizes = sorted({row.players for row in rows})
-    names = [e.strategy for e in rows[0].edges]
-    colours = colour_map(names)
-    mod_sets = list(dict.fromkeys(row.mods for row in rows))
-    figure, axes = plt.subplots(len(sizes), 1, figsize=(max(9, 1.1 * len(mod_sets) * len(names) / 2), 3.6 * len(sizes)))
-    axes_list = list(axes) if len(sizes) > 1 else [axes]
-    width = 0.8 / len(names)
-    for axis, players in zip(axes_list, sizes, strict=True):
-        here = {row.mods: row for row in rows if row.players == players}
-        for j, name in enumerate(names):
-            edges = [next(e for e in here[mods].edges if e.strategy == name) for mods in mod_sets]
-            axis.bar(
-                [i + j * width for i in range(len(mod_sets))],
-                [e.rate * 100 for e in edges],
-                width,
-                yerr=[[(e.rate - e.low) * 100 for e in edges], [(e.high - e.rate) * 100 for e in edges]],
-                capsize=3,
-                color=colours[name],
-                label=name,
-            )
-        fair = 100 / players
-        axis.axhline(fair, linestyle="--", color="black", label="fair share (1 / players)")
-        axis.set_xticks([i + 0.4 - width / 2 for i in range(len(mod_sets))])
-        axis.set_xticklabels([mods_in_words(mods) for mods in mod_sets])
-        axis.set_ylabel("games won by that seat (%)")
-        axis.set_title(f"{players} players")
-    handles, labels = axes_list[0].get_legend_handles_labels()
-    figure.legend(
-        handles,
-        labels,
-        title="strategy of the one seat",
-        ncols=len(labels),
-        loc="upper center",
-        bbox_to_anchor=(0.5, 0.955),
-    )
-    axes_list[-1].set_xlabel("mods")
-    figure.suptitle(
-        f"{setting_title(theme, ())}: one seat with each strategy among random players "
-        f"({games:,} games per bar, 95% CI)"
-    )
-    figure.tight_layout(rect=(0, 0, 1, 0.9))
-    figure.savefig(path)
-    plt.close(figure)

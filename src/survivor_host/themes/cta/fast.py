@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -11,10 +11,9 @@ from survivor_host.engine.kernel import (
     Bools,
     FastGames,
     Ints,
+    KernelEntry,
     Tally,
-    kernel_gaps,
     pick,
-    seat_policies,
     shuffled,
 )
 from survivor_host.themes.cta.ai import CtaPolicy, named_policy
@@ -30,25 +29,6 @@ FAST_BATCH = 100_000
 def batch(players: int) -> int:
     """Games per numpy batch: bounded for memory (the kernel keeps a seats x seats table)."""
     return max(1_000, min(FAST_BATCH, 4_000_000 // (players * players)))
-
-
-def unsupported(mods: Sequence[str], options: Mapping[str, object], strategies: Sequence[str]) -> str:
-    """Why this setting needs the engine path, or '' when the kernel plays it."""
-    return kernel_gaps({mod.id for mod in SPEC.mods}, OPTIONS, named_policy, mods, options, strategies)
-
-
-def kernel(
-    games: int,
-    players: int,
-    mods: Sequence[str],
-    options: dict[str, object],
-    strategies: Sequence[str],
-    rng: np.random.Generator,
-    rules: KernelRules | None = None,
-) -> FastGames:
-    """`games` whole games, one strategy name per seat (each a policy: see `unsupported`)."""
-    seats = seat_policies(named_policy, strategies, mods)
-    return run_cta(games, players, mods, options, seats, rng, rules or KERNEL_RULES)
 
 
 def run_cta(
@@ -161,6 +141,10 @@ def run_cta(
         keep = ~done
         ids, alive, rounds = ids[keep], alive[keep], rounds[keep]
     return FastGames(winner, second, rounds_out, tally.counts)
+
+
+FAST = KernelEntry({mod.id for mod in SPEC.mods}, OPTIONS, named_policy, run_cta, KERNEL_RULES)
+"""The kernel's entry for the simulator: which settings it plays, and games from strategy names."""
 
 
 def _jesters(

@@ -8,7 +8,7 @@ from typing import Any
 
 from survivor_host.engine.kernel import Simulation
 from survivor_host.engine.odds import wilson
-from survivor_host.themes.cta.fast import batch, kernel, unsupported
+from survivor_host.themes.cta.fast import FAST, batch
 from survivor_host.themes.cta.rules import KING
 
 
@@ -70,4 +70,4 @@ def summary(found: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-SIMULATION = Simulation(record_counts, figures, summary, kernel, unsupported, batch)
+SIMULATION = Simulation(record_counts, figures, summary, FAST.kernel, FAST.unsupported, batch)

@@ -5,7 +5,7 @@ Without mods the lean kernel of `fast_plain` plays; Tug of War and No Mercy play
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -14,12 +14,11 @@ from survivor_host.engine.kernel import (
     Bools,
     FastGames,
     Ints,
+    KernelEntry,
     Tally,
     highest,
-    kernel_gaps,
     pick,
     roll_dice,
-    seat_policies,
     shuffled,
 )
 from survivor_host.themes.ftl.ai import FtlPolicy, named_policy
@@ -29,25 +28,6 @@ from survivor_host.themes.ftl.spec import SPEC
 
 OPTIONS = {"leader", "tug_floor", *TIMING}
 """The options the kernel plays (the others would change a game)."""
-
-
-def unsupported(mods: Sequence[str], options: Mapping[str, object], strategies: Sequence[str]) -> str:
-    """Why this setting needs the engine path, or '' when the kernel plays it."""
-    return kernel_gaps({mod.id for mod in SPEC.mods}, OPTIONS, named_policy, mods, options, strategies)
-
-
-def kernel(
-    games: int,
-    players: int,
-    mods: Sequence[str],
-    options: dict[str, object],
-    strategies: Sequence[str],
-    rng: np.random.Generator,
-    rules: KernelRules | None = None,
-) -> FastGames:
-    """`games` whole games, one strategy name per seat (each a policy: see `unsupported`)."""
-    seats = seat_policies(named_policy, strategies, mods)
-    return run_ftl(games, players, mods, options, seats, rng, rules or KERNEL_RULES)
 
 
 def run_ftl(
@@ -182,6 +162,10 @@ def run_ftl(
         rounds = rounds[keep]
     tally.add("first leader won", np.arange(games), winner == first_leader)
     return FastGames(winner, second, rounds_out, tally.counts)
+
+
+FAST = KernelEntry({mod.id for mod in SPEC.mods}, OPTIONS, named_policy, run_ftl, KERNEL_RULES)
+"""The kernel's entry for the simulator: which settings it plays, and games from strategy names."""
 
 
 def _ftl_finals(rng: np.random.Generator, ids: Ints, alive: Bools, start: Bools, winner: Ints, second: Ints) -> None:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from survivor_host.engine.kernel import Simulation
-from survivor_host.themes.ftl.fast import kernel, unsupported
+from survivor_host.themes.ftl.fast import FAST
 from survivor_host.themes.ftl.rules import PLAYER_DIE
 
 OUTCOMES = ("handover", "rebellion", "normal", "deposed")
@@ -53,4 +53,4 @@ def summary(found: Mapping[str, Any]) -> list[str]:
     return ["Round outcomes: " + ", ".join(parts)]
 
 
-SIMULATION = Simulation(record_counts, figures, summary, kernel, unsupported)
+SIMULATION = Simulation(record_counts, figures, summary, FAST.kernel, FAST.unsupported)
