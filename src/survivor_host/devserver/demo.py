@@ -37,7 +37,8 @@ from survivor_host.engine.game import Game
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import parse_command
 from survivor_host.engine.strategy import Strategy
-from survivor_host.host.config import DEFAULT_PREFIX, BotConfig
+from survivor_host.host.config import BotConfig
+from survivor_host.host.config_schema import DEFAULT_PREFIX
 from survivor_host.host.room import RoomHost
 from survivor_host.host.serve import RunningBot
 from survivor_host.host.terminal import seat_names, strategy_names
