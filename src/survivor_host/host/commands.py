@@ -16,7 +16,7 @@ from survivor_host.engine.inputs import parse_command
 from survivor_host.host import replays
 from survivor_host.host.answers import Answers
 from survivor_host.host.handhost.desk import HandDesk
-from survivor_host.host.handhost.tools import HAND_COMMANDS, HAND_START, SHARED_WITH_GAMES
+from survivor_host.host.handhost.words import HAND_COMMANDS, HAND_START, SHARED_WITH_GAMES
 from survivor_host.host.hosting import Hosting
 from survivor_host.host.ports import AUTH_RANKS, OWNER_RANKS
 from survivor_host.host.presence import Presence

@@ -16,7 +16,8 @@ from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.ids import to_id
 from survivor_host.host.handhost.session import HandSession
 from survivor_host.host.handhost.timers import HandTimers, duration
-from survivor_host.host.handhost.tools import HAND_START, SHARED_WITH_GAMES, HandTools
+from survivor_host.host.handhost.tools import HandTools
+from survivor_host.host.handhost.words import HAND_START, SHARED_WITH_GAMES
 from survivor_host.host.ports import AUTH_RANKS, Cancellable
 from survivor_host.host.state import RoomState
 from survivor_host.trust.session import card_line, clean_text

@@ -1,4 +1,4 @@
-"""The host's tools in a hand-hosted session: their words, their help, and the draws and player list they make."""
+"""The host's tools in a hand-hosted session: the draws, the player list and the host's page they make."""
 
 from __future__ import annotations
 
@@ -8,24 +8,6 @@ from survivor_host.host.handhost.page import list_page, list_text
 from survivor_host.host.handhost.session import HandSession
 from survivor_host.host.state import RoomState
 from survivor_host.trust.session import card_name, clean_text, draw_line
-
-HAND_START = "handhost"
-"""Room auth's command that starts a session (the room bot's host gets one without it)."""
-HAND_COMMANDS = (HAND_START, "close", "done", "roll", "pick", "shuffle", "timer", "card", "list")
-"""The host's tools (with the bot's prefix): words of ours only while a session runs."""
-SHARED_WITH_GAMES = ("pick", "card")
-"""Tools whose names a game of ours also takes: they are the session's only while no game of ours runs."""
-HAND_USAGE = ("close", "roll XdY+Z // label", "pick A, B, C", "shuffle", "card [14] NAME", "timer SECONDS", "list",
-              "done")  # fmt: skip
-
-
-def hand_help(p: str) -> str:
-    """The `help` answer's sentence on hosting any theme by hand (docs/FAIRNESS.md "Hosting sessions")."""
-    tools = " · ".join(p + usage for usage in HAND_USAGE)
-    return (
-        f"Hosting any theme by hand (the room bot's host, or {p}handhost NAME by auth): fair dice, every draw "
-        f"numbered, the seed revealed at the end: {tools}."
-    )
 
 
 class HandTools:
