@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from survivor_host.engine.ids import to_id
 from survivor_host.host import replays
-from survivor_host.host.commands import is_command_word
+from survivor_host.host.command_words import is_command_word
 from survivor_host.host.config import BotConfig
 from survivor_host.host.fairness import new_server_seed
 from survivor_host.host.handhost.words import HAND_COMMANDS
