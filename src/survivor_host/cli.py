@@ -19,7 +19,7 @@ from survivor_host.cli_commands import (
     cmd_verify,
 )
 from survivor_host.engine.errors import DiceError, SetupError
-from survivor_host.host.terminal import silence_stdout
+from survivor_host.host.terminal_console import silence_stdout
 from survivor_host.studies.command import add_report_command
 from survivor_host.themes import DEFAULT_THEME, THEMES
 

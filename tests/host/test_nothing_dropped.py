@@ -12,8 +12,9 @@ import pytest
 
 from survivor_host.engine.ids import to_id
 from survivor_host.host.bot import Bot
-from survivor_host.host.commands import UNKNOWN_PM_EVERY, is_command_word
+from survivor_host.host.command_words import is_command_word
 from survivor_host.host.config import BotConfig
+from survivor_host.host.player_commands import UNKNOWN_PM_EVERY
 from survivor_host.host.store import Store
 from tests.host.fakes import FakeClock, FakeOutbox
 

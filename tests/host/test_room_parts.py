@@ -11,7 +11,8 @@ from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Prompt, Roll, Say
 from survivor_host.engine.inputs import Input
 from survivor_host.host.answers import Answers
-from survivor_host.host.commands import Commands, is_game_word
+from survivor_host.host.command_words import is_game_word
+from survivor_host.host.commands import Commands
 from survivor_host.host.deadlines import Deadlines
 from survivor_host.host.ports import HostSettings
 from survivor_host.host.presence import Presence

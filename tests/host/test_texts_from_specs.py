@@ -14,7 +14,8 @@ from survivor_host.engine.theme import Chance, HelpText, Styles
 from survivor_host.host import info, styles, terminal
 from survivor_host.host.chances import chances_now
 from survivor_host.host.styles import STATUS_STYLE, STYLES, styled
-from survivor_host.host.terminal import asks, help_lines, seat_names
+from survivor_host.host.terminal import seat_names
+from survivor_host.host.terminal_questions import asks, help_lines
 from survivor_host.themes import THEMES, new_game
 
 

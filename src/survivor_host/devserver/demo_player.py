@@ -14,7 +14,7 @@ from survivor_host.engine.game import Game
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import parse_command
 from survivor_host.engine.strategy import Strategy
-from survivor_host.host.config import DEFAULT_PREFIX
+from survivor_host.host.config_schema import DEFAULT_PREFIX
 from survivor_host.showdown.client import ShowdownClient
 from survivor_host.showdown.messages import Chat, Message, PrivateMessage
 

@@ -24,7 +24,8 @@ from survivor_host.devserver.rsakeys import load_or_create_key
 from survivor_host.devserver.story import Story
 from survivor_host.engine.game import Game
 from survivor_host.engine.ids import to_id
-from survivor_host.host.config import DEFAULT_PREFIX, BotConfig
+from survivor_host.host.config import BotConfig
+from survivor_host.host.config_schema import DEFAULT_PREFIX
 from survivor_host.host.room import RoomHost
 from survivor_host.host.serve import RunningBot
 from survivor_host.host.terminal import seat_names, strategy_names

@@ -9,10 +9,10 @@ from collections.abc import Callable
 
 from survivor_host.engine.ids import to_id
 from survivor_host.host import replays
-from survivor_host.host.commands import is_command_word
+from survivor_host.host.command_words import is_command_word
 from survivor_host.host.config import BotConfig
 from survivor_host.host.fairness import new_server_seed
-from survivor_host.host.handhost.desk import HAND_COMMANDS
+from survivor_host.host.handhost.words import HAND_COMMANDS
 from survivor_host.host.info import pm_example
 from survivor_host.host.ports import Cancellable, HostSettings, Outbox
 from survivor_host.host.room import HOST_COMMANDS, INFO_COMMANDS, SIGNUP_PM_COMMANDS, RoomHost

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from survivor_host.engine.game import Game
 from survivor_host.engine.render import join_names
-from survivor_host.host.handhost.desk import hand_help
+from survivor_host.host.handhost.words import hand_help
 from survivor_host.themes import THEMES, theme_spec
 
 

@@ -13,7 +13,8 @@ from survivor_host.engine.events import Event
 from survivor_host.engine.game import Game
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.render import render
-from survivor_host.host.terminal import TerminalTable, make_console
+from survivor_host.host.terminal import TerminalTable
+from survivor_host.host.terminal_console import make_console
 from survivor_host.themes import new_game
 
 ROOM_PREFIX = "."

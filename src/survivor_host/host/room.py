@@ -19,14 +19,14 @@ from survivor_host.engine.game import Game
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
 from survivor_host.host.answers import Answers
-from survivor_host.host.commands import (
+from survivor_host.host.command_words import (
     HOST_COMMANDS,
     INFO_COMMANDS,
     SIGNUP_COMMANDS,
     SIGNUP_PM_COMMANDS,
-    Commands,
     is_game_word,
 )
+from survivor_host.host.commands import Commands
 from survivor_host.host.deadlines import Deadlines
 from survivor_host.host.handhost.desk import HandDesk
 from survivor_host.host.hosting import Hosting

@@ -18,7 +18,7 @@ from typing import Any
 from survivor_host.engine.game import Game
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
-from survivor_host.host.config import DEFAULT_PREFIX
+from survivor_host.host.config_schema import DEFAULT_PREFIX
 from survivor_host.host.ports import HostSettings
 from survivor_host.host.room import RoomHost
 from survivor_host.host.store import Store

@@ -1,5 +1,5 @@
-"""The bot's side of a hand-hosted session: who may use the host's tools, what the room and the
-players read, timers, cards by PM, the host's page, the grace when the host is away, and the store.
+"""The bot's side of a hand-hosted session: who may use the host's tools (`tools.py`), what the room
+and the players read, timers, signups, the grace when the host is away, and the store.
 
 The session starts when the room bot names a host (`host_started`) or room auth types `handhost`;
 it ends at the room bot's `.win`/`.dehost` (`host_ended`), at `done`, or when the host stays away
@@ -14,32 +14,15 @@ from typing import Any
 
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.ids import to_id
-from survivor_host.host.handhost.page import list_page, list_text
 from survivor_host.host.handhost.session import HandSession
 from survivor_host.host.handhost.timers import HandTimers, duration
+from survivor_host.host.handhost.tools import HandTools
+from survivor_host.host.handhost.words import HAND_START, SHARED_WITH_GAMES
 from survivor_host.host.ports import AUTH_RANKS, Cancellable
 from survivor_host.host.state import RoomState
-from survivor_host.trust.session import card_line, card_name, clean_text, draw_line
+from survivor_host.trust.session import card_line, clean_text
 
 logger = logging.getLogger(__name__)
-
-HAND_START = "handhost"
-"""Room auth's command that starts a session (the room bot's host gets one without it)."""
-HAND_COMMANDS = (HAND_START, "close", "done", "roll", "pick", "shuffle", "timer", "card", "list")
-"""The host's tools (with the bot's prefix): words of ours only while a session runs."""
-SHARED_WITH_GAMES = ("pick", "card")
-"""Tools whose names a game of ours also takes: they are the session's only while no game of ours runs."""
-HAND_USAGE = ("close", "roll XdY+Z // label", "pick A, B, C", "shuffle", "card [14] NAME", "timer SECONDS", "list",
-              "done")  # fmt: skip
-
-
-def hand_help(p: str) -> str:
-    """The `help` answer's sentence on hosting any theme by hand (docs/FAIRNESS.md "Hosting sessions")."""
-    tools = " · ".join(p + usage for usage in HAND_USAGE)
-    return (
-        f"Hosting any theme by hand (the room bot's host, or {p}handhost NAME by auth): fair dice, every draw "
-        f"numbered, the seed revealed at the end: {tools}."
-    )
 
 
 def plain_name(name: str) -> bool:
@@ -51,7 +34,7 @@ def plain_name(name: str) -> bool:
 
 
 @dataclass
-class HandDesk:
+class HandDesk(HandTools):
     """At most one hand-hosted session in one room."""
 
     state: RoomState
@@ -61,10 +44,6 @@ class HandDesk:
 
     def __post_init__(self) -> None:
         self.timers = HandTimers(self.state)
-
-    @property
-    def prefix(self) -> str:
-        return self.state.settings.prefix
 
     def active(self) -> bool:
         return self.session is not None
@@ -199,75 +178,6 @@ class HandDesk:
         else:
             self._list(name, rest)
 
-    def _host_name(self, name: str) -> str:
-        """`handhost NAME`: a user in the room, by a name that stays plain text in the room's lines."""
-        try:
-            shown = clean_text(name, "host's name")
-        except ValueError as error:
-            raise IllegalAction(str(error)) from error
-        if len(shown) > 18 or self.state.out.rank_of(self.state.room, to_id(shown)) is None:
-            raise IllegalAction(f"{shown} is not in {self.state.room}: a session is for someone in the room.")
-        return shown
-
-    def _session(self) -> HandSession:
-        if self.session is None:
-            starts = f"the host starts one (or room auth, {self.prefix}handhost)"
-            raise IllegalAction(f"No session is running here: {starts}.")
-        return self.session
-
-    def _draw(self, word: str, rest: str, name: str) -> None:
-        session = self._session()
-        try:
-            if word == "roll":
-                draw = session.roll(rest)
-            elif word == "card":
-                draw = session.card(rest)
-            else:
-                draw = session.pick_or_shuffle(word, rest)
-        except ValueError as error:
-            raise IllegalAction(str(error)) from error
-        self.save()  # stored before anyone reads it
-        out, room = self.state.out, self.state.room
-        out.say(room, draw_line(draw))
-        if draw["kind"] == "card":
-            userid = session.find(str(draw["for"])) or to_id(str(draw["for"]))
-            joined = next((p for p in session.players if to_id(p) == userid), str(draw["for"]))
-            value = card_name(int(draw["value"]))
-            out.pm(joined, f"#{draw['number']} your card in {room}: {value}")
-            out.pm(session.host, f"#{draw['number']} {draw['for']}'s card in {room}: {value}")
-            if not session.is_host(name):
-                out.pm(name, f"#{draw['number']} {draw['for']}'s card in {room}: {value}")
-
-    def _list(self, name: str, rest: str) -> None:
-        session = self._session()
-        action, _, args = rest.strip().partition(" ")
-        action = action.lower()
-        events = {"out": "out", "eliminate": "out", "revive": "back", "back": "back", "remove": "remove"}
-        if action in events:
-            session.change_list(events[action], args)
-            self.save()
-        elif action == "rename":
-            old, _, new = args.partition(",")
-            session.change_list("rename", old, new)
-            self.save()
-        elif action == "post":
-            self.state.out.say(self.state.room, list_text(session))
-            return
-        elif action:
-            raise IllegalAction(
-                "list, list out NAME, list revive NAME, list rename OLD, NEW, list remove NAME, list post"
-            )
-        self.show_page(name)
-
-    def show_page(self, name: str) -> None:
-        """The host's page (or, without the bot's `*` rank, the list by PM)."""
-        session = self._session()
-        out, room = self.state.out, self.state.room
-        if out.can_use_html(room):
-            out.send_html_page(room, name, f"survivor-hand-{room}", list_page(session, out.buttons(room), room))
-        else:
-            out.pm(name, list_text(session))
-
     # ----- signups, presence, persistence -----
 
     def signup(self, name: str, joining: bool) -> None:
@@ -313,10 +223,6 @@ class HandDesk:
         if session is not None and session.is_host(name) and self._away is not None:
             self._away.cancel()
             self._away = None
-
-    def save(self) -> None:
-        if self.session is not None:
-            self.state.store.save_session(self.session.id, self.session.stored())
 
     def restore(self, data: dict[str, Any]) -> None:
         """After a restart: the stored session goes on (timers do not survive; the room is told)."""
