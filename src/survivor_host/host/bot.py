@@ -130,7 +130,7 @@ class Bot:
                 room.handle_chat(message.user.rank, message.user.name, message.text)
         elif isinstance(message, PrivateMessage):
             if message.sender.is_server or not message.sender.userid or message.history:
-                return  # the server's own notices are never answered (issue 12)
+                return  # the server's own notices are never answered
             if message.sender.userid != me:
                 self._from_user(message.sender.name, message.text)
             elif not message.text.startswith("/error "):
@@ -255,7 +255,7 @@ class Bot:
         elif not is_command_word(word):
             rooms[0].answer_unknown(name, word or body)
         elif not playing:
-            with self.out.lane("error", name):  # a refusal: after the game's lines (issue 12)
+            with self.out.lane("error", name):  # a refusal: after the game's lines
                 self.out.pm(name, "You are not in a game I am hosting. Type help for the commands.")
         else:
             able = [h for h in playing if h.can_take(userid, word)]

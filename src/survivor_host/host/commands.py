@@ -111,7 +111,7 @@ class Commands(PlayerCommands):
         try:
             run()
         except (IllegalAction, SetupError, ValueError) as error:
-            with out.lane("error", name):  # after the game's lines, not rate-limited (issue 12)
+            with out.lane("error", name):  # after the game's lines, not rate-limited
                 out.pm(name, str(error))
         except Exception:
             logger.exception("a command from %s in %s failed", name, self.state.room)

@@ -12,13 +12,13 @@ from survivor_host.catalogue import allowed
 from survivor_host.engine.errors import SetupError
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.options import Option
+from survivor_host.engine.seats import MAX_NAME_LENGTH
 from survivor_host.themes import THEMES
 
 DEFAULT_SERVER = "wss://sim3.psim.us/showdown/websocket"
 DEFAULT_PASSWORD_ENV = "SURVIVOR_HOST_PASSWORD"
 DEFAULT_DATABASE = "survivor-host.db"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
-MAX_NAME_LENGTH = 18  # Showdown's longest user name
 DEFAULT_PREFIX = "$"
 """Our own command prefix: Sir Vivor (the Survivor room's bot) and Lanette use `.`, the UGO bot `;`,
 and the server itself `/` and `!`; `$` starts no command of theirs and seldom starts a chat line."""
@@ -91,7 +91,10 @@ SCHEMA: dict[str, dict[str, tuple[Check, str]]] = {
     },
     "bot": {
         "username": (
-            _text(f"a Showdown name of 1-{MAX_NAME_LENGTH} characters", lambda v: 0 < len(v) <= 18 and bool(to_id(v))),
+            _text(
+                f"a Showdown name of 1-{MAX_NAME_LENGTH} characters",
+                lambda v: 0 < len(v) <= MAX_NAME_LENGTH and bool(to_id(v)),
+            ),
             "required",
         ),
         "password_env": (
@@ -107,7 +110,10 @@ SCHEMA: dict[str, dict[str, tuple[Check, str]]] = {
     },
     "room_bot": {
         "name": (
-            _text(f"a Showdown name of 1-{MAX_NAME_LENGTH} characters", lambda v: 0 < len(v) <= 18 and bool(to_id(v))),
+            _text(
+                f"a Showdown name of 1-{MAX_NAME_LENGTH} characters",
+                lambda v: 0 < len(v) <= MAX_NAME_LENGTH and bool(to_id(v)),
+            ),
             DEFAULT_ROOM_BOT,
         ),
         "rooms": (_names('a list of room ids, e.g. ["survivor"] ([] for none)', non_empty=False), '["survivor"]'),

@@ -1,4 +1,4 @@
-"""Players the bot cannot PM (issue 12): off the signups, told in the room, given a safe choice at the deadline."""
+"""Players the bot cannot PM: off the signups, told in the room, given a safe choice at the deadline."""
 
 from __future__ import annotations
 

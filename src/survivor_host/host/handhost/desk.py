@@ -14,6 +14,7 @@ from typing import Any
 
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.ids import to_id
+from survivor_host.engine.seats import MAX_NAME_LENGTH
 from survivor_host.host.handhost.session import HandSession
 from survivor_host.host.handhost.timers import HandTimers, duration
 from survivor_host.host.handhost.tools import HandTools
@@ -28,7 +29,7 @@ logger = logging.getLogger(__name__)
 def plain_name(name: str) -> bool:
     """True when `name` stays plain text in the room's lines and reads back from them (`clean_text`)."""
     try:
-        return clean_text(name, "name") == name and len(name) <= 18
+        return clean_text(name, "name") == name and len(name) <= MAX_NAME_LENGTH
     except ValueError:
         return False
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.ids import to_id
+from survivor_host.engine.seats import MAX_NAME_LENGTH
 from survivor_host.host.handhost.page import list_page, list_text
 from survivor_host.host.handhost.session import HandSession
 from survivor_host.host.state import RoomState
@@ -26,7 +27,7 @@ class HandTools:
             shown = clean_text(name, "host's name")
         except ValueError as error:
             raise IllegalAction(str(error)) from error
-        if len(shown) > 18 or self.state.out.rank_of(self.state.room, to_id(shown)) is None:
+        if len(shown) > MAX_NAME_LENGTH or self.state.out.rank_of(self.state.room, to_id(shown)) is None:
             raise IllegalAction(f"{shown} is not in {self.state.room}: a session is for someone in the room.")
         return shown
 
