@@ -207,6 +207,35 @@ def test_silent_beside_a_human_host(
     run_async(scenario(), timeout=120)
 
 
+def test_our_signups_yield_when_the_room_bot_comes_back_and_hosts_a_person(
+    e2e: E2EEnv, ps_server_factory: Callable[..., Any], bot_factory: Callable[..., BotProcess]
+) -> None:
+    """Opened while the room bot was away; it comes in and hosts a person: ours close, without `.done`."""
+    env = room_server(ps_server_factory, e2e, "*")
+    bot_factory(env=env, rooms=(ROOM,)).start()
+
+    async def scenario() -> None:
+        async with contextlib.AsyncExitStack() as stack:
+            auth, mars, io = await connect(stack, env, [AUTH, "Ry Mars", "Ry Io"], [ROOM])
+            mark = auth.mark()
+            await auth.say(ROOM, f"{PREFIX}host ftl")
+            await auth.wait_for(r"signups are open", room=ROOM, since=mark, timeout=20)
+            await io.say(ROOM, "/me in")
+            await auth.wait_for(r"PL \(1\)", room=ROOM, since=mark, timeout=20)
+            sv = await stack.enter_async_context(RoomBotStandIn(env.ws_url, env.login_url, SV))
+            await sv.join(ROOM)
+            await auth.say(ROOM, ".host Ry Mars")
+            cancelled = "Signups were cancelled: Sir Vivor says Ry Mars is hosting now."
+            await auth.wait_for(lambda ln: ln.room == ROOM and cancelled in ln.text, since=mark, timeout=20)
+            await mars.say(ROOM, "/me in")  # Mars's own game now: not ours
+            await sv.idle()
+            await auth.expect_none(lambda ln: ln.room == ROOM and "PL (2)" in ln.text, since=mark, within=2.0)
+            assert ".done" not in bot_chat(auth, mark)
+            assert sv.games.host is not None and to_id(sv.games.host) == to_id("Ry Mars")
+
+    run_async(scenario(), timeout=120)
+
+
 @pytest.mark.parametrize("rank", ["*", None], ids=["star", "ordinary"])
 def test_flood_filter_silent_when_the_room_bot_does_not_host_us(
     rank: str | None, e2e: E2EEnv, ps_server_factory: Callable[..., Any], bot_factory: Callable[..., BotProcess]

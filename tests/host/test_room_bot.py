@@ -193,6 +193,42 @@ def test_the_room_bot_absent_we_host_alone(tmp_path: Path) -> None:
     assert host.signups is not None
 
 
+def test_signups_opened_while_the_room_bot_was_away_yield_to_the_host_it_names(tmp_path: Path) -> None:
+    """One game at a time: back in the room, the room bot hosts a person; our open signups close
+    (without `.done`: the hosting is that person's), and the person's game is theirs alone."""
+    host = make_host(tmp_path)
+    out(host).absent.add(to_id(SV))
+    host.handle_chat("+", "Hostess", "$host ftl")
+    host.handle_chat(" ", "Io", "/me in")
+    assert host.signups is not None
+    out(host).absent.discard(to_id(SV))
+    host.handle_join(SV)
+    wall(host, "**SURVGAME:** Mars is hosting. Type ``/me in`` to join.")
+    assert host.signups is None
+    lines = out(host).room_lines()
+    assert "Signups were cancelled: Sir Vivor says Mars is hosting now." in lines and ".done" not in lines
+    assert ("command", ROOM, f"/modnote HOST: {BOT}'s signups were cancelled.") in out(host).sent
+    host.handle_chat(" ", "Ceres", "/me in")  # Mars's game, not ours
+    assert out(host).pms_to("Ceres") == []
+
+
+def test_a_game_under_way_when_the_room_bot_hosts_a_person_plays_on(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    out(host).absent.add(to_id(SV))
+    host.handle_chat("+", "Hostess", "$host ftl")
+    for name in SEVEN:
+        host.handle_chat(" ", name, "/me in")
+    host.handle_chat("+", "Hostess", "$start")
+    assert host.game is not None
+    out(host).absent.discard(to_id(SV))
+    host.handle_join(SV)
+    wall(host, "**SURVGAME:** Mars is hosting. Type ``/me in`` to join.")
+    assert host.game is not None and not host.game.finished
+    play_out(host, random.Random(5))
+    lines = out(host).room_lines()
+    assert any(" wins the game!" in line for line in lines) and lines[-1].startswith("Dice seed: ")
+
+
 @pytest.mark.parametrize("name", HOSTILE)
 def test_hostile_names_in_the_room_bots_lines_stay_data(tmp_path: Path, name: str) -> None:
     host = make_host(tmp_path)
