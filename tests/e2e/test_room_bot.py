@@ -106,6 +106,16 @@ def check_points_line(bot: BotProcess, sv: RoomBotStandIn, line: str) -> None:
     assert sv.games.points[to_id(order[0])] == 7 and sv.games.points[to_id(order[1])] == 2
 
 
+async def click_the_points_button(bot: BotProcess, sv: RoomBotStandIn, auth: Player, mark: int) -> None:
+    """The `.addbot` box PMed to the host: its button says the line in the room, and the room bot takes it."""
+    box = await auth.wait_for(lambda ln: ln.type == "pm" and ".addbot" in ln.text, since=mark, timeout=20)
+    value = html.unescape(BUTTON.search(box.text).group(1))  # type: ignore[union-attr]
+    assert value.startswith(f"/msgroom {ROOM}, .addbot ")
+    await auth.send("", value)  # the button
+    await auth.wait_for(lambda ln: ln.type == "pm" and "on the leaderboard" in ln.text, since=mark)
+    check_points_line(bot, sv, value.split(", ", 1)[1])
+
+
 def think(player: str, n: int) -> float:
     """0.3 to 2.8 seconds before a click, as people take."""
     return 0.3 + hashlib.sha256(f"{player}|{n}".encode()).digest()[0] % 26 / 10
@@ -127,12 +137,7 @@ def test_ftl_game_hosted_through_the_room_bot_at_star(
             sv, auth, _, mark = await hosted_game(
                 stack, env, FTL_NAMES, "ftl", lambda people: Table(BOT_NAME, people, policy), timeout=240
             )
-            box = await auth.wait_for(lambda ln: ln.type == "pm" and ".addbot" in ln.text, since=mark, timeout=20)
-            value = html.unescape(BUTTON.search(box.text).group(1))  # type: ignore[union-attr]
-            assert value.startswith(f"/msgroom {ROOM}, .addbot ")
-            await auth.send("", value)  # the button
-            await auth.wait_for(lambda ln: ln.type == "pm" and "on the leaderboard" in ln.text, since=mark)
-            check_points_line(bot, sv, value.split(", ", 1)[1])
+            await click_the_points_button(bot, sv, auth, mark)
             assert sv.mutes == []  # its host is exempt
             print(f"\nFTL at *: most chat lines of ours in a 6 s window: {sv.window_counts(BOT_ID)}")
             print(transcript(auth, mark))
@@ -154,11 +159,7 @@ def test_cta_game_hosted_through_the_room_bot(
             sv, auth, _, mark = await hosted_game(
                 stack, env, CTA_NAMES, "cta", lambda people: Table(BOT_NAME, people, policy, think=think), 300
             )
-            box = await auth.wait_for(lambda ln: ln.type == "pm" and ".addbot" in ln.text, since=mark, timeout=20)
-            value = html.unescape(BUTTON.search(box.text).group(1))  # type: ignore[union-attr]
-            await auth.send("", value)  # the button
-            await auth.wait_for(lambda ln: ln.type == "pm" and "on the leaderboard" in ln.text, since=mark)
-            check_points_line(bot, sv, value.split(", ", 1)[1])
+            await click_the_points_button(bot, sv, auth, mark)
             assert sv.mutes == []
             print(f"\nCTA at *: most chat lines of ours in a 6 s window: {sv.window_counts(BOT_ID)}")
 

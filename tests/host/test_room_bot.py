@@ -212,6 +212,20 @@ def test_signups_opened_while_the_room_bot_was_away_yield_to_the_host_it_names(t
     assert out(host).pms_to("Ceres") == []
 
 
+@pytest.mark.parametrize("name", HOSTILE)
+def test_a_hostile_host_name_in_the_yield_stays_data(tmp_path: Path, name: str) -> None:
+    """The name the room bot gives is said inside our line, never at its start, and runs no command."""
+    host = make_host(tmp_path)
+    out(host).absent.add(to_id(SV))
+    host.handle_chat("+", "Hostess", "$host ftl")
+    out(host).absent.discard(to_id(SV))
+    host.handle_join(SV)
+    wall(host, f"**SURVGAME:** {name} is hosting. Type ``/me in`` to join.")
+    assert host.signups is None
+    assert f"Signups were cancelled: {SV} says {name} is hosting now." in out(host).room_lines()
+    assert not [text for kind, _, text in out(host).sent if kind == "command" and name in text]
+
+
 def test_a_game_under_way_when_the_room_bot_hosts_a_person_plays_on(tmp_path: Path) -> None:
     host = make_host(tmp_path)
     out(host).absent.add(to_id(SV))

@@ -170,12 +170,7 @@ def verify_session(record: Mapping[str, Any]) -> Verdict:
     """Check a session's record: its commitment, its client seed, and every draw in its place."""
     verdict = Verdict()
     verdict.checked.append(f"hand-hosted session, format {record.get('format')}, dice {record.get('dice')}")
-    for check in (_check_dice, _check_commitment, _check_client_seed, _check_draws):
-        difference = check(record, verdict.checked)
-        if difference is not None:
-            verdict.difference = difference
-            return verdict
-    return verdict
+    return verdict.run(record, (_check_dice, _check_commitment, _check_client_seed, _check_draws))
 
 
 def _check_dice(record: Mapping[str, Any], checked: list[str]) -> Difference | None:

@@ -6,7 +6,7 @@ placements...), the recorded value and the value the check or the replay gives.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +37,10 @@ class Difference:
         return f"{self.where}: recorded {self.recorded!r}, replayed {self.replayed!r}{tail}"
 
 
+Check = Callable[[Mapping[str, Any], list[str]], Difference | None]
+"""One check of a record: it notes what it checked in the list, and returns the first difference."""
+
+
 @dataclass
 class Verdict:
     """What was checked, and the first difference (None: the record verifies)."""
@@ -47,6 +51,14 @@ class Verdict:
     @property
     def ok(self) -> bool:
         return self.difference is None
+
+    def run(self, record: Mapping[str, Any], checks: Sequence[Check]) -> Verdict:
+        """Run `checks` in order, each noting what it checked; stop at the first difference."""
+        for check in checks:
+            self.difference = check(record, self.checked)
+            if self.difference is not None:
+                break
+        return self
 
 
 def record_format(record: Mapping[str, Any]) -> int:
@@ -66,12 +78,7 @@ def verify(record: Mapping[str, Any]) -> Verdict:
         verdict.difference = Difference("dice", algorithm, None, "unknown dice algorithm")
         return verdict
     verdict.checked.append(f"format {record_format(record)}, dice {algorithm}: {ALGORITHM_NAMES[algorithm]}")
-    for check in (_check_commitment, _check_client_seed, _check_draws, _check_replay):
-        difference = check(record, verdict.checked)
-        if difference is not None:
-            verdict.difference = difference
-            return verdict
-    return verdict
+    return verdict.run(record, (_check_commitment, _check_client_seed, _check_draws, _check_replay))
 
 
 def _check_commitment(record: Mapping[str, Any], checked: list[str]) -> Difference | None:
