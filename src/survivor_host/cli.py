@@ -97,6 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument(
         "--chat", action="store_true", help="FILE is a copy of the room's chat: check every hand-hosted session in it"
     )
+    check.add_argument("--bot", metavar="NAME", help="with --chat: only the sessions this account posted (the bot's)")
     check.set_defaults(run=cmd_verify)
 
     export = sub.add_parser("export", help="write a game record as a self-checking HTML replay page")

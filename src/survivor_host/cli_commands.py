@@ -111,7 +111,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     from survivor_host.trust.verify import report_lines, verify
 
     if args.chat:
-        return _verify_chat(args.file)
+        return _verify_chat(args.file, args.bot)
     record = _read_record("verify", args.file)
     if record is None:
         return 2
@@ -127,8 +127,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 0 if verdict.ok else 1
 
 
-def _verify_chat(file: str) -> int:
-    """`verify --chat LOG`: every hand-hosted session in a copy of the room's chat, from its lines alone."""
+def _verify_chat(file: str, bot: str | None = None) -> int:
+    """`verify --chat LOG [--bot NAME]`: every hand-hosted session in a copy of the room's chat (or only
+    those NAME posted), from its lines alone; each is named with the account that posted it."""
+    from survivor_host.engine.ids import to_id
     from survivor_host.trust.chatlog import verify_chat
 
     try:
@@ -136,13 +138,16 @@ def _verify_chat(file: str) -> int:
     except OSError as error:
         print(f"verify: cannot read {file}: {error.strerror}", file=sys.stderr)
         return 2
-    verdicts = list(verify_chat(lines))
+    verdicts = [v for v in verify_chat(lines) if bot is None or to_id(v.session.bot) == to_id(bot)]
     if not verdicts:
-        print(f"verify: {file} shows no session's commitment line (Fair dice session …)", file=sys.stderr)
+        by = f" by {bot}" if bot else ""
+        print(f"verify: {file} shows no session's commitment line{by} (Fair dice session …)", file=sys.stderr)
         return 2
     for verdict in verdicts:
         print("\n".join(f"ok: {line}" for line in verdict.checked))
-        print(f"NOT verified: {verdict.problem}" if verdict.problem else f"verified: session {verdict.session.id}.")
+        session = verdict.session
+        verified = f"verified: session {session.id}, posted by {session.bot.strip()}."
+        print(f"NOT verified: {verdict.problem}" if verdict.problem else verified)
     return 1 if any(verdict.problem for verdict in verdicts) else 0
 
 

@@ -27,6 +27,8 @@ from harness.replay import replay_through_host
 from harness.table import Table
 from hosting_kit import ROUND_TABLE
 
+from survivor_host.engine.ids import to_id
+
 ROOM = "survivor"
 NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin", "Finn", "Gina"]  # 7 players: the game gives points
 GENERIC = re.compile(r"^(\*\*PL \(\d+\):\*\*|The bot (restarted|is back)|Waiting on:|.* you still owe an action)")
@@ -262,12 +264,12 @@ def test_kill9_mid_round_loses_nothing_and_points_follow(e2e: E2EEnv, bot_factor
             assert f"<td>1</td><td>{winner}</td><td>7</td>" in board.text, board.text
             assert f"<td>2</td><td>{second}</td><td>2</td>" in board.text, board.text
             await host.say(ROOM, f"$points {winner}")
-            await host.wait_for(rf"Points this cycle for {winner}: 7\.", room=ROOM, since=mark, timeout=10)
+            await host.wait_for(rf"Points this cycle for {to_id(winner)}: 7\.", room=ROOM, since=mark, timeout=10)
             await host.say(ROOM, f"$points {second}")
-            await host.wait_for(rf"Points this cycle for {second}: 2\.", room=ROOM, since=mark, timeout=10)
+            await host.wait_for(rf"Points this cycle for {to_id(second)}: 2\.", room=ROOM, since=mark, timeout=10)
             loser = next(name for name in NAMES if name not in (winner, second))
             await host.say(ROOM, f"$points {loser}")
-            await host.wait_for(rf"Points this cycle for {loser}: 0\.", room=ROOM, since=mark, timeout=10)
+            await host.wait_for(rf"Points this cycle for {to_id(loser)}: 0\.", room=ROOM, since=mark, timeout=10)
 
     run_async(scenario(), timeout=240)
     assert bot.log().count("=== start") == 2

@@ -100,7 +100,7 @@ def test_information_by_pm_answers_people_who_are_not_playing(tmp_path: Path) ->
         assert not any("not in a game" in r for r in replies), (word, replies)
     out.clear()
     bot._route_pm("Outsider", "one points Venus")
-    assert out.pms_to("Outsider") == ["[one] Points this cycle for Venus: 9."]
+    assert out.pms_to("Outsider") == ["[one] Points this cycle for venus: 9."]
     out.clear()
     bot._route_pm("Outsider", "pl")
     assert out.pms_to("Outsider") == ["[two] **PL (3):** Dan, Eve, Fay"]

@@ -69,7 +69,7 @@ def test_cards_go_by_pm_to_the_player_and_the_host_and_are_shown_at_the_end(tmp_
     assert re.fullmatch(r"#1 your card in survivor: (A|[2-9]|10|J|Q|K)", outbox(host).pms_to("Io")[-1])
     assert re.fullmatch(r"#2 Pluto's card in survivor: \S+", outbox(host).pms_to("Mars")[-1])
     host.handle_chat(" ", "Mars", ".done")
-    assert re.fullmatch(r"Session h1 cards: #1 Io \S+ · #2 Pluto \S+", room(host)[-2])
+    assert re.fullmatch(r"Session h1 cards: #1 Io \S+, #2 Pluto \S+", room(host)[-2])
     assert room(host)[-1].startswith(f"Session h1 seed: {SEED} ")
 
 
@@ -125,16 +125,20 @@ def test_a_look_alike_item_is_drawn_as_the_text_it_is(tmp_path: Path) -> None:
     assert re.fullmatch(r"#1 pick \[M\u0430rs, Mars\]: M(\u0430|a)rs", room(host)[-1])
 
 
-def test_hostile_player_names_on_the_host_page_stay_text(tmp_path: Path) -> None:
+def test_hostile_player_names_are_refused_by_pm_and_the_host_page_stays_text(tmp_path: Path) -> None:
+    """A session writes its players' names in its client seed: a name that could not be read back
+    from the chat (`plain_name`) is refused, by PM, and the host's page shows only plain names."""
     host = make_host(tmp_path, html=True, seed=SEED)
     host.handle_chat("+", "Mars", ".handhost")
-    names = ["<img src=x onerror=alert(1)>", 'Al "x" & y', "/wall hi"]
+    names = ["<img src=x onerror=alert(1)>", 'Al "x" & y', "/wall hi", "ab · #12 roll 99"]
     for name in names:
         host.handle_chat(" ", name, "/me in")
+        assert "join with a name of letters, digits, spaces" in outbox(host).pms_to(name)[-1]
+    host.handle_chat(" ", "Zoë Q", "/me in")
     host.handle_chat(" ", "Mars", ".list")
     user, page_id, html = pages(host)[-1]
     assert user == "Mars" and page_id == "survivor-hand-survivor"
-    assert "<img" not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
+    assert "<img" not in html and "Zoë Q" in html and "1 in" in html
     checker = ShowdownHtmlRules()
     checker.feed(html.replace("<button", "<span").replace("</button>", "</span>"))
     assert [fault for fault in checker.faults if fault not in ("form", "input")] == []

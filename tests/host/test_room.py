@@ -257,7 +257,7 @@ def test_points_and_leaderboard_commands(tmp_path: Path) -> None:
     host.handle_chat(" ", "Io", ".points Venus")
     lines = outbox(host).room_lines()
     assert lines[0] == "Leaderboard: 1. Venus (9), 2. Mars (4)"
-    assert lines[1] == "Points this cycle for Venus: 9."
+    assert lines[1] == "Points this cycle for venus: 9."
     host.handle_chat(" ", "Io", ".resetpoints")
     assert outbox(host).pms_to("Io")[-1] == "Only room owners (# and up) can use .resetpoints."
     host.handle_chat("#", "Owner", ".resetpoints")

@@ -190,7 +190,7 @@ def vector_chat() -> list[str]:
         "|c|+Venus|/me in",
         f"|c|*Bot|Session h3 client seed (the host, the players in join order, the salts): {v['client_seed']}",
         *(f"|c:|17000000{i}|*Bot|{d['line']}" for i, d in enumerate(v["draws"])),
-        "|c|*Bot|Session h3 cards: #5 Io 10 · #6 Pluto 3",
+        "|c|*Bot|Session h3 cards: #5 Io 10, #6 Pluto 3",
         f"|c|*Bot|Session h3 seed: {v['server_seed']} (its sha256 is the commitment; ended by Mars).",
     ]
 
@@ -199,13 +199,16 @@ def test_verify_chat_reads_the_room_log_and_a_client_copy(tmp_path: Path, capsys
     lines = vector_chat()
     (verdict,) = verify_chat(lines)
     assert verdict.problem is None and "all 6 numbered draws" in verdict.checked[-1]
-    copied = [f"[20:1{i % 10}] {author}: {text}" for i, (author, text) in enumerate(filter(None, map(said, lines)))]
+    copied = [
+        f"[20:1{i % 10}] {author}: {text}"
+        for i, (author, text) in enumerate((s.author, s.text) for s in filter(None, map(said, lines)))
+    ]
     (verdict,) = verify_chat(copied)
     assert verdict.problem is None, verdict.problem
     log = tmp_path / "log.txt"
     log.write_text("\n".join(copied), encoding="utf-8")
     assert main(["verify", "--chat", str(log)]) == 0
-    assert "verified: session h3." in capsys.readouterr().out
+    assert "verified: session h3, posted by *Bot." in capsys.readouterr().out
     log.write_text("\n".join(line.replace("Io 10", "Io K") for line in copied), encoding="utf-8")
     assert main(["verify", "--chat", str(log)]) == 1
     assert "first mismatch at #5: the card shown is K, the dice give #5 Io 10" in capsys.readouterr().out
@@ -288,12 +291,12 @@ def test_verify_chat_reads_lines_a_busy_room_put_in_one_box_or_joined() -> None:
     from survivor_host.trust.chatlog import lines_of
 
     box = (
-        '/raw <div class="infobox">Session h1 cards: #6 Ann Q · #7 Bob 4<br />Session h1 seed: '
+        '/raw <div class="infobox">Session h1 cards: #6 Ann Q, #7 Bob 4<br />Session h1 seed: '
         + "ab" * 32
         + ' (its sha256 is the commitment).<div class="gray" style="float:right">[Bot]</div></div>'
     )
     assert lines_of(box) == [
-        "Session h1 cards: #6 Ann Q · #7 Bob 4",
+        "Session h1 cards: #6 Ann Q, #7 Bob 4",
         f"Session h1 seed: {'ab' * 32} (its sha256 is the commitment).",
     ]
     joined = "#1 roll 100 for Ann: 63 · #2 pick [A, B] for x: B"

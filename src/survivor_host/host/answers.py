@@ -48,13 +48,15 @@ class Answers:
 
     def points(self, who: str, asker: str, in_room: bool) -> None:
         state = self.state
-        games = state.store.games_of(state.room, to_id(who))
-        played = f"Games played with me here by {who.strip()}: {games}"
+        userid = to_id(who)
+        shown = asker if userid == to_id(asker) else userid or "nobody"  # never the text sent
+        games = state.store.games_of(state.room, userid)
+        played = f"Games played with me here by {shown}: {games}"
         if not state.settings.mirror_points:
             self.present.reply(None if in_room else asker, f"{played}. {self._where_points()}")
             return
-        points = state.store.points_of(state.room, to_id(who))
-        self.present.reply(None if in_room else asker, f"Points this cycle for {who.strip()}: {points}.")
+        points = state.store.points_of(state.room, userid)
+        self.present.reply(None if in_room else asker, f"Points this cycle for {shown}: {points}.")
 
     def _where_points(self) -> str:
         room_bot = self.state.settings.room_bot

@@ -1,35 +1,30 @@
 """`survivor-host verify --chat LOG`: a hand-hosted session checked from the room's chat alone.
 
-A log is what a player's client copies (`[20:15] *SurvivorBot: #7 roll 100 for Mars: 63`), or the
-room's log (`|c|*SurvivorBot|…`, `|c:|1700000000|*SurvivorBot|…`, optionally after a time; PMs as
-`|pm|*SurvivorBot|Io|…`). The bot's
-session lines are found in it: the commitment, the client seed, each numbered draw, the cards dealt
-and the seed; every draw is redone from the seeds and the first that differs is named.
+The log's lines are read by the grammar of `chatgrammar` (docs/FAIRNESS.md "The chat log's grammar"):
+each session is its author's (the user who posted its commitment), every draw is redone from the
+seeds and the first that differs is named.
 """
 
 from __future__ import annotations
 
-import html
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from survivor_host.engine.ids import to_id
 from survivor_host.fair.stream import HmacStream, commitment
+from survivor_host.trust.chatgrammar import (
+    CARD,
+    CARDS,
+    CLIENT,
+    DEALT,
+    LIST,
+    OPENS,
+    ROLL,
+    SEED,
+    YOUR_CARD,
+    lines_of,
+    said,
+)
 from survivor_host.trust.session import card_line, card_value, draw_line, make_draw, parse_roll, roll_draw
-
-OPENS = re.compile(r"Fair dice session (h\d+) \(host (.+?)\): commitment sha256 ([0-9a-f]{64})")
-CLIENT = re.compile(r"Session (h\d+) client seed \([^)]*\): (.*\S)$")
-SEED = re.compile(r"Session (h\d+) seed: ([0-9a-f]{64})")
-CARDS = re.compile(r"Session (h\d+) cards: (.*)$")
-DRAW = re.compile(r"^#(\d+) (roll|pick|shuffle|card) (.*)$")
-ROLL_LINE = re.compile(r"(\S+)(?: for ([^:]+))?: (.+)")
-LIST_LINE = re.compile(r"\[([^\]]*)\](?: for ([^:]+))?: (.+)")
-CARD_LINE = re.compile(r"(13|14) for ([^:]+): dealt by PM")
-DEALT = re.compile(r"#(\d+) (.+) (\S+)")
-STARTS = re.compile(r"#\d+ (?:roll|pick|shuffle|card) |Session h\d+ |Fair dice session h\d+ ")
-"""How a session line begins: where a message that joins several of the bot's lines is split again."""
-SIGNATURE = re.compile(r'<div class="gray"[^>]*>.*?</div>')
 
 
 @dataclass
@@ -44,7 +39,7 @@ class ChatDraw:
 
 @dataclass
 class ChatSession:
-    """One session's lines found in a log."""
+    """One session's lines found in a log: those of the author who posted its commitment."""
 
     id: str
     host: str
@@ -55,113 +50,90 @@ class ChatSession:
     draws: list[ChatDraw] = field(default_factory=list)
     cards: dict[int, str] = field(default_factory=dict)
     """Card values the log shows (the end's line, a PM), by draw number."""
+    conflict: str | None = None
+    """Two different lines for one place (a draw number, the seed): the log cannot be read one way."""
 
-
-def said(line: str) -> tuple[str, str] | None:
-    """(author, text) of one log line in any of the formats the module reads; None for other lines."""
-    line = line.rstrip("\r\n")
-    private = re.match(r"^(?:\S+ )?\|pm\|([^|]*)\|[^|]*\|(.*)$", line)
-    if private:  # |pm|SENDER|RECEIVER|TEXT
-        return private.group(1), private.group(2)
-    protocol = re.match(r"^(?:\S+ )?\|c(:?)\|(.*)$", line)
-    if protocol:
-        parts = protocol.group(2).split("|")
-        if protocol.group(1):  # |c:|TIMESTAMP|USER|TEXT
-            parts = parts[1:]
-        if len(parts) < 2:
-            return None
-        return parts[0], "|".join(parts[1:])
-    copied = re.match(r"^\s*(?:\[[^\]]*\]\s*)?([^:\[\]]{1,25}?): (.*)$", line)
-    if copied:
-        return copied.group(1), copied.group(2)
-    return None
-
-
-def same_user(one: str, other: str) -> bool:
-    """The same user, whatever rank symbol or spacing the log shows before the name."""
-    return to_id(one) == to_id(other) and bool(to_id(one))
-
-
-def lines_of(text: str) -> list[str]:
-    """The bot's lines in one chat message. A busy room's send queue may put several in one box
-    (`/raw` HTML, a line each) or join them with ` · `; they are split back where a session line begins."""
-    parts = [text]
-    if text.startswith("/raw "):
-        body = re.sub(r"<br\s*/?>", "\n", SIGNATURE.sub("", text[len("/raw ") :]))
-        parts = html.unescape(re.sub(r"<[^>]+>", "", body)).split("\n")
-    lines: list[str] = []
-    for part in parts:
-        pieces = part.split(" · ")
-        line = pieces[0]
-        for piece in pieces[1:]:
-            if STARTS.match(piece):
-                lines.append(line)
-                line = piece
-            else:
-                line += " · " + piece
-        lines.append(line)
-    return [line.strip() for line in lines if line.strip()]
+    def once(self, what: str, old: object, new: object) -> bool:
+        """True when `new` may fill a place that holds `old` (empty, or the same line again)."""
+        if old is None or old == new:
+            return True
+        self.conflict = self.conflict or f"the log has two different {what}: {old!r} and {new!r}"
+        return False
 
 
 def read_log(lines: Sequence[str]) -> list[ChatSession]:
-    """Every session the log shows the opening of, with its lines from the bot that opened it."""
-    sessions: list[ChatSession] = []
-    current: ChatSession | None = None
+    """Every session the log shows the opening of, keyed by its author and id, with that author's lines.
+    A draw belongs to its author's newest session that has not revealed its seed."""
+    sessions: dict[tuple[str, str], ChatSession] = {}
+    current: dict[str, ChatSession] = {}
     for raw in lines:
         found = said(raw)
-        if found is None:
+        if found is None or not found.author_id:
             continue
-        author, message = found
-        for text in lines_of(message):
-            opened = OPENS.search(text)
-            if opened:
-                current = ChatSession(opened.group(1), opened.group(2), author, opened.group(3))
-                sessions.append(current)
+        author = found.author_id
+        for text in [found.text] if found.private else lines_of(found.text):
+            if not found.private and (opened := OPENS.fullmatch(text)):
+                key = (author, f"h{opened.group(1)}")
+                session = sessions.get(key)
+                if session is None:
+                    session = ChatSession(key[1], opened.group(2), found.author, opened.group(3))
+                    sessions[key] = current[author] = session
+                else:
+                    session.once("commitments", session.commitment, opened.group(3))
                 continue
-            if current is None or not same_user(author, current.bot):
-                continue  # only the bot that committed the seed speaks for its session
-            _read_line(current, text)
-    return sessions
+            _read_line(sessions, current, author, text, found.private)
+    return list(sessions.values())
 
 
-def _read_line(session: ChatSession, text: str) -> None:
-    if (client := CLIENT.search(text)) and client.group(1) == session.id:
-        session.client_seed = client.group(2)
-    elif (seed := SEED.search(text)) and seed.group(1) == session.id:
-        session.seed = seed.group(2)
-    elif (cards := CARDS.search(text)) and cards.group(1) == session.id:
-        for item in cards.group(2).split(" · "):
-            if dealt := DEALT.fullmatch(item.strip().rstrip(".")):
-                session.cards[int(dealt.group(1))] = dealt.group(3)
-    elif (draw := DRAW.match(text)) and not any(d.number == int(draw.group(1)) for d in session.draws):
-        parsed = parse_draw(draw.group(2), draw.group(3))
-        if parsed is not None:
-            session.draws.append(ChatDraw(int(draw.group(1)), text, *parsed))
-    elif (card := re.match(r"^#(\d+) your card in \S+: (\S+)", text)) is not None:
-        session.cards[int(card.group(1))] = card.group(2)
+def _read_line(
+    sessions: dict[tuple[str, str], ChatSession], current: dict[str, ChatSession], author: str, text: str, pm: bool
+) -> None:
+    session = current.get(author)
+    if pm:
+        if session is not None and (card := YOUR_CARD.fullmatch(text)):
+            number = int(card.group(1))
+            if session.once(f"cards for #{number}", session.cards.get(number), card.group(3)):
+                session.cards[number] = card.group(3)
+        return
+    if (client := CLIENT.fullmatch(text)) and (named := sessions.get((author, f"h{client.group(1)}"))):
+        if named.once("client seeds", named.client_seed, client.group(2)):
+            named.client_seed = client.group(2)
+    elif (seed := SEED.fullmatch(text)) and (named := sessions.get((author, f"h{seed.group(1)}"))):
+        if named.once("seeds", named.seed, seed.group(2)):
+            named.seed = seed.group(2)
+        if current.get(author) is named:
+            del current[author]
+    elif (cards := CARDS.fullmatch(text)) and (named := sessions.get((author, f"h{cards.group(1)}"))):
+        for item in cards.group(2).split(", "):
+            if dealt := DEALT.fullmatch(item):
+                number = int(dealt.group(1))
+                if named.once(f"cards for #{number}", named.cards.get(number), dealt.group(3)):
+                    named.cards[number] = dealt.group(3)
+    elif session is not None and (drawn := parse_draw(text)) is not None:
+        number = drawn.number
+        old = next((d.line for d in session.draws if d.number == number), None)
+        if old is None:
+            session.draws.append(drawn)
+        else:
+            session.once(f"lines for #{number}", old, text)
 
 
-def parse_draw(kind: str, rest: str) -> tuple[dict[str, object], str | None] | None:
-    """(the draw without its value, the value as shown) from a draw line after `#N KIND `."""
-    if kind == "roll":
-        match = ROLL_LINE.fullmatch(rest)
-        if not match:
-            return None
+def parse_draw(text: str) -> ChatDraw | None:
+    """A numbered draw line (the draw without its value, the value as shown), or None."""
+    if roll := ROLL.fullmatch(text):
         try:
-            spec = parse_roll(match.group(1))
+            spec = parse_roll(roll.group(2))
         except ValueError:
             return None
-        return roll_draw(spec, match.group(2) or ""), match.group(3)
-    if kind in ("pick", "shuffle"):
-        match = LIST_LINE.fullmatch(rest)
-        if not match:
-            return None
-        names = match.group(1).split(", ")
-        return {"kind": kind, "names": names, "label": match.group(2) or ""}, match.group(3)
-    match = CARD_LINE.fullmatch(rest)
-    if not match:
-        return None
-    return {"kind": "card", "ranks": int(match.group(1)), "for": match.group(2)}, None
+        return ChatDraw(int(roll.group(1)), text, roll_draw(spec, roll.group(3) or ""), roll.group(4))
+    if listed := LIST.fullmatch(text):
+        draw = {"kind": listed.group(2), "names": listed.group(3).split(", "), "label": listed.group(4) or ""}
+        return ChatDraw(int(listed.group(1)), text, draw, listed.group(5))
+    if card := CARD.fullmatch(text):
+        return ChatDraw(
+            int(card.group(1)), text, {"kind": "card", "ranks": int(card.group(2)), "for": card.group(3)}, None
+        )
+    return None
 
 
 @dataclass
@@ -176,7 +148,10 @@ class ChatVerdict:
 def check_session(session: ChatSession) -> ChatVerdict:
     """The commitment, then every numbered draw in order (numbers 1, 2, 3… with none missing)."""
     verdict = ChatVerdict(session)
-    where = f"session {session.id} (host {session.host})"
+    where = f"session {session.id} (host {session.host}, posted by {session.bot})"
+    if session.conflict is not None:
+        verdict.problem = f"{where}: {session.conflict}"
+        return verdict
     if session.seed is None:
         verdict.problem = f"{where}: the log has no line revealing the seed (has the session ended?)"
         return verdict

@@ -12,6 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from survivor_host.engine.ids import to_id
+from survivor_host.engine.seats import MAX_NAME_LENGTH
 from survivor_host.fair.stream import ALGORITHM, HmacStream, client_seed, commitment
 from survivor_host.trust.verify import Difference, Verdict
 
@@ -54,6 +56,20 @@ def clean_text(text: str, what: str) -> str:
     if not cleaned[0].isalnum():
         raise ValueError(f"The {what} {cleaned!r} must begin with a letter or a digit.")
     return cleaned
+
+
+def plain_name(name: str) -> bool:
+    """True when `name` may be written into a session line: it passes `clean_text` unchanged (so it holds
+    no ` · `, `:`, `,`, `|` or brackets, and reads back from the chat) and is a Showdown name's length."""
+    try:
+        return clean_text(name, "name") == name and len(name) <= MAX_NAME_LENGTH
+    except ValueError:
+        return False
+
+
+def written_name(name: str) -> str:
+    """`name` as a session line may hold it: itself when plain, else its user id (`someone` if it has none)."""
+    return name if plain_name(name) else to_id(name) or "someone"
 
 
 def card_name(value: int) -> str:

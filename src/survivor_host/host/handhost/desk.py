@@ -14,24 +14,15 @@ from typing import Any
 
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.ids import to_id
-from survivor_host.engine.seats import MAX_NAME_LENGTH
 from survivor_host.host.handhost.session import HandSession
 from survivor_host.host.handhost.timers import HandTimers, duration
 from survivor_host.host.handhost.tools import HandTools
 from survivor_host.host.handhost.words import HAND_START, SHARED_WITH_GAMES
 from survivor_host.host.ports import AUTH_RANKS, Cancellable
 from survivor_host.host.state import RoomState
-from survivor_host.trust.session import card_line, clean_text
+from survivor_host.trust.session import card_line, plain_name, written_name
 
 logger = logging.getLogger(__name__)
-
-
-def plain_name(name: str) -> bool:
-    """True when `name` stays plain text in the room's lines and reads back from them (`clean_text`)."""
-    try:
-        return clean_text(name, "name") == name and len(name) <= MAX_NAME_LENGTH
-    except ValueError:
-        return False
 
 
 @dataclass
@@ -89,7 +80,7 @@ class HandDesk(HandTools):
         if person is not None:
             self.host_started(person)
         elif self.session is not None and self.session.followed:
-            self.host_ended(f"{bot} ended {self.session.host}'s hosting")
+            self.host_ended(f"{written_name(bot)} ended {self.session.host}'s hosting")
 
     def host_started(self, host: str) -> None:
         """The room bot names `host` as the current host: a session opens for them."""
@@ -137,7 +128,7 @@ class HandDesk(HandTools):
         session.end(why, state.clock.now())
         cards = [card_line(draw) for draw in session.draws if draw["kind"] == "card"]
         if cards:
-            state.out.say(state.room, f"Session h{session.id} cards: " + " · ".join(cards))
+            state.out.say(state.room, f"Session h{session.id} cards: " + ", ".join(cards))
         state.out.say(
             state.room,
             f"Session h{session.id} seed: {session.seed} (its sha256 is the commitment; {why}). Anyone can check "
@@ -164,7 +155,7 @@ class HandDesk(HandTools):
             return
         session = self._session()
         if word == "done":
-            self.end(f"ended by {name}")
+            self.end(f"ended by {written_name(name)}")
         elif word == "close":
             seed = session.close()
             self.state.out.say(
@@ -191,8 +182,8 @@ class HandDesk(HandTools):
             else:
                 session.leave(name)
         except IllegalAction:
-            if session.followed:
-                return
+            if session.followed and plain_name(name):
+                return  # the room bot answers; a name the session cannot write is told why
             raise
         if joining and not session.followed:
             self.state.out.pm(name, f"You are on {session.host}'s list in {self.state.room}.")

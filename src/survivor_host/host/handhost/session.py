@@ -18,9 +18,11 @@ from survivor_host.trust.session import (
     FORMAT,
     KIND,
     MAX_ITEMS,
+    SAFE_PUNCTUATION,
     clean_text,
     make_draw,
     parse_roll,
+    plain_name,
     roll_draw,
     session_client_seed,
     what_drawn,
@@ -73,6 +75,11 @@ class HandSession:
             raise IllegalAction(f"You are already on {self.host}'s list.")
         if self.is_host(name):
             raise IllegalAction("The host does not join their own game.")
+        if not plain_name(name):
+            raise IllegalAction(
+                f"{self.host}'s fair dice session writes every player's name in its client seed: join with a name of "
+                f"letters, digits, spaces and {SAFE_PUNCTUATION.strip()} only (/nick NAME, then /me in)."
+            )
         self.players.append(name)
         self.shown[to_id(name)] = name
 

@@ -1,0 +1,96 @@
+"""The grammar `verify --chat` reads (docs/FAIRNESS.md "The chat log's grammar"): who said a log
+line, the lines one message holds, and the session lines among them. Every step is linear in the
+length of the log: no pattern rescans what it has read.
+
+Showdown names hold no `|`, `:`, `,`, `[` or `]` (the server's name filter), so the author of a line is
+its identity field up to the first `|` (a room log) or `:` (a client's copy). The bot's session lines
+hold no ` · ` (the names in them are plain: `plain_name`), so a message is cut at every ` · ` (the
+send queue's join) or, in a box, at every `<br />`, and a piece is a session line only if it matches
+one of the forms below in full.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+
+from survivor_host.engine.ids import to_id
+
+JOIN = " · "
+"""What the send queue joins a room's waiting lines with (`showdown.flood.JOIN`)."""
+BOX_BREAK = "<br />"
+"""What the send queue puts between the lines of one box (`showdown.flood.box_of`)."""
+
+_TIME = r"(?:\d\d:\d\d:\d\d )?"
+ROOM_LOG = re.compile(_TIME + r"\|c\|([^|]*)\|(.*)")
+ROOM_LOG_TIMED = re.compile(_TIME + r"\|c:\|\d+\|([^|]*)\|(.*)")
+PM_LOG = re.compile(_TIME + r"\|pm\|([^|]*)\|([^|]*)\|(.*)")
+COPY = re.compile(r"(?:\[\d{1,2}:\d\d(?::\d\d)?\] )?([^:]{1,19}): (.*)")
+"""A client's copy: `[20:15] *Bot: text`; the identity (rank and name) runs to the first `:`."""
+
+_ID = r"h(\d{1,9})"
+_NUMBER = r"#(\d{1,9})"
+_HEX = r"([0-9a-f]{64})"
+_PLAIN = r"[^\s:;,|\[\]()](?:[^:;,|\[\]()]*[^\s:;,|\[\]()])?"
+"""A name, item or label as a session line holds it (`plain_name`, `clean_text`): no `:` `;` `,` `|` brackets."""
+_SALT = r"[A-Za-z0-9]{1,24}"
+_CARD = r"(A|J|Q|K|\d{1,2})"
+
+OPENS = re.compile(rf"Fair dice session {_ID} \(host ({_PLAIN})\): commitment sha256 {_HEX}(?:\. .*)?")
+CLIENT = re.compile(
+    rf"Session {_ID} client seed \(the host, the players in join order, the salts\): "
+    rf"({_PLAIN}\|(?:{_PLAIN}(?:,{_PLAIN})*)?(?:;{_SALT})*)"
+)
+CARDS = re.compile(rf"Session {_ID} cards: ({_NUMBER} {_PLAIN} {_CARD}(?:, {_NUMBER} {_PLAIN} {_CARD})*)")
+DEALT = re.compile(rf"{_NUMBER} ({_PLAIN}) {_CARD}")
+SEED = re.compile(rf"Session {_ID} seed: {_HEX}(?: \(.*)?")
+ROLL = re.compile(rf"{_NUMBER} roll (\d{{1,7}}(?:d\d{{1,7}})?(?:[+-]\d{{1,7}})?)(?: for ({_PLAIN}))?: (-?\d[\d, =-]*)")
+LIST = re.compile(
+    rf"{_NUMBER} (pick|shuffle) \[({_PLAIN}(?:, {_PLAIN})*)\](?: for ({_PLAIN}))?: ({_PLAIN}(?:, {_PLAIN})*)"
+)
+CARD = re.compile(rf"{_NUMBER} card (13|14) for ({_PLAIN}): dealt by PM")
+YOUR_CARD = re.compile(rf"{_NUMBER} your card in ([a-z0-9-]+): {_CARD}")
+
+
+@dataclass(frozen=True)
+class Said:
+    """One log line: its author (the identity field as shown), what was said, and whether by PM."""
+
+    author: str
+    text: str
+    private: bool = False
+
+    @property
+    def author_id(self) -> str:
+        return to_id(self.author)
+
+
+def said(line: str) -> Said | None:
+    """The line's author and text in any of the formats of the grammar; None for other lines."""
+    line = line.rstrip("\r\n")
+    if found := ROOM_LOG.fullmatch(line) or ROOM_LOG_TIMED.fullmatch(line):
+        return Said(found.group(1), found.group(2))
+    if found := PM_LOG.fullmatch(line):
+        return Said(found.group(1), found.group(3), private=True)
+    if found := COPY.fullmatch(line):
+        return Said(found.group(1), found.group(2))
+    return None
+
+
+_TAG = re.compile(r"<[^<>]*>")
+"""One HTML tag; `[^<>]` keeps a crafted run of `<` linear."""
+_SIGNATURE = '<div class="gray"'
+"""Where the server's `[NAME]` signature of a box begins (after everything the box's sender wrote)."""
+
+
+def lines_of(text: str) -> list[str]:
+    """The lines one message holds: a box's rows (`/raw` HTML, the sender's text escaped, so `<br />` only
+    comes from the queue), or the pieces between ` · ` of a text message."""
+    if not text.startswith("/raw "):
+        return text.split(JOIN)
+    body = text[len("/raw ") :]
+    signed = body.rfind(_SIGNATURE)
+    if signed >= 0:
+        body = body[:signed]
+    return [html.unescape(_TAG.sub("", row)) for row in body.split(BOX_BREAK)]
