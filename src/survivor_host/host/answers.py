@@ -9,6 +9,7 @@ from survivor_host.host import html, info
 from survivor_host.host.present import Announcer
 from survivor_host.host.state import RoomState
 from survivor_host.themes import DEFAULT_THEME, theme_spec
+from survivor_host.trust.session import plain_name
 
 
 @dataclass
@@ -49,7 +50,7 @@ class Answers:
     def points(self, who: str, asker: str, in_room: bool) -> None:
         state = self.state
         userid = to_id(who)
-        shown = asker if userid == to_id(asker) else userid or "nobody"  # never the text sent
+        shown = asker if userid == to_id(asker) and plain_name(asker) else userid or "nobody"  # never the text sent
         games = state.store.games_of(state.room, userid)
         played = f"Games played with me here by {shown}: {games}"
         if not state.settings.mirror_points:

@@ -47,7 +47,8 @@ class ChatSession:
     commitment: str
     client_seed: str | None = None
     seed: str | None = None
-    draws: list[ChatDraw] = field(default_factory=list)
+    draws: dict[int, ChatDraw] = field(default_factory=dict)
+    """The draw lines by number."""
     cards: dict[int, str] = field(default_factory=dict)
     """Card values the log shows (the end's line, a PM), by draw number."""
     conflict: str | None = None
@@ -89,11 +90,13 @@ def _read_line(
     sessions: dict[tuple[str, str], ChatSession], current: dict[str, ChatSession], author: str, text: str, pm: bool
 ) -> None:
     session = current.get(author)
-    if pm:
-        if session is not None and (card := YOUR_CARD.fullmatch(text)):
+    if card := YOUR_CARD.fullmatch(text):  # a PM, or a client's copy of one
+        if session is not None:
             number = int(card.group(1))
             if session.once(f"cards for #{number}", session.cards.get(number), card.group(3)):
                 session.cards[number] = card.group(3)
+        return
+    if pm:
         return
     if (client := CLIENT.fullmatch(text)) and (named := sessions.get((author, f"h{client.group(1)}"))):
         if named.once("client seeds", named.client_seed, client.group(2)):
@@ -110,12 +113,11 @@ def _read_line(
                 if named.once(f"cards for #{number}", named.cards.get(number), dealt.group(3)):
                     named.cards[number] = dealt.group(3)
     elif session is not None and (drawn := parse_draw(text)) is not None:
-        number = drawn.number
-        old = next((d.line for d in session.draws if d.number == number), None)
+        old = session.draws.get(drawn.number)
         if old is None:
-            session.draws.append(drawn)
+            session.draws[drawn.number] = drawn
         else:
-            session.once(f"lines for #{number}", old, text)
+            session.once(f"lines for #{drawn.number}", old.line, text)
 
 
 def parse_draw(text: str) -> ChatDraw | None:
@@ -167,7 +169,7 @@ def check_session(session: ChatSession) -> ChatVerdict:
         verdict.problem = f"{where}: the client seed {session.client_seed!r} does not begin with the host's name"
         return verdict
     stream = HmacStream(session.seed, session.client_seed)
-    for expected, shown in enumerate(sorted(session.draws, key=lambda d: d.number), start=1):
+    for expected, shown in enumerate(sorted(session.draws.values(), key=lambda d: d.number), start=1):
         if shown.number != expected:
             verdict.problem = f"{where}: draw #{expected} is missing from the log (the next shown is #{shown.number})"
             return verdict
@@ -177,8 +179,8 @@ def check_session(session: ChatSession) -> ChatVerdict:
         if problem:
             verdict.problem = f"{where}: first mismatch at #{shown.number}: {problem}"
             return verdict
-    cards = sum(1 for d in session.draws if d.shown is None)
-    seen = sum(1 for d in session.draws if d.number in session.cards)
+    cards = sum(1 for d in session.draws.values() if d.shown is None)
+    seen = sum(1 for d in session.draws.values() if d.number in session.cards)
     verdict.checked.append(
         f"{where}: all {len(session.draws)} numbered draws are the dice of the committed seed and the client seed"
         + (f" ({cards} cards, {seen} of them shown)" if cards else "")
