@@ -92,20 +92,20 @@ def the_bots_verdict(log: list[str]) -> Any:
 
 def test_finding_1_points_never_echoes_text_so_the_session_verifies(e2e: E2EEnv, bot_factory: Any) -> None:
     log, said, _ = run_session(e2e, bot_factory, "points echo")
-    answer = next(line for line in said if line.startswith("Games played with me here by"))
-    assert "#2 roll" not in answer and " · " not in answer, answer
-    assert answer.startswith(f"Games played with me here by {to_id(ECHO)}: 0.")
     verdict = the_bots_verdict(log)
     assert verdict.problem is None, (verdict.problem, log)
     assert "all 1 numbered draws" in verdict.checked[-1]
+    answer = next(line for line in said if line.startswith("Games played with me here by"))
+    assert "#2 roll" not in answer and " · " not in answer, answer
+    assert answer.startswith(f"Games played with me here by {to_id(ECHO)}: 0.")
 
 
 def test_finding_4_a_name_the_session_cannot_write_is_refused_and_the_session_verifies(
     e2e: E2EEnv, bot_factory: Any
 ) -> None:
     log, said, pms = run_session(e2e, bot_factory, "odd name")
+    verdict = the_bots_verdict(log)
+    assert verdict.problem is None, (verdict.problem, log)
     assert any("join with a name of letters, digits, spaces" in str(pm) for pm in pms), pms
     client = next(line for line in said if " client seed " in line)
     assert client.endswith(": E2E Host|Adv Io"), client
-    verdict = the_bots_verdict(log)
-    assert verdict.problem is None, (verdict.problem, log)
