@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from survivor_host.engine.ids import to_id
 from survivor_host.showdown.clientstate import ClientState
-from survivor_host.showdown.escape import escape_text
+from survivor_host.showdown.escape import escape_text, join_safe
 from survivor_host.showdown.events import Refused
 from survivor_host.showdown.protocol import to_room_id
 from survivor_host.showdown.rooms import BOTMSG_RANKS
@@ -90,7 +90,7 @@ class ClientSending(ClientState):
         if self._lane == INFO and self._asker and self.queue.pending_in(INFO) >= INFO_BY_PM:
             self._queue_pm(self._asker, text)
             return
-        for chunk in split_text(text, MAX_MESSAGE_LENGTH - 1):
+        for chunk in split_text(join_safe(text), MAX_MESSAGE_LENGTH - 1):
             self.queue.put(self.server_room(room), escape_text(chunk), lane=self._lane)
 
     def pm(self, user: str, text: str) -> None:

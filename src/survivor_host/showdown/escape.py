@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 JS_WHITESPACE = frozenset(
     "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
     "\u2028\u2029\u202f\u205f\u3000\ufeff"
@@ -31,3 +33,16 @@ def escape_text(text: str) -> str:
     if stripped.startswith(("!", ">>")):
         return ZERO_WIDTH_SPACE + stripped
     return text
+
+
+NO_BREAK_SPACE = "\u00a0"
+_INNER_JOIN = re.compile(r" · (?=#\d|Session h\d|Fair dice session h\d)")
+"""A line's own ` · ` where a fair dice session line could follow (`#7 …`, `Session h3 …`)."""
+
+
+def join_safe(text: str) -> str:
+    """A room line whose own ` · ` comes before what could begin a session line (a name such as
+    `ab · #2 roll 9` in a game's line) gets a no-break space there: it looks the same, and the send
+    queue's join (`flood.JOIN`) stays the only ` · ` a session line follows (docs/FAIRNESS.md, "The
+    chat log's grammar")."""
+    return _INNER_JOIN.sub(NO_BREAK_SPACE + "· ", text)
