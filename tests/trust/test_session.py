@@ -286,8 +286,8 @@ def test_verify_chat_reads_names_with_spaces_in_the_client_seed() -> None:
 
 
 def test_verify_chat_reads_lines_a_busy_room_put_in_one_box_or_joined() -> None:
-    """The send queue keeps a room under its room bot's flood rule by boxing or joining waiting lines
-    (issue 19); the chat check splits them back where each session line begins."""
+    """The send queue keeps a room under its room bot's flood rule by boxing or joining waiting lines;
+    the chat check cuts a box at its `<br />` and a joined line at every ` · ` (session lines hold none)."""
     from survivor_host.trust.chatlog import lines_of
 
     box = (
