@@ -178,3 +178,16 @@ def test_two_different_lines_for_one_draw_are_refused(tmp_path: Path) -> None:
     log = room_log([*lines[: at + 1], "#3 pick [Red, Blue]: Red", *lines[at + 1 :]])
     verdict = only(list(verify_chat(log)))
     assert verdict.problem is not None and "two different lines for #3" in verdict.problem
+
+
+def test_card_pms_copied_after_the_room_count_for_the_bots_newest_session(tmp_path: Path) -> None:
+    """A player pastes the bot's PMs after the room's lines: they count (the end's cards line left out)."""
+    host = honest_session(tmp_path)
+    lines = [line for line in room_lines(host) if " cards: " not in line]
+    pms = [f"|pm|{BOT}| {who}|{text}" for who, text in card_pms(host)]
+    verdict = only(list(verify_chat([f"|c|{BOT}|{line}" for line in lines] + pms)))
+    assert verdict.problem is None and "(2 cards, 2 of them shown)" in verdict.checked[-1], verdict
+    value = pms[0].rsplit(": ", 1)[1]
+    wrong = pms[0].removesuffix(value) + ("K" if value != "K" else "Q")
+    verdict = only(list(verify_chat([f"|c|{BOT}|{line}" for line in lines] + [wrong, *pms[1:]])))
+    assert verdict.problem is not None and "the card shown is" in verdict.problem

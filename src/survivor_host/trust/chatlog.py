@@ -64,9 +64,11 @@ class ChatSession:
 
 def read_log(lines: Sequence[str]) -> list[ChatSession]:
     """Every session the log shows the opening of, keyed by its author and id, with that author's lines.
-    A draw belongs to its author's newest session that has not revealed its seed."""
+    A draw belongs to its author's newest session that has not revealed its seed; a card PM to its
+    author's newest session (a copy of a PM may come after the room's lines)."""
     sessions: dict[tuple[str, str], ChatSession] = {}
     current: dict[str, ChatSession] = {}
+    newest: dict[str, ChatSession] = {}
     for raw in lines:
         found = said(raw)
         if found is None or not found.author_id:
@@ -78,26 +80,25 @@ def read_log(lines: Sequence[str]) -> list[ChatSession]:
                 session = sessions.get(key)
                 if session is None:
                     session = ChatSession(key[1], opened.group(2), found.author, opened.group(3))
-                    sessions[key] = current[author] = session
+                    sessions[key] = current[author] = newest[author] = session
                 else:
                     session.once("commitments", session.commitment, opened.group(3))
                 continue
-            _read_line(sessions, current, author, text, found.private)
+            if card := YOUR_CARD.fullmatch(text):  # a PM, or a client's copy of one
+                if (session := newest.get(author)) is not None:
+                    number = int(card.group(1))
+                    if session.once(f"cards for #{number}", session.cards.get(number), card.group(3)):
+                        session.cards[number] = card.group(3)
+            elif not found.private:
+                _read_line(sessions, current, author, text)
     return list(sessions.values())
 
 
 def _read_line(
-    sessions: dict[tuple[str, str], ChatSession], current: dict[str, ChatSession], author: str, text: str, pm: bool
+    sessions: dict[tuple[str, str], ChatSession], current: dict[str, ChatSession], author: str, text: str
 ) -> None:
+    """One room line of `author` other than a commitment."""
     session = current.get(author)
-    if card := YOUR_CARD.fullmatch(text):  # a PM, or a client's copy of one
-        if session is not None:
-            number = int(card.group(1))
-            if session.once(f"cards for #{number}", session.cards.get(number), card.group(3)):
-                session.cards[number] = card.group(3)
-        return
-    if pm:
-        return
     if (client := CLIENT.fullmatch(text)) and (named := sessions.get((author, f"h{client.group(1)}"))):
         if named.once("client seeds", named.client_seed, client.group(2)):
             named.client_seed = client.group(2)
