@@ -94,8 +94,8 @@ def test_hostile_text_through_every_command_arrives_literal_and_changes_nothing(
 
             async def outsider_tries() -> None:
                 for h in HOSTILE:  # not playing: points and the words of a game
-                    literal(await ask(outsider, f"points {h}", by_pm=True), h, echoed=True)
-                    literal(await ask(outsider, f"$points {h}", by_pm=False, in_room_reply=True), h, echoed=True)
+                    literal(await ask(outsider, f"points {h}", by_pm=True), h, echoed=False)  # named by id
+                    literal(await ask(outsider, f"$points {h}", by_pm=False, in_room_reply=True), h, echoed=False)
                     literal(await ask(outsider, f"vote {h}", by_pm=True), h, echoed=False)
                 # look-alikes are no command for the sender either (an unknown PM: one answer a minute)
                 literal(await ask(outsider, "／blockpms", by_pm=True), "／blockpms", echoed=True)
@@ -123,7 +123,7 @@ def test_hostile_text_through_every_command_arrives_literal_and_changes_nothing(
                         literal(await ask(player, f"{word} {h}", by_pm=True), h, echoed=word == "vote")
                         in_room = word == "points"  # `.points` is answered in the room
                         reply = await ask(player, f"${word} {h}", by_pm=False, in_room_reply=in_room)
-                        literal(reply, h, echoed=word in ("vote", "points"))
+                        literal(reply, h, echoed=word == "vote")
 
             async def host_tries_game() -> None:
                 for word in ("pick", "modkill", "sub"):
