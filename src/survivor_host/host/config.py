@@ -13,6 +13,7 @@ from typing import Any
 from survivor_host.engine.ids import to_id
 from survivor_host.host.config_schema import (
     DEFAULT_DATABASE,
+    DEFAULT_HANDBACK_SECONDS,
     DEFAULT_PASSWORD_ENV,
     DEFAULT_PREFIX,
     DEFAULT_ROOM_BOT,
@@ -47,6 +48,8 @@ class BotConfig:
     room_bot_rooms: tuple[str, ...] = DEFAULT_ROOM_BOT_ROOMS
     """The rooms where the room bot keeps the host (empty: our bot hosts alone everywhere)."""
     room_bot_whitelisted: bool = False
+    room_bot_handback_seconds: float = DEFAULT_HANDBACK_SECONDS
+    """How long our `.win`/`.done` may go unanswered before the room's auth are asked to `.dehost`."""
     signups_minutes: float = DEFAULT_SIGNUPS_MINUTES
     points_scale: tuple[tuple[int, int, int], ...] = POINTS_SCALE
     points_mirror: bool | None = None
@@ -98,6 +101,7 @@ def load_config(path: str | Path, environ: Mapping[str, str] | None = None) -> B
         room_bot=room_bot.get("name", DEFAULT_ROOM_BOT),
         room_bot_rooms=tuple(to_id(room) for room in room_bot.get("rooms", DEFAULT_ROOM_BOT_ROOMS)),
         room_bot_whitelisted=bool(room_bot.get("whitelisted", False)),
+        room_bot_handback_seconds=float(room_bot.get("handback_seconds", DEFAULT_HANDBACK_SECONDS)),
         signups_minutes=float(data.get("signups", {}).get("minutes", DEFAULT_SIGNUPS_MINUTES)),
         points_scale=tuple((int(a), int(b), int(c)) for a, b, c in points.get("scale", POINTS_SCALE)),
         points_mirror=points.get("mirror"),

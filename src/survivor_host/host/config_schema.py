@@ -27,6 +27,8 @@ ROOM_DEFAULTS: dict[str, object] = {"public_deadline": 150}
 DEFAULT_ROOM_BOT = "Sir Vivor"
 DEFAULT_ROOM_BOT_ROOMS = ("survivor",)
 DEFAULT_SIGNUPS_MINUTES = 5.0
+DEFAULT_HANDBACK_SECONDS = 15.0
+"""How long the room bot may take to answer our `.win` or `.done` before the auth are asked to `.dehost`."""
 
 
 Check = Callable[[Any], str | None]
@@ -62,6 +64,11 @@ def _flag(value: Any) -> str | None:
 def _minutes(value: Any) -> str | None:
     fits = isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 60
     return None if fits else "a number of minutes from 0 (no timer) to 60"
+
+
+def _seconds(value: Any) -> str | None:
+    fits = isinstance(value, int | float) and not isinstance(value, bool) and 0 < value <= 300
+    return None if fits else "a number of seconds above 0, at most 300"
 
 
 def _scale(value: Any) -> str | None:
@@ -118,6 +125,7 @@ SCHEMA: dict[str, dict[str, tuple[Check, str]]] = {
         ),
         "rooms": (_names('a list of room ids, e.g. ["survivor"] ([] for none)', non_empty=False), '["survivor"]'),
         "whitelisted": (_flag, "false"),
+        "handback_seconds": (_seconds, str(DEFAULT_HANDBACK_SECONDS)),
     },
     "signups": {"minutes": (_minutes, str(DEFAULT_SIGNUPS_MINUTES))},
     "points": {"scale": (_scale, "[[7, 7, 2], [10, 9, 4]]"), "mirror": (_flag, "only without a room bot")},
