@@ -272,3 +272,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
         record=args.record,
     )
     return run_demo(setup)
+
+
+def cmd_practice(args: argparse.Namespace) -> int:
+    from survivor_host.devserver.practice import PracticeSetup, run_practice
+
+    setup = PracticeSetup(
+        theme=args.theme, players=args.players, seed=args.seed, think=args.think, typist=args.typist, hand=args.hand
+    )
+    return run_practice(setup)
