@@ -8,7 +8,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from survivor_host.catalogue import allowed
+from survivor_host.catalogue import DEFAULT_PREFIX, allowed
 from survivor_host.engine.errors import SetupError
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.options import Option
@@ -19,9 +19,6 @@ DEFAULT_SERVER = "wss://sim3.psim.us/showdown/websocket"
 DEFAULT_PASSWORD_ENV = "SURVIVOR_HOST_PASSWORD"
 DEFAULT_DATABASE = "survivor-host.db"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
-DEFAULT_PREFIX = "$"
-"""Our own command prefix: Sir Vivor (the Survivor room's bot) and Lanette use `.`, the UGO bot `;`,
-and the server itself `/` and `!`; `$` starts no command of theirs and seldom starts a chat line."""
 ROOM_DEFAULTS: dict[str, object] = {"public_deadline": 150}
 """Game options of room play under `[defaults]`: the hosting guide gives players 2-3 minutes."""
 DEFAULT_ROOM_BOT = "Sir Vivor"
@@ -54,7 +51,7 @@ def _names(allowed: str, non_empty: bool) -> Check:
 def _prefix(value: Any) -> str | None:
     fits = isinstance(value, str) and 1 <= len(value) <= 2
     fits = fits and not any(c.isalnum() or c.isspace() for c in value) and value[0] not in "/!"
-    return None if fits else 'one or two characters that are not letters, digits, spaces, "/" or "!" (e.g. ".")'
+    return None if fits else 'one or two characters that are not letters, digits, spaces, "/" or "!" (e.g. "$")'
 
 
 def _flag(value: Any) -> str | None:
