@@ -21,7 +21,7 @@ from survivor_host.cli_commands import (
     cmd_verify,
 )
 from survivor_host.engine.errors import DiceError, SetupError
-from survivor_host.host.terminal_console import silence_stdout
+from survivor_host.host.terminal_console import PipeClosed, silence_stdout
 from survivor_host.studies.command import add_report_command
 from survivor_host.themes import DEFAULT_THEME, THEMES
 
@@ -219,7 +219,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (KeyboardInterrupt, EOFError):
         print()
         return 130
-    except BrokenPipeError:  # `odds ... | head`: the reader went away; stop quietly, as a Unix tool would
+    except (BrokenPipeError, PipeClosed):  # `odds ... | head`: the reader went away; stop quietly, as a Unix tool would
         silence_stdout()
         return 141
     return result

@@ -8,7 +8,8 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from survivor_host.catalogue import DEFAULT_PREFIX, allowed
+from survivor_host.catalogue import DEFAULT_PREFIX as DEFAULT_PREFIX  # the config's default prefix
+from survivor_host.catalogue import allowed
 from survivor_host.engine.errors import SetupError
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.options import Option
