@@ -198,6 +198,12 @@ def config_problems(data: Mapping[str, Any]) -> list[str]:
         if not isinstance(section, dict):
             continue
         for key, value in section.items():
+            if key == "password":
+                problems.append(
+                    f"[{table}] password: a password never goes in the config file; remove it and set the environment "
+                    f"variable {DEFAULT_PASSWORD_ENV} to it (or the variable [bot] password_env names)"
+                )
+                continue
             if key not in keys:
                 problems.append(_unknown(table, key, list(keys)))
                 continue
