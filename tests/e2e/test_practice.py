@@ -93,8 +93,8 @@ def test_a_hosted_game_and_a_hand_hosted_session_typed_as_room_auth(tmp_path: Pa
         term.wait(r"client seed")
         term.type(f"{P}roll 100 // first")
         term.wait(r"#\d+ roll 100 for first: \d+")
-        term.type("/as Guest Nine")  # a name the server refuses: said, and nothing else changes
-        term.wait(r"-- /as: Guest Nine could not log in .*; you are still Room Auth", timeout=40)
+        term.type(f"{P}card AI Mars")
+        term.wait(r"┃ Room Auth \(PM from Survivor Host\) .*AI Mars")
         term.type("/as Visitor Nine")
         term.wait(r"-- you are Visitor Nine now")
         term.type("/pm Survivor Host, help")
