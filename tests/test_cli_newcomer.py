@@ -51,7 +51,7 @@ def test_replay_plain_is_the_room_s_text(tmp_path: Path, capsys: pytest.CaptureF
     assert main(["replay", "--plain", str(path)]) == 0
     out = capsys.readouterr().out
     assert "**Follow the Leader** begins!" in out
-    assert "Vote for the first leader: say **.vote NAME** in chat (not yourself)." in out
+    assert "Vote for the first leader: say **$vote NAME** in chat (not yourself)." in out
     assert "\x1f" not in out
 
 

@@ -8,6 +8,11 @@ from __future__ import annotations
 from survivor_host.engine.options import COMMON_OPTIONS, Option
 from survivor_host.themes import THEMES
 
+DEFAULT_PREFIX = "$"
+"""Our own command prefix (`[bot] prefix` changes it): Sir Vivor (the Survivor room's bot) and Lanette
+use `.`, the UGO bot `;`, and the server itself `/` and `!`; `$` starts no command of theirs and seldom
+starts a chat line."""
+
 
 def _first_line(doc: str | None) -> str:
     return (doc or "").strip().split("\n", 1)[0].strip()
@@ -36,7 +41,9 @@ def _aliases(names: tuple[str, ...]) -> str:
 
 
 def options_text() -> str:
-    lines = ["game options (--option NAME=VALUE; .set NAME VALUE in a room; [defaults] in the bot's config):"]
+    lines = [
+        f"game options (--option NAME=VALUE; {DEFAULT_PREFIX}set NAME VALUE in a room; [defaults] in the bot's config):"
+    ]
     lines.append("  every theme:")
     lines += [_option_line(name, spec) for name, spec in COMMON_OPTIONS.items()]
     for theme, spec in THEMES.items():

@@ -1,4 +1,5 @@
-"""The `survivor-host` command: play, demo, scenario, replay, verify, export, odds, simulate, report, serve."""
+"""The `survivor-host` command: play, demo, practice, scenario, replay, verify, export, odds, simulate, report,
+serve."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from survivor_host.cli_commands import (
     cmd_export,
     cmd_odds,
     cmd_play,
+    cmd_practice,
     cmd_replay,
     cmd_scenario,
     cmd_serve,
@@ -19,7 +21,7 @@ from survivor_host.cli_commands import (
     cmd_verify,
 )
 from survivor_host.engine.errors import DiceError, SetupError
-from survivor_host.host.terminal_console import silence_stdout
+from survivor_host.host.terminal_console import PipeClosed, silence_stdout
 from survivor_host.studies.command import add_report_command
 from survivor_host.themes import DEFAULT_THEME, THEMES
 
@@ -173,6 +175,26 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--record", metavar="FILE", help="write the game's JSON record here (for verify and export)")
     demo.set_defaults(run=cmd_demo)
 
+    practice = sub.add_parser(
+        "practice",
+        help="rehearse hosting in a local room: type as room auth or any user, beside the bot, a stand-in "
+        "of the room bot and AI players",
+        description="Starts the demo's local world (a Showdown server on 127.0.0.1, a fake login server, the bot "
+        "at *), a stand-in of the room bot (Sir Vivor: .host, its queue, .win, .addbot, .dehost) and AI players "
+        "who join every signups. Type room lines and PMs as any user, switch who you are, click a box's buttons "
+        "by number (/help lists the commands). docs/ROOM.md walks through a hosted game and a hand-hosted session.",
+        epilog=catalogue(),
+        formatter_class=_HelpFormatter,
+    )
+    practice.add_argument("--theme", default=DEFAULT_THEME, help=f"the AI players' theme (default {DEFAULT_THEME})")
+    practice.add_argument("--players", type=int, default=6, help="number of AI players (default 6)")
+    practice.add_argument("--as", dest="typist", default="Room Auth", metavar="NAME",
+                          help="who you type as first (default Room Auth, @ in the room)")  # fmt: skip
+    practice.add_argument("--hand", action="store_true", help="walk through a hand-hosted session (you host)")
+    practice.add_argument("--seed", help="the bot's dice seed and the AI players' choices (default: random)")
+    practice.add_argument("--think", type=float, default=0.4, help="longest pause before an AI answers (default 0.4 s)")
+    practice.set_defaults(run=cmd_practice)
+
     serve = sub.add_parser(
         "serve",
         help="run the Pokémon Showdown bot",
@@ -198,7 +220,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (KeyboardInterrupt, EOFError):
         print()
         return 130
-    except BrokenPipeError:  # `odds ... | head`: the reader went away; stop quietly, as a Unix tool would
+    except (BrokenPipeError, PipeClosed):  # `odds ... | head`: the reader went away; stop quietly, as a Unix tool would
         silence_stdout()
         return 141
     return result

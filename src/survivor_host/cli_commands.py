@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from survivor_host.cli_flags import check_output
 from survivor_host.engine.dice import dice_fields
 from survivor_host.engine.errors import DiceError, SetupError
 from survivor_host.host.terminal import TerminalTable, seat_names
@@ -30,12 +31,17 @@ def _options(pairs: Sequence[str]) -> dict[str, str]:
 def cmd_play(args: argparse.Namespace) -> int:
     # The seed is text (a number too: `--seed 7` is the seed "7"); by default 256 random bits.
     seed = secrets.token_hex(32) if args.seed is None else args.seed
+    if args.record:
+        check_output("--record", args.record)
     options: dict[str, object] = dict(_options(args.option))
     if args.elim is not None:
         options["elim"] = args.elim
     you = None if args.auto else args.name
     mods = [mod for mod in (args.mods or "").split(",") if mod.strip()]
     game = new_game(args.theme, seat_names(args.players, you), mods=mods, options=options, seed=seed)
+    elim = game.options.get("elim")
+    if isinstance(elim, int) and elim > len(game.seats) // 2:
+        print(f"(elim {elim} is capped at half the players still in each round, C2: {len(game.seats) // 2} now)")
     fields = dice_fields(game.dice)
     print(f"(dice commitment sha256 {fields['commitment']}, client seed {fields['client_seed']!r})")
     table = TerminalTable(game, ai_seed=seed, you=you, strategy=args.strategy, pace=args.pace)
@@ -78,6 +84,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     try:
         record: Any = json.loads(Path(args.file).read_text(encoding="utf-8"))
         game = replay_plain(record) if args.plain else replay_terminal(record, pace=args.pace)
+    except BrokenPipeError:
+        raise  # the reader went away (`replay FILE | head`): not the file's fault
     except (OSError, json.JSONDecodeError, KeyError, TypeError, DiceError) as error:
         print(f"replay: {args.file}: {error}", file=sys.stderr)
         return 2
@@ -121,10 +129,21 @@ def cmd_verify(args: argparse.Namespace) -> int:
         print(f"verify: {args.file}: malformed record ({type(error).__name__}: {error})", file=sys.stderr)
         return 2
     lines = report_lines(verdict)
-    if is_session(record) and verdict.ok:
-        lines = [*lines[:-1], "verified: every draw of the session is the dice of its committed seed and client seed."]
+    if verdict.ok:
+        lines = [*lines[:-1], _verified_line(record, is_session(record))]
     print("\n".join(lines))
     return 0 if verdict.ok else 1
+
+
+def _verified_line(record: dict[str, Any], session: bool) -> str:
+    """`verify`'s last line for a record that verifies, saying when no draw was there to check."""
+    if record.get("draws"):
+        if session:
+            return "verified: every draw of the session is the dice of its committed seed and client seed."
+        return "verified: the record is the game its seeds and inputs give."
+    if session:
+        return "verified: the commitment and client seed hold, but the session made no draws: no draw was checked."
+    return "verified: the record is the game its inputs give, but it holds no draws: no dice were checked."
 
 
 def _verify_chat(file: str, bot: str | None = None) -> int:
@@ -157,6 +176,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     from survivor_host.trust.session import is_session
     from survivor_host.trust.session_page import session_page
 
+    check_output("--html", args.html)
     record = _read_record("export", args.file)
     if record is None:
         return 2
@@ -277,3 +297,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
         record=args.record,
     )
     return run_demo(setup)
+
+
+def cmd_practice(args: argparse.Namespace) -> int:
+    from survivor_host.devserver.practice import PracticeSetup, run_practice
+
+    setup = PracticeSetup(
+        theme=args.theme, players=args.players, seed=args.seed, think=args.think, typist=args.typist, hand=args.hand
+    )
+    return run_practice(setup)

@@ -1,10 +1,14 @@
-"""Command-line flags a command does not take: refused by that command, with the flag most likely meant."""
+"""Command-line flags: one a command does not take is refused with the flag most likely meant; an output
+path is checked before the work."""
 
 from __future__ import annotations
 
 import argparse
 import difflib
 from collections.abc import Sequence
+from pathlib import Path
+
+from survivor_host.engine.errors import SetupError
 
 
 def command_parser(parser: argparse.ArgumentParser, name: str | None) -> argparse.ArgumentParser:
@@ -31,3 +35,13 @@ def parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argpar
             if guess:
                 said.append(f"did you mean {guess[0]}?")
     command.error("; ".join(said))
+
+
+def check_output(flag: str, path: str) -> None:
+    """SetupError now, before any work, when `path` cannot be written: its folder is missing, or it is a folder."""
+    target = Path(path)
+    folder = target.resolve().parent
+    if not folder.is_dir():
+        raise SetupError(f"{flag} {path}: the folder {target.parent} does not exist.")
+    if target.is_dir():
+        raise SetupError(f"{flag} {path}: is a folder; name a file in it.")

@@ -81,6 +81,10 @@ class Demo:
 
     # ----- pieces
 
+    def room_auth(self) -> dict[str, str]:
+        """The room's auth on the local server, by name."""
+        return {HOST_NAME: "@"}
+
     async def _start_servers(self) -> tuple[str, str]:
         key = load_or_create_key(self.cache_dir / "demo-login-key.pem")
         self.login = FakeLoginServer(key)
@@ -92,14 +96,14 @@ class Demo:
             bot_id=to_id(BOT_NAME),
             bot_rank="*",
             rooms=(ROOM_TITLE,),
-            room_auth={ROOM_TITLE: {HOST_NAME: "@"}},
+            room_auth={ROOM_TITLE: self.room_auth()},
         )
         self.server = PSServer(options, cache_dir=self.cache_dir, name="demo")
         await asyncio.to_thread(self.server.start)
         self.story.note(f"local Showdown server on {self.server.ws_url}; fake login on {self.login.base_url}")
         return self.server.ws_url, self.login.login_url
 
-    def _start_bot(self, ws_url: str, login_url: str) -> RunningBot:
+    def _start_bot(self, ws_url: str, login_url: str, **settings: object) -> RunningBot:
         config = BotConfig(
             server_url=ws_url,
             login_url=login_url,
@@ -108,6 +112,7 @@ class Demo:
             rooms=(ROOM,),
             database=str(self.workdir / "demo.db"),
             fixed_seed=self.seed,
+            **settings,  # type: ignore[arg-type]
         )
         running = RunningBot.build(config)
         self.bot = running

@@ -74,6 +74,10 @@ class Story:
         if self.watched is not None:
             self._add(f"┃ {self.watched} → {self.bot}: {text}")
 
+    def line(self, text: str) -> None:
+        """A line of the watcher's own side (a PM, a button list), in the room's order."""
+        self._add(text)
+
     def note(self, text: str) -> None:
         """The demo's own word (not the room's): printed at once, never paced."""
         self.out.write(f"-- {text}\n")

@@ -83,7 +83,11 @@ class Bot:
         config = self.config
         room_bot = None
         if room in config.room_bot_rooms:
-            room_bot = RoomBotSettings(config.room_bot, whitelisted=config.room_bot_whitelisted)
+            room_bot = RoomBotSettings(
+                config.room_bot,
+                whitelisted=config.room_bot_whitelisted,
+                handback_seconds=config.room_bot_handback_seconds,
+            )
         mirror = config.points_mirror if config.points_mirror is not None else room_bot is None
         return HostSettings(
             prefix=config.prefix, owners=config.owners, defaults=config.defaults, rules_links=config.rules_links,

@@ -71,7 +71,7 @@ class Commands(PlayerCommands):
             return
         if rank == "*":
             return
-        self.hosting.heard_auth(rank, name)
+        self.hosting.heard_auth(rank, name, text)
         stripped = text.strip()
         hand = self.hand
         if stripped.lower() in ("/me in", "/me out") and hand is not None and self._hand_signups():

@@ -13,6 +13,7 @@ from typing import Any
 from survivor_host.engine.ids import to_id
 from survivor_host.host.config_schema import (
     DEFAULT_DATABASE,
+    DEFAULT_HANDBACK_SECONDS,
     DEFAULT_PASSWORD_ENV,
     DEFAULT_PREFIX,
     DEFAULT_ROOM_BOT,
@@ -47,6 +48,8 @@ class BotConfig:
     room_bot_rooms: tuple[str, ...] = DEFAULT_ROOM_BOT_ROOMS
     """The rooms where the room bot keeps the host (empty: our bot hosts alone everywhere)."""
     room_bot_whitelisted: bool = False
+    room_bot_handback_seconds: float = DEFAULT_HANDBACK_SECONDS
+    """How long our `.win`/`.done` may go unanswered before the room's auth are asked to `.dehost`."""
     signups_minutes: float = DEFAULT_SIGNUPS_MINUTES
     points_scale: tuple[tuple[int, int, int], ...] = POINTS_SCALE
     points_mirror: bool | None = None
@@ -77,6 +80,9 @@ def load_config(path: str | Path, environ: Mapping[str, str] | None = None) -> B
             f"[bot] password_env: the environment variable {password_env} is not set; set it to the bot "
             f"account's password ({password_env}='...' survivor-host serve --config {path})"
         )
+    database = bot.get("database", DEFAULT_DATABASE)
+    if isinstance(database, str) and (problem := database_problem(database)) is not None:
+        problems.append(problem)
     if problems:
         raise ConfigError(f"{path}:\n  " + "\n  ".join(problems))
     server: dict[str, Any] = data.get("server", {})
@@ -98,6 +104,7 @@ def load_config(path: str | Path, environ: Mapping[str, str] | None = None) -> B
         room_bot=room_bot.get("name", DEFAULT_ROOM_BOT),
         room_bot_rooms=tuple(to_id(room) for room in room_bot.get("rooms", DEFAULT_ROOM_BOT_ROOMS)),
         room_bot_whitelisted=bool(room_bot.get("whitelisted", False)),
+        room_bot_handback_seconds=float(room_bot.get("handback_seconds", DEFAULT_HANDBACK_SECONDS)),
         signups_minutes=float(data.get("signups", {}).get("minutes", DEFAULT_SIGNUPS_MINUTES)),
         points_scale=tuple((int(a), int(b), int(c)) for a, b, c in points.get("scale", POINTS_SCALE)),
         points_mirror=points.get("mirror"),
@@ -108,19 +115,28 @@ def load_config(path: str | Path, environ: Mapping[str, str] | None = None) -> B
     )
 
 
-def check_database(database: str) -> None:
-    """The database can be created or opened for writing, before the bot connects; else ConfigError."""
+def database_problem(database: str) -> str | None:
+    """What keeps the database from being created or written here (its folder, a folder in its place, the
+    permissions), or None."""
     path = Path(database).expanduser()
     folder = path.parent if str(path.parent) else Path(".")
     where = f"[bot] database = {database!r}"
     if not folder.is_dir():
-        raise ConfigError(
-            f"{where}: the folder {folder} does not exist; create it or name a file in an existing folder"
-        )
+        return f"{where}: the folder {folder} does not exist; create it or name a file in an existing folder"
     if path.exists() and not path.is_file():
-        raise ConfigError(f"{where}: is not a file; name a file, e.g. {path / DEFAULT_DATABASE}")
+        return f"{where}: is not a file; name a file, e.g. {path / DEFAULT_DATABASE}"
     if not os.access(path if path.exists() else folder, os.W_OK) or not os.access(folder, os.W_OK):
-        raise ConfigError(f"{where}: cannot be written by this user (the folder {folder} needs write permission)")
+        return f"{where}: cannot be written by this user (the folder {folder} needs write permission)"
+    return None
+
+
+def check_database(database: str) -> None:
+    """The database can be created or opened for writing, before the bot connects; else ConfigError."""
+    problem = database_problem(database)
+    if problem is not None:
+        raise ConfigError(problem)
+    path = Path(database).expanduser()
+    where = f"[bot] database = {database!r}"
     try:
         db = sqlite3.connect(path, timeout=5)
         try:

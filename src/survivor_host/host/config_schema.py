@@ -8,6 +8,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from survivor_host.catalogue import DEFAULT_PREFIX as DEFAULT_PREFIX  # the config's default prefix
 from survivor_host.catalogue import allowed
 from survivor_host.engine.errors import SetupError
 from survivor_host.engine.ids import to_id
@@ -19,14 +20,13 @@ DEFAULT_SERVER = "wss://sim3.psim.us/showdown/websocket"
 DEFAULT_PASSWORD_ENV = "SURVIVOR_HOST_PASSWORD"
 DEFAULT_DATABASE = "survivor-host.db"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
-DEFAULT_PREFIX = "$"
-"""Our own command prefix: Sir Vivor (the Survivor room's bot) and Lanette use `.`, the UGO bot `;`,
-and the server itself `/` and `!`; `$` starts no command of theirs and seldom starts a chat line."""
 ROOM_DEFAULTS: dict[str, object] = {"public_deadline": 150}
 """Game options of room play under `[defaults]`: the hosting guide gives players 2-3 minutes."""
 DEFAULT_ROOM_BOT = "Sir Vivor"
 DEFAULT_ROOM_BOT_ROOMS = ("survivor",)
 DEFAULT_SIGNUPS_MINUTES = 5.0
+DEFAULT_HANDBACK_SECONDS = 15.0
+"""How long the room bot may take to answer our `.win` or `.done` before the auth are asked to `.dehost`."""
 
 
 Check = Callable[[Any], str | None]
@@ -52,7 +52,7 @@ def _names(allowed: str, non_empty: bool) -> Check:
 def _prefix(value: Any) -> str | None:
     fits = isinstance(value, str) and 1 <= len(value) <= 2
     fits = fits and not any(c.isalnum() or c.isspace() for c in value) and value[0] not in "/!"
-    return None if fits else 'one or two characters that are not letters, digits, spaces, "/" or "!" (e.g. ".")'
+    return None if fits else 'one or two characters that are not letters, digits, spaces, "/" or "!" (e.g. "$")'
 
 
 def _flag(value: Any) -> str | None:
@@ -62,6 +62,11 @@ def _flag(value: Any) -> str | None:
 def _minutes(value: Any) -> str | None:
     fits = isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 60
     return None if fits else "a number of minutes from 0 (no timer) to 60"
+
+
+def _seconds(value: Any) -> str | None:
+    fits = isinstance(value, int | float) and not isinstance(value, bool) and 0 < value <= 300
+    return None if fits else "a number of seconds above 0, at most 300"
 
 
 def _scale(value: Any) -> str | None:
@@ -118,6 +123,7 @@ SCHEMA: dict[str, dict[str, tuple[Check, str]]] = {
         ),
         "rooms": (_names('a list of room ids, e.g. ["survivor"] ([] for none)', non_empty=False), '["survivor"]'),
         "whitelisted": (_flag, "false"),
+        "handback_seconds": (_seconds, str(DEFAULT_HANDBACK_SECONDS)),
     },
     "signups": {"minutes": (_minutes, str(DEFAULT_SIGNUPS_MINUTES))},
     "points": {"scale": (_scale, "[[7, 7, 2], [10, 9, 4]]"), "mirror": (_flag, "only without a room bot")},
@@ -192,6 +198,12 @@ def config_problems(data: Mapping[str, Any]) -> list[str]:
         if not isinstance(section, dict):
             continue
         for key, value in section.items():
+            if key == "password":
+                problems.append(
+                    f"[{table}] password: a password never goes in the config file; remove it and set the environment "
+                    f"variable {DEFAULT_PASSWORD_ENV} to it (or the variable [bot] password_env names)"
+                )
+                continue
             if key not in keys:
                 problems.append(_unknown(table, key, list(keys)))
                 continue

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from survivor_host.catalogue import DEFAULT_PREFIX
 from survivor_host.engine.dice import Dice, FairDice, dice_for_record
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.ids import to_id
@@ -22,8 +23,8 @@ def new_server_seed() -> str:
     return secrets.token_hex(32)
 
 
-def clean_salt(word: str, prefix: str = ".") -> str:
-    """A salt is one word of 1-24 letters or digits (it is posted in the room at `.start`)."""
+def clean_salt(word: str, prefix: str = DEFAULT_PREFIX) -> str:
+    """A salt is one word of 1-24 letters or digits (it is posted in the room at the game's start)."""
     word = word.strip()
     if not SALT.fullmatch(word):
         raise IllegalAction(f"A salt is one word of 1 to 24 letters or digits: {prefix}salt WORD")
@@ -38,7 +39,7 @@ class SignupSeed:
     seed: str
     salts: dict[str, str] = field(default_factory=dict)
 
-    def add_salt(self, name: str, word: str, players: list[str], prefix: str = ".") -> str:
+    def add_salt(self, name: str, word: str, players: list[str], prefix: str = DEFAULT_PREFIX) -> str:
         """Player `name` adds (or replaces) their salt; the reply to send them."""
         if to_id(name) not in {to_id(player) for player in players}:
             raise IllegalAction("Join the game first: only players add salt.")
@@ -51,7 +52,7 @@ class SignupSeed:
         salts = [word for userid, word in self.salts.items() if userid in ids]
         return FairDice(self.seed, client_seed(players, salts), salts)
 
-    def announce_commitment(self, prefix: str = ".") -> str:
+    def announce_commitment(self, prefix: str = DEFAULT_PREFIX) -> str:
         return (
             f"Dice commitment: sha256 {commitment(self.seed)} (the seed is revealed at the end). "
             f"Players may add luck of their own during signups: {prefix}salt WORD"

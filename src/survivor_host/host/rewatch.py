@@ -7,6 +7,7 @@ from typing import Any
 
 from rich.console import Console
 
+from survivor_host.catalogue import DEFAULT_PREFIX
 from survivor_host.engine import voice
 from survivor_host.engine.dice import dice_for_record
 from survivor_host.engine.events import Event
@@ -17,8 +18,8 @@ from survivor_host.host.terminal import TerminalTable
 from survivor_host.host.terminal_console import make_console
 from survivor_host.themes import new_game
 
-ROOM_PREFIX = "."
-"""The prefix `--plain` spells the room's commands with (a record does not keep its room's)."""
+ROOM_PREFIX = DEFAULT_PREFIX
+"""The prefix `--plain` spells the room's commands with (a record does not keep its room's): the bot's default."""
 
 
 def rebuild(record: Mapping[str, Any]) -> Game:

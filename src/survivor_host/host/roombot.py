@@ -23,6 +23,8 @@ class RoomBotSettings:
     name: str = "Sir Vivor"
     whitelisted: bool = False
     """True when the room's staff put our bot on the room bot's flood whitelist (`Config.whitelist`)."""
+    handback_seconds: float = 15.0
+    """How long our `.win`/`.done` may go unanswered before the room's auth are asked to `.dehost`."""
 
     @property
     def userid(self) -> str:

@@ -21,7 +21,7 @@ from survivor_host.engine.strategy import Strategy
 from survivor_host.engine.voice import TERMINAL
 from survivor_host.host.refusals import refusal
 from survivor_host.host.styles import STYLES, styled
-from survivor_host.host.terminal_console import PipeClosed, default_pace, make_console
+from survivor_host.host.terminal_console import PipeClosed, default_pace, discard_typed_ahead, make_console
 from survivor_host.host.terminal_questions import READ_ONLY, LeftGame, TerminalQuestions, asks, typed_forms
 
 SEAT_NAMES = (
@@ -69,6 +69,8 @@ class TerminalTable(TerminalQuestions):
     """One strategy name, or a comma list assigned to the AI seats in turn."""
     console: Console = field(default_factory=make_console)
     read: Callable[[Text], str] | None = None
+    discard: Callable[[], None] = discard_typed_ahead
+    """Called as each new prompt is shown: what was typed before it is not taken as its answer."""
     pace: float | None = None
     """Seconds to wait before each line (watch at a human pace); None: see `default_pace`."""
     sleep: Callable[[float], None] = time.sleep
@@ -135,6 +137,7 @@ class TerminalTable(TerminalQuestions):
         prompt = Text.assemble(
             (f"[{self.you}]", STYLES["accent"]), " ", (" / ".join(hint), "bold"), ("  (help, odds) > ", "dim")
         )
+        self.discard()
         while True:
             try:
                 text = self.read(prompt) if self.read else self.console.input(prompt)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+import termios
+from typing import TextIO
 
 from rich.console import Console
 
@@ -34,6 +36,14 @@ def silence_stdout() -> None:
     with contextlib.suppress(OSError, ValueError):  # stdout may not be a real file (tests)
         os.dup2(devnull, sys.stdout.fileno())
     os.close(devnull)
+
+
+def discard_typed_ahead(stream: TextIO | None = None) -> None:
+    """Drop what was typed before a prompt was shown (a terminal only: piped input is a script)."""
+    stream = sys.stdin if stream is None else stream
+    with contextlib.suppress(OSError, ValueError, AttributeError, termios.error):
+        if stream.isatty():
+            termios.tcflush(stream.fileno(), termios.TCIFLUSH)
 
 
 def make_console() -> Console:

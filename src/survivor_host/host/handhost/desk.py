@@ -143,7 +143,7 @@ class HandDesk(HandTools):
         """One of HAND_COMMANDS (or `salt` during the session's signups) from `name`."""
         rank = self.rank(rank, name, in_room)
         if word == "salt":
-            reply = self._session().add_salt(name, rest)
+            reply = self._session().add_salt(name, rest, self.state.settings.prefix)
             self.save()
             self.state.out.pm(name, reply)
             return

@@ -92,11 +92,11 @@ class HandSession:
         self.shown.pop(to_id(name), None)
         self.salts.pop(to_id(name), None)
 
-    def add_salt(self, name: str, word: str) -> str:
+    def add_salt(self, name: str, word: str, prefix: str) -> str:
         self._require_signups()
         if to_id(name) not in {to_id(p) for p in self.players}:
             raise IllegalAction("Join first (/me in): only players add salt.")
-        self.salts[to_id(name)] = clean_salt(word)
+        self.salts[to_id(name)] = clean_salt(word, prefix)
         return f"Your salt {self.salts[to_id(name)]} goes into the client seed when {self.host} closes signups."
 
     def _require_signups(self) -> None:

@@ -14,11 +14,15 @@ def _duels(value: object) -> str:
         return "none"
     told = []
     for duel in value:
-        jester = duel.get("jester") or names(duel.get("jesters"))
-        told.append(
-            f"{e(jester)} duels {e(duel.get('target'))}: {pairs(duel.get('rolls'))}; "
-            f"{e(duel.get('winner'))} wins, out: {names(duel.get('eliminated'))}"
-        )
+        target, winner = duel.get("target"), duel.get("winner")
+        if target is None and not duel.get("rolls"):
+            told.append(f"{names(duel.get('jesters'))} advances without a duel (nobody to duel)")
+            continue
+        who = f"{e(duel.get('jester'))} duels {e(target)}" if target is not None else (
+            f"the Jesters {names(duel.get('jesters'))} battle"
+        )  # fmt: skip
+        wins = f"{e(winner)} wins" if winner is not None else "nobody wins"
+        told.append(f"{who}: {pairs(duel.get('rolls'))}; {wins}, out: {names(duel.get('eliminated'))}")
     return " · ".join(told)
 
 
@@ -58,7 +62,7 @@ def _card_namer(rnd: Mapping[str, Any]) -> Show:
 def _fields(card: Show) -> tuple[tuple[str, str, Show], ...]:
     """Each field of a round record: its key, its label and how it is shown (`card`: one card)."""
     return (
-        ("elim", "Eliminated at the reveal", e),
+        ("elim", "Players out at the reveal (the lowest cards)", e),
         ("cards", "Cards dealt", lambda v: pairs(v, card)),
         ("redeals", "Redeals", e),
         ("kings", "Kings", names),

@@ -1,0 +1,193 @@
+"""The practice room's world: the demo's local servers and bot, a stand-in of the room bot, AI players.
+
+The person at the terminal types as any user; `Practice` keeps one connection per user they have
+been, shows the room once and every PM those users get, and remembers each user's last buttons.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import random
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+
+from survivor_host.ai import make_strategy
+from survivor_host.devserver.demo_player import AIPlayer
+from survivor_host.devserver.demo_run import Demo, _client
+from survivor_host.devserver.demo_setup import BOT_NAME, ROOM, DemoError, DemoSetup
+from survivor_host.devserver.roombot_standin import RoomBotRules, RoomBotState
+from survivor_host.devserver.roomview import html_to_text, pm_lines, printable
+from survivor_host.devserver.story import Story
+from survivor_host.engine.ids import to_id
+from survivor_host.host.terminal import seat_names, strategy_names
+from survivor_host.showdown.client import ShowdownClient
+from survivor_host.showdown.messages import Chat, Message, PrivateMessage
+from survivor_host.themes import theme_class
+
+ROOM_BOT = "Sir Vivor"
+AUTH_NAME = "Room Auth"
+_BUTTON = re.compile(r'<button[^>]*name="send"[^>]*value="([^"]*)"[^>]*>(.*?)</button>', re.S)
+
+
+def buttons_of(markup: str) -> list[tuple[str, str]]:
+    """Each `send` button of a box: (its label as text, what a click sends)."""
+    return [(printable(html_to_text(label)).strip(), html.unescape(value)) for value, label in _BUTTON.findall(markup)]
+
+
+def box_markup(text: str) -> str | None:
+    """The HTML of a `/uhtml`, `/uhtmlchange` or `/raw` line, else None."""
+    if text.startswith(("/uhtml ", "/uhtmlchange ")):
+        return text.partition(",")[2]
+    return text[5:] if text.startswith("/raw ") else None
+
+
+class PracticeRoomBot(RoomBotRules):
+    """The room bot's stand-in on its own connection (`.host`, its queue, `.win`, `.addbot`, `.dehost`)."""
+
+    def __init__(self) -> None:
+        self.games = RoomBotState()
+        self.client: ShowdownClient | None = None
+
+    def handle(self, message: Message) -> None:
+        mine = isinstance(message, Chat) and message.user.userid == to_id(ROOM_BOT)
+        if isinstance(message, Chat) and message.room == ROOM and not message.history and not mine:
+            self._chat_message(message.user.rank, message.user.name, message.text)
+
+    def _say(self, room: str, text: str) -> None:
+        if self.client is not None:
+            if text.startswith("/"):
+                self.client.send_command(room, text)
+            else:
+                self.client.say(room, text)
+
+    def _whisper(self, userid: str, text: str) -> None:
+        if self.client is not None:
+            self.client.pm(userid, text)
+
+    def _in_room(self, name: str) -> str | None:
+        if self.client is None or self.client.rank_of(ROOM, to_id(name)) is None:
+            return None
+        return name.strip()
+
+
+@dataclass
+class Typist:
+    """A user the person types as: their connection and the buttons of the last box they were shown."""
+
+    name: str
+    client: ShowdownClient | None = None
+    buttons: list[tuple[str, str]] = field(default_factory=list)
+
+
+class Practice(Demo):
+    """The demo's world without its scripted host: the person types, AI players play."""
+
+    def __init__(self, setup: DemoSetup, workdir: object, story: Story, auth: tuple[str, ...] = (AUTH_NAME,)) -> None:
+        super().__init__(setup, workdir, story)  # type: ignore[arg-type]
+        self.auth = auth
+        self.seed = setup.seed  # type: ignore[assignment]  # None: each game and session draws its own seed
+        self.typists: dict[str, Typist] = {}
+        self.current: Typist | None = None
+        self.urls = ("", "")
+        self.roombot = PracticeRoomBot()
+        self.room_buttons: list[tuple[str, str]] = []
+        """The buttons of the room's last box (shown again only when they change)."""
+
+    def room_auth(self) -> dict[str, str]:
+        return {ROOM_BOT: "@", **dict.fromkeys(self.auth, "@")}
+
+    async def start(self, first: str) -> None:
+        """Servers, bot, room bot, AI players and the first typist, all in the room."""
+        ws_url, login_url = await self._start_servers()
+        self.urls = (ws_url, login_url)
+        running = self._start_bot(ws_url, login_url, room_bot_handback_seconds=15.0)
+        self.roombot.client = _client(ws_url, login_url, ROOM_BOT, self.roombot.handle)
+        self._connect(self.roombot.client)
+        waiting = [running.client, self.roombot.client]
+        for player in self._ai_players():
+            player.client = _client(ws_url, login_url, player.name, self._joiner(player))
+            self._connect(player.client)
+            waiting.append(player.client)
+        await asyncio.wait_for(asyncio.gather(*(c.wait_ready() for c in waiting)), 60)
+        await self.become(first)
+
+    def _ai_players(self) -> list[AIPlayer]:
+        setup = self.setup
+        rng = random.Random(f"practice-ai|{self.seed}" if self.seed is not None else None)
+        theme = theme_class(setup.theme).theme
+        kinds = strategy_names(setup.strategy)
+        names = [f"AI {name}" for name in seat_names(setup.players)]
+        return [
+            AIPlayer(name, make_strategy(theme, kinds[n % len(kinds)]), random.Random(rng.random()), setup.think,
+                     self._game)
+            for n, name in enumerate(names)
+        ]  # fmt: skip
+
+    def _joiner(self, player: AIPlayer) -> Callable[[Message], Awaitable[None]]:
+        """An AI player's handler: `/me in` whenever signups open (ours, or a person's the room bot walls)."""
+
+        async def handle(message: Message) -> None:
+            if isinstance(message, Chat) and message.room == ROOM and not message.history and player.client:
+                text, by = message.text, message.user.userid
+                ours = by == to_id(BOT_NAME) and text.startswith("/uhtml ") and "signups are open" in text
+                wall = by == to_id(ROOM_BOT) and "**SURVGAME:**" in text and BOT_NAME not in text
+                if ours or wall:
+                    await asyncio.sleep(player.rng.uniform(0.2, 0.2 + player.think))
+                    player.client.send_command(ROOM, "/me in")
+            await player.handle(message)
+
+        return handle
+
+    async def become(self, name: str) -> Typist:
+        """Type as `name` from now on (a new user joins the room first)."""
+        typist = self.typists.get(to_id(name))
+        if typist is None:
+            ws_url, login_url = self.urls
+            printer = not self.typists
+            new = typist = Typist(name)
+            client = _client(ws_url, login_url, name, lambda message: self._heard(new, message, printer))
+            typist.client = client
+            self.typists[to_id(name)] = typist
+            self._connect(client)
+            try:
+                await asyncio.wait_for(client.wait_ready(), 20)
+            except TimeoutError:
+                del self.typists[to_id(name)]
+                await client.close()
+                self.clients.remove(client)
+                for task in [t for t in self.tasks if t.get_name() == name]:
+                    task.cancel()
+                    self.tasks.remove(task)
+                raise DemoError(f"{name} could not log in (the server's reason is logged above)") from None
+        self.current = typist
+        return typist
+
+    def _heard(self, typist: Typist, message: Message, printer: bool) -> None:
+        if message.history:
+            return
+        if printer:
+            self.story.room_message(message)
+        if isinstance(message, Chat) and message.room == ROOM and (markup := box_markup(message.text)):
+            buttons = buttons_of(markup)
+            if buttons and printer:
+                for each in self.typists.values():
+                    each.buttons = buttons
+                if buttons != self.room_buttons:
+                    self._show_buttons(buttons, "")
+                self.room_buttons = buttons
+        if isinstance(message, PrivateMessage) and message.sender.userid != to_id(typist.name):
+            lines = pm_lines(message, message.sender.name)
+            sender = printable(message.sender.name)
+            for number, text in enumerate(lines):
+                self.story.line(f"┃ {typist.name} (PM from {sender}) {text}" if number == 0 else f"┃     {text}")
+            markup = box_markup(message.text)
+            buttons = buttons_of(markup) if markup else []
+            if buttons:
+                typist.buttons = buttons
+                self._show_buttons(buttons, "┃     ")
+
+    def _show_buttons(self, buttons: list[tuple[str, str]], margin: str) -> None:
+        self.story.line(margin + "buttons: " + "  ".join(f"/click {n} = {label}" for n, (label, _) in
+                                                        enumerate(buttons, 1)))  # fmt: skip

@@ -1,0 +1,281 @@
+"""The rules of a stand-in of the Survivor room's own bot (Sir Vivor), for the practice room and the tests.
+
+Written from its public source (Swirlyder/I-m-a-sirvivor, `parser.js`, `commands/manageHosts.js`,
+`commands/userHosts.js`, `commands/managePoints.js`), not copied: one host at a time and a host queue,
+the `/wall` lines, `.win`, `.done`, `.dehost`, `.addbot` parsing, a few host tools (`.roll`, `.theme`,
+`.timer`, `.pick`, `.hq`), and `/me in` for its host's player list. Its ranks are its own
+(`Config.groups`: ' ' + % @ # & ~); `*` and `★` rank below `+` there, as in the real bot. A connection
+(the tests' `Player`, the practice room's client) hands it each chat line and sends what it says.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from survivor_host.engine.ids import to_id
+
+ROOM = "survivor"
+
+
+GROUPS = {" ": 0, "+": 1, "%": 2, "@": 3, "#": 4, "&": 5, "~": 6}
+"""Sir Vivor's `Config.groups`: a rank it does not list (`*`, `★`) counts below every one of them."""
+
+
+def has_rank(rank: str, wanted: str) -> bool:
+    """`User.hasRank`: `Config.groups[group] >= Config.groups[tarGroup]` (undefined compares false)."""
+    return rank in GROUPS and GROUPS[rank] >= GROUPS[wanted]
+
+
+@dataclass
+class Award:
+    """One `.addbot` the stand-in accepted."""
+
+    by: str
+    players: int
+    names: list[str]
+    first: tuple[str, int]
+    second: tuple[str, int]
+
+
+@dataclass
+class RoomBotState:
+    """`Games`: the host, the queue, signups and the host's player list; the points it gave."""
+
+    host: str | None = None
+    hosts: list[tuple[str, str]] = field(default_factory=list)
+    signups_open: bool = False
+    player_list: list[str] = field(default_factory=list)
+    points: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    game_count: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    awards: list[Award] = field(default_factory=list)
+    can_queue: bool = True
+
+
+class RoomBotRules:
+    """The room bot's commands on `games`; a subclass says, whispers and knows who is in the room."""
+
+    games: RoomBotState
+
+    def _say(self, room: str, text: str) -> None:
+        raise NotImplementedError
+
+    def _whisper(self, userid: str, text: str) -> None:
+        raise NotImplementedError
+
+    def _in_room(self, name: str) -> str | None:
+        """`Users.get`: the user's name if they are in the room."""
+        raise NotImplementedError
+
+    def _chat_message(self, rank: str, name: str, text: str) -> None:
+        userid = to_id(name)
+        games = self.games
+        lowered = text[:7].lower()
+        if lowered.startswith("/me in") and games.host is not None:
+            if games.signups_open and userid not in {to_id(p) for p in games.player_list}:
+                games.player_list.append(name)
+            return
+        if lowered.startswith("/me out") and games.host is not None and userid != to_id(games.host):
+            games.player_list = [p for p in games.player_list if to_id(p) != userid]
+            return
+        if not text.startswith("."):
+            return
+        word, _, arg = text[1:].partition(" ")
+        command = getattr(self, f"_cmd_{to_id(word)}", None)
+        if command is not None:
+            with contextlib.suppress(Exception):  # the real bot logs a failing command and goes on
+                command(arg.strip(), rank, name)
+
+    # ----------------------------------------------------------------- its commands
+
+    def _hosting(self, host: str, theme: str = "") -> None:
+        shown = f" **{theme}**" if theme else ""
+        self._say(ROOM, f"/wall **SURVGAME:** {host} is hosting{shown}. Type ``/me in`` to join.")
+        self._say(ROOM, f"/modnote HOST: [{host}] hosted.")
+        self.games.host = host
+        self.games.signups_open = True
+        self.games.player_list = []
+
+    def _cmd_host(self, arg: str, rank: str, name: str) -> None:
+        if not has_rank(rank, "+"):
+            return
+        split = arg.split(",")
+        real = self._in_room(split[0])
+        if real is None:
+            self._say(ROOM, "You can only host somebody currently in the room.")
+            return
+        if len(split) > 1:
+            raise NameError("gameTypes is not defined")  # its HEAD: the theme form fails, nothing is said
+        games = self.games
+        if games.host is not None:
+            if to_id(games.host) == to_id(real):
+                self._say(ROOM, f"{real} is already hosting. Somebody probably sniped you haha~")
+            elif to_id(real) in {to_id(h) for h, _ in games.hosts}:
+                self._say(ROOM, f"{real} is already on the hostqueue.")
+            else:
+                self._say(ROOM, f"{real} was added to the hostqueue.")
+                games.hosts.append((real, ""))
+            return
+        if games.hosts:
+            first = games.hosts.pop(0)
+            games.hosts.append((real, ""))
+            self._say(ROOM, f"{real} was added to the hostqueue.")
+            self._hosting(*first)
+        else:
+            self._hosting(real)
+
+    def _cmd_nexthost(self, arg: str, rank: str, name: str) -> None:
+        if not has_rank(rank, "+"):
+            return
+        games = self.games
+        if games.host is not None:
+            self._say(ROOM, "A game is currently in progress.")
+            return
+        if not games.hosts:
+            self._say(ROOM, "The hostqueue is empty.")
+            return
+        while games.hosts:
+            host, theme = games.hosts.pop(0)
+            if self._in_room(host) is not None:
+                self._hosting(host, theme)
+                return
+            self._say(ROOM, f"**{host}** is not online and could not be hosted.")
+        self._say(ROOM, "Nobody in the hostqueue could be hosted.")
+
+    def _cmd_dehost(self, arg: str, rank: str, name: str) -> None:
+        if not has_rank(rank, "+"):
+            return
+        games, target = self.games, to_id(arg)
+        if not target or (games.host is not None and to_id(games.host) == target):
+            if games.host is not None:
+                self._say(ROOM, "The game was forcibly ended.")
+            games.host, games.player_list = None, []
+            return
+        if target in {to_id(h) for h, _ in games.hosts}:
+            games.hosts = [(h, t) for h, t in games.hosts if to_id(h) != target]
+            self._say(ROOM, f"{target} was removed from the hosting queue.")
+
+    def _cmd_subhost(self, arg: str, rank: str, name: str) -> None:
+        if not has_rank(rank, "+"):
+            return
+        if self.games.host is None:
+            self._say(ROOM, "No host is currently active.")
+            return
+        real = self._in_room(arg)
+        if real is None:
+            self._say(ROOM, "You can only host somebody currently in the room.")
+            return
+        self.games.host = real
+        self._say(ROOM, f"**{real}** has subbed in as the host.")
+
+    def _cmd_queue(self, arg: str, rank: str, name: str) -> None:
+        games = self.games
+        if not games.can_queue:
+            return
+        if not games.hosts:
+            self._say(ROOM, "There are no users in the hostqueue.")
+        else:
+            items = " ".join(
+                f"**{i}.** {'__' if i > 1 else ''}{host}{'__' if i > 1 else ''}"
+                for i, (host, _) in enumerate(games.hosts, 1)
+            )
+            self._say(ROOM, f"/announce **HOSTQUEUE:** {items} ")
+        games.can_queue = False
+        asyncio.get_running_loop().call_later(5.0, lambda: setattr(games, "can_queue", True))
+
+    _cmd_hq = _cmd_q = _cmd_que = _cmd_hostqueue = _cmd_queue
+
+    def _is_host(self, name: str) -> bool:
+        return self.games.host is not None and to_id(self.games.host) == to_id(name)
+
+    def _cmd_win(self, arg: str, rank: str, name: str) -> None:
+        if not self._is_host(name):
+            return
+        self._say(ROOM, f"/wall **WINNER:** {arg}")
+        self.games.host, self.games.player_list = None, []
+
+    def _cmd_done(self, arg: str, rank: str, name: str) -> None:
+        if not self._is_host(name):
+            return
+        self.games.host, self.games.player_list = None, []
+        self._say(ROOM, "The game is over!")
+
+    def _cmd_game(self, arg: str, rank: str, name: str) -> None:
+        if not has_rank(rank, "+"):
+            return
+        text = f"__{self.games.host}__ is currently hosting." if self.games.host else "No game is in progress."
+        self._say(ROOM, text)
+
+    def _tool(self, rank: str, name: str) -> bool:
+        """Host tools: for + and up, and for the current host."""
+        return has_rank(rank, "+") or self._is_host(name)
+
+    def _cmd_roll(self, arg: str, rank: str, name: str) -> None:
+        if self._tool(rank, name):
+            sides = int(arg.split("//")[0].strip() or "100")
+            self._say(ROOM, f"/addhtmlbox Roll (1 - {sides}): {random.randint(1, sides)}")
+
+    _cmd_dice = _cmd_r = _cmd_roll
+
+    def _cmd_timer(self, arg: str, rank: str, name: str) -> None:
+        if self._tool(rank, name):
+            self._say(ROOM, f"Timer set for {arg} seconds.")
+
+    def _cmd_pick(self, arg: str, rank: str, name: str) -> None:
+        if self._tool(rank, name):
+            choice = random.choice(arg.split(",")).strip().replace("<", "&lt;").replace(">", "&gt;")
+            self._say(ROOM, f"/addhtmlbox <em>We randomly picked:</em> {choice}")
+
+    def _cmd_theme(self, arg: str, rank: str, name: str) -> None:
+        target = ROOM if self._tool(rank, name) else None
+        text = f"**{arg or 'Theme'}**: https://sites.google.com/view/survivor-ps/themes"
+        if target is None:
+            self._whisper(to_id(name), text)
+        else:
+            self._say(ROOM, text)
+
+    def _cmd_addbot(self, arg: str, rank: str, name: str) -> None:
+        """`.addbot N, WINNER, SECOND, ...`: by + and up; all N players unless an RO; 7+ players."""
+        userid = to_id(name)
+        if not arg:
+            self._whisper(userid, f"No target found :{arg}")
+            return
+        if not has_rank(rank, "+"):
+            return
+        split = arg.split(",")
+        if len(split) < 2:
+            self._whisper(userid, "You must specify the number of players, followed by the winner and runner-up.")
+            return
+        try:
+            count = int(split[0].strip())
+        except ValueError:
+            count = 0
+        if not count:
+            self._whisper(userid, f"'{split[0]}' is not a valid number of players.")
+            return
+        if len(split) != count + 1 and not has_rank(rank, "#"):
+            self._whisper(
+                userid, "You must supply all players as arguments. ROs can bypass this if it's really necessary"
+            )
+            return
+        if len(split) < 3 and count > 6:
+            self._whisper(userid, "Please also specify the runner up for games with 7+ players.")
+            return
+        if count < 7:
+            self._whisper(userid, "Bot hosted games with at least 7 players are worth points.")
+            return
+        first_points, second_points = (7, 2) if count < 10 else (9, 4)
+        first, second = split[1].strip(), split[2].strip()
+        self.games.points[to_id(first)] += first_points
+        self.games.points[to_id(second)] += second_points
+        for item in split:
+            self.games.game_count[to_id(item)] += 1
+        names = [item.strip() for item in split[1:]]
+        self.games.awards.append(Award(name, count, names, (first, first_points), (second, second_points)))
+        self._whisper(userid, f"**{first_points}** have been added to **{first}** on the leaderboard.")
+        self._whisper(userid, f"**{second_points}** have been added to **{second}** on the leaderboard.")
+
+    _cmd_addpointsbot = _cmd_addbot

@@ -1,0 +1,73 @@
+"""The room bot's host slot handed back: a room bot that ignores our `.win` (as Sir Vivor's
+`commands/userHosts.js` can) keeps its host; the auth who hosted us is asked to `.dehost`, and the
+button frees it."""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import re
+from collections.abc import Callable
+from typing import Any
+
+from harness import E2EEnv, run_async
+from harness.bot import BOT_NAME, BotProcess
+from harness.roombot import RoomBotStandIn
+from harness.table import Table
+from hosting_kit import Chooser, connect, random_rule
+from test_room_bot import AUTH, ROOM, SV, room_server
+
+from survivor_host.engine.ids import to_id
+
+BUTTON = re.compile(r'<button[^>]*name="send"[^>]*value="([^"]*)"')
+
+
+class DeafToWin(RoomBotStandIn):
+    """A room bot whose `.win` and `.done` do nothing."""
+
+    def _cmd_win(self, arg: str, rank: str, name: str) -> None:
+        return
+
+    def _cmd_done(self, arg: str, rank: str, name: str) -> None:
+        return
+
+
+def test_an_ignored_win_gets_the_auth_asked_to_dehost(
+    e2e: E2EEnv, ps_server_factory: Callable[..., Any], bot_factory: Callable[..., BotProcess]
+) -> None:
+    env = room_server(ps_server_factory, e2e, "*")
+    bot = bot_factory(env=env, rooms=(ROOM,), fixed_seed="hb-cta", tables={"room_bot": {"handback_seconds": 2}})
+    bot.start()
+
+    async def scenario() -> None:
+        async with contextlib.AsyncExitStack() as stack:
+            sv = await stack.enter_async_context(DeafToWin(env.ws_url, env.login_url, SV))
+            await sv.join(ROOM)
+            auth, *players = await connect(stack, env, [AUTH, "Hb Ann", "Hb Ben", "Hb Cat"], [ROOM])
+            mark = auth.mark()
+            await auth.say(ROOM, f".host {BOT_NAME}")
+            await auth.wait_for(rf"SURVGAME:\*\* {BOT_NAME} is hosting", room=ROOM, since=mark)
+            await auth.say(ROOM, "$host cta")
+            await auth.wait_for(r"signups are open", room=ROOM, since=mark, timeout=20)
+            for count, player in enumerate(players, start=1):
+                await player.say(ROOM, "/me in")
+                await auth.wait_for(rf"PL \({count}\)", room=ROOM, since=mark, timeout=20)
+            table = Table(BOT_NAME, players, Chooser(random_rule("hb-cta")))
+            table.start()
+            await auth.say(ROOM, "$start")
+            try:
+                await auth.wait_for(r"\|\.win ", room=ROOM, since=mark, timeout=120)
+            finally:
+                await table.stop()
+            assert sv.games.host is not None and to_id(sv.games.host) == to_id(BOT_NAME)  # the slot is held
+            ask = await auth.wait_for(lambda ln: ln.type == "pm" and ".dehost" in ln.text, since=mark, timeout=10)
+            assert "did not answer my .win within 2 s" in ask.text
+            value = html.unescape(BUTTON.search(ask.text).group(1))  # type: ignore[union-attr]
+            assert value == f"/msgroom {ROOM}, .dehost"
+            await auth.send("", value)  # the button
+            await auth.wait_for(r"The game was forcibly ended\.", room=ROOM, since=mark, timeout=10)
+            assert sv.games.host is None
+
+    run_async(scenario(), timeout=240)
+    assert "did not take '.win " in bot.log()
+    assert "Traceback" not in bot.log()
