@@ -79,6 +79,10 @@ class RoomHost:
         self.desk.cancelled = self.hosting.cancelled
         self.session.over = self.hosting.game_over
         self.hosting.flood_rule_changed()
+        self.away = False
+        """The bot is out of the room (disconnected, locked, not joined): play waits for it."""
+        self.state.outage.on_pause.append(self.presence.pause)
+        self.state.outage.on_resume.append(self._writable_again)
 
     @property
     def roombot(self) -> RoomBotFollower:
@@ -215,11 +219,20 @@ class RoomHost:
 
     def pause(self) -> None:
         """The bot lost its connection: deadlines and leave graces stop."""
+        self.away = True
         self.presence.pause()
 
     def resume(self, quiet: bool = False) -> None:
-        """Connected again: deadlines go on and prompts are sent again (once per wait if `quiet`)."""
-        self.presence.resume(quiet)
+        """Connected again: deadlines go on and prompts are sent again (once per wait if `quiet`), unless
+        the database takes no writes (play then waits for it)."""
+        self.away = False
+        if not self.state.outage.down:
+            self.presence.resume(quiet)
+
+    def _writable_again(self) -> None:
+        """The database takes writes again: play goes on, unless the bot is away."""
+        if not self.away:
+            self.presence.resume(quiet=True)
 
     def tick(self) -> None:
         """Called every few seconds: keeps the stored heartbeat fresh for restores."""
