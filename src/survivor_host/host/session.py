@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import logging
+import pickle
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -59,7 +60,7 @@ class Session:
             raise IllegalAction("No game is running.")
         try:
             state.outage.check()
-            copy.deepcopy(game).apply(inp)  # the rules take it (or raise), the game itself untouched
+            trial_copy(game).apply(inp)  # the rules take it (or raise), the game itself untouched
             state.store.append_input(state.game_id, state.seq + 1, inp, state.clock.now())
         except sqlite3.Error as error:
             return self._refuse(state.outage.failed(error), reply_to)
@@ -199,6 +200,17 @@ class Session:
             games = ", ".join(str(game_id) for game_id in ids)
             state.out.say(state.room, f"{name} ended game {games} (it could not be restored); nobody's points change.")
         return bool(ids)
+
+
+def trial_copy(game: Game) -> Game:
+    """A copy of the game to try an input on: pickled (several times faster than deepcopy), or
+    deep-copied if something in it cannot be pickled."""
+    try:
+        copied = pickle.loads(pickle.dumps(game, pickle.HIGHEST_PROTOCOL))
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return copy.deepcopy(game)
+    assert isinstance(copied, Game)
+    return copied
 
 
 def replay(stored: StoredGame) -> tuple[Game, list[Event]]:
