@@ -1,17 +1,14 @@
 """SQLite persistence: games, their inputs, signups and points, so a crash loses nothing.
 
-An input counts only once it is committed (`append_input` raises sqlite3.Error otherwise, and then
-nothing of it is stored). The bookkeeping writes (deadline, heartbeat, what was posted) never raise:
-a restart copes without them.
+An input counts only once committed (`append_input` raises sqlite3.Error, with nothing of it stored,
+if it cannot be); bookkeeping writes (deadline, heartbeat, what was posted) never raise.
 """
 
 from __future__ import annotations
 
 import json
-import logging
 import sqlite3
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,10 +17,8 @@ from survivor_host.engine.game import RULES_VERSION
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
 from survivor_host.host.migrations import MIGRATIONS
-from survivor_host.host.store_open import OpenTables
 from survivor_host.host.store_points import PointsTables
-
-logger = logging.getLogger(__name__)
+from survivor_host.host.store_writes import Writes
 
 RULES_KEY = "_rules_version"
 """Where a game's rules version is stored (beside its options, which never use a leading underscore)."""
@@ -57,7 +52,7 @@ class StoredGame:
     """The room bot hosted our bot for it (it then ends with `.win`)."""
 
 
-class Store(PointsTables, OpenTables):
+class Store(PointsTables, Writes):
     """The bot's database (WAL mode). One connection, used from the event loop's thread."""
 
     def __init__(self, path: str | Path) -> None:
@@ -88,32 +83,6 @@ class Store(PointsTables, OpenTables):
 
     def close(self) -> None:
         self.db.close()
-
-    @contextmanager
-    def transaction(self) -> Iterator[None]:
-        """All of it is committed, or none of it (a failed commit is rolled back, then raised)."""
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
-            yield
-            self.db.execute("COMMIT")
-        except BaseException:
-            if self.db.in_transaction:
-                self.db.execute("ROLLBACK")
-            raise
-
-    def probe(self) -> None:
-        """One real write (a page of the header, committed): raises sqlite3.Error while the database
-        is read-only or its disk is full."""
-        version = self.schema_version
-        with self.transaction():
-            self.db.execute(f"PRAGMA user_version={version}")
-
-    def _soft(self, sql: str, args: Sequence[Any]) -> None:
-        """A bookkeeping write: when it fails the bot goes on (it is logged)."""
-        try:
-            self.db.execute(sql, args)
-        except sqlite3.Error as error:
-            logger.warning("not stored (%s): %s", error, sql.split(" SET ")[0])
 
     # ----- games -----
 
@@ -147,7 +116,6 @@ class Store(PointsTables, OpenTables):
         return cursor.lastrowid
 
     def append_input(self, game_id: int, seq: int, inp: Input, at: float) -> None:
-        """Commit input `seq` of the game, or raise sqlite3.Error with nothing of it stored."""
         with self.transaction():
             self.db.execute(
                 "INSERT INTO inputs (game_id, seq, at, input) VALUES (?, ?, ?, ?)",
@@ -158,19 +126,19 @@ class Store(PointsTables, OpenTables):
     def mark_posted(self, game_id: int, seq: int) -> None:
         """Everything caused by inputs up to `seq` has been sent to the room (-1: not even the start;
         0: the start). Never goes back."""
-        self._soft("UPDATE games SET posted = MAX(posted, ?) WHERE id = ?", (seq, game_id))
+        self.soft("UPDATE games SET posted = MAX(posted, ?) WHERE id = ?", (seq, game_id))
 
     def set_deadline(
         self, game_id: int, deadline_at: float | None, wait_id: int | None = None, extension: int | None = None
     ) -> None:
         """The current deadline, with the wait (and the extension it includes) it belongs to."""
-        self._soft(
+        self.soft(
             "UPDATE games SET deadline_at = ?, deadline_wait = ?, deadline_extension = ? WHERE id = ?",
             (deadline_at, wait_id, extension, game_id),
         )
 
     def heartbeat(self, game_id: int, at: float) -> None:
-        self._soft("UPDATE games SET heartbeat = ? WHERE id = ?", (at, game_id))
+        self.soft("UPDATE games SET heartbeat = ? WHERE id = ?", (at, game_id))
 
     def finish_game(
         self,
@@ -258,23 +226,6 @@ class Store(PointsTables, OpenTables):
             (at, game_id),
         )
 
-    def set_aside(self, game_id: int, at: float) -> None:
-        """A game whose restore failed: `stuck` until a host ends it (`end_stuck`); never replayed again."""
-        self.db.execute(
-            "UPDATE games SET status = 'stuck', finished_at = ?, deadline_at = NULL"
-            " WHERE id = ? AND status = 'running'",
-            (at, game_id),
-        )
-
-    def end_stuck(self, room: str, at: float) -> list[int]:
-        """End the room's stuck games (no points, no game counts): their ids."""
-        with self.transaction():
-            ids = [int(row[0]) for row in self.db.execute(
-                "SELECT id FROM games WHERE room = ? AND status = 'stuck' ORDER BY id", (room,))]  # fmt: skip
-            self.db.execute("UPDATE games SET status = 'ended', finished_at = ? WHERE room = ? AND status = 'stuck'",
-                            (at, room))  # fmt: skip
-        return ids
-
     def game_record(self, game_id: int) -> dict[str, Any] | None:
         row = self.db.execute("SELECT record FROM games WHERE id = ?", (game_id,)).fetchone()
         return json.loads(row[0]) if row and row[0] else None
@@ -295,3 +246,57 @@ class Store(PointsTables, OpenTables):
             (game_id, room),
         ).fetchone()
         return json.loads(row[0]) if row and row[0] else None
+
+    # ----- hand-hosted sessions -----
+
+    def begin_session(self, room: str, host: str, at: float) -> int:
+        cursor = self.db.execute(
+            "INSERT INTO hand_sessions (room, host, started_at) VALUES (?, ?, ?)", (room, host, at)
+        )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    def save_session(self, session_id: int, data: dict[str, Any]) -> None:
+        """A running session as it is now (with its seed, which only the bot may read)."""
+        self.db.execute("UPDATE hand_sessions SET data = ? WHERE id = ?", (json.dumps(data), session_id))
+
+    def end_session(self, session_id: int, record: dict[str, Any], at: float) -> None:
+        self.db.execute(
+            "UPDATE hand_sessions SET status = 'ended', finished_at = ?, record = ?, data = ? WHERE id = ?",
+            (at, json.dumps(record), json.dumps(record), session_id),
+        )
+
+    def running_sessions(self) -> list[dict[str, Any]]:
+        rows = self.db.execute("SELECT data FROM hand_sessions WHERE status = 'running' ORDER BY id")
+        return [json.loads(row[0]) for row in rows if row[0] != "{}"]
+
+    def closed_sessions(self, room: str, limit: int = 200) -> list[tuple[int, float, dict[str, Any]]]:
+        """The room's ended sessions, newest first: (id, finished_at, record)."""
+        rows = self.db.execute(
+            "SELECT id, finished_at, record FROM hand_sessions WHERE room = ? AND status = 'ended'"
+            " AND record IS NOT NULL ORDER BY id DESC LIMIT ?",
+            (room, limit),
+        )
+        return [(int(row[0]), float(row[1] or 0), json.loads(row[2])) for row in rows]
+
+    def closed_session(self, room: str, session_id: int) -> dict[str, Any] | None:
+        row = self.db.execute(
+            "SELECT record FROM hand_sessions WHERE id = ? AND room = ? AND status = 'ended'", (session_id, room)
+        ).fetchone()
+        return json.loads(row[0]) if row and row[0] else None
+
+    # ----- signups -----
+
+    def save_signups(self, room: str, data: dict[str, Any] | None, at: float) -> None:
+        if data is None:
+            self.db.execute("DELETE FROM signups WHERE room = ?", (room,))
+        else:
+            self.db.execute(
+                "INSERT INTO signups (room, data, updated) VALUES (?, ?, ?)"
+                " ON CONFLICT(room) DO UPDATE SET data = excluded.data, updated = excluded.updated",
+                (room, json.dumps(data), at),
+            )
+
+    def all_signups(self) -> dict[str, dict[str, Any]]:
+        rows = self.db.execute("SELECT room, data FROM signups")
+        return {row[0]: json.loads(row[1]) for row in rows}
