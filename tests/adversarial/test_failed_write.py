@@ -86,6 +86,24 @@ def test_a_choice_that_cannot_be_stored_does_not_count_and_play_waits_for_the_di
     assert again.game is not None and again.game.record() == record
 
 
+def test_a_timeout_that_cannot_be_stored_waits_for_the_disk_then_runs(tmp_path: Path) -> None:
+    host = make_host(tmp_path, leader="pick")
+    open_game(host, "ftl", PLAYERS)
+    game = host.game
+    assert game is not None and host.deadline_at is not None
+    owed = [wait.player for wait in game.awaiting()]
+    faults = Faults(host.store, "full")
+    faults.start()
+    clock(host).advance(host.deadline_at - clock(host).time + 1)  # the deadline's timeout is not stored
+    assert all(seat.alive for seat in game.seats) and len(paused_lines(host)) == 1
+    clock(host).advance(300)
+    assert all(seat.alive for seat in game.seats)
+    faults.stop()
+    clock(host).advance(60)  # writable again: the deadline gets time back, then runs out
+    assert [seat.name for seat in game.seats if not seat.alive] == owed
+    assert paused_lines(host)[-1] == "I can write my database again: play goes on."
+
+
 @pytest.mark.parametrize("kind", KINDS)
 def test_a_draw_that_cannot_be_stored_is_neither_numbered_nor_shown(tmp_path: Path, kind: str) -> None:
     host = session_host(tmp_path)

@@ -12,6 +12,7 @@ the replay harness and the tests use; each responsibility is a part of its own:
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -30,6 +31,7 @@ from survivor_host.host.commands import Commands
 from survivor_host.host.deadlines import Deadlines
 from survivor_host.host.handhost.desk import HandDesk
 from survivor_host.host.hosting import Hosting
+from survivor_host.host.outage import StoreDown
 from survivor_host.host.ports import AUTH_RANKS, OWNER_RANKS, Clock, FloodRule, HostSettings, Outbox
 from survivor_host.host.presence import Presence
 from survivor_host.host.present import MAX_LINE, Announcer, pack_rolls
@@ -127,7 +129,8 @@ class RoomHost:
         self.reach.defaults()
 
     def _timeout(self) -> None:
-        self.session.apply(Input("timeout"), reply_to=None)
+        with contextlib.suppress(StoreDown):  # not stored: play is paused until the database takes writes
+            self.session.apply(Input("timeout"), reply_to=None)
 
     # ----- what the room holds -----
 
