@@ -6,6 +6,7 @@ Every string a user sends stays data: only a known word from an allowed sender d
 from __future__ import annotations
 
 import logging
+import sqlite3
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
@@ -25,6 +26,7 @@ from survivor_host.host.command_words import (
 from survivor_host.host.handhost.desk import HandDesk
 from survivor_host.host.handhost.words import HAND_COMMANDS, HAND_START, SHARED_WITH_GAMES
 from survivor_host.host.hosting import Hosting
+from survivor_host.host.outage import StoreDown
 from survivor_host.host.player_commands import PlayerCommands
 from survivor_host.host.ports import AUTH_RANKS, OWNER_RANKS
 from survivor_host.host.presence import Presence
@@ -110,9 +112,13 @@ class Commands(PlayerCommands):
         out = self.state.out
         try:
             run()
-        except (IllegalAction, SetupError, ValueError) as error:
+        except (IllegalAction, SetupError, ValueError, StoreDown) as error:
             with out.lane("error", name):  # after the game's lines, not rate-limited
                 out.pm(name, str(error))
+        except sqlite3.Error as error:  # a write that failed: the sender is told, play waits for the database
+            logger.exception("a command from %s in %s was not stored", name, self.state.room)
+            with out.lane("error", name):
+                out.pm(name, str(self.state.outage.failed(error)))
         except Exception:
             logger.exception("a command from %s in %s failed", name, self.state.room)
             out.pm(name, f"Something went wrong with that in {self.state.room}; it was logged. Sorry!")
@@ -214,7 +220,9 @@ class Commands(PlayerCommands):
             self.desk.set_option(rest)
         elif word == "end" and state.game is None:
             if state.signups is None:
-                raise IllegalAction("No game or signups to end.")
+                if not self.session.end_stuck(name):  # a game that could not be restored ends too
+                    raise IllegalAction("No game or signups to end.")
+                return
             self.desk.close("Signups were cancelled.")
             self.hosting.cancelled()
         elif state.running() is None:

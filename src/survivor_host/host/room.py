@@ -12,6 +12,7 @@ the replay harness and the tests use; each responsibility is a part of its own:
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -30,6 +31,7 @@ from survivor_host.host.commands import Commands
 from survivor_host.host.deadlines import Deadlines
 from survivor_host.host.handhost.desk import HandDesk
 from survivor_host.host.hosting import Hosting
+from survivor_host.host.outage import StoreDown
 from survivor_host.host.ports import AUTH_RANKS, OWNER_RANKS, Clock, FloodRule, HostSettings, Outbox
 from survivor_host.host.presence import Presence
 from survivor_host.host.present import MAX_LINE, Announcer, pack_rolls
@@ -79,6 +81,10 @@ class RoomHost:
         self.desk.cancelled = self.hosting.cancelled
         self.session.over = self.hosting.game_over
         self.hosting.flood_rule_changed()
+        self.away = False
+        """The bot is out of the room (disconnected, locked, not joined): play waits for it."""
+        self.state.outage.on_pause.append(self.presence.pause)
+        self.state.outage.on_resume.append(self._writable_again)
 
     @property
     def roombot(self) -> RoomBotFollower:
@@ -123,7 +129,8 @@ class RoomHost:
         self.reach.defaults()
 
     def _timeout(self) -> None:
-        self.session.apply(Input("timeout"), reply_to=None)
+        with contextlib.suppress(StoreDown):  # not stored: play is paused until the database takes writes
+            self.session.apply(Input("timeout"), reply_to=None)
 
     # ----- what the room holds -----
 
@@ -215,11 +222,20 @@ class RoomHost:
 
     def pause(self) -> None:
         """The bot lost its connection: deadlines and leave graces stop."""
+        self.away = True
         self.presence.pause()
 
     def resume(self, quiet: bool = False) -> None:
-        """Connected again: deadlines go on and prompts are sent again (once per wait if `quiet`)."""
-        self.presence.resume(quiet)
+        """Connected again: deadlines go on and prompts are sent again (once per wait if `quiet`), unless
+        the database takes no writes (play then waits for it)."""
+        self.away = False
+        if not self.state.outage.down:
+            self.presence.resume(quiet)
+
+    def _writable_again(self) -> None:
+        """The database takes writes again: play goes on, unless the bot is away."""
+        if not self.away:
+            self.presence.resume(quiet=True)
 
     def tick(self) -> None:
         """Called every few seconds: keeps the stored heartbeat fresh for restores."""

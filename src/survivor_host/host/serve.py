@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import shutil
 import signal
+import sqlite3
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 from survivor_host.host.bot import Bot
 from survivor_host.host.config import BotConfig, ConfigError, check_database, load_config
+from survivor_host.host.outage import why
 from survivor_host.host.store import Store
 from survivor_host.showdown.client import ShowdownClient
 from survivor_host.showdown.config import ClientConfig
@@ -22,6 +26,26 @@ EXIT_CONFIG = 2
 """The config is wrong (nothing was connected); the message names the key."""
 EXIT_LOGIN_REFUSED = 3
 """The login server refused the name or password too many times in a row; restarting will not help."""
+MIN_FREE = 1 << 20
+"""Bytes free on the database's disk below which `serve` does not start (the disk counts as full)."""
+
+
+def check_writable(database: str) -> None:
+    """The database takes a write now (its schema brought up to date, one page committed): it is not
+    read-only and its disk is not full; else ConfigError."""
+    path = Path(database).expanduser()
+    where = f"[bot] database = {database!r}: cannot be written"
+    free = shutil.disk_usage(path.parent if str(path.parent) else Path(".")).free
+    if free < MIN_FREE:
+        raise ConfigError(f"{where}: its disk is full ({free // 1024} KB free); free some space")
+    try:
+        store = Store(path)
+        try:
+            store.probe()
+        finally:
+            store.close()
+    except sqlite3.Error as error:
+        raise ConfigError(f"{where}: {why(error)} ({error})") from None
 
 
 @dataclass
@@ -93,6 +117,7 @@ def serve_main(config_path: str) -> int:
         config = load_config(config_path)
         try:
             check_database(config.database)
+            check_writable(config.database)
         except ConfigError as error:
             raise ConfigError(f"{config_path}:\n  {error}") from None
     except ConfigError as error:

@@ -1,12 +1,17 @@
-"""The game session of one room: every input applied, stored, then announced; the end; a restore.
+"""The game session of one room: every input tried, stored, applied, then announced; the end; a restore.
 
-Each accepted input is written to the store before anything it caused is announced, and a step
-counts as announced only once its lines have really gone out.
+An input counts only once it is stored: it is tried on a copy of the game (to learn whether the rules
+take it), committed, and only then applied to the game. A write that fails leaves the game as it was,
+tells the sender, and pauses play (`Outage`). A step counts as announced once its lines have really
+gone out.
 """
 
 from __future__ import annotations
 
+import copy
 import logging
+import pickle
+import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -17,6 +22,7 @@ from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
 from survivor_host.host.deadlines import Deadlines
 from survivor_host.host.fairness import reveal_seed, stored_dice
+from survivor_host.host.outage import StoreDown
 from survivor_host.host.present import Announcer
 from survivor_host.host.state import RoomState
 from survivor_host.host.store import StoredGame
@@ -46,25 +52,26 @@ class Session:
         self.deadlines.rearm()
 
     def apply(self, inp: Input, reply_to: str | None) -> bool:
-        """Feed one input to the game; store it, then announce what it caused."""
+        """Feed one input to the game once it is stored; then announce what it caused. A refusal (the
+        rules', or a database that takes no writes) goes to `reply_to`, else it is raised."""
         state = self.state
         game = state.running()
         if game is None or state.game_id is None:
             raise IllegalAction("No game is running.")
         try:
-            events = game.apply(inp)
-        except IllegalAction as error:
-            if reply_to is not None:
-                with state.out.lane("error", reply_to):
-                    state.out.pm(reply_to, str(error))
-                return False
-            raise
+            state.outage.check()
+            trial_copy(game).apply(inp)  # the rules take it (or raise), the game itself untouched
+            state.store.append_input(state.game_id, state.seq + 1, inp, state.clock.now())
+        except sqlite3.Error as error:
+            return self._refuse(state.outage.failed(error), reply_to)
+        except (IllegalAction, StoreDown) as error:
+            return self._refuse(error, reply_to)
         except Exception:
             logger.exception("the game in %s failed on %r", state.room, inp)
             self.abandon(game)
             return False
         state.seq += 1
-        state.store.append_input(state.game_id, state.seq, inp, state.clock.now())
+        events = game.apply(inp)
         vote = self.present.public_vote()
         if vote is not None and game.phase != vote.phase:
             self.present.refresh_vote_box()  # a vote box that just closed says so before what the vote caused
@@ -76,6 +83,14 @@ class Session:
         else:
             self.deadlines.rearm()
         return True
+
+    def _refuse(self, error: Exception, reply_to: str | None) -> bool:
+        """Nothing of the input counted: its sender is told why (without one, the caller is)."""
+        if reply_to is None:
+            raise error
+        with self.state.out.lane("error", reply_to):
+            self.state.out.pm(reply_to, str(error))
+        return False
 
     def posted_when_sent(self, seq: int) -> None:
         """Record that the steps up to `seq` were announced, once their lines have really gone out:
@@ -103,7 +118,7 @@ class Session:
         def close() -> None:
             store.finish_game(game_id, record, at, status, awards, counted)
 
-        state.out.when_sent(close)
+        state.out.when_sent(lambda: state.outage.hold(close))
         state.game = None
         state.game_id = None
         state.game_host = None
@@ -117,7 +132,12 @@ class Session:
             record = game.record()
         except Exception:
             record = {"theme": game.theme, "error": "the record could not be built"}
-        state.store.finish_game(state.game_id, record, state.clock.now(), "error")
+        game_id, store, at = state.game_id, state.store, state.clock.now()
+
+        def close() -> None:
+            store.finish_game(game_id, record, at, "error")
+
+        state.outage.hold(close)
         state.out.say(state.room, "**An internal error stopped this game.** It was logged; sorry! Host a new one.")
         state.game = None
         state.game_id = None
@@ -146,16 +166,17 @@ class Session:
             )
             state.store.refuse_game(stored.id, state.clock.now())
             return
-        dice = stored_dice(stored.players, stored.seed, stored.dice, stored.client_seed, list(stored.salts))
-        game = new_game(stored.theme, stored.players, mods=stored.mods, options=stored.options, dice=dice)
-        unposted: list[Event] = []
-        events = game.start()
-        if stored.posted < 0:
-            unposted += events
-        for seq, inp in enumerate(stored.inputs, start=1):
-            events = game.apply(inp)
-            if seq > stored.posted:
-                unposted += events
+        try:
+            game, unposted = replay(stored)
+        except Exception:
+            logger.exception("could not restore game %s in %s: set aside until a host ends it", stored.id, state.room)
+            state.store.set_aside(stored.id, state.clock.now())
+            state.out.say(
+                state.room,
+                f"**Game {stored.id} could not be restored** after the bot restarted (it was logged). A host ends it "
+                f"with {state.settings.prefix}end; nobody's points change.",
+            )
+            return
         state.game, state.game_id, state.seq = game, stored.id, len(stored.inputs)
         state.game_host = stored.host
         if stored.room_bot_hosted:
@@ -170,3 +191,38 @@ class Session:
         self.deadlines.restore(stored)
         prompted = {to_id(event.to) for event in unposted if isinstance(event, Prompt)}
         self.present.refresh_prompts(skip=prompted)
+
+    def end_stuck(self, name: str) -> bool:
+        """`end` with no game running: the room's games that could not be restored end (no points); False if none."""
+        state = self.state
+        ids = state.store.end_stuck(state.room, state.clock.now())
+        if ids:
+            games = ", ".join(str(game_id) for game_id in ids)
+            state.out.say(state.room, f"{name} ended game {games} (it could not be restored); nobody's points change.")
+        return bool(ids)
+
+
+def trial_copy(game: Game) -> Game:
+    """A copy of the game to try an input on: pickled (several times faster than deepcopy), or
+    deep-copied if something in it cannot be pickled."""
+    try:
+        copied = pickle.loads(pickle.dumps(game, pickle.HIGHEST_PROTOCOL))
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return copy.deepcopy(game)
+    assert isinstance(copied, Game)
+    return copied
+
+
+def replay(stored: StoredGame) -> tuple[Game, list[Event]]:
+    """The stored game rebuilt by replaying its inputs, and what it said that was not posted yet."""
+    dice = stored_dice(stored.players, stored.seed, stored.dice, stored.client_seed, list(stored.salts))
+    game = new_game(stored.theme, stored.players, mods=stored.mods, options=stored.options, dice=dice)
+    unposted: list[Event] = []
+    events = game.start()
+    if stored.posted < 0:
+        unposted += events
+    for seq, inp in enumerate(stored.inputs, start=1):
+        events = game.apply(inp)
+        if seq > stored.posted:
+            unposted += events
+    return game, unposted

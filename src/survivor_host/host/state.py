@@ -9,6 +9,7 @@ from typing import Any
 from survivor_host.engine.game import Game, Seat
 from survivor_host.engine.ids import to_id
 from survivor_host.host.fairness import SignupSeed
+from survivor_host.host.outage import Outage
 from survivor_host.host.ports import Clock, HostSettings, Outbox
 from survivor_host.host.roombot import RoomBotFollower
 from survivor_host.host.store import Store
@@ -55,6 +56,8 @@ class RoomState:
     """Who hosted the running game (from its signups)."""
     roombot: RoomBotFollower = field(init=False)
     """The room bot's host and queue, as its lines tell them."""
+    outage: Outage = field(init=False)
+    """Whether the database takes writes now (while it does not, play waits)."""
 
     def __post_init__(self) -> None:
         out, room = self.out, self.room
@@ -63,6 +66,7 @@ class RoomState:
             return out.rank_of(room, userid) is not None
 
         self.roombot = RoomBotFollower(room, self.settings.room_bot, me=lambda: to_id(out.name), present=present)
+        self.outage = Outage(room, out, self.clock, self.store)
 
     def running(self) -> Game | None:
         """The game, while it is not over."""

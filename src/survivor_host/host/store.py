@@ -1,6 +1,7 @@
 """SQLite persistence: games, their inputs, signups and points, so a crash loses nothing.
 
-Every accepted input is committed before the bot announces what it caused.
+An input counts only once committed (`append_input` raises sqlite3.Error, with nothing of it stored,
+if it cannot be); bookkeeping writes (deadline, heartbeat, what was posted) never raise.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
 from survivor_host.host.migrations import MIGRATIONS
 from survivor_host.host.store_points import PointsTables
+from survivor_host.host.store_writes import Writes
 
 RULES_KEY = "_rules_version"
 """Where a game's rules version is stored (beside its options, which never use a leading underscore)."""
@@ -50,7 +52,7 @@ class StoredGame:
     """The room bot hosted our bot for it (it then ends with `.win`)."""
 
 
-class Store(PointsTables):
+class Store(PointsTables, Writes):
     """The bot's database (WAL mode). One connection, used from the event loop's thread."""
 
     def __init__(self, path: str | Path) -> None:
@@ -114,28 +116,29 @@ class Store(PointsTables):
         return cursor.lastrowid
 
     def append_input(self, game_id: int, seq: int, inp: Input, at: float) -> None:
-        self.db.execute(
-            "INSERT INTO inputs (game_id, seq, at, input) VALUES (?, ?, ?, ?)",
-            (game_id, seq, at, json.dumps(inp.to_dict())),
-        )
-        self.db.execute("UPDATE games SET heartbeat = ? WHERE id = ?", (at, game_id))
+        with self.transaction():
+            self.db.execute(
+                "INSERT INTO inputs (game_id, seq, at, input) VALUES (?, ?, ?, ?)",
+                (game_id, seq, at, json.dumps(inp.to_dict())),
+            )
+            self.db.execute("UPDATE games SET heartbeat = ? WHERE id = ?", (at, game_id))
 
     def mark_posted(self, game_id: int, seq: int) -> None:
         """Everything caused by inputs up to `seq` has been sent to the room (-1: not even the start;
         0: the start). Never goes back."""
-        self.db.execute("UPDATE games SET posted = MAX(posted, ?) WHERE id = ?", (seq, game_id))
+        self.soft("UPDATE games SET posted = MAX(posted, ?) WHERE id = ?", (seq, game_id))
 
     def set_deadline(
         self, game_id: int, deadline_at: float | None, wait_id: int | None = None, extension: int | None = None
     ) -> None:
         """The current deadline, with the wait (and the extension it includes) it belongs to."""
-        self.db.execute(
+        self.soft(
             "UPDATE games SET deadline_at = ?, deadline_wait = ?, deadline_extension = ? WHERE id = ?",
             (deadline_at, wait_id, extension, game_id),
         )
 
     def heartbeat(self, game_id: int, at: float) -> None:
-        self.db.execute("UPDATE games SET heartbeat = ? WHERE id = ?", (at, game_id))
+        self.soft("UPDATE games SET heartbeat = ? WHERE id = ?", (at, game_id))
 
     def finish_game(
         self,
@@ -148,8 +151,7 @@ class Store(PointsTables):
     ) -> bool:
         """Close the game and add its points and the game counts of `counted` (its players) in one
         transaction; False (and nothing done) when it was already closed, so nothing is given twice."""
-        with self.db:
-            self.db.execute("BEGIN IMMEDIATE")
+        with self.transaction():
             cursor = self.db.execute(
                 "UPDATE games SET status = ?, finished_at = ?, record = ?, deadline_at = NULL"
                 " WHERE id = ? AND status = 'running'",

@@ -9,6 +9,7 @@ longer than the grace. Every refusal goes to its sender by PM (the room sees not
 from __future__ import annotations
 
 import logging
+import sqlite3
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +19,7 @@ from survivor_host.host.handhost.session import HandSession
 from survivor_host.host.handhost.timers import HandTimers, duration
 from survivor_host.host.handhost.tools import HandTools
 from survivor_host.host.handhost.words import HAND_START, SHARED_WITH_GAMES
+from survivor_host.host.outage import StoreDown
 from survivor_host.host.ports import AUTH_RANKS, Cancellable
 from survivor_host.host.state import RoomState
 from survivor_host.trust.session import card_line, plain_name, written_name
@@ -90,12 +92,25 @@ class HandDesk(HandTools):
             self.start(host)
         assert self.session is not None
         self.session.followed = True
-        self.save()
+        self.save_softly()
 
     def host_ended(self, why: str) -> None:
-        """The room bot's host is done: the session ends."""
+        """The room bot's host is done: the session ends (once its record is stored)."""
         if self.session is not None:
+            self.end_now_or_later(why)
+
+    def end_now_or_later(self, why: str) -> None:
+        """An end nobody can be asked to repeat: while the database takes no writes, it waits for them."""
+        session = self.session
+        try:
             self.end(why)
+        except StoreDown:
+
+            def later() -> None:
+                if self.session is session and session is not None:
+                    self._close(session, why)
+
+            self.state.outage.held.append(later)
 
     def start(self, host: str) -> None:
         state = self.state
@@ -103,9 +118,14 @@ class HandDesk(HandTools):
             raise IllegalAction(f"{self.session.host} is hosting already: {self.prefix}done ends that session first.")
         now = state.clock.now()
         session = HandSession(state.room, host, state.new_seed(), now)
-        session.id = state.store.begin_session(state.room, host, now)
+        state.outage.check()
+        try:
+            with state.store.transaction():
+                session.id = state.store.begin_session(state.room, host, now)
+                state.store.save_session(session.id, session.stored())
+        except sqlite3.Error as error:
+            raise state.outage.failed(error) from None
         self.session = session
-        self.save()
         p = self.prefix
         state.out.say(
             state.room,
@@ -116,16 +136,29 @@ class HandDesk(HandTools):
         )
 
     def end(self, why: str) -> None:
-        """Reveal the seed (and the cards dealt), store the record."""
+        """Store the record, then reveal the seed (and the cards dealt); StoreDown if it cannot be stored."""
         session = self.session
         if session is None:
             raise IllegalAction("No session is running here.")
+        self.state.outage.check()
+        try:
+            self._close(session, why)
+        except sqlite3.Error as error:
+            raise self.state.outage.failed(error) from None
+
+    def _close(self, session: HandSession, why: str) -> None:
+        """The end: raises sqlite3.Error, with the session still running, if the record cannot be stored."""
         state = self.state
+        session.end(why, state.clock.now())
+        try:
+            state.store.end_session(session.id, session.record(), state.clock.now())
+        except sqlite3.Error:
+            session.ended = session.ended_at = None
+            raise
         self.timers.stop_all()
         if self._away is not None:
             self._away.cancel()
             self._away = None
-        session.end(why, state.clock.now())
         cards = [card_line(draw) for draw in session.draws if draw["kind"] == "card"]
         if cards:
             state.out.say(state.room, f"Session h{session.id} cards: " + ", ".join(cards))
@@ -134,7 +167,6 @@ class HandDesk(HandTools):
             f"Session h{session.id} seed: {session.seed} (its sha256 is the commitment; {why}). Anyone can check "
             f"every draw: survivor-host verify --chat LOG, or {self.prefix}replay h{session.id}.",
         )
-        state.store.end_session(session.id, session.record(), state.clock.now())
         self.session = None
 
     # ----- commands -----
@@ -143,8 +175,7 @@ class HandDesk(HandTools):
         """One of HAND_COMMANDS (or `salt` during the session's signups) from `name`."""
         rank = self.rank(rank, name, in_room)
         if word == "salt":
-            reply = self._session().add_salt(name, rest, self.state.settings.prefix)
-            self.save()
+            reply = self._change(lambda session: session.add_salt(name, rest, self.state.settings.prefix))
             self.state.out.pm(name, reply)
             return
         if not self.may_host(rank, name):
@@ -157,14 +188,13 @@ class HandDesk(HandTools):
         if word == "done":
             self.end(f"ended by {written_name(name)}")
         elif word == "close":
-            seed = session.close()
+            seed = self._change(lambda session: session.close())
             self.state.out.say(
                 self.state.room,
                 f"Session h{session.id} client seed (the host, the players in join order, the salts): {seed}",
             )
-            self.save()
         elif word in ("roll", "pick", "shuffle", "card"):
-            self._draw(word, rest, name)
+            self._draw(word, rest, name, rank)
         elif word == "timer":
             self.timers.command(rest)
         else:
@@ -177,17 +207,13 @@ class HandDesk(HandTools):
         players) it is kept quietly: no confirmation, and a refused `/me in` is not answered either."""
         session = self._session()
         try:
-            if joining:
-                session.join(name)
-            else:
-                session.leave(name)
+            self._change(lambda session: session.join(name) if joining else session.leave(name))
         except IllegalAction:
             if session.followed and plain_name(name):
                 return  # the room bot answers; a name the session cannot write is told why
             raise
         if joining and not session.followed:
             self.state.out.pm(name, f"You are on {session.host}'s list in {self.state.room}.")
-        self.save()
 
     def left(self, userid: str) -> None:
         """Someone left the room: for the host, the grace begins."""
@@ -198,7 +224,7 @@ class HandDesk(HandTools):
         def gone() -> None:
             self._away = None
             if self.session is session:
-                self.end(f"{session.host} was away for {duration(int(grace))}")
+                self.end_now_or_later(f"{session.host} was away for {duration(int(grace))}")
 
         grace = self.state.settings.hand_grace
         if grace > 0:  # 0: the host's absence never ends the session
@@ -208,7 +234,7 @@ class HandDesk(HandTools):
         """The host renamed: the session follows them (its record keeps the name it began with)."""
         if self.session is not None and self.session.host_id == old_id:
             self.session.host_id = to_id(new_name)
-            self.save()
+            self.save_softly()
 
     def back(self, name: str) -> None:
         session = self.session
@@ -217,10 +243,16 @@ class HandDesk(HandTools):
             self._away = None
 
     def restore(self, data: dict[str, Any]) -> None:
-        """After a restart: the stored session goes on (timers do not survive; the room is told)."""
-        self.session = HandSession.restore(data)  # the host's grace begins when they are next seen leaving
+        """After a restart: the stored session goes on (timers do not survive; the room is told), and the
+        draws whose lines may not have gone out (a card's PMs too) are sent again."""
+        session = self.session = HandSession.restore(data)  # the host's grace begins when next seen leaving
+        unsent = [draw for draw in session.draws if draw["number"] in session.unsent]
+        numbers = ", ".join(f"#{draw['number']}" for draw in unsent)
+        again = f" (sent again: {numbers})" if unsent else ""
         self.state.out.say(
             self.state.room,
-            f"The bot restarted: session h{self.session.id} ({self.session.host}) goes on from draw "
-            f"#{len(self.session.draws) + 1}; timers that were running are lost.",
+            f"The bot restarted: session h{session.id} ({session.host}) goes on from draw "
+            f"#{len(session.draws) + 1}{again}; timers that were running are lost.",
         )
+        for draw in unsent:
+            self.send_draw(session, draw)

@@ -55,6 +55,8 @@ class HandSession:
     """True when the room bot named the host: the session ends when the room bot's hosting does."""
     host_id: str = ""
     """The user id the host uses now (a rename keeps the session; `host` stays the name in the client seed)."""
+    unsent: list[int] = field(default_factory=list)
+    """Draws stored whose room line and PMs are not known to have gone out: sent again after a restart."""
     _stream: HmacStream | None = None
 
     @property
@@ -228,7 +230,7 @@ class HandSession:
         """What the store keeps while it runs: the record, the seed, and what only the bot needs."""
         return {**self.record(), "seed": self.seed, "salt_by": dict(self.salts), "shown": dict(self.shown),
                 "out_ids": list(self.out), "followed": self.followed,
-                "host_id": self.host_id}  # fmt: skip
+                "host_id": self.host_id, "unsent": list(self.unsent)}  # fmt: skip
 
     @classmethod
     def restore(cls, data: Mapping[str, Any]) -> HandSession:
@@ -241,6 +243,7 @@ class HandSession:
         session.ended, session.ended_at = data.get("ended"), data.get("ended_at")
         session.followed = bool(data.get("followed"))
         session.host_id = str(data.get("host_id") or session.host_id)
+        session.unsent = [int(number) for number in data.get("unsent") or []]
         if data.get("client_seed"):
             session.client_seed = str(data["client_seed"])
             session._stream = HmacStream(session.seed, session.client_seed)

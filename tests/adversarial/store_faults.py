@@ -1,0 +1,77 @@
+"""A store whose writes fail the way SQLite's do: the disk full, or the database read-only.
+
+`Faults.start()` makes every write of the store fail until `stop()`; the reads go on. "read-only"
+uses SQLite's own read-only mode (`PRAGMA query_only`), so the error is the real one; "full" wraps
+the connection and raises what SQLite raises when the disk is full.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from dataclasses import dataclass
+from typing import Any
+
+from survivor_host.host.store import Store
+
+WRITE = re.compile(r"\s*(INSERT|UPDATE|DELETE|REPLACE|PRAGMA\s+user_version\s*=)", re.IGNORECASE)
+FULL = "database or disk is full"
+READ_ONLY = "attempt to write a readonly database"
+KINDS = ("full", "read-only")
+
+
+class FullConnection:
+    """A connection whose writes raise `database or disk is full` while `failing`."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.real = db
+        self.failing = False
+
+    def execute(self, sql: str, args: Any = ()) -> sqlite3.Cursor:
+        if self.failing and WRITE.match(sql):
+            raise sqlite3.OperationalError(FULL)
+        return self.real.execute(sql, args)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.real, name)
+
+    def __enter__(self) -> sqlite3.Connection:
+        return self.real.__enter__()
+
+    def __exit__(self, *exc: object) -> Any:
+        return self.real.__exit__(*exc)  # type: ignore[arg-type]
+
+
+@dataclass
+class Faults:
+    """The store's writes fail (`start`) or work (`stop`)."""
+
+    store: Store
+    kind: str
+
+    def __post_init__(self) -> None:
+        assert self.kind in KINDS
+        if self.kind == "full":
+            self.store.db = FullConnection(self.store.db)  # type: ignore[assignment]
+
+    def start(self) -> None:
+        if self.kind == "full":
+            self.store.db.failing = True  # type: ignore[attr-defined]
+        else:
+            self.store.db.execute("PRAGMA query_only=1")
+
+    def stop(self) -> None:
+        if self.kind == "full":
+            self.store.db.failing = False  # type: ignore[attr-defined]
+        else:
+            self.store.db.execute("PRAGMA query_only=0")
+
+    @property
+    def message(self) -> str:
+        return FULL if self.kind == "full" else READ_ONLY
+
+
+def stored_seqs(store: Store, game_id: int) -> list[int]:
+    return [
+        int(row[0]) for row in store.db.execute("SELECT seq FROM inputs WHERE game_id = ? ORDER BY seq", (game_id,))
+    ]
