@@ -27,10 +27,6 @@ E2E_DIR = Path(__file__).resolve().parent
 _FAILED = pytest.StashKey[bool]()
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "e2e: end-to-end test against a real local Pokémon Showdown server")
-
-
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         if E2E_DIR in Path(str(item.fspath)).resolve().parents:
