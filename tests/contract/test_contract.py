@@ -23,7 +23,7 @@ from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Event, GameOver, Prompt
 from survivor_host.engine.game import Game
 from survivor_host.engine.inputs import Input
-from tests.contract.registry import CASES, Case, secret_facts_astray, secret_leaks
+from tests.contract.registry import CASES, Case, secret_facts_astray, secret_leaks, unworded
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon", "Kim", "Lou")
 KINDS = ("legal", "junk", "timeout", "modkill", "sub", "rename", "extend", "card", "end")
@@ -191,6 +191,8 @@ def test_contract_random_games(case: Case, seed: int) -> None:  # G1-G7 for ever
         assert game.placements[game.winner] == 1
         assert sorted(game.placements) == sorted(seat.name for seat in game.seats)
         assert {seat.name for seat in game.seats if seat.alive} <= {game.winner, game.second}
+    silent = unworded(run.events)
+    assert not silent, f"{case.label} seed {seed}: eliminations without words: {silent[:3]}"
     leaks = secret_leaks(case, run.events) + secret_facts_astray(run.game, run.facts)
     assert not leaks, f"{case.label} seed {seed}: secrets leaked: {leaks[:3]}"
     assert replay(run).record() == game.record(), f"{case.label} seed {seed}: replay differs"
