@@ -255,6 +255,6 @@ def test_a_host_modkill_reason_is_quoted_as_the_host_gave_it() -> None:  # G6
     for reason, line in (("Rude", "modkilled by the host (Rude)"), ("idle", "did not answer before the deadline")):
         trial = copy.deepcopy(game)
         out = trial.apply(Input("modkill", target="Bob", reason=reason))
-        assert next(render(event) for event in out if isinstance(event, Eliminated)).startswith(
+        assert next(str(render(event)) for event in out if isinstance(event, Eliminated)).startswith(
             f"**Bob** is eliminated: {line}"
         )
