@@ -66,8 +66,9 @@ class SecretChoice(Phase[G], Generic[G, C]):
         raise NotImplementedError
 
     def reminded(self, game: G, seat: Seat, choice: C) -> list[Event]:
-        """What a substitute of a seat that has chosen is told: by default asked again."""
-        return [self.ask(game, seat.index)]
+        """What a substitute of a seat that has chosen is told: by default asked again while the choice
+        may still change, else nothing."""
+        return [self.ask(game, seat.index)] if self.changeable else []
 
     def refuse(self, game: G, seat: Seat) -> str:
         """Why `seat`, not asked in this ballot, makes no choice."""
