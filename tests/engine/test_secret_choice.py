@@ -19,7 +19,7 @@ def test_a_final_choice_is_refused_twice_and_no_longer_offered_or_awaited(lowbal
     game.start()
     assert game.legal_inputs("Ann") == [Input("roll", by="Ann")]
     game.apply(Input("roll", by="Ann"))
-    with pytest.raises(IllegalAction, match="You have already rolled this round."):
+    with pytest.raises(IllegalAction, match="You have already rolled this round"):
         game.apply(Input("roll", by="Ann"))
     assert game.legal_inputs("Ann") == []
     assert [wait.player for wait in game.awaiting()] == ["Bob", "Cid"]
