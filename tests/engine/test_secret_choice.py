@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from survivor_host.engine.dice import ScriptedDice
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Eliminated, Prompt
 from survivor_host.engine.inputs import Input
+from survivor_host.engine.secret import SecretChoice
 from survivor_host.engine.theme import ThemeSpec
 from survivor_host.themes import new_game
 
@@ -60,3 +63,17 @@ def test_at_the_deadline_the_idle_are_modkilled_or_given_the_default(lowball: Th
     kind.apply(Input("roll", by="Ann"))
     events = kind.apply(Input("timeout"))  # Bob and Cid roll by default: Cid's 30 is lowest
     assert [event.players for event in events if isinstance(event, Eliminated)] == [("Cid",)]
+
+
+def test_a_theme_whose_rules_take_the_idle_out_ignores_idle_default(lowball: ThemeSpec) -> None:  # G4
+    game = new_game("lowball", PLAYERS, options={"idle": "default"}, dice=ScriptedDice([50, 40, 30]))
+    game.start()
+    game.apply(Input("roll", by="Ann"))
+    phase = copy.copy(game.current)
+    assert isinstance(phase, SecretChoice)
+    phase.idle_default = False
+    game.current = phase
+    events = game.apply(Input("timeout"))
+    assert [(event.players, event.reason) for event in events if isinstance(event, Eliminated)] == [
+        (("Bob", "Cid"), "idle")
+    ]

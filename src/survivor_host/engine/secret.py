@@ -34,6 +34,9 @@ class SecretChoice(Phase[G], Generic[G, C]):
     """The actions that make a choice (`follow`, `rebel`; `stick`, `swap`)."""
     changeable = True
     """A choice may be changed until the ballot closes; False: the first one stands (`again` says so)."""
+    idle_default = True
+    """Under `idle=default` the idle get their `default` choice; False: the theme's rules take them out
+    at the deadline whatever `idle` says."""
 
     # ----- what a theme declares -----
 
@@ -139,7 +142,7 @@ class SecretChoice(Phase[G], Generic[G, C]):
     def timeout(self, game: G) -> list[Event]:
         """G4: the idle are modkilled, or under `idle=default` their harmless choice is made."""
         idle = self.pending(game)
-        if game.opt_str("idle") != "default":
+        if not self.idle_default or game.opt_str("idle") != "default":
             return game.remove([game.seats[i] for i in idle], Cause.IDLE)
         chosen = self.ballot(game)
         for index in idle:
