@@ -106,7 +106,11 @@ class SecretChoice(Phase[G], Generic[G, C]):
         if not waiting:
             return [*opening, *self.reveal(game)]
         game.arm()
-        return [*opening, *(self.ask(game, index) for index in waiting)]
+        return [*opening, *self.asks(game, waiting)]
+
+    def asks(self, game: G, waiting: list[int]) -> list[Event]:
+        """The prompts that open a ballot, one for each of `waiting` (`ask`, unless a theme words them at once)."""
+        return [self.ask(game, index) for index in waiting]
 
     def pending(self, game: G) -> list[int]:
         """The seats asked whose choice is not in yet."""
