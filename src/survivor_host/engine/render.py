@@ -13,6 +13,7 @@ from survivor_host.engine.events import (
     Event,
     Fact,
     GameOver,
+    HostWords,
     PhaseChanged,
     PlayerList,
     Prompt,
@@ -76,7 +77,7 @@ def render(event: Event) -> str | None:
             return "**The game was ended by the host.**"
         case GameOver(winner=winner, second=second, placements=placements):
             tail = f" Second place: **{second}**." if second else ""
-            return f"**{winner} wins the game!**{tail}{places_text(placements)}"
+            return f"**{winner} wins the game!**{tail}{places_text(placements, after=2 if second else 1)}"
         case RoundTable():
             return None  # shown as a table where it can be, its lines otherwise
     return None
@@ -90,17 +91,23 @@ OUT_REASONS: dict[str, str] = {
 
 
 def out_line(players: tuple[str, ...], reason: str) -> str:
-    """`**Eve** is eliminated: idle...`; a host's own modkill reason is quoted as given."""
+    """`**Eve** is eliminated: idle...`; a host's own modkill reason is quoted as given. A theme's own
+    reason has no words here (its cause facts carry them): TypeError, as for any fact without words."""
     verb = "is" if len(players) == 1 else "are"
-    why = OUT_REASONS.get(reason, f"modkilled by the host ({reason})")
+    why = OUT_REASONS.get(reason)
+    if why is None:
+        if not isinstance(reason, HostWords):
+            raise TypeError(f"no words for the elimination reason {reason!r}: eliminate with its cause facts")
+        why = f"modkilled by the host ({reason})"
     return f"**{join_names(players)}** {verb} eliminated: {why}."
 
 
-def places_text(placements: dict[str, int]) -> str:
-    """` Places: 3 Ann · 4 Cid · 5 Eve, Fay.` for the places after second (shared places together)."""
+def places_text(placements: dict[str, int], after: int = 2) -> str:
+    """` Places: 3 Ann · 4 Cid · 5 Eve, Fay.` for the places after `after` (shared places together):
+    after the winner when second place is shared (` Places: 2 Mars, Jupiter · 4 Venus.`)."""
     by_place: dict[int, list[str]] = {}
     for name, place in placements.items():
-        if place > 2:
+        if place > after:
             by_place.setdefault(place, []).append(name)
     if not by_place:
         return ""
