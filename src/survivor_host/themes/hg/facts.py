@@ -1,0 +1,122 @@
+"""Hunger Games' facts: what happened, as data, for its presenter and its record."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import ClassVar
+
+from survivor_host.engine.events import Asked, Fact, Roll
+from survivor_host.engine.modes import Duel
+
+ATTACK = "attack"
+
+
+class HgStage(StrEnum):
+    """The stages of a game (`game.phase`)."""
+
+    ATTACKS = "attacks"
+    DUELS = "duels"
+    FINAL = "final"
+
+
+class HgCause(StrEnum):
+    """How Hunger Games takes players out (besides `Cause`)."""
+
+    DUEL = "lost a duel"
+    LAST_BATTLE = "lost the battle for the win"
+
+
+@dataclass(frozen=True, slots=True)
+class GameBegins(Fact):
+    """The game starts with `players` players under `mods` (the modes' ids)."""
+
+    title: str
+    players: int
+    mods: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundBegins(Fact):
+    """Round `number` opens with `players` in; `lives`: each one's lives (Second Wind, else empty)."""
+
+    number: int
+    players: tuple[str, ...]
+    lives: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AttackAsked(Asked):
+    """`player` may PM `attack NAME` this round, naming one of `targets`."""
+
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class AttackTaken(Fact):
+    """`player`'s attack on `target` is accepted (final for the round); told to `player` only."""
+
+    player: str
+    target: str
+    again: bool = False
+    """Told again (to a substitute): not a new attack."""
+    secret: ClassVar[bool] = True
+
+
+@dataclass(frozen=True, slots=True)
+class AttacksIn(Fact):
+    """Every attack of the round is in (or its deadline passed): they are resolved in the order sent."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class AttackDropped(Fact):
+    """`by`'s attack on `target` is not fought: one of them was out before its turn came."""
+
+    by: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class AttackFought(Fact):
+    """`duel.first` attacked `duel.second`; `left`: the loser's lives after it (0: out)."""
+
+    duel: Duel
+    left: int
+
+
+@dataclass(frozen=True, slots=True)
+class FinalBegins(Fact):
+    """Two are left: `first` (the earlier to join, who rolls first) and `second` duel until one is out."""
+
+    number: int
+    first: str
+    second: str
+    lives: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class FinalFought(Fact):
+    """One duel of the final; `left`: the loser's lives after it (0: out)."""
+
+    duel: Duel
+    left: int
+
+
+@dataclass(frozen=True, slots=True)
+class LostDuel(Fact):
+    """`player` lost a duel to `winner` with no life left, and is out."""
+
+    player: str
+    winner: str
+
+
+@dataclass(frozen=True, slots=True)
+class LastBattle(Fact):
+    """Everyone left went out in one step: a battle of 100 among them (G1) decides the places."""
+
+    players: tuple[str, ...]
+    rolls: tuple[Roll, ...]
+    rounds: tuple[dict[str, int], ...]
+    winner: str
