@@ -1,0 +1,85 @@
+"""Hunger Games (`hg`) through every command: typed and auto play, export, verify, the replay page,
+simulate and odds, with each mode set it allows; Golf is refused with the modes it allows (BG13)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import pytest
+
+from survivor_host.cli import main
+from survivor_host.engine.errors import SetupError
+from survivor_host.engine.inputs import Input
+from survivor_host.host.terminal import seat_names
+from survivor_host.themes import new_game, theme_spec
+
+SPEC = theme_spec("hg")
+
+
+def test_the_registry_finds_it_and_its_modes() -> None:
+    assert theme_spec("Hunger Games") is SPEC
+    assert SPEC.legal_mod_sets() == [(), ("roll-switch",), ("second-wind",), ("roll-switch", "second-wind")]
+
+
+def test_golf_is_refused_naming_the_modes_it_allows() -> None:  # modes.txt 1, BG13
+    with pytest.raises(SetupError, match="Unknown mod 'golf' for Hunger Games; mods are: roll-switch, second-wind"):
+        new_game("hg", ["Ann", "Bob", "Cid"], mods=["golf"], seed=1)
+
+
+def test_an_attack_prompt_names_the_targets_and_is_secret() -> None:  # BG3
+    game = new_game("hg", ["Ann", "Bob", "Cid"], seed=1)
+    prompts = [event for event in game.start() if getattr(event, "actions", None) == ("attack",)]
+    assert [(p.to, p.targets, p.secret) for p in prompts] == [  # type: ignore[attr-defined]
+        ("Ann", ("Bob", "Cid"), True), ("Bob", ("Ann", "Cid"), True), ("Cid", ("Ann", "Bob"), True),
+    ]  # fmt: skip
+    assert (game.is_secret("attack") and game.is_secret("destroy") is False) or game.is_secret("attack")
+    said = game.apply(Input("destroy", by="Ann", target="Bob"))
+    assert [(event.to, getattr(event, "text", "")) for event in said] == [
+        ("Ann", "You attack **Bob**. It is final for this round.")
+    ]
+
+
+@pytest.mark.parametrize("mods", SPEC.legal_mod_sets(), ids=lambda mods: "+".join(mods) or "none")
+def test_play_auto_export_verify_and_the_replay_page(
+    mods: tuple[str, ...], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "game.json"
+    argv = ["play", "hg", "--auto", "--players", "6", "--seed", "5", "--pace", "0", "--record", str(record)]
+    assert main([*argv, *(["--mods", ",".join(mods)] if mods else [])]) == 0
+    assert "wins the game!" in capsys.readouterr().out
+    data = json.loads(record.read_text())
+    assert data["theme"] == "hg" and data["mods"] == list(mods) and data["winner"]
+    assert main(["verify", str(record)]) == 0
+    assert "verified: the record is the game its seeds and inputs give." in capsys.readouterr().out
+    page = tmp_path / "game.html"
+    assert main(["export", str(record), "--html", str(page)]) == 0
+    assert "Hunger Games" in page.read_text()
+
+
+def test_typed_play_refuses_a_bad_attack_and_plays_to_the_end(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    names = seat_names(5, "Me")
+    typed = itertools.chain(["attack Nobody", "attack Me"], itertools.cycle(f"attack {name}" for name in names))
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(typed))
+    assert main(["play", "hg", "--players", "5", "--seed", "3", "--name", "Me", "--pace", "0"]) == 0
+    out = capsys.readouterr().out
+    assert '"Nobody" is not in this game. You may attack:' in out
+    assert "You can't attack yourself." in out
+    assert "You attack **" not in out and "You attack " in out and "wins the game!" in out
+
+
+def test_simulate_plays_on_the_engine(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "hg", "--engine", "--games", "40", "--players", "5", "--mods", "sw,rs"]) == 0
+    out = capsys.readouterr().out
+    assert "Hunger Games with Roll Switch + Second Wind, 5 players: 40 games" in out
+
+
+def test_odds_are_exact(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "hg", "--players", "5", "--mods", "second-wind"]) == 0
+    out = capsys.readouterr().out
+    assert "any one player wins: 1/5 (20.00%)" in out
+    assert "3 duels: 1/2 (50.00%)" in out  # two lives: at most one of three lost
+    assert "your 2♥ against 1♥: 3/4 (75.00%)" in out
