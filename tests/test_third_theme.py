@@ -12,12 +12,20 @@ import pytest
 from survivor_host.analysis.simulate import SimSetup, fast_reason, simulate
 from survivor_host.cli import main
 from survivor_host.engine.dice import ScriptedDice
-from survivor_host.engine.events import GameOver
+from survivor_host.engine.events import Event, GameOver
+from survivor_host.engine.game import Game
 from survivor_host.engine.inputs import Input
+from survivor_host.engine.render import render
 from survivor_host.engine.theme import ThemeSpec
+from survivor_host.host.hosting import addbot_line, finishing_order
+from survivor_host.host.ports import HostSettings
+from survivor_host.host.room import RoomHost
+from survivor_host.host.store import Store
 from survivor_host.themes import new_game, theme_spec
+from survivor_host.trust.story import result_html
 from tests.contract import test_contract as contract
 from tests.contract.registry import Case
+from tests.host.fakes import FakeClock, FakeOutbox
 
 
 def test_the_registry_finds_it_by_id_and_alias(lowball: ThemeSpec) -> None:
@@ -73,3 +81,53 @@ def test_simulate_plays_on_the_engine(lowball: ThemeSpec, capsys: pytest.Capture
     assert fast_reason(setup) == "Lowball has no numpy kernel"
     result = simulate(setup, 40)
     assert result.path == "engine" and result.games == 40 and set(result.rounds) == {3}
+
+
+SOLAR = ["Mercury", "Venus", "Saturn", "Mars", "Jupiter", "Pluto"]
+
+
+def shared_second(lowball: ThemeSpec) -> tuple[object, list[Event]]:
+    """Round 1: Venus and Saturn idle out together, Pluto rolls lowest; round 2: Mars and Jupiter idle out
+    together, so Mercury wins and they share second (G7)."""
+    game = new_game("lowball", SOLAR, dice=ScriptedDice([50, 60, 70, 10]))
+    game.start()
+    for name in ("Mercury", "Mars", "Jupiter", "Pluto"):
+        game.apply(Input("roll", by=name))
+    game.apply(Input("timeout"))
+    game.apply(Input("roll", by="Mercury"))
+    return game, game.apply(Input("timeout"))
+
+
+def test_a_shared_second_place_is_named_in_the_end_line_and_the_record(lowball: ThemeSpec) -> None:  # G7
+    game, events = shared_second(lowball)
+    assert isinstance(game, Game)
+    lines = [render(event) for event in events]
+    assert "**Mercury wins the game!** Places: 2 Mars, Jupiter · 4 Pluto · 5 Venus, Saturn." in lines
+    assert game.winner == "Mercury" and game.second is None and game.at_place(2) == ["Mars", "Jupiter"]
+    record = game.record()
+    assert record["second"] is None
+    assert {name: place for name, place in record["placements"].items() if place == 2} == {"Mars": 2, "Jupiter": 2}
+    assert addbot_line(finishing_order(game)) == ".addbot 6, Mercury, Mars, Jupiter, Pluto, Venus, Saturn"
+    assert "Second (shared): Mars, Jupiter" in result_html(record)
+
+
+def test_a_shared_second_place_earns_second_points_for_each(lowball: ThemeSpec, tmp_path: Path) -> None:
+    out = FakeOutbox()
+    clock = FakeClock()
+    settings = HostSettings(defaults={"secret_deadline": 60}, points_scale=((3, 5, 2),))
+    host = RoomHost("survivor", out, clock, Store(tmp_path / "bot.db"), settings, lambda: "seed")
+    host.handle_chat("+", "Hostess", ".host lowball")
+    for name in SOLAR:
+        host.handle_chat(" ", name, "/me in")
+    host.handle_chat("+", "Hostess", ".start")
+    game = host.game
+    assert game is not None
+    game.dice = ScriptedDice([50, 60, 70, 10])
+    for name in ("Mercury", "Mars", "Jupiter", "Pluto"):
+        host.handle_pm(name, "roll")
+    clock.advance(61)
+    assert not game.seat("Venus").alive and not game.seat("Pluto").alive
+    host.handle_pm("Mercury", "roll")
+    clock.advance(61)
+    assert host.game is None
+    assert "Points: Mercury +5, Mars +2, Jupiter +2." in out.room_lines()

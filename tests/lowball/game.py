@@ -1,7 +1,8 @@
-"""Lowball, a third theme in about 100 lines: each round everyone PMs `roll`, all roll 100, the lowest goes out.
+"""Lowball, a third theme in about 150 lines: each round everyone PMs `roll`, all roll 100, the lowest goes out.
 
 A tie for the lowest roll is a roll battle among the tied (G1). The last player standing wins; the last
-one out is second. It exists to show that a theme is one package and one registry line.
+ones out share second. It exists to show that a theme is one package and one registry line, and how a
+theme is built on the engine's phases (docs/THEMES.md walks through it).
 """
 
 from __future__ import annotations
@@ -12,13 +13,15 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from survivor_host.engine.battle import battle
-from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Asked, Battle, Event, Fact, Prompt, Say
-from survivor_host.engine.game import Game, Seat, Wait
+from survivor_host.engine.game import Game, Seat
 from survivor_host.engine.inputs import Input
+from survivor_host.engine.phase import Phase
+from survivor_host.engine.secret import SecretChoice
 from survivor_host.engine.strategy import Strategy, checked
 
 DIE = 100
+ROLL = ("roll",)
 
 
 @dataclass(frozen=True)
@@ -30,7 +33,7 @@ class RollAsked(Asked):
 
 @dataclass(frozen=True)
 class RolledLowest(Fact):
-    """`player` rolled the lowest this round (after any battle among the tied) and is out."""
+    """Cause of an elimination: `player` rolled the lowest this round (after any battle among the tied)."""
 
     player: str
     roll: int
@@ -47,67 +50,31 @@ class LowballView:
 
 
 class Lowball(Game):
-    PLAYER_ACTIONS = ("roll",)
-    SECRET_ACTIONS = ("roll",)
+    """The game's state: who has rolled this round, and the record's rounds. The phases hold the rules."""
+
+    PLAYER_ACTIONS = ROLL
+    SECRET_ACTIONS = ROLL
+    PHASE_ACTIONS = ROLL
     ACTION_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {"roll": ()}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.ready: set[int] = set()
+        self.ready: dict[int, str] = {}
         self.rounds: list[dict[str, object]] = []
 
     def _start(self) -> list[Event]:
-        return self._next_round()
-
-    def _next_round(self) -> list[Event]:
-        alive = self.alive()
-        if len(alive) == 1:
-            second = max(self.seats, key=lambda seat: -1 if seat.alive else seat.out_step or 0)
-            return self.finish(alive[0], second if second is not alive[0] else None)
-        self.round += 1
-        self.phase, self.ready = "rolls", set()
-        self.arm()
-        return [RollAsked(seat.name, ("roll",), (), True, self.round, to=seat.name) for seat in alive]
-
-    def act_roll(self, inp: Input) -> list[Event]:
-        seat = self.actor(inp)
-        if seat.index in self.ready:
-            raise IllegalAction("You have already rolled this round.")
-        self.ready.add(seat.index)
-        return self._maybe_roll()
-
-    def _maybe_roll(self) -> list[Event]:
-        alive = self.alive()
-        if len(alive) > 1 and any(seat.index not in self.ready for seat in alive):
-            return []
-        if len(alive) == 1:
-            return self._next_round()
-        fight = battle(self.dice, [(seat.name, DIE) for seat in alive], keep=len(alive) - 1, purpose="lowball")
-        out = [self.seat(name) for name in fight.losers]
-        self.rounds.append({"number": self.round, "rolls": fight.rolls, "eliminated": fight.losers})
-        why = [RolledLowest(name, fight.last_roll(name)) for name in fight.losers]
-        return [Battle(tuple(fight.events)), self.eliminate(out, "lowest", why), *self._next_round()]
-
-    def _waits(self) -> list[Wait]:
-        return [Wait(seat.name, ("roll",), True) for seat in self.alive() if seat.index not in self.ready]
-
-    def _timeout(self) -> list[Event]:
-        return self.remove([seat for seat in self.alive() if seat.index not in self.ready], "idle")
+        return self.move_to(ROLLS)
 
     def remove(self, seats: list[Seat], reason: str) -> list[Event]:
+        """Modkills (host, idle, left): one player left wins; else the round goes on without them."""
         events: list[Event] = [self.eliminate(seats, reason)]
-        if not self.alive():
-            return [*events, *self.finish(seats[0], None)]
-        return [*events, *self._maybe_roll()]
+        left = self.alive()
+        if len(left) <= 1:
+            return [*events, *self.finish(left[0] if left else seats[0])]
+        return [*events, *self.current.on_removal(self, seats)]
 
     def brief(self, seat: Seat) -> list[Event]:
-        asked = seat.alive and seat.index not in self.ready and self.phase == "rolls"
-        return [RollAsked(seat.name, ("roll",), (), True, self.round, to=seat.name)] if asked else []
-
-    def legal_inputs(self, name: str) -> list[Input]:
-        seat = self._by_name.get(name)
-        waiting = seat is not None and seat.alive and seat.index not in self.ready and not self.finished
-        return [Input("roll", by=name)] if waiting and self.started else []
+        return self.current.brief(self, seat)
 
     def round_record(self) -> Sequence[Mapping[str, object]]:
         return list(self.rounds)
@@ -117,8 +84,68 @@ class Lowball(Game):
         return LowballView(seat.name, tuple(s.name for s in self.alive()), self.round, seat.index in self.ready)
 
 
+class Rolls(SecretChoice[Lowball, str]):
+    """A round: everyone still in sends `roll` by PM (once); then all roll and the lowest goes out."""
+
+    name = "rolls"
+    actions = ROLL
+    changeable = False
+
+    def enter(self, game: Lowball) -> list[Event]:
+        game.round += 1
+        game.ready = {}
+        return self.open(game, [])
+
+    def electorate(self, game: Lowball) -> list[int]:
+        return [seat.index for seat in game.alive()]
+
+    def ballot(self, game: Lowball) -> dict[int, str]:
+        return game.ready
+
+    def read(self, game: Lowball, seat: Seat, inp: Input) -> str:
+        return inp.action
+
+    def ask(self, game: Lowball, index: int) -> Event:
+        name = game.seats[index].name
+        return RollAsked(name, ROLL, (), True, game.round, to=name)
+
+    def made(self, game: Lowball, seat: Seat, choice: str, changed: bool) -> list[Event]:
+        return []
+
+    def again(self, game: Lowball, seat: Seat) -> str:
+        return "You have already rolled this round."
+
+    def default(self, game: Lowball, index: int) -> str:
+        return "roll"
+
+    def reveal(self, game: Lowball) -> list[Event]:
+        alive = game.alive()
+        fight = battle(game.dice, [(seat.name, DIE) for seat in alive], keep=len(alive) - 1, purpose="lowball")
+        game.rounds.append({"number": game.round, "rolls": fight.rolls, "eliminated": fight.losers})
+        why = [RolledLowest(name, fight.last_roll(name)) for name in fight.losers]
+        out = [game.seat(name) for name in fight.losers]
+        return [Battle(tuple(fight.events)), game.eliminate(out, "lowest", why)]
+
+    def next(self, game: Lowball) -> Phase[Lowball]:
+        return ROLLS if len(game.alive()) > 1 else END
+
+
+class End(Phase[Lowball]):
+    """One player is left: they win, and the last ones out share second (G7)."""
+
+    name = "end"
+    waiting = False
+    announced = False
+
+    def enter(self, game: Lowball) -> list[Event]:
+        return game.finish(game.alive()[0])
+
+
+ROLLS, END = Rolls(), End()
+
+
 def present(fact: Fact) -> list[Event]:
-    """Lowball's words for its one fact of its own."""
+    """Lowball's words for its facts."""
     match fact:
         case RollAsked(player=player, round=number):
             return [Prompt(player, f"Round {number}: send roll (everyone rolls {DIE}).", fact.actions)]

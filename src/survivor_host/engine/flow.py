@@ -59,6 +59,7 @@ class Flow(Roster):
         self._memo = Memo()
         self.winner: str | None = None
         self.second: str | None = None
+        """The one player in second place; None when second place is shared or nobody holds it."""
         self.placements: dict[str, int] = {}
 
     @property
@@ -99,15 +100,22 @@ class Flow(Roster):
             return facts
         return [PhaseChanged(phase.announced_as or phase.name, self.round), *facts]
 
-    def finish(self, winner: Seat | None, second: Seat | None) -> list[Event]:
-        """End the game; places follow G7, with the finals deciding first and second."""
+    def finish(self, winner: Seat | None, second: Seat | Sequence[Seat] | None = None) -> list[Event]:
+        """End the game; places follow G7, with the finals deciding first and second. `second`: the
+        seat or seats the finals placed second; None: whoever went out last (together) is second."""
         self.finished = True
         self.current = OVER
         self.winner = winner.name if winner else None
-        self.second = second.name if second else None
         if winner is not None:
-            self.placements = self.places(winner, second)
+            seconds = [second] if isinstance(second, Seat) else list(second or ())
+            self.placements = self.places(winner, seconds)
+        shared = self.at_place(2)
+        self.second = shared[0] if len(shared) == 1 else None
         return [GameOver(self.winner, self.second, dict(self.placements))]
+
+    def at_place(self, place: int) -> list[str]:
+        """The players who share `place` (G7), in seat order; none before the game is over."""
+        return [seat.name for seat in self.seats if self.placements.get(seat.name) == place]
 
     def arm(self) -> None:
         """A new wait begins: its deadline starts afresh."""

@@ -76,7 +76,7 @@ def render(event: Event) -> str | None:
             return "**The game was ended by the host.**"
         case GameOver(winner=winner, second=second, placements=placements):
             tail = f" Second place: **{second}**." if second else ""
-            return f"**{winner} wins the game!**{tail}{places_text(placements)}"
+            return f"**{winner} wins the game!**{tail}{places_text(placements, after=2 if second else 1)}"
         case RoundTable():
             return None  # shown as a table where it can be, its lines otherwise
     return None
@@ -96,11 +96,12 @@ def out_line(players: tuple[str, ...], reason: str) -> str:
     return f"**{join_names(players)}** {verb} eliminated: {why}."
 
 
-def places_text(placements: dict[str, int]) -> str:
-    """` Places: 3 Ann · 4 Cid · 5 Eve, Fay.` for the places after second (shared places together)."""
+def places_text(placements: dict[str, int], after: int = 2) -> str:
+    """` Places: 3 Ann · 4 Cid · 5 Eve, Fay.` for the places after `after` (shared places together):
+    after the winner when second place is shared (` Places: 2 Mars, Jupiter · 4 Venus.`)."""
     by_place: dict[int, list[str]] = {}
     for name, place in placements.items():
-        if place > 2:
+        if place > after:
             by_place.setdefault(place, []).append(name)
     if not by_place:
         return ""

@@ -120,12 +120,14 @@ class Roster:
         self._alive = [seat for seat in self.seats if seat.alive]
         return Eliminated(tuple(seat.name for seat in seats), reason, None, tuple(causes))
 
-    def places(self, winner: Seat, second: Seat | None) -> dict[str, int]:
-        """G7: the winner first, then second, then everyone else by how late they went out."""
+    def places(self, winner: Seat, seconds: Sequence[Seat] = ()) -> dict[str, int]:
+        """G7: the winner first, then `seconds` (sharing second place), then everyone else by how late
+        they went out, those out in the same step sharing a place."""
         groups: list[list[Seat]] = [[winner]]
-        if second is not None:
-            groups.append([second])
-        rest = [seat for seat in self.seats if seat is not winner and seat is not second]
+        if seconds:
+            groups.append(list(seconds))
+        placed = {winner.index, *(seat.index for seat in seconds)}
+        rest = [seat for seat in self.seats if seat.index not in placed]
         steps = sorted({seat.out_step or 0 for seat in rest}, reverse=True)
         groups.extend([seat for seat in rest if (seat.out_step or 0) == step] for step in steps)
         places: dict[str, int] = {}

@@ -127,9 +127,10 @@ class Session:
         if not first:
             return {}
         awards = {to_id(game.winner or ""): (game.winner or "", first)}
-        if game.second:
-            awards[to_id(game.second)] = (game.second, second)
-        tail = f", {game.second} +{second}" if game.second else ""
+        seconds = game.at_place(2)  # a shared second place earns second's points for each (G7)
+        for name in seconds:
+            awards[to_id(name)] = (name, second)
+        tail = "".join(f", {name} +{second}" for name in seconds)
         self.state.out.say(self.state.room, f"Points: {game.winner} +{first}{tail}.")
         return awards
 

@@ -74,9 +74,12 @@ def _draw_list(draws: Sequence[Mapping[str, Any]]) -> str:
 def result_html(record: Mapping[str, Any]) -> str:
     winner = record.get("winner")
     head = f'<h2>The winner: <span class="winner">{e(winner)}</span></h2>' if winner else "<h2>No winner</h2>"
+    places = sorted((record.get("placements") or {}).items(), key=lambda item: item[1])
+    seconds = [name for name, place in places if place == 2]
     if record.get("second"):
         head += f"<p>Second: {e(record['second'])}</p>"
-    places = sorted((record.get("placements") or {}).items(), key=lambda item: item[1])
+    elif len(seconds) > 1:
+        head += f"<p>Second (shared): {e(', '.join(seconds))}</p>"
     rows = "".join(f"<tr><td>{e(place)}</td><td>{e(name)}</td></tr>" for name, place in places)
     return head + (f"<table><tr><th>Place</th><th>Player</th></tr>{rows}</table>" if rows else "")
 

@@ -9,15 +9,15 @@ round every player in play is told their current card; after the second come the
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from survivor_host.engine.errors import IllegalAction
-from survivor_host.engine.events import Cause, Event
+from survivor_host.engine.events import Event
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
-from survivor_host.engine.phase import Phase, Wait
+from survivor_host.engine.phase import Phase
+from survivor_host.engine.secret import SecretChoice
 from survivor_host.themes.cta.facts.kinds import STICK_SWAP, CardWhy, CtaStage
 from survivor_host.themes.cta.facts.swaps import (
     DefaultSticks,
@@ -51,92 +51,84 @@ def state(game: CtaState) -> AaoState:
     return found
 
 
-class SecretSwaps(CtaPhase):
+class SecretSwaps(SecretChoice[CtaState, int | None], CtaPhase):
     """The swap phase under All At Once (C7): done once both swap rounds have been carried out."""
 
     name = CtaStage.ALL_AT_ONCE
     announced_as = CtaStage.SWAP
-    waiting = False  # each swap round starts its own deadline
+    actions = STICK_SWAP
 
     def enter(self, game: CtaState) -> list[Event]:
-        return begin(game, 1)
+        return self.begin(game, 1)
 
-    def waits(self, game: CtaState) -> list[Wait]:
-        waiting = pending(game)
-        targets = game.targets_of_each(waiting)
-        return [Wait(game.seats[i].name, STICK_SWAP, True, tuple(game.names(targets[i]))) for i in waiting]
-
-    def offers(self, game: CtaState, seat: Seat) -> list[Input]:
-        if seat.index not in game.in_play():
+    def begin(self, game: CtaState, number: int) -> list[Event]:
+        """Open swap round `number`: ask every player in play for a secret choice."""
+        found = state(game)
+        found.swap_round, found.choices = number, {}
+        in_play = game.in_play()
+        if not in_play:
+            found.over = True
             return []
+        events: list[Event] = [SwapRoundOpened(number, SWAP_ROUNDS, tuple(game.names(in_play)))]
+        targets = game.targets_of_each(in_play)
+        for index in in_play:
+            if not targets[index]:
+                found.choices[index] = None
+                events.append(NoTargets(game.seats[index].name, later=True))
+        return self.open(game, events)
+
+    def electorate(self, game: CtaState) -> list[int]:
+        return game.in_play()
+
+    def ballot(self, game: CtaState) -> dict[int, int | None]:
+        return state(game).choices
+
+    def choices_of(self, game: CtaState, seat: Seat) -> list[Input]:
         swaps = [Input("swap", by=seat.name, target=target) for target in game.target_names(seat.index)]
         return [Input("stick", by=seat.name), *swaps]
 
-    def act(self, game: CtaState, seat: Seat, inp: Input) -> list[Event] | None:
-        if inp.action == "stick":
-            return choose(game, seat.index, None)
-        if inp.action == "swap":
-            if seat.index not in game.in_play():
-                raise IllegalAction("You are safe this round and make no swap choice.")
-            return choose(game, seat.index, game.swap_target(seat, inp.target))
+    def targets(self, game: CtaState, indexes: Sequence[int]) -> dict[int, tuple[str, ...]]:
+        return {by: tuple(game.names(found)) for by, found in game.targets_of_each(indexes).items()}
+
+    def read(self, game: CtaState, seat: Seat, inp: Input) -> int | None:
+        return None if inp.action == "stick" else game.swap_target(seat, inp.target)
+
+    def ask(self, game: CtaState, index: int) -> Event:
+        return asked(game, index, game.target_names(index))
+
+    def made(self, game: CtaState, seat: Seat, choice: int | None, changed: bool) -> list[Event]:
+        chosen = None if choice is None else game.seats[choice].name
+        return [SwapChoice(state(game).swap_round, chosen, to=seat.name)]
+
+    def reminded(self, game: CtaState, seat: Seat, choice: int | None) -> list[Event]:
+        chosen = None if choice is None else game.seats[choice].name
+        return [SwapChoice(state(game).swap_round, chosen, standing=True, to=seat.name)]
+
+    def refuse(self, game: CtaState, seat: Seat) -> str:
+        return "You are safe this round and make no swap choice."
+
+    def default(self, game: CtaState, index: int) -> int | None:
         return None
 
-    def timeout(self, game: CtaState) -> list[Event]:
-        """Missing choices: modkill (G4) or stick under `idle=default`."""
-        missing = pending(game)
-        if game.opt_str("idle") != "default":
-            return game.remove([game.seats[index] for index in missing], Cause.IDLE)
-        for index in missing:
-            state(game).choices[index] = None
-        return [DefaultSticks(tuple(game.names(missing))), *carry_out(game)]
+    def defaulted(self, game: CtaState, idle: list[int]) -> list[Event]:
+        return [DefaultSticks(tuple(game.names(idle)))]
 
-    def on_removal(self, game: CtaState, removed: list[Seat]) -> list[Event]:
-        """Drop the choices of removed players; carry out once the rest are in."""
-        choices = state(game).choices
-        for index in [index for index in choices if not game.seats[index].alive]:
-            del choices[index]
-        return [] if pending(game) else carry_out(game)
+    def reveal(self, game: CtaState) -> list[Event]:
+        """Carry out the choices in a shuffled order, then the next swap round, or the reveal."""
+        events = carry_out(game)
+        number = state(game).swap_round
+        if number == SWAP_ROUNDS:
+            state(game).over = True
+            return events
+        for index in game.in_play():
+            events.append(game.card_told(index, CardWhy.AFTER_SWAP_ROUND, swap_round=number))
+        return [*events, *self.begin(game, number + 1)]
 
-    def brief(self, game: CtaState, seat: Seat) -> list[Event]:
-        if seat.index not in game.in_play():
-            return []
-        choices = state(game).choices
-        if seat.index in choices:
-            target = choices[seat.index]
-            chosen = None if target is None else game.seats[target].name
-            return [SwapChoice(state(game).swap_round, chosen, standing=True, to=seat.name)]
-        return [asked(game, seat.index, game.target_names(seat.index))]
-
-    def done(self, game: CtaState) -> bool:
+    def over(self, game: CtaState) -> bool:
         return state(game).over
 
     def next(self, game: CtaState) -> Phase[CtaState]:
         return game.phase_named(CtaStage.REVEAL)
-
-
-def begin(game: CtaState, number: int) -> list[Event]:
-    """Open swap round `number`: ask every player in play for a secret choice."""
-    found = state(game)
-    found.swap_round, found.choices = number, {}
-    in_play = game.in_play()
-    if not in_play:
-        found.over = True
-        return []
-    events: list[Event] = [SwapRoundOpened(number, SWAP_ROUNDS, tuple(game.names(in_play)))]
-    targets = game.targets_of_each(in_play)
-    for index in in_play:
-        if not targets[index]:
-            found.choices[index] = None
-            events.append(NoTargets(game.seats[index].name, later=True))
-    if not pending(game):
-        return [*events, *carry_out(game)]
-    game.arm()
-    return events + [asked(game, index, tuple(game.names(targets[index]))) for index in pending(game)]
-
-
-def pending(game: CtaState) -> list[int]:
-    """Players in play whose choice for this swap round is not in yet."""
-    return [index for index in game.in_play() if index not in state(game).choices]
 
 
 def asked(game: CtaState, index: int, targets: tuple[str, ...]) -> SwapRoundAsked:
@@ -145,18 +137,8 @@ def asked(game: CtaState, index: int, targets: tuple[str, ...]) -> SwapRoundAske
     return SwapRoundAsked(name, STICK_SWAP, targets, True, swap_round=state(game).swap_round, to=name)
 
 
-def choose(game: CtaState, by: int, target: int | None) -> list[Event]:
-    """Record (or change) a secret choice; `target` was already checked. Carries out when all are in."""
-    if by not in game.in_play():
-        raise IllegalAction("You are safe this round and make no swap choice.")
-    state(game).choices[by] = target
-    chosen = None if target is None else game.seats[target].name
-    events: list[Event] = [SwapChoice(state(game).swap_round, chosen, to=game.seats[by].name)]
-    return events if pending(game) else events + carry_out(game)
-
-
 def carry_out(game: CtaState) -> list[Event]:
-    """Carry out the choices in a shuffled order, then the next swap round, or the reveal."""
+    """Carry out the swap round's choices in a shuffled order, each against the cards as they are then."""
     found = state(game)
     number = found.swap_round
     chosen = [index for index in game.in_play() if index in found.choices]
@@ -177,12 +159,7 @@ def carry_out(game: CtaState) -> list[Event]:
             continue
         events += game.swap(by, target, swap_round=number)
     found.choices = {}
-    if number == SWAP_ROUNDS:
-        found.over = True
-        return events
-    for index in game.in_play():
-        events.append(game.card_told(index, CardWhy.AFTER_SWAP_ROUND, swap_round=number))
-    return [*events, *begin(game, number + 1)]
+    return events
 
 
 class AllAtOnce(CtaMod):

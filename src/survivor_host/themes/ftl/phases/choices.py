@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from survivor_host.engine.errors import IllegalAction
-from survivor_host.engine.events import Cause, Event, PlayerList
+from survivor_host.engine.events import Event, PlayerList
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
-from survivor_host.engine.phase import Phase, Wait
+from survivor_host.engine.phase import Phase
+from survivor_host.engine.secret import SecretChoice
 from survivor_host.themes.ftl.facts.choices import (
     ChoiceAsked,
     ChoiceMade,
@@ -24,11 +25,12 @@ from survivor_host.themes.ftl.state import FtlState
 LOCKED_IN = "Rebel or follow was already locked in for this round."
 
 
-class Choices(FtlPhase):
+class Choices(SecretChoice[FtlState, str], FtlPhase):
     """A round begins (the immune of last round carry over) and its choices are collected by PM."""
 
     name = FtlStage.CHOICES
     before_rolls = True
+    actions = CHOICES
 
     def enter(self, game: FtlState) -> list[Event]:
         game.round += 1
@@ -42,40 +44,34 @@ class Choices(FtlPhase):
         events: list[Event] = [RoundBegins(game.round, leader, tuple(game.names(game.immune_now))), marked]
         if game.owed:
             events.append(ChoicesOpened())
-            events += [asked(game, i) for i in game.owed]
-        return events
+        return self.open(game, events)
 
-    def waits(self, game: FtlState) -> list[Wait]:
-        return [Wait(game.seats[i].name, CHOICES, True) for i in game.owed if i not in game.choices]
+    def electorate(self, game: FtlState) -> list[int]:
+        return game.owed
 
-    def offers(self, game: FtlState, seat: Seat) -> list[Input]:
-        return [Input(choice, by=seat.name) for choice in CHOICES] if seat.index in game.owed else []
+    def ballot(self, game: FtlState) -> dict[int, str]:
+        return game.choices
 
-    def act(self, game: FtlState, seat: Seat, inp: Input) -> list[Event] | None:
-        if inp.action not in CHOICES:
-            return None
-        if seat.index not in game.owed:
-            check_chooser(game, seat)
-            raise IllegalAction(LOCKED_IN)
-        changed = seat.index in game.choices
-        game.choices[seat.index] = inp.action
-        return [ChoiceMade(inp.action, changed, to=seat.name)]
+    def read(self, game: FtlState, seat: Seat, inp: Input) -> str:
+        return inp.action
 
-    def timeout(self, game: FtlState) -> list[Event]:
-        idle = [game.seats[i] for i in game.owed if i not in game.choices]
-        if game.opt_str("idle") == "modkill":
-            return game.remove(idle, Cause.IDLE)
-        for seat in idle:
-            game.choices[seat.index] = "follow"
-        return [DefaultChoice("follow", to=seat.name) for seat in idle]
+    def ask(self, game: FtlState, index: int) -> Event:
+        return asked(game, index)
 
-    def brief(self, game: FtlState, seat: Seat) -> list[Event]:
-        return [asked(game, seat.index)] if seat.index in game.owed else []
+    def made(self, game: FtlState, seat: Seat, choice: str, changed: bool) -> list[Event]:
+        return [ChoiceMade(choice, changed, to=seat.name)]
 
-    def done(self, game: FtlState) -> bool:
-        return all(i in game.choices for i in game.owed)
+    def refuse(self, game: FtlState, seat: Seat) -> str:
+        check_chooser(game, seat)
+        return LOCKED_IN
 
-    def leave(self, game: FtlState) -> list[Event]:
+    def default(self, game: FtlState, index: int) -> str:
+        return "follow"
+
+    def defaulted(self, game: FtlState, idle: list[int]) -> list[Event]:
+        return [DefaultChoice("follow", to=game.seats[i].name) for i in idle]
+
+    def reveal(self, game: FtlState) -> list[Event]:
         events: list[Event] = [ChoicesLocked(tuple((game.seats[i].name, c) for i, c in game.choices.items()))]
         if game.owed:
             events.append(ChoicesIn())

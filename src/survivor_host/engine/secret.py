@@ -1,0 +1,164 @@
+"""A phase in which every seat asked sends one secret choice by PM (G3), then all are revealed at once.
+
+A ballot asks its seats (`electorate`), keeps one choice each (`ballot`), closes once every seat
+asked has chosen (or the deadline passed, G4) and is then revealed (`reveal`), which may open
+another ballot in the same phase (two swap rounds) or end it. A theme says who is asked, what a
+choice is, how it is worded and what the reveal does; the engine keeps the wait, the changes, the
+timeouts and the removals the same for every theme.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Generic, TypeVar
+
+from survivor_host.engine.errors import IllegalAction
+from survivor_host.engine.events import Cause, Event
+from survivor_host.engine.game import Game
+from survivor_host.engine.inputs import Input
+from survivor_host.engine.phase import Phase, Wait
+from survivor_host.engine.seats import Seat
+
+G = TypeVar("G", bound=Game)
+C = TypeVar("C")
+"""A choice as the theme keeps it (`follow`, a target seat, None for `stick`)."""
+
+
+class SecretChoice(Phase[G], Generic[G, C]):
+    """Every seat of the electorate sends one secret choice; the ballot closes once all are in.
+
+    `done` is true once the last ballot is revealed: by default when nobody is awaited."""
+
+    waiting = False  # each ballot that awaits someone starts its own deadline
+    actions: tuple[str, ...] = ()
+    """The actions that make a choice (`follow`, `rebel`; `stick`, `swap`)."""
+    changeable = True
+    """A choice may be changed until the ballot closes; False: the first one stands (`again` says so)."""
+
+    # ----- what a theme declares -----
+
+    def electorate(self, game: G) -> Sequence[int]:
+        """The seats asked for a choice in this ballot (alive or not: the dead are never awaited)."""
+        raise NotImplementedError
+
+    def ballot(self, game: G) -> dict[int, C]:
+        """Where the ballot's choices are kept, by seat, in the order they first came in."""
+        raise NotImplementedError
+
+    def read(self, game: G, seat: Seat, inp: Input) -> C:
+        """The choice `inp` makes (one of `actions`), checked: IllegalAction says why it cannot be."""
+        raise NotImplementedError
+
+    def choices_of(self, game: G, seat: Seat) -> list[Input]:
+        """Every choice `seat` may send, targets spelled out."""
+        return [Input(action, by=seat.name) for action in self.actions]
+
+    def targets(self, game: G, indexes: Sequence[int]) -> dict[int, tuple[str, ...]]:
+        """The names each of `indexes` may target (shown with the wait); none by default."""
+        return {}
+
+    def ask(self, game: G, index: int) -> Event:
+        """The prompt that asks seat `index` for its choice (by PM)."""
+        raise NotImplementedError
+
+    def made(self, game: G, seat: Seat, choice: C, changed: bool) -> list[Event]:
+        """What the chooser is told once the choice is taken (`changed`: it replaced an earlier one)."""
+        raise NotImplementedError
+
+    def reminded(self, game: G, seat: Seat, choice: C) -> list[Event]:
+        """What a substitute of a seat that has chosen is told: by default asked again."""
+        return [self.ask(game, seat.index)]
+
+    def refuse(self, game: G, seat: Seat) -> str:
+        """Why `seat`, not asked in this ballot, makes no choice."""
+        return "You make no choice now."
+
+    def again(self, game: G, seat: Seat) -> str:
+        """Why a second choice is refused when choices are not `changeable`."""
+        return "You have already made your choice."
+
+    def default(self, game: G, index: int) -> C:
+        """The harmless choice made for an idle seat under `idle=default` (G4)."""
+        raise NotImplementedError
+
+    def defaulted(self, game: G, idle: list[int]) -> list[Event]:
+        """What is said of the choices made for `idle` at the deadline."""
+        return []
+
+    def reveal(self, game: G) -> list[Event]:
+        """Every choice is in: reveal and carry them out (and open another ballot if the rules say so)."""
+        raise NotImplementedError
+
+    def over(self, game: G) -> bool:
+        """True once the phase has nothing left to ask (by default: nobody is awaited)."""
+        return not self.pending(game)
+
+    # ----- what the engine does -----
+
+    def open(self, game: G, opening: list[Event]) -> list[Event]:
+        """Open a ballot after `opening` (its announcement, choices made for the seats with no option):
+        ask everyone still to choose, or reveal at once when nobody is."""
+        waiting = self.pending(game)
+        if not waiting:
+            return [*opening, *self.reveal(game)]
+        game.arm()
+        return [*opening, *(self.ask(game, index) for index in waiting)]
+
+    def pending(self, game: G) -> list[int]:
+        """The seats asked whose choice is not in yet."""
+        chosen = self.ballot(game)
+        return [i for i in self.electorate(game) if i not in chosen and game.seats[i].alive]
+
+    def waits(self, game: G) -> list[Wait]:
+        waiting = self.pending(game)
+        targets = self.targets(game, waiting)
+        return [Wait(game.seats[i].name, self.actions, True, targets.get(i, ())) for i in waiting]
+
+    def offers(self, game: G, seat: Seat) -> list[Input]:
+        if seat.index not in self.electorate(game):
+            return []
+        if not self.changeable and seat.index in self.ballot(game):
+            return []
+        return self.choices_of(game, seat)
+
+    def act(self, game: G, seat: Seat, inp: Input) -> list[Event] | None:
+        if inp.action not in self.actions:
+            return None
+        if seat.index not in self.electorate(game):
+            raise IllegalAction(self.refuse(game, seat))
+        chosen = self.ballot(game)
+        changed = seat.index in chosen
+        if changed and not self.changeable:
+            raise IllegalAction(self.again(game, seat))
+        choice = self.read(game, seat, inp)
+        chosen[seat.index] = choice
+        events = self.made(game, seat, choice, changed)
+        return events if self.pending(game) else events + self.reveal(game)
+
+    def timeout(self, game: G) -> list[Event]:
+        """G4: the idle are modkilled, or under `idle=default` their harmless choice is made."""
+        idle = self.pending(game)
+        if game.opt_str("idle") != "default":
+            return game.remove([game.seats[i] for i in idle], Cause.IDLE)
+        chosen = self.ballot(game)
+        for index in idle:
+            chosen[index] = self.default(game, index)
+        return [*self.defaulted(game, idle), *self.reveal(game)]
+
+    def on_removal(self, game: G, removed: list[Seat]) -> list[Event]:
+        """A removed seat's choice no longer counts; the ballot is revealed once the rest are in."""
+        chosen = self.ballot(game)
+        for index in [index for index in chosen if not game.seats[index].alive]:
+            del chosen[index]
+        return [] if self.pending(game) else self.reveal(game)
+
+    def brief(self, game: G, seat: Seat) -> list[Event]:
+        if seat.index not in self.electorate(game):
+            return []
+        chosen = self.ballot(game)
+        if seat.index in chosen:
+            return self.reminded(game, seat, chosen[seat.index])
+        return [self.ask(game, seat.index)]
+
+    def done(self, game: G) -> bool:
+        return self.over(game)
