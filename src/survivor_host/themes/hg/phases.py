@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from survivor_host.engine.errors import IllegalAction
+from collections.abc import Sequence
+
 from survivor_host.engine.events import Cause, Event, PlayerList
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
-from survivor_host.engine.phase import Phase, Wait
+from survivor_host.engine.phase import Phase
+from survivor_host.engine.secret import SecretChoice
 from survivor_host.themes.hg.facts import (
     ATTACK,
     AttackAsked,
@@ -26,55 +28,53 @@ class HgPhase(Phase[HgState]):
     """A phase of Hunger Games."""
 
 
-class Attacks(HgPhase):
-    """3.1-3.5: every living player PMs one attack, final once sent; the idle are out at the deadline."""
+class Attacks(SecretChoice[HgState, int]):
+    """3.1-3.5: every living player PMs one attack, final once sent (BG1: only the living are asked);
+    the idle are out at the deadline, before any duel, whatever the `idle` option (BG5)."""
 
     name = HgStage.ATTACKS
     announced = False
+    actions = (ATTACK,)
+    changeable = False
 
     def enter(self, game: HgState) -> list[Event]:
         game.round += 1
-        game.attacks = []
+        game.attacks = {}
         alive = game.alive()
         listed = PlayerList(tuple(seat.name + game.marks(seat) for seat in alive), first=game.round == 1)
-        events: list[Event] = [RoundBegins(game.round, tuple(s.name for s in alive), game.lives_of(alive)), listed]
-        return events + [asked(game, seat) for seat in alive]
+        return self.open(game, [RoundBegins(game.round, tuple(s.name for s in alive), game.lives_of(alive)), listed])
 
-    def owed(self, game: HgState) -> list[Seat]:
-        chosen = {by for by, _ in game.attacks}
-        return [seat for seat in game.alive() if seat.index not in chosen]
+    def electorate(self, game: HgState) -> list[int]:
+        return [seat.index for seat in game.alive()]
 
-    def waits(self, game: HgState) -> list[Wait]:
-        return [Wait(seat.name, (ATTACK,), True, target_names(game, seat)) for seat in self.owed(game)]
+    def ballot(self, game: HgState) -> dict[int, int]:
+        return game.attacks
 
-    def offers(self, game: HgState, seat: Seat) -> list[Input]:
-        if game.attacked_by(seat.index) is not None:
-            return []
+    def read(self, game: HgState, seat: Seat, inp: Input) -> int:
+        return game.attack_target(seat, inp.target).index
+
+    def choices_of(self, game: HgState, seat: Seat) -> list[Input]:
         return [Input(ATTACK, by=seat.name, target=name) for name in target_names(game, seat)]
 
-    def act(self, game: HgState, seat: Seat, inp: Input) -> list[Event] | None:
-        if inp.action != ATTACK:
-            return None
-        chosen = game.attacked_by(seat.index)
-        if chosen is not None:
-            raise IllegalAction(f"You have already attacked {game.seats[chosen].name} this round.")
-        target = game.attack_target(seat, inp.target)
-        game.attacks.append((seat.index, target.index))
-        return [AttackTaken(seat.name, target.name, to=seat.name)]
+    def targets(self, game: HgState, indexes: Sequence[int]) -> dict[int, tuple[str, ...]]:
+        return {index: target_names(game, game.seats[index]) for index in indexes}
+
+    def ask(self, game: HgState, index: int) -> Event:
+        return asked(game, game.seats[index])
+
+    def made(self, game: HgState, seat: Seat, choice: int, changed: bool) -> list[Event]:
+        return [AttackTaken(seat.name, game.seats[choice].name, to=seat.name)]
+
+    def reminded(self, game: HgState, seat: Seat, choice: int) -> list[Event]:
+        return [AttackTaken(seat.name, game.seats[choice].name, again=True, to=seat.name)]
+
+    def again(self, game: HgState, seat: Seat) -> str:
+        return f"You have already attacked {game.seats[game.attacks[seat.index]].name} this round."
 
     def timeout(self, game: HgState) -> list[Event]:
-        return game.remove(self.owed(game), Cause.IDLE)
+        return game.remove([game.seats[i] for i in self.pending(game)], Cause.IDLE)
 
-    def brief(self, game: HgState, seat: Seat) -> list[Event]:
-        chosen = game.attacked_by(seat.index)
-        if chosen is None:
-            return [asked(game, seat)]
-        return [AttackTaken(seat.name, game.seats[chosen].name, again=True, to=seat.name)]
-
-    def done(self, game: HgState) -> bool:
-        return not self.owed(game)
-
-    def leave(self, game: HgState) -> list[Event]:
+    def reveal(self, game: HgState) -> list[Event]:
         return [AttacksIn(len(game.attacks))]
 
     def next(self, game: HgState) -> Phase[HgState]:
@@ -90,18 +90,17 @@ class Duels(HgPhase):
 
     def enter(self, game: HgState) -> list[Event]:
         events: list[Event] = []
-        for by, target in game.attacks:
+        for by, target in game.attacks.items():
             attacker, defender = game.seats[by], game.seats[target]
             if not (attacker.alive and defender.alive):
                 events.append(AttackDropped(attacker.name, defender.name))
                 continue
             duel, _, left, lost = game.duel(attacker, defender)
             events += [AttackFought(duel, left), *lost]
-        game.attacks = []
+        game.attacks = {}
         left_in = game.alive()
         if len(left_in) == 1:
-            last = max(game.seats, key=lambda seat: seat.out_step or 0)
-            events += game.finish(left_in[0], last)
+            events += game.finish(left_in[0])
         return events
 
     def done(self, game: HgState) -> bool:

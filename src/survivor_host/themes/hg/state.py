@@ -21,19 +21,19 @@ class HgState(Game):
 
     lives: dict[int, int]
     """Each seat's lives (Second Wind: 2 at the start; else 1)."""
-    attacks: list[tuple[int, int]]
-    """This round's accepted attacks as (attacker, target), in the order they were accepted."""
+    attacks: dict[int, int]
+    """This round's accepted attacks, attacker to target, in the order they were accepted."""
     recorder: HgRecorder
 
     def setup_state(self) -> None:
         lives = starting_lives(self.mods)
         self.lives = {seat.index: lives for seat in self.seats}
-        self.attacks = []
+        self.attacks = {}
         self.recorder = HgRecorder()
 
     def attacked_by(self, index: int) -> int | None:
         """The seat `index` attacks this round, if it has chosen."""
-        return next((target for by, target in self.attacks if by == index), None)
+        return self.attacks.get(index)
 
     def targets_of(self, index: int) -> list[Seat]:
         """Whom `index` may attack: every other player still in."""
@@ -80,7 +80,7 @@ class HgState(Game):
         events: list[Event] = [self.eliminate(seats, reason)]
         left = self.alive()
         if len(left) == 1:
-            return [*events, *self.finish(left[0], seats[0] if len(seats) == 1 else None)]
+            return [*events, *self.finish(left[0])]
         if not left:
             return [*events, *self.last_battle(seats)]
         return [*events, *self.current.on_removal(self, seats)]
@@ -93,4 +93,4 @@ class HgState(Game):
         winner = self.seat(result.winners[0])
         fact = LastBattle(tuple(s.name for s in seats), tuple(result.events), tuple(result.rolls), winner.name)
         others = [seat for seat in seats if seat is not winner]
-        return [fact, *self.finish(winner, others[0] if len(others) == 1 else None)]
+        return [fact, *self.finish(winner, others)]

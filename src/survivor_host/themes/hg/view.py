@@ -33,5 +33,5 @@ def view_of(game: HgState, seat: Seat) -> HgView:
         players=tuple(other.name for other in game.alive()),
         lives=tuple((other.name, game.lives[other.index]) for other in game.alive()),
         my_target=None if chosen is None else game.seats[chosen].name,
-        sent=tuple(game.seats[by].name for by, _ in game.attacks),
+        sent=tuple(game.seats[by].name for by in game.attacks),
     )
