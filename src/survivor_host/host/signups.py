@@ -21,7 +21,7 @@ REACH_CHECK = "(This PM checks that mine reach you.)"
 
 
 def theme_and_mods(rest: str) -> tuple[str, str]:
-    """`hgs, golf` or `cta aao adhesive`: the theme's word and the mods' words, commas read as spaces."""
+    """`THEME, MOD` or `THEME MOD MOD`: the theme's word and the mods' words, commas read as spaces."""
     theme_word, _, mods_text = rest.replace(",", " ").strip().partition(" ")
     return theme_word, mods_text
 

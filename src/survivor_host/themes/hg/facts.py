@@ -17,7 +17,7 @@ class HgStage(StrEnum):
 
     ATTACKS = "attacks"
     DUELS = "duels"
-    FINAL = "final"
+    FINAL = "finale"
 
 
 class HgCause(StrEnum):

@@ -58,5 +58,5 @@ SPEC = ThemeSpec(
     load_presenter=_presenter,
     load_odds=_odds,
     help=HelpText(pm=("attack NAME",)),
-    styles=Styles(words={"eliminated": ("is out",)}, headings={"final": "Final"}),
+    styles=Styles(words={"eliminated": ("is out",)}, headings={"finale": "Final"}),
 )
