@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
 
-from survivor_host.engine.events import Asked, Fact, Roll
+from survivor_host.engine.events import Asked, Fact
 from survivor_host.engine.modes import Duel
 
 ATTACK = "attack"
@@ -18,13 +18,6 @@ class HgStage(StrEnum):
     ATTACKS = "attacks"
     DUELS = "duels"
     FINAL = "finale"
-
-
-class HgCause(StrEnum):
-    """How Hunger Games takes players out (besides `Cause`)."""
-
-    DUEL = "lost a duel"
-    LAST_BATTLE = "lost the battle for the win"
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,21 +95,3 @@ class FinalFought(Fact):
 
     duel: Duel
     left: int
-
-
-@dataclass(frozen=True, slots=True)
-class LostDuel(Fact):
-    """`player` lost a duel to `winner` with no life left, and is out."""
-
-    player: str
-    winner: str
-
-
-@dataclass(frozen=True, slots=True)
-class LastBattle(Fact):
-    """Everyone left went out in one step: a battle of 100 among them (G1) decides the places."""
-
-    players: tuple[str, ...]
-    rolls: tuple[Roll, ...]
-    rounds: tuple[dict[str, int], ...]
-    winner: str

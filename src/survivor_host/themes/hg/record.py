@@ -4,33 +4,18 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from typing import NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict
 
+from survivor_host.engine.duels import DuelCause, LastBattle, duel_record
 from survivor_host.engine.events import Cause, Eliminated, Event
-from survivor_host.engine.modes import Duel
 from survivor_host.themes.hg.facts import (
     AttackDropped,
     AttackFought,
     AttackTaken,
     FinalBegins,
     FinalFought,
-    HgCause,
-    LastBattle,
     RoundBegins,
 )
-
-
-class DuelRecord(TypedDict):
-    attacker: str
-    """The side that rolled first (in the final, the earlier to join)."""
-    target: str
-    rolls: list[dict[str, int]]
-    rules: list[str]
-    """Each pair's rule: `regular` or `golf` (Golf, Roll Switch)."""
-    winner: str
-    loser: str
-    lives_left: int
-    """The loser's lives after the duel: 0 means out."""
 
 
 class HgRound(TypedDict):
@@ -42,23 +27,11 @@ class HgRound(TypedDict):
     lives: NotRequired[dict[str, int]]
     attacks: list[dict[str, str]]
     dropped: list[dict[str, str]]
-    duels: list[DuelRecord]
+    duels: list[dict[str, Any]]
     eliminated: list[str]
     idle: list[str]
     modkilled: NotRequired[list[str]]
     last_battle: NotRequired[dict[str, object]]
-
-
-def duel_record(duel: Duel, left: int) -> DuelRecord:
-    return {
-        "attacker": duel.first,
-        "target": duel.second,
-        "rolls": duel.rolls(),
-        "rules": duel.rules(),
-        "winner": duel.winner,
-        "loser": duel.loser,
-        "lives_left": left,
-    }
 
 
 class HgRecorder:
@@ -101,7 +74,7 @@ class HgRecorder:
             case AttackFought(duel=duel, left=left) | FinalFought(duel=duel, left=left):
                 rec["duels"].append(duel_record(duel, left))
             case Eliminated(players=players, reason=reason):
-                if reason in (HgCause.DUEL, HgCause.LAST_BATTLE):
+                if reason == DuelCause.DUEL:
                     rec["eliminated"] += players
                 elif reason == Cause.IDLE:
                     rec["idle"] += players

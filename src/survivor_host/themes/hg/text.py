@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from survivor_host.engine.duels import present_duels
 from survivor_host.engine.events import Event, Fact, Prompt, Say
-from survivor_host.engine.modes import MODE_SPECS, duel_shown, hearts, mode_rules, present_mode
-from survivor_host.engine.render import battle_shown, join_names
+from survivor_host.engine.modes import MODE_SPECS, duel_shown, hearts, mode_rules
+from survivor_host.engine.render import join_names
 from survivor_host.engine.voice import ask
 from survivor_host.themes.hg.facts import (
     AttackAsked,
@@ -15,8 +16,6 @@ from survivor_host.themes.hg.facts import (
     FinalBegins,
     FinalFought,
     GameBegins,
-    LastBattle,
-    LostDuel,
     RoundBegins,
 )
 
@@ -30,7 +29,7 @@ RULES = (
 
 def present(fact: Fact) -> list[Event]:
     """The events `fact` is shown as."""
-    shown = present_mode(fact)
+    shown = present_duels(fact)
     if shown is not None:
         return shown
     match fact:
@@ -60,14 +59,6 @@ def present(fact: Fact) -> list[Event]:
             return [Say(f"**Final:** {names[0]} vs {names[1]}, straight to the duel ({first} rolls first).")]
         case FinalFought(duel=duel):
             return duel_shown(duel)
-        case LostDuel(player=player, winner=winner):
-            return [Say(f"**{winner}** destroys **{player}**, who is out.", pack=True)]
-        case LastBattle(players=players, rolls=rolls, winner=winner):
-            return [
-                Say(f"Everyone left went out at once: **{join_names(players)}** roll 100 for the win."),
-                *battle_shown(rolls),
-                Say(f"**{winner}** rolls highest and wins."),
-            ]
     raise TypeError(f"Hunger Games has no words for {fact!r}")
 
 
