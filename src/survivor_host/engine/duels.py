@@ -21,11 +21,13 @@ from survivor_host.engine.modes import (
     SECOND_WIND,
     Duel,
     LifeLost,
+    duel_shown,
     fight,
     hearts,
     present_mode,
     starting_lives,
 )
+from survivor_host.engine.phase import Phase
 from survivor_host.engine.render import battle_shown, join_names
 
 
@@ -53,6 +55,25 @@ class LastBattle(Fact):
     rolls: tuple[Roll, ...]
     rounds: tuple[dict[str, int], ...]
     winner: str
+
+
+@dataclass(frozen=True, slots=True)
+class FinalBegins(Fact):
+    """Two are left: `first` (the earlier to join, who rolls first) and `second` duel until one is out;
+    `lives`: theirs under Second Wind, else empty."""
+
+    number: int
+    first: str
+    second: str
+    lives: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class FinalFought(Fact):
+    """One duel of the final; `left`: the loser's lives after it (0: out)."""
+
+    duel: Duel
+    left: int
 
 
 def duel_record(duel: Duel, left: int) -> dict[str, Any]:
@@ -122,12 +143,40 @@ class DuelGame(Game):
         return [fact, *self.finish(winner, [seat for seat in seats if seat is not winner])]
 
 
+class FinalDuel(Phase[DuelGame]):
+    """Two are left: the earlier to join rolls first; they duel until one is out (Second Wind: of lives)."""
+
+    name = "finale"
+    waiting = False
+
+    def enter(self, game: DuelGame) -> list[Event]:
+        game.round += 1
+        first, second = game.alive()
+        names = (game.shown_name(first), game.shown_name(second))
+        events: list[Event] = [FinalBegins(game.round, *names, game.lives_of([first, second]))]
+        while True:
+            duel, loser, left, lost = game.duel(first, second)
+            events += [FinalFought(duel, left), *lost]
+            if not loser.alive:
+                return events + game.finish(second if loser is first else first, loser)
+
+
+FINAL = FinalDuel()
+
+
 def present_duels(fact: Fact) -> list[Event] | None:
     """The duel games' facts worded (the modes' too); None for a theme's own."""
     shown = present_mode(fact)
     if shown is not None:
         return shown
     match fact:
+        case FinalBegins(first=first, second=second, lives=lives):
+            names = [first, second]
+            if lives:
+                names = [f"{name} {hearts(count)}" for name, count in zip(names, lives, strict=True)]
+            return [Say(f"**Final:** {names[0]} vs {names[1]}, straight to the duel ({first} rolls first).")]
+        case FinalFought(duel=duel):
+            return duel_shown(duel)
         case LostDuel(player=player, winner=winner, shown=alias) if alias and alias != player:
             return [Say(f"**{winner}** destroys **{alias}**, who is out: {alias} was **{player}**.", pack=True)]
         case LostDuel(player=player, winner=winner):

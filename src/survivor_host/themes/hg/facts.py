@@ -17,7 +17,6 @@ class HgStage(StrEnum):
 
     ATTACKS = "attacks"
     DUELS = "duels"
-    FINAL = "finale"
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,24 +73,6 @@ class AttackDropped(Fact):
 @dataclass(frozen=True, slots=True)
 class AttackFought(Fact):
     """`duel.first` attacked `duel.second`; `left`: the loser's lives after it (0: out)."""
-
-    duel: Duel
-    left: int
-
-
-@dataclass(frozen=True, slots=True)
-class FinalBegins(Fact):
-    """Two are left: `first` (the earlier to join, who rolls first) and `second` duel until one is out."""
-
-    number: int
-    first: str
-    second: str
-    lives: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class FinalFought(Fact):
-    """One duel of the final; `left`: the loser's lives after it (0: out)."""
 
     duel: Duel
     left: int

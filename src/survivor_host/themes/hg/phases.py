@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from survivor_host.engine.duels import FINAL
 from survivor_host.engine.events import Cause, Event, PlayerList
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
@@ -16,8 +17,6 @@ from survivor_host.themes.hg.facts import (
     AttackFought,
     AttacksIn,
     AttackTaken,
-    FinalBegins,
-    FinalFought,
     HgStage,
     RoundBegins,
 )
@@ -110,30 +109,12 @@ class Duels(HgPhase):
         return after_round(game)
 
 
-class Final(HgPhase):
-    """4.6: two are left; the earlier to join rolls first; they duel until one is out (Second Wind)."""
-
-    name = HgStage.FINAL
-    waiting = False
-
-    def enter(self, game: HgState) -> list[Event]:
-        game.round += 1
-        first, second = game.alive()
-        events: list[Event] = [FinalBegins(game.round, first.name, second.name, game.lives_of([first, second]))]
-        while True:
-            duel, loser, left, lost = game.duel(first, second)
-            events += [FinalFought(duel, left), *lost]
-            if not loser.alive:
-                winner = second if loser is first else first
-                return events + game.finish(winner, loser)
-
-
-ATTACKS, DUELS, FINAL = Attacks(), Duels(), Final()
+ATTACKS, DUELS = Attacks(), Duels()
 
 
 def after_round(game: HgState) -> Phase[HgState]:
     """3.1: three or more left attack again; two go to the final."""
-    return FINAL if len(game.alive()) == 2 else ATTACKS
+    return FINAL if len(game.alive()) == 2 else ATTACKS  # type: ignore[return-value]
 
 
 def target_names(game: HgState, seat: Seat) -> tuple[str, ...]:

@@ -6,14 +6,12 @@ import copy
 from collections.abc import Sequence
 from typing import Any, NotRequired, TypedDict
 
-from survivor_host.engine.duels import DuelCause, LastBattle, duel_record
+from survivor_host.engine.duels import DuelCause, FinalBegins, FinalFought, LastBattle, duel_record
 from survivor_host.engine.events import Cause, Eliminated, Event
 from survivor_host.themes.hg.facts import (
     AttackDropped,
     AttackFought,
     AttackTaken,
-    FinalBegins,
-    FinalFought,
     RoundBegins,
 )
 

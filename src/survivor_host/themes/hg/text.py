@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from survivor_host.engine.duels import present_duels
 from survivor_host.engine.events import Event, Fact, Prompt, Say
-from survivor_host.engine.modes import MODE_SPECS, duel_shown, hearts, mode_rules
+from survivor_host.engine.modes import MODE_SPECS, duel_shown, mode_rules
 from survivor_host.engine.render import join_names
 from survivor_host.engine.voice import ask
 from survivor_host.themes.hg.facts import (
@@ -13,8 +13,6 @@ from survivor_host.themes.hg.facts import (
     AttackFought,
     AttacksIn,
     AttackTaken,
-    FinalBegins,
-    FinalFought,
     GameBegins,
     RoundBegins,
 )
@@ -52,13 +50,6 @@ def present(fact: Fact) -> list[Event]:
             return []
         case AttackFought(duel=duel):
             return [Say(f"**{duel.first}** attacks **{duel.second}**!", pack=True), *duel_shown(duel)]
-        case FinalBegins(first=first, second=second, lives=lives):
-            names = [first, second]
-            if lives:
-                names = [f"{name} {hearts(count)}" for name, count in zip(names, lives, strict=True)]
-            return [Say(f"**Final:** {names[0]} vs {names[1]}, straight to the duel ({first} rolls first).")]
-        case FinalFought(duel=duel):
-            return duel_shown(duel)
     raise TypeError(f"Hunger Games has no words for {fact!r}")
 
 
