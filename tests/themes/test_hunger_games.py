@@ -1,4 +1,4 @@
-"""Hunger Games (`hg`) and Spotlight (`hgs`) through every command: typed and auto play, export, verify, the replay page,
+"""Hunger Games (`hg`) and Spotlight (`hgs`) through every command: typed and auto play, export, verify,
 simulate and odds, with each mode set it allows; Golf is refused with the modes it allows (BG13)."""
 
 from __future__ import annotations
