@@ -42,3 +42,32 @@ def test_hg_with_second_wind_hosted_through_the_room_bot(
     assert record["theme"] == "hg" and record["mods"] == ["second-wind"]
     assert {command.split(" ", 1)[0] for _, command in table[0].clicks} == {"attack"}
     assert len({player for player, _ in table[0].clicks}) == len(HG_NAMES)
+
+
+SPOTLIGHT_NAMES = [f"Hs {n}" for n in ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus")]
+
+
+def test_hgs_with_golf_hosted_through_the_room_bot(
+    e2e: E2EEnv, ps_server_factory: Callable[..., Any], bot_factory: Callable[..., BotProcess]
+) -> None:
+    env = room_server(ps_server_factory, e2e, "*")
+    bot = bot_factory(env=env, rooms=(ROOM,), fixed_seed="rb-hgs").start()
+    table: list[Table] = []
+
+    def make_table(people: list[Any]) -> Table:
+        table.append(Table(BOT_NAME, people, Chooser(random_rule("rb-hgs"))))
+        return table[0]
+
+    async def scenario() -> None:
+        async with contextlib.AsyncExitStack() as stack:
+            sv, auth, _, mark = await hosted_game(stack, env, SPOTLIGHT_NAMES, "hgs, golf", make_table, 240)
+            said = "\n".join(bot_chat(auth, mark))
+            assert "**Hunger Games Spotlight** (Golf) begins with 7 players." in said
+            assert "the spotlight is on **Hs " in said and "Golf: the lower roll wins." in said
+            await click_the_points_button(bot, sv, auth, mark)
+
+    run_async(scenario(), timeout=360)
+    assert "Traceback" not in bot.log()
+    record = game_record(bot.database, ROOM)
+    assert record["theme"] == "hgs" and record["mods"] == ["golf"]
+    assert {command.split(" ", 1)[0] for _, command in table[0].clicks} == {"attack"}
