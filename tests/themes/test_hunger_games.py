@@ -14,6 +14,7 @@ from survivor_host.engine.errors import SetupError
 from survivor_host.engine.inputs import Input
 from survivor_host.host.terminal import seat_names
 from survivor_host.themes import new_game, theme_spec
+from survivor_host.themes.hga.names import SUGGESTED
 
 SPEC = theme_spec("hg")
 
@@ -41,7 +42,7 @@ def test_an_attack_prompt_names_the_targets_and_is_secret() -> None:  # BG3
     ]
 
 
-FAMILY = [(theme, mods) for theme in ("hg", "hgs") for mods in theme_spec(theme).legal_mod_sets()]
+FAMILY = [(theme, mods) for theme in ("hg", "hgs", "hga") for mods in theme_spec(theme).legal_mod_sets()]
 
 
 @pytest.mark.parametrize(("theme", "mods"), FAMILY, ids=lambda x: x if isinstance(x, str) else "+".join(x) or "none")
@@ -61,21 +62,25 @@ def test_play_auto_export_verify_and_the_replay_page(
     assert theme_spec(theme).title in page.read_text()
 
 
-@pytest.mark.parametrize("theme", ["hg", "hgs"])
+@pytest.mark.parametrize("theme", ["hg", "hgs", "hga"])
 def test_typed_play_refuses_a_bad_attack_and_plays_to_the_end(
     theme: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     names = seat_names(5, "Me")
-    typed = itertools.chain(["attack Nobody", "attack Me"], itertools.cycle(f"attack {name}" for name in names))
+    targets = [*names, *SUGGESTED[:8]] if theme == "hga" else names
+    opening = ["nick Zorro", "attack Nobody", "attack Zorro"] if theme == "hga" else ["attack Nobody", "attack Me"]
+    typed = itertools.chain(opening, itertools.cycle(f"attack {name}" for name in targets))
     monkeypatch.setattr("builtins.input", lambda prompt="": next(typed))
     assert main(["play", theme, "--players", "5", "--seed", "3", "--name", "Me", "--pace", "0"]) == 0
     out = capsys.readouterr().out
-    assert '"Nobody" is not in this game. You may attack:' in out
-    assert "You can't attack yourself." in out
+    if theme == "hga":
+        assert "Nobody still in goes by that nickname. You may attack:" in out and "your own nickname" in out
+    else:
+        assert '"Nobody" is not in this game. You may attack:' in out and "You can't attack yourself." in out
     assert "wins the game!" in out
 
 
-@pytest.mark.parametrize("theme", ["hg", "hgs"])
+@pytest.mark.parametrize("theme", ["hg", "hgs", "hga"])
 def test_simulate_plays_on_the_engine(theme: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", theme, "--engine", "--games", "40", "--players", "5", "--mods", "sw,rs"]) == 0
     out = capsys.readouterr().out

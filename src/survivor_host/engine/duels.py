@@ -125,13 +125,17 @@ class DuelGame(Game):
 
     def remove(self, seats: list[Seat], reason: str) -> list[Event]:
         """Take `seats` out in one step (idle, modkilled, left): lives do not help (modes.txt 5)."""
-        events: list[Event] = [self.eliminate(seats, reason)]
+        events: list[Event] = [self.eliminate(seats, reason, self.removal_causes(seats, reason))]
         left = self.alive()
         if len(left) == 1:
             return [*events, *self.finish(left[0])]
         if not left:
             return [*events, *self.last_battle(seats)]
         return [*events, *self.current.on_removal(self, seats)]
+
+    def removal_causes(self, seats: Sequence[Seat], reason: str) -> list[Fact]:
+        """The facts that word a removal (one per seat), where the theme says more than the reason: none."""
+        return []
 
     def last_battle(self, seats: list[Seat]) -> list[Event]:
         """Everyone left went out in one step: a battle of 100 among them decides the winner (G1, G4)."""

@@ -14,9 +14,10 @@ from survivor_host.engine.theme import ThemeSpec
 from survivor_host.themes.cta.spec import SPEC as CTA
 from survivor_host.themes.ftl.spec import SPEC as FTL
 from survivor_host.themes.hg.spec import SPEC as HG
+from survivor_host.themes.hga.spec import SPEC as HGA
 from survivor_host.themes.hgs.spec import SPEC as HGS
 
-THEMES: dict[str, ThemeSpec] = {spec.id: spec for spec in (FTL, CTA, HG, HGS)}
+THEMES: dict[str, ThemeSpec] = {spec.id: spec for spec in (FTL, CTA, HG, HGS, HGA)}
 DEFAULT_THEME = FTL.id
 THEME_HOST_ACTIONS = tuple(dict.fromkeys(action for spec in THEMES.values() for action in spec.host_actions))
 """Host commands some theme adds (e.g. `pick`, `elim`)."""
