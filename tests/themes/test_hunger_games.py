@@ -14,7 +14,7 @@ from survivor_host.engine.errors import SetupError
 from survivor_host.engine.inputs import Input
 from survivor_host.host.terminal import seat_names
 from survivor_host.themes import new_game, theme_spec
-from survivor_host.themes.hga.names import SUGGESTED
+from survivor_host.themes.hga.names import POOL
 
 SPEC = theme_spec("hg")
 
@@ -67,7 +67,7 @@ def test_typed_play_refuses_a_bad_attack_and_plays_to_the_end(
     theme: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     names = seat_names(5, "Me")
-    targets = [*names, *SUGGESTED[:8]] if theme == "hga" else names
+    targets = [*names, *POOL] if theme == "hga" else names
     opening = ["nick Zorro", "attack Nobody", "attack Zorro"] if theme == "hga" else ["attack Nobody", "attack Me"]
     typed = itertools.chain(opening, itertools.cycle(f"attack {name}" for name in targets))
     monkeypatch.setattr("builtins.input", lambda prompt="": next(typed))

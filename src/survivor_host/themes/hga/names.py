@@ -18,7 +18,11 @@ SUGGESTED = (
     "Victor", "District", "Katniss", "Peeta", "Gale", "Rue", "Thresh", "Clove", "Cato", "Foxface", "Marvel",
     "Glimmer", "Haymitch", "Effie", "Cinna", "Finnick", "Johanna", "Beetee", "Wiress", "Mags", "Boggs",
 )  # fmt: skip
-"""Nicknames a player may take by a button, the same list for everyone (it says nothing of who takes one)."""
+"""Words the nicknames a player may take by a button are made of."""
+POOL = (*SUGGESTED, *(f"{word}{number}" for number in (2, 3) for word in SUGGESTED))
+"""Nicknames to deal out as buttons, three to a player, in an order the game's dice draw (secret until the
+seed is revealed: a player who takes one tells nobody who they are)."""
+OFFERED = 3
 
 
 def check_nick(nick: str, taken: Iterable[str]) -> str:
@@ -40,7 +44,7 @@ def check_nick(nick: str, taken: Iterable[str]) -> str:
     return nick
 
 
-def free_suggestions(taken: Iterable[str], count: int = 3) -> tuple[str, ...]:
+def free_suggestions(taken: Iterable[str], count: int = OFFERED) -> tuple[str, ...]:
     """The first `count` suggested nicknames nobody holds or is named."""
     used = {to_id(name) for name in taken}
     pool = itertools.chain(SUGGESTED, (f"Tribute{number}" for number in itertools.count(1)))

@@ -36,6 +36,7 @@ class Nicknames(SecretChoice[HgaState, str]):
     changeable = False
 
     def enter(self, game: HgaState) -> list[Event]:
+        game.deal_suggestions()
         return self.open(game, [])
 
     def electorate(self, game: HgaState) -> list[int]:

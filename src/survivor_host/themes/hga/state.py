@@ -11,7 +11,7 @@ from survivor_host.engine.events import Fact
 from survivor_host.engine.game import Seat
 from survivor_host.engine.ids import to_id
 from survivor_host.themes.hga.facts import Unmasked
-from survivor_host.themes.hga.names import check_nick, free_suggestions
+from survivor_host.themes.hga.names import OFFERED, POOL, check_nick, free_suggestions
 from survivor_host.themes.hga.record import HgaRecorder
 
 
@@ -20,13 +20,15 @@ class HgaState(DuelGame):
 
     nicks: dict[int, str]
     """Each seat's nickname, once chosen (final)."""
+    offered: dict[int, tuple[str, ...]]
+    """The nicknames each seat is offered as buttons (dealt from a shuffled pool: no two seats share one)."""
     attacks: dict[int, int]
     """This round's accepted attacks, attacker to target, in the order they were accepted."""
     recorder: HgaRecorder
 
     def setup_state(self) -> None:
         self.setup_lives()
-        self.nicks, self.attacks = {}, {}
+        self.nicks, self.attacks, self.offered = {}, {}, {}
         self.recorder = HgaRecorder()
 
     def shown_name(self, seat: Seat) -> str:
@@ -47,9 +49,16 @@ class HgaState(DuelGame):
     def read_nick(self, seat: Seat, nick: str | None) -> str:
         return check_nick(nick or "", self.taken_by_others(seat))
 
+    def deal_suggestions(self) -> None:
+        """Deal each seat its own nicknames to offer, from the pool in an order the dice draw."""
+        pool = self.dice.shuffle(POOL)
+        self.offered = {seat.index: tuple(pool[OFFERED * n : OFFERED * (n + 1)]) for n, seat in enumerate(self.seats)}
+
     def suggestions(self, seat: Seat) -> tuple[str, ...]:
-        """Free nicknames offered as buttons: the same list for everyone."""
-        return free_suggestions([s.name for s in self.seats] + list(self.nicks.values()))
+        """Free nicknames offered to `seat` as buttons: its own dealt ones, else the first free in the pool."""
+        taken = {to_id(name) for name in [s.name for s in self.seats] + list(self.nicks.values())}
+        mine = tuple(nick for nick in self.offered.get(seat.index, ()) if to_id(nick) not in taken)
+        return mine or free_suggestions(taken)
 
     def nick_targets(self, seat: Seat) -> list[tuple[str, Seat]]:
         """Whom `seat` may attack, by nickname, sorted: every other player still in with a nickname."""
