@@ -112,3 +112,11 @@ class Unmasked(Fact):
     player: str
     nick: str
     reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class WinnerNamed(Fact):
+    """The game is won: the winner's nickname `nick` was `player`'s."""
+
+    player: str
+    nick: str

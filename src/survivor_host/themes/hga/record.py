@@ -9,7 +9,7 @@ from typing import Any, NotRequired, TypedDict
 
 from survivor_host.engine.duels import DuelCause, FinalBegins, FinalFought, LastBattle, LostDuel, duel_record
 from survivor_host.engine.events import Cause, Eliminated, Event
-from survivor_host.themes.hga.facts import AttackDropped, AttackFought, AttackTaken, RoundBegins, Unmasked
+from survivor_host.themes.hga.facts import AttackDropped, AttackFought, AttackTaken, RoundBegins, Unmasked, WinnerNamed
 
 
 class HgaRound(TypedDict):
@@ -72,6 +72,8 @@ class HgaRecorder:
                         rec["revealed"][cause.shown] = cause.player
                     elif isinstance(cause, Unmasked) and cause.nick:
                         rec["revealed"][cause.nick] = cause.player
+            case WinnerNamed(player=player, nick=nick):
+                rec["revealed"][nick] = player
             case LastBattle(players=players, rounds=rounds, winner=winner):
                 rec["last_battle"] = {"players": list(players), "rolls": list(rounds), "winner": winner}
 

@@ -7,10 +7,10 @@ from collections.abc import Sequence
 
 from survivor_host.engine.duels import DuelGame
 from survivor_host.engine.errors import IllegalAction
-from survivor_host.engine.events import Fact
+from survivor_host.engine.events import Event, Fact
 from survivor_host.engine.game import Seat
 from survivor_host.engine.ids import to_id
-from survivor_host.themes.hga.facts import Unmasked
+from survivor_host.themes.hga.facts import Unmasked, WinnerNamed
 from survivor_host.themes.hga.names import OFFERED, POOL, check_nick, free_suggestions
 from survivor_host.themes.hga.record import HgaRecorder
 
@@ -81,6 +81,13 @@ class HgaState(DuelGame):
             if to_id(name) == to_id(nick):
                 return target
         raise IllegalAction(f"Nobody still in goes by that nickname. You may attack: {legal}.")
+
+    def finish(self, winner: Seat | None, second: Seat | Sequence[Seat] | None = None) -> list[Event]:
+        """The end, the winner's nickname named with them."""
+        named: list[Event] = []
+        if winner is not None and winner.index in self.nicks:
+            named.append(WinnerNamed(winner.name, self.nicks[winner.index]))
+        return [*named, *super().finish(winner, second)]
 
     def removal_causes(self, seats: Sequence[Seat], reason: str) -> list[Fact]:
         """A removed player is named beside their nickname, if they chose one (the owner is out)."""

@@ -19,6 +19,7 @@ from survivor_host.themes.hga.facts import (
     NickTaken,
     RoundBegins,
     Unmasked,
+    WinnerNamed,
 )
 
 RULES = (
@@ -72,4 +73,6 @@ def present(fact: Fact) -> list[Event]:
             return [Say(out_line((player,), reason).replace(f"**{player}**", f"**{player}** ({nick})", 1))]
         case Unmasked(player=player, reason=reason):
             return [Say(out_line((player,), reason))]
+        case WinnerNamed(player=player, nick=nick):
+            return [Say(f"The last one standing, **{nick}**, was **{player}**.")]
     raise TypeError(f"Hunger Games Anon has no words for {fact!r}")
