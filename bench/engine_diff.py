@@ -204,7 +204,7 @@ def main() -> None:
     parser.add_argument("--baseline", help="the other checkout's src folder")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--start", type=int, default=0)
-    parser.add_argument("--theme", action="append", help="ftl or cta (default both)")
+    parser.add_argument("--theme", action="append", help="a theme id (default every registered theme)")
     parser.add_argument("--mods", default=None, help="one mod set, comma separated (default every legal set)")
     parser.add_argument("--worker", action="store_true")
     parser.add_argument("--verbose", action="store_true")
@@ -222,7 +222,7 @@ def main() -> None:
     from survivor_host.themes import THEMES  # this checkout's registry (after SRC went first on the path)
 
     failed = False
-    for theme in args.theme or ["ftl", "cta"]:
+    for theme in args.theme or list(THEMES):
         given = args.mods
         sets = [tuple(m for m in given.split(",") if m)] if given is not None else THEMES[theme].legal_mod_sets()
         for mods in sets:

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from importlib.metadata import version
 
 import pytest
 
 from survivor_host.ai import DEFAULT_STRATEGY, strategies_for
+from survivor_host.catalogue import options_text
 from survivor_host.cli import main
-from survivor_host.themes import THEMES, theme_class
+from survivor_host.engine.options import COMMON_OPTIONS
+from survivor_host.engine.theme import ThemeSpec
+from survivor_host.themes import DEFAULT_THEME, THEMES, theme_class
 
 
 def _help(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
@@ -36,7 +41,13 @@ def test_help_lists_every_mod_and_option_with_its_default(
             assert f"{mod} ({title})" in text
         for name, spec in cls.option_specs().items():
             assert f"{name} = " in text
-            assert f"(default {spec.default}): {' '.join(spec.help.split())}" in text
+            common = COMMON_OPTIONS.get(name)
+            if common is not None and spec != common and replace(spec, default=common.default) == common:
+                # a common option whose default the theme changes: said on the common option's one line
+                said = rf"{name} = [^()]*\(default {common.default};[^()]*\b{theme}\b[^():]*: {spec.default}[;)]"
+                assert re.search(said, text), f"{theme}'s default for {name} is not shown"
+            else:
+                assert f"(default {spec.default}): {' '.join(spec.help.split())}" in text
 
 
 @pytest.mark.parametrize("command", [(), ("play",), ("simulate",), ("demo",)])
@@ -55,7 +66,7 @@ def test_help_lists_every_strategy_and_the_default_one(
     [
         (("odds",), ["--players PLAYERS players at the table (default 8)", "cards eliminated (default 1)"]),
         (("simulate",), ["--games GAMES games to play (default 2000)", "figures (default 0)", "path (default 2)"]),
-        (("demo",), ["--theme THEME ftl or cta (default ftl)", "--players PLAYERS number of AI players (default 6)"]),
+        (("demo",), [f"--theme THEME one of {', '.join(THEMES)} (default {DEFAULT_THEME})", "AI players (default 6)"]),
         (("play",), ["--players PLAYERS number of seats (default 8)"]),
     ],
 )
@@ -65,3 +76,14 @@ def test_each_option_says_its_default(
     text = _help(capsys, *command)
     for item in expected:
         assert item in text
+
+
+def test_a_theme_that_changes_a_common_default_is_shown_on_its_one_line(lowball: ThemeSpec) -> None:
+    """A common option is listed once, with the default of each theme that changes it (not twice)."""
+    idle = COMMON_OPTIONS["idle"]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(THEMES, lowball.id, replace(lowball, options={"idle": replace(idle, default="default")}))
+        text = options_text()
+    lines = [line for line in text.splitlines() if line.strip().startswith("idle = ")]
+    assert lines == [f"    idle = modkill | default (default modkill; lowball: default): {idle.help}"]
+    assert "lowball only" not in text

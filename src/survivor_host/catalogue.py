@@ -5,6 +5,8 @@ Read from the themes' declarations (`ThemeSpec`), so it never goes stale.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from survivor_host.engine.options import COMMON_OPTIONS, Option
 from survivor_host.themes import THEMES
 
@@ -18,8 +20,23 @@ def allowed(spec: Option) -> str:
     return " | ".join(spec.choices) if spec.choices else f"a whole number, at least {spec.minimum}"
 
 
-def _option_line(name: str, spec: Option) -> str:
-    return f"    {name} = {allowed(spec)} (default {spec.default}): {spec.help}"
+def _option_line(name: str, spec: Option, others: str = "") -> str:
+    return f"    {name} = {allowed(spec)} (default {spec.default}{others}): {spec.help}"
+
+
+def _only_default_differs(option: Option, common: Option) -> bool:
+    """True when a theme keeps a common option as it is but for its default (`idle`)."""
+    return option != common and replace(option, default=common.default) == common
+
+
+def _theme_defaults(name: str, common: Option) -> str:
+    """`; hg, hga: default`: the themes that give a common option another default, by default."""
+    by_default: dict[str, list[str]] = {}
+    for theme, spec in THEMES.items():
+        option = spec.option_specs()[name]
+        if _only_default_differs(option, common):
+            by_default.setdefault(str(option.default), []).append(theme)
+    return "".join(f"; {', '.join(themes)}: {default}" for default, themes in by_default.items())
 
 
 def themes_text() -> str:
@@ -36,11 +53,17 @@ def _aliases(names: tuple[str, ...]) -> str:
 
 
 def options_text() -> str:
+    """Every option once: the common ones with each theme's own default, then each theme's own options."""
     lines = ["game options (--option NAME=VALUE; .set NAME VALUE in a room; [defaults] in the bot's config):"]
     lines.append("  every theme:")
-    lines += [_option_line(name, spec) for name, spec in COMMON_OPTIONS.items()]
+    lines += [_option_line(name, spec, _theme_defaults(name, spec)) for name, spec in COMMON_OPTIONS.items()]
     for theme, spec in THEMES.items():
-        own = {k: v for k, v in spec.option_specs().items() if k not in COMMON_OPTIONS or v != COMMON_OPTIONS[k]}
+        own = {
+            name: option
+            for name, option in spec.option_specs().items()
+            if name not in COMMON_OPTIONS
+            or (option != COMMON_OPTIONS[name] and not _only_default_differs(option, COMMON_OPTIONS[name]))
+        }
         if own:
             lines.append(f"  {theme} only:")
             lines += [_option_line(name, spec) for name, spec in own.items()]

@@ -67,7 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=catalogue(),
         formatter_class=_HelpFormatter,
     )
-    play.add_argument("theme", help=" or ".join(THEMES))
+    play.add_argument("theme", help="one of " + ", ".join(THEMES))
     play.add_argument("--mods", default="", help=MODS_HELP)
     play.add_argument("--players", type=int, default=8, help="number of seats (default 8)")
     play.add_argument("--seed", help="the game's seed (default: random)")
@@ -156,7 +156,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=catalogue(),
         formatter_class=_HelpFormatter,
     )
-    demo.add_argument("--theme", default=DEFAULT_THEME, help=f"{' or '.join(THEMES)} (default {DEFAULT_THEME})")
+    demo.add_argument("--theme", default=DEFAULT_THEME, help=f"one of {', '.join(THEMES)} (default {DEFAULT_THEME})")
     demo.add_argument("--mods", default="", help="comma-separated mods")
     demo.add_argument("--players", type=int, default=6, help="number of AI players (default 6)")
     demo.add_argument("--seed", help="the game's seed; the AI players' choices follow it too (default: random)")

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from survivor_host.engine.events import CardTold, Event, Fact, Prompt, Roll
 from survivor_host.engine.game import Game
 from survivor_host.engine.options import Option
+from survivor_host.engine.render import render
 from survivor_host.engine.theme import ThemeSpec
 from survivor_host.themes import THEMES
 
@@ -81,3 +82,14 @@ def secret_facts_astray(game: Game, facts: Sequence[Event]) -> list[Event]:
         if fact.to is None or holder != fact.to or any(event.to != fact.to for event in shown):
             astray.append(fact)
     return astray
+
+
+def unworded(events: Sequence[Event]) -> list[Event]:
+    """Events no front end can word: an elimination for a theme's own reason without its cause facts."""
+    found: list[Event] = []
+    for event in events:
+        try:
+            render(event)
+        except TypeError:
+            found.append(event)
+    return found

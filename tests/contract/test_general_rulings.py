@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from typing import Any, ClassVar
 
@@ -10,10 +11,12 @@ import pytest
 from survivor_host.engine.battle import battle
 from survivor_host.engine.dice import ScriptedDice, SeededDice
 from survivor_host.engine.errors import DiceError, IllegalAction
-from survivor_host.engine.events import Event, Prompt, Say
+from survivor_host.engine.events import Cause, Eliminated, Event, HostWords, Prompt, Say, Substituted
 from survivor_host.engine.game import Game, Seat, Wait
 from survivor_host.engine.inputs import Input
+from survivor_host.engine.render import render
 from survivor_host.engine.theme import ThemeSpec
+from tests.contract.registry import unworded
 
 
 class LowOut(Game):
@@ -230,3 +233,28 @@ def test_g1_one_on_one_rerolls_until_decided() -> None:  # G1
         ("A", 125, 3),
         ("B", 100, 7),
     ]
+
+
+def test_an_elimination_for_a_theme_reason_without_its_causes_has_no_words() -> None:  # G6, G7
+    game = LowOut(["Ann", "Bob", "Cid"], dice=ScriptedDice([1, 2, 3]))
+    game.start()
+    events = [event for name in ("Ann", "Bob", "Cid") for event in game.apply(Input("ready", by=name))]
+    assert unworded(events) == [Eliminated(("Ann",), "lowest")]  # a theme's "lowest", with no cause fact
+    worded = [
+        Eliminated(("Bob",), Cause.IDLE),
+        Eliminated(("Bob",), HostWords("Rude")),
+        Eliminated(("Bob",), "lowest", causes=(Substituted("Ann", "Zed"),)),
+    ]
+    assert unworded(worded) == []
+    assert render(worded[1]) == "**Bob** is eliminated: modkilled by the host (Rude)."
+
+
+def test_a_host_modkill_reason_is_quoted_as_the_host_gave_it() -> None:  # G6
+    game = LowOut(["Ann", "Bob", "Cid"], seed=1)
+    game.start()
+    for reason, line in (("Rude", "modkilled by the host (Rude)"), ("idle", "did not answer before the deadline")):
+        trial = copy.deepcopy(game)
+        out = trial.apply(Input("modkill", target="Bob", reason=reason))
+        assert next(str(render(event)) for event in out if isinstance(event, Eliminated)).startswith(
+            f"**Bob** is eliminated: {line}"
+        )

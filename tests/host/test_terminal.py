@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.text import Text
 
 from survivor_host.cli import main
-from survivor_host.engine.events import Eliminated, GameOver, Say
+from survivor_host.engine.events import Eliminated, GameOver, HostWords, Say
 from survivor_host.engine.game import Game
 from survivor_host.engine.odds import battle_win
 from survivor_host.engine.render import card_name
@@ -109,7 +109,7 @@ def test_hostile_name_through_a_whole_game(monkeypatch: pytest.MonkeyPatch, caps
 def test_verdicts_are_coloured() -> None:
     game = new_game("ftl", seat_names(4), seed=1)
     table = TerminalTable(game, ai_seed=1, console=colour_console())
-    table.show([Eliminated(("Mars",), "lowest card"), Say("Immune this round: Venus."), GameOver("Io", "Venus")])
+    table.show([Eliminated(("Mars",), HostWords("rude")), Say("Immune this round: Venus."), GameOver("Io", "Venus")])
     lines = output(table.console).splitlines()
     red, cyan, yellow = "\x1b[1;31m", "\x1b[1;36m", "\x1b[1;33m"
     assert STYLES["eliminated"] == "bold red" and red in lines[0] and "Mars" in lines[0]

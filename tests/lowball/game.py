@@ -7,6 +7,7 @@ theme is built on the engine's phases (docs/THEMES.md walks through it).
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -40,6 +41,28 @@ class RolledLowest(Fact):
 
 
 @dataclass(frozen=True)
+class RoundRolled(Fact):
+    """Round `number`'s rolls (one mapping per roll-off, G1) and who went out: what the record keeps."""
+
+    number: int
+    rolls: tuple[tuple[tuple[str, int], ...], ...]
+    out: tuple[str, ...]
+
+
+class LowballRecorder:
+    """The record's rounds, built from the facts alone (engine.record)."""
+
+    def __init__(self) -> None:
+        self.rounds: list[dict[str, object]] = []
+
+    def take(self, events: Sequence[Event]) -> None:
+        for event in events:
+            if isinstance(event, RoundRolled):
+                rolls = [dict(rolled) for rolled in event.rolls]
+                self.rounds.append({"number": event.number, "rolls": rolls, "eliminated": list(event.out)})
+
+
+@dataclass(frozen=True)
 class LowballView:
     """What a player knows: their name, who is still in, the round, and whether they have rolled."""
 
@@ -50,7 +73,7 @@ class LowballView:
 
 
 class Lowball(Game):
-    """The game's state: who has rolled this round, and the record's rounds. The phases hold the rules."""
+    """The game's state: who has rolled this round, and the record's recorder. The phases hold the rules."""
 
     PLAYER_ACTIONS = ROLL
     SECRET_ACTIONS = ROLL
@@ -60,7 +83,7 @@ class Lowball(Game):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.ready: dict[int, str] = {}
-        self.rounds: list[dict[str, object]] = []
+        self.recorder: LowballRecorder = LowballRecorder()
 
     def _start(self) -> list[Event]:
         return self.move_to(ROLLS)
@@ -77,7 +100,7 @@ class Lowball(Game):
         return self.current.brief(self, seat)
 
     def round_record(self) -> Sequence[Mapping[str, object]]:
-        return list(self.rounds)
+        return copy.deepcopy(self.recorder.rounds)
 
     def view(self, name: str) -> LowballView:
         seat = self.seat(name)
@@ -121,10 +144,10 @@ class Rolls(SecretChoice[Lowball, str]):
     def reveal(self, game: Lowball) -> list[Event]:
         alive = game.alive()
         fight = battle(game.dice, [(seat.name, DIE) for seat in alive], keep=len(alive) - 1, purpose="lowball")
-        game.rounds.append({"number": game.round, "rolls": fight.rolls, "eliminated": fight.losers})
+        rolled = RoundRolled(game.round, tuple(tuple(rolls.items()) for rolls in fight.rolls), tuple(fight.losers))
         why = [RolledLowest(name, fight.last_roll(name)) for name in fight.losers]
         out = [game.seat(name) for name in fight.losers]
-        return [Battle(tuple(fight.events)), game.eliminate(out, "lowest", why)]
+        return [Battle(tuple(fight.events)), rolled, game.eliminate(out, "lowest", why)]
 
     def next(self, game: Lowball) -> Phase[Lowball]:
         return ROLLS if len(game.alive()) > 1 else END
@@ -151,6 +174,8 @@ def present(fact: Fact) -> list[Event]:
             return [Prompt(player, f"Round {number}: send roll (everyone rolls {DIE}).", fact.actions)]
         case RolledLowest(player=player, roll=roll):
             return [Say(f"**{player}** rolled lowest ({roll}) and is out.")]
+        case RoundRolled():
+            return []  # the rolls were shown as they were made
     raise TypeError(f"Lowball has no words for {fact!r}")
 
 

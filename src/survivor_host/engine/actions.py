@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from survivor_host.engine.errors import IllegalAction
-from survivor_host.engine.events import Cause, DeadlineExtended, Event, Substituted
+from survivor_host.engine.events import Cause, DeadlineExtended, Event, HostWords, Substituted
 from survivor_host.engine.flow import Flow
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.seats import Seat
@@ -76,7 +76,7 @@ class CommonActions(Flow, ABC):
     def act_modkill(self, inp: Input) -> list[Event]:
         self.require_host(inp)
         seat = self.alive_target(inp.target, "modkill")
-        return self.remove([seat], inp.reason or Cause.MODKILLED)
+        return self.remove([seat], HostWords(inp.reason) if inp.reason else Cause.MODKILLED)
 
     def act_sub(self, inp: Input) -> list[Event]:
         self.require_host(inp)

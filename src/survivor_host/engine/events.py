@@ -53,13 +53,20 @@ class Cause(StrEnum):
     LEFT = "left the room"
 
 
+class HostWords(str):
+    """A host's own reason for a modkill (G6), said as given: the one reason worded without a cause."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True, slots=True)
 class Eliminated:
     """Players out of the game in one step (they share a place, G7).
 
-    `reason` is a cause (a `Cause` or a theme's own, e.g. `FtlCause.JUDGED`) or the host's own words.
-    `causes`: the theme's typed facts saying why each went out (one per player, in order); the
-    presenter words them, so the line for this event is then left out."""
+    `reason` is a cause (a `Cause` or a theme's own, e.g. `FtlCause.JUDGED`) or the host's own words
+    (`HostWords`). `causes`: the theme's typed facts saying why each went out (one per player, in
+    order); the presenter words them, so the line for this event is then left out. A theme's own
+    reason always comes with its causes: it has no words of its own."""
 
     players: tuple[str, ...]
     reason: str

@@ -21,6 +21,7 @@ from survivor_host.engine.events import Event
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.options import Option, OptionValue, resolve_options
 from survivor_host.engine.phase import Wait
+from survivor_host.engine.record import Recorder
 from survivor_host.engine.render import present
 from survivor_host.engine.seats import MAX_NAME_LENGTH, Seat
 from survivor_host.engine.theme import ThemeSpec
@@ -55,6 +56,8 @@ class Game(CommonActions):
     """Read-only player actions (`card`): answered, never logged or stored, never awaited."""
     PHASE_ACTIONS: ClassVar[tuple[str, ...]] = ()
     """Player actions the current phase handles (`Phase.act`) without an `act_<action>` of their own."""
+    recorder: Recorder | None = None
+    """Builds the record's rounds from the facts alone (`engine.record`); a theme sets its own."""
     _action_table: ClassVar[dict[str, tuple[str, Callable[[Game, Input], list[Event]]]]]
 
     def __init__(
@@ -183,7 +186,9 @@ class Game(CommonActions):
         return table
 
     def take(self, facts: list[Event]) -> None:
-        """Everything one input caused, as it happened: a theme builds its record from it here."""
+        """Everything one input caused, as it happened: the theme's recorder builds its rounds from it."""
+        if self.recorder is not None:
+            self.recorder.take(facts)
 
     def is_question(self, action: str) -> bool:
         """True for a read-only question such as `card`: the answer changes nothing and is not logged."""

@@ -13,6 +13,7 @@ from survivor_host.engine.events import (
     Event,
     Fact,
     GameOver,
+    HostWords,
     PhaseChanged,
     PlayerList,
     Prompt,
@@ -90,9 +91,14 @@ OUT_REASONS: dict[str, str] = {
 
 
 def out_line(players: tuple[str, ...], reason: str) -> str:
-    """`**Eve** is eliminated: idle...`; a host's own modkill reason is quoted as given."""
+    """`**Eve** is eliminated: idle...`; a host's own modkill reason is quoted as given. A theme's own
+    reason has no words here (its cause facts carry them): TypeError, as for any fact without words."""
     verb = "is" if len(players) == 1 else "are"
-    why = OUT_REASONS.get(reason, f"modkilled by the host ({reason})")
+    why = OUT_REASONS.get(reason)
+    if why is None:
+        if not isinstance(reason, HostWords):
+            raise TypeError(f"no words for the elimination reason {reason!r}: eliminate with its cause facts")
+        why = f"modkilled by the host ({reason})"
     return f"**{join_names(players)}** {verb} eliminated: {why}."
 
 

@@ -34,6 +34,9 @@ class SecretChoice(Phase[G], Generic[G, C]):
     """The actions that make a choice (`follow`, `rebel`; `stick`, `swap`)."""
     changeable = True
     """A choice may be changed until the ballot closes; False: the first one stands (`again` says so)."""
+    idle_default = True
+    """Under `idle=default` the idle get their `default` choice; False: the theme's rules take them out
+    at the deadline whatever `idle` says."""
 
     # ----- what a theme declares -----
 
@@ -66,8 +69,9 @@ class SecretChoice(Phase[G], Generic[G, C]):
         raise NotImplementedError
 
     def reminded(self, game: G, seat: Seat, choice: C) -> list[Event]:
-        """What a substitute of a seat that has chosen is told: by default asked again."""
-        return [self.ask(game, seat.index)]
+        """What a substitute of a seat that has chosen is told: by default asked again while the choice
+        may still change, else nothing."""
+        return [self.ask(game, seat.index)] if self.changeable else []
 
     def refuse(self, game: G, seat: Seat) -> str:
         """Why `seat`, not asked in this ballot, makes no choice."""
@@ -102,7 +106,11 @@ class SecretChoice(Phase[G], Generic[G, C]):
         if not waiting:
             return [*opening, *self.reveal(game)]
         game.arm()
-        return [*opening, *(self.ask(game, index) for index in waiting)]
+        return [*opening, *self.asks(game, waiting)]
+
+    def asks(self, game: G, waiting: list[int]) -> list[Event]:
+        """The prompts that open a ballot, one for each of `waiting` (`ask`, unless a theme words them at once)."""
+        return [self.ask(game, index) for index in waiting]
 
     def pending(self, game: G) -> list[int]:
         """The seats asked whose choice is not in yet."""
@@ -138,7 +146,7 @@ class SecretChoice(Phase[G], Generic[G, C]):
     def timeout(self, game: G) -> list[Event]:
         """G4: the idle are modkilled, or under `idle=default` their harmless choice is made."""
         idle = self.pending(game)
-        if game.opt_str("idle") != "default":
+        if not self.idle_default or game.opt_str("idle") != "default":
             return game.remove([game.seats[i] for i in idle], Cause.IDLE)
         chosen = self.ballot(game)
         for index in idle:

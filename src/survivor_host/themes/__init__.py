@@ -1,24 +1,38 @@
 """The themes a game can be: one declaration (`ThemeSpec`) per theme, by id.
 
-Adding a theme: a package under `themes/` with its `spec.py`, and one line in `THEMES`.
+Adding a theme: a package under `themes/` with its `spec.py`, and one line in `PACKAGES`
+(docs/THEMES.md).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from importlib import import_module
 
 from survivor_host.engine.dice import Dice
 from survivor_host.engine.errors import SetupError
 from survivor_host.engine.game import Game
 from survivor_host.engine.theme import ThemeSpec
-from survivor_host.themes.cta.spec import SPEC as CTA
-from survivor_host.themes.ftl.spec import SPEC as FTL
-from survivor_host.themes.hg.spec import SPEC as HG
-from survivor_host.themes.hga.spec import SPEC as HGA
-from survivor_host.themes.hgs.spec import SPEC as HGS
 
-THEMES: dict[str, ThemeSpec] = {spec.id: spec for spec in (FTL, CTA, HG, HGS, HGA)}
-DEFAULT_THEME = FTL.id
+PACKAGES = (
+    "ftl",
+    "cta",
+    "hg",
+    "hgs",
+    "hga",
+)
+"""The theme packages, one line each: `themes/<package>/spec.py` holds each one's `SPEC`."""
+
+
+def _spec_of(package: str) -> ThemeSpec:
+    spec = import_module(f"{__name__}.{package}.spec").SPEC
+    assert isinstance(spec, ThemeSpec), f"themes/{package}/spec.py: SPEC is not a ThemeSpec"
+    return spec
+
+
+THEMES: dict[str, ThemeSpec] = {spec.id: spec for spec in map(_spec_of, PACKAGES)}
+DEFAULT_THEME = next(iter(THEMES))
+"""The first theme listed: the one `demo` and the examples play."""
 THEME_HOST_ACTIONS = tuple(dict.fromkeys(action for spec in THEMES.values() for action in spec.host_actions))
 """Host commands some theme adds (e.g. `pick`, `elim`)."""
 

@@ -96,6 +96,10 @@ class SecretSwaps(SecretChoice[CtaState, int | None], CtaPhase):
     def ask(self, game: CtaState, index: int) -> Event:
         return asked(game, index, game.target_names(index))
 
+    def asks(self, game: CtaState, waiting: list[int]) -> list[Event]:
+        targets = self.targets(game, waiting)
+        return [asked(game, index, targets[index]) for index in waiting]
+
     def made(self, game: CtaState, seat: Seat, choice: int | None, changed: bool) -> list[Event]:
         chosen = None if choice is None else game.seats[choice].name
         return [SwapChoice(state(game).swap_round, chosen, to=seat.name)]
