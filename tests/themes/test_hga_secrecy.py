@@ -38,8 +38,9 @@ def test_no_owner_is_named_beside_their_nickname_while_in(mods: tuple[str, ...],
         wait = game.awaiting()[0]
         events = game.apply(rng.choice(game.legal_inputs(wait.player)))
     assert all(game.marks(seat) == "" for seat in game.seats)
-    for number, rec in enumerate(game.round_record()[1:], start=1):
-        out_by_now = {name for r in game.round_record()[: number + 1] for name in r["revealed"].values()}
+    rounds = game.round_record()
+    for number, rec in enumerate(rounds):
+        out_by_now = {name for r in rounds[: number + 1] for name in r["revealed"].values()}
         assert set(rec["nicks"]) <= set(game.nicks.values())
         for attack in rec["attacks"]:
             assert set(attack.values()) <= set(game.nicks.values())

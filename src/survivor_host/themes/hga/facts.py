@@ -32,6 +32,13 @@ class GameBegins(Fact):
 
 
 @dataclass(frozen=True, slots=True)
+class NicknamesOpened(Fact):
+    """Round `number` (the first) opens with everyone choosing a nickname."""
+
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
 class NickAsked(Asked):
     """`player` may PM `nick NAME` (`targets`: a few free nicknames they may take as they are)."""
 

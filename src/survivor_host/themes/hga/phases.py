@@ -21,6 +21,7 @@ from survivor_host.themes.hga.facts import (
     AttackTaken,
     HgaStage,
     NickAsked,
+    NicknamesOpened,
     NicksIn,
     NickTaken,
     RoundBegins,
@@ -36,8 +37,9 @@ class Nicknames(SecretChoice[HgaState, str]):
     changeable = False
 
     def enter(self, game: HgaState) -> list[Event]:
+        game.round, game.attacks_due = 1, True
         game.deal_suggestions()
-        return self.open(game, [])
+        return self.open(game, [NicknamesOpened(game.round)])
 
     def electorate(self, game: HgaState) -> list[int]:
         return [seat.index for seat in game.alive()]
@@ -87,8 +89,9 @@ class Attacks(SecretChoice[HgaState, int]):
     changeable = False
 
     def enter(self, game: HgaState) -> list[Event]:
-        game.round += 1
-        game.attacks = {}
+        if not game.attacks_due:
+            game.round += 1
+        game.attacks, game.attacks_due = {}, False
         alive = game.alive()
         nicks = game.dice.shuffle([game.shown_name(seat) for seat in alive])
         by_nick = {game.shown_name(seat): seat for seat in alive}

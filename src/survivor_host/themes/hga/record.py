@@ -9,7 +9,15 @@ from typing import Any, NotRequired, TypedDict
 
 from survivor_host.engine.duels import DuelCause, FinalBegins, FinalFought, LastBattle, LostDuel, duel_record
 from survivor_host.engine.events import Cause, Eliminated, Event
-from survivor_host.themes.hga.facts import AttackDropped, AttackFought, AttackTaken, RoundBegins, Unmasked, WinnerNamed
+from survivor_host.themes.hga.facts import (
+    AttackDropped,
+    AttackFought,
+    AttackTaken,
+    NicknamesOpened,
+    RoundBegins,
+    Unmasked,
+    WinnerNamed,
+)
 
 
 class HgaRound(TypedDict):
@@ -32,18 +40,26 @@ class HgaRound(TypedDict):
 
 
 class HgaRecorder:
-    """Builds the rounds of the record from the facts a game emits, in one place (round 0: the nicknames)."""
+    """Builds the rounds of the record from the facts a game emits, in one place (the first round opens
+    with the nicknames)."""
 
     def __init__(self) -> None:
-        self.rounds: list[HgaRound] = [new_round(0, False, [], [])]
+        self.rounds: list[HgaRound] = []
 
     def take(self, events: Sequence[Event]) -> None:
         for event in events:
-            if isinstance(event, RoundBegins):
+            if isinstance(event, NicknamesOpened):
+                self.rounds.append(new_round(event.number, False, [], []))
+            elif isinstance(event, RoundBegins) and self.rounds and self.rounds[-1]["number"] == event.number:
+                rec = self.rounds[-1]  # the first round: its nicknames are in, its attacks begin
+                rec["nicks"], rec["names"] = list(event.nicks), list(event.names)
+                if event.lives:
+                    rec["lives"] = dict(zip(rec["nicks"], event.lives, strict=True))
+            elif isinstance(event, RoundBegins):
                 self._open(new_round(event.number, False, list(event.nicks), list(event.names)), event.lives)
             elif isinstance(event, FinalBegins):
                 self._open(new_round(event.number, True, [event.first, event.second], []), event.lives)
-            else:
+            elif self.rounds:
                 self._add(self.rounds[-1], event)
 
     def _open(self, rec: HgaRound, lives: tuple[int, ...]) -> None:

@@ -25,10 +25,13 @@ class HgaState(DuelGame):
     attacks: dict[int, int]
     """This round's accepted attacks, attacker to target, in the order they were accepted."""
     recorder: HgaRecorder
+    attacks_due: bool
+    """The first round's attacks are still to come: the round the nicknames opened goes on."""
 
     def setup_state(self) -> None:
         self.setup_lives()
         self.nicks, self.attacks, self.offered = {}, {}, {}
+        self.attacks_due = False
         self.recorder = HgaRecorder()
 
     def shown_name(self, seat: Seat) -> str:

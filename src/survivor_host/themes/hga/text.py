@@ -15,6 +15,7 @@ from survivor_host.themes.hga.facts import (
     AttackTaken,
     GameBegins,
     NickAsked,
+    NicknamesOpened,
     NicksIn,
     NickTaken,
     RoundBegins,
@@ -41,6 +42,8 @@ def present(fact: Fact) -> list[Event]:
             with_mods = f" ({', '.join(MODE_SPECS[mod].title for mod in mods)})" if mods else ""
             rules = " ".join([RULES, *mode_rules(mods)])
             return [Say(f"**{title}**{with_mods} begins with {players} players."), Say(rules)]
+        case NicknamesOpened():
+            return [Say("**Nicknames:** PM me yours now; nobody else is told.")]
         case NickAsked(player=player, targets=targets):
             text = (
                 f"Choose your secret nickname: {ask(['nick NAME'], by_pm=True)} (or take one of {join_names(targets)})."
