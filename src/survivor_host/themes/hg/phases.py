@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from survivor_host.engine.duels import FINAL
-from survivor_host.engine.events import Cause, Event, PlayerList
+from survivor_host.engine.events import Event, PlayerList
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.phase import Phase
@@ -35,6 +35,7 @@ class Attacks(SecretChoice[HgState, int]):
     announced = False
     actions = (ATTACK,)
     changeable = False
+    idle_default = False
 
     def enter(self, game: HgState) -> list[Event]:
         game.round += 1
@@ -69,9 +70,6 @@ class Attacks(SecretChoice[HgState, int]):
 
     def again(self, game: HgState, seat: Seat) -> str:
         return f"You have already attacked {game.seats[game.attacks[seat.index]].name} this round."
-
-    def timeout(self, game: HgState) -> list[Event]:
-        return game.remove([game.seats[i] for i in self.pending(game)], Cause.IDLE)
 
     def reveal(self, game: HgState) -> list[Event]:
         return [AttacksIn(len(game.attacks))]

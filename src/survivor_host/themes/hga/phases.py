@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from survivor_host.engine.duels import FINAL
-from survivor_host.engine.events import Cause, Event
+from survivor_host.engine.events import Event
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.phase import Phase
@@ -35,6 +35,7 @@ class Nicknames(SecretChoice[HgaState, str]):
     name = HgaStage.NICKS
     actions = (NICK,)
     changeable = False
+    idle_default = False
 
     def enter(self, game: HgaState) -> list[Event]:
         game.round, game.attacks_due = 1, True
@@ -69,9 +70,6 @@ class Nicknames(SecretChoice[HgaState, str]):
     def again(self, game: HgaState, seat: Seat) -> str:
         return f"Your nickname is {game.nicks[seat.index]}; nicknames cannot be changed."
 
-    def timeout(self, game: HgaState) -> list[Event]:
-        return game.remove([game.seats[i] for i in self.pending(game)], Cause.IDLE)
-
     def reveal(self, game: HgaState) -> list[Event]:
         return [NicksIn(len(game.alive()))]
 
@@ -87,6 +85,7 @@ class Attacks(SecretChoice[HgaState, int]):
     announced = False
     actions = (ATTACK,)
     changeable = False
+    idle_default = False
 
     def enter(self, game: HgaState) -> list[Event]:
         if not game.attacks_due:
@@ -129,9 +128,6 @@ class Attacks(SecretChoice[HgaState, int]):
 
     def again(self, game: HgaState, seat: Seat) -> str:
         return f"You have already attacked {game.shown_name(game.seats[game.attacks[seat.index]])} this round."
-
-    def timeout(self, game: HgaState) -> list[Event]:
-        return game.remove([game.seats[i] for i in self.pending(game)], Cause.IDLE)
 
     def reveal(self, game: HgaState) -> list[Event]:
         return [AttacksIn(len(game.attacks))]
