@@ -19,17 +19,17 @@ class RandomHga:
         return options[rng.randrange(len(options))]
 
 
-class Finisher:
-    """Attacks a nickname with the fewest lives (Second Wind): a win puts its owner out, and a player with
-    one life is likelier out before the attack's turn (the attack is then dropped, no duel)."""
+class Leveller:
+    """Attacks a nickname with the most lives (Second Wind): whoever is left to face in the final is then
+    as worn down as the rest, instead of the one nobody touched."""
 
-    name = "finisher"
+    name = "leveller"
 
     def choose(self, view: HgaView, options: Sequence[Input], rng: random.Random) -> Input:
         lives = dict(view.lives)
-        fewest = min(lives.get(option.target or "", 0) for option in options)
-        picks = [option for option in options if lives.get(option.target or "", 0) == fewest]
+        most = max(lives.get(option.target or "", 0) for option in options)
+        picks = [option for option in options if lives.get(option.target or "", 0) == most]
         return picks[rng.randrange(len(picks))]
 
 
-HGA_STRATEGIES: Mapping[str, Callable[[], Strategy]] = checked(HgaView, {"random": RandomHga, "finisher": Finisher})
+HGA_STRATEGIES: Mapping[str, Callable[[], Strategy]] = checked(HgaView, {"random": RandomHga, "leveller": Leveller})

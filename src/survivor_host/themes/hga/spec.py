@@ -50,7 +50,7 @@ SPEC = ThemeSpec(
     conflicts=mode_conflicts(MODES),
     options={},
     load_strategies=_strategies,
-    default_strategy="finisher",
+    default_strategy="leveller",
     rules_summary="Everyone PMs a secret nickname; each round everyone PMs which nickname they attack; duels "
     "of 100 vs 100 in the order sent, the loser out and only then named. Last one standing wins.",
     min_players=2,

@@ -19,16 +19,17 @@ class RandomHgs:
         return options[rng.randrange(len(options))]
 
 
-class Finisher:
-    """Attacks a player with the fewest lives (Second Wind): a win puts them out rather than only hurting."""
+class Leveller:
+    """Attacks a player with the most lives (Second Wind): whoever is left to face in the final is then
+    as worn down as the rest, instead of the one nobody touched."""
 
-    name = "finisher"
+    name = "leveller"
 
     def choose(self, view: HgsView, options: Sequence[Input], rng: random.Random) -> Input:
         lives = dict(view.lives)
-        fewest = min(lives.get(option.target or "", 0) for option in options)
-        picks = [option for option in options if lives.get(option.target or "", 0) == fewest]
+        most = max(lives.get(option.target or "", 0) for option in options)
+        picks = [option for option in options if lives.get(option.target or "", 0) == most]
         return picks[rng.randrange(len(picks))]
 
 
-HGS_STRATEGIES: Mapping[str, Callable[[], Strategy]] = checked(HgsView, {"random": RandomHgs, "finisher": Finisher})
+HGS_STRATEGIES: Mapping[str, Callable[[], Strategy]] = checked(HgsView, {"random": RandomHgs, "leveller": Leveller})

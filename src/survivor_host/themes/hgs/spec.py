@@ -50,7 +50,7 @@ SPEC = ThemeSpec(
     conflicts=mode_conflicts(MODES),
     options={},
     load_strategies=_strategies,
-    default_strategy="finisher",
+    default_strategy="leveller",
     rules_summary="Each turn a player drawn at random attacks someone in the room; a duel of 100 vs 100, "
     "and the loser is out, attacker or target. Last one standing wins.",
     min_players=2,
