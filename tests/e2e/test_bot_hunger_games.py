@@ -99,7 +99,8 @@ def test_hga_with_roll_switch_hosted_through_the_room_bot(
             for line in said[: said.index(next(line for line in said if "wins the game!" in line))]:
                 for nick, name in owners.items():  # an owner is named beside a nickname only as they go out
                     if re.search(rf"\b{nick}\b", line) and name in line:
-                        assert f"{nick} was **{name}**" in line or f"**{name}** ({nick})" in line, line
+                        told = (f"{nick} was **{name}**", f"**{name}** ({nick})", f"**{nick}**, was **{name}**")
+                        assert any(words in line for words in told), line
             await click_the_points_button(bot, sv, auth, mark)
             print("\n" + transcript(auth, mark))
 
