@@ -20,6 +20,7 @@ from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.game import Game
 from survivor_host.engine.ids import to_id
 from survivor_host.host.ports import AUTH_RANKS, Cancellable, FloodRule
+from survivor_host.host.signups import theme_and_mods
 from survivor_host.host.state import RoomState
 from survivor_host.themes import DEFAULT_THEME, THEMES, theme_spec
 
@@ -81,7 +82,7 @@ class Hosting:
         reason = follower.may_open()
         if reason is None or follower.settings is None:
             return True
-        theme_spec(rest.partition(" ")[0] or DEFAULT_THEME)  # a wrong theme is refused now, not later
+        theme_spec(theme_and_mods(rest)[0] or DEFAULT_THEME)  # a wrong theme is refused now, not later
         self.pending = (asker, rest)
         bot = self.state.out.name
         other = follower.other_host()

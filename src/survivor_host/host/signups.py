@@ -20,6 +20,12 @@ REACH_CHECK = "(This PM checks that mine reach you.)"
 """Ends the PM every player gets at `/me in` (before the game: not one of the game's PMs)."""
 
 
+def theme_and_mods(rest: str) -> tuple[str, str]:
+    """`THEME, MOD` or `THEME MOD MOD`: the theme's word and the mods' words, commas read as spaces."""
+    theme_word, _, mods_text = rest.replace(",", " ").strip().partition(" ")
+    return theme_word, mods_text
+
+
 @dataclass
 class SignupDesk:
     """The room's open player list before `.start`: kept in the store, shown as a box where HTML is allowed."""
@@ -38,14 +44,14 @@ class SignupDesk:
             raise IllegalAction("A game is already running here.")
         if state.signups is not None:
             raise IllegalAction("Signups are already open.")
-        theme_word, _, mods_text = rest.partition(" ")
+        theme_word, mods_text = theme_and_mods(rest)
         try:
             cls = theme_spec(theme_word or DEFAULT_THEME)
         except SetupError as error:
             room_bot = state.settings.room_bot
             person = f" To host a person, use {room_bot.name}'s .host NAME." if room_bot else ""
             raise SetupError(f"{error}{person}") from None
-        mods = list(cls.normalize_mods([m.strip() for m in mods_text.replace(",", " ").split() if m.strip()]))
+        mods = list(cls.normalize_mods(mods_text.split()))
         options = {k: v for k, v in state.settings.defaults.items() if k in cls.option_specs()}
         fair = SignupSeed(state.new_seed())
         state.signups = Signups(cls.id, mods, options, dice=fair, host=host, opened_at=state.clock.now())

@@ -17,6 +17,9 @@ from survivor_host.engine.theme import ThemeSpec
 PACKAGES = (
     "ftl",
     "cta",
+    "hg",
+    "hgs",
+    "hga",
 )
 """The theme packages, one line each: `themes/<package>/spec.py` holds each one's `SPEC`."""
 

@@ -1,0 +1,85 @@
+"""The shape of a Hunger Games round in the game record (README "Game record"), built from the facts."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from typing import Any, NotRequired, TypedDict
+
+from survivor_host.engine.duels import DuelCause, FinalBegins, FinalFought, LastBattle, duel_record
+from survivor_host.engine.events import Cause, Eliminated, Event
+from survivor_host.themes.hg.facts import (
+    AttackDropped,
+    AttackFought,
+    AttackTaken,
+    RoundBegins,
+)
+
+
+class HgRound(TypedDict):
+    """One round: who was in, the attacks in the order sent, the duels in order, who went out how."""
+
+    number: int
+    final: bool
+    players: list[str]
+    lives: NotRequired[dict[str, int]]
+    attacks: list[dict[str, str]]
+    dropped: list[dict[str, str]]
+    duels: list[dict[str, Any]]
+    eliminated: list[str]
+    idle: list[str]
+    modkilled: NotRequired[list[str]]
+    last_battle: NotRequired[dict[str, object]]
+
+
+class HgRecorder:
+    """Builds the rounds of the record from the facts a game emits, in one place."""
+
+    def __init__(self) -> None:
+        self.rounds: list[HgRound] = []
+
+    def take(self, events: Sequence[Event]) -> None:
+        for event in events:
+            if isinstance(event, RoundBegins | FinalBegins):
+                self._open(event)
+            elif self.rounds:
+                self._add(self.rounds[-1], event)
+
+    def _open(self, event: RoundBegins | FinalBegins) -> None:
+        final = isinstance(event, FinalBegins)
+        players = [event.first, event.second] if isinstance(event, FinalBegins) else list(event.players)
+        rec: HgRound = {
+            "number": event.number,
+            "final": final,
+            "players": players,
+            "attacks": [],
+            "dropped": [],
+            "duels": [],
+            "eliminated": [],
+            "idle": [],
+        }
+        if event.lives:
+            rec["lives"] = dict(zip(players, event.lives, strict=True))
+        self.rounds.append(rec)
+
+    @staticmethod
+    def _add(rec: HgRound, event: Event) -> None:
+        match event:
+            case AttackTaken(player=player, target=target, again=False):
+                rec["attacks"].append({"by": player, "target": target})
+            case AttackDropped(by=by, target=target):
+                rec["dropped"].append({"by": by, "target": target})
+            case AttackFought(duel=duel, left=left) | FinalFought(duel=duel, left=left):
+                rec["duels"].append(duel_record(duel, left))
+            case Eliminated(players=players, reason=reason):
+                if reason == DuelCause.DUEL:
+                    rec["eliminated"] += players
+                elif reason == Cause.IDLE:
+                    rec["idle"] += players
+                else:
+                    rec.setdefault("modkilled", []).extend(players)
+            case LastBattle(players=players, rounds=rounds, winner=winner):
+                rec["last_battle"] = {"players": list(players), "rolls": list(rounds), "winner": winner}
+
+    def copy(self) -> list[HgRound]:
+        return copy.deepcopy(self.rounds)

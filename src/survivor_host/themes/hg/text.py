@@ -1,0 +1,58 @@
+"""Hunger Games in words: the lines the room and each player see for each fact."""
+
+from __future__ import annotations
+
+from survivor_host.engine.duels import present_duels
+from survivor_host.engine.events import Event, Fact, Prompt, Say
+from survivor_host.engine.modes import MODE_SPECS, duel_shown, mode_rules
+from survivor_host.engine.render import join_names
+from survivor_host.engine.voice import ask
+from survivor_host.themes.hg.facts import (
+    AttackAsked,
+    AttackDropped,
+    AttackFought,
+    AttacksIn,
+    AttackTaken,
+    GameBegins,
+    RoundBegins,
+)
+
+RULES = (
+    "Each round, every player attacks one other player by PM. The attacks are fought in the order they "
+    "were sent, each a duel of 100 vs 100 (the higher roll wins, equal rolls roll again), and the loser is "
+    "out, attacker or target. An attack whose attacker or target is already out is dropped. Anyone who has "
+    "not attacked by the deadline is out before any duel. When two are left, they duel. Last one standing wins."
+)
+
+
+def present(fact: Fact) -> list[Event]:
+    """The events `fact` is shown as."""
+    shown = present_duels(fact)
+    if shown is not None:
+        return shown
+    match fact:
+        case GameBegins(title=title, players=players, mods=mods):
+            with_mods = f" ({', '.join(MODE_SPECS[mod].title for mod in mods)})" if mods else ""
+            return [Say(f"**{title}**{with_mods} begins with {players} players."), Say(rules_line(fact))]
+        case RoundBegins(number=number):
+            return [Say(f"**Round {number}.**")]
+        case AttackAsked(player=player, targets=targets, round=number):
+            text = (
+                f"Round {number}: {ask(['attack NAME'], by_pm=True)} to choose whom you attack ({join_names(targets)})."
+            )
+            return [Prompt(player, text, fact.actions, targets, fact.by_pm)]
+        case AttackTaken(target=target, again=again):
+            said = "This round you attack" if again else "You attack"
+            return [Say(f"{said} **{target}**. It is final for this round.", to=fact.to)]
+        case AttacksIn(count=count):
+            return [Say(f"The attacks are in ({count}): they are fought in the order they were sent.")]
+        case AttackDropped():
+            return []
+        case AttackFought(duel=duel):
+            return [Say(f"**{duel.first}** attacks **{duel.second}**!", pack=True), *duel_shown(duel)]
+    raise TypeError(f"Hunger Games has no words for {fact!r}")
+
+
+def rules_line(begins: GameBegins) -> str:
+    """The rules as the room is told them at the start, the modes in play included."""
+    return " ".join([RULES, *mode_rules(begins.mods)])

@@ -1,0 +1,129 @@
+"""Hunger Games Anon's facts: what happened, as data, for its presenter and its record. Facts for the room
+name players by nickname; a real name appears beside a nickname only once its owner is out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import ClassVar
+
+from survivor_host.engine.events import Asked, Fact
+from survivor_host.engine.modes import Duel
+
+ATTACK = "attack"
+NICK = "nick"
+
+
+class HgaStage(StrEnum):
+    """The stages of a game (`game.phase`)."""
+
+    NICKS = "nicknames"
+    ATTACKS = "attacks"
+    DUELS = "duels"
+
+
+@dataclass(frozen=True, slots=True)
+class GameBegins(Fact):
+    """The game starts with `players` players under `mods` (the modes' ids)."""
+
+    title: str
+    players: int
+    mods: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class NicknamesOpened(Fact):
+    """Round `number` (the first) opens with everyone choosing a nickname."""
+
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class NickAsked(Asked):
+    """`player` may PM `nick NAME` (`targets`: a few free nicknames they may take as they are)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NickTaken(Fact):
+    """`player`'s nickname is `nick` from now on; told to `player` only."""
+
+    player: str
+    nick: str
+    again: bool = False
+    secret: ClassVar[bool] = True
+
+
+@dataclass(frozen=True, slots=True)
+class NicksIn(Fact):
+    """Every player still in has a nickname (or the deadline passed)."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundBegins(Fact):
+    """Round `number`: the nicknames still in (shuffled, `lives` beside them under Second Wind) and the
+    real names still in (sorted alphabetically, BG8)."""
+
+    number: int
+    nicks: tuple[str, ...]
+    names: tuple[str, ...]
+    lives: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AttackAsked(Asked):
+    """`player` may PM `attack NICKNAME`, naming one of `targets` (nicknames)."""
+
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class AttackTaken(Fact):
+    """`player` (as `by`) attacks `target`, both nicknames; told to `player` only."""
+
+    player: str
+    by: str
+    target: str
+    again: bool = False
+    secret: ClassVar[bool] = True
+
+
+@dataclass(frozen=True, slots=True)
+class AttacksIn(Fact):
+    """Every attack of the round is in (or its deadline passed)."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class AttackDropped(Fact):
+    """The attack of `by` on `target` (nicknames) is not fought: one of them was out before its turn."""
+
+    by: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class AttackFought(Fact):
+    """`duel.first` attacked `duel.second` (nicknames); `left`: the loser's lives after it (0: out)."""
+
+    duel: Duel
+    left: int
+
+
+@dataclass(frozen=True, slots=True)
+class Unmasked(Fact):
+    """`player`, nicknamed `nick`, is out for `reason` (idle, modkilled, left): the owner is named."""
+
+    player: str
+    nick: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class WinnerNamed(Fact):
+    """The game is won: the winner's nickname `nick` was `player`'s."""
+
+    player: str
+    nick: str

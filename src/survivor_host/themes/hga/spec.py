@@ -1,0 +1,62 @@
+"""Hunger Games Anon declared: names, modes, AI strategies, texts and UI hints."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
+
+from survivor_host.engine.modes import GOLF, ROLL_SWITCH, SECOND_WIND, mode_conflicts, mode_specs
+from survivor_host.engine.theme import HelpText, OddsFn, Styles, ThemeSpec
+
+if TYPE_CHECKING:
+    from survivor_host.engine.game import Game
+    from survivor_host.engine.render import Presenter
+    from survivor_host.engine.strategy import Strategy
+
+MODES = (GOLF, ROLL_SWITCH, SECOND_WIND)
+"""modes.txt: Anon allows all three (Golf with Roll Switch refused, BG13)."""
+
+
+def _game() -> type[Game]:
+    from survivor_host.themes.hga.game import HungerGamesAnon
+
+    return HungerGamesAnon
+
+
+def _presenter() -> Presenter:
+    from survivor_host.themes.hga.text import present
+
+    return present
+
+
+def _strategies() -> Mapping[str, Callable[[], Strategy]]:
+    from survivor_host.themes.hga.ai import HGA_STRATEGIES
+
+    return HGA_STRATEGIES
+
+
+def _odds() -> OddsFn:
+    from survivor_host.themes.hga.odds import odds_tables
+
+    return odds_tables
+
+
+SPEC = ThemeSpec(
+    id="hga",
+    title="Hunger Games Anon",
+    aliases=("hungergamesanon", "anon"),
+    load_game=_game,
+    mods=mode_specs(*MODES),
+    conflicts=mode_conflicts(MODES),
+    options={},
+    load_strategies=_strategies,
+    default_strategy="leveller",
+    rules_summary="Everyone PMs a secret nickname; each round everyone PMs which nickname they attack; duels "
+    "of 100 vs 100 in the order sent, the loser out and only then named. Last one standing wins.",
+    min_players=2,
+    button_labels={"attack": "Attack {target}", "nick": "Be {target}"},
+    load_presenter=_presenter,
+    load_odds=_odds,
+    help=HelpText(pm=("nick NAME", "attack NICKNAME")),
+    styles=Styles(words={"eliminated": ("is out",)}, headings={"finale": "Final"}),
+)

@@ -1,0 +1,97 @@
+"""What a game of Hunger Games Anon holds between inputs: the lives and duels of `DuelGame`, each seat's
+nickname, the round's attacks; and how a nickname or an attack's target is read."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from survivor_host.engine.duels import DuelGame
+from survivor_host.engine.errors import IllegalAction
+from survivor_host.engine.events import Event, Fact
+from survivor_host.engine.game import Seat
+from survivor_host.engine.ids import to_id
+from survivor_host.themes.hga.facts import Unmasked, WinnerNamed
+from survivor_host.themes.hga.names import OFFERED, POOL, check_nick, free_suggestions
+from survivor_host.themes.hga.record import HgaRecorder
+
+
+class HgaState(DuelGame):
+    """The fields of a Hunger Games Anon game; `HungerGamesAnon` adds its phases."""
+
+    nicks: dict[int, str]
+    """Each seat's nickname, once chosen (final)."""
+    offered: dict[int, tuple[str, ...]]
+    """The nicknames each seat is offered as buttons (dealt from a shuffled pool: no two seats share one)."""
+    attacks: dict[int, int]
+    """This round's accepted attacks, attacker to target, in the order they were accepted."""
+    recorder: HgaRecorder
+    attacks_due: bool
+    """The first round's attacks are still to come: the round the nicknames opened goes on."""
+
+    def setup_state(self) -> None:
+        self.setup_lives()
+        self.nicks, self.attacks, self.offered = {}, {}, {}
+        self.attacks_due = False
+        self.recorder = HgaRecorder()
+
+    def shown_name(self, seat: Seat) -> str:
+        """Duels and lists name a player by nickname."""
+        return self.nicks.get(seat.index, seat.name)
+
+    def marks(self, seat: Seat) -> str:
+        """No lives beside real names: with the nicknames' hearts they would tell who is who."""
+        return ""
+
+    def taken_by_others(self, seat: Seat) -> list[str]:
+        """Every other player's name and nickname (BG8: a nickname may equal none of them)."""
+        others = [other for other in self.seats if other is not seat]
+        return [other.name for other in others] + [
+            self.nicks[other.index] for other in others if other.index in self.nicks
+        ]
+
+    def read_nick(self, seat: Seat, nick: str | None) -> str:
+        return check_nick(nick or "", self.taken_by_others(seat))
+
+    def deal_suggestions(self) -> None:
+        """Deal each seat its own nicknames to offer, from the pool in an order the dice draw."""
+        pool = self.dice.shuffle(POOL)
+        self.offered = {seat.index: tuple(pool[OFFERED * n : OFFERED * (n + 1)]) for n, seat in enumerate(self.seats)}
+
+    def suggestions(self, seat: Seat) -> tuple[str, ...]:
+        """Free nicknames offered to `seat` as buttons: its own dealt ones, else the first free in the pool."""
+        taken = {to_id(name) for name in [s.name for s in self.seats] + list(self.nicks.values())}
+        mine = tuple(nick for nick in self.offered.get(seat.index, ()) if to_id(nick) not in taken)
+        return mine or free_suggestions(taken)
+
+    def nick_targets(self, seat: Seat) -> list[tuple[str, Seat]]:
+        """Whom `seat` may attack, by nickname, sorted: every other player still in with a nickname."""
+        found = [
+            (self.nicks[other.index], other)
+            for other in self.alive()
+            if other is not seat and other.index in self.nicks
+        ]
+        return sorted(found, key=lambda pair: to_id(pair[0]))
+
+    def attack_target(self, seat: Seat, nick: str | None) -> Seat:
+        """The living player whose nickname `seat` names (3.3, BG2: else refused, naming the nicknames)."""
+        targets = self.nick_targets(seat)
+        legal = ", ".join(name for name, _ in targets)
+        if not nick:
+            raise IllegalAction(f"Name the nickname you attack: {legal}.")
+        if to_id(nick) == to_id(self.nicks.get(seat.index, "")):
+            raise IllegalAction(f"That is your own nickname. You may attack: {legal}.")
+        for name, target in targets:
+            if to_id(name) == to_id(nick):
+                return target
+        raise IllegalAction(f"Nobody still in goes by that nickname. You may attack: {legal}.")
+
+    def finish(self, winner: Seat | None, second: Seat | Sequence[Seat] | None = None) -> list[Event]:
+        """The end, the winner's nickname named with them."""
+        named: list[Event] = []
+        if winner is not None and winner.index in self.nicks:
+            named.append(WinnerNamed(winner.name, self.nicks[winner.index]))
+        return [*named, *super().finish(winner, second)]
+
+    def removal_causes(self, seats: Sequence[Seat], reason: str) -> list[Fact]:
+        """A removed player is named beside their nickname, if they chose one (the owner is out)."""
+        return [Unmasked(seat.name, self.nicks.get(seat.index, ""), reason) for seat in seats]

@@ -1,0 +1,81 @@
+"""Hunger Games Anon in words: the room sees nicknames, and a real name beside one only once out."""
+
+from __future__ import annotations
+
+from survivor_host.engine.duels import present_duels
+from survivor_host.engine.events import Event, Fact, Prompt, Say
+from survivor_host.engine.modes import MODE_SPECS, duel_shown, hearts, mode_rules
+from survivor_host.engine.render import join_names, out_line
+from survivor_host.engine.voice import ask
+from survivor_host.themes.hga.facts import (
+    AttackAsked,
+    AttackDropped,
+    AttackFought,
+    AttacksIn,
+    AttackTaken,
+    GameBegins,
+    NickAsked,
+    NicknamesOpened,
+    NicksIn,
+    NickTaken,
+    RoundBegins,
+    Unmasked,
+    WinnerNamed,
+)
+
+RULES = (
+    "First everyone PMs me a secret nickname (letters and digits, at most 15). Then each round every player "
+    "attacks one nickname by PM; the attacks are fought in the order they were sent, each a duel of 100 vs "
+    "100 (the higher roll wins, equal rolls roll again) announced by nickname, and the loser is out, "
+    "attacker or target: only then is their real name told. Anyone without a nickname or an attack by the "
+    "deadline is out. When two are left, they duel. Last one standing wins."
+)
+
+
+def present(fact: Fact) -> list[Event]:
+    """The events `fact` is shown as."""
+    shown = present_duels(fact)
+    if shown is not None:
+        return shown
+    match fact:
+        case GameBegins(title=title, players=players, mods=mods):
+            with_mods = f" ({', '.join(MODE_SPECS[mod].title for mod in mods)})" if mods else ""
+            rules = " ".join([RULES, *mode_rules(mods)])
+            return [Say(f"**{title}**{with_mods} begins with {players} players."), Say(rules)]
+        case NicknamesOpened():
+            return [Say("**Nicknames:** PM me yours now; nobody else is told.")]
+        case NickAsked(player=player, targets=targets):
+            text = (
+                f"Choose your secret nickname: {ask(['nick NAME'], by_pm=True)} (or take one of {join_names(targets)})."
+            )
+            return [Prompt(player, text, fact.actions, targets, fact.by_pm)]
+        case NickTaken(nick=nick, again=again):
+            said = "Your nickname is" if again else "Your nickname is now"
+            return [Say(f"{said} **{nick}**. Nobody else is told.", to=fact.to)]
+        case NicksIn(count=count):
+            return [Say(f"Every player still in ({count}) has a nickname.")]
+        case RoundBegins(number=number, nicks=nicks, names=names, lives=lives):
+            listed = [f"{nick} {hearts(count)}" for nick, count in zip(nicks, lives, strict=True)] if lives else nicks
+            return [
+                Say(f"**Round {number}.** **Nicks:** {', '.join(listed)}"),
+                Say(f"**Names:** {', '.join(names)}"),
+            ]
+        case AttackAsked(player=player, targets=targets, round=number):
+            text = f"Round {number}: {ask(['attack NAME'], by_pm=True)} with a nickname ({join_names(targets)})."
+            return [Prompt(player, text, fact.actions, targets, fact.by_pm)]
+        case AttackTaken(by=by, target=target, again=again):
+            said = "This round you" if again else "You"
+            return [Say(f"{said} ({by}) attack **{target}**. It is final for this round.", to=fact.to)]
+        case AttacksIn(count=count):
+            return [Say(f"The attacks are in ({count}): they are fought in the order they were sent.")]
+        case AttackDropped():
+            return []
+        case AttackFought(duel=duel):
+            return [Say(f"**{duel.first}** attacks **{duel.second}**!", pack=True), *duel_shown(duel)]
+        case Unmasked(player=player, nick=nick, reason=reason) if nick:
+            return [Say(out_line((player,), reason).replace(f"**{player}**", f"**{player}** ({nick})", 1))]
+        case Unmasked(player=player, reason=reason):
+            return [Say(out_line((player,), reason))]
+        case WinnerNamed(player=player, nick=nick):
+            return [Say(f"The last one standing, **{nick}**, was **{player}**.")]
+    raise TypeError(f"Hunger Games Anon has no words for {fact!r}")

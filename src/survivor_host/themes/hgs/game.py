@@ -1,0 +1,56 @@
+"""Hunger Games Spotlight (`hgs`): hunger-games-spotlight.txt as the bot-games README applies it, with
+Golf, Roll Switch and Second Wind. Turns (`phases.py`) until two are left, then the final duel."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
+
+from survivor_host.engine.dice import Dice
+from survivor_host.engine.events import Event
+from survivor_host.engine.game import Seat
+from survivor_host.themes.hgs.facts import ATTACK, GameBegins
+from survivor_host.themes.hgs.phases import HgsState, next_turn
+from survivor_host.themes.hgs.record import HgsTurn
+from survivor_host.themes.hgs.spec import SPEC
+from survivor_host.themes.hgs.view import HgsView, view_of
+
+
+class HungerGamesSpotlight(HgsState):
+    """Hunger Games Spotlight, alone or with its modes."""
+
+    spec = SPEC
+    PLAYER_ACTIONS: ClassVar[tuple[str, ...]] = (ATTACK,)
+    PHASE_ACTIONS: ClassVar[tuple[str, ...]] = (ATTACK,)
+    ACTION_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {ATTACK: ("target",)}
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        mods: Sequence[str] = (),
+        options: Mapping[str, object] | None = None,
+        dice: Dice | None = None,
+        seed: int | str | None = None,
+    ) -> None:
+        super().__init__(players, mods=mods, options=options, dice=dice, seed=seed)
+        self.setup_state()
+
+    def _start(self) -> list[Event]:
+        return [GameBegins(self.title, len(self.seats), self.mods), *self.move_to(next_turn(self))]
+
+    def take(self, facts: list[Event]) -> None:
+        self.recorder.take(facts)
+
+    def refusal(self, action: str, seat: Seat) -> str:
+        return "Only the player in the spotlight attacks, on their turn."
+
+    def brief(self, seat: Seat) -> list[Event]:
+        if self.finished or not seat.alive:
+            return []
+        return self.current.brief(self, seat)
+
+    def view(self, name: str) -> HgsView:
+        return view_of(self, self.seat(name))
+
+    def round_record(self) -> list[HgsTurn]:
+        return self.recorder.copy()

@@ -1,0 +1,74 @@
+"""The shape of a Hunger Games Spotlight turn in the game record, built from the facts."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from typing import Any, NotRequired, TypedDict
+
+from survivor_host.engine.duels import DuelCause, FinalBegins, FinalFought, LastBattle, duel_record
+from survivor_host.engine.events import Cause, Eliminated, Event
+from survivor_host.themes.hgs.facts import AttackFought, SpotlightOn
+
+
+class HgsTurn(TypedDict):
+    """One turn: who was in, who was drawn, the duel (or the final's duels), who went out how."""
+
+    number: int
+    final: bool
+    players: list[str]
+    spotlight: str | None
+    lives: NotRequired[dict[str, int]]
+    duels: list[dict[str, Any]]
+    eliminated: list[str]
+    idle: list[str]
+    modkilled: NotRequired[list[str]]
+    last_battle: NotRequired[dict[str, object]]
+
+
+class HgsRecorder:
+    """Builds the turns of the record from the facts a game emits, in one place."""
+
+    def __init__(self) -> None:
+        self.rounds: list[HgsTurn] = []
+
+    def take(self, events: Sequence[Event]) -> None:
+        for event in events:
+            if isinstance(event, SpotlightOn | FinalBegins):
+                self._open(event)
+            elif self.rounds:
+                self._add(self.rounds[-1], event)
+
+    def _open(self, event: SpotlightOn | FinalBegins) -> None:
+        final = isinstance(event, FinalBegins)
+        players = [event.first, event.second] if isinstance(event, FinalBegins) else list(event.players)
+        rec: HgsTurn = {
+            "number": event.number,
+            "final": final,
+            "players": players,
+            "spotlight": None if isinstance(event, FinalBegins) else event.player,
+            "duels": [],
+            "eliminated": [],
+            "idle": [],
+        }
+        if event.lives:
+            rec["lives"] = dict(zip(players, event.lives, strict=True))
+        self.rounds.append(rec)
+
+    @staticmethod
+    def _add(rec: HgsTurn, event: Event) -> None:
+        match event:
+            case AttackFought(duel=duel, left=left) | FinalFought(duel=duel, left=left):
+                rec["duels"].append(duel_record(duel, left))
+            case Eliminated(players=players, reason=reason):
+                if reason == DuelCause.DUEL:
+                    rec["eliminated"] += players
+                elif reason == Cause.IDLE:
+                    rec["idle"] += players
+                else:
+                    rec.setdefault("modkilled", []).extend(players)
+            case LastBattle(players=players, rounds=rounds, winner=winner):
+                rec["last_battle"] = {"players": list(players), "rolls": list(rounds), "winner": winner}
+
+    def copy(self) -> list[HgsTurn]:
+        return copy.deepcopy(self.rounds)
