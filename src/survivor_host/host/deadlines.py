@@ -47,6 +47,8 @@ class Deadlines:
     _timers: list[Cancellable] = field(default_factory=list)
     _catch_up: int = 0
     """Which catch-up is awaited: any other answer comes too late (the deadline was moved, paused or cancelled)."""
+    _stalled_by: int = -1
+    """The catch-up whose answer ends the stall (whatever happened to the deadline meanwhile)."""
 
     @property
     def paused(self) -> bool:
@@ -139,28 +141,30 @@ class Deadlines:
         """The server is still silent: the game is paused (no deadline runs) until it answers."""
         if ticket != self._catch_up or self.paused:
             return
-        self.paused_left, self.stalled = 0.0, True
+        self.paused_left, self.stalled, self._stalled_by = 0.0, True, ticket
         state = self.state
         logger.warning("the server has not caught up after %.0f s: the game in %s is paused", STALL_PAUSE, state.room)
         state.out.say(state.room, "The server is not answering: the game is paused until it does.")
 
     def _caught_up(self, wait_id: int, ticket: int, asked_at: float) -> None:
         """The server answered: everything it received before the deadline has been handled."""
-        if ticket != self._catch_up:
-            return
         state = self.state
         waited = state.clock.now() - asked_at
-        if waited >= STALL_WARN:
-            logger.warning("the server caught up after %.1f s at a deadline in %s", waited, state.room)
-        if self.stalled:  # the players lost time too: the same wait gets `RESUME_LEFT` more, a new one its own
+        if self.stalled and ticket == self._stalled_by:
+            # The players lost time too: the same wait gets `RESUME_LEFT` more, a new one its own.
+            logger.warning("the server caught up after %.1f s: the game in %s goes on", waited, state.room)
             self.stalled, self.paused_left = False, None
-            state.out.say(state.room, "The server answers again: the game goes on.")
             game = state.running()
+            state.out.say(state.room, "The server answers again." + (" The game goes on." if game else ""))
             if game is not None and game.wait_id == wait_id:
                 self.set(state.clock.now() + RESUME_LEFT)
             else:
                 self.rearm()
             return
+        if ticket != self._catch_up:
+            return
+        if waited >= STALL_WARN:
+            logger.warning("the server caught up after %.1f s at a deadline in %s", waited, state.room)
         for timer in self._timers:
             timer.cancel()
         self._timers.clear()

@@ -76,7 +76,7 @@ class RecordingOutbox:
         self.pms[to_id(user)].append(parse_pm(f"/uhtml {name},{html}"))
 
     def change_pm_uhtml(self, room: str, user: str, name: str, html: str) -> None:
-        self.pms[to_id(user)].append(parse_pm(f"/uhtmlchange {name},{html}"))
+        """A prompt box changed in place to show a choice: not part of the PMs compared (hosting_kit.bot_pms)."""
 
     def buttons(self, room: str) -> Buttons:
         return Buttons(bot=self.name, room=room, quiet=self.html_ok)
