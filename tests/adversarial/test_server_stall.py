@@ -114,9 +114,13 @@ def test_players_who_pmed_before_a_stall_at_the_deadline_are_not_eliminated(env:
                 await asyncio.sleep(stall)
             finally:
                 os.kill(node.pid, signal.SIGCONT)
+            await host.wait_for(
+                lambda ln: bot_said(ln, rf"All choices are in|{re.escape(IDLE)}"), since=start, timeout=30
+            )
+            said = [line.text for line in host.lines(ROOM, since=start)]
+            assert not any(IDLE in text for text in said), said  # nobody who PMed in time is out
             await host.wait_for(lambda ln: bot_said(ln, r"The server answers again"), since=start, timeout=30)
             said = [line.text for line in host.lines(ROOM, since=start)]
-            assert not any(IDLE in text for text in said), said
             assert sum("The server is not answering" in text for text in said) == 1, said
             assert any("The server answers again" in text for text in said), said
             for person in choosers:

@@ -7,8 +7,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from survivor_host.host.deadlines import RESUME_LEFT, STALL_PAUSE
-from survivor_host.host.reach import reach_hint
 from survivor_host.themes import THEMES
 from tests.host.test_room import PLAYERS, clock, make_host, open_game, outbox
 
@@ -105,6 +103,8 @@ def test_button_labels_read_as_words() -> None:
 
 
 def test_an_unregistered_name_is_told_to_register_and_a_blocker_to_unblock() -> None:
+    from survivor_host.host.reach import reach_hint
+
     unregistered = reach_hint("That user is unregistered and cannot be PMed.")
     assert "register this name" in unregistered and "unblockpms" not in unregistered
     assert "/unblockpms" in reach_hint("This user is blocking private messages right now.")
@@ -130,6 +130,8 @@ def test_inputs_the_server_received_before_the_deadline_count(tmp_path: Path) ->
 
 
 def test_a_stalled_server_pauses_the_game_with_one_line_and_resumes_it(tmp_path: Path) -> None:
+    from survivor_host.host.deadlines import RESUME_LEFT, STALL_PAUSE
+
     host = make_host(tmp_path, leader="pick", reminder=0)
     open_game(host, "ftl", PLAYERS[:4])
     game = host.game
