@@ -177,8 +177,14 @@ def test_a_button_of_a_wait_that_has_passed_is_refused(env: E2EEnv, tmp_path: Pa
                 lambda ln: from_bot(ln) and "You chose" in ln.text, since=told.index + 1, timeout=15
             )
             assert "follow" in taken.text.lower(), taken.text
+            shown = await me.wait_for(  # the server took the prompt's change in place (`/pmuhtmlchange`)
+                lambda ln: from_bot(ln) and ln.rest(3).startswith("/uhtmlchange ") and "Round" not in ln.text,
+                since=second.index + 1,
+                timeout=15,
+            )
+            assert "You chose <b>Follow</b>" in shown.text, shown.text
             said = [line.text for line in me.lines(since=second.index + 1) if from_bot(line)]
-            assert not any("rebel" in text.lower() and "You chose" in text for text in said), said
+            assert not any("You chose to **rebel**" in text for text in said), said  # never counted
 
     try:
         run_async(scenario(), timeout=120)
