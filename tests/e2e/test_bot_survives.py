@@ -193,7 +193,7 @@ def test_guests_and_pm_blockers_are_taken_off_the_list(e2e: E2EEnv, bot_factory:
             await host.wait_for(r"signups are open", room=ROOM, since=mark, timeout=20)
             for person in (ann, gus, bea):
                 await person.say(ROOM, "/me in")
-            for name, hint in (("Unreg Gus", "register this name"), ("Block Bea", "/unblockpms")):
+            for name, hint in (("Unreg Gus", "register yours"), ("Block Bea", "/unblockpms")):
                 line = await host.wait_for(
                     lambda ln, name=name: bot_room_line(ln, rf"Taken off the list: {name}"), since=mark, timeout=20
                 )

@@ -37,7 +37,7 @@ def test_a_signup_is_checked_by_pm_and_an_unreachable_player_taken_off(tmp_path:
     refused(bot, "gus", "That user is unregistered and cannot be PMed.")
     assert one.signups is not None and one.signups.players == ["Ann"]
     hint = [line for line in out.room_lines() if "Taken off the list: Gus" in line]
-    assert hint and "register this name" in hint[0] and "log in with a registered one" in hint[0]
+    assert hint and "register yours" in hint[0] and "log in with a registered name" in hint[0]
     assert "unblockpms" not in hint[0]  # which cannot help an unregistered name
 
 

@@ -106,7 +106,7 @@ def test_an_unregistered_name_is_told_to_register_and_a_blocker_to_unblock() -> 
     from survivor_host.host.reach import reach_hint
 
     unregistered = reach_hint("That user is unregistered and cannot be PMed.")
-    assert "register this name" in unregistered and "unblockpms" not in unregistered
+    assert "register yours" in unregistered and "unblockpms" not in unregistered
     assert "/unblockpms" in reach_hint("This user is blocking private messages right now.")
     assert "/unblockpms" in reach_hint("This user is currently blocking PMs.")
     assert "locked" in reach_hint('The user "x" is locked and cannot be PMed.')

@@ -21,15 +21,15 @@ UNREGISTERED = "unregistered and cannot be PMed"
 BLOCKING = ("blocking private messages", "blocking PMs")
 LOCKED = ("is locked", "currently locked")
 REGISTER_HINT = (
-    "the server lets me PM only registered names: register this name (Options, the cog at the top right: "
-    "Register) or log in with a registered one"
+    "The server lets me PM only registered names: register yours in the Options menu (the cog at the top "
+    "right), or log in with a registered name."
 )
-UNBLOCK_HINT = "you block PMs: type /unblockpms"
-LOCKED_HINT = "the server does not let me PM a locked account"
+UNBLOCK_HINT = "You block PMs: type /unblockpms."
+LOCKED_HINT = "The server does not let me PM a locked account."
 
 
 def reach_hint(refusal: str) -> str:
-    """What a player the bot cannot PM can do about it, read from the server's refusal."""
+    """What a player the bot cannot PM can do about it (a sentence), read from the server's refusal."""
     if any(part in refusal for part in LOCKED):
         return LOCKED_HINT
     if any(part in refusal for part in BLOCKING):
@@ -57,7 +57,7 @@ class Reach:
         hint = reach_hint(refusal)
         name = self.desk.drop(userid)
         if name is not None:
-            text = f"Taken off the list: {name}, I cannot PM you ({hint}). To play, /me in again once I can."
+            text = f"Taken off the list: {name}, I cannot PM you. {hint} Then /me in again."
             state.out.say(state.room, text)
             return
         if state.running() is None or userid in self.unreachable_ids:
@@ -68,7 +68,7 @@ class Reach:
         self.unreachable_ids.add(userid)
         state.out.say(
             state.room,
-            f"I cannot PM {seat.name} ({hint}); then PM me. Until then, when time is up they "
+            f"I cannot PM {seat.name}. {hint} Then PM me. Until then, when time is up they "
             f"{' or '.join(HARMLESS_DEFAULTS)} instead of being eliminated.",
         )
 
