@@ -190,3 +190,35 @@ def test_a_button_of_a_wait_that_has_passed_is_refused(env: E2EEnv, tmp_path: Pa
         run_async(scenario(), timeout=120)
     finally:
         bot.stop()
+
+
+def test_a_spectators_click_on_a_room_vote_button_reaches_the_bot_alone(env: E2EEnv, tmp_path: Path) -> None:
+    names = ["Vote Ann", "Vote Ben", "Vote Cat"]
+    bot = BotProcess(env, tmp_path / "bot", defaults={"reminder": 0}, fixed_seed="vote-1").start()
+
+    async def scenario() -> None:
+        async with contextlib.AsyncExitStack() as stack:
+            host, *_ = await sign_up(stack, env, names)
+            watcher = await stack.enter_async_context(env.player("Vote Watcher"))
+            await watcher.join(ROOM)
+            mark = watcher.mark()
+            await host.say(ROOM, "$start")
+            box = await watcher.wait_for(
+                lambda ln: bot_said(ln, r"\|/uhtml survivorvote") and "Vote for the first leader" in ln.text,
+                since=mark,
+                timeout=30,
+            )
+            click = html.unescape(BUTTON.findall(box.text)[0])
+            assert click.startswith("/msgroom survivor, /botmsg "), click  # the quiet form
+            sent = watcher.mark()
+            await watcher.send(ROOM, click)  # what the client sends for the room box's button
+            answer = await watcher.wait_for(from_bot, since=sent, timeout=15)  # the spectator is answered
+            assert "vote" in answer.text.lower() or "not" in answer.text.lower(), answer.text
+            await asyncio.sleep(1.0)
+            said = [line for line in host.lines(ROOM, since=mark) if line.type in ("c", "c:")]
+            assert not any("Vote Watcher" in (line.parts[2] if line.type == "c:" else line.parts[1]) for line in said)
+
+    try:
+        run_async(scenario(), timeout=120)
+    finally:
+        bot.stop()
