@@ -56,3 +56,11 @@ def test_quiet_buttons_are_read_as_the_commands_they_send_to_the_bot() -> None:
         '<button name="send" value="/me in">Join</button>'
     )
     assert buttons_in(box) == ["follow", "rebel"]
+
+
+def test_a_button_is_read_as_its_command_without_its_room_and_wait() -> None:
+    box = (
+        '<button name="send" value="/msgroom survivor, /botmsg Survivor Host, survivor swap Mars [w3.12]">S</button>'
+        '<button name="send" value="/msgroom survivor, /botmsg Survivor Host, survivor stick [w3.12]">T</button>'
+    )
+    assert buttons_in(box) == ["swap Mars", "stick"]

@@ -164,11 +164,15 @@ def game_lines(player: Player, room: str, game_number: int = 1) -> list[str]:
 
 def bot_pms(player: Player, since: int = 0) -> list[Any]:
     """The bot's PMs to `player`, HTML boxes parsed to ("box", text, commands); the check at `/me in`
-    that PMs reach them (before any game) is left out."""
+    that PMs reach them (before any game) and a prompt box changed in place to show a choice (what the
+    game said is in the rest) are left out."""
     return [
         parse_pm(pm.text)
         for pm in player.pms(with_user=BOT_NAME, since=since)
-        if to_id(pm.sender) == to_id(BOT_NAME) and not pm.text.endswith(REACH_CHECK) and not REMINDER_PM.match(pm.text)
+        if to_id(pm.sender) == to_id(BOT_NAME)
+        and not pm.text.endswith(REACH_CHECK)
+        and not REMINDER_PM.match(pm.text)
+        and not pm.text.startswith("/uhtmlchange ")
     ]
 
 

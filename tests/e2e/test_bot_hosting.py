@@ -24,6 +24,10 @@ ROOM = "survivor"
 BOX = re.compile(r'<button class="button" name="send" value="([^"]+)">([^<]+)</button>')
 
 
+WAIT = r"\[w\d+\.\d+\]"
+"""The wait tag a button ends with."""
+
+
 def is_box(line: Line) -> bool:
     return line.type == "pm" and "/uhtml " in line.text and "<button" in line.text
 
@@ -100,11 +104,16 @@ def test_prompts_carry_buttons_and_a_click_is_the_choice(e2e: E2EEnv, bot_factor
                 box = await player.wait_for(is_box)
                 assert [label for label, _ in buttons(box)] == ["Follow", "Rebel"]
                 values = dict(buttons(box))
-                assert re.fullmatch(r"/msgroom survivor, /botmsg Survivor ?Bot, follow", values["Follow"]), values
-                assert re.fullmatch(r"/msgroom survivor, /botmsg Survivor ?Bot, rebel", values["Rebel"]), values
+                # the room first, the wait it answers last
+                assert re.fullmatch(
+                    rf"/msgroom survivor, /botmsg Survivor ?Bot, survivor follow {WAIT}", values["Follow"]
+                )
+                assert re.fullmatch(
+                    rf"/msgroom survivor, /botmsg Survivor ?Bot, survivor rebel {WAIT}", values["Rebel"]
+                )
                 click = values["Follow" if i % 2 == 0 else "Rebel"]
                 await player.send("", click)  # what the client sends for a name="send" button
-                choice = click.rsplit(" ", 1)[1]
+                choice = "follow" if i % 2 == 0 else "rebel"
                 await pm_from_bot(player, rf"^You chose to \*\*{choice}\*\* this round\.$")
             assert not [p for p in bot_pms(by_name(players, leader)) if isinstance(p, tuple)]  # the leader has none
             await host.wait_for(r"\|All choices are in\.", room=ROOM)
@@ -128,7 +137,7 @@ def test_prompts_carry_buttons_and_a_click_is_the_choice(e2e: E2EEnv, bot_factor
             labels = [label for label, _ in buttons(box)]
             assert labels == ["Stick", *(f"Swap with {t}" for t in targets)]
             values = dict(buttons(box))
-            assert re.fullmatch(r"/msgroom survivor, /botmsg Survivor ?Bot, stick", values["Stick"])
+            assert re.fullmatch(rf"/msgroom survivor, /botmsg Survivor ?Bot, survivor stick {WAIT}", values["Stick"])
             chosen = targets[-1]
             await player.send("", values[f"Swap with {chosen}"])
             await host.wait_for(

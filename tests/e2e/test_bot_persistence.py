@@ -166,9 +166,13 @@ async def open_signups(host: Player, players: Sequence[Player], theme: str = "ft
 
 
 def check_finished(db: Db, clicks: Sequence[tuple[str, str]], kept: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
-    """The game is finished in the database; every earlier snapshot of inputs is kept as a prefix, every
+    """The game is finished in the database (polled: the bot closes it once its last lines, the players'
+    confirmations included, went out); every earlier snapshot of inputs is kept as a prefix, every
     input came from one click, none twice; the record holds exactly the stored inputs."""
-    game = db.game()
+    game, until = db.game(), time.monotonic() + 15.0
+    while (game is None or game["status"] != "finished") and time.monotonic() < until:
+        time.sleep(0.1)
+        game = db.game()
     assert game is not None
     assert game["status"] == "finished", game["status"]
     record = game["record"]

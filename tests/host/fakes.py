@@ -61,6 +61,8 @@ class FakeOutbox:
     hold_sent: bool = False
     unsent: list[Callable[[], None]] = field(default_factory=list)
     lanes: list[tuple[str, str | None]] = field(default_factory=list)
+    hold_caught_up: bool = False
+    catching_up: list[Callable[[], None]] = field(default_factory=list)
     fallbacks: dict[str, list[str]] = field(default_factory=dict)
     """Each HTML line sent -> what the client would send instead if the server refused it."""
     closed_rooms: tuple[str, ...] = ()
@@ -90,6 +92,9 @@ class FakeOutbox:
         self.sent.append(("pmuhtml", user, html))
         self.fallbacks[html] = [fallback] if fallback else []
 
+    def change_pm_uhtml(self, room: str, user: str, name: str, html: str) -> None:
+        self.sent.append(("pmuhtmlchange", user, html))
+
     def add_html_box(self, room: str, html: str, fallback: Sequence[str] = ()) -> None:
         self.sent.append(("htmlbox", room, html))
         self.fallbacks[html] = list(fallback)
@@ -115,6 +120,19 @@ class FakeOutbox:
         if self.hold_sent:
             self.unsent.append(callback)
         else:
+            callback()
+
+    def caught_up(self, callback: Callable[[], None]) -> None:
+        """The server answers at once, unless `hold_caught_up` holds the answers back (a stalled server)."""
+        if self.hold_caught_up:
+            self.catching_up.append(callback)
+        else:
+            callback()
+
+    def answer_caught_up(self) -> None:
+        """The stalled server answers: run the held callbacks."""
+        callbacks, self.catching_up = self.catching_up, []
+        for callback in callbacks:
             callback()
 
     def flush_sent(self) -> None:

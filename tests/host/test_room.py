@@ -203,8 +203,9 @@ def test_buttons_in_pm_prompts_where_html_is_allowed(tmp_path: Path) -> None:
     assert game is not None
     name = game.awaiting()[0].player
     box = [text for kind, who, text in outbox(host).sent if kind == "pmuhtml" and who == name][-1]
-    assert 'value="/msgroom survivor, /botmsg SurvivorBot, follow"' in box  # the quiet form: the bot is `*`
-    assert 'value="/msgroom survivor, /botmsg SurvivorBot, rebel"' in box
+    tag = f"[w{host.game_id}.{game.wait_id}]"  # the wait the buttons answer
+    assert f'value="/msgroom survivor, /botmsg SurvivorBot, survivor follow {tag}"' in box  # quiet: the bot is `*`
+    assert f'value="/msgroom survivor, /botmsg SurvivorBot, survivor rebel {tag}"' in box
 
 
 def test_restart_restores_the_game_and_keeps_inputs(tmp_path: Path) -> None:
@@ -313,8 +314,11 @@ def test_vote_box_has_a_button_per_player(tmp_path: Path) -> None:  # F2
     host = make_host(tmp_path, html=True)
     open_game(host, "ftl", ["Venus", "<i>Mars</i>", "Io"])
     box = next(text for kind, _, text in outbox(host).sent if kind == "uhtml" and "Vote for the first leader" in text)
-    assert 'value=".vote Venus"' in box
-    assert 'value=".vote &lt;i&gt;Mars&lt;/i&gt;"' in box
+    game = host.game
+    assert game is not None
+    tag = f"[w{host.game_id}.{game.wait_id}]"  # quiet: a click reaches the bot alone, not the room
+    assert f'value="/msgroom survivor, /botmsg SurvivorBot, survivor vote Venus {tag}"' in box
+    assert f'value="/msgroom survivor, /botmsg SurvivorBot, survivor vote &lt;i&gt;Mars&lt;/i&gt; {tag}"' in box
 
 
 def test_rolls_in_a_row_share_lines_under_the_limit() -> None:

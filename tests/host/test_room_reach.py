@@ -37,8 +37,8 @@ def test_a_signup_is_checked_by_pm_and_an_unreachable_player_taken_off(tmp_path:
     refused(bot, "gus", "That user is unregistered and cannot be PMed.")
     assert one.signups is not None and one.signups.players == ["Ann"]
     hint = [line for line in out.room_lines() if "Taken off the list: Gus" in line]
-    assert hint and "register your name, or type /unblockpms" in hint[0]
-    assert "unregistered" not in hint[0]  # the room is not told why beyond how to fix it
+    assert hint and "register yours" in hint[0] and "log in with a registered name" in hint[0]
+    assert "unblockpms" not in hint[0]  # which cannot help an unregistered name
 
 
 def test_a_refusal_that_is_not_about_reach_changes_nothing(tmp_path: Path) -> None:
@@ -56,7 +56,7 @@ def test_an_unreachable_player_follows_at_the_deadline_instead_of_a_modkill(tmp_
     game = host.game
     assert game is not None and game.phase == "choices"
     owed = [wait.player for wait in game.awaiting()]
-    host.unreachable(owed[0].lower())
+    host.unreachable(owed[0].lower(), REFUSAL)
     assert any(f"I cannot PM {owed[0]}" in line for line in outbox(host).room_lines())
     for name in owed[2:]:
         host.handle_pm(name, "rebel")
@@ -74,7 +74,7 @@ def test_a_card_that_could_not_be_delivered_is_told_when_they_pm(tmp_path: Path)
     game = host.game
     assert game is not None
     seat = game.alive()[-1]
-    host.unreachable(seat.uid)
+    host.unreachable(seat.uid, REFUSAL)
     out = outbox(host)
     out.clear()
     host.handle_pm(seat.name, "pl")

@@ -53,8 +53,10 @@ class AIPlayer:
             and message.user.userid == to_id(BOT_NAME)
             and message.text.startswith("/uhtml ")
         ):
-            values = button_values(message.text)
-            commands, by_pm = [v[len(self.prefix) :] for v in values if v.startswith(self.prefix)], False
+            values = button_values(message.text)  # a room box: its buttons go to the bot, or say a command here
+            commands, by_pm = buttons_in(message.text), True
+            if not commands:
+                commands, by_pm = [v[len(self.prefix) :] for v in values if v.startswith(self.prefix)], False
         else:
             return
         choice = self.choose(commands)

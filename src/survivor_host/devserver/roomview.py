@@ -8,17 +8,24 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 
 from survivor_host.engine.ids import to_id
+from survivor_host.host.wait_tags import split_wait_tag
 from survivor_host.showdown.messages import Chat, Html, Message, PrivateMessage, Raw, Uhtml, UhtmlChange
 
-BUTTON = re.compile(r'name="send" value="(?:/msgroom [^,"]+, ?/botmsg|/msg) ([^,"]+), ([^"]+)"')
+BUTTON = re.compile(r'name="send" value="(?:/msgroom ([^,"]+), ?/botmsg|/msg) ([^,"]+), ([^"]+)"')
 """A button that sends a command to the bot: quietly (`/msgroom ROOM, /botmsg BOT, ...`) or by PM."""
 SEND_VALUE = re.compile(r'name="send" value="([^"]+)"')
 _BLOCK_TAGS = {"br", "p", "div", "tr", "li", "ul", "ol", "table", "h1", "h2", "h3", "h4", "details", "summary"}
 
 
 def buttons_in(box: str) -> list[str]:
-    """The commands behind the buttons of an HTML box that talk to the bot, in order."""
-    return [html.unescape(match.group(2)) for match in BUTTON.finditer(box)]
+    """The commands behind the buttons of an HTML box that talk to the bot, in order, as a player types
+    them: without the room they name first and the wait tag they end with."""
+    commands = []
+    for match in BUTTON.finditer(box):
+        command, _ = split_wait_tag(html.unescape(match.group(3)))
+        room = to_id(match.group(1) or "")
+        commands.append(command.removeprefix(f"{room} ") if room else command)
+    return commands
 
 
 def button_values(box: str) -> list[str]:

@@ -143,7 +143,7 @@ class Bot:
         elif isinstance(message, Refused):
             if message.unreachable:
                 for host in self.rooms.values():
-                    host.unreachable(message.user)
+                    host.unreachable(message.user, message.text)
         elif isinstance(message, Join) and room is not None:
             room.handle_join(message.user.name)
         elif isinstance(message, Leave) and room is not None:

@@ -104,8 +104,11 @@ class Commands(PlayerCommands):
         if body.startswith(self.state.settings.prefix):
             body = body[len(self.state.settings.prefix) :]
         word, _, rest = body.partition(" ")
+        untagged = self.untagged(name, rest.strip())
+        if untagged is None:
+            return
         with self._lane_for(word.lower(), name):
-            self.command(" ", name, word.lower(), rest.strip(), in_room=False)
+            self.command(" ", name, word.lower(), untagged.strip(), in_room=False)
 
     def guarded(self, name: str, run: Callable[[], None]) -> None:
         """Run a command for `name`; a refusal goes to them by PM, and so does a word about a bug."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -11,13 +12,24 @@ from survivor_host.host.ports import Cancellable
 from survivor_host.host.state import RoomState
 from survivor_host.host.store import StoredGame
 
+logger = logging.getLogger(__name__)
+
+STALL_WARN = 2.0
+"""Seconds without the server's answer to the deadline's catch-up query before a warning is logged."""
+STALL_PAUSE = 5.0
+"""Seconds without that answer before the game is paused with a room line (resumed when it comes)."""
+RESUME_LEFT = 10.0
+"""The least time a paused deadline gets back when the game resumes."""
+
 
 @dataclass
 class Deadlines:
     """The running game's deadline in one room: armed from the engine's wait, reminded, then timed out.
 
-    When time is up, `before_timeout` runs first (players the bot cannot PM take their safe choice),
-    then `timeout` (the engine's `timeout` input) if the game still waits for the same thing.
+    When time is up, the bot first waits until the server has caught up (inputs it received in time
+    count, even if it was slow to pass them on); then `before_timeout` runs (players the bot cannot PM
+    take their safe choice), then `timeout` (the engine's `timeout` input) if the game still waits for
+    the same thing. A server slow to catch up is logged, and past `STALL_PAUSE` pauses the game.
     """
 
     state: RoomState
@@ -29,8 +41,14 @@ class Deadlines:
     extension: int = 0
     """The engine's extension (`.extend`) already counted in `deadline_at`."""
     paused_left: float | None = None
-    """While the bot is away: the time the deadline had left."""
+    """While the bot is away (or the server stalls): the time the deadline had left."""
+    stalled: bool = False
+    """The game is paused because the server has not caught up at the deadline."""
     _timers: list[Cancellable] = field(default_factory=list)
+    _catch_up: int = 0
+    """Which catch-up is awaited: any other answer comes too late (the deadline was moved, paused or cancelled)."""
+    _stalled_by: int = -1
+    """The catch-up whose answer ends the stall (whatever happened to the deadline meanwhile)."""
 
     @property
     def paused(self) -> bool:
@@ -87,6 +105,7 @@ class Deadlines:
         for timer in self._timers:
             timer.cancel()
         self._timers.clear()
+        self._catch_up += 1
 
     def _remind(self, wait_id: int) -> None:
         state = self.state
@@ -102,6 +121,56 @@ class Deadlines:
             state.out.pm(name, f"{seconds} seconds left: you still owe an action in {state.room}.")
 
     def _deadline(self, wait_id: int) -> None:
+        """Time is up on the bot's clock: the timeout waits until the server has caught up."""
+        game = self.state.running()
+        if game is None or game.wait_id != wait_id:
+            return
+        state = self.state
+        self._catch_up += 1
+        ticket, asked_at = self._catch_up, state.clock.now()
+        self._timers.append(state.clock.call_later(STALL_WARN, lambda: self._slow(ticket, asked_at)))
+        self._timers.append(state.clock.call_later(STALL_PAUSE, lambda: self._stall(ticket)))
+        state.out.caught_up(lambda: self._caught_up(wait_id, ticket, asked_at))
+
+    def _slow(self, ticket: int, asked_at: float) -> None:
+        if ticket == self._catch_up:
+            waited = self.state.clock.now() - asked_at
+            logger.warning("the server has not caught up after %.1f s at a deadline in %s", waited, self.state.room)
+
+    def _stall(self, ticket: int) -> None:
+        """The server is still silent: the game is paused (no deadline runs) until it answers."""
+        if ticket != self._catch_up or self.paused:
+            return
+        self.paused_left, self.stalled, self._stalled_by = 0.0, True, ticket
+        state = self.state
+        logger.warning("the server has not caught up after %.0f s: the game in %s is paused", STALL_PAUSE, state.room)
+        state.out.say(state.room, "The server is not answering: the game is paused until it does.")
+
+    def _caught_up(self, wait_id: int, ticket: int, asked_at: float) -> None:
+        """The server answered: everything it received before the deadline has been handled."""
+        state = self.state
+        waited = state.clock.now() - asked_at
+        if self.stalled and ticket == self._stalled_by:
+            # The players lost time too: the same wait gets `RESUME_LEFT` more, a new one its own.
+            logger.warning("the server caught up after %.1f s: the game in %s goes on", waited, state.room)
+            self.stalled, self.paused_left = False, None
+            game = state.running()
+            state.out.say(state.room, "The server answers again." + (" The game goes on." if game else ""))
+            if game is not None and game.wait_id == wait_id:
+                self.set(state.clock.now() + RESUME_LEFT)
+            else:
+                self.rearm()
+            return
+        if ticket != self._catch_up:
+            return
+        if waited >= STALL_WARN:
+            logger.warning("the server caught up after %.1f s at a deadline in %s", waited, state.room)
+        for timer in self._timers:
+            timer.cancel()
+        self._timers.clear()
+        self._timeout(wait_id)
+
+    def _timeout(self, wait_id: int) -> None:
         game = self.state.running()
         if game is None or game.wait_id != wait_id:
             return
@@ -127,7 +196,7 @@ class Deadlines:
             had = game.extension if stored.deadline_extension is None else stored.deadline_extension
             added = game.extension - had
             left = stored.deadline_at - stored.heartbeat + added
-        self.set(self.state.clock.now() + max(left, 10.0))
+        self.set(self.state.clock.now() + max(left, RESUME_LEFT))
 
     def pause(self) -> None:
         """The bot lost its connection: stop the clock on the current deadline."""
@@ -141,11 +210,11 @@ class Deadlines:
                 state.store.heartbeat(state.game_id, state.clock.now())
 
     def resume(self) -> None:
-        """Connected again: the deadline gets back the time it had (at least 10 seconds)."""
+        """Connected again: the deadline gets back the time it had (at least `RESUME_LEFT`)."""
         if self.paused_left is not None:
             left = self.paused_left
-            self.paused_left = None
-            self.set(self.state.clock.now() + max(left, 10.0))
+            self.paused_left, self.stalled = None, False
+            self.set(self.state.clock.now() + max(left, RESUME_LEFT))
 
     def tick(self) -> None:
         """Keeps the stored heartbeat fresh for restores (not while paused)."""

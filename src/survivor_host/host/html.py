@@ -13,7 +13,7 @@ from survivor_host.showdown.serverhtml import Buttons, passable
 BOLD = re.compile(r"\*\*(.+?)\*\*")
 
 __all__ = [
-    "Buttons", "box", "chat_html", "choice_box", "leaderboard_box", "room_choice_box", "round_table_box",
+    "Buttons", "box", "chat_html", "choice_box", "leaderboard_box", "round_table_box",
     "signups_box",
 ]  # fmt: skip
 
@@ -28,18 +28,13 @@ def box(inner: str) -> str:
     return passable(f'<div class="infobox">{inner}</div>')
 
 
-def choice_box(buttons: Buttons, text: str, commands: Sequence[tuple[str, str]]) -> str:
-    """A prompt with one button per (label, command), each sending its command to the bot."""
+def choice_box(buttons: Buttons, text: str, commands: Sequence[tuple[str, str]], tally: Sequence[str] = ()) -> str:
+    """A prompt (or the room's vote) with one button per (label, command), each sending its command to the
+    bot alone (quietly where the bot's rank allows: a click says nothing in the room); `tally` lines (chat
+    text) below, e.g. the votes."""
     row = " ".join(buttons.bot_button(label, command) for label, command in commands)
-    return box(f"{chat_html(text)}<br />{row}")
-
-
-def room_choice_box(buttons: Buttons, text: str, commands: Sequence[tuple[str, str]], tally: Sequence[str] = ()) -> str:
-    """A box in the room whose buttons say a command in the room as the clicker (none where the room
-    allows no such buttons: the command is typed); `tally` lines (chat text) below, e.g. the votes."""
-    row = " ".join(buttons.room_button(label, command) for label, command in commands).strip()
     below = "".join(f"<br />{chat_html(line)}" for line in tally)
-    return box(f"{chat_html(text)}" + (f"<br />{row}" if row else "") + below)
+    return box(chat_html(text) + (f"<br />{row}" if row else "") + below)
 
 
 def signups_box(

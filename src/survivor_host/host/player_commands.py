@@ -12,6 +12,7 @@ from survivor_host.host.present import Announcer, how_to_send
 from survivor_host.host.refusals import meant_action, refusal
 from survivor_host.host.session import Session
 from survivor_host.host.state import RoomState
+from survivor_host.host.wait_tags import split_wait_tag
 
 UNKNOWN_PM_EVERY = 60.0
 """Seconds between two answers to one user's unknown PM commands (one short help line)."""
@@ -75,6 +76,20 @@ class PlayerCommands:
         with self.state.out.lane("error", name):
             self.state.out.pm(name, self.unknown(word))
 
+    def untagged(self, name: str, rest: str) -> str | None:
+        """`rest` of a PM'd command without the wait tag a button adds; None when that wait has passed (the
+        click is refused with a short PM). A typed command has no tag and is taken as it is."""
+        rest, tag = split_wait_tag(rest)
+        if tag is None:
+            return rest
+        state = self.state
+        game = state.running()
+        if game is not None and tag == (state.game_id, game.wait_id):
+            return rest
+        with state.out.lane("error", name):
+            state.out.pm(name, f"[{state.room}] That button was for a question that is over: it did not count.")
+        return None
+
     def _player_action(self, name: str, word: str, rest: str, in_room: bool) -> None:
         game = self.state.game
         assert game is not None
@@ -98,7 +113,10 @@ class PlayerCommands:
         if game.is_question(action):  # read-only: answered, never stored
             self.present.post(game.apply(parse_command(f"{action} {rest}", name)))
             return
+        inp, wait_id = parse_command(f"{action} {rest}", name), game.wait_id
         try:
-            self.session.apply(parse_command(f"{action} {rest}", name), reply_to=None)
+            taken = self.session.apply(inp, reply_to=None)
         except IllegalAction as error:  # said with what the player may send instead
             raise IllegalAction(refusal(game, name, f"{word} {rest}", str(error), verb="send")) from None
+        if taken:
+            self.present.chosen(game, name, inp, wait_id)

@@ -47,6 +47,10 @@ class Outbox(Protocol):
         """PM HTML to a user in the room; `fallback` goes by plain PM if the server refuses the HTML."""
         ...
 
+    def change_pm_uhtml(self, room: str, user: str, name: str, html: str) -> None:
+        """Change in place the HTML `pm_uhtml` sent the user under `name`."""
+        ...
+
     def add_html_box(self, room: str, html: str, fallback: Sequence[str] = ()) -> None:
         """An HTML box in the room; `fallback` (chat lines) is said if the server refuses it."""
         ...
@@ -70,6 +74,11 @@ class Outbox(Protocol):
 
     def when_sent(self, callback: Callable[[], None]) -> None:
         """Run `callback` once everything handed over so far has really gone out (not merely queued)."""
+        ...
+
+    def caught_up(self, callback: Callable[[], None]) -> None:
+        """Run `callback` once the server has answered a query sent now: everything it received before
+        (the players' inputs) has then been handled. Not run if the connection is lost first."""
         ...
 
     def lane(self, lane: str, user: str | None = None) -> AbstractContextManager[None]:

@@ -6,17 +6,19 @@ Nothing here changes the game; it only shows what the engine said, where the roo
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from survivor_host.engine import voice
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Event, PhaseChanged, Prompt, Revealed, Roll, RoundTable, Say
 from survivor_host.engine.game import Game, Wait
 from survivor_host.engine.ids import to_id
+from survivor_host.engine.inputs import Input
 from survivor_host.engine.render import join_names, render, roll_text
 from survivor_host.engine.theme import VoteBox
 from survivor_host.host import html, info
 from survivor_host.host.state import RoomState
+from survivor_host.host.wait_tags import wait_tag
 
 MAX_LINE = 900
 
@@ -63,12 +65,24 @@ def tabled_lines(events: Sequence[Event]) -> dict[int, list[str]]:
 
 
 @dataclass
+class PromptBox:
+    """A player's prompt box with live buttons: the wait it answers, its round, what they chose ("" yet)."""
+
+    player: str
+    wait_id: int
+    round: int
+    choice: str = ""
+
+
+@dataclass
 class Announcer:
     """Says what the game did in one room: lines, round tables, the vote box, prompts and replies."""
 
     state: RoomState
     vote_open: bool = False
     """True while the theme's vote box in the room still takes votes."""
+    boxed: dict[str, PromptBox] = field(default_factory=dict)
+    """The prompt box with buttons each player (by user id) was last sent, while its buttons are live."""
 
     def spell(self, text: str, to: str | None) -> str:
         """`text` with its instructions in the room's words (`to` None) or a PM's."""
@@ -167,13 +181,13 @@ class Announcer:
         prefix = state.settings.prefix
         tally = [f"**{name}** {len(voters)}: {', '.join(voters)}" for name, voters in game.vote_tally()]
         if game.phase == vote.phase:
-            buttons = [(seat.name, f"{prefix}{vote.action} {seat.name}") for seat in game.alive()]
+            buttons = [(seat.name, self.button_command(vote.action, seat.name)) for seat in game.alive()]
             voted = sum(len(voters) for _, voters in game.vote_tally())
             head = f"{vote.title} with **{prefix}{vote.action} NAME** or a button:"
             tally = [*tally, f"{voted} of {len(game.alive())} voted."]
         else:
             buttons, head = [], vote.over
-        box = html.room_choice_box(state.out.buttons(state.room), head, buttons, tally)
+        box = html.choice_box(state.out.buttons(state.room), head, buttons, tally)
         if new:
             state.out.add_uhtml(state.room, f"survivor-vote-{state.room}", box)
         else:
@@ -202,11 +216,57 @@ class Announcer:
         plain = f"{where}{text} Reply here with {actions}{targets}." if prompt.secret else ""
         if game is not None and out.can_use_html(room) and options:
             label = game.spec.button_label  # `Action Mars` unless the theme's spec says otherwise
-            commands = [(label(o.action, o.target), f"{o.action} {o.target or ''}".strip()) for o in options]
+            commands = [(label(o.action, o.target), self.button_command(o.action, o.target)) for o in options]
             box = html.choice_box(out.buttons(room), where + text, commands)
-            out.pm_uhtml(room, prompt.to, f"survivor-prompt-{room}", box, fallback=plain)  # refused: the plain PM
+            out.pm_uhtml(room, prompt.to, self.prompt_box, box, fallback=plain)  # refused: the plain PM
+            self.boxed[to_id(prompt.to)] = PromptBox(prompt.to, game.wait_id, game.round)
         elif plain:
             out.pm(prompt.to, plain)
+
+    @property
+    def prompt_box(self) -> str:
+        """The name of a player's prompt box (one per room, changed in place)."""
+        return f"survivor-prompt-{self.state.room}"
+
+    def button_command(self, action: str, target: str | None) -> str:
+        """What a button sends the bot: the room, the action, and the wait it answers (a click for a wait
+        that has passed is refused, not taken as an answer to the current one)."""
+        state = self.state
+        game = state.game
+        tag = wait_tag(state.game_id or 0, game.wait_id if game is not None else 0)
+        named = state.out.buttons(state.room).named_room
+        return " ".join(part for part in (named, action, target, tag) if part)
+
+    def chosen(self, game: Game, player: str, inp: Input, wait_id: int) -> None:
+        """After `player`'s input for wait `wait_id`: their prompt box shows what they chose, its buttons
+        gone, with a button for each other choice the rules still allow now (a change); the boxes of a
+        wait that has passed, not replaced by a new prompt, show their choice and lose their buttons."""
+        state, out = self.state, self.state.out
+        if not out.can_use_html(state.room):
+            return
+        box = self.boxed.get(to_id(player))
+        if box is not None and box.wait_id == wait_id:
+            box.choice = game.spec.button_label(inp.action, inp.target)
+        for userid, shown in list(self.boxed.items()):
+            if game.finished or shown.wait_id != game.wait_id:
+                del self.boxed[userid]
+                self._show_choice(shown, [])
+        if box is not None and box.wait_id == wait_id and self.boxed.get(to_id(player)) is box:
+            label = game.spec.button_label
+            others = [o for o in game.legal_inputs(player) if (o.action, o.target) != (inp.action, inp.target)]
+            self._show_choice(
+                box,
+                [(f"Change to {label(o.action, o.target)}", self.button_command(o.action, o.target)) for o in others],
+            )
+
+    def _show_choice(self, box: PromptBox, changes: Sequence[tuple[str, str]]) -> None:
+        state, out = self.state, self.state.out
+        where = f"[{state.room}, round {box.round}] " if box.round else f"[{state.room}] "
+        said = f"You chose **{box.choice}**." if box.choice else "This question is over."
+        text = where + said + (" To change it:" if changes else "")
+        with out.lane("confirm"):  # after the lines the choice caused
+            box_html = html.choice_box(out.buttons(state.room), text, changes)
+            out.change_pm_uhtml(state.room, box.player, self.prompt_box, box_html)
 
     def refresh_prompts(self, skip: set[str] | frozenset[str] = frozenset(), only: str | None = None) -> None:
         """Ask again everyone the game waits for (and tell every player what they privately hold)."""

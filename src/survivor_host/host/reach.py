@@ -16,7 +16,27 @@ from survivor_host.themes import THEMES
 
 logger = logging.getLogger(__name__)
 
-REACH_HINT = "register your name, or type /unblockpms"
+UNREGISTERED = "unregistered and cannot be PMed"
+"""How the server's refusal of a PM to an unregistered name reads (chat.ts)."""
+BLOCKING = ("blocking private messages", "blocking PMs")
+LOCKED = ("is locked", "currently locked")
+REGISTER_HINT = (
+    "The server lets me PM only registered names: register yours in the Options menu (the cog at the top "
+    "right), or log in with a registered name."
+)
+UNBLOCK_HINT = "You block PMs: type /unblockpms."
+LOCKED_HINT = "The server does not let me PM a locked account."
+
+
+def reach_hint(refusal: str) -> str:
+    """What a player the bot cannot PM can do about it (a sentence), read from the server's refusal."""
+    if any(part in refusal for part in LOCKED):
+        return LOCKED_HINT
+    if any(part in refusal for part in BLOCKING):
+        return UNBLOCK_HINT
+    return REGISTER_HINT
+
+
 HARMLESS_DEFAULTS = tuple(choice for spec in THEMES.values() for choice in spec.safe_choices)
 """What a player the bot cannot PM is given at the deadline instead of a modkill, over every theme."""
 
@@ -31,12 +51,13 @@ class Reach:
     desk: SignupDesk
     unreachable_ids: set[str] = field(default_factory=set)
 
-    def unreachable(self, userid: str) -> None:
-        """The server refused a PM to `userid` (unregistered, or blocking PMs)."""
+    def unreachable(self, userid: str, refusal: str = UNREGISTERED) -> None:
+        """The server refused a PM to `userid` (unregistered, blocking PMs, locked) with `refusal`."""
         state = self.state
+        hint = reach_hint(refusal)
         name = self.desk.drop(userid)
         if name is not None:
-            text = f"Taken off the list: {name}, I cannot PM you. To play, {REACH_HINT}, then /me in again."
+            text = f"Taken off the list: {name}, I cannot PM you. {hint} Then /me in again."
             state.out.say(state.room, text)
             return
         if state.running() is None or userid in self.unreachable_ids:
@@ -47,7 +68,7 @@ class Reach:
         self.unreachable_ids.add(userid)
         state.out.say(
             state.room,
-            f"I cannot PM {seat.name}: {REACH_HINT}, then PM me. Until then, when time is up they "
+            f"I cannot PM {seat.name}. {hint} Then PM me. Until then, when time is up they "
             f"{' or '.join(HARMLESS_DEFAULTS)} instead of being eliminated.",
         )
 

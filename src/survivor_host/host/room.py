@@ -35,7 +35,7 @@ from survivor_host.host.outage import StoreDown
 from survivor_host.host.ports import AUTH_RANKS, OWNER_RANKS, Clock, FloodRule, HostSettings, Outbox
 from survivor_host.host.presence import Presence
 from survivor_host.host.present import MAX_LINE, Announcer, pack_rolls
-from survivor_host.host.reach import HARMLESS_DEFAULTS, REACH_HINT, Reach
+from survivor_host.host.reach import HARMLESS_DEFAULTS, Reach
 from survivor_host.host.roombot import RoomBotFollower
 from survivor_host.host.session import Session
 from survivor_host.host.signups import REACH_CHECK, SignupDesk
@@ -44,7 +44,7 @@ from survivor_host.host.store import Store, StoredGame
 
 __all__ = [
     "AUTH_RANKS", "HARMLESS_DEFAULTS", "HOST_COMMANDS", "INFO_COMMANDS", "MAX_LINE", "OWNER_RANKS", "REACH_CHECK",
-    "REACH_HINT", "SIGNUP_COMMANDS", "SIGNUP_PM_COMMANDS", "RoomHost", "Signups", "pack_rolls",
+    "SIGNUP_COMMANDS", "SIGNUP_PM_COMMANDS", "RoomHost", "Signups", "pack_rolls",
 ]  # fmt: skip
 
 
@@ -241,9 +241,9 @@ class RoomHost:
         """Called every few seconds: keeps the stored heartbeat fresh for restores."""
         self.deadlines.tick()
 
-    def unreachable(self, userid: str) -> None:
-        """The server refused a PM to `userid` (unregistered, or blocking PMs)."""
-        self.reach.unreachable(userid)
+    def unreachable(self, userid: str, refusal: str) -> None:
+        """The server refused a PM to `userid` (unregistered, blocking PMs, locked) with `refusal`."""
+        self.reach.unreachable(userid, refusal)
 
     def reachable(self, userid: str) -> None:
         """`userid` got (or sent) a PM again: tell them what they missed."""

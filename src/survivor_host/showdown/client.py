@@ -191,6 +191,7 @@ class ShowdownClient(ClientSending, RoomTracking):
         self._pending_joins.clear()
         self._pending_info.clear()
         self._alias_joins.clear()
+        self._catch_ups.clear()
         for future in (self._challstr, self._login, self._joins_done):
             if future is not None and not future.done():
                 future.cancel()
@@ -256,6 +257,8 @@ class ShowdownClient(ClientSending, RoomTracking):
         elif isinstance(message, QueryResponse):
             if message.query_type == "roominfo":
                 self._apply_roominfo(message.json())
+            elif not message.history:
+                self._answered_catch_up(message.query_type)
         elif isinstance(message, Raw):
             if message.is_throttle_notice and not message.history:
                 self.queue.notify_throttled(message.room)

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator, Sequence
 from survivor_host.engine.ids import to_id
 from survivor_host.showdown.clientstate import ClientState
 from survivor_host.showdown.escape import escape_text, join_safe
-from survivor_host.showdown.events import Refused
+from survivor_host.showdown.events import CaughtUp, Refused
 from survivor_host.showdown.protocol import to_room_id
 from survivor_host.showdown.rooms import BOTMSG_RANKS
 from survivor_host.showdown.sendqueue import CONFIRM, GAME, INFO, MAX_MESSAGE_LENGTH, one_line, split_text
@@ -21,6 +21,11 @@ logger = logging.getLogger(__name__)
 FALLBACKS_KEPT = 200
 """HTML lines whose fallback text is kept, in case the server refuses them."""
 
+CATCH_UP_QUERY = "survivorcaughtup"
+"""The query type of a catch-up (`/cmd TYPE`): no handler has it, so the server answers `null` at once
+(core.ts `crq`), in the order of the lines it read."""
+CATCH_UP_ROUNDS = 2
+"""Queries in a row a catch-up waits for: one more than the pass in which a stalled server reads everything."""
 LANE_NAMES = {"game": GAME, "confirm": CONFIRM, "info": INFO, "error": INFO}
 """The lanes a caller may name (`ShowdownClient.lane`)."""
 INFO_COOLDOWN = 3.0
@@ -115,6 +120,30 @@ class ClientSending(ClientState):
         """Run `callback` once everything queued so far (information replies aside) has been written to
         the socket."""
         self.queue.when_sent(callback, lane=CONFIRM)
+
+    def caught_up(self, callback: Callable[[], None]) -> None:
+        """Run `callback` once the server has caught up: it has answered a query sent now, then a second
+        sent on that answer, so every line it read before (the players' PMs included, even those it read
+        in the same pass as the first query after a stall) has reached the handler before `callback` runs.
+        Lost with the connection (the caller's deadline pauses and resumes with it)."""
+        self._catch_up_count += 1
+        token = f"{CATCH_UP_QUERY}{self._catch_up_count}"
+        self._catch_ups[token] = (callback, CATCH_UP_ROUNDS)
+        self.queue.put("", f"/cmd {token}", urgent=True)
+
+    def _answered_catch_up(self, token: str) -> None:
+        """The server answered catch-up query `token`: ask again, or run its callback in the handler's order."""
+        entry = self._catch_ups.get(token)
+        if entry is None:
+            return
+        callback, rounds = entry
+        if rounds > 1:
+            self._catch_ups[token] = (callback, rounds - 1)
+            self.queue.put("", f"/cmd {token}", urgent=True)
+        elif self.handler is None:
+            self._run_caught_up(token)
+        else:
+            self._emit(CaughtUp(token=token))
 
     def send_command(self, room: str, command: str) -> None:
         """Send a command line (e.g. `/wall ...`, `/me ...`) in the room ("" = global), as-is."""

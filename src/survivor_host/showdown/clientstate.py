@@ -14,6 +14,7 @@ import aiohttp
 
 from survivor_host.engine.ids import to_id
 from survivor_host.showdown.config import ClientConfig
+from survivor_host.showdown.events import CaughtUp
 from survivor_host.showdown.flood import ChatBudget
 from survivor_host.showdown.login import LoginSession
 from survivor_host.showdown.messages import Message
@@ -82,6 +83,9 @@ class ClientState:
         self._asker: str | None = None
         self._cooled = False
         self._last_info: dict[tuple[str, str], float] = {}
+        self._catch_ups: dict[str, tuple[Callable[[], None], int]] = {}
+        """Catch-up queries in flight -> (what to run once answered, answers still to come)."""
+        self._catch_up_count = 0
         self._fallbacks: dict[str, Callable[[], None]] = {}
         """HTML lines sent -> what to send instead if the server refuses them."""
         self._alias_joins: deque[str] = deque()
@@ -185,9 +189,16 @@ class ClientState:
         while True:
             message = await self._events.get()
             try:
-                if self.handler is not None:
+                if isinstance(message, CaughtUp):
+                    self._run_caught_up(message.token)
+                elif self.handler is not None:
                     await self.handler(message)
             except Exception:
                 logger.exception("Handler failed on %r", message)
             finally:
                 self._events.task_done()
+
+    def _run_caught_up(self, token: str) -> None:
+        entry = self._catch_ups.pop(token, None)
+        if entry is not None:
+            entry[0]()

@@ -50,6 +50,14 @@ class Refused(Message):
 
 
 @dataclass(frozen=True, kw_only=True)
+class CaughtUp(Message):
+    """Synthetic: the server answered the bot's catch-up query `token` (`ClientSending.caught_up`); the
+    client runs its callback in the handler's order and does not pass it on."""
+
+    token: str
+
+
+@dataclass(frozen=True, kw_only=True)
 class RoomLost(Message):
     """Synthetic: the bot is out of a room it wants (`|deinit|` it did not ask for, or a join refused);
     the client retries the join with backoff."""

@@ -75,6 +75,9 @@ class RecordingOutbox:
     def pm_uhtml(self, room: str, user: str, name: str, html: str, fallback: str = "") -> None:
         self.pms[to_id(user)].append(parse_pm(f"/uhtml {name},{html}"))
 
+    def change_pm_uhtml(self, room: str, user: str, name: str, html: str) -> None:
+        """A prompt box changed in place to show a choice: not part of the PMs compared (hosting_kit.bot_pms)."""
+
     def buttons(self, room: str) -> Buttons:
         return Buttons(bot=self.name, room=room, quiet=self.html_ok)
 
@@ -97,6 +100,9 @@ class RecordingOutbox:
         return " "
 
     def when_sent(self, callback: Callable[[], None]) -> None:
+        callback()
+
+    def caught_up(self, callback: Callable[[], None]) -> None:
         callback()
 
     @contextlib.contextmanager

@@ -61,7 +61,9 @@ class Table(PlayerTasks):
         if line.type != "pm" or len(line.parts) < 4:
             return False
         sender = line.parts[1].lstrip(" +%@*#&~").lower().replace(" ", "")
-        return sender == self.bot.lower().replace(" ", "") and "/uhtml" in line.rest(3) and "button" in line.text
+        # a new prompt box; a box changed in place to show a choice (its `Change to` buttons) is not one
+        body = line.rest(3)
+        return sender == self.bot.lower().replace(" ", "") and body.startswith("/uhtml ") and "button" in line.text
 
     async def _play(self, player: Player) -> None:
         cursor = player.mark()

@@ -96,6 +96,7 @@ SPEC = ThemeSpec(
         host=(("start", "pick [NAME]"),),
     ),
     safe_choices=("follow",),
+    button_labels={"nosuspect": "No suspect", "noscapegoat": "No scapegoat"},
     styles=Styles(
         words={
             "eliminated": ("overthrown", "deposed"),
