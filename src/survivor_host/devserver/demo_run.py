@@ -64,6 +64,8 @@ async def _drained(client: ShowdownClient) -> None:
 class Demo:
     """One demo run: servers up, bot and players in, one game, everything down again."""
 
+    server_name = "demo"  # the local server's folder under <cache>/instances starts with it
+
     def __init__(self, setup: DemoSetup, workdir: Path, story: Story) -> None:
         self.setup = setup
         self.workdir = workdir
@@ -98,7 +100,7 @@ class Demo:
             rooms=(ROOM_TITLE,),
             room_auth={ROOM_TITLE: self.room_auth()},
         )
-        self.server = PSServer(options, cache_dir=self.cache_dir, name="demo")
+        self.server = PSServer(options, cache_dir=self.cache_dir, name=self.server_name)
         await asyncio.to_thread(self.server.start)
         self.story.note(f"local Showdown server on {self.server.ws_url}; fake login on {self.login.base_url}")
         return self.server.ws_url, self.login.login_url

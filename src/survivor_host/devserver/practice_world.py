@@ -12,6 +12,7 @@ import random
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from survivor_host.ai import make_strategy
 from survivor_host.devserver.demo_player import AIPlayer
@@ -84,8 +85,10 @@ class Typist:
 class Practice(Demo):
     """The demo's world without its scripted host: the person types, AI players play."""
 
-    def __init__(self, setup: DemoSetup, workdir: object, story: Story, auth: tuple[str, ...] = (AUTH_NAME,)) -> None:
-        super().__init__(setup, workdir, story)  # type: ignore[arg-type]
+    server_name = "practice"
+
+    def __init__(self, setup: DemoSetup, workdir: Path, story: Story, auth: tuple[str, ...] = (AUTH_NAME,)) -> None:
+        super().__init__(setup, workdir, story)
         self.auth = auth
         self.seed = setup.seed  # type: ignore[assignment]  # None: each game and session draws its own seed
         self.typists: dict[str, Typist] = {}
