@@ -96,7 +96,7 @@ def test_replay_refusals(tmp_path: Path) -> None:
     host.handle_chat(" ", "Io", ".replay 99")
     assert outbox(host).pms_to("Io")[-1] == "No finished game #99 in this room."
     host.handle_chat(" ", "Io", ".replay <b>1</b>")
-    assert outbox(host).pms_to("Io")[-1] == "Say which game by its number: .replay 12 (see .games)."
+    assert outbox(host).pms_to("Io")[-1] == "Say which game by its number (1 to 999999999): .replay 12 (see .games)."
     assert pages(host) == []
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.ids import to_id
+from survivor_host.engine.numbers import NumberRefused, is_digits, whole_number
 from survivor_host.engine.story import e
 from survivor_host.fair.stream import commitment
 from survivor_host.host.ports import Outbox
@@ -28,7 +29,9 @@ LISTED = 8
 
 PAGE_BUDGET = HTML_BUDGET - 2 * 1024
 """UTF-16 units one page's HTML may take (the command, the ids and the `here` escapes fit in the rest)."""
-REQUESTED_PAGE = re.compile(r"^survivorreplay(h?)(\d+)(?:page(\d+))?$")
+MAX_RECORD_ID = 999_999_999
+"""The largest game or session number the bot reads."""
+REQUESTED_PAGE = re.compile(r"^survivorreplay(h?)([1-9][0-9]{0,8})(?:page([1-9][0-9]{0,2}))?$")
 """A replay page's id as the server gives it back in `|requestpage|` (toID of `page_id`; `h` a session's)."""
 GAME_CHECK = (
     "Check it yourself with the record: <code>survivor-host verify RECORD.json</code> or <code>survivor-host "
@@ -176,8 +179,8 @@ def last_game_text(game_id: int, record: Mapping[str, Any], p: str = ".") -> str
 
 def send_replay(rest: str, asker: str, room: str, out: Outbox, store: Store, p: str = ".") -> None:
     wanted = rest.strip().lstrip("#")
-    if wanted[:1].lower() == "h" and wanted[1:].isdigit():
-        session = store.closed_session(room, int(wanted[1:]))
+    if wanted[:1].lower() == "h" and is_digits(wanted[1:]):
+        session = store.closed_session(room, record_number(wanted[1:], p))
         if session is None:
             raise IllegalAction(f"No ended session {wanted} in this room.")
         if not out.can_use_html(room):
@@ -186,10 +189,9 @@ def send_replay(rest: str, asker: str, room: str, out: Outbox, store: Store, p: 
         link = f"Open the replay of session {wanted.lower()} here: <<view-bot-{to_id(out.name)}-{to_id(page)}>>"
         out.send_html_page(room, asker, page, session_showdown_page(session), fallback=link)
         return
-    if wanted and not wanted.isdigit():
-        raise IllegalAction(f"Say which game by its number: {p}replay 12 (see {p}games).")
     if wanted:
-        game_id, record = int(wanted), store.closed_game(room, int(wanted))
+        game_id = record_number(wanted, p)
+        record = store.closed_game(room, game_id)
     else:
         latest = store.closed_games(room, limit=1)
         game_id, record = (latest[0][0], latest[0][2]) if latest else (0, None)
@@ -201,6 +203,16 @@ def send_replay(rest: str, asker: str, room: str, out: Outbox, store: Store, p: 
     # Refused when the asker is in none of the bot's rooms; a link to the page works from anywhere.
     link = f"Open the replay of game #{game_id} here: <<view-bot-{to_id(out.name)}-{to_id(page)}>>"
     out.send_html_page(room, asker, page, showdown_pages(record, game_id, out.name)[0], fallback=link)
+
+
+def record_number(text: str, p: str = ".") -> int:
+    """A game's or session's number as typed (`12`); a plain refusal naming the range otherwise."""
+    try:
+        return whole_number(text, 1, MAX_RECORD_ID, "a game's number")
+    except NumberRefused:
+        raise IllegalAction(
+            f"Say which game by its number (1 to {MAX_RECORD_ID}): {p}replay 12 (see {p}games)."
+        ) from None
 
 
 def games_text(store: Store, room: str, name: str, p: str = ".") -> str:
