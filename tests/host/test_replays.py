@@ -8,7 +8,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from survivor_host.fair.stream import commitment
-from survivor_host.host.replays import showdown_page
+from survivor_host.host.replay_pages import showdown_page
 from survivor_host.host.room import RoomHost
 from tests.host.test_room import make_host, outbox, play_out
 
