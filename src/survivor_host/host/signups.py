@@ -16,7 +16,7 @@ from survivor_host.host.ports import Cancellable
 from survivor_host.host.state import RoomState, Signups
 from survivor_host.themes import DEFAULT_THEME, new_game, theme_spec
 
-LIST_EVERY = 3.0
+LIST_EVERY = 2.0
 """Seconds between two player-list lines in a room without HTML (the list's changes are gathered)."""
 REACH_CHECK = "(This PM checks that mine reach you.)"
 """Ends the PM every player gets at `/me in` (before the game: not one of the game's PMs)."""
