@@ -260,14 +260,21 @@ class Store(PointsTables, ClosedRecords):
     # ----- signups -----
 
     def save_signups(self, room: str, data: dict[str, Any] | None, at: float) -> None:
-        if data is None:
-            self.db.execute("DELETE FROM signups WHERE room = ?", (room,))
-        else:
-            self.db.execute(
-                "INSERT INTO signups (room, data, updated) VALUES (?, ?, ?)"
-                " ON CONFLICT(room) DO UPDATE SET data = excluded.data, updated = excluded.updated",
-                (room, json.dumps(data), at),
-            )
+        """The room's open list (None: closed). Written without waiting for the disk (anyone can change
+        a list, many times a second): a crash of the bot keeps it, a crash of the machine may lose the
+        last changes, until the next write that waits (a game's input, its start)."""
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        try:
+            if data is None:
+                self.db.execute("DELETE FROM signups WHERE room = ?", (room,))
+            else:
+                self.db.execute(
+                    "INSERT INTO signups (room, data, updated) VALUES (?, ?, ?)"
+                    " ON CONFLICT(room) DO UPDATE SET data = excluded.data, updated = excluded.updated",
+                    (room, json.dumps(data), at),
+                )
+        finally:
+            self.db.execute("PRAGMA synchronous=FULL")
 
     def all_signups(self) -> dict[str, dict[str, Any]]:
         rows = self.db.execute("SELECT room, data FROM signups")
