@@ -64,6 +64,7 @@ def fill_games(path: Path, count: int, players: int) -> None:
             host.handle_chat(" ", name, "/me in")
         host.handle_chat("+", "Hostess", ".start")
         play_out(host, rng, limit=5000)
+    store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the bot's first write does not copy them all
     store.close()
 
 

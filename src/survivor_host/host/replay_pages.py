@@ -7,9 +7,11 @@ import asyncio
 import hashlib
 import json
 import logging
+import multiprocessing
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from survivor_host.engine.errors import IllegalAction
@@ -122,14 +124,14 @@ def session_pages(text: str) -> Pages:
 
 class PageShelf:
     """Pages built once per record (keyed by what the record says, so a record is never shown stale),
-    the building done by one worker thread off the event loop; without a running loop (tests, the
-    terminal) a page is built at once."""
+    the building done by one worker process off the event loop (`build` must pickle: a module's
+    function, or a partial of one); without a running loop (tests, the terminal) built at once."""
 
     def __init__(self, kept: int = KEPT, building: int = BUILDING) -> None:
         self.kept: OrderedDict[str, Pages] = OrderedDict()
         self.waiting: dict[str, list[Callable[[Pages], None]]] = {}
         self.limit, self.most = kept, building
-        self._pool: ThreadPoolExecutor | None = None
+        self._pool: ProcessPoolExecutor | None = None
 
     def fetch(self, key: str, build: Callable[[], Pages], then: Callable[[Pages], None]) -> None:
         """Call `then` with the pages of `key`: kept ones at once, else once `build` has made them.
@@ -152,14 +154,16 @@ class PageShelf:
         if len(self.waiting) >= self.most:
             raise IllegalAction("I am building other replay pages: ask again in a few seconds.")
         self.waiting[key] = [then]
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="replay-pages")
+        if self._pool is None:  # a process of its own: the building never holds the loop's thread (the GIL)
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork"))
         loop.run_in_executor(self._pool, build).add_done_callback(lambda done: self._built(key, done))
 
     def _built(self, key: str, done: asyncio.Future[Pages]) -> None:
         waiting = self.waiting.pop(key, [])
         if done.exception() is not None:
             logger.error("building replay pages failed", exc_info=done.exception())
+            if isinstance(done.exception(), BrokenProcessPool):
+                self._pool = None  # the worker died: the next build starts a new one
             return
         self._keep(key, done.result())
         for then in waiting:

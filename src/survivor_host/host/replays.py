@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from survivor_host.engine.errors import IllegalAction
@@ -47,8 +48,8 @@ def resend_page(asked: str, user: str, rooms: Sequence[str], out: Outbox, store:
 def _pages_of(session: bool, number: int, text: str, bot: str) -> tuple[str, Callable[[], Pages]]:
     """The shelf's key of a record's pages (what they show depends on), and how to build them."""
     if session:
-        return f"h{number}|{text}", lambda: session_pages(text)
-    return f"{number}|{bot}|{text}", lambda: game_pages(text, number, bot)
+        return f"h{number}|{text}", partial(session_pages, text)
+    return f"{number}|{bot}|{text}", partial(game_pages, text, number, bot)
 
 
 def _send_page(
