@@ -40,7 +40,7 @@ def resend_page(asked: str, user: str, rooms: Sequence[str], out: Outbox, store:
         if text is None or not out.can_use_html(room) or (session and part != 1):
             continue
         page = f"survivor-replay-h{number}" if session else page_id(number, part)
-        _send_page(out, room, user, page, part, _pages_of(session, number, text, out.name))
+        _send_page(out, room, user, page, part, _pages_of(session, number, text, out.name), "game")
         return True
     return False
 
@@ -53,13 +53,22 @@ def _pages_of(session: bool, number: int, text: str, bot: str) -> tuple[str, Cal
 
 
 def _send_page(
-    out: Outbox, room: str, user: str, page: str, part: int, pages: tuple[str, Callable[[], Pages]], fallback: str = ""
+    out: Outbox,
+    room: str,
+    user: str,
+    page: str,
+    part: int,
+    pages: tuple[str, Callable[[], Pages]],
+    lane: str,
+    fallback: str = "",
 ) -> None:
-    """Page `part` of a record to `user`, built once (off the event loop) and then kept."""
+    """Page `part` of a record to `user`, built once (off the event loop) and then kept; it goes in the
+    lane of what asked for it (`replay`: "info"; a page opened by link: "game", so a reload is sent
+    again at once)."""
 
     def send(built: Pages) -> None:
         if part <= len(built):
-            with out.lane("info", user):
+            with out.lane(lane, user):
                 out.send_html_page(room, user, page, built[part - 1], fallback=fallback)
 
     SHELF.fetch(*pages, send)
@@ -127,7 +136,7 @@ def send_replay(rest: str, asker: str, room: str, out: Outbox, store: Store, p: 
     what = f"session h{number}" if session else f"game #{number}"
     # Refused when the asker is in none of the bot's rooms; a link to the page works from anywhere.
     link = f"Open the replay of {what} here: <<view-bot-{to_id(out.name)}-{to_id(page)}>>"
-    _send_page(out, room, asker, page, 1, _pages_of(session, number, text, out.name), link)
+    _send_page(out, room, asker, page, 1, _pages_of(session, number, text, out.name), "info", link)
 
 
 def record_number(text: str, p: str = ".") -> int:
