@@ -154,9 +154,15 @@ class PageShelf:
         if len(self.waiting) >= self.most:
             raise IllegalAction("I am building other replay pages: ask again in a few seconds.")
         self.waiting[key] = [then]
-        if self._pool is None:  # a process of its own: the building never holds the loop's thread (the GIL)
+        loop.run_in_executor(self.start(), build).add_done_callback(lambda done: self._built(key, done))
+
+    def start(self) -> ProcessPoolExecutor:
+        """The worker process (started now if it is not running: `serve` starts it before it connects,
+        so no request waits for it). A process of its own: the building never holds the loop's thread."""
+        if self._pool is None:
             self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork"))
-        loop.run_in_executor(self._pool, build).add_done_callback(lambda done: self._built(key, done))
+            self._pool.submit(int)  # the worker is made now
+        return self._pool
 
     def _built(self, key: str, done: asyncio.Future[Pages]) -> None:
         waiting = self.waiting.pop(key, [])

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from survivor_host.host.bot import Bot
 from survivor_host.host.config import BotConfig, ConfigError, check_database, load_config
+from survivor_host.host.replay_pages import SHELF
 from survivor_host.host.store import Store
 from survivor_host.showdown.client import ShowdownClient
 from survivor_host.showdown.config import ClientConfig
@@ -79,6 +80,7 @@ class RunningBot:
 
 async def run_bot(config: BotConfig) -> int:
     logging.getLogger().setLevel(config.log_level)
+    SHELF.start()  # the replay pages' worker, made before the database is opened and any request comes
     running = RunningBot.build(config)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
