@@ -77,15 +77,13 @@ def _send_page(
 def handle(word: str, rest: str, asker: str, in_room: bool, room: str, out: Outbox, store: Store, p: str = ".") -> None:
     """Run one of REPLAY_COMMANDS for `asker` (`p`: the command prefix); IllegalAction says what was wrong."""
     if word == "lastgame":
-        games = store.closed_games(room, limit=1)
-        sessions = store.closed_sessions(room, limit=1)
-        if not games and not sessions:
-            raise IllegalAction("No game has finished in this room yet.")
-        if sessions and (not games or sessions[0][1] >= games[0][1]):
-            text = last_session_text(sessions[0][2], p)
+        game, session = store.last_closed_game(room), store.last_closed_session(room)
+        if session and (not game or session[1] >= game[1]):
+            text = last_session_text(store.closed_session(room, session[0]) or {}, p)
+        elif game:
+            text = last_game_text(game[0], store.closed_game(room, game[0]) or {}, p)
         else:
-            game_id, _, record = games[0]
-            text = last_game_text(game_id, record, p)
+            raise IllegalAction("No game has finished in this room yet.")
         if in_room:
             out.say(room, text)
         else:
@@ -126,7 +124,7 @@ def send_replay(rest: str, asker: str, room: str, out: Outbox, store: Store, p: 
         if text is None:
             raise IllegalAction(f"No ended session h{number} in this room.")
     else:
-        number = record_number(wanted, p) if wanted else store.last_closed_game(room) or 0
+        number = record_number(wanted, p) if wanted else (store.last_closed_game(room) or (0, 0.0))[0]
         text = store.closed_game_text(room, number) if number else None
         if text is None:
             raise IllegalAction(f"No finished game #{number} in this room." if wanted else "No game has finished yet.")

@@ -115,9 +115,22 @@ class ClosedRecords:
         found = row.fetchone()
         return str(found[0]) if found and found[0] else None
 
-    def last_closed_game(self, room: str) -> int | None:
-        row = self.db.execute(f"SELECT MAX(id) FROM games WHERE room = ? AND {CLOSED}", (room,)).fetchone()
-        return int(row[0]) if row and row[0] is not None else None
+    def last_closed_game(self, room: str) -> tuple[int, float] | None:
+        """The room's newest finished game: (id, finished_at). Only those columns are read (a sort of
+        whole rows would read every record)."""
+        row = self.db.execute(
+            f"SELECT id, finished_at FROM games WHERE room = ? AND {CLOSED} ORDER BY id DESC LIMIT 1", (room,)
+        ).fetchone()
+        return (int(row[0]), float(row[1] or 0)) if row else None
+
+    def last_closed_session(self, room: str) -> tuple[int, float] | None:
+        """The room's newest ended session: (id, finished_at)."""
+        row = self.db.execute(
+            "SELECT id, finished_at FROM hand_sessions WHERE room = ? AND status = 'ended' AND record IS NOT NULL"
+            " ORDER BY id DESC LIMIT 1",
+            (room,),
+        ).fetchone()
+        return (int(row[0]), float(row[1] or 0)) if row else None
 
     def closed_sessions(self, room: str, limit: int = 200) -> list[tuple[int, float, dict[str, Any]]]:
         """The room's ended sessions, newest first: (id, finished_at, record)."""
