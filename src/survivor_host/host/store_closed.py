@@ -11,8 +11,9 @@ from typing import Any
 
 from survivor_host.engine.ids import to_id
 
-CLOSED = "status IN ('finished', 'ended') AND record IS NOT NULL"
-"""The games whose record is final."""
+CLOSED = "status IN ('finished', 'ended')"
+"""The games whose record is final (written with the status, in one UPDATE). A test of `record` itself
+would read every record it passes."""
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,8 @@ class ClosedRecords:
         who = " AND id IN (SELECT id FROM record_players WHERE kind = 'session' AND room = ? AND userid = ?)"
         rows = self.db.execute(
             "SELECT id, finished_at, host, draw_count FROM hand_sessions WHERE room = ? AND status = 'ended'"
-            " AND record IS NOT NULL" + (who if userid else "") + " ORDER BY id DESC LIMIT ?",
+            + (who if userid else "")
+            + " ORDER BY id DESC LIMIT ?",
             (room, room, userid, limit) if userid else (room, limit),
         )
         return [SessionSummary(int(row[0]), float(row[1] or 0), str(row[2]), int(row[3] or 0)) for row in rows]
@@ -126,8 +128,7 @@ class ClosedRecords:
     def last_closed_session(self, room: str) -> tuple[int, float] | None:
         """The room's newest ended session: (id, finished_at)."""
         row = self.db.execute(
-            "SELECT id, finished_at FROM hand_sessions WHERE room = ? AND status = 'ended' AND record IS NOT NULL"
-            " ORDER BY id DESC LIMIT 1",
+            "SELECT id, finished_at FROM hand_sessions WHERE room = ? AND status = 'ended' ORDER BY id DESC LIMIT 1",
             (room,),
         ).fetchone()
         return (int(row[0]), float(row[1] or 0)) if row else None
