@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from survivor_host.host.store import Store
 from tests.host.test_replays import finished
 from tests.host.test_room import clock, make_host, outbox
 
@@ -49,3 +50,11 @@ def test_a_flood_of_joins_and_leaves_makes_one_list_line(tmp_path: Path) -> None
     clock(host).advance(10)
     host.handle_chat("+", "Hostess", ".start")
     assert any("client seed" in line for line in outbox(host).room_lines())
+
+
+def test_a_signup_write_leaves_the_store_waiting_for_the_disk(tmp_path: Path) -> None:
+    """A list change does not wait for the disk; every write after it (a game's input) still does."""
+    store = Store(tmp_path / "bot.db")
+    store.save_signups("survivor", {"players": ["Venus"]}, 0.0)
+    assert store.all_signups() == {"survivor": {"players": ["Venus"]}}
+    assert store.db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL

@@ -263,7 +263,8 @@ class Store(PointsTables, ClosedRecords):
         """The room's open list (None: closed). Written without waiting for the disk (anyone can change
         a list, many times a second): a crash of the bot keeps it, a crash of the machine may lose the
         last changes, until the next write that waits (a game's input, its start)."""
-        self.db.execute("PRAGMA synchronous=NORMAL")
+        level = int(self.db.execute("PRAGMA synchronous").fetchone()[0])
+        self.db.execute(f"PRAGMA synchronous={min(level, 1)}")  # NORMAL, unless it was set lower
         try:
             if data is None:
                 self.db.execute("DELETE FROM signups WHERE room = ?", (room,))
@@ -274,7 +275,7 @@ class Store(PointsTables, ClosedRecords):
                     (room, json.dumps(data), at),
                 )
         finally:
-            self.db.execute("PRAGMA synchronous=FULL")
+            self.db.execute(f"PRAGMA synchronous={level}")
 
     def all_signups(self) -> dict[str, dict[str, Any]]:
         rows = self.db.execute("SELECT room, data FROM signups")
