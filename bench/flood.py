@@ -176,6 +176,13 @@ def main() -> None:
     print("  slowest messages handled (wall ms, the loop's CPU ms):")
     for _, took, cpu, line in handled[:6]:
         print(f"    {took * 1e3:6.1f} {cpu * 1e3:6.1f}  {line[:100]!r}")
+    collected = [c for c in figures.get("gc", []) if began <= c[0] <= ended + 1]
+    if collected:
+        longest = max(collected, key=lambda c: c[1])
+        print(
+            f"  garbage collections over 5 ms: {len(collected)}, "
+            f"the longest {longest[1] * 1e3:.0f} ms (gen {longest[2]})"
+        )
     answered = [lat for lat in latencies if lat != float("inf")]
     if answered:
         print(

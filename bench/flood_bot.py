@@ -11,6 +11,7 @@ time also counts the moments the process waited for a core. Only spans over `KEP
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import os
 import sys
@@ -27,6 +28,21 @@ TICK = 0.005
 KEPT_OVER = 0.005
 lags: list[tuple[float, float, float]] = []
 handled: list[tuple[float, float, float, str]] = []
+collections: list[tuple[float, float, int]] = []
+"""The garbage collector's passes over KEPT_OVER: (time, seconds, generation)."""
+_collecting: list[float] = []
+
+
+def gc_timer(phase: str, info: dict[str, Any]) -> None:
+    if phase == "start":
+        _collecting[:] = [time.perf_counter()]
+    elif _collecting:
+        took = time.perf_counter() - _collecting[0]
+        if took > KEPT_OVER:
+            collections.append((time.time(), took, int(info["generation"])))
+
+
+gc.callbacks.append(gc_timer)
 probe: asyncio.Task[None] | None = None
 real_handle = bot_module.Bot.handle
 
@@ -41,7 +57,7 @@ async def lag_probe() -> None:
             lags.append((time.time(), late, time.thread_time() - cpu))
         if time.monotonic() - written > 1.0:
             written = time.monotonic()
-            STATS.write_text(json.dumps({"lags": lags, "handled": handled}))
+            STATS.write_text(json.dumps({"lags": lags, "handled": handled, "gc": collections}))
 
 
 async def timed_handle(self: Any, message: Any) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import signal
 import sys
@@ -82,6 +83,7 @@ async def run_bot(config: BotConfig) -> int:
     logging.getLogger().setLevel(config.log_level)
     SHELF.start()  # the replay pages' worker, made before the database is opened and any request comes
     running = RunningBot.build(config)
+    gc.freeze()  # what the start made stays: a full collection then walks only what came since (a short pause)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
