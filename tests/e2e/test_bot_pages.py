@@ -25,7 +25,7 @@ from survivor_host.engine.dice import FairDice
 from survivor_host.engine.events import RoundTable
 from survivor_host.fair.stream import client_seed
 from survivor_host.host.html import round_table_box, signups_box
-from survivor_host.host.replays import showdown_page
+from survivor_host.host.replay_pages import showdown_page
 from survivor_host.host.store import Store
 from survivor_host.showdown import Chat, Connected, Error, Message, PrivateMessage, RoomState
 from survivor_host.showdown.client import ShowdownClient

@@ -17,7 +17,7 @@ from survivor_host.host.bot import Bot
 from survivor_host.host.config import BotConfig, load_config
 from survivor_host.host.html import round_table_box
 from survivor_host.host.present import tabled_lines
-from survivor_host.host.replays import page_id, showdown_pages
+from survivor_host.host.replay_pages import page_id, showdown_pages
 from survivor_host.host.store import Store
 from survivor_host.showdown.messages import PrivateMessage, UserRef
 from survivor_host.showdown.serverhtml import refused_by_server

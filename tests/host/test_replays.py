@@ -8,7 +8,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from survivor_host.fair.stream import commitment
-from survivor_host.host.replays import showdown_page
+from survivor_host.host.replay_pages import showdown_page
 from survivor_host.host.room import RoomHost
 from tests.host.test_room import make_host, outbox, play_out
 
@@ -96,7 +96,7 @@ def test_replay_refusals(tmp_path: Path) -> None:
     host.handle_chat(" ", "Io", ".replay 99")
     assert outbox(host).pms_to("Io")[-1] == "No finished game #99 in this room."
     host.handle_chat(" ", "Io", ".replay <b>1</b>")
-    assert outbox(host).pms_to("Io")[-1] == "Say which game by its number: .replay 12 (see .games)."
+    assert outbox(host).pms_to("Io")[-1] == "Say which game by its number (1 to 999999999): .replay 12 (see .games)."
     assert pages(host) == []
 
 

@@ -5,7 +5,11 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from survivor_host.engine.numbers import whole_number
+
 HOST = "host"
+MAX_ELIM, MAX_EXTEND = 999, 600
+"""The largest numbers `elim` and `extend` read (the rules check the count against the players)."""
 
 INPUT_FIELDS = ("by", "action", "target", "new", "count", "seconds", "reason")
 
@@ -80,13 +84,12 @@ def parse_command(text: str, by: str | None) -> Input:
         raise ValueError("Type an action.")
     action = words[0].lower().lstrip(".!/")
     rest = words[1].strip() if len(words) > 1 else ""
-    if action in ("elim", "extend"):
-        if rest and not rest.isdigit():
-            raise ValueError(f"{action} takes a whole number.")
-        number = int(rest) if rest else None
-        if action == "elim":
-            return Input(action, by=by, count=number)
-        return Input(action, by=by, seconds=number)
+    if action == "elim":
+        count = whole_number(rest, 1, MAX_ELIM, "the number eliminated each round") if rest else None
+        return Input(action, by=by, count=count)
+    if action == "extend":
+        seconds = whole_number(rest, 1, MAX_EXTEND, "an extension in seconds") if rest else None
+        return Input(action, by=by, seconds=seconds)
     if action == "sub":
         old, _, new = rest.partition(",")
         return Input(action, by=by, target=old.strip() or None, new=new.strip() or None)

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from survivor_host.engine.errors import SetupError
+from survivor_host.engine.numbers import NumberRefused, whole_number
 
 OptionValue = int | str
 
@@ -18,6 +19,7 @@ class Option:
     help: str
     choices: tuple[str, ...] = ()
     minimum: int = 0
+    maximum: int = 1_000_000
 
     def parse(self, name: str, value: object) -> OptionValue:
         """Check `value` (from a scenario, config or `.set` command); raise SetupError if unfit."""
@@ -28,10 +30,14 @@ class Option:
             return text
         if isinstance(value, bool):
             raise SetupError(f"Option {name} takes a whole number, not {value!r}.")
-        try:
-            number = int(str(value).strip()) if not isinstance(value, int) else value
-        except ValueError:
-            raise SetupError(f"Option {name} takes a whole number, not {value!r}.") from None
+        if not isinstance(value, int):
+            try:
+                value = whole_number(str(value), min(self.minimum, 0), self.maximum, f"option {name}")
+            except NumberRefused as error:
+                raise SetupError(str(error)) from None
+        number = value
+        if number > self.maximum:
+            raise SetupError(f"Option {name} must be at most {self.maximum}, not {number}.")
         if number < self.minimum:
             raise SetupError(f"Option {name} must be at least {self.minimum}, not {number}.")
         return number

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from survivor_host.engine.ids import to_id
 from survivor_host.host import replays
+from survivor_host.host.allowance import Allowance
 from survivor_host.host.command_words import is_command_word
 from survivor_host.host.config import BotConfig
 from survivor_host.host.fairness import new_server_seed
@@ -74,6 +75,7 @@ class Bot:
             )
             for room in config.rooms
         }
+        self.pages_allowed = Allowance()  # each user's replay pages asked for by link (`|requestpage|`)
         self.restored = False
         self._ticker: asyncio.Task[None] | None = None
         self._down_since: float | None = None
@@ -212,7 +214,8 @@ class Bot:
         page = page_event(text)
         if page is not None:
             rooms = list(self.rooms)
-            sent = page.kind == "requestpage" and replays.resend_page(page.page, name, rooms, self.out, self.store)
+            allowed = page.kind == "requestpage" and self.pages_allowed.allow(to_id(name), self.clock.now())
+            sent = allowed and replays.resend_page(page.page, name, rooms, self.out, self.store)
             logger.debug("%s %s page %r (%s)", name, page.kind, page.page, "sent again" if sent else "no answer")
             return
         command = command_in_pm(text)

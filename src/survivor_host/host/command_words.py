@@ -13,6 +13,8 @@ SIGNUP_PM_COMMANDS = (*SIGNUP_COMMANDS, "salt")
 """What a PM sends to the room whose signups are open."""
 HOST_COMMANDS = ("host", "start", "end", "modkill", "sub", "extend", "set", *THEME_HOST_ACTIONS)
 OTHER_COMMANDS = ("salt", "resetpoints")
+COSTLY_COMMANDS = (*INFO_COMMANDS, *SIGNUP_PM_COMMANDS)
+"""What anyone may send that costs the bot work: each user's allowance is counted before it is done."""
 
 
 def is_command_word(word: str) -> bool:

@@ -15,8 +15,10 @@ from survivor_host.engine.errors import IllegalAction, SetupError
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import parse_command
 from survivor_host.host import replays
+from survivor_host.host.allowance import ALLOWANCE_NOTE, Allowance
 from survivor_host.host.answers import Answers
 from survivor_host.host.command_words import (
+    COSTLY_COMMANDS,
     HOST_COMMANDS,
     INFO_COMMANDS,
     SIGNUP_COMMANDS,
@@ -56,6 +58,8 @@ class Commands(PlayerCommands):
     """When each user last got the answer to an unknown PM command."""
     hand: HandDesk | None = None
     """The room's hand-hosted session, if the room has one (docs/FAIRNESS.md "Hosting sessions")."""
+    allowance: Allowance = field(default_factory=Allowance)
+    """Each user's allowance of COSTLY_COMMANDS in this room, counted before any work is done."""
 
     def handle_chat(self, rank: str, name: str, text: str) -> None:
         """A line said in the room by `name` (with room rank `rank`).
@@ -78,10 +82,11 @@ class Commands(PlayerCommands):
         hand = self.hand
         if stripped.lower() in ("/me in", "/me out") and hand is not None and self._hand_signups():
             joining = stripped.lower().endswith("in")
-            self.guarded(name, lambda: hand.signup(name, joining))
+            if self._allowed(name, "in"):
+                self.guarded(name, lambda: hand.signup(name, joining))
             return
         if stripped.lower() in ("/me in", "/me out"):
-            if self.state.signups is not None:
+            if self.state.signups is not None and self._allowed(name, "in"):
                 self.guarded(name, lambda: self.desk.signup(name, stripped.lower().endswith("in")))
             return
         prefix = self.state.settings.prefix
@@ -94,6 +99,8 @@ class Commands(PlayerCommands):
         word, _, rest = body.partition(" ")
         if not is_command_word(word.lower()) and not self.for_hand(word.lower()):
             return  # the host's tools are words of ours only while a session runs
+        if not self._allowed(name, word.lower()):
+            return
         with self._lane_for(word.lower(), name):
             self.command(rank, name, word.lower(), rest.strip(), in_room=True)
 
@@ -104,11 +111,23 @@ class Commands(PlayerCommands):
         if body.startswith(self.state.settings.prefix):
             body = body[len(self.state.settings.prefix) :]
         word, _, rest = body.partition(" ")
+        if not self._allowed(name, word.lower()):
+            return
         untagged = self.untagged(name, rest.strip())
         if untagged is None:
             return
         with self._lane_for(word.lower(), name):
             self.command(" ", name, word.lower(), untagged.strip(), in_room=False)
+
+    def _allowed(self, name: str, word: str) -> bool:
+        """False (and nothing done) when `name` has used up their allowance of commands that cost the
+        bot work (information, signups, salt); game actions and host commands are never held back."""
+        if word not in COSTLY_COMMANDS or self.allowance.allow(to_id(name), self.state.clock.now()):
+            return True
+        logger.debug("not done (over their allowance): %s's %s in %s", name, word, self.state.room)
+        with self.state.out.lane("info", name):  # the same note at most once in a while (the lane's cooldown)
+            self.state.out.pm(name, f"Slow down: that was not done. {self.state.room} takes {ALLOWANCE_NOTE}.")
+        return False
 
     def guarded(self, name: str, run: Callable[[], None]) -> None:
         """Run a command for `name`; a refusal goes to them by PM, and so does a word about a bug."""
@@ -166,7 +185,8 @@ class Commands(PlayerCommands):
             self.desk.signup(name, word in ("in", "join"))
             if not in_room:  # the room sees the list change; the sender, in a PM window, is told
                 joined = word in ("in", "join")
-                state.out.pm(name, f"You {'joined' if joined else 'left'} the signups in {state.room}.")
+                with state.out.lane("info", name):  # limited: a flood of them never holds the game back
+                    state.out.pm(name, f"You {'joined' if joined else 'left'} the signups in {state.room}.")
         elif word == "salt":
             self.desk.salt(name, rest)
         elif word in replays.REPLAY_COMMANDS:

@@ -88,4 +88,36 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX hand_sessions_room ON hand_sessions(room, status)
     """,
+    # version 6: what `games NAME` lists, kept beside each closed record (read without opening it):
+    # the winner and counts, and who took part; filled here for the records closed before
+    """
+    ALTER TABLE games ADD COLUMN winner TEXT;
+    ALTER TABLE games ADD COLUMN player_count INTEGER;
+    ALTER TABLE hand_sessions ADD COLUMN draw_count INTEGER;
+    CREATE TABLE record_players (
+        kind TEXT NOT NULL,
+        id INTEGER NOT NULL,
+        room TEXT NOT NULL,
+        userid TEXT NOT NULL,
+        PRIMARY KEY (kind, id, userid)
+    );
+    CREATE INDEX record_players_user ON record_players(room, userid, kind, id);
+    UPDATE games SET winner = json_extract(record, '$.winner'),
+        player_count = coalesce(json_array_length(record, '$.players'), 0)
+        WHERE record IS NOT NULL AND json_valid(record);
+    UPDATE hand_sessions SET draw_count = coalesce(json_array_length(record, '$.draws'), 0)
+        WHERE record IS NOT NULL AND json_valid(record);
+    INSERT OR IGNORE INTO record_players (kind, id, room, userid)
+        SELECT 'game', games.id, games.room, survivor_id(player.value)
+        FROM games, json_each(CASE WHEN json_valid(games.record) THEN games.record ELSE '{}' END, '$.players') AS player
+        WHERE games.record IS NOT NULL AND survivor_id(player.value) != '';
+    INSERT OR IGNORE INTO record_players (kind, id, room, userid)
+        SELECT 'session', s.id, s.room, survivor_id(person.value)
+        FROM hand_sessions AS s,
+            json_each(CASE WHEN json_valid(s.record) THEN s.record ELSE '{}' END, '$.players') AS person
+        WHERE s.record IS NOT NULL AND survivor_id(person.value) != '';
+    INSERT OR IGNORE INTO record_players (kind, id, room, userid)
+        SELECT 'session', id, room, survivor_id(host) FROM hand_sessions
+        WHERE record IS NOT NULL AND survivor_id(host) != ''
+    """,
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import shutil
 import signal
@@ -14,6 +15,7 @@ from pathlib import Path
 from survivor_host.host.bot import Bot
 from survivor_host.host.config import BotConfig, ConfigError, check_database, load_config
 from survivor_host.host.outage import why
+from survivor_host.host.replay_pages import SHELF
 from survivor_host.host.store import Store
 from survivor_host.showdown.client import ShowdownClient
 from survivor_host.showdown.config import ClientConfig
@@ -103,7 +105,9 @@ class RunningBot:
 
 async def run_bot(config: BotConfig) -> int:
     logging.getLogger().setLevel(config.log_level)
+    SHELF.start()  # the replay pages' worker, made before the database is opened and any request comes
     running = RunningBot.build(config)
+    gc.freeze()  # what the start made stays: a full collection then walks only what came since (a short pause)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):

@@ -16,6 +16,8 @@ from survivor_host.host.ports import Cancellable
 from survivor_host.host.state import RoomState, Signups
 from survivor_host.themes import DEFAULT_THEME, new_game, theme_spec
 
+LIST_EVERY = 2.0
+"""Seconds between two player-list lines in a room without HTML (the list's changes are gathered)."""
 REACH_CHECK = "(This PM checks that mine reach you.)"
 """Ends the PM every player gets at `/me in` (before the game: not one of the game's PMs)."""
 
@@ -36,6 +38,10 @@ class SignupDesk:
     cancelled: Callable[[], None] = lambda: None
     """Called after the timer closed the signups for want of players."""
     _timer: Cancellable | None = field(default=None, repr=False)
+    _list_due: bool = field(default=False, repr=False)
+    """A player-list line is waiting to be said."""
+    _list_at: float = field(default=float("-inf"), repr=False)
+    """When the last player-list line was said."""
 
     def open(self, rest: str, host: str | None = None) -> None:
         """`.host THEME [mods]`: signups open with the bot's default options and a committed seed."""
@@ -102,8 +108,10 @@ class SignupDesk:
         signups = self.state.signups
         if signups is None or signups.dice is None:
             raise IllegalAction("Salt is added during signups.")
-        self.state.out.pm(name, signups.dice.add_salt(name, word, signups.players, self.state.settings.prefix))
+        reply = signups.dice.add_salt(name, word, signups.players, self.state.settings.prefix)
         self.save()
+        with self.state.out.lane("info", name):  # limited: a flood of them never holds the game back
+            self.state.out.pm(name, reply)
 
     def signup(self, name: str, joining: bool) -> None:
         """`/me in` or `/me out` (`.in`, `.out`...): `name` joins or leaves the list."""
@@ -121,7 +129,8 @@ class SignupDesk:
                 raise IllegalAction(f"The game is full ({len(signups.players)} players).")
             signups.players.append(name)
             # A short PM; should the server refuse it, the room host's `unreachable` takes them off.
-            state.out.pm(name, f"You are on the player list in {state.room}. {REACH_CHECK}")
+            with state.out.lane("info", name):  # limited: a flood of them never holds the game back
+                state.out.pm(name, f"You are on the player list in {state.room}. {REACH_CHECK}")
         else:
             if to_id(name) not in ids:
                 raise IllegalAction(f"You were not signed up in {state.room}.")
@@ -193,7 +202,29 @@ class SignupDesk:
             else:
                 state.out.change_uhtml(state.room, self._box_name(), box)
         elif not new:
-            state.out.say(state.room, f"**PL ({len(signups.players)}):** {', '.join(signups.players)}")
+            self._list_changed()
+
+    def _list_changed(self) -> None:
+        """Without HTML the list is a line in the room: one is pending at a time, it shows the list as it
+        is when its turn comes, and lines come at most one per LIST_EVERY seconds (a flood of joins and
+        leaves makes a line or two, never a backlog in front of the game's lines)."""
+        if self._list_due:
+            return
+        self._list_due = True
+        state = self.state
+
+        def post() -> None:
+            self._list_due = False
+            signups = state.signups
+            if signups is not None:
+                self._list_at = state.clock.now()
+                state.out.say(state.room, f"**PL ({len(signups.players)}):** {', '.join(signups.players)}")
+
+        wait = self._list_at + LIST_EVERY - state.clock.now()
+        if wait > 0:
+            state.clock.call_later(wait, lambda: state.out.when_sent(post))
+        else:
+            state.out.when_sent(post)
 
     def save(self) -> None:
         data = self.state.signups.to_dict() if self.state.signups else None

@@ -17,6 +17,7 @@ from survivor_host.engine.game import RULES_VERSION
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
 from survivor_host.host.migrations import MIGRATIONS
+from survivor_host.host.store_closed import ClosedRecords, sql_id
 from survivor_host.host.store_points import PointsTables
 from survivor_host.host.store_writes import Writes
 
@@ -52,7 +53,7 @@ class StoredGame:
     """The room bot hosted our bot for it (it then ends with `.win`)."""
 
 
-class Store(PointsTables, Writes):
+class Store(PointsTables, ClosedRecords, Writes):
     """The bot's database (WAL mode). One connection, used from the event loop's thread."""
 
     def __init__(self, path: str | Path) -> None:
@@ -60,6 +61,7 @@ class Store(PointsTables, Writes):
         self.db = sqlite3.connect(self.path, isolation_level=None)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")
+        self.db.create_function("survivor_id", 1, sql_id, deterministic=True)  # the migrations' toID
         self.migrate()
 
     def migrate(self) -> None:
@@ -160,6 +162,7 @@ class Store(PointsTables, Writes):
             if cursor.rowcount == 0:
                 return False
             room = self.db.execute("SELECT room FROM games WHERE id = ?", (game_id,)).fetchone()[0]
+            self._summarise_game(game_id, str(room), record)
             if awards:
                 self._add_points(str(room), awards)
             for name in counted:
@@ -230,23 +233,6 @@ class Store(PointsTables, Writes):
         row = self.db.execute("SELECT record FROM games WHERE id = ?", (game_id,)).fetchone()
         return json.loads(row[0]) if row and row[0] else None
 
-    def closed_games(self, room: str, limit: int = 200) -> list[tuple[int, float, dict[str, Any]]]:
-        """The room's finished or ended games, newest first: (id, finished_at, record)."""
-        rows = self.db.execute(
-            "SELECT id, finished_at, record FROM games WHERE room = ? AND status IN ('finished', 'ended')"
-            " AND record IS NOT NULL ORDER BY id DESC LIMIT ?",
-            (room, limit),
-        )
-        return [(int(row[0]), float(row[1] or 0), json.loads(row[2])) for row in rows]
-
-    def closed_game(self, room: str, game_id: int) -> dict[str, Any] | None:
-        """One finished or ended game's record, if it was played in `room`."""
-        row = self.db.execute(
-            "SELECT record FROM games WHERE id = ? AND room = ? AND status IN ('finished', 'ended')",
-            (game_id, room),
-        ).fetchone()
-        return json.loads(row[0]) if row and row[0] else None
-
     # ----- hand-hosted sessions -----
 
     def begin_session(self, room: str, host: str, at: float) -> int:
@@ -261,41 +247,37 @@ class Store(PointsTables, Writes):
         self.db.execute("UPDATE hand_sessions SET data = ? WHERE id = ?", (json.dumps(data), session_id))
 
     def end_session(self, session_id: int, record: dict[str, Any], at: float) -> None:
-        self.db.execute(
-            "UPDATE hand_sessions SET status = 'ended', finished_at = ?, record = ?, data = ? WHERE id = ?",
-            (at, json.dumps(record), json.dumps(record), session_id),
-        )
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute(
+                "UPDATE hand_sessions SET status = 'ended', finished_at = ?, record = ?, data = ? WHERE id = ?",
+                (at, json.dumps(record), json.dumps(record), session_id),
+            )
+            self._summarise_session(session_id, record)
 
     def running_sessions(self) -> list[dict[str, Any]]:
         rows = self.db.execute("SELECT data FROM hand_sessions WHERE status = 'running' ORDER BY id")
         return [json.loads(row[0]) for row in rows if row[0] != "{}"]
 
-    def closed_sessions(self, room: str, limit: int = 200) -> list[tuple[int, float, dict[str, Any]]]:
-        """The room's ended sessions, newest first: (id, finished_at, record)."""
-        rows = self.db.execute(
-            "SELECT id, finished_at, record FROM hand_sessions WHERE room = ? AND status = 'ended'"
-            " AND record IS NOT NULL ORDER BY id DESC LIMIT ?",
-            (room, limit),
-        )
-        return [(int(row[0]), float(row[1] or 0), json.loads(row[2])) for row in rows]
-
-    def closed_session(self, room: str, session_id: int) -> dict[str, Any] | None:
-        row = self.db.execute(
-            "SELECT record FROM hand_sessions WHERE id = ? AND room = ? AND status = 'ended'", (session_id, room)
-        ).fetchone()
-        return json.loads(row[0]) if row and row[0] else None
-
     # ----- signups -----
 
     def save_signups(self, room: str, data: dict[str, Any] | None, at: float) -> None:
-        if data is None:
-            self.db.execute("DELETE FROM signups WHERE room = ?", (room,))
-        else:
-            self.db.execute(
-                "INSERT INTO signups (room, data, updated) VALUES (?, ?, ?)"
-                " ON CONFLICT(room) DO UPDATE SET data = excluded.data, updated = excluded.updated",
-                (room, json.dumps(data), at),
-            )
+        """The room's open list (None: closed). Written without waiting for the disk (anyone can change
+        a list, many times a second): a crash of the bot keeps it, a crash of the machine may lose the
+        last changes, until the next write that waits (a game's input, its start)."""
+        level = int(self.db.execute("PRAGMA synchronous").fetchone()[0])
+        self.db.execute(f"PRAGMA synchronous={min(level, 1)}")  # NORMAL, unless it was set lower
+        try:
+            if data is None:
+                self.db.execute("DELETE FROM signups WHERE room = ?", (room,))
+            else:
+                self.db.execute(
+                    "INSERT INTO signups (room, data, updated) VALUES (?, ?, ?)"
+                    " ON CONFLICT(room) DO UPDATE SET data = excluded.data, updated = excluded.updated",
+                    (room, json.dumps(data), at),
+                )
+        finally:
+            self.db.execute(f"PRAGMA synchronous={level}")
 
     def all_signups(self) -> dict[str, dict[str, Any]]:
         rows = self.db.execute("SELECT room, data FROM signups")

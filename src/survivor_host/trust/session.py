@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from survivor_host.engine.ids import to_id
+from survivor_host.engine.numbers import is_digits
 from survivor_host.engine.seats import MAX_NAME_LENGTH
 from survivor_host.fair.stream import ALGORITHM, HmacStream, client_seed, commitment
 from survivor_host.trust.verify import Difference, Verdict
@@ -81,7 +82,7 @@ def card_value(name: str) -> int:
     by_name = {shown: value for value, shown in CARD_NAMES.items()}
     if name in by_name:
         return by_name[name]
-    if not name.isdigit():
+    if not is_digits(name):
         raise ValueError(f"no card {name!r}")
     return int(name)
 
@@ -100,7 +101,8 @@ class RollSpec:
         return dice + (f"{self.plus:+d}" if self.plus else "")
 
 
-ROLL = re.compile(r"(?:(\d*)d)?(\d+)((?:[+-]\d+)*)")
+ROLL = re.compile(r"(?:(\d{0,9})d)?(\d{1,9})((?:[+-]\d{1,9})*)", re.ASCII)
+"""A roll's numbers: ASCII digits only (as `engine.numbers` reads every typed number), nine at most."""
 
 
 def parse_roll(text: str) -> RollSpec:
@@ -111,7 +113,7 @@ def parse_roll(text: str) -> RollSpec:
         raise ValueError(f"{text.strip()!r} is not a roll: say roll 100, roll 3d6 or roll 2d10+5.")
     count = int(match.group(1) or 1)
     sides = int(match.group(2))
-    plus = sum(int(term) for term in re.findall(r"[+-]\d+", match.group(3)))
+    plus = sum(int(term) for term in re.findall(r"[+-][0-9]+", match.group(3)))
     if not 1 <= count <= MAX_DICE:
         raise ValueError(f"Roll 1 to {MAX_DICE} dice at once, not {count}.")
     if not 2 <= sides <= MAX_SIDES:

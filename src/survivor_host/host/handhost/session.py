@@ -10,6 +10,7 @@ from typing import Any
 
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.ids import to_id
+from survivor_host.engine.numbers import NumberRefused, is_digits, whole_number
 from survivor_host.fair.stream import ALGORITHM, HmacStream, commitment
 from survivor_host.host.fairness import clean_salt
 from survivor_host.host.present import MAX_LINE
@@ -160,10 +161,11 @@ class HandSession:
         """`card NAME` (A to K) or `card 14 NAME`: one card for a player on the list."""
         first, _, rest = text.strip().partition(" ")
         ranks = 13
-        if first.isdigit():
-            ranks, text = int(first), rest
-        if ranks not in CARD_RANKS:
-            raise IllegalAction(f"A card is drawn from 13 ranks (card NAME) or 14 (card 14 NAME), not {ranks}.")
+        if is_digits(first):
+            try:
+                ranks, text = whole_number(first, min(CARD_RANKS), max(CARD_RANKS), "a card's ranks"), rest
+            except NumberRefused:
+                raise IllegalAction("A card is drawn from 13 ranks (card NAME) or 14 (card 14 NAME).") from None
         player = self.find(text)
         if player is None:
             raise IllegalAction("Name a player on your list: card NAME, or card 14 NAME.")

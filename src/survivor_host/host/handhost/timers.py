@@ -1,4 +1,4 @@
-"""The host's timers (`timer SECONDS [// name]`): 10 s to 10 min, several at once, each named, a line
+"""The host's timers (`timer SECONDS [// name]`): 10 s to 10 min, up to three at once, each named, a line
 in the room when each ends (the room bot's `.timer` allows one at a time)."""
 
 from __future__ import annotations
@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from survivor_host.engine.errors import IllegalAction
+from survivor_host.engine.numbers import NumberRefused, whole_number
+from survivor_host.host.handhost.words import TIMERS_AT_ONCE
 from survivor_host.host.ports import Cancellable
 from survivor_host.host.state import RoomState
 from survivor_host.trust.session import clean_text
@@ -36,9 +38,13 @@ class HandTimers:
         if words and words[0].lower() in ("stop", "end"):
             self.stop(" ".join(words[1:]) or next(iter(self.running), ""))
             return
-        if len(words) != 1 or not words[0].isdigit() or not TIMER_MIN <= int(words[0]) <= TIMER_MAX:
-            example = f"{p}timer 90 (or {p}timer 90 // signups)"
-            raise IllegalAction(f"A timer runs {TIMER_MIN} to {TIMER_MAX} seconds: {example}.")
+        example = f"{p}timer 90 (or {p}timer 90 // signups)"
+        try:
+            seconds = whole_number(words[0] if len(words) == 1 else "", TIMER_MIN, TIMER_MAX, "a timer's length")
+        except NumberRefused:
+            raise IllegalAction(f"A timer runs {TIMER_MIN} to {TIMER_MAX} seconds: {example}.") from None
+        if len(self.running) >= TIMERS_AT_ONCE:
+            raise IllegalAction(f"At most {TIMERS_AT_ONCE} timers run at once ({p}timer stop NAME ends one).")
         try:
             name = clean_text(label, "timer's name") if label.strip() else ""
         except ValueError as error:
@@ -48,7 +54,7 @@ class HandTimers:
             name = str(self.count)
         if name in self.running:
             raise IllegalAction(f"Timer {name} is already running ({p}timer stop {name} ends it).")
-        self.start(name, int(words[0]))
+        self.start(name, seconds)
 
     def start(self, name: str, seconds: int) -> None:
         def ring() -> None:

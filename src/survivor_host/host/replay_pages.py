@@ -1,0 +1,188 @@
+"""Replay pages of finished games and sessions: the bot's check and the story as Showdown bot pages,
+built once per record, away from the event loop, and kept (`PageShelf`)."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import multiprocessing
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from survivor_host.engine.errors import IllegalAction
+from survivor_host.engine.ids import to_id
+from survivor_host.engine.story import e
+from survivor_host.showdown.serverhtml import HTML_BUDGET, passable
+from survivor_host.showdown.text import utf16_len
+from survivor_host.trust.session import verify_session
+from survivor_host.trust.session_page import session_steps, session_title
+from survivor_host.trust.story import fairness_html, steps, title_of
+from survivor_host.trust.verify import Verdict, verify
+
+logger = logging.getLogger(__name__)
+
+KEPT = 64
+"""Records whose built pages are kept (the least recently asked for go first)."""
+BUILDING = 4
+"""Records whose pages may be waiting to be built at once; more requests are refused for a moment."""
+Pages = list[str]
+
+
+PAGE_BUDGET = HTML_BUDGET - 2 * 1024
+"""UTF-16 units one page's HTML may take (the command, the ids and the `here` escapes fit in the rest)."""
+GAME_CHECK = (
+    "Check it yourself with the record: <code>survivor-host verify RECORD.json</code> or <code>survivor-host "
+    "export RECORD.json --html FILE.html</code> (the page re-checks every roll in your browser)."
+)
+SESSION_CHECK = (
+    "Check it yourself: <code>survivor-host verify SESSION.json</code>, or from a copy of the chat alone: "
+    "<code>survivor-host verify --chat LOG.txt</code>."
+)
+
+
+def page_id(game_id: int, part: int = 1) -> str:
+    """The bot page of a replay: `survivor-replay-12`, its later pages `survivor-replay-12-page2`."""
+    return f"survivor-replay-{game_id}" + (f"-page{part}" if part > 1 else "")
+
+
+def showdown_page(record: Mapping[str, Any], game_id: int) -> str:
+    """The whole replay as one bot page (`showdown_pages` splits it to fit the server)."""
+    head = _head(f"Game #{game_id}: {title_of(record)}", verify(record), GAME_CHECK, fairness_html(record))
+    return passable("".join(_page(head, steps(record), "")))
+
+
+def session_showdown_page(record: Mapping[str, Any]) -> str:
+    """A hand-hosted session's record as one bot page, with the bot's own check."""
+    head = _head(session_title(record), verify_session(record), SESSION_CHECK, fairness_html(record))
+    return passable("".join(_page(head, session_steps(record), "")))
+
+
+def showdown_pages(record: Mapping[str, Any], game_id: int, bot: str) -> list[str]:
+    """The replay for Showdown bot pages: the story of every round, the dice, and the bot's own check
+    (pages cannot run scripts; `survivor-host export` makes a page that checks in any browser).
+
+    Each page stays under the server's socket limit: the rounds are split over as many pages as it
+    takes, each linking to the one before and after it. Nothing is ever cut inside a tag.
+    """
+    heading = f"Game #{game_id}: {title_of(record)}"
+    head = passable(_head(heading, verify(record), GAME_CHECK, fairness_html(record)))
+    parts: list[list[str]] = [[]]
+    room = PAGE_BUDGET - utf16_len(head) - 1024  # the page's frame and its links
+    used = 0
+    for step in map(passable, steps(record)):
+        size = utf16_len(step)
+        if parts[-1] and used + size > room:
+            parts.append([])
+            used = 0
+        parts[-1].append(step)
+        used += size
+    total = len(parts)
+    pages = []
+    for number, part in enumerate(parts, start=1):
+        top = head if number == 1 else passable(f"<h1>{e(heading)}</h1>")
+        pages.append("".join(_page(top, part, _links(bot, game_id, number, total))))
+    return pages
+
+
+def _head(heading: str, verdict: Verdict, how: str, fairness: str) -> str:
+    """A page's top: the heading (plain text), the bot's own check, how to check it and the dice (HTML)."""
+    checked = "verified" if verdict.ok else f"NOT verified: {verdict.difference}"
+    return f"<h1>{e(heading)}</h1><p><strong>Dice check by the bot: {e(checked)}</strong>. {how}</p>{fairness}"
+
+
+def _page(head: str, sections: list[str], links: str) -> list[str]:
+    return ['<div class="pad">', head, links, *sections, links, "</div>"]
+
+
+def _links(bot: str, game_id: int, number: int, total: int) -> str:
+    """`Page 2 of 3` with links to the pages before and after (opening one asks the bot for it)."""
+    if total == 1:
+        return ""
+
+    def link(part: int, label: str) -> str:
+        return f'<a href="/view-bot-{to_id(bot)}-{to_id(page_id(game_id, part))}">{label}</a>'
+
+    before = link(number - 1, "&larr; page " + str(number - 1)) + " · " if number > 1 else ""
+    after = " · " + link(number + 1, "page " + str(number + 1) + " &rarr;") if number < total else ""
+    return f"<p>{before}<strong>Page {number} of {total}</strong>{after}</p>"
+
+
+def game_pages(text: str, game_id: int, bot: str) -> Pages:
+    """The pages of a finished game's stored record (JSON text)."""
+    return showdown_pages(json.loads(text), game_id, bot)
+
+
+def session_pages(text: str) -> Pages:
+    """The one page of an ended session's stored record (JSON text)."""
+    return [session_showdown_page(json.loads(text))]
+
+
+class PageShelf:
+    """Pages built once per record (keyed by what the record says, so a record is never shown stale),
+    the building done by one worker process off the event loop (`build` must pickle: a module's
+    function, or a partial of one); without a running loop (tests, the terminal) built at once."""
+
+    def __init__(self, kept: int = KEPT, building: int = BUILDING) -> None:
+        self.kept: OrderedDict[str, Pages] = OrderedDict()
+        self.waiting: dict[str, list[Callable[[Pages], None]]] = {}
+        self.limit, self.most = kept, building
+        self._pool: ProcessPoolExecutor | None = None
+
+    def fetch(self, key: str, build: Callable[[], Pages], then: Callable[[Pages], None]) -> None:
+        """Call `then` with the pages of `key`: kept ones at once, else once `build` has made them.
+        IllegalAction when too many records are being built already."""
+        key = hashlib.sha256(key.encode()).hexdigest()
+        pages = self.kept.get(key)
+        if pages is not None:
+            self.kept.move_to_end(key)
+            then(pages)
+            return
+        if key in self.waiting:
+            self.waiting[key].append(then)
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._keep(key, build())
+            then(self.kept[key])
+            return
+        if len(self.waiting) >= self.most:
+            raise IllegalAction("I am building other replay pages: ask again in a few seconds.")
+        self.waiting[key] = [then]
+        loop.run_in_executor(self.start(), build).add_done_callback(lambda done: self._built(key, done))
+
+    def start(self) -> ProcessPoolExecutor:
+        """The worker process (started now if it is not running: `serve` starts it before it connects,
+        so no request waits for it). A process of its own: the building never holds the loop's thread."""
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork"))
+            self._pool.submit(int)  # the worker is made now
+        return self._pool
+
+    def _built(self, key: str, done: asyncio.Future[Pages]) -> None:
+        waiting = self.waiting.pop(key, [])
+        if done.exception() is not None:
+            logger.error("building replay pages failed", exc_info=done.exception())
+            if isinstance(done.exception(), BrokenProcessPool):
+                self._pool = None  # the worker died: the next build starts a new one
+            return
+        self._keep(key, done.result())
+        for then in waiting:
+            try:
+                then(self.kept[key])
+            except Exception:
+                logger.exception("sending replay pages failed")
+
+    def _keep(self, key: str, pages: Pages) -> None:
+        self.kept[key] = pages
+        while len(self.kept) > self.limit:
+            self.kept.popitem(last=False)
+
+
+SHELF = PageShelf()
+"""The bot's pages (one process, one shelf)."""
