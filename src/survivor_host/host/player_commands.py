@@ -100,5 +100,8 @@ class PlayerCommands:
             return
         try:
             self.session.apply(parse_command(f"{action} {rest}", name), reply_to=None)
-        except IllegalAction as error:  # said with what the player may send instead
-            raise IllegalAction(refusal(game, name, f"{word} {rest}", str(error), verb="send")) from None
+        except IllegalAction as error:  # said with what the player may send instead, then their buttons
+            said = refusal(game, name, f"{word} {rest}", str(error), verb="send")
+            with self.state.out.lane("error", name):
+                self.state.out.pm(name, said)
+                self.present.buttons_again(name)
