@@ -35,7 +35,8 @@ HUNGER_GAMES_SECTION = [
     "  players. Attacking the fewest lives makes a dropped attack likelier; attacking the most spreads",
     "  the lives left thin; the two pulls nearly cancel. At 5 players, 6,000 games each, one seat wins",
     "  20.2% (19.2%-21.2%) with `leveller`, 20.2% (19.2%-21.3%) with `finisher`, 20.5% with `random`",
-    "  (fair 20.0%). The strategies do what their names say (tests/ai/test_hga_ai.py); none has an edge:",
-    "  against random players Anon is a game of luck.",
+    "  (fair 20.0%). `avenger` attacks the nickname that last attacked it (the room names every duel's",
+    "  attacker), which random players' attacks do not follow. The strategies do what their names say",
+    "  (tests/ai/test_hga_ai.py); none has an edge: against random players Anon is a game of luck.",
     "",
 ]

@@ -50,6 +50,20 @@ class Finisher:
         return picks[rng.randrange(len(picks))]
 
 
+class Avenger:
+    """Attacks the nickname that attacked it last and is still in (the room names every duel's attacker);
+    else anyone at random. No edge among random players, whose attacks follow no grudge."""
+
+    name = "avenger"
+
+    def choose(self, view: HgaView, options: Sequence[Input], rng: random.Random) -> Input:
+        for nick in reversed(view.attacked_by):
+            for option in options:
+                if option.target == nick:
+                    return option
+        return options[rng.randrange(len(options))]
+
+
 HGA_STRATEGIES: Mapping[str, Callable[[], Strategy]] = checked(
-    HgaView, {"random": RandomHga, "leveller": Leveller, "finisher": Finisher}
+    HgaView, {"random": RandomHga, "leveller": Leveller, "finisher": Finisher, "avenger": Avenger}
 )
