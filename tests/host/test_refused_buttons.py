@@ -60,3 +60,15 @@ def test_no_box_without_html_nor_for_one_not_awaited(tmp_path: Path) -> None:
     outbox(host).clear()
     host.handle_pm(name, "nick Another")  # a nickname is final: refused, and nothing is owed
     assert [kind for kind, _ in to(outbox(host).sent, name)] == ["pm"]
+
+
+def test_a_refused_public_vote_keeps_to_the_room_s_vote_box(tmp_path: Path) -> None:
+    host = make_host(tmp_path, html=True, leader="vote")
+    open_game(host, "ftl", PLAYERS[:4])
+    game = host.game
+    assert game is not None
+    wait = game.awaiting()[0]
+    assert not wait.secret
+    outbox(host).clear()
+    host.handle_chat(" ", wait.player, f".{wait.actions[0]} Nobody")
+    assert [kind for kind, _ in to(outbox(host).sent, wait.player)] == ["pm"]

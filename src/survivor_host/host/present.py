@@ -245,7 +245,10 @@ class Announcer:
         game = self.state.running()
         if game is None or not self.state.out.can_use_html(self.state.room):
             return
+        vote = self.public_vote()
         for wait in game.awaiting():
+            if vote is not None and wait.actions == (vote.action,) and not wait.secret:
+                continue  # the room's vote box keeps its buttons
             if to_id(wait.player) == to_id(name):
                 self.prompt(Prompt(wait.player, self.owed_prompt(wait), wait.actions, wait.targets, wait.secret), True)
 
