@@ -1,7 +1,7 @@
 """Hunger Games strategies earn their names: `opportunist` beats `random` among random players (95% CI).
 
-The engine simulator sends the awaited players' attacks in seat order, and the order attacks are sent
-decides the order they are fought, so the tested seat plays every position in turn and the wins are pooled.
+The order attacks are sent decides the order they are fought; the engine simulator lets the awaited
+players act in a random order, and the tested seat still plays every position in turn, its wins pooled.
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ import numpy as np
 
 from survivor_host.ai import make_strategy
 from survivor_host.engine.kernel import FastGames, Simulation
+from survivor_host.engine.phase import Wait
 from survivor_host.themes import new_game, theme_spec
 
 Progress = Callable[[int, int], None]
@@ -133,6 +134,14 @@ def _tally_game(result: SimResult, kinds: Sequence[str], winner: int, second: in
         result.seconds_by_seat[second] += 1
 
 
+def next_to_act(awaited: Sequence[Wait], order: random.Random) -> str:
+    """The awaited player who acts next: one at random when several are awaited, as a room's players
+    send in no fixed order (where the order choices arrive in matters, seat order would favour seat 1)."""
+    if len(awaited) == 1:
+        return awaited[0].player
+    return awaited[order.randrange(len(awaited))].player
+
+
 def play_games(setup: SimSetup, first: int, count: int) -> SimResult:
     """Games `first` .. `first+count-1` through the engine (each seeded by its number), tallied."""
     result = SimResult()
@@ -142,10 +151,11 @@ def play_games(setup: SimSetup, first: int, count: int) -> SimResult:
         seed = f"{setup.seed}:{number}"
         game = new_game(setup.theme, names, mods=setup.mods, options=dict(setup.options), seed=seed)
         rng = random.Random(f"ai:{seed}")  # never the dice's own stream: choices would follow the rolls
+        order = random.Random(f"order:{seed}")  # who of the awaited acts first: neither the dice nor the AI's
         strategies = {name: make_strategy(setup.theme, kind) for name, kind in zip(names, kinds, strict=True)}
         game.begin()  # facts only: a simulation reads no text
         while not game.finished:
-            name = game.awaiting()[0].player
+            name = next_to_act(game.awaiting(), order)
             game.step(strategies[name].choose(game.view(name), game.legal_inputs(name), rng))
         seat = {name: i for i, name in enumerate(names)}
         _tally_game(result, kinds, seat.get(game.winner or "", -1), seat.get(game.second or "", -1), game.round)

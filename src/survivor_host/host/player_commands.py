@@ -116,7 +116,11 @@ class PlayerCommands:
         inp, wait_id = parse_command(f"{action} {rest}", name), game.wait_id
         try:
             taken = self.session.apply(inp, reply_to=None)
-        except IllegalAction as error:  # said with what the player may send instead
-            raise IllegalAction(refusal(game, name, f"{word} {rest}", str(error), verb="send")) from None
+        except IllegalAction as error:  # said with what the player may send instead, then their buttons
+            said = refusal(game, name, f"{word} {rest}", str(error), verb="send")
+            with self.state.out.lane("error", name):
+                self.state.out.pm(name, said)
+                self.present.buttons_again(name)
+            return
         if taken:
             self.present.chosen(game, name, inp, wait_id)

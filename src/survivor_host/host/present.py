@@ -299,6 +299,19 @@ class Announcer:
                 if seat.uid not in awaited:
                     self.tell_private(seat.name)
 
+    def buttons_again(self, name: str) -> None:
+        """After `name`'s input was refused: their prompt box again, below the refusal, while the game
+        waits for them and the room allows HTML (else the refusal alone says what they may send)."""
+        game = self.state.running()
+        if game is None or not self.state.out.can_use_html(self.state.room):
+            return
+        vote = self.public_vote()
+        for wait in game.awaiting():
+            if vote is not None and wait.actions == (vote.action,) and not wait.secret:
+                continue  # the room's vote box keeps its buttons
+            if to_id(wait.player) == to_id(name):
+                self.prompt(Prompt(wait.player, self.owed_prompt(wait), wait.actions, wait.targets, wait.secret), True)
+
     def owed_prompt(self, wait: Wait) -> str:
         """A re-prompt (after a restart, a reconnect, a return) that names what is owed and how to send
         it; PM'd ones get the room and round from `prompt`, room ones say the round here."""

@@ -28,6 +28,7 @@ from survivor_host.studies.figures import (
     one_seat,
     uniformity_p,
 )
+from survivor_host.studies.hunger_notes import HUNGER_GAMES_SECTION
 from survivor_host.studies.search import CTA_MOD_SETS, FTL_MOD_SETS, OWN_KIND, SEARCH_COMMANDS, knobs_of
 from survivor_host.themes.cta.ai import smart_policy as cta_smart
 from survivor_host.themes.ftl.ai import smart_policy as ftl_smart
@@ -94,6 +95,7 @@ def write_report(
         lines += _strategy_table(rows)
         headlines += [_headline(theme, row) for row in rows if row.players == 10]
     lines += _elim_section(cta_games, progress, sizes)
+    lines += HUNGER_GAMES_SECTION
     lines += ["## Headlines", "", *[f"- {h}" for h in headlines], ""]
     lines += _search_section()
     out.write_text("\n".join(lines), encoding="utf-8")
