@@ -21,6 +21,7 @@ from hosting_kit import connect, open_signups
 from test_client import bot_client, wait_until
 
 from survivor_host.engine.ids import to_id
+from survivor_host.host.allowance import EVERY
 from survivor_host.showdown import Message, PrivateMessage
 from survivor_host.showdown.escape import ZERO_WIDTH_SPACE
 
@@ -94,6 +95,7 @@ def test_hostile_text_through_every_command_arrives_literal_and_changes_nothing(
 
             async def outsider_tries() -> None:
                 for h in HOSTILE:  # not playing: points and the words of a game
+                    await asyncio.sleep(2 * EVERY)  # two costly commands, within the user's allowance
                     literal(await ask(outsider, f"points {h}", by_pm=True), h, echoed=False)  # named by id
                     literal(await ask(outsider, f"$points {h}", by_pm=False, in_room_reply=True), h, echoed=False)
                     literal(await ask(outsider, f"vote {h}", by_pm=True), h, echoed=False)
@@ -120,8 +122,10 @@ def test_hostile_text_through_every_command_arrives_literal_and_changes_nothing(
             async def player_tries(player: Player, words: list[str]) -> None:
                 for word in words:
                     for h in HOSTILE:
-                        literal(await ask(player, f"{word} {h}", by_pm=True), h, echoed=word == "vote")
                         in_room = word == "points"  # `.points` is answered in the room
+                        if in_room:
+                            await asyncio.sleep(2 * EVERY)  # two costly commands, within the user's allowance
+                        literal(await ask(player, f"{word} {h}", by_pm=True), h, echoed=word == "vote")
                         reply = await ask(player, f"${word} {h}", by_pm=False, in_room_reply=in_room)
                         literal(reply, h, echoed=word == "vote")
 
