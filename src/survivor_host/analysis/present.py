@@ -18,7 +18,8 @@ def strategy_figures(result: SimResult, setup: SimSetup) -> dict[str, dict[str, 
     """Per strategy: seats per game, win rate per seat with its 95% CI, second places per seat.
 
     At most one seat wins a game, so a strategy's wins per game are 0 or 1: the CI is a Wilson
-    interval on games, divided by that strategy's seats per game.
+    interval on games, divided by that strategy's seats per game. A shared second place counts as a
+    second place for each who shares it, so second places per game may exceed one.
     """
     kinds = seat_strategies(setup)
     out: dict[str, dict[str, float]] = {}
@@ -100,6 +101,11 @@ def summary(result: SimResult, setup: SimSetup) -> list[str]:
             f"  {kind:14s} {f['win_rate']:6.1%}  [{f['win_low']:.1%}, {f['win_high']:.1%}]"
             f"   second place {f['second_rate']:5.1%}   ({f['seats_per_game']:.0f} seat(s) a game)"
         )
+    if result.shared_seconds:
+        lines.append(
+            f"  Second place was shared in {result.shared_seconds:,} of {result.games:,} games "
+            f"({result.shared_seconds / result.games:.1%}): each who shares it counts a second place."
+        )
     lines.append("Win rate by seat (join order):")
     for row in seat_figures(result, setup):
         lines.append(
@@ -125,6 +131,7 @@ def as_json(result: SimResult, setup: SimSetup) -> dict[str, Any]:
         "fair_share": 1 / setup.players,
         "rounds": {**round_lengths(result), "histogram": {str(r): n for r, n in sorted(result.rounds.items())}},
         "strategies": strategy_figures(result, setup),
+        "shared_seconds": result.shared_seconds,
         "seats": seat_figures(result, setup),
         **theme_figures(result, setup),
     }

@@ -2,6 +2,7 @@
 
 Both paths fill the same `SimResult`: wins and second places by strategy and by seat, rounds per
 game, and per-game counts of events (round outcomes, swaps, ...), so their figures can be compared.
+A second place shared by several players (G7) counts as a second place for each who shares it.
 """
 
 from __future__ import annotations
@@ -61,6 +62,8 @@ class SimResult:
     seats_by_strategy: Counter[str] = field(default_factory=Counter)
     wins_by_seat: Counter[int] = field(default_factory=Counter)
     seconds_by_seat: Counter[int] = field(default_factory=Counter)
+    shared_seconds: int = 0
+    """Games whose second place was shared (each who shares it counts a second place)."""
     rounds: Counter[int] = field(default_factory=Counter)
     counts: Counter[str] = field(default_factory=Counter)
     squares: Counter[str] = field(default_factory=Counter)
@@ -69,6 +72,7 @@ class SimResult:
 
     def merge(self, other: SimResult) -> None:
         self.games += other.games
+        self.shared_seconds += other.shared_seconds
         for mine, theirs in (
             (self.wins_by_strategy, other.wins_by_strategy),
             (self.seconds_by_strategy, other.seconds_by_strategy),
@@ -121,7 +125,8 @@ def record_counts(theme: str, record: dict[str, Any]) -> Counter[str]:
     return Counter() if simulation is None else simulation.record_counts(record)
 
 
-def _tally_game(result: SimResult, kinds: Sequence[str], winner: int, second: int, rounds: int) -> None:
+def _tally_game(result: SimResult, kinds: Sequence[str], winner: int, seconds: Sequence[int], rounds: int) -> None:
+    """One game: `seconds` are every seat in second place (several when it is shared)."""
     result.games += 1
     result.rounds[rounds] += 1
     for kind in kinds:
@@ -129,9 +134,10 @@ def _tally_game(result: SimResult, kinds: Sequence[str], winner: int, second: in
     if winner >= 0:
         result.wins_by_strategy[kinds[winner]] += 1
         result.wins_by_seat[winner] += 1
-    if second >= 0:
+    for second in seconds:
         result.seconds_by_strategy[kinds[second]] += 1
         result.seconds_by_seat[second] += 1
+    result.shared_seconds += len(seconds) > 1
 
 
 def next_to_act(awaited: Sequence[Wait], order: random.Random) -> str:
@@ -158,7 +164,8 @@ def play_games(setup: SimSetup, first: int, count: int) -> SimResult:
             name = next_to_act(game.awaiting(), order)
             game.step(strategies[name].choose(game.view(name), game.legal_inputs(name), rng))
         seat = {name: i for i, name in enumerate(names)}
-        _tally_game(result, kinds, seat.get(game.winner or "", -1), seat.get(game.second or "", -1), game.round)
+        seconds = [seat[name] for name in game.at_place(2)]
+        _tally_game(result, kinds, seat.get(game.winner or "", -1), seconds, game.round)
         for key, value in record_counts(setup.theme, game.record()).items():
             result.counts[key] += value
             result.squares[key] += value * value

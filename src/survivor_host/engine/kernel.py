@@ -27,7 +27,9 @@ TIMING = frozenset({"idle", "secret_deadline", "public_deadline", "reminder", "l
 
 @dataclass
 class FastGames:
-    """Per game: winner and second seat (-1 for none), rounds, and per-game counts by name."""
+    """Per game: winner and second seat (-1 for none), rounds, and per-game counts by name. One second
+    seat a game: a theme whose second place may be shared (G7) has no kernel and plays on the engine,
+    where each who shares second counts a second place."""
 
     winner: Ints
     second: Ints

@@ -11,6 +11,7 @@ from survivor_host.engine.theme import HelpText, OddsFn, Styles, ThemeSpec
 if TYPE_CHECKING:
     from survivor_host.engine.game import Game
     from survivor_host.engine.render import Presenter
+    from survivor_host.engine.story import StoryFn
     from survivor_host.engine.strategy import Strategy
 
 MODES = (ROLL_SWITCH, SECOND_WIND)
@@ -41,6 +42,12 @@ def _odds() -> OddsFn:
     return odds_tables
 
 
+def _story() -> StoryFn:
+    from survivor_host.themes.hg.story import story
+
+    return story
+
+
 SPEC = ThemeSpec(
     id="hg",
     title="Hunger Games",
@@ -57,6 +64,7 @@ SPEC = ThemeSpec(
     button_labels={"attack": "Attack {target}"},
     load_presenter=_presenter,
     load_odds=_odds,
+    load_story=_story,
     help=HelpText(pm=("attack NAME",)),
     styles=Styles(words={"eliminated": ("is out",)}, headings={"finale": "Final"}),
 )

@@ -11,6 +11,7 @@ from survivor_host.engine.theme import HelpText, OddsFn, Styles, ThemeSpec
 if TYPE_CHECKING:
     from survivor_host.engine.game import Game
     from survivor_host.engine.render import Presenter
+    from survivor_host.engine.story import StoryFn
     from survivor_host.engine.strategy import Strategy
 
 MODES = (GOLF, ROLL_SWITCH, SECOND_WIND)
@@ -41,6 +42,12 @@ def _odds() -> OddsFn:
     return odds_tables
 
 
+def _story() -> StoryFn:
+    from survivor_host.themes.hgs.story import story
+
+    return story
+
+
 SPEC = ThemeSpec(
     id="hgs",
     title="Hunger Games Spotlight",
@@ -57,6 +64,7 @@ SPEC = ThemeSpec(
     button_labels={"attack": "Attack {target}"},
     load_presenter=_presenter,
     load_odds=_odds,
+    load_story=_story,
     help=HelpText(room=("attack NAME",)),
     styles=Styles(words={"eliminated": ("is out",)}, headings={"finale": "Final"}),
 )
