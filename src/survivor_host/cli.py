@@ -10,7 +10,6 @@ from collections.abc import Sequence
 
 from survivor_host.cli_commands import (
     cmd_demo,
-    cmd_export,
     cmd_odds,
     cmd_play,
     cmd_practice,
@@ -18,8 +17,8 @@ from survivor_host.cli_commands import (
     cmd_scenario,
     cmd_serve,
     cmd_simulate,
-    cmd_verify,
 )
+from survivor_host.cli_trust import cmd_export, cmd_verify
 from survivor_host.engine.errors import DiceError, SetupError
 from survivor_host.host.terminal_console import PipeClosed, silence_stdout
 from survivor_host.studies.command import add_report_command

@@ -1,0 +1,121 @@
+"""The fairness commands of `survivor-host`: `verify` (a record, or a copy of the room's chat) and `export`
+(a record as its replay page)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from survivor_host.cli_flags import check_output
+
+
+def _read_record(command: str, file: str) -> Any:
+    """A JSON record from `file`, or None after saying why not (exit status 2)."""
+    try:
+        record: Any = json.loads(Path(file).read_text(encoding="utf-8"))
+    except OSError as error:
+        print(f"{command}: cannot read {file}: {error.strerror}", file=sys.stderr)
+        return None
+    except json.JSONDecodeError as error:
+        print(f"{command}: {file} is not valid JSON: {error}", file=sys.stderr)
+        return None
+    if isinstance(record, dict) and record.get("kind") == "hand-session":
+        return record  # a hand-hosted session (docs/FAIRNESS.md "Hosting sessions")
+    if not isinstance(record, dict) or not all(k in record for k in ("theme", "players", "inputs")):
+        print(f"{command}: {file} is not a game record (theme, players, inputs)", file=sys.stderr)
+        return None
+    return record
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Check a record's commitment, client seed and draws, and replay its inputs (docs/FAIRNESS.md)."""
+    from survivor_host.trust.session import is_session, verify_session
+    from survivor_host.trust.verify import report_lines, verify
+
+    if args.chat:
+        return _verify_chat(args.file, args.bot)
+    record = _read_record("verify", args.file)
+    if record is None:
+        return 2
+    try:
+        verdict = verify_session(record) if is_session(record) else verify(record)
+    except (KeyError, TypeError, ValueError) as error:
+        print(f"verify: {args.file}: malformed record ({type(error).__name__}: {error})", file=sys.stderr)
+        return 2
+    lines = report_lines(verdict)
+    if verdict.ok:
+        lines = [*lines[:-1], _verified_line(record, is_session(record))]
+    print("\n".join(lines))
+    return 0 if verdict.ok else 1
+
+
+def _verified_line(record: dict[str, Any], session: bool) -> str:
+    """`verify`'s last line for a record that verifies, saying when no draw was there to check."""
+    if record.get("draws"):
+        if session:
+            return "verified: every draw of the session is the dice of its committed seed and client seed."
+        return "verified: the record is the game its seeds and inputs give."
+    if session:
+        return "verified: the commitment and client seed hold, but the session made no draws: no draw was checked."
+    return "verified: the record is the game its inputs give, but it holds no draws: no dice were checked."
+
+
+def _verify_chat(file: str, bot: str | None = None) -> int:
+    """`verify --chat LOG [--bot NAME]`: every hand-hosted session in a copy of the room's chat (or only
+    those NAME posted), from its lines alone; each is named with the account that posted it."""
+    from survivor_host.engine.ids import to_id
+    from survivor_host.trust.chatlog import verify_chat
+
+    try:
+        lines = Path(file).read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError as error:
+        print(f"verify: cannot read {file}: {error.strerror}", file=sys.stderr)
+        return 2
+    verdicts = [v for v in verify_chat(lines) if bot is None or to_id(v.session.bot) == to_id(bot)]
+    if not verdicts:
+        by = f" by {bot}" if bot else ""
+        print(f"verify: {file} shows no session's commitment line{by} (Fair dice session …)", file=sys.stderr)
+        return 2
+    for verdict in verdicts:
+        print("\n".join(f"ok: {line}" for line in verdict.checked))
+        session = verdict.session
+        verified = f"verified: session {session.id}, posted by {session.bot.strip()}."
+        print(f"NOT verified: {verdict.problem}" if verdict.problem else verified)
+    return 1 if any(verdict.problem for verdict in verdicts) else 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """Write a record as one self-contained HTML replay page that re-checks its dice in the browser."""
+    from survivor_host.trust.export import replay_page
+    from survivor_host.trust.session import is_session
+    from survivor_host.trust.session_page import session_page
+
+    check_output("--html", args.html)
+    record = _read_record("export", args.file)
+    if record is None:
+        return 2
+    verdict = _export_verdict(record)
+    if verdict is not None and not args.force:
+        print(f"export: {args.file} does not verify ({verdict}); no page written (--force writes it anyway)")
+        return 1
+    page = session_page(record) if is_session(record) else replay_page(record)
+    Path(args.html).write_text(page, encoding="utf-8")
+    print(f"(replay page written to {args.html})")
+    if verdict is not None:
+        print(f"export: written although {args.file} does not verify ({verdict}): the page flags it")
+    return 0
+
+
+def _export_verdict(record: Any) -> str | None:
+    """Why `record` does not verify (its first difference, in `verify`'s words), or None when it does."""
+    from survivor_host.trust.session import is_session, verify_session
+    from survivor_host.trust.verify import verify
+
+    try:
+        verdict = verify_session(record) if is_session(record) else verify(record)
+    except (KeyError, TypeError, ValueError) as error:
+        return f"malformed record: {type(error).__name__}: {error}"
+    return None if verdict.ok else f"first difference at {verdict.difference}"
