@@ -33,8 +33,7 @@ class Bits:
         self.full = self.dtype((1 << n) - 1)
         self.seat_bits = max(1, (n - 1).bit_length())
         """Bits a seat number needs."""
-        self.bit = np.append(1 << np.arange(n), 0).astype(self.dtype)
-        """bit[seat]: the set holding just `seat`; bit[-1] is the empty set."""
+        self.one = self.dtype(1)
         self.chunk = min(n, CHUNK)
         sets = np.arange(1 << self.chunk)
         table = np.full((sets.size, 16), -1, dtype=np.int8)
@@ -45,7 +44,7 @@ class Bits:
 
     def of(self, seat: Seats) -> Seats:
         """The set holding just `seat`; empty for -1."""
-        found: Seats = self.bit.take(seat)
+        found: Seats = np.left_shift(self.one, seat)  # numpy shifts by a negative count to 0
         return found
 
     def pack(self, mask: Bools) -> Seats:
@@ -63,7 +62,8 @@ class Bits:
         """The seat of the (r+1)-th member of each set (seats in order); -1 where there is none or r is -1."""
         k = self.chunk
         if k == self.n:  # r = -1 reads rank 15 of the set before (never a member) or the table's last entry
-            found: Seats = self.table.take(sets.astype(np.int16, copy=False) * np.int16(16) + r)
+            index = (sets if sets.dtype == np.int16 else sets.astype(np.int16)) * np.int16(16)
+            found: Seats = self.table.take(np.add(index, r, out=index))
             return found
         seat = np.full(sets.size, -1, dtype=np.int8)
         rest = r.astype(np.int16)
@@ -112,8 +112,8 @@ class Bits:
         """Exchange the figures of the one-seat sets `a` and `b` (per game; both empty for none), in place."""
         both = a | b
         for plane in planes:
-            differ = ((plane & a) != 0) ^ ((plane & b) != 0)
-            plane ^= both * differ
+            held = plane & both
+            plane ^= both * ((held != 0) & (held != both))  # exactly one of the two has the bit
 
     def lowest(self, planes: list[Seats], pool: Seats) -> Seats:
         """The members of each set holding its lowest figure (empty for an empty set)."""

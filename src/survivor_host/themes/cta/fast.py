@@ -21,8 +21,9 @@ from survivor_host.themes.cta.spec import SPEC
 
 OPTIONS = {"elim", "ties", "backsies", *TIMING}
 """The options the kernel plays (the others would change a game)."""
-WIDTH = 8_192
-"""Games in a block: its (seats, games) tables stay in the CPU cache."""
+WIDTH = 32_768
+"""Most games in a block: enough that numpy's cost per call is small, few enough that the block stays
+in the CPU cache."""
 COUNTS = (
     "swap turns",
     "swaps",
@@ -62,10 +63,13 @@ def run_cta(
         "no-backsies" in mods,
         str(options.get("backsies", "one-way")) == "both-ways",
         rules.swap_win,
+        "all-at-once" in mods,
     )
     results = np.zeros((3 + len(COUNTS) + 2 * KING, games), dtype=np.int64)
-    for start in range(0, games, WIDTH):
-        play_block(rng, table, mods, options, rules, results[:, start : start + WIDTH])
+    blocks = -(-games // WIDTH)
+    size = -(-games // blocks) if games else 0  # blocks of even size
+    for start in range(0, games, size or 1):
+        play_block(rng, table, mods, options, rules, results[:, start : start + size])
     counts = {name: results[3 + i] for i, name in enumerate(COUNTS)}
     for card in range(1, KING + 1):
         counts[f"r1 card {card}"] = results[3 + len(COUNTS) + 2 * (card - 1)]

@@ -33,10 +33,14 @@ class Table:
     backsies: bool
     both_ways: bool
     swap_win: float
+    all_at_once: bool
 
     def __post_init__(self) -> None:
         self.kinds = {int(k) for k in self.kind}
         self.smart = THRESHOLD in self.kinds
+        self.memory = self.backsies or (self.smart and self.all_at_once)
+        """Whether whom each seat took a card from is kept (No Backsies, and a threshold seat's second
+        swap round: it never swaps back for the low card it gave)."""
         self.same_limits = bool((self.limits == self.limits[:1]).all())
 
 
@@ -54,9 +58,15 @@ class SwapRound:
     lost: Seats = field(init=False)
     """Players who lost a card to a won swap this round."""
     won: list[tuple[Seats, list[Seats]]] = field(default_factory=list)
-    """Per swap round, the seats that won a swap of their own and (bit-sliced) its target."""
+    """Per swap round, the seats that won a swap of their own and (bit-sliced) its target (kept when a
+    seat's policy or No Backsies reads them)."""
+    pairs: list[tuple[Seats, Seats]] = field(default_factory=list)
+    """Every won swap: the swapper and the target, as one-seat sets per game."""
     partner: tuple[Seats, list[Seats]] = field(init=False)
     """Who last won a swap with each seat, either way (they know its card), and (bit-sliced) who."""
+    won_own: bool = False
+    """Whether a seat may have won a swap of its own before it chooses (All At Once's second swap round;
+    in the turns a seat's only swap is its turn's)."""
     swaps: Seats = field(init=False)
     swaps_won: Seats = field(init=False)
     void: Seats = field(init=False)
@@ -98,23 +108,26 @@ class SwapRound:
             ok &= ~self.stuck
         if self.table.backsies and self.won:
             ok &= ~self.got(seat)
-            if self.table.both_ways:
+            if self.table.both_ways and self.won_own:
                 ok &= ~self.gave(me, seat)
         return ok
 
     def choose(self, rng: np.random.Generator, me: Seats, seat: Seats, targets: Seats) -> Seats:
         """The target of each game's `seat`, -1 to stick (with nobody to target, they stick)."""
         table, bits = self.table, self.table.bits
-        count = np.bitwise_count(targets)
-        kind = None if len(table.kinds) == 1 else table.kind.take(np.maximum(seat, 0))
-        chosen = np.full(seat.size, -1, dtype=np.int8)
+        by_kind: dict[int, Seats] = {STICK: np.full(seat.size, -1, dtype=np.int8)} if STICK in table.kinds else {}
         if RANDOM in table.kinds:  # stick or any legal target, uniformly
-            r = (rng.random(seat.size, dtype=np.float32) * (count + 1)).astype(np.int16) - np.int16(1)
-            randomly = bits.nth(targets, r)
-            chosen = randomly if kind is None else np.where(kind == RANDOM, randomly, chosen)
+            count = np.bitwise_count(targets)
+            r = (rng.random(seat.size, dtype=np.float32) * (count + np.uint8(1))).astype(np.int16)
+            by_kind[RANDOM] = bits.nth(targets, np.subtract(r, np.int16(1), out=r))
         if table.smart:
-            smartly = self.threshold(rng, me, seat, targets)
-            chosen = smartly if kind is None else np.where(kind == THRESHOLD, smartly, chosen)
+            by_kind[THRESHOLD] = self.threshold(rng, me, seat, targets)
+        if len(by_kind) == 1:
+            return next(iter(by_kind.values()))
+        kind = table.kind.take(np.maximum(seat, 0))
+        chosen = np.full(seat.size, -1, dtype=np.int8)
+        for number, found in by_kind.items():
+            chosen = np.where(kind == number, found, chosen)
         return chosen
 
     def threshold(self, rng: np.random.Generator, me: Seats, seat: Seats, targets: Seats) -> Seats:
@@ -131,19 +144,20 @@ class SwapRound:
             return np.full(seat.size, -1, dtype=np.int8)
         seen, whom = self.partner
         known = bits.equal(whom, seat) & seen & targets
-        given = self.gave(me, seat) & targets & ~known
+        given = self.gave(me, seat) & targets & ~known if self.won_own else 0
         unknown = targets & ~known & ~given
         stuck = unknown & self.stuck
         fresh = unknown & ~self.stuck & ~self.lost
         lost = unknown & ~self.stuck & self.lost
-        best_known, top = bits.highest(self.cards, known)
-        low = np.where(lost != 0, np.int8(LOST_WORTH), np.int8(0))
-        tier = np.where(stuck != 0, np.int8(STUCK_WORTH), np.where(fresh != 0, np.int8(AVERAGE), low))
+        best_known, top = bits.highest(self.cards, known) if np.count_nonzero(known) else (known, known)
+        has_stuck, has_fresh, has_lost = stuck != 0, fresh != 0, lost != 0
+        tier = np.maximum(
+            np.maximum(has_stuck * np.int8(STUCK_WORTH), has_fresh * np.int8(AVERAGE)), has_lost * np.int8(LOST_WORTH)
+        )
         best = np.maximum(top, tier)
-        in_tier = np.where(tier == STUCK_WORTH, stuck, np.where(tier == AVERAGE, fresh, lost))
-        pool = best_known * (top == best) | in_tier * (tier == best)
-        wants &= best > card
-        return np.where(wants, bits.uniform(rng, pool * wants), np.int8(-1))
+        in_tier = stuck * (tier == STUCK_WORTH) | fresh * (tier == AVERAGE) | lost * (tier == LOST_WORTH)
+        pool = best_known * ((top == best) & wants) | in_tier * ((tier == best) & wants)
+        return bits.uniform(rng, pool * (best > card))  # nobody for a seat that sticks: -1
 
     def swap(
         self,
@@ -162,10 +176,13 @@ class SwapRound:
         them = bits.of(target) * wins
         mine = me * wins
         bits.exchange(self.cards, mine, them)
-        winners, whom = won
-        winners |= mine
-        bits.write(whom, mine, target)
-        self.lost |= them
+        self.pairs.append((mine, them))
+        if self.table.memory:
+            winners, whom = won
+            winners |= mine
+            bits.write(whom, mine, target)
+        if self.table.smart:
+            self.lost |= them
         if self.table.smart:
             seen, partner = self.partner
             seen |= mine | them
@@ -191,45 +208,42 @@ class SwapRound:
             me = bits.of(seat)
             remaining ^= me
             target = self.choose(rng, me, seat, self.targets(me, seat))
-            self.stuck |= me * (target < 0)
+            if self.table.memory or self.table.adhesive:
+                self.stuck |= me * (target < 0)
             self.swap(rng, me, seat, target, target >= 0, won)
 
     def all_at_once(self, rng: np.random.Generator, rounds: int = 2) -> None:
         """C7: each swap round every player in play chooses in secret; the choices are carried out in a
         random order, each against the cards as they are then (an illegal swap by then is void)."""
         bits, g = self.table.bits, self.in_play.size
-        for _ in range(rounds):
-            chosen: Seats = np.zeros(g, dtype=bits.dtype)
-            choice = [np.zeros(g, dtype=bits.dtype) for _ in range(bits.seat_bits)]
+        column = np.arange(g, dtype=np.intp)
+        for number in range(rounds):
+            self.won_own = number > 0  # a seat's choice of an earlier swap round may have been carried out
+            choice = np.full((bits.n + 1, g), -1, dtype=np.int8)  # row n: nobody's (seat -1 reads it)
             for s in range(bits.n):
                 me = (self.in_play & bits.dtype(1 << s)) * self.playing
                 if np.count_nonzero(me):
                     seat = np.where(me != 0, np.int8(s), np.int8(-1))
-                    target = self.choose(rng, me, seat, self.targets(me, seat))
-                    swapping = me * (target >= 0)
-                    chosen |= swapping
-                    bits.write(choice, swapping, target)
+                    choice[s] = self.choose(rng, me, seat, self.targets(me, seat))
             won = self.new_swap_round()
             remaining = self.in_play * self.playing
             for _ in range(int(np.bitwise_count(remaining).max(initial=0))):
                 seat = bits.uniform(rng, remaining)
                 me = bits.of(seat)
                 remaining ^= me
-                tries = (chosen & me) != 0
-                self.stuck |= me * ~tries
-                target = np.where(tries, bits.read(choice, me), np.int8(-1))
-                legal = tries & ((self.targets(me, seat) & bits.of(target)) != 0)
-                self.void += tries & ~legal
+                target = choice.reshape(-1).take(seat.astype(np.intp) * g + column)
+                tries = target >= 0
+                if self.table.memory or self.table.adhesive:
+                    self.stuck |= me * ~tries
+                legal = tries
+                if self.table.adhesive or self.table.backsies:  # only these bar a target chosen before
+                    legal = tries & ((self.targets(me, seat) & bits.of(target)) != 0)
+                    self.void += tries & ~legal
                 self.swap(rng, me, seat, target, legal, won)
 
     def saved(self, out: Seats) -> Seats:
         """Won swaps whose target went out at the reveal while the swapper did not, per game."""
-        bits = self.table.bits
         total = np.zeros(out.size, dtype=np.int16)
-        for winners, whom in self.won:
-            target = np.zeros((bits.n, out.size), dtype=bits.dtype)
-            for j, plane in enumerate(whom):
-                target |= bits.members(plane).view(np.int8) << j
-            gone = ((out[None, :] >> target) & 1) != 0
-            total += (bits.members(winners & ~out) & gone).sum(axis=0, dtype=np.int16)
+        for mine, them in self.pairs:
+            total += ((them & out) != 0) & ((mine & out) == 0)
         return total
