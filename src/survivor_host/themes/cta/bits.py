@@ -34,6 +34,8 @@ class Bits:
         self.seat_bits = max(1, (n - 1).bit_length())
         """Bits a seat number needs."""
         self.one = self.dtype(1)
+        self.seats = np.arange(n, dtype=np.int8)[:, None]
+        """Each seat's number, down the rows."""
         self.chunk = min(n, CHUNK)
         sets = np.arange(1 << self.chunk)
         table = np.full((sets.size, 16), -1, dtype=np.int8)
@@ -65,7 +67,7 @@ class Bits:
             index = (sets if sets.dtype == np.int16 else sets.astype(np.int16)) * np.int16(16)
             found: Seats = self.table.take(np.add(index, r, out=index))
             return found
-        seat = np.full(sets.size, -1, dtype=np.int8)
+        seat = np.full(sets.shape, -1, dtype=np.int8)
         rest = r.astype(np.int16)
         for low in range(0, self.n, k):
             part = ((sets >> low) & ((1 << k) - 1)).astype(np.int16)
@@ -80,7 +82,7 @@ class Bits:
         """One member of each set uniformly at random (an even battle among them); -1 for an empty set."""
         if count is None:
             count = np.bitwise_count(sets)
-        r = (rng.random(sets.size, dtype=np.float32) * count).astype(np.int16)  # u < 1 times a small count
+        r = (rng.random(sets.shape, dtype=np.float32) * count).astype(np.int16)  # u < 1 times a small count
         return self.nth(sets, r)
 
     def planes(self, values: Seats, width: int) -> list[Seats]:

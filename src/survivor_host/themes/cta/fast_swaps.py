@@ -115,17 +115,17 @@ class SwapRound:
     def choose(self, rng: np.random.Generator, me: Seats, seat: Seats, targets: Seats) -> Seats:
         """The target of each game's `seat`, -1 to stick (with nobody to target, they stick)."""
         table, bits = self.table, self.table.bits
-        by_kind: dict[int, Seats] = {STICK: np.full(seat.size, -1, dtype=np.int8)} if STICK in table.kinds else {}
+        by_kind: dict[int, Seats] = {STICK: np.full(seat.shape, -1, dtype=np.int8)} if STICK in table.kinds else {}
         if RANDOM in table.kinds:  # stick or any legal target, uniformly
             count = np.bitwise_count(targets)
-            r = (rng.random(seat.size, dtype=np.float32) * (count + np.uint8(1))).astype(np.int16)
+            r = (rng.random(seat.shape, dtype=np.float32) * (count + np.uint8(1))).astype(np.int16)
             by_kind[RANDOM] = bits.nth(targets, np.subtract(r, np.int16(1), out=r))
         if table.smart:
             by_kind[THRESHOLD] = self.threshold(rng, me, seat, targets)
         if len(by_kind) == 1:
             return next(iter(by_kind.values()))
         kind = table.kind.take(np.maximum(seat, 0))
-        chosen = np.full(seat.size, -1, dtype=np.int8)
+        chosen = np.full(seat.shape, -1, dtype=np.int8)
         for number, found in by_kind.items():
             chosen = np.where(kind == number, found, chosen)
         return chosen
@@ -141,7 +141,7 @@ class SwapRound:
             limit = limits.reshape(-1).take(np.maximum(seat, 0).astype(np.intp) * limits.shape[1] + column)
         wants = (card <= limit) & (targets != 0)
         if not np.count_nonzero(wants):
-            return np.full(seat.size, -1, dtype=np.int8)
+            return np.full(seat.shape, -1, dtype=np.int8)
         seen, whom = self.partner
         known = bits.equal(whom, seat) & seen & targets
         given = self.gave(me, seat) & targets & ~known if self.won_own else 0
@@ -220,11 +220,9 @@ class SwapRound:
         for number in range(rounds):
             self.won_own = number > 0  # a seat's choice of an earlier swap round may have been carried out
             choice = np.full((bits.n + 1, g), -1, dtype=np.int8)  # row n: nobody's (seat -1 reads it)
-            for s in range(bits.n):
-                me = (self.in_play & bits.dtype(1 << s)) * self.playing
-                if np.count_nonzero(me):
-                    seat = np.where(me != 0, np.int8(s), np.int8(-1))
-                    choice[s] = self.choose(rng, me, seat, self.targets(me, seat))
+            me = (self.in_play & bits.weights) * self.playing  # every seat at once, down the rows
+            seat = np.where(me != 0, bits.seats, np.int8(-1))
+            choice[: bits.n] = self.choose(rng, me, seat, self.targets(me, seat))
             won = self.new_swap_round()
             remaining = self.in_play * self.playing
             for _ in range(int(np.bitwise_count(remaining).max(initial=0))):
