@@ -208,7 +208,7 @@ class SwapRound:
             me = bits.of(seat)
             remaining ^= me
             target = self.choose(rng, me, seat, self.targets(me, seat))
-            if self.table.memory or self.table.adhesive:
+            if self.table.smart or self.table.adhesive:
                 self.stuck |= me * (target < 0)
             self.swap(rng, me, seat, target, target >= 0, won)
 
@@ -231,7 +231,7 @@ class SwapRound:
                 remaining ^= me
                 target = choice.reshape(-1).take(seat.astype(np.intp) * g + column)
                 tries = target >= 0
-                if self.table.memory or self.table.adhesive:
+                if self.table.smart or self.table.adhesive:
                     self.stuck |= me * ~tries
                 legal = tries
                 if self.table.adhesive or self.table.backsies:  # only these bar a target chosen before

@@ -178,9 +178,9 @@ class CtaState(Game):
         """Everyone `by` may target now, in list order: the others in play no mod bars (`swap_block`)."""
         return self.targets_of_each([by])[by]
 
-    def targets_of_each(self, players: Sequence[int]) -> dict[int, list[int]]:
-        """`swap_targets` of each of `players`."""
-        in_play = self.in_play()
+    def targets_of_each(self, players: Sequence[int], in_play: list[int] | None = None) -> dict[int, list[int]]:
+        """`swap_targets` of each of `players` (`in_play`: the seats in play now, when the caller has them)."""
+        in_play = self.in_play() if in_play is None else in_play
         if not self.blockers:
             return {by: [target for target in in_play if target != by] for by in players}
         return {

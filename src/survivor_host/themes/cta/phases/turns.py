@@ -91,7 +91,7 @@ def next_turn(game: CtaState) -> list[Event]:
         if current not in playing:
             game.order.pop(0)
             continue
-        targets = game.swap_targets(current)
+        targets = game.targets_of_each([current], playing)[current]
         if not targets:
             events.append(NoTargets(game.seats[current].name))
             events += game.stick(current, swap_round=None, said=False)
