@@ -2,7 +2,7 @@
 
 A set of seats is one integer per game, so counting, taking and picking a seat cost a pass over one
 number per game. A figure every seat has (a card, a partner) is bit-sliced: one seat set per bit of
-the figure (`Planes`), so reading or changing one seat's figure in every game is a few passes too. A
+the figure (`Planes`: one row a bit), so reading or changing one seat's figure in every game is a few passes too. A
 seat of a set is found by lookup tables of `CHUNK` seats at a time.
 """
 
@@ -16,6 +16,9 @@ from numpy.typing import NDArray
 Seats = NDArray[Any]
 """Seat sets (one integer per game), seats (-1 for none) and small figures per game."""
 Bools = NDArray[np.bool_]
+Planes = NDArray[Any]
+"""A bit-sliced figure per seat: (bits, games), row j the seat set whose figure has bit j; a change
+to every row is one pass over the whole array."""
 
 CHUNK = 11
 """The widest seat set one lookup table covers (2,048 sets, 16 ranks each, so a set times 16 plus a
@@ -34,6 +37,8 @@ class Bits:
         self.seat_bits = max(1, (n - 1).bit_length())
         """Bits a seat number needs."""
         self.one = self.dtype(1)
+        self.shifts = np.arange(8, dtype=np.int8)[:, None]
+        """Each plane's bit, down the rows."""
         self.seats = np.arange(n, dtype=np.int8)[:, None]
         """Each seat's number, down the rows."""
         self.chunk = min(n, CHUNK)
@@ -85,39 +90,39 @@ class Bits:
         r = (rng.random(sets.shape, dtype=np.float32) * count).astype(np.int16)  # u < 1 times a small count
         return self.nth(sets, r)
 
-    def planes(self, values: Seats, width: int) -> list[Seats]:
-        """Bit-slice a (seats, games) table of small figures: set j holds the seats whose figure has bit j."""
-        return [self.pack((values & (1 << j)) != 0) for j in range(width)]
+    def planes(self, values: Seats, width: int) -> Planes:
+        """Bit-slice a (seats, games) table of small figures: row j holds the seats whose figure has bit j."""
+        found: Planes = np.empty((width, values.shape[1]), dtype=self.dtype)
+        for j in range(width):
+            found[j] = self.pack((values & (1 << j)) != 0)
+        return found
 
-    def read(self, planes: list[Seats], at: Seats) -> Seats:
+    def read(self, planes: Planes, at: Seats) -> Seats:
         """The figure of the seat in the one-seat set `at`, per game (0 for an empty set)."""
         value = np.zeros(at.shape, dtype=np.int8)
         for j, plane in enumerate(planes):
-            value |= ((plane & at) != 0).view(np.int8) << np.int8(j)
+            value |= ((plane & at) != 0).view(np.int8) * np.int8(1 << j)  # numpy's int8 shift is a slow loop
         return value
 
-    def equal(self, planes: list[Seats], value: Seats) -> Seats:
+    def equal(self, planes: Planes, value: Seats) -> Seats:
         """The seats whose figure equals `value` (one per game, 0 or more)."""
         found: Seats = np.full(value.shape, self.full, dtype=self.dtype)
         for j, plane in enumerate(planes):
             found &= ~(plane ^ -(((value >> j) & 1).astype(self.dtype)))
         return found
 
-    def write(self, planes: list[Seats], at: Seats, value: Seats) -> None:
+    def write(self, planes: Planes, at: Seats, value: Seats) -> None:
         """Set the figure of the seats in `at` (per game) to `value`, in place."""
-        for j, plane in enumerate(planes):
-            plane &= ~at
-            bit: Seats = ((value >> j) & 1).astype(self.dtype)
-            plane |= at & -bit
+        planes &= ~at
+        planes |= at & -((value >> self.shifts[: len(planes)]) & 1).astype(self.dtype)
 
-    def exchange(self, planes: list[Seats], a: Seats, b: Seats) -> None:
+    def exchange(self, planes: Planes, a: Seats, b: Seats) -> None:
         """Exchange the figures of the one-seat sets `a` and `b` (per game; both empty for none), in place."""
         both = a | b
-        for plane in planes:
-            held = plane & both
-            plane ^= both * ((held != 0) & (held != both))  # exactly one of the two has the bit
+        held = planes & both
+        planes ^= both * ((held != 0) & (held != both))  # exactly one of the two has the bit
 
-    def lowest(self, planes: list[Seats], pool: Seats) -> Seats:
+    def lowest(self, planes: Planes, pool: Seats) -> Seats:
         """The members of each set holding its lowest figure (empty for an empty set)."""
         found = pool
         for plane in reversed(planes):
@@ -125,7 +130,7 @@ class Bits:
             found = found ^ (found ^ zeros) * (zeros != 0)
         return found
 
-    def highest(self, planes: list[Seats], pool: Seats) -> tuple[Seats, Seats]:
+    def highest(self, planes: Planes, pool: Seats) -> tuple[Seats, Seats]:
         """The members of each set holding its highest figure, and that figure (0 for an empty set)."""
         found = pool
         value = np.zeros(pool.shape, dtype=np.int8)
@@ -133,5 +138,5 @@ class Bits:
             ones = found & planes[j]
             has = ones != 0
             found = found ^ (found ^ ones) * has
-            value |= has.view(np.int8) << np.int8(j)
+            value |= has.view(np.int8) * np.int8(1 << j)
         return found, value

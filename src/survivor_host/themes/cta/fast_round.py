@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from survivor_host.themes.cta.bits import Bits, Bools, Seats
+from survivor_host.themes.cta.bits import Bits, Bools, Planes, Seats
 from survivor_host.themes.cta.rules import FOURTEEN, KING
 
 CARD_BITS = 4
 """Bits a card (1..14) needs."""
 
 
-def deal(rng: np.random.Generator, bits: Bits, alive: Seats, sides: int, joker: bool) -> list[Seats]:
+def deal(rng: np.random.Generator, bits: Bits, alive: Seats, sides: int, joker: bool) -> Planes:
     """C3: a card for every seat, bit-sliced; The Joker (C4) deals again while the Jokers would leave fewer than 2."""
     cards: Seats = rng.integers(1, sides + 1, (bits.n, alive.size), dtype=np.int8)
     while joker:
@@ -23,7 +23,7 @@ def deal(rng: np.random.Generator, bits: Bits, alive: Seats, sides: int, joker: 
     return bits.planes(cards, CARD_BITS)
 
 
-def holding(bits: Bits, cards: list[Seats], card: int) -> Seats:
+def holding(bits: Bits, cards: Planes, card: int) -> Seats:
     """The seats holding `card`."""
     found = np.full(cards[0].shape, bits.full, dtype=bits.dtype)
     for j, plane in enumerate(cards):
@@ -71,7 +71,7 @@ def jesters(
 
 
 def reveal(
-    rng: np.random.Generator, bits: Bits, alive: Seats, in_play: Seats, cards: list[Seats], k: Seats, ties_all: bool
+    rng: np.random.Generator, bits: Bits, alive: Seats, in_play: Seats, cards: Planes, k: Seats, ties_all: bool
 ) -> Seats:
     """C8: the `k` lowest in play go (never leaving fewer than 2); ties at the cut-off by battle or all."""
     n_alive = np.bitwise_count(alive).astype(np.int16)
@@ -106,7 +106,7 @@ def finals(rng: np.random.Generator, bits: Bits, alive: Seats) -> tuple[Seats, S
     return first, bits.nth(alive & ~bits.of(first), np.zeros(alive.size, dtype=np.int16))
 
 
-def first_round(bits: Bits, shown: Seats, out: Seats, cards: list[Seats]) -> list[tuple[Seats, Seats]]:
+def first_round(bits: Bits, shown: Seats, out: Seats, cards: Planes) -> list[tuple[Seats, Seats]]:
     """Per card up to the King: the players in play at the first reveal who held it, and those of them out."""
     found = []
     for card in range(1, KING + 1):

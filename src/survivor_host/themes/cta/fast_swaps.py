@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from survivor_host.themes.cta.bits import Bits, Bools, Seats
+from survivor_host.themes.cta.bits import Bits, Bools, Planes, Seats
 
 RANDOM, STICK, THRESHOLD = range(3)
 """The policy kinds a seat plays (`CtaPolicy.kind`)."""
@@ -49,7 +49,7 @@ class SwapRound:
     """One round's swaps in a block of games: cards, who may swap, and what the seats have seen."""
 
     table: Table
-    cards: list[Seats]
+    cards: Planes
     """The cards, bit-sliced (changed in place by the swaps)."""
     in_play: Seats
     n_alive: Seats
@@ -57,12 +57,12 @@ class SwapRound:
     stuck: Seats = field(init=False)
     lost: Seats = field(init=False)
     """Players who lost a card to a won swap this round."""
-    won: list[tuple[Seats, list[Seats]]] = field(default_factory=list)
+    won: list[tuple[Seats, Planes]] = field(default_factory=list)
     """Per swap round, the seats that won a swap of their own and (bit-sliced) its target (kept when a
     seat's policy or No Backsies reads them)."""
     pairs: list[tuple[Seats, Seats]] = field(default_factory=list)
     """Every won swap: the swapper and the target, as one-seat sets per game."""
-    partner: tuple[Seats, list[Seats]] = field(init=False)
+    partner: tuple[Seats, Planes] = field(init=False)
     """Who last won a swap with each seat, either way (they know its card), and (bit-sliced) who."""
     won_own: bool = False
     """Whether a seat may have won a swap of its own before it chooses (All At Once's second swap round;
@@ -76,10 +76,10 @@ class SwapRound:
         bits = self.table.bits
         self.stuck = np.zeros(g, dtype=bits.dtype)
         self.lost = np.zeros(g, dtype=bits.dtype)
-        self.partner = (np.zeros(g, dtype=bits.dtype), [np.zeros(g, dtype=bits.dtype) for _ in range(bits.seat_bits)])
-        self.swaps = np.zeros(g, dtype=np.int16)
-        self.swaps_won = np.zeros(g, dtype=np.int16)
-        self.void = np.zeros(g, dtype=np.int16)
+        self.partner = (np.zeros(g, dtype=bits.dtype), np.zeros((bits.seat_bits, g), dtype=bits.dtype))
+        self.swaps = np.zeros(g, dtype=np.int8)  # at most 2 swap rounds of 31 seats; bools add to int8 uncast
+        self.swaps_won = np.zeros(g, dtype=np.int8)
+        self.void = np.zeros(g, dtype=np.int8)
         self.limit: Seats = np.zeros(g, dtype=np.int8)
         if self.table.smart and self.table.same_limits:
             limits = self.table.limits
@@ -166,13 +166,13 @@ class SwapRound:
         seat: Seats,
         target: Seats,
         tries: Bools,
-        won: tuple[Seats, list[Seats]],
+        won: tuple[Seats, Planes],
     ) -> None:
         """Swap battles 125 vs 100 (C6) where `tries`; the winners exchange cards (`won` notes the target)."""
         bits = self.table.bits
         wins = tries & (rng.random(me.size, dtype=np.float32) < np.float32(self.table.swap_win))
-        self.swaps += tries
-        self.swaps_won += wins
+        self.swaps += tries.view(np.int8)
+        self.swaps_won += wins.view(np.int8)
         them = bits.of(target) * wins
         mine = me * wins
         bits.exchange(self.cards, mine, them)
@@ -189,12 +189,9 @@ class SwapRound:
             bits.write(partner, them, seat)
             bits.write(partner, mine, target)
 
-    def new_swap_round(self) -> tuple[Seats, list[Seats]]:
+    def new_swap_round(self) -> tuple[Seats, Planes]:
         dtype, width = self.table.bits.dtype, self.table.bits.seat_bits
-        won = (
-            np.zeros(self.in_play.size, dtype=dtype),
-            [np.zeros(self.in_play.size, dtype=dtype) for _ in range(width)],
-        )
+        won = (np.zeros(self.in_play.size, dtype=dtype), np.zeros((width, self.in_play.size), dtype=dtype))
         self.won.append(won)
         return won
 
@@ -236,12 +233,12 @@ class SwapRound:
                 legal = tries
                 if self.table.adhesive or self.table.backsies:  # only these bar a target chosen before
                     legal = tries & ((self.targets(me, seat) & bits.of(target)) != 0)
-                    self.void += tries & ~legal
+                    self.void += (tries & ~legal).view(np.int8)
                 self.swap(rng, me, seat, target, legal, won)
 
     def saved(self, out: Seats) -> Seats:
         """Won swaps whose target went out at the reveal while the swapper did not, per game."""
-        total = np.zeros(out.size, dtype=np.int16)
+        total = np.zeros(out.size, dtype=np.int8)
         for mine, them in self.pairs:
-            total += ((them & out) != 0) & ((mine & out) == 0)
+            total += (((them & out) != 0) & ((mine & out) == 0)).view(np.int8)
         return total
