@@ -147,8 +147,8 @@ class CtaState(Game):
         cards, kings, advanced = self.cards, self.kings, self.advanced
         return [
             index
-            for index in [seat.index for seat in self.alive()]
-            if index not in kings and index not in advanced and cards.get(index) != FOURTEEN
+            for seat in self._alive
+            if (index := seat.index) not in kings and index not in advanced and cards.get(index) != FOURTEEN
         ]
 
     def swap_block(self, by: int, target: int) -> tuple[str, str] | None:
