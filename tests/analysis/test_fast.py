@@ -24,6 +24,7 @@ from survivor_host.analysis.simulate import (
     simulate_fast,
 )
 from survivor_host.engine.odds import battle_win
+from survivor_host.themes import THEMES
 from survivor_host.themes.cta.odds import cta_elimination
 from survivor_host.themes.cta.rules import KERNEL_RULES as CTA_RULES
 from survivor_host.themes.ftl.odds import choice_outcomes, no_mercy_deposition
@@ -44,6 +45,8 @@ SETTINGS = {
     "cta-backsies": SimSetup("cta", 6, ("no-backsies",), (), ("threshold", "random"), seed=17),
     "cta-joker": SimSetup("cta", 6, ("the-joker",), (("ties", "all"),), ("random", "threshold"), seed=18),
     "cta-aao": SimSetup("cta", 6, ("all-at-once",), (), ("random", "threshold", "always-stick"), seed=19),
+    "cta-13": SimSetup("cta", 13, ("adhesive", "no-backsies"), (), ("smart", "random"), seed=22),
+    "cta-17": SimSetup("cta", 17, ("all-at-once", "the-joker"), (("elim", 3),), ("random", "smart"), seed=23),
 }
 ENGINE_GAMES = 250
 FAST_GAMES = 20_000
@@ -99,6 +102,27 @@ def test_fast_path_agrees_with_the_engine(name: str) -> None:
     assert fast_reason(SETTINGS[name]) == ""
     key, z = worst(name)
     assert abs(z) < THRESHOLD, f"{name}: {key} differs, z = {z:.1f}"
+
+
+CTA_STRATEGIES = (("random", "smart", "threshold"), ("smart", "random"), ("random", "always-stick", "smart"))
+CTA_OPTIONS: tuple[tuple[tuple[str, object], ...], ...] = ((), (("elim", 2),), (("ties", "all"),))
+
+
+def cta_setting(number: int, mods: tuple[str, ...]) -> SimSetup:
+    """Chase the Ace with `mods`: mixed seats, and (in turn) two going a round, ties all out, No Backsies both ways."""
+    options = CTA_OPTIONS[number % len(CTA_OPTIONS)]
+    if "no-backsies" in mods and number % 2:
+        options = (*options, ("backsies", "both-ways"))
+    return SimSetup("cta", 6, mods, options, CTA_STRATEGIES[number % len(CTA_STRATEGIES)], seed=100 + number)
+
+
+@pytest.mark.parametrize(("number", "mods"), list(enumerate(THEMES["cta"].legal_mod_sets())))
+def test_the_chase_the_ace_kernel_agrees_with_the_engine_on_every_mod_set(number: int, mods: tuple[str, ...]) -> None:
+    setup = cta_setting(number, mods)
+    assert fast_reason(setup) == ""
+    scores = z_scores(simulate_engine(setup, ENGINE_GAMES), simulate_fast(setup, FAST_GAMES))
+    key = max(scores, key=lambda k: abs(scores[k]))
+    assert abs(scores[key]) < THRESHOLD, f"{setup}: {key} differs, z = {scores[key]:.1f}"
 
 
 @pytest.mark.parametrize(

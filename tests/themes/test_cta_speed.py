@@ -40,6 +40,8 @@ def assert_as_worked_out_afresh(game: ChaseTheAce) -> None:
         assert game.legal_inputs(seat.name) == again.legal_inputs(seat.name), seat.name
         assert game.legal_inputs(seat.uid) == again.legal_inputs(seat.uid), seat.uid
         assert game.swap_targets(seat.index) == again.swap_targets(seat.index), seat.name
+    if game.turn is not None:  # whom the turn may target, worked out as it began, still holds
+        assert game.turn_targets == game.swap_targets(game.turn)
 
 
 @pytest.mark.parametrize("mods", [(), ("adhesive", "no-backsies"), ("jesters-duel",), ("all-at-once", "adhesive")])

@@ -112,10 +112,11 @@ class SecretChoice(Phase[G], Generic[G, C]):
         """The prompts that open a ballot, one for each of `waiting` (`ask`, unless a theme words them at once)."""
         return [self.ask(game, index) for index in waiting]
 
-    def pending(self, game: G) -> list[int]:
-        """The seats asked whose choice is not in yet."""
-        chosen = self.ballot(game)
-        return [i for i in self.electorate(game) if i not in chosen and game.seats[i].alive]
+    def pending(self, game: G, electorate: Sequence[int] | None = None) -> list[int]:
+        """The seats asked whose choice is not in yet (`electorate`: the seats asked, when the caller has them)."""
+        chosen, seats = self.ballot(game), game.seats
+        asked = self.electorate(game) if electorate is None else electorate
+        return [i for i in asked if i not in chosen and seats[i].alive]
 
     def waits(self, game: G) -> list[Wait]:
         waiting = self.pending(game)
@@ -132,7 +133,8 @@ class SecretChoice(Phase[G], Generic[G, C]):
     def act(self, game: G, seat: Seat, inp: Input) -> list[Event] | None:
         if inp.action not in self.actions:
             return None
-        if seat.index not in self.electorate(game):
+        electorate = self.electorate(game)  # a choice changes nobody's place in the ballot
+        if seat.index not in electorate:
             raise IllegalAction(self.refuse(game, seat))
         chosen = self.ballot(game)
         changed = seat.index in chosen
@@ -141,7 +143,7 @@ class SecretChoice(Phase[G], Generic[G, C]):
         choice = self.read(game, seat, inp)
         chosen[seat.index] = choice
         events = self.made(game, seat, choice, changed)
-        return events if self.pending(game) else events + self.reveal(game)
+        return events if self.pending(game, electorate) else events + self.reveal(game)
 
     def timeout(self, game: G) -> list[Event]:
         """G4: the idle are modkilled, or under `idle=default` their harmless choice is made."""

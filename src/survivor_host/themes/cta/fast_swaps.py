@@ -1,122 +1,244 @@
-"""Chase the Ace on numpy: the swaps (C6, C7, Adhesive, No Backsies, All At Once), many games at once."""
+"""Chase the Ace on numpy: the swaps of one round (C6 turns, C7 All At Once, Adhesive, No Backsies).
+
+Seat sets are bits and the cards bit-sliced (`bits`). A turn is one pass over every game at once:
+whose turn it is (a uniform draw among those still to go, as a shuffled order gives), whom they may
+target, their choice, the battle and the exchange.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
-from numpy.typing import NDArray
 
-from survivor_host.engine.kernel import Bools, Floats, Ints, Tally
-from survivor_host.themes.cta.rules import KernelRules
+from survivor_host.themes.cta.bits import Bits, Bools, Planes, Seats
+
+RANDOM, STICK, THRESHOLD = range(3)
+"""The policy kinds a seat plays (`CtaPolicy.kind`)."""
+STUCK_WORTH, AVERAGE, LOST_WORTH = 8, 7, 4
+"""What a threshold seat expects a card to be worth (as `Threshold.worth`) when it does not know it;
+one it took by a swap of its own is worth 0."""
 
 
 @dataclass
-class SwapState:
-    cards: Ints
-    in_play: Bools
-    stuck: Bools
-    swapped: Bools
-    known: NDArray[np.int8]
-    lost: Bools
+class Table:
+    """What the swaps need to know of the game: the seats' policies, the mods and the rule figures."""
+
+    bits: Bits
+    kind: Seats
+    """Each seat's policy kind."""
+    limits: Seats
+    """(seats, table sizes): the highest card that still swaps, by players still in."""
     adhesive: bool
     backsies: bool
     both_ways: bool
+    swap_win: float
+    all_at_once: bool
 
-    def targets(self, row: Ints, by: Ints) -> Bools:
-        """Whom `by` (one seat per row) may swap with now (C6)."""
-        n = self.cards.shape[1]
-        ok: Bools = self.in_play & (np.arange(n)[None, :] != by[:, None])
-        if self.adhesive:
+    def __post_init__(self) -> None:
+        self.kinds = {int(k) for k in self.kind}
+        self.smart = THRESHOLD in self.kinds
+        self.memory = self.backsies or (self.smart and self.all_at_once)
+        """Whether whom each seat took a card from is kept (No Backsies, and a threshold seat's second
+        swap round: it never swaps back for the low card it gave)."""
+        self.same_limits = bool((self.limits == self.limits[:1]).all())
+
+
+@dataclass
+class SwapRound:
+    """One round's swaps in a block of games: cards, who may swap, and what the seats have seen."""
+
+    table: Table
+    cards: Planes
+    """The cards, bit-sliced (changed in place by the swaps)."""
+    in_play: Seats
+    n_alive: Seats
+    playing: Bools
+    stuck: Seats = field(init=False)
+    lost: Seats = field(init=False)
+    """Players who lost a card to a won swap this round."""
+    won: list[tuple[Seats, Planes]] = field(default_factory=list)
+    """Per swap round, the seats that won a swap of their own and (bit-sliced) its target (kept when a
+    seat's policy or No Backsies reads them)."""
+    pairs: list[tuple[Seats, Seats]] = field(default_factory=list)
+    """Every won swap: the swapper and the target, as one-seat sets per game."""
+    partner: tuple[Seats, Planes] = field(init=False)
+    """Who last won a swap with each seat, either way (they know its card), and (bit-sliced) who."""
+    won_own: bool = False
+    """Whether a seat may have won a swap of its own before it chooses (All At Once's second swap round;
+    in the turns a seat's only swap is its turn's)."""
+    swaps: Seats = field(init=False)
+    swaps_won: Seats = field(init=False)
+    void: Seats = field(init=False)
+
+    def __post_init__(self) -> None:
+        g = self.in_play.size
+        bits = self.table.bits
+        self.stuck = np.zeros(g, dtype=bits.dtype)
+        self.lost = np.zeros(g, dtype=bits.dtype)
+        self.partner = (np.zeros(g, dtype=bits.dtype), np.zeros((bits.seat_bits, g), dtype=bits.dtype))
+        self.swaps = np.zeros(g, dtype=np.int8)  # at most 2 swap rounds of 31 seats; bools add to int8 uncast
+        self.swaps_won = np.zeros(g, dtype=np.int8)
+        self.void = np.zeros(g, dtype=np.int8)
+        self.limit: Seats = np.zeros(g, dtype=np.int8)
+        if self.table.smart and self.table.same_limits:
+            limits = self.table.limits
+            self.limit = limits[0].take(np.minimum(self.n_alive, limits.shape[1] - 1)).astype(np.int8)
+
+    def gave(self, me: Seats, seat: Seats) -> Seats:
+        """Whom `seat` took a card from by a won swap of their own this round (`me` = its set)."""
+        bits = self.table.bits
+        found = np.zeros(seat.shape, dtype=bits.dtype)
+        for winners, target in self.won:
+            found |= bits.of(bits.read(target, me) - ((winners & me) == 0).view(np.int8))
+        return found
+
+    def got(self, seat: Seats) -> Seats:
+        """Who took a card from `seat` by a won swap of their own this round."""
+        bits = self.table.bits
+        found = np.zeros(seat.shape, dtype=bits.dtype)
+        for winners, target in self.won:
+            found |= bits.equal(target, seat) & winners
+        return found
+
+    def targets(self, me: Seats, seat: Seats) -> Seats:
+        """Whom `seat` (its set `me`, empty where nobody acts) may swap with now (C6, Adhesive, No Backsies)."""
+        ok: Seats = (self.in_play ^ me) * (me != 0)
+        if self.table.adhesive:
             ok &= ~self.stuck
-        if self.backsies:
-            ok &= ~self.swapped[row, :, by]
-            if self.both_ways:
-                ok &= ~self.swapped[row, by, :]
+        if self.table.backsies and self.won:
+            ok &= ~self.got(seat)
+            if self.table.both_ways and self.won_own:
+                ok &= ~self.gave(me, seat)
         return ok
 
-    def legal(self, row: Ints, by: Ints, target: Ints) -> Bools:
-        ok: Bools = self.targets(row, by)[row, target]
-        return ok
+    def choose(self, rng: np.random.Generator, me: Seats, seat: Seats, targets: Seats) -> Seats:
+        """The target of each game's `seat`, -1 to stick (with nobody to target, they stick)."""
+        table, bits = self.table, self.table.bits
+        by_kind: dict[int, Seats] = {STICK: np.full(seat.shape, -1, dtype=np.int8)} if STICK in table.kinds else {}
+        if RANDOM in table.kinds:  # stick or any legal target, uniformly
+            count = np.bitwise_count(targets)
+            r = (rng.random(seat.shape, dtype=np.float32) * (count + np.uint8(1))).astype(np.int16)
+            by_kind[RANDOM] = bits.nth(targets, np.subtract(r, np.int16(1), out=r))
+        if table.smart:
+            by_kind[THRESHOLD] = self.threshold(rng, me, seat, targets)
+        if len(by_kind) == 1:
+            return next(iter(by_kind.values()))
+        kind = table.kind.take(np.maximum(seat, 0))
+        chosen = np.full(seat.shape, -1, dtype=np.int8)
+        for number, found in by_kind.items():
+            chosen = np.where(kind == number, found, chosen)
+        return chosen
 
+    def threshold(self, rng: np.random.Generator, me: Seats, seat: Seats, targets: Seats) -> Seats:
+        """Swap when the card is at or below the seat's threshold, with the target that looks best:
+        a card they know, else stuck 8, unknown 7, lost 4, one they took by their own swap 0 (ties alike)."""
+        bits, limits = self.table.bits, self.table.limits
+        card = bits.read(self.cards, me)
+        limit = self.limit
+        if not self.table.same_limits:
+            column = np.minimum(self.n_alive, limits.shape[1] - 1)
+            limit = limits.reshape(-1).take(np.maximum(seat, 0).astype(np.intp) * limits.shape[1] + column)
+        wants = (card <= limit) & (targets != 0)
+        if not np.count_nonzero(wants):
+            return np.full(seat.shape, -1, dtype=np.int8)
+        seen, whom = self.partner
+        known = bits.equal(whom, seat) & seen & targets
+        given = self.gave(me, seat) & targets & ~known if self.won_own else 0
+        unknown = targets & ~known & ~given
+        stuck = unknown & self.stuck
+        fresh = unknown & ~self.stuck & ~self.lost
+        lost = unknown & ~self.stuck & self.lost
+        best_known, top = bits.highest(self.cards, known) if np.count_nonzero(known) else (known, known)
+        has_stuck, has_fresh, has_lost = stuck != 0, fresh != 0, lost != 0
+        tier = np.maximum(
+            np.maximum(has_stuck * np.int8(STUCK_WORTH), has_fresh * np.int8(AVERAGE)), has_lost * np.int8(LOST_WORTH)
+        )
+        best = np.maximum(top, tier)
+        in_tier = stuck * (tier == STUCK_WORTH) | fresh * (tier == AVERAGE) | lost * (tier == LOST_WORTH)
+        pool = best_known * ((top == best) & wants) | in_tier * ((tier == best) & wants)
+        return bits.uniform(rng, pool * (best > card))  # nobody for a seat that sticks: -1
 
-def expected_worth(state: SwapState, row: Ints, by: Ints) -> Floats:
-    """What `by` expects each other player's card to be worth (as `Threshold.worth`)."""
-    known = state.known[row, by, :]
-    given = state.swapped[row, by, :]
-    worth = np.full(known.shape, 7.0)
-    worth[state.lost] = 4.0
-    worth[state.stuck] = 8.0
-    worth[given] = 0.0
-    worth = np.where(known > 0, known, worth)
-    return worth
+    def swap(
+        self,
+        rng: np.random.Generator,
+        me: Seats,
+        seat: Seats,
+        target: Seats,
+        tries: Bools,
+        won: tuple[Seats, Planes],
+    ) -> None:
+        """Swap battles 125 vs 100 (C6) where `tries`; the winners exchange cards (`won` notes the target)."""
+        bits = self.table.bits
+        wins = tries & (rng.random(me.size, dtype=np.float32) < np.float32(self.table.swap_win))
+        self.swaps += tries.view(np.int8)
+        self.swaps_won += wins.view(np.int8)
+        them = bits.of(target) * wins
+        mine = me * wins
+        bits.exchange(self.cards, mine, them)
+        self.pairs.append((mine, them))
+        if self.table.memory:
+            winners, whom = won
+            winners |= mine
+            bits.write(whom, mine, target)
+        if self.table.smart:
+            self.lost |= them
+        if self.table.smart:
+            seen, partner = self.partner
+            seen |= mine | them
+            bits.write(partner, them, seat)
+            bits.write(partner, mine, target)
 
+    def new_swap_round(self) -> tuple[Seats, Planes]:
+        dtype, width = self.table.bits.dtype, self.table.bits.seat_bits
+        won = (np.zeros(self.in_play.size, dtype=dtype), np.zeros((width, self.in_play.size), dtype=dtype))
+        self.won.append(won)
+        return won
 
-def choose(
-    rng: np.random.Generator,
-    state: SwapState,
-    row: Ints,
-    by: Ints | None,
-    kind: Ints,
-    thresholds: Ints,
-    n_alive: Ints,
-    acts: Bools,
-) -> Ints:
-    """Target per (row, seat), -1 to stick: for one seat per row (`by`), or for every seat (All At Once)."""
-    g, n = state.cards.shape
-    choice = np.full((g, n), -1, dtype=np.int64)
-    seats = [by] if by is not None else [np.full(g, s, dtype=np.int64) for s in range(n)]
-    top = thresholds.shape[1] - 1
-    for seat in seats:
-        live = acts & state.in_play[row, seat]
-        if not live.any():
-            continue
-        targets = state.targets(row, seat)
-        count = targets.sum(axis=1)
-        policy = kind[seat]
-        # random: stick or any legal target, uniformly
-        pick = (rng.random(g) * (count + 1)).astype(np.int64)
-        ranks = np.cumsum(targets, axis=1)
-        randomly = np.where(pick > 0, (ranks == pick[:, None]).argmax(axis=1), -1)
-        # threshold: swap when the card is at or below it, with the best-looking target worth more
-        card = state.cards[row, seat]
-        limit = thresholds[seat, np.minimum(n_alive, top)]
-        worth = expected_worth(state, row, seat)
-        better = targets & (worth > card[:, None])
-        keyed = np.where(better, worth + 0.5 * rng.random((g, n)), -1.0)
-        wants = (card <= limit) & better.any(axis=1)
-        by_threshold = np.where(wants, keyed.argmax(axis=1), -1)
-        chosen = np.where(policy == 0, randomly, np.where(policy == 1, -1, by_threshold))
-        chosen = np.where(live & (count > 0), chosen, -1)
-        choice[row, seat] = chosen
-    return choice
+    def turns(self, rng: np.random.Generator) -> None:
+        """C6: every player in play takes a turn, in a random order."""
+        bits = self.table.bits
+        won = self.new_swap_round()
+        remaining = self.in_play * self.playing
+        for _ in range(int(np.bitwise_count(remaining).max(initial=0))):
+            seat = bits.uniform(rng, remaining)  # the next in a shuffled order
+            me = bits.of(seat)
+            remaining ^= me
+            target = self.choose(rng, me, seat, self.targets(me, seat))
+            if self.table.smart or self.table.adhesive:
+                self.stuck |= me * (target < 0)
+            self.swap(rng, me, seat, target, target >= 0, won)
 
+    def all_at_once(self, rng: np.random.Generator, rounds: int = 2) -> None:
+        """C7: each swap round every player in play chooses in secret; the choices are carried out in a
+        random order, each against the cards as they are then (an illegal swap by then is void)."""
+        bits, g = self.table.bits, self.in_play.size
+        column = np.arange(g, dtype=np.intp)
+        for number in range(rounds):
+            self.won_own = number > 0  # a seat's choice of an earlier swap round may have been carried out
+            choice = np.full((bits.n + 1, g), -1, dtype=np.int8)  # row n: nobody's (seat -1 reads it)
+            me = (self.in_play & bits.weights) * self.playing  # every seat at once, down the rows
+            seat = np.where(me != 0, bits.seats, np.int8(-1))
+            choice[: bits.n] = self.choose(rng, me, seat, self.targets(me, seat))
+            won = self.new_swap_round()
+            remaining = self.in_play * self.playing
+            for _ in range(int(np.bitwise_count(remaining).max(initial=0))):
+                seat = bits.uniform(rng, remaining)
+                me = bits.of(seat)
+                remaining ^= me
+                target = choice.reshape(-1).take(seat.astype(np.intp) * g + column)
+                tries = target >= 0
+                if self.table.smart or self.table.adhesive:
+                    self.stuck |= me * ~tries
+                legal = tries
+                if self.table.adhesive or self.table.backsies:  # only these bar a target chosen before
+                    legal = tries & ((self.targets(me, seat) & bits.of(target)) != 0)
+                    self.void += (tries & ~legal).view(np.int8)
+                self.swap(rng, me, seat, target, legal, won)
 
-def swap(
-    rng: np.random.Generator,
-    state: SwapState,
-    row: Ints,
-    by: Ints,
-    target: Ints,
-    tries: Bools,
-    tally: Tally,
-    ids: Ints,
-    saved_pairs: list[tuple[Ints, Ints, Ints]],
-    rules: KernelRules,
-) -> None:
-    """Swap battles 125 vs 100 (C6) for the rows in `tries`; the winners exchange cards."""
-    if not tries.any():
-        return
-    wins = tries & (rng.random(len(row)) < rules.swap_win)
-    tally.add("swaps", ids, tries)
-    tally.add("swaps won", ids, wins)
-    r, b, t = row[wins], by[wins], target[wins]
-    mine, theirs = state.cards[r, b].copy(), state.cards[r, t].copy()
-    state.cards[r, b], state.cards[r, t] = theirs, mine
-    state.swapped[r, b, t] = True
-    state.lost[r, t] = True
-    state.known[r, :, b] = 0
-    state.known[r, :, t] = 0
-    state.known[r, b, t] = mine
-    state.known[r, t, b] = theirs
-    saved_pairs.append((r, b, t))
+    def saved(self, out: Seats) -> Seats:
+        """Won swaps whose target went out at the reveal while the swapper did not, per game."""
+        total = np.zeros(out.size, dtype=np.int8)
+        for mine, them in self.pairs:
+            total += (((them & out) != 0) & ((mine & out) == 0)).view(np.int8)
+        return total

@@ -27,9 +27,9 @@ from survivor_host.themes.cta.phases.finals import FinalsPhase
 from survivor_host.themes.cta.phases.reveal import Reveal
 from survivor_host.themes.cta.phases.turns import SwapTurns
 from survivor_host.themes.cta.record import CtaRecorder, CtaRound
-from survivor_host.themes.cta.rules import FINALS_DIE, KING
+from survivor_host.themes.cta.rules import FINALS_DIE, FOURTEEN, KING
 from survivor_host.themes.cta.spec import SPEC
-from survivor_host.themes.cta.state import CtaState
+from survivor_host.themes.cta.state import CtaMod, CtaState
 from survivor_host.themes.cta.view import CtaView, view_of
 
 PHASES: tuple[Phase[CtaState], ...] = (Deal(), SwapTurns(), Reveal(), FinalsPhase())
@@ -66,6 +66,8 @@ class ChaseTheAce(CtaState):
         self.clear_round()
         self.recorder = CtaRecorder()
         self.plugins = tuple(MOD_CLASSES[mod]() for mod in self.mods)
+        self.blockers = tuple(plugin for plugin in self.plugins if type(plugin).swap_block is not CtaMod.swap_block)
+        self.fourteen = next((plugin.fourteen for plugin in self.plugins if plugin.fourteen), str(FOURTEEN))
         self.die = max((plugin.card_die() or KING for plugin in self.plugins), default=KING)
         self.phases = {phase.name: phase for phase in PHASES}
         self.mod_state = {}

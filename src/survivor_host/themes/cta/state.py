@@ -107,9 +107,15 @@ class CtaState(Game):
     order: list[int]
     """C6: the turns still to come this round."""
     turn: int | None
+    turn_targets: list[int]
+    """Whom the player whose turn it is may target (C6): worked out as the turn begins and after a removal."""
     had_turn: list[int]
     recorder: CtaRecorder
     plugins: tuple[CtaMod, ...]
+    blockers: tuple[CtaMod, ...]
+    """The mods that may bar a swap (`CtaMod.swap_block`)."""
+    fourteen: str
+    """What this game calls a 14, as players say it (C3: `Jester` or `Joker`; `14` without either mod)."""
     mod_state: dict[str, object]
     """Each mod's state in this game, by mod id (a mod's own dataclass)."""
     phases: dict[str, Phase[CtaState]]
@@ -120,15 +126,10 @@ class CtaState(Game):
         self.cards, self.kings, self.advanced, self.stuck = {}, [], [], []
         self.exchanges, self.history, self.attempts = [], [], []
         self.swap_log = []
-        self.order, self.turn, self.had_turn = [], None, []
+        self.order, self.turn, self.turn_targets, self.had_turn = [], None, [], []
 
     def phase_named(self, name: str) -> Phase[CtaState]:
         return self.phases[name]
-
-    @property
-    def fourteen(self) -> str:
-        """What this game calls a 14, as players say it (C3: `Jester` or `Joker`; `14` without either mod)."""
-        return next((plugin.fourteen for plugin in self.plugins if plugin.fourteen), str(FOURTEEN))
 
     def card_told(self, index: int, why: CardWhy, other: str = "", swap_round: int = 0) -> CardShown:
         """Seat `index`'s card now, told to its holder only."""
@@ -143,9 +144,11 @@ class CtaState(Game):
 
     def in_play(self) -> list[int]:
         """Seats that take part in the swap phase: alive, not a King, not advanced, not a 14."""
-        safe = {*self.kings, *self.advanced}
+        cards, kings, advanced = self.cards, self.kings, self.advanced
         return [
-            seat.index for seat in self.alive() if seat.index not in safe and self.cards.get(seat.index) != FOURTEEN
+            index
+            for seat in self._alive
+            if (index := seat.index) not in kings and index not in advanced and cards.get(index) != FOURTEEN
         ]
 
     def swap_block(self, by: int, target: int) -> tuple[str, str] | None:
@@ -165,7 +168,7 @@ class CtaState(Game):
 
     def mod_block(self, by: int, target: int) -> tuple[str, str] | None:
         """Why a mod forbids `by` from targeting `target` now (message, the mod's title), or None."""
-        for plugin in self.plugins:
+        for plugin in self.blockers:
             message = plugin.swap_block(self, by, target)
             if message:
                 return message, self.spec.mod_title(plugin.id)
@@ -175,9 +178,11 @@ class CtaState(Game):
         """Everyone `by` may target now, in list order: the others in play no mod bars (`swap_block`)."""
         return self.targets_of_each([by])[by]
 
-    def targets_of_each(self, players: Sequence[int]) -> dict[int, list[int]]:
-        """`swap_targets` of each of `players`."""
-        in_play = self.in_play()
+    def targets_of_each(self, players: Sequence[int], in_play: list[int] | None = None) -> dict[int, list[int]]:
+        """`swap_targets` of each of `players` (`in_play`: the seats in play now, when the caller has them)."""
+        in_play = self.in_play() if in_play is None else in_play
+        if not self.blockers:
+            return {by: [target for target in in_play if target != by] for by in players}
         return {
             by: [target for target in in_play if target != by and self.mod_block(by, target) is None] for by in players
         }

@@ -32,12 +32,12 @@ class SwapTurns(CtaPhase):
     def waits(self, game: CtaState) -> list[Wait]:
         if game.turn is None:
             return []
-        return [Wait(game.seats[game.turn].name, STICK_SWAP, False, game.target_names(game.turn))]
+        return [Wait(game.seats[game.turn].name, STICK_SWAP, False, tuple(game.names(game.turn_targets)))]
 
     def offers(self, game: CtaState, seat: Seat) -> list[Input]:
         if game.turn != seat.index:
             return []
-        swaps = [Input("swap", by=seat.name, target=target) for target in game.target_names(seat.index)]
+        swaps = [Input("swap", by=seat.name, target=target) for target in game.names(game.turn_targets)]
         return [Input("stick", by=seat.name), *swaps]
 
     def act(self, game: CtaState, seat: Seat, inp: Input) -> list[Event] | None:
@@ -64,7 +64,8 @@ class SwapTurns(CtaPhase):
         if not game.seats[game.turn].alive:
             game.order.pop(0)
             return next_turn(game)
-        if not game.swap_targets(game.turn):
+        game.turn_targets = game.swap_targets(game.turn)
+        if not game.turn_targets:
             return next_turn(game)
         return []
 
@@ -80,19 +81,22 @@ class SwapTurns(CtaPhase):
 
 def next_turn(game: CtaState) -> list[Event]:
     """The next player in the order who is still in play takes their turn (one with nobody to
-    target sticks at once); the turns are over when nobody is left."""
+    target sticks at once); the turns are over when nobody is left. Whom a turn may target is
+    worked out once, as it begins (`turn_targets`)."""
     events: list[Event] = []
-    game.turn = None
+    game.turn, game.turn_targets = None, []
+    playing = game.in_play()  # a stick takes nobody out of play
     while game.order:
         current = game.order[0]
-        if current not in game.in_play():
+        if current not in playing:
             game.order.pop(0)
             continue
-        if not game.swap_targets(current):
+        targets = game.targets_of_each([current], playing)[current]
+        if not targets:
             events.append(NoTargets(game.seats[current].name))
             events += game.stick(current, swap_round=None, said=False)
             continue
-        game.turn = current
+        game.turn, game.turn_targets = current, targets
         game.arm()
         events.append(asked(game, current))
         return events
@@ -101,4 +105,4 @@ def next_turn(game: CtaState) -> list[Event]:
 
 def asked(game: CtaState, index: int) -> TurnAsked:
     """C6: `index`'s turn: stick, or swap with one of the players they may target."""
-    return TurnAsked(game.seats[index].name, STICK_SWAP, game.target_names(index), False)
+    return TurnAsked(game.seats[index].name, STICK_SWAP, tuple(game.names(game.turn_targets)), False)

@@ -33,10 +33,11 @@ class Vote(FtlPhase):
         return [VoteOpened()]
 
     def waits(self, game: FtlState) -> list[Wait]:
-        names = [seat.name for seat in game.alive()]
+        alive = game.alive()
+        names = tuple(seat.name for seat in alive)
         return [
-            Wait(seat.name, VOTE_ACTIONS, False, tuple(name for name in names if name != seat.name))
-            for seat in game.alive()
+            Wait(seat.name, VOTE_ACTIONS, False, names[:at] + names[at + 1 :])
+            for at, seat in enumerate(alive)
             if seat.index not in game.votes
         ]
 

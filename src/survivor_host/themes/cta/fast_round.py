@@ -1,0 +1,115 @@
+"""Chase the Ace on numpy: a round's deal (C3, C4, The Joker), Jester's Duel (C5), the reveal (C8) and
+the finals (C9), for a block of games at once, seat sets as bits and the cards bit-sliced."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from survivor_host.themes.cta.bits import Bits, Bools, Planes, Seats
+from survivor_host.themes.cta.rules import FOURTEEN, KING
+
+CARD_BITS = 4
+"""Bits a card (1..14) needs."""
+
+
+def deal(rng: np.random.Generator, bits: Bits, alive: Seats, sides: int, joker: bool) -> Planes:
+    """C3: a card for every seat, bit-sliced; The Joker (C4) deals again while the Jokers would leave fewer than 2."""
+    cards: Seats = rng.integers(1, sides + 1, (bits.n, alive.size), dtype=np.int8)
+    while joker:
+        bad = np.bitwise_count(alive & ~bits.pack(cards == FOURTEEN)) < 2
+        if not np.count_nonzero(bad):
+            break
+        cards[:, bad] = rng.integers(1, sides + 1, (bits.n, int(np.count_nonzero(bad))), dtype=np.int8)
+    return bits.planes(cards, CARD_BITS)
+
+
+def holding(bits: Bits, cards: Planes, card: int) -> Seats:
+    """The seats holding `card`."""
+    found = np.full(cards[0].shape, bits.full, dtype=bits.dtype)
+    for j, plane in enumerate(cards):
+        found &= plane if card >> j & 1 else ~plane
+    return found
+
+
+def losers(rng: np.random.Generator, bits: Bits, pool: Seats, count: Seats) -> Seats:
+    """`count` members of each set, uniformly (the losers of an even battle among `pool`)."""
+    out = np.zeros_like(pool)
+    left = pool.copy()
+    for step in range(int(count.max(initial=0))):
+        one = bits.of(bits.uniform(rng, left)) * (count > step)
+        out |= one
+        left &= ~one
+    return out
+
+
+def jesters(
+    rng: np.random.Generator, bits: Bits, alive: Seats, fourteens: Seats, kings: Seats
+) -> tuple[Seats, Seats, Bools, Bools]:
+    """C5: several Jesters battle among themselves (one left advances); a lone Jester duels a random
+    legal opponent. Returns who is alive and who advanced after, and per game the battles and duels."""
+    held = fourteens & alive
+    count = np.bitwise_count(held).astype(np.int16)
+    advanced = kings.copy()
+    many = count >= 2
+    if np.count_nonzero(many):
+        lose = np.minimum(count - 1, np.bitwise_count(alive) - 2) * many
+        out = losers(rng, bits, held, lose)
+        alive = alive & ~out
+        advanced |= (held & ~out) * (many & (count - lose == 1))
+    lone = count == 1
+    duels = np.zeros(alive.size, dtype=bool)
+    if np.count_nonzero(lone):
+        foes = (alive & ~advanced & ~fourteens) * lone
+        duels = foes != 0
+        advanced |= held * (lone & ~duels)  # nobody to duel: the Jester advances
+        target = bits.of(bits.uniform(rng, foes))
+        jester_wins = rng.random(alive.size, dtype=np.float32) < np.float32(0.5)  # 100 vs 100 (G1)
+        winner = np.where(jester_wins, held, target)
+        alive = alive & ~((held ^ target ^ winner) * duels)
+        advanced |= winner * duels
+    return alive, advanced, many, duels
+
+
+def reveal(
+    rng: np.random.Generator, bits: Bits, alive: Seats, in_play: Seats, cards: Planes, k: Seats, ties_all: bool
+) -> Seats:
+    """C8: the `k` lowest in play go (never leaving fewer than 2); ties at the cut-off by battle or all."""
+    n_alive = np.bitwise_count(alive).astype(np.int16)
+    count = np.minimum(np.minimum(k, np.bitwise_count(in_play)), n_alive - 2).astype(np.int16)
+    below = np.zeros_like(alive)
+    tied = np.zeros_like(alive)
+    rest = count.copy()
+    left = in_play
+    for _ in range(int(count.max(initial=0))):  # the lowest cards in turn, until `count` are reached
+        low = bits.lowest(cards, left)
+        n_low = np.bitwise_count(low)
+        active = rest > 0
+        beyond = active & (rest > n_low)
+        below |= low * beyond
+        tied |= low * (active & ~beyond)
+        rest -= n_low * active
+        left = left & ~low
+    need = count - np.bitwise_count(below)
+    n_tied = np.bitwise_count(tied).astype(np.int16)
+    everyone = n_tied == need
+    if ties_all:
+        everyone |= n_alive - np.bitwise_count(below) - n_tied >= 2
+    battles = (count > 0) & ~everyone
+    by_battle = losers(rng, bits, tied * battles, need * battles) if np.count_nonzero(battles) else tied & 0  # G1
+    out: Seats = (below | np.where(everyone, tied, by_battle)) * (count > 0)
+    return out
+
+
+def finals(rng: np.random.Generator, bits: Bits, alive: Seats) -> tuple[Seats, Seats]:
+    """C9: the two left battle 13 vs 13, an even battle: the winner, and the other (-1 for none)."""
+    first = bits.uniform(rng, alive)
+    return first, bits.nth(alive & ~bits.of(first), np.zeros(alive.size, dtype=np.int16))
+
+
+def first_round(bits: Bits, shown: Seats, out: Seats, cards: Planes) -> list[tuple[Seats, Seats]]:
+    """Per card up to the King: the players in play at the first reveal who held it, and those of them out."""
+    found = []
+    for card in range(1, KING + 1):
+        held = holding(bits, cards, card) & shown
+        found.append((np.bitwise_count(held), np.bitwise_count(held & out)))
+    return found
