@@ -140,10 +140,11 @@ def _tally_game(result: SimResult, kinds: Sequence[str], winner: int, seconds: S
     result.shared_seconds += len(seconds) > 1
 
 
-def next_to_act(awaited: Sequence[Wait], order: random.Random) -> str:
-    """The awaited player who acts next: one at random when several are awaited, as a room's players
-    send in no fixed order (where the order choices arrive in matters, seat order would favour seat 1)."""
-    if len(awaited) == 1:
+def next_to_act(awaited: Sequence[Wait], order: random.Random | None) -> str:
+    """The awaited player who acts next: with an `order` stream, one at random when several are awaited,
+    as a room's players send in no fixed order (where that order matters, seat order would favour seat 1);
+    without one, the first in seat order."""
+    if order is None or len(awaited) == 1:
         return awaited[0].player
     return awaited[order.randrange(len(awaited))].player
 
@@ -153,11 +154,13 @@ def play_games(setup: SimSetup, first: int, count: int) -> SimResult:
     result = SimResult()
     kinds = seat_strategies(setup)
     names = [f"P{i + 1}" for i in range(setup.players)]
+    random_order = theme_spec(setup.theme).arrival_order_matters
     for number in range(first, first + count):
         seed = f"{setup.seed}:{number}"
         game = new_game(setup.theme, names, mods=setup.mods, options=dict(setup.options), seed=seed)
         rng = random.Random(f"ai:{seed}")  # never the dice's own stream: choices would follow the rolls
-        order = random.Random(f"order:{seed}")  # who of the awaited acts first: neither the dice nor the AI's
+        # who of the awaited acts first: neither the dice's stream nor the AI's
+        order = random.Random(f"order:{seed}") if random_order else None
         strategies = {name: make_strategy(setup.theme, kind) for name, kind in zip(names, kinds, strict=True)}
         game.begin()  # facts only: a simulation reads no text
         while not game.finished:

@@ -150,6 +150,9 @@ class ThemeSpec:
     """What the simulator counts in a record, its figures and the numpy kernel, imported on first use."""
     load_story: Callable[[], StoryFn] | None = None
     """A round of the record told as HTML facts (the replay page); without it, every field as data."""
+    arrival_order_matters: bool = False
+    """The order in which awaited players send changes play (attacks fought in the order sent): the
+    simulator then lets them act in a random order, else in seat order."""
 
     def chances(self) -> ChancesFn | None:
         return self.load_chances() if self.load_chances else None

@@ -49,6 +49,7 @@ def _story() -> StoryFn:
 
 
 SPEC = ThemeSpec(
+    arrival_order_matters=True,  # attacks are fought in the order they are sent
     id="hga",
     title="Hunger Games Anon",
     aliases=("hungergamesanon", "anon"),
