@@ -14,7 +14,7 @@ from collections.abc import Callable
 from survivor_host.ai import make_strategy
 from survivor_host.engine.dice import Dice, FairDice, SeededDice
 from survivor_host.fair.stream import client_seed
-from survivor_host.host.terminal import seat_names
+from survivor_host.terminal.table import seat_names
 from survivor_host.themes import new_game
 
 CASES = [("ftl", []), ("cta", ["jesters-duel", "adhesive", "no-backsies"])]

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from survivor_host.ai import make_strategy
 from survivor_host.engine.game import Game
-from survivor_host.host.terminal import seat_names
+from survivor_host.terminal.table import seat_names
 from survivor_host.themes import new_game
 
 CASES: list[tuple[str, list[str]]] = [

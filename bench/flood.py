@@ -36,11 +36,11 @@ from harness.bot import BOT_NAME, BotProcess  # noqa: E402
 from harness.env import BOT_ID, HOST_NAME, E2EEnv, default_server_options  # noqa: E402
 from harness.player import Player  # noqa: E402
 
+from survivor_host.bot.ports import HostSettings  # noqa: E402
+from survivor_host.bot.room import RoomHost  # noqa: E402
 from survivor_host.engine.ids import to_id  # noqa: E402
-from survivor_host.host.ports import HostSettings  # noqa: E402
-from survivor_host.host.room import RoomHost  # noqa: E402
-from survivor_host.host.store import Store  # noqa: E402
-from survivor_host.host.terminal import seat_names  # noqa: E402
+from survivor_host.store.db import Store  # noqa: E402
+from survivor_host.terminal.table import seat_names  # noqa: E402
 from tests.host.fakes import FakeClock, FakeOutbox  # noqa: E402
 from tests.host.test_room import play_out  # noqa: E402
 

@@ -19,8 +19,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from survivor_host.bot import bot as bot_module
 from survivor_host.cli import main
-from survivor_host.host import bot as bot_module
 
 STATS = Path(os.environ["FLOOD_STATS"])
 TICK = 0.005

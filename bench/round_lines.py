@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from survivor_host.host.ports import HostSettings
-from survivor_host.host.room import RoomHost
-from survivor_host.host.store import Store
-from survivor_host.host.terminal import seat_names
+from survivor_host.bot.ports import HostSettings
+from survivor_host.bot.room import RoomHost
+from survivor_host.store.db import Store
+from survivor_host.terminal.table import seat_names
 from tests.host.fakes import FakeClock, FakeOutbox
 
 

@@ -144,7 +144,7 @@ def test_the_guides_point_at_files_that_exist() -> None:
 
 @pytest.mark.parametrize("name", ["**x**", "[bold]x[/]", "<b>x</b>", "/wall x"])
 def test_replay_shows_hostile_names_literally(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
-    from survivor_host.host.terminal import TerminalTable, seat_names
+    from survivor_host.terminal.table import TerminalTable, seat_names
     from survivor_host.themes import new_game
 
     game = new_game("ftl", [name, *seat_names(4)[1:]], seed=3)

@@ -7,11 +7,11 @@ import io
 import re
 from pathlib import Path
 
+from survivor_host.bot.fairness import new_server_seed
 from survivor_host.devserver.demo_run import Demo
 from survivor_host.devserver.demo_setup import DemoSetup
 from survivor_host.devserver.story import Story
 from survivor_host.fair.stream import client_seed
-from survivor_host.host.fairness import new_server_seed
 
 FAIRNESS = (Path(__file__).parents[1] / "docs" / "FAIRNESS.md").read_text(encoding="utf-8")
 

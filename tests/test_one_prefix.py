@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from survivor_host.bot.command_words import is_command_word
+from survivor_host.bot.config_schema import SCHEMA
+from survivor_host.bot.handhost.words import HAND_COMMANDS
 from survivor_host.catalogue import DEFAULT_PREFIX, options_text
 from survivor_host.cli import main
-from survivor_host.host.command_words import is_command_word
-from survivor_host.host.config_schema import SCHEMA
-from survivor_host.host.handhost.words import HAND_COMMANDS
 
 ROOT = Path(__file__).parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]

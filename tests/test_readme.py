@@ -17,7 +17,7 @@ import sqlite3
 import subprocess
 from pathlib import Path
 
-from survivor_host.host.terminal import SEAT_NAMES
+from survivor_host.terminal.table import SEAT_NAMES
 from tests.readme import BIN, README, REPO, Block, blocks, commands, guides, is_e2e, local
 
 # `play` without --auto waits for the person at the first seat: these answers cover every prompt
@@ -86,7 +86,7 @@ def _run_sh(command: str, cwd: Path) -> None:
 
 def _live_database(path: Path) -> None:
     """A WAL database with writes not yet checkpointed, held open as the running bot would hold it."""
-    from survivor_host.host.store import Store
+    from survivor_host.store.db import Store
 
     store = Store(str(path))
     for i in range(3):

@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from survivor_host.host.command_words import is_command_word
-from survivor_host.host.config_schema import DEFAULT_HANDBACK_SECONDS, SCHEMA
-from survivor_host.host.handhost.words import HAND_COMMANDS
+from survivor_host.bot.command_words import is_command_word
+from survivor_host.bot.config_schema import DEFAULT_HANDBACK_SECONDS, SCHEMA
+from survivor_host.bot.handhost.words import HAND_COMMANDS
 
 ROOM_MD = (Path(__file__).parents[1] / "docs" / "ROOM.md").read_text(encoding="utf-8")
 

@@ -10,6 +10,9 @@ from pathlib import Path
 import pytest
 
 from survivor_host.analysis.simulate import SimSetup, fast_reason, simulate
+from survivor_host.bot.hosting import addbot_line, finishing_order
+from survivor_host.bot.ports import HostSettings
+from survivor_host.bot.room import RoomHost
 from survivor_host.cli import main
 from survivor_host.engine.dice import ScriptedDice
 from survivor_host.engine.events import Event, GameOver
@@ -17,10 +20,7 @@ from survivor_host.engine.game import Game
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.render import render
 from survivor_host.engine.theme import ThemeSpec
-from survivor_host.host.hosting import addbot_line, finishing_order
-from survivor_host.host.ports import HostSettings
-from survivor_host.host.room import RoomHost
-from survivor_host.host.store import Store
+from survivor_host.store.db import Store
 from survivor_host.themes import new_game, theme_spec
 from survivor_host.trust.story import result_html
 from tests.contract import test_contract as contract

@@ -20,8 +20,8 @@ from survivor_host.cli_commands import (
 )
 from survivor_host.cli_trust import cmd_export, cmd_verify
 from survivor_host.engine.errors import DiceError, SetupError
-from survivor_host.host.terminal_console import PipeClosed, silence_stdout
 from survivor_host.studies.command import add_report_command
+from survivor_host.terminal.console import PipeClosed, silence_stdout
 from survivor_host.themes import DEFAULT_THEME, THEMES
 
 

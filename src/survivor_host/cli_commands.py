@@ -13,8 +13,8 @@ from typing import Any
 from survivor_host.cli_flags import check_output
 from survivor_host.engine.dice import dice_fields
 from survivor_host.engine.errors import DiceError, SetupError
-from survivor_host.host.terminal import TerminalTable, seat_names
 from survivor_host.scenario import ScenarioError, mismatches, run_scenario
+from survivor_host.terminal.table import TerminalTable, seat_names
 from survivor_host.themes import THEMES, new_game, theme_spec
 
 
@@ -78,7 +78,7 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Replay a game record as `play --auto` shows it (or the room's text, `--plain`) and check its outcome."""
-    from survivor_host.host.rewatch import replay_plain, replay_terminal
+    from survivor_host.terminal.rewatch import replay_plain, replay_terminal
     from survivor_host.trust.verify import algorithm_of, outcome_difference
 
     try:
@@ -165,7 +165,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from survivor_host.host.serve import serve_main
+    from survivor_host.bot.serve import serve_main
 
     return serve_main(args.config)
 

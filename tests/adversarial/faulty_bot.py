@@ -16,8 +16,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the checkout, for `tests.adversarial`
 
-from survivor_host.host.store import Store
 from survivor_host.showdown.client import ShowdownClient
+from survivor_host.store.db import Store
 from tests.adversarial.store_faults import FULL, WRITE
 
 FOLDER = Path(sys.argv[sys.argv.index("--config") + 1]).resolve().parent

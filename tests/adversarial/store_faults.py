@@ -12,7 +12,7 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
-from survivor_host.host.store import Store
+from survivor_host.store.db import Store
 
 WRITE = re.compile(r"\s*(INSERT|UPDATE|DELETE|REPLACE|PRAGMA\s+user_version\s*=)", re.IGNORECASE)
 FULL = "database or disk is full"

@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from survivor_host.host.ports import HostSettings
-from survivor_host.host.room import RoomHost
-from survivor_host.host.store import Store
+from survivor_host.bot.ports import HostSettings
+from survivor_host.bot.room import RoomHost
+from survivor_host.store.db import Store
 from tests.host.fakes import FakeClock, FakeOutbox
 from tests.host.test_hand_hosting import session_host
 from tests.host.test_room import ROOM, outbox

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from survivor_host.bot.room import RoomHost
 from survivor_host.cli import main
-from survivor_host.host.room import RoomHost
 from survivor_host.showdown.flood import box_of, join_text
 from survivor_host.trust.chatlog import ChatVerdict, verify_chat
 from tests.host.test_room import make_host, outbox

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from survivor_host.host import serve
-from survivor_host.host.room import RoomHost
-from survivor_host.host.store import Store
+from survivor_host.bot import serve
+from survivor_host.bot.room import RoomHost
+from survivor_host.store.db import Store
 from survivor_host.trust.session import verify_session
 from tests.adversarial.store_faults import KINDS, Faults, stored_seqs
 from tests.host.test_hand_hosting import session_host

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from survivor_host.host.store import Store
+from survivor_host.store.db import Store
 from tests.host.test_replays import finished
 from tests.host.test_room import clock, make_host, outbox
 

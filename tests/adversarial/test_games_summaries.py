@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from survivor_host.host import replays
-from survivor_host.host.migrations import MIGRATIONS
-from survivor_host.host.store import Store
+from survivor_host.bot import replays
+from survivor_host.store.db import Store
+from survivor_host.store.migrations import MIGRATIONS
 from tests.host.test_replays import finished
 from tests.host.test_room import outbox
 
@@ -72,7 +72,7 @@ def test_the_summaries_of_games_finished_before_are_filled_by_the_migration(tmp_
 
 
 def test_a_replay_page_is_built_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from survivor_host.host.replay_pages import PageShelf
+    from survivor_host.bot.replay_pages import PageShelf
 
     host = finished(tmp_path, ["Venus", "Mars", "Io"], html=True)
     built: list[int] = []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from survivor_host.host.info import help_text
+from survivor_host.bot.guide import help_text
 from tests.host.test_hand_hosting import session_host
 from tests.host.test_room import clock, outbox
 

@@ -29,11 +29,11 @@ from harness.player import Player
 from harness.replay import Replayed, parse_pm, replay_through_host
 from harness.table import PlayerTasks
 
+from survivor_host.bot.room import REACH_CHECK
 from survivor_host.engine.events import Event
 from survivor_host.engine.game import Game
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input, parse_command
-from survivor_host.host.room import REACH_CHECK
 from survivor_host.themes import new_game
 
 # Bot lines in the room that are not game events (signups, fair-dice commitment, points, reminders).

@@ -21,18 +21,18 @@ from harness.env import BOT_ID, HOST_NAME, E2EEnv
 from hosting_kit import connect, eventually
 from test_client import bot_client, wait_until
 
+from survivor_host.bot.replay_pages import showdown_page
 from survivor_host.engine.dice import FairDice
 from survivor_host.engine.events import RoundTable
 from survivor_host.fair.stream import client_seed
-from survivor_host.host.html import round_table_box, signups_box
-from survivor_host.host.replay_pages import showdown_page
-from survivor_host.host.store import Store
 from survivor_host.showdown import Chat, Connected, Error, Message, PrivateMessage, RoomState
 from survivor_host.showdown.client import ShowdownClient
 from survivor_host.showdown.events import Refused
 from survivor_host.showdown.standing import Locked, Unlocked
 from survivor_host.showdown.text import MAX_FRAME_LENGTH, utf16_len
+from survivor_host.store.db import Store
 from survivor_host.themes import new_game
+from survivor_host.words.html import round_table_box, signups_box
 
 ROOM = "survivor"
 NAMES = tuple(f"Player Number {i:04d}" for i in range(27)) + ("Here", "Click Here 1234567", "<b>x</b>&Here!1234")

@@ -20,8 +20,8 @@ from harness.player import Line, Player
 from hosting_kit import connect, open_signups
 from test_client import bot_client, wait_until
 
+from survivor_host.bot.allowance import EVERY
 from survivor_host.engine.ids import to_id
-from survivor_host.host.allowance import EVERY
 from survivor_host.showdown import Message, PrivateMessage
 from survivor_host.showdown.escape import ZERO_WIDTH_SPACE
 

@@ -41,7 +41,7 @@ def test_unknown_theme_names_the_known_ones() -> None:
 
 
 def test_host_commands_of_every_theme_come_from_the_specs() -> None:
-    from survivor_host.host.room import HOST_COMMANDS
+    from survivor_host.bot.room import HOST_COMMANDS
     from survivor_host.themes import THEME_HOST_ACTIONS
 
     assert set(THEME_HOST_ACTIONS) == {"pick", "elim"} <= set(HOST_COMMANDS)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from survivor_host.host.bot import Bot
-from survivor_host.host.config import BotConfig
-from survivor_host.host.store import Store
+from survivor_host.bot.bot import Bot
+from survivor_host.bot.config import BotConfig
+from survivor_host.store.db import Store
 from tests.host.fakes import FakeClock, FakeOutbox
 
 

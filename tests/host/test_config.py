@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from survivor_host.bot.config import ConfigError, check_database, load_config
 from survivor_host.cli import main
-from survivor_host.host.config import ConfigError, check_database, load_config
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "bot.example.toml"
 GOOD = """\

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from survivor_host.host.config import ConfigError, load_config
+from survivor_host.bot.config import ConfigError, load_config
 
 ENV = {"SURVIVOR_HOST_PASSWORD": "x"}
 

@@ -8,14 +8,14 @@ import random
 import sqlite3
 from pathlib import Path
 
+from survivor_host.bot.fairness import SignupSeed
+from survivor_host.bot.ports import HostSettings
+from survivor_host.bot.room import RoomHost
 from survivor_host.engine.dice import SeededDice
 from survivor_host.engine.inputs import Input
 from survivor_host.fair.stream import client_seed, commitment
-from survivor_host.host.fairness import SignupSeed
-from survivor_host.host.migrations import MIGRATIONS
-from survivor_host.host.ports import HostSettings
-from survivor_host.host.room import RoomHost
-from survivor_host.host.store import Store
+from survivor_host.store.db import Store
+from survivor_host.store.migrations import MIGRATIONS
 from survivor_host.themes import new_game
 from survivor_host.trust.verify import verify
 from tests.host.fakes import FakeClock, FakeOutbox

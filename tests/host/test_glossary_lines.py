@@ -11,7 +11,7 @@ import pytest
 from rich.console import Console
 
 from survivor_host.engine.render import PL_GLOSSARY
-from survivor_host.host.terminal import TerminalTable, seat_names
+from survivor_host.terminal.table import TerminalTable, seat_names
 from survivor_host.themes import new_game
 from survivor_host.themes.ftl.text import DIE_GLOSSARY
 from tests.host.test_room import make_host, open_game, outbox, play_out

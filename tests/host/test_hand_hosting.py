@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from survivor_host.bot.room import RoomHost
 from survivor_host.fair.stream import commitment
-from survivor_host.host.room import RoomHost
-from survivor_host.host.store import Store
+from survivor_host.store.db import Store
 from survivor_host.trust.chatlog import verify_chat
 from survivor_host.trust.session import verify_session
 from tests.host.test_replays import ShowdownHtmlRules, pages
@@ -254,8 +254,8 @@ def test_lastgame_and_replay_show_a_session(tmp_path: Path) -> None:
 
 
 def followed_host(tmp_path: Path) -> RoomHost:
-    from survivor_host.host.ports import HostSettings
-    from survivor_host.host.roombot import RoomBotSettings
+    from survivor_host.bot.ports import HostSettings
+    from survivor_host.bot.roombot import RoomBotSettings
     from tests.host.fakes import FakeClock, FakeOutbox
 
     settings = HostSettings(room_bot=RoomBotSettings("Sir Vivor"))
@@ -293,7 +293,7 @@ def test_a_session_of_the_room_bots_host_gives_way_to_the_next_host(tmp_path: Pa
 def test_the_operator_chooses_whether_sessions_follow_the_room_bot_and_the_hosts_grace(tmp_path: Path) -> None:
     from dataclasses import replace
 
-    from survivor_host.host.config import load_config
+    from survivor_host.bot.config import load_config
     from tests.host.test_config import GOOD
 
     path = tmp_path / "bot.toml"
@@ -339,7 +339,7 @@ def test_a_timer_stops_by_name_and_the_end_of_the_session_stops_them_all(tmp_pat
 
 
 def test_the_bot_routes_the_hosts_pms_and_brings_a_session_back_after_a_restart(tmp_path: Path) -> None:
-    from survivor_host.host.bot import Bot
+    from survivor_host.bot.bot import Bot
     from tests.host.fakes import FakeClock
     from tests.host.test_bot_routing import make_bot
 

@@ -9,10 +9,18 @@ import re
 from pathlib import Path
 
 from survivor_host.engine.events import PhaseChanged
-from survivor_host.host.terminal import seat_names
+from survivor_host.terminal.table import seat_names
 from survivor_host.themes import THEMES, new_game
 
-HOST = Path(__file__).parents[2] / "src" / "survivor_host" / "host"
+PACKAGE = Path(__file__).parents[2] / "src" / "survivor_host"
+FRONT_ENDS = ("bot", "words", "store", "terminal")
+"""The front ends' packages and what they share (their own modules; `handhost/` is not scanned)."""
+
+
+def host_modules() -> list[Path]:
+    return sorted(path for part in FRONT_ENDS for path in (PACKAGE / part).glob("*.py"))
+
+
 GENERIC = {"vote", "deal", "reveal", "choices", "rolls", "over"}
 """Words a theme uses that are everyone's: the engine's public vote (`VoteBox`, `Game.vote_tally`),
 and phases named in plain English."""
@@ -63,8 +71,8 @@ def test_host_names_no_theme_mod_action_or_phase() -> None:
     assert {"ftl", "cta", "follow", "swap", "finals"} <= names | actions  # the registry was read
     words = pattern(names | (actions - GENERIC) | set(VOCABULARY))
     # the scan itself finds them where they belong
-    assert found(HOST.parent / "themes" / "ftl" / "spec.py", words)
-    hits = [hit for path in sorted(HOST.glob("*.py")) for hit in found(path, words)]
+    assert found(PACKAGE / "themes" / "ftl" / "spec.py", words)
+    hits = [hit for path in host_modules() for hit in found(path, words)]
     assert hits == []
 
 
@@ -72,7 +80,7 @@ def test_no_string_in_host_is_a_theme_action() -> None:
     """Even a generic word (the public vote) is never spelled as an action: it comes from the spec."""
     _, actions = theme_words()
     literals = []
-    for path in sorted(HOST.glob("*.py")):
+    for path in host_modules():
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.lower() in actions:
                 literals.append(f"{path.name}:{node.lineno}: {node.value!r}")

@@ -12,17 +12,17 @@ from typing import Any
 
 import pytest
 
+from survivor_host.bot.bot import Bot
+from survivor_host.bot.config import BotConfig, load_config
+from survivor_host.bot.replay_pages import page_id, showdown_pages
 from survivor_host.engine.events import RoundTable, Say
-from survivor_host.host.bot import Bot
-from survivor_host.host.config import BotConfig, load_config
-from survivor_host.host.html import round_table_box
-from survivor_host.host.present import tabled_lines
-from survivor_host.host.replay_pages import page_id, showdown_pages
-from survivor_host.host.store import Store
 from survivor_host.showdown.messages import PrivateMessage, UserRef
 from survivor_host.showdown.serverhtml import refused_by_server
 from survivor_host.showdown.standing import Locked
 from survivor_host.showdown.text import MAX_FRAME_LENGTH, utf16_len
+from survivor_host.store.db import Store
+from survivor_host.words.html import round_table_box
+from survivor_host.words.lines import tabled_lines
 from tests.host.fakes import FakeClock, FakeOutbox
 from tests.host.test_bot_routing import make_bot, sign_up
 from tests.host.test_config import GOOD

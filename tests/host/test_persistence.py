@@ -9,15 +9,15 @@ from pathlib import Path
 
 import pytest
 
+from survivor_host.bot.bot import Bot
+from survivor_host.bot.config import BotConfig
+from survivor_host.bot.ports import HostSettings
+from survivor_host.bot.room import RoomHost
 from survivor_host.engine.game import RULES_VERSION
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
-from survivor_host.host.bot import Bot
-from survivor_host.host.config import BotConfig
-from survivor_host.host.migrations import MIGRATIONS
-from survivor_host.host.ports import HostSettings
-from survivor_host.host.room import RoomHost
-from survivor_host.host.store import Store
+from survivor_host.store.db import Store
+from survivor_host.store.migrations import MIGRATIONS
 from tests.host.fakes import FakeClock, FakeOutbox
 from tests.host.test_room import PLAYERS, ROOM, clock, make_host, open_game, outbox, play_out
 

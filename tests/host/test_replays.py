@@ -7,9 +7,9 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
+from survivor_host.bot.replay_pages import showdown_page
+from survivor_host.bot.room import RoomHost
 from survivor_host.fair.stream import commitment
-from survivor_host.host.replay_pages import showdown_page
-from survivor_host.host.room import RoomHost
 from tests.host.test_room import make_host, outbox, play_out
 
 SEED = "c" * 64

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from survivor_host.host import html
 from survivor_host.themes.ftl.game import FollowTheLeader
+from survivor_host.words import html
 from tests.host.test_persistence import reopen
 from tests.host.test_room import PLAYERS, ROOM, make_host, open_game, outbox
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from survivor_host.bot.ports import HostSettings
+from survivor_host.bot.room import RoomHost
 from survivor_host.engine.ids import to_id
-from survivor_host.host.ports import HostSettings
-from survivor_host.host.room import RoomHost
-from survivor_host.host.store import Store
+from survivor_host.store.db import Store
 from tests.host.fakes import FakeClock, FakeOutbox
 
 ROOM = "survivor"
@@ -322,7 +322,7 @@ def test_vote_box_has_a_button_per_player(tmp_path: Path) -> None:  # F2
 
 
 def test_rolls_in_a_row_share_lines_under_the_limit() -> None:
-    from survivor_host.host.room import pack_rolls
+    from survivor_host.words.lines import pack_rolls
 
     rolls = [f"Roll (1 - 150) for Player{i}: {i}" for i in range(60)]
     lines = pack_rolls(rolls, limit=300)

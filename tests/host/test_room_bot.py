@@ -11,16 +11,16 @@ from pathlib import Path
 
 import pytest
 
+from survivor_host.bot.bot import Bot
+from survivor_host.bot.config import BotConfig
+from survivor_host.bot.hosting import addbot_line, safe_name
+from survivor_host.bot.ports import HostSettings
+from survivor_host.bot.room import RoomHost
+from survivor_host.bot.roombot import RoomBotFollower, RoomBotSettings
 from survivor_host.engine.ids import to_id
-from survivor_host.host.bot import Bot
-from survivor_host.host.config import BotConfig
-from survivor_host.host.hosting import addbot_line, safe_name
-from survivor_host.host.migrations import MIGRATIONS
-from survivor_host.host.ports import HostSettings
-from survivor_host.host.room import RoomHost
-from survivor_host.host.roombot import RoomBotFollower, RoomBotSettings
-from survivor_host.host.store import Store
-from survivor_host.host.store_points import points_for
+from survivor_host.store.db import Store
+from survivor_host.store.migrations import MIGRATIONS
+from survivor_host.store.points import points_for
 from tests.host.fakes import FakeClock, FakeOutbox
 from tests.host.test_room import play_out
 

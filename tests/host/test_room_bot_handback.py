@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from survivor_host.host.config import load_config
-from survivor_host.host.room import RoomHost
-from survivor_host.host.roombot import RoomBotSettings
+from survivor_host.bot.config import load_config
+from survivor_host.bot.room import RoomHost
+from survivor_host.bot.roombot import RoomBotSettings
 from tests.host.fakes import FakeClock
 from tests.host.test_room_bot import BOT, ROOM, SV, hosted_game, make_host, out, wall
 

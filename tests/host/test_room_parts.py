@@ -7,23 +7,24 @@ from pathlib import Path
 
 import pytest
 
+from survivor_host.bot.answers import Answers
+from survivor_host.bot.command_words import is_game_word
+from survivor_host.bot.commands import Commands
+from survivor_host.bot.deadlines import Deadlines
+from survivor_host.bot.ports import HostSettings
+from survivor_host.bot.presence import Presence
+from survivor_host.bot.present import Announcer
+from survivor_host.bot.reach import HARMLESS_DEFAULTS, Reach
+from survivor_host.bot.room import RoomHost
+from survivor_host.bot.session import Session
+from survivor_host.bot.signups import REACH_CHECK, SignupDesk
+from survivor_host.bot.state import RoomState
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Prompt, Roll, Say
 from survivor_host.engine.inputs import Input
-from survivor_host.host.answers import Answers
-from survivor_host.host.command_words import is_game_word
-from survivor_host.host.commands import Commands
-from survivor_host.host.deadlines import Deadlines
-from survivor_host.host.ports import HostSettings
-from survivor_host.host.presence import Presence
-from survivor_host.host.present import Announcer, how_to_send, pack_rolls, round_phrase
-from survivor_host.host.reach import HARMLESS_DEFAULTS, Reach
-from survivor_host.host.room import RoomHost
-from survivor_host.host.session import Session
-from survivor_host.host.signups import REACH_CHECK, SignupDesk
-from survivor_host.host.state import RoomState
-from survivor_host.host.store import Store
+from survivor_host.store.db import Store
 from survivor_host.themes import THEMES, new_game
+from survivor_host.words.lines import how_to_send, pack_rolls, round_phrase
 from tests.host.fakes import FakeClock, FakeOutbox
 
 ROOM = "survivor"

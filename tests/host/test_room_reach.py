@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from survivor_host.host.bot import Bot
-from survivor_host.host.room import RoomHost
+from survivor_host.bot.bot import Bot
+from survivor_host.bot.room import RoomHost
 from survivor_host.showdown.events import Refused
 from survivor_host.showdown.messages import PrivateMessage, UserRef
 from tests.host.fakes import FakeOutbox
@@ -182,8 +182,8 @@ def test_a_lost_room_pauses_its_game_until_the_bot_is_back(tmp_path: Path) -> No
 
 
 def test_a_game_restored_in_a_room_not_joined_waits_for_the_room(tmp_path: Path) -> None:
-    from survivor_host.host.store import Store
     from survivor_host.showdown.events import Connected, RoomBack
+    from survivor_host.store.db import Store
     from tests.host.fakes import FakeClock
 
     bot, _out = make_bot(tmp_path)

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from survivor_host.host.ports import HostSettings
-from survivor_host.host.room import RoomHost
-from survivor_host.host.store import Store
+from survivor_host.bot.ports import HostSettings
+from survivor_host.bot.room import RoomHost
 from survivor_host.showdown.client import ShowdownClient
 from survivor_host.showdown.config import ClientConfig
 from survivor_host.showdown.sendqueue import CONFIRM, GAME, INFO
+from survivor_host.store.db import Store
 from tests.host.fakes import FakeClock, FakeOutbox
 from tests.host.test_room import PLAYERS, ROOM, clock, make_host, open_game, outbox
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from survivor_host.engine.events import RoundTable
-from survivor_host.host.html import round_table_box
+from survivor_host.words.html import round_table_box
 from tests.host.test_room import make_host, open_game, outbox, play_out
 
 BOX_KINDS = ("htmlbox", "uhtml", "uhtmlchange", "pmuhtml")
@@ -100,7 +100,7 @@ def test_the_box_escapes_every_cell_title_and_note() -> None:
 
 def test_the_lines_of_a_12_player_round_are_packed_within_the_line_limit(tmp_path: Path) -> None:
     """Without `*`: short lines in a row share a line, none over the limit (fewer lines to pace)."""
-    from survivor_host.host.room import MAX_LINE
+    from survivor_host.words.lines import MAX_LINE
 
     host = make_host(tmp_path, html=False)
     names = ["Venus", "Mars", "Jupiter", "Saturn", "Mercury", "Neptune", "Uranus", "Pluto", "Ceres", "Eris", "Vesta"]
@@ -119,7 +119,7 @@ def test_the_terminal_prints_the_round_table_and_leaves_out_its_lines(theme: str
 
     from rich.console import Console
 
-    from survivor_host.host.terminal import TerminalTable, seat_names
+    from survivor_host.terminal.table import TerminalTable, seat_names
     from survivor_host.themes import new_game
 
     names = ["[bold]Io[/]", *seat_names(6)[1:]]

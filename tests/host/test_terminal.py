@@ -24,11 +24,11 @@ from survivor_host.engine.events import Eliminated, GameOver, HostWords, Say
 from survivor_host.engine.game import Game
 from survivor_host.engine.odds import battle_win
 from survivor_host.engine.render import card_name
-from survivor_host.host.chances import chances_now
-from survivor_host.host.styles import STYLES, styled
-from survivor_host.host.terminal import DEFAULT_NAME, TerminalTable, seat_names, strategy_names
-from survivor_host.host.terminal_console import TTY_PACE, default_pace
-from survivor_host.host.terminal_questions import LeftGame, asks, help_lines, typed_forms
+from survivor_host.terminal.chances import chances_now
+from survivor_host.terminal.console import TTY_PACE, default_pace
+from survivor_host.terminal.questions import LeftGame, asks, help_lines, typed_forms
+from survivor_host.terminal.styles import STYLES, styled
+from survivor_host.terminal.table import DEFAULT_NAME, TerminalTable, seat_names, strategy_names
 from survivor_host.themes import new_game
 from survivor_host.themes.cta.odds import reveal_elimination, tied_elimination
 from survivor_host.themes.ftl.odds import scapegoat_survival

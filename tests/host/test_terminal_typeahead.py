@@ -10,7 +10,7 @@ import subprocess
 import sys
 import time
 
-from survivor_host.host.terminal import TerminalTable
+from survivor_host.terminal.table import TerminalTable
 from survivor_host.themes import new_game
 
 PROMPT = b"(help, odds) > "

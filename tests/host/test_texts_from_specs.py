@@ -9,13 +9,14 @@ from fractions import Fraction
 import pytest
 from rich.text import Text
 
+from survivor_host.bot import guide
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.theme import Chance, HelpText, Styles
-from survivor_host.host import info, styles, terminal
-from survivor_host.host.chances import chances_now
-from survivor_host.host.styles import STATUS_STYLE, STYLES, styled
-from survivor_host.host.terminal import seat_names
-from survivor_host.host.terminal_questions import asks, help_lines
+from survivor_host.terminal import styles
+from survivor_host.terminal.chances import chances_now
+from survivor_host.terminal.questions import READ_ONLY, asks, help_lines
+from survivor_host.terminal.styles import STATUS_STYLE, STYLES, styled
+from survivor_host.terminal.table import seat_names
 from survivor_host.themes import THEMES, new_game
 
 
@@ -25,8 +26,8 @@ def test_help_lists_each_spec_s_commands_where_they_belong(monkeypatch: pytest.M
         id="zzz",
         help=HelpText(room=("poke NAME",), pm=("nap",), host=(("set", "shuffle"),)),
     )
-    monkeypatch.setattr(info, "THEMES", {**THEMES, "zzz": extra})
-    text = info.help_text("!", "two")
+    monkeypatch.setattr(guide, "THEMES", {**THEMES, "zzz": extra})
+    text = guide.help_text("!", "two")
     assert "!poke NAME (when it is your turn" in text
     assert ", and nap;" in text  # the last PM command
     assert "!set OPTION VALUE, !shuffle, !start" in text
@@ -34,7 +35,7 @@ def test_help_lists_each_spec_s_commands_where_they_belong(monkeypatch: pytest.M
 
 
 def test_help_names_every_theme_s_commands() -> None:
-    text = info.help_text(".", "survivor")
+    text = guide.help_text(".", "survivor")
     for spec in THEMES.values():
         for command in spec.help.room:
             assert f".{command}" in text
@@ -42,7 +43,7 @@ def test_help_names_every_theme_s_commands() -> None:
             assert command in text
         for _, usage in spec.help.host:
             assert f".{usage}" in text
-    assert text.count(f"survivor {info.pm_example()}.") == 1
+    assert text.count(f"survivor {guide.pm_example()}.") == 1
 
 
 def test_the_terminal_questions_are_the_specs_and_each_game_offers_only_its_own() -> None:
@@ -50,7 +51,7 @@ def test_the_terminal_questions_are_the_specs_and_each_game_offers_only_its_own(
         game = new_game(theme, seat_names(4), seed=0)
         own = dict(spec.help.asks)
         assert asks(game) == own and (not own or spec.help.none_held)
-        assert not set(own) & set(terminal.READ_ONLY)
+        assert not set(own) & set(READ_ONLY)
         last = help_lines([], asks(game))[-1]
         for word, shows in own.items():
             assert f"{word} ({shows})" in last

@@ -103,7 +103,7 @@ def test_button_labels_read_as_words() -> None:
 
 
 def test_an_unregistered_name_is_told_to_register_and_a_blocker_to_unblock() -> None:
-    from survivor_host.host.reach import reach_hint
+    from survivor_host.bot.reach import reach_hint
 
     unregistered = reach_hint("That user is unregistered and cannot be PMed.")
     assert "register yours" in unregistered and "unblockpms" not in unregistered
@@ -130,7 +130,7 @@ def test_inputs_the_server_received_before_the_deadline_count(tmp_path: Path) ->
 
 
 def test_a_stalled_server_pauses_the_game_with_one_line_and_resumes_it(tmp_path: Path) -> None:
-    from survivor_host.host.deadlines import RESUME_LEFT, STALL_PAUSE
+    from survivor_host.bot.deadlines import RESUME_LEFT, STALL_PAUSE
 
     host = make_host(tmp_path, leader="pick", reminder=0)
     open_game(host, "ftl", PLAYERS[:4])

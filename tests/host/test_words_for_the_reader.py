@@ -10,9 +10,9 @@ from rich.console import Console
 
 from survivor_host.engine import voice
 from survivor_host.engine.voice import MARK, TERMINAL, ask, command, privately
-from survivor_host.host.refusals import refusal
-from survivor_host.host.terminal import DEFAULT_NAME, TerminalTable, seat_names
+from survivor_host.terminal.table import DEFAULT_NAME, TerminalTable, seat_names
 from survivor_host.themes import new_game
+from survivor_host.words.refusals import refusal
 from tests.host.test_room import PLAYERS, make_host, open_game, outbox
 
 SHOWDOWN_WORDS = ("PM", "in chat", "by PM", "PMs")

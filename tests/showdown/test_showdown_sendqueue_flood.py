@@ -16,9 +16,8 @@ from fake_network import EventClock, ThrottledServer, run_through
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from survivor_host.host.ports import HostSettings
-from survivor_host.host.room import RoomHost
-from survivor_host.host.store import Store
+from survivor_host.bot.ports import HostSettings
+from survivor_host.bot.room import RoomHost
 from survivor_host.showdown.client import ShowdownClient
 from survivor_host.showdown.config import ClientConfig
 from survivor_host.showdown.flood import ChatBudget, _line_html, _plain, box_of, is_text, join_text
@@ -26,6 +25,7 @@ from survivor_host.showdown.messages import UserRef
 from survivor_host.showdown.rooms import RoomState
 from survivor_host.showdown.sendqueue import GAME, INFO, PACE_PUBLIC_BOT, PACE_REGULAR, Frame, SendQueue, target_of
 from survivor_host.showdown.window import counts_as_chat
+from survivor_host.store.db import Store
 from tests.host.fakes import FakeClock
 from tests.host.test_room import PLAYERS, ROOM, open_game, play_out
 

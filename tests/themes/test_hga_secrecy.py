@@ -11,7 +11,7 @@ import pytest
 
 from survivor_host.engine.events import is_public
 from survivor_host.engine.render import render
-from survivor_host.host.terminal import seat_names
+from survivor_host.terminal.table import seat_names
 from survivor_host.themes import new_game
 
 

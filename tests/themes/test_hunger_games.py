@@ -12,7 +12,7 @@ import pytest
 from survivor_host.cli import main
 from survivor_host.engine.errors import SetupError
 from survivor_host.engine.inputs import Input
-from survivor_host.host.terminal import seat_names
+from survivor_host.terminal.table import seat_names
 from survivor_host.themes import new_game, theme_spec
 from survivor_host.themes.hga.names import POOL
 

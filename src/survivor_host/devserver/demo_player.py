@@ -7,6 +7,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from survivor_host.bot.config_schema import DEFAULT_PREFIX
 from survivor_host.devserver.demo_setup import BOT_NAME, ROOM
 from survivor_host.devserver.roomview import button_values, buttons_in
 from survivor_host.devserver.story import Story
@@ -14,7 +15,6 @@ from survivor_host.engine.game import Game
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import parse_command
 from survivor_host.engine.strategy import Strategy
-from survivor_host.host.config_schema import DEFAULT_PREFIX
 from survivor_host.showdown.client import ShowdownClient
 from survivor_host.showdown.messages import Chat, Message, PrivateMessage
 

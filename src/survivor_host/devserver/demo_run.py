@@ -14,6 +14,10 @@ from functools import partial
 from pathlib import Path
 
 from survivor_host.ai import make_strategy
+from survivor_host.bot.config import BotConfig
+from survivor_host.bot.config_schema import DEFAULT_PREFIX
+from survivor_host.bot.room import RoomHost
+from survivor_host.bot.serve import RunningBot
 from survivor_host.devserver.demo_player import AIPlayer
 from survivor_host.devserver.demo_setup import BOT_NAME, HOST_NAME, PASSWORD, ROOM, ROOM_TITLE, DemoError, DemoSetup
 from survivor_host.devserver.fake_login import FakeLoginServer
@@ -24,14 +28,10 @@ from survivor_host.devserver.rsakeys import load_or_create_key
 from survivor_host.devserver.story import Story
 from survivor_host.engine.game import Game
 from survivor_host.engine.ids import to_id
-from survivor_host.host.config import BotConfig
-from survivor_host.host.config_schema import DEFAULT_PREFIX
-from survivor_host.host.room import RoomHost
-from survivor_host.host.serve import RunningBot
-from survivor_host.host.terminal import seat_names, strategy_names
 from survivor_host.showdown.client import ShowdownClient
 from survivor_host.showdown.config import ClientConfig
 from survivor_host.showdown.messages import Message
+from survivor_host.terminal.table import seat_names, strategy_names
 from survivor_host.themes import theme_class
 
 log = logging.getLogger("survivor_host.devserver.demo")  # the demo logs under the command's module name

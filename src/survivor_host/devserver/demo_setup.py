@@ -10,7 +10,7 @@ from survivor_host.ai import make_strategy
 from survivor_host.devserver.story import default_pace
 from survivor_host.engine.errors import SetupError
 from survivor_host.engine.ids import to_id
-from survivor_host.host.terminal import seat_names, strategy_names
+from survivor_host.terminal.table import seat_names, strategy_names
 from survivor_host.themes import DEFAULT_THEME, new_game
 
 BOT_NAME = "Survivor Host"

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from survivor_host.bot.config_schema import DEFAULT_PREFIX
 from survivor_host.devserver.demo_setup import BOT_NAME, ROOM, ROOM_TITLE, DemoError, DemoSetup
 from survivor_host.devserver.practice_world import AUTH_NAME, ROOM_BOT, Practice
 from survivor_host.devserver.ps_install import PS_VERSION, default_cache_dir, ensure_ps_installed, is_installed
@@ -25,7 +26,6 @@ from survivor_host.devserver.story import Story
 from survivor_host.engine.errors import SetupError
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.seats import MAX_NAME_LENGTH
-from survivor_host.host.config_schema import DEFAULT_PREFIX
 from survivor_host.themes import THEMES
 
 P = DEFAULT_PREFIX

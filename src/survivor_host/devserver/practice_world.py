@@ -22,9 +22,9 @@ from survivor_host.devserver.roombot_standin import RoomBotRules, RoomBotState
 from survivor_host.devserver.roomview import html_to_text, pm_lines, printable
 from survivor_host.devserver.story import Story
 from survivor_host.engine.ids import to_id
-from survivor_host.host.terminal import seat_names, strategy_names
 from survivor_host.showdown.client import ShowdownClient
 from survivor_host.showdown.messages import Chat, Message, PrivateMessage
+from survivor_host.terminal.table import seat_names, strategy_names
 from survivor_host.themes import theme_class
 
 ROOM_BOT = "Sir Vivor"

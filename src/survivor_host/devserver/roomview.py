@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 
 from survivor_host.engine.ids import to_id
-from survivor_host.host.wait_tags import split_wait_tag
 from survivor_host.showdown.messages import Chat, Html, Message, PrivateMessage, Raw, Uhtml, UhtmlChange
+from survivor_host.words.wait_tags import split_wait_tag
 
 BUTTON = re.compile(r'name="send" value="(?:/msgroom ([^,"]+), ?/botmsg|/msg) ([^,"]+), ([^"]+)"')
 """A button that sends a command to the bot: quietly (`/msgroom ROOM, /botmsg BOT, ...`) or by PM."""

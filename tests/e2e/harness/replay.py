@@ -15,14 +15,14 @@ from dataclasses import dataclass, field
 from html import escape as html_escape
 from typing import Any
 
+from survivor_host.bot.config_schema import DEFAULT_PREFIX
+from survivor_host.bot.ports import HostSettings
+from survivor_host.bot.room import RoomHost
 from survivor_host.engine.game import Game
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
-from survivor_host.host.config_schema import DEFAULT_PREFIX
-from survivor_host.host.ports import HostSettings
-from survivor_host.host.room import RoomHost
-from survivor_host.host.store import Store
 from survivor_host.showdown.serverhtml import Buttons
+from survivor_host.store.db import Store
 
 from .bot import BOT_NAME
 from .env import HOST_NAME

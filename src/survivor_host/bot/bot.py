@@ -1,0 +1,284 @@
+"""The bot: Showdown messages to room hosts, and room hosts' words back out through the client."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from survivor_host.bot import replays
+from survivor_host.bot.allowance import Allowance
+from survivor_host.bot.clock import LoopClock
+from survivor_host.bot.command_words import is_command_word
+from survivor_host.bot.config import BotConfig
+from survivor_host.bot.fairness import new_server_seed
+from survivor_host.bot.guide import pm_example
+from survivor_host.bot.handhost.words import HAND_COMMANDS
+from survivor_host.bot.ports import HostSettings, Outbox
+from survivor_host.bot.room import HOST_COMMANDS, INFO_COMMANDS, SIGNUP_PM_COMMANDS, RoomHost
+from survivor_host.bot.roombot import RoomBotSettings
+from survivor_host.engine.ids import to_id
+from survivor_host.showdown.events import Connected, Disconnected, Refused, RoomBack, RoomLost
+from survivor_host.showdown.messages import Chat, Join, Leave, Message, PrivateMessage, Rename
+from survivor_host.showdown.protocol import command_in_pm, page_event, to_room_id
+from survivor_host.showdown.standing import Locked, Unlocked
+from survivor_host.store.db import Store
+
+logger = logging.getLogger(__name__)
+
+TICK_SECONDS = 5.0
+SHORT_OUTAGE = 30.0
+"""A reconnect within this many seconds resumes quietly: no "back" line, no prompts sent again (the
+prompts queued meanwhile go out as they are)."""
+
+
+class Bot:
+    """Routes every message to the room it belongs to; PMs go to the game the sender plays in."""
+
+    def __init__(self, config: BotConfig, out: Outbox, store: Store, clock: LoopClock | None = None) -> None:
+        self.config = config
+        self.out = out
+        self.store = store
+        self.clock = clock or LoopClock()
+        fixed = config.fixed_seed
+
+        def new_seed() -> str:
+            return fixed if fixed is not None else new_server_seed()
+
+        answered: dict[str, float] = {}
+        """When each user last got the answer to an unknown PM command (shared: once a minute in all)."""
+        self.rooms = {
+            room: RoomHost(
+                room, out, self.clock, store, self.settings_for(room), new_seed, flood=self, unknown_answered=answered
+            )
+            for room in config.rooms
+        }
+        self.pages_allowed = Allowance()  # each user's replay pages asked for by link (`|requestpage|`)
+        self.restored = False
+        self._ticker: asyncio.Task[None] | None = None
+        self._down_since: float | None = None
+
+    def settings_for(self, room: str) -> HostSettings:
+        """The room's settings: the room bot heeded there, and whether our own points table is kept."""
+        config = self.config
+        room_bot = None
+        if room in config.room_bot_rooms:
+            room_bot = RoomBotSettings(
+                config.room_bot,
+                whitelisted=config.room_bot_whitelisted,
+                handback_seconds=config.room_bot_handback_seconds,
+            )
+        mirror = config.points_mirror if config.points_mirror is not None else room_bot is None
+        return HostSettings(
+            prefix=config.prefix, owners=config.owners, defaults=config.defaults, rules_links=config.rules_links,
+            room_bot=room_bot, signups_seconds=config.signups_minutes * 60, points_scale=config.points_scale,
+            mirror_points=mirror, hand_follow=config.hand_follow, hand_grace=config.hand_grace_minutes * 60,
+        )  # fmt: skip
+
+    def set_flood_rule(self, room: str, applies: bool) -> None:
+        """The room bot's flood filter starts (or stops) counting our chat lines in `room`: the send
+        queue keeps them under it."""
+        self.out.keep_under_flood_rule(room, applies)
+
+    async def handle(self, message: Message) -> None:
+        try:
+            self._handle(message)
+        except Exception:
+            logger.exception("failed to handle %r", message.line)
+
+    def _handle(self, message: Message) -> None:
+        room = self.rooms.get(message.room)
+        me = to_id(self.config.username)
+        if isinstance(message, Connected):
+            self._connected(message.reconnect, message.rooms, message.restricted)
+        elif isinstance(message, Locked):
+            for host in self.rooms.values():  # the client has logged why and what fixes it
+                host.pause()
+        elif isinstance(message, Unlocked) and self._down_since is None:
+            for host in self.rooms.values():
+                host.resume()
+        elif isinstance(message, Disconnected):
+            logger.warning("disconnected: %s", message.reason)
+            if self._down_since is None:
+                self._down_since = self.clock.now()
+            for host in self.rooms.values():
+                host.pause()
+        elif isinstance(message, RoomLost) and room is not None:
+            logger.error("lost room %s (%s): its game is paused until the bot is back in", message.room, message.reason)
+            room.pause()
+        elif isinstance(message, RoomBack) and room is not None:
+            room.resume()
+            room.room_joined()
+        elif isinstance(message, Chat):
+            if room is not None and not message.history and message.user.userid != me:
+                room.handle_chat(message.user.rank, message.user.name, message.text)
+        elif isinstance(message, PrivateMessage):
+            if message.sender.is_server or not message.sender.userid or message.history:
+                return  # the server's own notices are never answered
+            if message.sender.userid != me:
+                self._from_user(message.sender.name, message.text)
+            elif not message.text.startswith("/error "):
+                for host in self.rooms.values():
+                    host.reachable(message.receiver.userid)
+        elif isinstance(message, Refused):
+            if message.unreachable:
+                for host in self.rooms.values():
+                    host.unreachable(message.user, message.text)
+        elif isinstance(message, Join) and room is not None:
+            room.handle_join(message.user.name)
+        elif isinstance(message, Leave) and room is not None:
+            room.handle_leave(message.user.userid)
+        elif isinstance(message, Rename) and room is not None:
+            room.handle_rename(message.user.name, message.old_id)
+
+    def _connected(self, reconnect: bool, joined: tuple[str, ...] = (), restricted: str | None = None) -> None:
+        logger.info("ready: logged in, rooms %s (reconnect=%s)", ", ".join(self.rooms), reconnect)
+        if not self.restored:
+            self.restored = True
+            self.restore()
+            for host in self.rooms.values():
+                if host.room not in joined or restricted:  # not joined (wait for RoomBack), or locked
+                    host.pause()
+        elif restricted:
+            for host in self.rooms.values():  # locked: the games wait, kept, until the bot may talk
+                host.pause()
+        elif reconnect:
+            down = self.clock.now() - self._down_since if self._down_since is not None else 0.0
+            for host in self.rooms.values():
+                if host.room in joined:  # a room not joined stays paused until RoomBack
+                    host.resume(quiet=down < SHORT_OUTAGE)
+        for host in self.rooms.values():
+            if host.room in joined:
+                host.room_joined()
+        self._down_since = None
+        if self._ticker is None:
+            self._ticker = asyncio.get_running_loop().create_task(self._tick())
+
+    def restore(self) -> None:
+        """Bring back unfinished games and open signups from the database."""
+        signups = self.store.all_signups()
+        for session in self.store.running_sessions():
+            host = self.rooms.get(str(session.get("room")))
+            if host is not None:
+                host.hand.restore(session)
+        for stored in self.store.unfinished_games():
+            host = self.rooms.get(stored.room)
+            if host is None:
+                logger.warning("game %s is in room %s, which is not configured", stored.id, stored.room)
+                continue
+            try:
+                host.restore_game(stored)
+            except Exception:
+                logger.exception("could not restore game %s in %s", stored.id, stored.room)
+        for room, data in signups.items():
+            host = self.rooms.get(room)
+            if host is None:
+                continue
+            if host.game is not None:
+                # Died during `.start`, after the game was stored and before the signups were closed.
+                self.store.save_signups(room, None, self.clock.now())
+                continue
+            host.restore_signups(data)
+
+    async def _tick(self) -> None:
+        while True:
+            await asyncio.sleep(TICK_SECONDS)
+            for host in self.rooms.values():
+                host.tick()
+
+    def _from_user(self, name: str, text: str) -> None:
+        """A user's PM: a page request is answered with the page, the server's other messages (a page
+        closed, `/invite`, `/challenge`) are not answered, a quiet button's `/botmsg` is its command."""
+        page = page_event(text)
+        if page is not None:
+            rooms = list(self.rooms)
+            allowed = page.kind == "requestpage" and self.pages_allowed.allow(to_id(name), self.clock.now())
+            sent = allowed and replays.resend_page(page.page, name, rooms, self.out, self.store)
+            logger.debug("%s %s page %r (%s)", name, page.kind, page.page, "sent again" if sent else "no answer")
+            return
+        command = command_in_pm(text)
+        if command is None:
+            logger.debug("not answered (a protocol message): %s", text[:80])
+            return
+        self._route_pm(name, command)
+
+    def _route_pm(self, name: str, text: str) -> None:
+        """Every PM gets an answer, from the room it is about.
+
+        A PM may start with a room id (`survivortwo WORD`, also `survivortwo: WORD`): it goes there.
+        Otherwise a game action goes to the one game that can take it from the sender now; when two
+        could, or none can while the sender plays in two, the bot names the rooms and how to say which.
+        `help` is answered once; `pl`, `rules`, `lb`, `points` by the rooms the sender plays in (else
+        by every room with a game or signups, else by the first room); signups by the room whose
+        signups are open. An unknown word gets one short help line, at most once a minute per user.
+        """
+        body = text.strip()
+        host, body = self._room_prefix(body)
+        if host is not None:
+            host.handle_pm(name, body)
+            return
+        word = body.removeprefix(self.config.prefix).split(" ", 1)[0].lower()
+        userid = to_id(name)
+        rooms = list(self.rooms.values())
+        playing = [h for h in rooms if h.plays(userid)]
+        hand = [h for h in rooms if h.commands.for_hand(word) and h.hand.takes_pm_from(name, word)]
+        if word in HAND_COMMANDS and len(hand) == 1:
+            hand[0].handle_pm(name, body)  # the host's tools, sent by PM (their rank is looked up)
+        elif word == "help":
+            rooms[0].handle_pm(name, body)
+            if len(rooms) > 1:
+                self.out.pm(name, self._room_hint())
+        elif word in INFO_COMMANDS:
+            busy = [h for h in rooms if h.signups is not None or (h.game is not None and not h.game.finished)]
+            for h in playing or busy or rooms[:1]:
+                h.handle_pm(name, body)
+        elif word in SIGNUP_PM_COMMANDS:
+            open_rooms = [h for h in rooms if h.signups is not None or h.hand.signups_open()]
+            self._one_of(name, body, word, open_rooms, f"No signups are open in {', '.join(self.rooms)}.")
+        elif word in HOST_COMMANDS or word == "resetpoints":
+            self._one_of(name, body, word, rooms if len(rooms) == 1 else [], self._room_hint())
+        elif not is_command_word(word):
+            rooms[0].answer_unknown(name, word or body)
+        elif not playing:
+            with self.out.lane("error", name):  # a refusal: after the game's lines
+                self.out.pm(name, "You are not in a game I am hosting. Type help for the commands.")
+        else:
+            able = [h for h in playing if h.can_take(userid, word)]
+            if len(able) == 1 or len(playing) == 1:
+                (able or playing)[0].handle_pm(name, body)
+                return
+            where = "; ".join(f"{h.room}: {h.owed_text(userid)}" for h in playing)
+            ways = " or ".join(f"{h.room} {body}" for h in (able or playing))
+            if able:
+                self.out.pm(
+                    name,
+                    f"You play in {len(playing)} rooms and more than one can take that ({where}). Say which: {ways}",
+                )
+            else:
+                self.out.pm(
+                    name,
+                    f"None of your games can take that now ({where}). "
+                    f"To send it to one anyway, put its room first: {ways}",
+                )
+
+    def _room_prefix(self, body: str) -> tuple[RoomHost | None, str]:
+        """`survivortwo WORD` (or `survivortwo: WORD`, `#survivortwo WORD`) -> that room, `WORD`."""
+        first, _, rest = body.partition(" ")
+        host = self.rooms.get(to_room_id(first.removeprefix("#").rstrip(":,")))  # groupchat ids keep `-`
+        if host is None or not rest.strip():
+            return None, body
+        return host, rest.strip()
+
+    def _one_of(self, name: str, body: str, word: str, hosts: list[RoomHost], none: str) -> None:
+        """Send to the one room in `hosts`; with none or several, say how to name the room."""
+        if len(hosts) == 1:
+            hosts[0].handle_pm(name, body)
+        elif not hosts:
+            self.out.pm(name, none)
+        else:
+            ways = " or ".join(f"{h.room} {body}" for h in hosts)
+            self.out.pm(name, f"That could be for {len(hosts)} rooms; say which: {ways}")
+
+    def _room_hint(self) -> str:
+        rooms = list(self.rooms)
+        example = f"{rooms[0]} {pm_example()}"
+        return f"I host in {', '.join(rooms)}. To say which room a PM is for, put the room first, e.g. {example}."

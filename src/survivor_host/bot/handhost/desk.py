@@ -1,0 +1,258 @@
+"""The bot's side of a hand-hosted session: who may use the host's tools (`tools.py`), what the room
+and the players read, timers, signups, the grace when the host is away, and the store.
+
+The session starts when the room bot names a host (`host_started`) or room auth types `handhost`;
+it ends at the room bot's `.win`/`.dehost` (`host_ended`), at `done`, or when the host stays away
+longer than the grace. Every refusal goes to its sender by PM (the room sees nothing).
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from dataclasses import dataclass, field
+from typing import Any
+
+from survivor_host.bot.handhost.session import HandSession
+from survivor_host.bot.handhost.timers import HandTimers, duration
+from survivor_host.bot.handhost.tools import HandTools
+from survivor_host.bot.handhost.words import HAND_START, SHARED_WITH_GAMES
+from survivor_host.bot.outage import StoreDown
+from survivor_host.bot.ports import AUTH_RANKS, Cancellable
+from survivor_host.bot.state import RoomState
+from survivor_host.engine.errors import IllegalAction
+from survivor_host.engine.ids import to_id
+from survivor_host.trust.session import card_line, plain_name, written_name
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass
+class HandDesk(HandTools):
+    """At most one hand-hosted session in one room."""
+
+    state: RoomState
+    session: HandSession | None = None
+    timers: HandTimers = field(init=False)
+    _away: Cancellable | None = None
+
+    def __post_init__(self) -> None:
+        self.timers = HandTimers(self.state)
+
+    def active(self) -> bool:
+        return self.session is not None
+
+    def signups_open(self) -> bool:
+        return self.session is not None and self.session.open_for_signups
+
+    def may_host(self, rank: str, name: str) -> bool:
+        """The session's host, room auth, or one of the bot's owners."""
+        session = self.session
+        owner = to_id(name) in self.state.settings.owners
+        return owner or rank in AUTH_RANKS or (session is not None and session.is_host(name))
+
+    def takes_pm_from(self, name: str, word: str) -> bool:
+        """True when a PM of `word` from `name` is surely for this room's session: its host's or room
+        auth's tools while it runs, `handhost` from room auth (a player's PM of a word a game of ours
+        also takes goes to their game)."""
+        rank = self.rank(" ", name, in_room=False)
+        if word == HAND_START:
+            return rank in AUTH_RANKS or to_id(name) in self.state.settings.owners
+        return self.session is not None and (self.may_host(rank, name) or word not in SHARED_WITH_GAMES)
+
+    def rank(self, rank: str, name: str, in_room: bool) -> str:
+        """A PM has no rank: the sender's rank in the room is looked up."""
+        if in_room:
+            return rank
+        return self.state.out.rank_of(self.state.room, to_id(name)) or " "
+
+    # ----- start and end -----
+
+    def room_host_changed(self) -> None:
+        """The room bot's host changed: a person it names as host gets a session; when its hosting
+        ends (`.win`, `.done`, `.dehost`), so does the session it opened."""
+        follower = self.state.roombot
+        if not self.state.settings.hand_follow:
+            return
+        person = follower.other_host()
+        bot = follower.settings.name if follower.settings else "The room bot"
+        if person is not None and not plain_name(person):
+            logger.warning("no session for %r in %s: not a plain-text name", person, self.state.room)
+            person = None
+        if person is not None:
+            self.host_started(person)
+        elif self.session is not None and self.session.followed:
+            self.host_ended(f"{written_name(bot)} ended {self.session.host}'s hosting")
+
+    def host_started(self, host: str) -> None:
+        """The room bot names `host` as the current host: a session opens for them."""
+        if self.session is None or not self.session.is_host(host):
+            if self.session is not None:
+                self.end(f"the room's host is now {host}")
+            self.start(host)
+        assert self.session is not None
+        self.session.followed = True
+        self.save_softly()
+
+    def host_ended(self, why: str) -> None:
+        """The room bot's host is done: the session ends (once its record is stored)."""
+        if self.session is not None:
+            self.end_now_or_later(why)
+
+    def end_now_or_later(self, why: str) -> None:
+        """An end nobody can be asked to repeat: while the database takes no writes, it waits for them."""
+        session = self.session
+        try:
+            self.end(why)
+        except StoreDown:
+
+            def later() -> None:
+                if self.session is session and session is not None:
+                    self._close(session, why)
+
+            self.state.outage.held.append(later)
+
+    def start(self, host: str) -> None:
+        state = self.state
+        if self.session is not None:
+            raise IllegalAction(f"{self.session.host} is hosting already: {self.prefix}done ends that session first.")
+        now = state.clock.now()
+        session = HandSession(state.room, host, state.new_seed(), now)
+        state.outage.check()
+        try:
+            with state.store.transaction():
+                session.id = state.store.begin_session(state.room, host, now)
+                state.store.save_session(session.id, session.stored())
+        except sqlite3.Error as error:
+            raise state.outage.failed(error) from None
+        self.session = session
+        p = self.prefix
+        state.out.say(
+            state.room,
+            f"Fair dice session h{session.id} (host {host}): commitment sha256 {session.record()['commitment']}. "
+            f"Join with /me in; players may add their own luck with {p}salt WORD. {host} closes signups with "
+            f"{p}close, then draws with {p}roll, {p}pick, {p}shuffle, {p}card (every draw numbered, the seed "
+            f"revealed at the end); {p}timer SECONDS; {p}list for the player list.",
+        )
+
+    def end(self, why: str) -> None:
+        """Store the record, then reveal the seed (and the cards dealt); StoreDown if it cannot be stored."""
+        session = self.session
+        if session is None:
+            raise IllegalAction("No session is running here.")
+        self.state.outage.check()
+        try:
+            self._close(session, why)
+        except sqlite3.Error as error:
+            raise self.state.outage.failed(error) from None
+
+    def _close(self, session: HandSession, why: str) -> None:
+        """The end: raises sqlite3.Error, with the session still running, if the record cannot be stored."""
+        state = self.state
+        session.end(why, state.clock.now())
+        try:
+            state.store.end_session(session.id, session.record(), state.clock.now())
+        except sqlite3.Error:
+            session.ended = session.ended_at = None
+            raise
+        self.timers.stop_all()
+        if self._away is not None:
+            self._away.cancel()
+            self._away = None
+        cards = [card_line(draw) for draw in session.draws if draw["kind"] == "card"]
+        if cards:
+            state.out.say(state.room, f"Session h{session.id} cards: " + ", ".join(cards))
+        state.out.say(
+            state.room,
+            f"Session h{session.id} seed: {session.seed} (its sha256 is the commitment; {why}). Anyone can check "
+            f"every draw: survivor-host verify --chat LOG, or {self.prefix}replay h{session.id}.",
+        )
+        self.session = None
+
+    # ----- commands -----
+
+    def command(self, rank: str, name: str, word: str, rest: str, in_room: bool) -> None:
+        """One of HAND_COMMANDS (or `salt` during the session's signups) from `name`."""
+        rank = self.rank(rank, name, in_room)
+        if word == "salt":
+            reply = self._change(lambda session: session.add_salt(name, rest, self.state.settings.prefix))
+            self.state.out.pm(name, reply)
+            return
+        if not self.may_host(rank, name):
+            host = f" ({self.session.host})" if self.session else ""
+            raise IllegalAction(f"Only the current host{host} or room auth can use {self.prefix}{word}.")
+        if word == HAND_START:
+            self.start(self._host_name(rest.strip() or name))
+            return
+        session = self._session()
+        if word == "done":
+            self.end(f"ended by {written_name(name)}")
+        elif word == "close":
+            seed = self._change(lambda session: session.close())
+            self.state.out.say(
+                self.state.room,
+                f"Session h{session.id} client seed (the host, the players in join order, the salts): {seed}",
+            )
+        elif word in ("roll", "pick", "shuffle", "card"):
+            self._draw(word, rest, name, rank)
+        elif word == "timer":
+            self.timers.command(rest)
+        else:
+            self._list(name, rest)
+
+    # ----- signups, presence, persistence -----
+
+    def signup(self, name: str, joining: bool) -> None:
+        """`/me in`, `/me out`: the session's list. Beside the room bot (whose own list answers the
+        players) it is kept quietly: no confirmation, and a refused `/me in` is not answered either."""
+        session = self._session()
+        try:
+            self._change(lambda session: session.join(name) if joining else session.leave(name))
+        except IllegalAction:
+            if session.followed and plain_name(name):
+                return  # the room bot answers; a name the session cannot write is told why
+            raise
+        if joining and not session.followed:
+            self.state.out.pm(name, f"You are on {session.host}'s list in {self.state.room}.")
+
+    def left(self, userid: str) -> None:
+        """Someone left the room: for the host, the grace begins."""
+        session = self.session
+        if session is None or session.host_id != userid or self._away is not None:
+            return
+
+        def gone() -> None:
+            self._away = None
+            if self.session is session:
+                self.end_now_or_later(f"{session.host} was away for {duration(int(grace))}")
+
+        grace = self.state.settings.hand_grace
+        if grace > 0:  # 0: the host's absence never ends the session
+            self._away = self.state.clock.call_later(grace, gone)
+
+    def renamed(self, new_name: str, old_id: str) -> None:
+        """The host renamed: the session follows them (its record keeps the name it began with)."""
+        if self.session is not None and self.session.host_id == old_id:
+            self.session.host_id = to_id(new_name)
+            self.save_softly()
+
+    def back(self, name: str) -> None:
+        session = self.session
+        if session is not None and session.is_host(name) and self._away is not None:
+            self._away.cancel()
+            self._away = None
+
+    def restore(self, data: dict[str, Any]) -> None:
+        """After a restart: the stored session goes on (timers do not survive; the room is told), and the
+        draws whose lines may not have gone out (a card's PMs too) are sent again."""
+        session = self.session = HandSession.restore(data)  # the host's grace begins when next seen leaving
+        unsent = [draw for draw in session.draws if draw["number"] in session.unsent]
+        numbers = ", ".join(f"#{draw['number']}" for draw in unsent)
+        again = f" (sent again: {numbers})" if unsent else ""
+        self.state.out.say(
+            self.state.room,
+            f"The bot restarted: session h{session.id} ({session.host}) goes on from draw "
+            f"#{len(session.draws) + 1}{again}; timers that were running are lost.",
+        )
+        for draw in unsent:
+            self.send_draw(session, draw)

@@ -1,0 +1,152 @@
+"""The host's tools in a hand-hosted session: the draws, the player list and the host's page they make.
+
+A change counts only once it is stored: a write that fails puts the session back as it was (no draw is
+numbered or shown that was not stored), and a draw's lines count as sent only once they went out.
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+import sqlite3
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from survivor_host.bot.handhost.page import list_page, list_text
+from survivor_host.bot.handhost.session import HandSession
+from survivor_host.bot.ports import OWNER_RANKS
+from survivor_host.bot.state import RoomState
+from survivor_host.engine.errors import IllegalAction
+from survivor_host.engine.ids import to_id
+from survivor_host.engine.seats import MAX_NAME_LENGTH
+from survivor_host.trust.session import card_name, clean_text, draw_line
+
+logger = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+class HandTools:
+    """The draws, the player list and the host's page of `HandDesk`'s session (each change stored first)."""
+
+    state: RoomState
+    session: HandSession | None
+
+    @property
+    def prefix(self) -> str:
+        return self.state.settings.prefix
+
+    def _host_name(self, name: str) -> str:
+        """`handhost NAME`: a user in the room, by a name that stays plain text in the room's lines."""
+        try:
+            shown = clean_text(name, "host's name")
+        except ValueError as error:
+            raise IllegalAction(str(error)) from error
+        if len(shown) > MAX_NAME_LENGTH or self.state.out.rank_of(self.state.room, to_id(shown)) is None:
+            raise IllegalAction(f"{shown} is not in {self.state.room}: a session is for someone in the room.")
+        return shown
+
+    def _session(self) -> HandSession:
+        if self.session is None:
+            starts = f"the host starts one (or room auth, {self.prefix}handhost)"
+            raise IllegalAction(f"No session is running here: {starts}.")
+        return self.session
+
+    def _draw(self, word: str, rest: str, name: str, rank: str) -> None:
+        session = self._session()
+        if word == "card" and not (session.is_host(name) or rank in OWNER_RANKS or self._owner(name)):
+            raise IllegalAction(
+                f"Only the session's host ({session.host}) or a room owner deals cards: a card is its player's "
+                "and the host's secret."
+            )
+
+        def make(session: HandSession) -> dict[str, Any]:
+            try:
+                if word == "roll":
+                    draw = session.roll(rest)
+                elif word == "card":
+                    draw = session.card(rest)
+                else:
+                    draw = session.pick_or_shuffle(word, rest)
+            except ValueError as error:
+                raise IllegalAction(str(error)) from error
+            session.unsent.append(int(draw["number"]))
+            return draw
+
+        self.send_draw(session, self._change(make))  # stored before anyone reads it
+
+    def send_draw(self, session: HandSession, draw: dict[str, Any]) -> None:
+        """The draw's room line, and a card's PMs to its player and the host (to nobody else); once they
+        went out the draw is marked sent, else a restart sends them again."""
+        out, room = self.state.out, self.state.room
+        out.say(room, draw_line(draw))
+        if draw["kind"] == "card":
+            userid = session.find(str(draw["for"])) or to_id(str(draw["for"]))
+            joined = next((p for p in session.players if to_id(p) == userid), str(draw["for"]))
+            value = card_name(int(draw["value"]))
+            out.pm(joined, f"#{draw['number']} your card in {room}: {value}")
+            out.pm(session.host, f"#{draw['number']} {draw['for']}'s card in {room}: {value}")
+        number = int(draw["number"])
+
+        def sent() -> None:
+            if number in session.unsent:
+                session.unsent.remove(number)
+                if self.session is session:
+                    self.save_softly()
+
+        out.when_sent(sent)
+
+    def _owner(self, name: str) -> bool:
+        return to_id(name) in self.state.settings.owners
+
+    def _list(self, name: str, rest: str) -> None:
+        session = self._session()
+        action, _, args = rest.strip().partition(" ")
+        action = action.lower()
+        events = {"out": "out", "eliminate": "out", "revive": "back", "back": "back", "remove": "remove"}
+        if action in events:
+            self._change(lambda session: session.change_list(events[action], args))
+        elif action == "rename":
+            old, _, new = args.partition(",")
+            self._change(lambda session: session.change_list("rename", old, new))
+        elif action == "post":
+            self.state.out.say(self.state.room, list_text(session))
+            return
+        elif action:
+            raise IllegalAction(
+                "list, list out NAME, list revive NAME, list rename OLD, NEW, list remove NAME, list post"
+            )
+        self.show_page(name)
+
+    def show_page(self, name: str) -> None:
+        """The host's page (or, without the bot's `*` rank, the list by PM)."""
+        session = self._session()
+        out, room = self.state.out, self.state.room
+        if out.can_use_html(room):
+            out.send_html_page(room, name, f"survivor-hand-{room}", list_page(session, out.buttons(room), room))
+        else:
+            out.pm(name, list_text(session))
+
+    def _change(self, change: Callable[[HandSession], T]) -> T:
+        """Make a change to the session and store it; if either fails, the session is as it was (a
+        failed write pauses play, `Outage`, and the refusal says why)."""
+        session = self._session()
+        self.state.outage.check()
+        before = copy.deepcopy(vars(session))
+        try:
+            result = change(session)
+            self.state.store.save_session(session.id, session.stored())
+        except BaseException as error:
+            vars(session).clear()
+            vars(session).update(before)
+            if isinstance(error, sqlite3.Error):
+                raise self.state.outage.failed(error) from None
+            raise
+        return result
+
+    def save_softly(self) -> None:
+        """Store what changed nothing the players rely on (a rename, who follows whom); a failure is logged."""
+        if self.session is not None:
+            try:
+                self.state.store.save_session(self.session.id, self.session.stored())
+            except sqlite3.Error as error:
+                logger.warning("session h%s not stored: %s", self.session.id, error)

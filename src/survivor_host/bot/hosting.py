@@ -1,0 +1,225 @@
+"""Hosting beside the room bot: hosted through its queue, ended with `.win`, points by `.addbot`.
+
+The flow (docs/ROOM.md): an auth types the room bot's `.host OURBOT`; the room bot walls
+`SURVGAME: OURBOT is hosting`; our `$host THEME` (typed before or after) opens the signups; at the
+end our bot says `.win WINNER` (the room bot takes it from its current host), writes a modnote, and
+PMs the game's host the `.addbot` line with a button that sends it to the room. Should the room bot not
+answer the `.win` (its WINNER wall or a new host) in time, the auth who hosted us are asked to free the
+slot with `.dehost`.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from survivor_host.bot.ports import AUTH_RANKS, Cancellable, FloodRule
+from survivor_host.bot.signups import theme_and_mods
+from survivor_host.bot.state import RoomState
+from survivor_host.engine.errors import IllegalAction
+from survivor_host.engine.game import Game
+from survivor_host.engine.ids import to_id
+from survivor_host.themes import DEFAULT_THEME, THEMES, theme_spec
+
+FORCED_END = "The game was forcibly ended."
+"""The room bot's `.dehost` line: the room's game is over, ours too."""
+log = logging.getLogger(__name__)
+_UNSAFE = re.compile(r"[,|\[\]\x00-\x1f\x7f\u200b-\u200f\u2028\u2029]+")
+
+
+def safe_name(name: str) -> str:
+    """A player's name as one item of a room bot command: no commas (its separator), brackets, pipes or
+    control characters, spaces collapsed."""
+    return " ".join(_UNSAFE.sub(" ", name).split())
+
+
+def addbot_line(finishing: Sequence[str]) -> str:
+    """`.addbot N, WINNER, SECOND, P3, ..., PN`: every player, in finishing order (managePoints.js)."""
+    return f".addbot {len(finishing)}, " + ", ".join(safe_name(name) for name in finishing)
+
+
+def finishing_order(game: Game) -> list[str]:
+    """The players by place (G7), seat order within a shared place."""
+    order = {seat.name: i for i, seat in enumerate(game.seats)}
+    return sorted(order, key=lambda name: (game.placements.get(name, len(order)), order[name]))
+
+
+@dataclass
+class Hosting:
+    """One room's part in the room bot's hosting: the gate before signups, and the end of a game."""
+
+    state: RoomState
+    open_signups: Callable[[str, str], None]
+    """`open_signups(asker, rest)`: what `$host REST` from `asker` does once the room bot hosts us."""
+    end_ours: Callable[[str], None]
+    """End our signups or game because the room bot ended the hosting (its line given)."""
+    flood: FloodRule | None = None
+    pending: tuple[str, str] | None = None
+    """`(asker, rest)` of a `$host` asked before the room bot hosted us: opened once it does."""
+    auth_seen: dict[str, str] = field(default_factory=dict)
+    """Room auth who spoke here (userid -> name): the ones still online get the `.addbot` line when a
+    game had no host of its own."""
+    hosted_by: str | None = None
+    """The auth whose `.host OURBOT` the room bot last took (asked to `.dehost` should it keep us)."""
+    handback: Cancellable | None = None
+    """The wait for the room bot to answer our `.win` or `.done`."""
+    handback_to: list[str] = field(default_factory=list)
+    """Who hosted the game just handed back (the `.host` typer, then the signups' opener)."""
+
+    def __post_init__(self) -> None:
+        follower = self.state.roombot
+        follower.on_hosted = self._hosted
+        follower.on_unhosted = self._unhosted
+        follower.on_change = self.flood_rule_changed
+
+    def may_open(self, asker: str, rest: str) -> bool:
+        """`$host REST` from `asker`: True when the signups may open now; otherwise the asker is told
+        why by PM and the request waits for the room bot to host us."""
+        follower = self.state.roombot
+        reason = follower.may_open()
+        if reason is None or follower.settings is None:
+            return True
+        theme_spec(theme_and_mods(rest)[0] or DEFAULT_THEME)  # a wrong theme is refused now, not later
+        self.pending = (asker, rest)
+        bot = self.state.out.name
+        other = follower.other_host()
+        then = f"I will open the signups as soon as {follower.settings.name} hosts me."
+        ask = f"queue me with .host {bot}" if other else f"type .host {bot}"
+        self.state.out.pm(asker, f"{reason} To play: {ask}; {then}")
+        return False
+
+    def _hosted(self) -> None:
+        if self.state.signups is not None or self.state.running() is not None:
+            return
+        if self.pending is None:
+            how = f"{self.state.settings.prefix}host {'|'.join(THEMES)}"
+            self.state.out.say(self.state.room, f"I am hosting: room auth, open the signups with {how}.")
+            return
+        asker, rest = self.pending
+        self.pending = None
+        try:
+            self.open_signups(asker, rest)
+        except (IllegalAction, ValueError) as error:
+            self.state.out.pm(asker, str(error))
+
+    def _unhosted(self, line: str) -> None:
+        if self.handback is not None:
+            self.handback.cancel()
+            self.handback = None
+        if line == FORCED_END and (self.state.signups is not None or self.state.running() is not None):
+            self.end_ours(line)
+
+    def flood_rule_changed(self) -> None:
+        if self.flood is not None:
+            self.flood.set_flood_rule(self.state.room, self.state.roombot.flood_rule_applies())
+
+    def heard_auth(self, rank: str, name: str, text: str = "") -> None:
+        if rank not in AUTH_RANKS:
+            return
+        self.auth_seen[to_id(name)] = name
+        word, _, rest = text.strip().partition(" ")
+        if word.lower() in (".host", ".subhost") and to_id(rest.partition(",")[0]) == to_id(self.state.out.name):
+            self.hosted_by = name
+
+    # ----- the room bot's host slot handed back -----
+
+    def _hand_back(self, line: str, host: str | None = None) -> None:
+        """Say `.win NAME` or `.done`, and wait for the room bot to take it."""
+        state = self.state
+        self.handback_to = [name for name in (self.hosted_by, host) if name]
+        state.out.say(state.room, line)
+        settings = state.roombot.settings
+        if settings is None:
+            return
+        if self.handback is not None:
+            self.handback.cancel()
+        self.handback = state.clock.call_later(settings.handback_seconds, lambda: self._not_taken(line))
+
+    def _not_taken(self, line: str) -> None:
+        """The room bot kept us as its host after our `.win`/`.done`: the auth are asked to `.dehost`."""
+        self.handback = None
+        state = self.state
+        settings = state.roombot.settings
+        if settings is None or not state.roombot.we_host():
+            return
+        rb, room = settings.name, state.room
+        seconds = f"{settings.handback_seconds:g}"
+        log.warning("%s: %s did not take %r within %s s; its host slot is still ours", room, rb, line, seconds)
+        self.modnote(
+            f"HOST: {rb} did not take {state_bot(state)}'s {line.split()[0]}; a + frees its host with .dehost."
+        )
+        text = (
+            f"[{room}] {rb} did not answer my {line.split()[0]} within {seconds} s and still names me its host. "
+            f"Free its host slot: type .dehost in {room}."
+        )
+        for name in self._auth_to_tell():
+            if state.out.can_use_html(room):
+                value = html.escape(f"/msgroom {room}, .dehost", quote=True)
+                box = (
+                    f"<p>{html.escape(text)}</p>"
+                    f'<button class="button" name="send" value="{value}">Send .dehost to {html.escape(room)}</button>'
+                )
+                state.out.pm_uhtml(room, name, f"survivor-dehost-{room}", box, fallback=text)
+            else:
+                state.out.pm(name, text)
+
+    def _auth_to_tell(self) -> list[str]:
+        """Whoever hosted us if still in the room, else the game's host, else every auth seen and online."""
+        state = self.state
+        here = [n for n in self.handback_to if state.out.rank_of(state.room, to_id(n)) is not None]
+        if here:
+            return here[:1]
+        return [name for uid, name in self.auth_seen.items() if state.out.rank_of(state.room, uid) is not None]
+
+    # ----- records for the room's staff -----
+
+    def modnote(self, text: str) -> None:
+        """A modnote for the room's staff, beside the room bot's own (while it is in the room, and our
+        rank may write one: `*` and up)."""
+        state = self.state
+        if state.roombot.room_bot_here() and state.out.can_use_html(state.room):
+            state.out.send_command(state.room, "/modnote " + " ".join(text.split()))
+
+    def hosted(self, host: str, title: str) -> None:
+        self.modnote(f"HOST: {state_bot(self.state)} hosted {title} (signups opened by [{safe_name(host)}]).")
+
+    def cancelled(self) -> None:
+        """Our signups were cancelled: the room bot's host is free again (`.done`)."""
+        if self.state.roombot.we_host():
+            self._hand_back(".done")
+        self.modnote(f"HOST: {state_bot(self.state)}'s signups were cancelled.")
+
+    def game_over(self, game: Game, host: str | None) -> None:
+        """The game ended: the room bot's host is released, staff get a modnote, the host the points line."""
+        state = self.state
+        if state.roombot.we_host():
+            self._hand_back(f".win {safe_name(game.winner)}" if game.winner else ".done", host)
+        winner = f"won by [{safe_name(game.winner)}]" if game.winner else "ended without a winner"
+        self.modnote(f"HOST: {state_bot(state)}'s {game.title} of {len(game.seats)} players {winner}.")
+        if game.winner and state.roombot.configured and len(game.seats) >= state.settings.points_scale[0][0]:
+            self._send_points_line(addbot_line(finishing_order(game)), host)
+
+    def _send_points_line(self, line: str, host: str | None) -> None:
+        state = self.state
+        online = [name for uid, name in self.auth_seen.items() if state.out.rank_of(state.room, uid) is not None]
+        to = [host] if host and state.out.rank_of(state.room, to_id(host)) is not None else online
+        assert state.roombot.settings is not None
+        rb = state.roombot.settings.name
+        for name in to:
+            text = f"[{state.room}] For {rb}'s leaderboard (a + sends it): {line}"
+            if state.out.can_use_html(state.room):
+                value = html.escape(f"/msgroom {state.room}, {line}", quote=True)
+                box = (
+                    f"<p>{html.escape(text)}</p>"
+                    f'<button class="button" name="send" value="{value}">Send it to {html.escape(state.room)}</button>'
+                )
+                state.out.pm_uhtml(state.room, name, f"survivor-addbot-{state.room}", box)
+            else:
+                state.out.pm(name, text)
+
+
+def state_bot(state: RoomState) -> str:
+    return safe_name(state.out.name)

@@ -1,0 +1,118 @@
+"""A database that takes no writes (disk full, read-only): what was not stored did not happen.
+
+The room's play pauses with one line; a write is tried again on a backoff (first the writes that
+were held back, then a probe); once it works the held writes are stored and play goes on, with one
+line. Meanwhile every input is refused with the reason, and nothing of it counts.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from survivor_host.bot.ports import Cancellable, Clock, Outbox
+from survivor_host.store.db import Store
+
+logger = logging.getLogger(__name__)
+
+RETRY_FIRST, RETRY_MOST = 2.0, 60.0
+"""Seconds before the first try to write again, and at most between two tries (doubling)."""
+
+
+class StoreDown(Exception):
+    """A write the bot needed failed, so what needed it did not happen; the message tells its sender."""
+
+
+def why(error: Exception) -> str:
+    """The cause in a few words, for the room and the sender."""
+    text = str(error).lower()
+    if "full" in text:
+        return "its disk is full"
+    if "readonly" in text or "read-only" in text:
+        return "it is read-only"
+    return "it fails to write"
+
+
+@dataclass
+class Outage:
+    """Whether the room may count on the database now; while it may not, play waits."""
+
+    room: str
+    out: Outbox
+    clock: Clock
+    store: Store
+    reason: str | None = None
+    """Why the database takes no writes (None: it does)."""
+    on_pause: list[Callable[[], None]] = field(default_factory=list)
+    """Run once when an outage begins (the game's deadlines stop)."""
+    on_resume: list[Callable[[], None]] = field(default_factory=list)
+    """Run once when it ends (the deadlines go on with the time they had)."""
+    held: list[Callable[[], None]] = field(default_factory=list)
+    """Writes that must still happen (a game's close), in order; each raises sqlite3.Error if it cannot."""
+    delay: float = RETRY_FIRST
+    _retry: Cancellable | None = None
+
+    @property
+    def down(self) -> bool:
+        return self.reason is not None
+
+    def refusal(self) -> StoreDown:
+        return StoreDown(
+            f"Not taken: I cannot write my database ({self.reason}), and nothing counts in {self.room} until it is "
+            "stored. Play is paused; send it again once it goes on."
+        )
+
+    def check(self) -> None:
+        """Raises StoreDown while the database is known to take no writes."""
+        if self.reason is not None:
+            raise self.refusal()
+
+    def failed(self, error: Exception) -> StoreDown:
+        """A write failed: play pauses (one line in the room) and a retry is due; the refusal is returned."""
+        logger.error("%s: the database takes no writes (%s); play is paused", self.room, error)
+        if self.reason is None:
+            self.reason = why(error)
+            self.delay = RETRY_FIRST
+            self.out.say(
+                self.room,
+                f"**Paused:** I cannot write my database ({self.reason}). What I could not store did not count; "
+                "play goes on by itself once I can write again.",
+            )
+            for hook in self.on_pause:
+                hook()
+            self._retry = self.clock.call_later(self.delay, self._try)
+        return self.refusal()
+
+    def hold(self, write: Callable[[], None]) -> None:
+        """Do `write` now; if the database takes no writes, later, once it does (play pauses until then)."""
+        if self.reason is None:
+            try:
+                write()
+                return
+            except sqlite3.Error as error:
+                self.held.append(write)
+                self.failed(error)
+                return
+        self.held.append(write)
+
+    def _try(self) -> None:
+        self._retry = None
+        try:
+            while self.held:
+                self.held[0]()
+                self.held.pop(0)
+            self.store.probe()
+        except sqlite3.Error as error:
+            self.delay = min(self.delay * 2, RETRY_MOST)
+            logger.warning(
+                "%s: the database still takes no writes (%s); next try in %.0f s", self.room, error, self.delay
+            )
+            self._retry = self.clock.call_later(self.delay, self._try)
+            return
+        logger.info("%s: the database takes writes again; play goes on", self.room)
+        self.reason = None
+        self.out.say(self.room, "I can write my database again: play goes on.")
+        for hook in self.on_resume:
+            hook()

@@ -1,0 +1,132 @@
+"""Who is in the room (G5): leaves and their grace, returns, renames that keep the seat, outages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from survivor_host.bot.deadlines import Deadlines
+from survivor_host.bot.ports import Cancellable
+from survivor_host.bot.present import Announcer
+from survivor_host.bot.session import Session
+from survivor_host.bot.signups import SignupDesk
+from survivor_host.bot.state import RoomState
+from survivor_host.engine.errors import IllegalAction
+from survivor_host.engine.events import Cause
+from survivor_host.engine.ids import to_id
+from survivor_host.engine.inputs import Input
+
+
+@dataclass
+class Presence:
+    """A seat stays with its user through renames; a player gone from the room for the leave grace is out."""
+
+    state: RoomState
+    session: Session
+    present: Announcer
+    deadlines: Deadlines
+    desk: SignupDesk
+    leave_timers: dict[str, Cancellable] = field(default_factory=dict)
+    borrowed: dict[str, str] = field(default_factory=dict)
+    """A seated player's id -> the id of the player of this game who renamed onto that name."""
+    reprompted: tuple[int, set[str]] = (-1, set())
+    """The wait whose prompts a quiet resume already sent again, and to whom."""
+
+    def handle_leave(self, userid: str) -> None:
+        """A seated player left the room: out when the leave grace ends, unless they are back."""
+        game = self.state.running()
+        if game is None or self.state.alive_seat(userid) is None or userid in self.leave_timers:
+            return
+        grace = game.opt_int("leave_grace")
+        self.leave_timers[userid] = self.state.clock.call_later(grace, lambda: self._left_for_good(userid))
+
+    def handle_join(self, name: str) -> None:
+        """Back in the room: the grace ends; whoever owes an action is asked again."""
+        timer = self.leave_timers.pop(to_id(name), None)
+        if timer is not None:
+            timer.cancel()
+        # Someone back in the room (after their own reconnect, or a server restart) who owes an
+        # action may have missed the prompt: send it again.
+        game = self.state.running()
+        if game is not None and not self.deadlines.paused:
+            userid = to_id(name)
+            if any(to_id(wait.player) == userid for wait in game.awaiting()):
+                self.present.refresh_prompts(only=userid)
+
+    def _left_for_good(self, userid: str) -> None:
+        self.leave_timers.pop(userid, None)
+        seat = self.state.alive_seat(userid)
+        if seat is not None:
+            self.session.apply(Input("modkill", target=seat.name, reason=Cause.LEFT), reply_to=None)
+
+    def watch_absent(self) -> None:
+        """Players not in the room get the leave grace (G5), as if they had just left."""
+        game = self.state.running()
+        if game is None:
+            return
+        for seat in game.alive():
+            if self.state.out.rank_of(self.state.room, seat.uid) is None:
+                self.handle_leave(seat.uid)
+
+    def handle_rename(self, new_name: str, old_id: str) -> None:
+        """A rename keeps the seat (G5): the seat follows the user id."""
+        state = self.state
+        if to_id(new_name) == old_id:
+            return
+        if old_id in self.borrowed:
+            # Off a name that belongs to another seat: that seat keeps it; back on their own, welcome.
+            self.borrowed.pop(old_id)
+            self.handle_join(new_name)
+            return
+        self.desk.rename(old_id, new_name)
+        game = state.running()
+        if game is not None:
+            seat = next((s for s in game.seats if s.uid == old_id), None)
+            if seat is not None:
+                try:
+                    self.session.apply(Input("rename", by=seat.name, new=new_name), reply_to=None)
+                except IllegalAction:
+                    # The new name belongs to another seat of this game: the seat keeps its name.
+                    state.out.pm(
+                        new_name, f"The name {new_name} is already in this game: rename back to {seat.name} to play."
+                    )
+                    # Their own seat is now nobody's: it gets the leave grace (G5), and nothing sent
+                    # under the other seat's name acts for that seat.
+                    self.borrowed[to_id(new_name)] = old_id
+                    self.handle_leave(old_id)
+                    return
+        timer = self.leave_timers.pop(old_id, None)
+        if timer is not None:
+            self.leave_timers[to_id(new_name)] = timer
+
+    def _stop_leave_timers(self) -> None:
+        for timer in self.leave_timers.values():
+            timer.cancel()
+        self.leave_timers.clear()
+
+    def pause(self) -> None:
+        """The bot lost its connection: stop the clock on the current deadline (and on the grace of
+        players who had left: the bot cannot see them come back while it is away)."""
+        self._stop_leave_timers()
+        self.deadlines.pause()
+
+    def resume(self, quiet: bool = False) -> None:
+        """Connected again: the deadline gets back the time it had, and prompts are sent again. After a
+        short outage (`quiet`) the room is not told, and a prompt is sent again once per wait at most."""
+        state = self.state
+        self.deadlines.resume()
+        game = state.running()
+        if state.game is not None and not quiet:
+            state.out.say(state.room, "The bot is back: the game continues.")
+            self.present.refresh_prompts()
+        elif game is not None:
+            # A short outage: no "back" line, and each prompt of this wait is sent again once at most
+            # (a connection that keeps dropping does not re-send them every time).
+            if self.reprompted[0] != game.wait_id:
+                self.reprompted = (game.wait_id, set())
+            for wait in game.awaiting():
+                userid = to_id(wait.player)
+                if userid not in self.reprompted[1]:
+                    self.reprompted[1].add(userid)
+                    self.present.refresh_prompts(only=userid)
+        self._stop_leave_timers()
+        self.watch_absent()

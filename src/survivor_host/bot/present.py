@@ -1,0 +1,288 @@
+"""The game as the room and its players see it: events into lines, HTML boxes and prompts with buttons.
+
+Nothing here changes the game; it only shows what the engine said, where the room allows it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from survivor_host.bot.state import RoomState
+from survivor_host.engine import voice
+from survivor_host.engine.errors import IllegalAction
+from survivor_host.engine.events import Event, PhaseChanged, Prompt, Revealed, Roll, RoundTable, Say
+from survivor_host.engine.game import Game, Wait
+from survivor_host.engine.ids import to_id
+from survivor_host.engine.inputs import Input
+from survivor_host.engine.render import join_names, render, roll_text
+from survivor_host.engine.theme import VoteBox
+from survivor_host.words import html, info
+from survivor_host.words.lines import how_to_send, pack_rolls, round_phrase, tabled_lines
+from survivor_host.words.wait_tags import wait_tag
+
+
+@dataclass
+class PromptBox:
+    """A player's prompt box with live buttons: the wait it answers, its round, what they chose ("" yet)."""
+
+    player: str
+    wait_id: int
+    round: int
+    choice: str = ""
+
+
+@dataclass
+class Announcer:
+    """Says what the game did in one room: lines, round tables, the vote box, prompts and replies."""
+
+    state: RoomState
+    vote_open: bool = False
+    """True while the theme's vote box in the room still takes votes."""
+    boxed: dict[str, PromptBox] = field(default_factory=dict)
+    """The prompt box with buttons each player (by user id) was last sent, while its buttons are live."""
+
+    def spell(self, text: str, to: str | None) -> str:
+        """`text` with its instructions in the room's words (`to` None) or a PM's."""
+        prefix = self.state.settings.prefix
+        return (voice.room(prefix) if to is None else voice.pm(prefix)).spell(text)
+
+    def reply(self, to: str | None, text: str) -> None:
+        """In the room when `to` is None, else by PM to `to`, saying which room it is about."""
+        room = self.state.room
+        if to is None:
+            self.state.out.say(room, text)
+        else:
+            self.state.out.pm(to, f"[{room}] {text}")
+
+    def player_list(self, to: str | None) -> None:
+        """The game's player list (with the theme's marks), else the signups'; `to` as for `reply`."""
+        state = self.state
+        game = state.running()
+        if game is not None:
+            text = info.game_player_list(game)
+        elif state.signups is not None:
+            text = info.signup_player_list(state.signups.players)
+        else:
+            raise IllegalAction(f"No game or signups in {state.room}.")
+        self.reply(to, text)
+
+    def post(self, events: Sequence[Event]) -> None:
+        """Events into chat: rolls and short lines in a row share one line (a public prompt ends it);
+        private events go by PM (the room's packing goes on across them). Where HTML is allowed a
+        round's table is one box, and the lines it shows are left out; elsewhere the table is left
+        out and its lines are said."""
+        out, room = self.state.out, self.state.room
+        html_ok = out.can_use_html(room)
+        packed: list[str] = []
+        tabled = tabled_lines(events) if html_ok else {}
+
+        def flush() -> None:
+            for line in pack_rolls(packed):
+                out.say(room, line)
+            packed.clear()
+
+        for event in events:
+            if html_ok and isinstance(event, Say | Roll | Revealed) and event.tabled:
+                continue
+            if isinstance(event, RoundTable):
+                if html_ok:
+                    flush()
+                    # refused by the server, the box's lines are said instead: no result is lost
+                    out.add_html_box(room, html.round_table_box(event), fallback=tabled.get(id(event), []))
+                continue
+            if event.to is None and isinstance(event, Roll):
+                packed.append(roll_text(event))
+                continue
+            if event.to is None and isinstance(event, Say) and event.pack:
+                packed.append(self.spell(event.text, None))
+                continue
+            if isinstance(event, Prompt):
+                if not event.secret:  # a public prompt ends the room's line
+                    packed.append(self.spell(event.text, None))
+                    flush()
+                self.prompt(event, said=True)
+                continue
+            if isinstance(event, PhaseChanged):  # no line of its own: packing goes on across it
+                vote = self.public_vote()
+                if vote and event.phase == vote.phase and html_ok:
+                    flush()
+                    self.vote_box()
+                continue
+            text = render(event)
+            text = text and self.spell(text, event.to)
+            if event.to is not None:  # by PM: the room's packing goes on across it
+                if text and isinstance(event, Say):
+                    # A player's own confirmation waits behind the round's lines (results first).
+                    with out.lane("confirm"):
+                        out.pm(event.to, text)
+                elif text:
+                    out.pm(event.to, text)
+                continue
+            flush()
+            if text:
+                out.say(room, text)
+        flush()
+
+    def public_vote(self) -> VoteBox | None:
+        """The theme's public vote shown as a box of buttons (its spec's `vote_box`), if it has one."""
+        game = self.state.game
+        return game.spec.vote_box if game is not None else None
+
+    def vote_box(self, new: bool = True) -> None:
+        """The theme's public vote: one box in the room, a button per player that says the vote command,
+        and the votes so far below, updated in place as they come (not a room line per vote)."""
+        state = self.state
+        game, vote = state.game, self.public_vote()
+        if game is None or vote is None:
+            return
+        prefix = state.settings.prefix
+        tally = [f"**{name}** {len(voters)}: {', '.join(voters)}" for name, voters in game.vote_tally()]
+        if game.phase == vote.phase:
+            buttons = [(seat.name, self.button_command(vote.action, seat.name)) for seat in game.alive()]
+            voted = sum(len(voters) for _, voters in game.vote_tally())
+            head = f"{vote.title} with **{prefix}{vote.action} NAME** or a button:"
+            tally = [*tally, f"{voted} of {len(game.alive())} voted."]
+        else:
+            buttons, head = [], vote.over
+        box = html.choice_box(state.out.buttons(state.room), head, buttons, tally)
+        if new:
+            state.out.add_uhtml(state.room, f"survivor-vote-{state.room}", box)
+        else:
+            state.out.change_uhtml(state.room, f"survivor-vote-{state.room}", box)
+        self.vote_open = game.phase == vote.phase
+
+    def refresh_vote_box(self) -> None:
+        """After an input during the vote: the box shows the new tally (or that the vote is over)."""
+        if self.vote_open and self.state.out.can_use_html(self.state.room):
+            self.vote_box(new=False)
+
+    def prompt(self, prompt: Prompt, said: bool = False) -> None:
+        """Ask a player: public prompts in the room (unless already `said`); PM prompts with buttons
+        where HTML is allowed. A PM'd prompt starts with its room and round (a player may play in two
+        rooms at once)."""
+        out, room, game = self.state.out, self.state.room, self.state.game
+        if not prompt.secret and not said:
+            out.say(room, self.spell(prompt.text, None))
+        text = self.spell(prompt.text, prompt.to)
+        options = game.legal_inputs(prompt.to) if game else []
+        number = game.round if game is not None else 0
+        said = not number or text.startswith(f"Round {number}")  # the prompt names its round itself
+        where = f"[{room}] " if said else f"[{room}, round {number}] "
+        actions = " or ".join(prompt.actions)
+        targets = f" (targets: {', '.join(prompt.targets)})" if prompt.targets else ""
+        plain = f"{where}{text} Reply here with {actions}{targets}." if prompt.secret else ""
+        if game is not None and out.can_use_html(room) and options:
+            label = game.spec.button_label  # `Action Mars` unless the theme's spec says otherwise
+            commands = [(label(o.action, o.target), self.button_command(o.action, o.target)) for o in options]
+            box = html.choice_box(out.buttons(room), where + text, commands)
+            out.pm_uhtml(room, prompt.to, self.prompt_box, box, fallback=plain)  # refused: the plain PM
+            self.boxed[to_id(prompt.to)] = PromptBox(prompt.to, game.wait_id, game.round)
+        elif plain:
+            out.pm(prompt.to, plain)
+
+    @property
+    def prompt_box(self) -> str:
+        """The name of a player's prompt box (one per room, changed in place)."""
+        return f"survivor-prompt-{self.state.room}"
+
+    def button_command(self, action: str, target: str | None) -> str:
+        """What a button sends the bot: the room, the action, and the wait it answers (a click for a wait
+        that has passed is refused, not taken as an answer to the current one)."""
+        state = self.state
+        game = state.game
+        tag = wait_tag(state.game_id or 0, game.wait_id if game is not None else 0)
+        named = state.out.buttons(state.room).named_room
+        return " ".join(part for part in (named, action, target, tag) if part)
+
+    def chosen(self, game: Game, player: str, inp: Input, wait_id: int) -> None:
+        """After `player`'s input for wait `wait_id`: their prompt box shows what they chose, its buttons
+        gone, with a button for each other choice the rules still allow now (a change); the boxes of a
+        wait that has passed, not replaced by a new prompt, show their choice and lose their buttons."""
+        state, out = self.state, self.state.out
+        if not out.can_use_html(state.room):
+            return
+        box = self.boxed.get(to_id(player))
+        if box is not None and box.wait_id == wait_id:
+            box.choice = game.spec.button_label(inp.action, inp.target)
+        for userid, shown in list(self.boxed.items()):
+            if game.finished or shown.wait_id != game.wait_id:
+                del self.boxed[userid]
+                self._show_choice(shown, [])
+        if box is not None and box.wait_id == wait_id and self.boxed.get(to_id(player)) is box:
+            label = game.spec.button_label
+            others = [o for o in game.legal_inputs(player) if (o.action, o.target) != (inp.action, inp.target)]
+            self._show_choice(
+                box,
+                [(f"Change to {label(o.action, o.target)}", self.button_command(o.action, o.target)) for o in others],
+            )
+
+    def _show_choice(self, box: PromptBox, changes: Sequence[tuple[str, str]]) -> None:
+        state, out = self.state, self.state.out
+        where = f"[{state.room}, round {box.round}] " if box.round else f"[{state.room}] "
+        said = f"You chose **{box.choice}**." if box.choice else "This question is over."
+        text = where + said + (" To change it:" if changes else "")
+        with out.lane("confirm"):  # after the lines the choice caused
+            box_html = html.choice_box(out.buttons(state.room), text, changes)
+            out.change_pm_uhtml(state.room, box.player, self.prompt_box, box_html)
+
+    def refresh_prompts(self, skip: set[str] | frozenset[str] = frozenset(), only: str | None = None) -> None:
+        """Ask again everyone the game waits for (and tell every player what they privately hold)."""
+        state = self.state
+        game = state.running()
+        if game is None:
+            return
+        vote = self.public_vote()
+        voters: list[str] = []
+        for wait in game.awaiting():
+            userid = to_id(wait.player)
+            if userid in skip or (only is not None and userid != only):
+                continue
+            if vote is not None and wait.actions == (vote.action,) and not wait.secret:
+                voters.append(wait.player)  # one line for everyone who owes a vote, not one each
+                continue
+            self.tell_private(wait.player)
+            self.prompt(Prompt(wait.player, self.owed_prompt(wait), wait.actions, wait.targets, wait.secret))
+        if voters and vote is not None:
+            names = join_names([f"**{name}**" for name in voters])
+            how = f"**{how_to_send(game, vote.action, False, state.settings.prefix)}**"
+            note = f" ({vote.note})" if vote.note else ""
+            owed = f"you still owe an action here in the room: {how}{note}."
+            state.out.say(state.room, f"{names}, {round_phrase(game)}: {owed}")
+            if state.out.can_use_html(state.room) and not self.vote_open:
+                self.vote_box()
+        if only is None:
+            awaited = {to_id(wait.player) for wait in game.awaiting()}
+            for seat in game.alive():
+                if seat.uid not in awaited:
+                    self.tell_private(seat.name)
+
+    def buttons_again(self, name: str) -> None:
+        """After `name`'s input was refused: their prompt box again, below the refusal, while the game
+        waits for them and the room allows HTML (else the refusal alone says what they may send)."""
+        game = self.state.running()
+        if game is None or not self.state.out.can_use_html(self.state.room):
+            return
+        vote = self.public_vote()
+        for wait in game.awaiting():
+            if vote is not None and wait.actions == (vote.action,) and not wait.secret:
+                continue  # the room's vote box keeps its buttons
+            if to_id(wait.player) == to_id(name):
+                self.prompt(Prompt(wait.player, self.owed_prompt(wait), wait.actions, wait.targets, wait.secret), True)
+
+    def owed_prompt(self, wait: Wait) -> str:
+        """A re-prompt (after a restart, a reconnect, a return) that names what is owed and how to send
+        it; PM'd ones get the room and round from `prompt`, room ones say the round here."""
+        game = self.state.game
+        assert game is not None
+        prefix = self.state.settings.prefix
+        how = " or ".join(f"**{how_to_send(game, action, wait.secret, prefix)}**" for action in wait.actions)
+        targets = f" ({join_names(list(wait.targets))})" if wait.targets else ""
+        if wait.secret:
+            return f"You still owe an action: {how}{targets}."
+        return f"**{wait.player}**, {round_phrase(game)}: you still owe an action here in the room: {how}{targets}."
+
+    def tell_private(self, name: str) -> None:
+        """What a player privately holds (the game's `private_state`), by PM (after a restart or reconnect)."""
+        if self.state.game is not None:
+            self.post(self.state.game.private_state(name))

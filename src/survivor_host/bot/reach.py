@@ -1,0 +1,99 @@
+"""Players the bot cannot PM: off the signups, told in the room, given a safe choice at the deadline."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+
+from survivor_host.bot.present import Announcer
+from survivor_host.bot.session import Session
+from survivor_host.bot.signups import SignupDesk
+from survivor_host.bot.state import RoomState
+from survivor_host.engine.errors import IllegalAction
+from survivor_host.engine.ids import to_id
+from survivor_host.engine.inputs import Input
+from survivor_host.themes import THEMES
+
+logger = logging.getLogger(__name__)
+
+UNREGISTERED = "unregistered and cannot be PMed"
+"""How the server's refusal of a PM to an unregistered name reads (chat.ts)."""
+BLOCKING = ("blocking private messages", "blocking PMs")
+LOCKED = ("is locked", "currently locked")
+REGISTER_HINT = (
+    "The server lets me PM only registered names: register yours in the Options menu (the cog at the top "
+    "right), or log in with a registered name."
+)
+UNBLOCK_HINT = "You block PMs: type /unblockpms."
+LOCKED_HINT = "The server does not let me PM a locked account."
+
+
+def reach_hint(refusal: str) -> str:
+    """What a player the bot cannot PM can do about it (a sentence), read from the server's refusal."""
+    if any(part in refusal for part in LOCKED):
+        return LOCKED_HINT
+    if any(part in refusal for part in BLOCKING):
+        return UNBLOCK_HINT
+    return REGISTER_HINT
+
+
+HARMLESS_DEFAULTS = tuple(choice for spec in THEMES.values() for choice in spec.safe_choices)
+"""What a player the bot cannot PM is given at the deadline instead of a modkill, over every theme."""
+
+
+@dataclass
+class Reach:
+    """Keeps who the bot cannot PM, and what they missed."""
+
+    state: RoomState
+    session: Session
+    present: Announcer
+    desk: SignupDesk
+    unreachable_ids: set[str] = field(default_factory=set)
+
+    def unreachable(self, userid: str, refusal: str = UNREGISTERED) -> None:
+        """The server refused a PM to `userid` (unregistered, blocking PMs, locked) with `refusal`."""
+        state = self.state
+        hint = reach_hint(refusal)
+        name = self.desk.drop(userid)
+        if name is not None:
+            text = f"Taken off the list: {name}, I cannot PM you. {hint} Then /me in again."
+            state.out.say(state.room, text)
+            return
+        if state.running() is None or userid in self.unreachable_ids:
+            return
+        seat = state.alive_seat(userid)
+        if seat is None:
+            return
+        self.unreachable_ids.add(userid)
+        state.out.say(
+            state.room,
+            f"I cannot PM {seat.name}. {hint} Then PM me. Until then, when time is up they "
+            f"{' or '.join(HARMLESS_DEFAULTS)} instead of being eliminated.",
+        )
+
+    def reachable(self, userid: str) -> None:
+        """`userid` got (or sent) a PM again: tell them what they missed (what they hold, what they owe)."""
+        if userid not in self.unreachable_ids:
+            return
+        self.unreachable_ids.discard(userid)
+        game = self.state.running()
+        seat = self.state.alive_seat(userid)
+        if game is None or seat is None:
+            return
+        self.present.tell_private(seat.name)
+        if any(to_id(wait.player) == userid for wait in game.awaiting()):
+            self.present.refresh_prompts(only=userid)
+
+    def defaults(self) -> None:
+        """At the deadline, players the bot could not PM take the theme's safe choice, not a modkill."""
+        game = self.state.game
+        if game is None:
+            return
+        for wait in game.awaiting():
+            action = next((a for a in game.spec.safe_choices if a in wait.actions), None)
+            if to_id(wait.player) in self.unreachable_ids and action is not None and self.state.game is game:
+                try:
+                    self.session.apply(Input(action, by=wait.player), reply_to=None)
+                except IllegalAction:
+                    logger.exception("default %s for %s was refused", action, wait.player)

@@ -1,0 +1,282 @@
+"""Signups: `.host`, `/me in` and `/me out`, `.set`, `.salt`, the signups box, and `.start`'s new game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from survivor_host.bot.fairness import ALGORITHM, SignupSeed, announce_client_seed
+from survivor_host.bot.ports import Cancellable
+from survivor_host.bot.state import RoomState, Signups
+from survivor_host.engine.errors import IllegalAction, SetupError
+from survivor_host.engine.game import Game
+from survivor_host.engine.ids import to_id
+from survivor_host.engine.render import join_names
+from survivor_host.themes import DEFAULT_THEME, new_game, theme_spec
+from survivor_host.words import html
+
+LIST_EVERY = 2.0
+"""Seconds between two player-list lines in a room without HTML (the list's changes are gathered)."""
+REACH_CHECK = "(This PM checks that mine reach you.)"
+"""Ends the PM every player gets at `/me in` (before the game: not one of the game's PMs)."""
+
+
+def theme_and_mods(rest: str) -> tuple[str, str]:
+    """`THEME, MOD` or `THEME MOD MOD`: the theme's word and the mods' words, commas read as spaces."""
+    theme_word, _, mods_text = rest.replace(",", " ").strip().partition(" ")
+    return theme_word, mods_text
+
+
+@dataclass
+class SignupDesk:
+    """The room's open player list before `.start`: kept in the store, shown as a box where HTML is allowed."""
+
+    state: RoomState
+    autostart: Callable[[], None] = lambda: None
+    """Starts the game of the list (the timer ran out with enough players, or the list is full)."""
+    cancelled: Callable[[], None] = lambda: None
+    """Called after the timer closed the signups for want of players."""
+    _timer: Cancellable | None = field(default=None, repr=False)
+    _list_due: bool = field(default=False, repr=False)
+    """A player-list line is waiting to be said."""
+    _list_at: float = field(default=float("-inf"), repr=False)
+    """When the last player-list line was said."""
+
+    def open(self, rest: str, host: str | None = None) -> None:
+        """`.host THEME [mods]`: signups open with the bot's default options and a committed seed."""
+        state = self.state
+        if state.running() is not None:
+            raise IllegalAction("A game is already running here.")
+        if state.signups is not None:
+            raise IllegalAction("Signups are already open.")
+        theme_word, mods_text = theme_and_mods(rest)
+        try:
+            cls = theme_spec(theme_word or DEFAULT_THEME)
+        except SetupError as error:
+            room_bot = state.settings.room_bot
+            person = f" To host a person, use {room_bot.name}'s .host NAME." if room_bot else ""
+            raise SetupError(f"{error}{person}") from None
+        mods = list(cls.normalize_mods(mods_text.split()))
+        options = {k: v for k, v in state.settings.defaults.items() if k in cls.option_specs()}
+        fair = SignupSeed(state.new_seed())
+        state.signups = Signups(cls.id, mods, options, dice=fair, host=host, opened_at=state.clock.now())
+        state.signups.room_bot_hosted = state.roombot.we_host()
+        self.save()
+        mods_shown = f" ({join_names([cls.mod_title(m) for m in mods])})" if mods else ""
+        seconds = state.settings.signups_seconds
+        closing = f" They close in {_duration(seconds)}." if seconds else ""
+        state.out.say(
+            state.room,
+            f"survgame! **{cls.title}**{mods_shown} signups are open: type **/me in** to join "
+            f"({state.settings.prefix}out to leave).{closing}",
+        )
+        state.out.say(state.room, fair.announce_commitment(state.settings.prefix))
+        self.refresh_box(new=True)
+        self._arm(seconds)
+
+    def _arm(self, seconds: float) -> None:
+        """The signups timer: when it runs out the game starts with enough players, else signups close."""
+        self._disarm()
+        if seconds > 0:
+            signups = self.state.signups
+            self._timer = self.state.clock.call_later(seconds, lambda: self._time_up(signups))
+
+    def _disarm(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _time_up(self, signups: Signups | None) -> None:
+        state = self.state
+        if signups is None or state.signups is not signups:
+            return
+        self._timer = None
+        least = theme_spec(signups.theme).min_players
+        if len(signups.players) >= least:
+            self.autostart()
+            return
+        self.close(f"Signups closed: {len(signups.players)} signed up, {least} needed.")
+        self.cancelled()
+
+    def _full(self, signups: Signups) -> bool:
+        limit = signups.options.get("max_players", theme_spec(signups.theme).option_specs()["max_players"].default)
+        return len(signups.players) >= int(str(limit))
+
+    def salt(self, name: str, word: str) -> None:
+        """`.salt WORD`: a player's own word in the client seed (docs/FAIRNESS.md)."""
+        signups = self.state.signups
+        if signups is None or signups.dice is None:
+            raise IllegalAction("Salt is added during signups.")
+        reply = signups.dice.add_salt(name, word, signups.players, self.state.settings.prefix)
+        self.save()
+        with self.state.out.lane("info", name):  # limited: a flood of them never holds the game back
+            self.state.out.pm(name, reply)
+
+    def signup(self, name: str, joining: bool) -> None:
+        """`/me in` or `/me out` (`.in`, `.out`...): `name` joins or leaves the list."""
+        state = self.state
+        signups = state.signups
+        if signups is None:
+            if state.running() is None:
+                raise IllegalAction(f"Signups are not open in {state.room}.")
+            raise IllegalAction(f"The game in {state.room} has already started: signups are closed.")
+        ids = [to_id(player) for player in signups.players]
+        if joining:
+            if to_id(name) in ids:
+                raise IllegalAction(f"You are already signed up in {state.room}.")
+            if self._full(signups):
+                raise IllegalAction(f"The game is full ({len(signups.players)} players).")
+            signups.players.append(name)
+            # A short PM; should the server refuse it, the room host's `unreachable` takes them off.
+            with state.out.lane("info", name):  # limited: a flood of them never holds the game back
+                state.out.pm(name, f"You are on the player list in {state.room}. {REACH_CHECK}")
+        else:
+            if to_id(name) not in ids:
+                raise IllegalAction(f"You were not signed up in {state.room}.")
+            signups.players.pop(ids.index(to_id(name)))
+        self.save()
+        self.refresh_box()
+        if joining and self._full(signups) and state.settings.signups_seconds:
+            self.autostart()  # the cap is reached: nobody else can join
+
+    def set_option(self, rest: str) -> None:
+        """`.set OPTION VALUE` during signups, checked against the theme's options."""
+        state = self.state
+        if state.signups is None:
+            raise IllegalAction(f"Options are set during signups, before {state.settings.prefix}start.")
+        key, _, value = rest.partition(" ")
+        specs = theme_spec(state.signups.theme).option_specs()
+        name = key.strip().lower().replace("-", "_")
+        if name not in specs:
+            raise SetupError(f"Unknown option {key!r}; options are: {', '.join(sorted(specs))}.")
+        state.signups.options[name] = specs[name].parse(name, value)
+        self.save()
+        state.out.say(state.room, f"Option **{name}** is now **{state.signups.options[name]}**.")
+
+    def close(self, text: str) -> None:
+        """The signups end (cancelled, or the game starts): the box says so, the room is told `text`."""
+        state = self.state
+        if state.signups is not None and state.out.can_use_html(state.room):
+            cls = theme_spec(state.signups.theme)
+            mods = [cls.mod_title(mod) for mod in state.signups.mods]
+            box = html.signups_box(cls.title, mods, state.signups.players, closed=True)
+            state.out.change_uhtml(state.room, self._box_name(), box)
+        state.signups = None
+        self._disarm()
+        self.save()
+        state.out.say(state.room, text)
+
+    def start(self) -> tuple[Game, int]:
+        """`.start`: the game of the list, stored; the signups close announcing its client seed."""
+        state = self.state
+        signups = state.signups
+        if signups is None:
+            raise IllegalAction(f"Open signups with {state.settings.prefix}host first.")
+        dice = (signups.dice or SignupSeed(state.new_seed())).dice_for(signups.players)
+        game = new_game(signups.theme, signups.players, mods=signups.mods, options=signups.options, dice=dice)
+        game_id = state.store.begin_game(
+            state.room, game.theme, game.mods, dict(game.options), signups.players, dice.seed, state.clock.now(),
+            dice=ALGORITHM, client_seed=dice.client_seed, salts=dice.salts, host=signups.host,
+            room_bot_hosted=state.roombot.we_host(),
+        )  # fmt: skip
+        state.game_host = signups.host
+        self.close(announce_client_seed(dice))
+        return game, game_id
+
+    def _box_name(self) -> str:
+        return f"survivor-signups-{self.state.room}"
+
+    def refresh_box(self, new: bool = False) -> None:
+        """The signups box, posted (`new`) or changed in place; without HTML the list as a line."""
+        state = self.state
+        signups = state.signups
+        if signups is None:
+            return
+        if state.out.can_use_html(state.room):
+            cls = theme_spec(signups.theme)
+            mods = [cls.mod_title(mod) for mod in signups.mods]
+            box = html.signups_box(cls.title, mods, signups.players, buttons=state.out.buttons(state.room))
+            if new:
+                state.out.add_uhtml(state.room, self._box_name(), box)
+            else:
+                state.out.change_uhtml(state.room, self._box_name(), box)
+        elif not new:
+            self._list_changed()
+
+    def _list_changed(self) -> None:
+        """Without HTML the list is a line in the room: one is pending at a time, it shows the list as it
+        is when its turn comes, and lines come at most one per LIST_EVERY seconds (a flood of joins and
+        leaves makes a line or two, never a backlog in front of the game's lines)."""
+        if self._list_due:
+            return
+        self._list_due = True
+        state = self.state
+
+        def post() -> None:
+            self._list_due = False
+            signups = state.signups
+            if signups is not None:
+                self._list_at = state.clock.now()
+                state.out.say(state.room, f"**PL ({len(signups.players)}):** {', '.join(signups.players)}")
+
+        wait = self._list_at + LIST_EVERY - state.clock.now()
+        if wait > 0:
+            state.clock.call_later(wait, lambda: state.out.when_sent(post))
+        else:
+            state.out.when_sent(post)
+
+    def save(self) -> None:
+        data = self.state.signups.to_dict() if self.state.signups else None
+        self.state.store.save_signups(self.state.room, data, self.state.clock.now())
+
+    def restore(self, data: dict[str, Any]) -> None:
+        """After a restart: the stored list is open again (with a seed committed now if it had none)."""
+        state = self.state
+        fair = SignupSeed.from_dict(data, state.new_seed())
+        players = list(data["players"])
+        opened = data.get("opened_at")
+        state.signups = Signups(
+            data["theme"], list(data["mods"]), dict(data["options"]), players, fair, data.get("host"), opened
+        )
+        if data.get("room_bot_hosted"):
+            state.roombot.host = state.out.name  # as the room bot left it, until its lines say otherwise
+            state.signups.room_bot_hosted = True
+        state.out.say(state.room, "The bot restarted: signups are still open.")
+        if not data.get("seed"):
+            self.save()
+            state.out.say(state.room, fair.announce_commitment(state.settings.prefix))
+        self.refresh_box(new=True)
+        seconds = state.settings.signups_seconds
+        if seconds and isinstance(opened, int | float):
+            self._arm(max(seconds - (state.clock.now() - opened), 60.0))
+        elif seconds:
+            self._arm(seconds)
+
+    def drop(self, userid: str) -> str | None:
+        """Take `userid` off the list (the bot cannot PM them); their name, or None if not listed."""
+        signups = self.state.signups
+        ids = [to_id(player) for player in signups.players] if signups else []
+        if signups is None or userid not in ids:
+            return None
+        name = signups.players.pop(ids.index(userid))
+        self.save()
+        self.refresh_box()
+        return name
+
+    def rename(self, old_id: str, new_name: str) -> None:
+        """A listed player renamed: the list shows the new name."""
+        signups = self.state.signups
+        if signups is not None:
+            ids = [to_id(p) for p in signups.players]
+            if old_id in ids:
+                signups.players[ids.index(old_id)] = new_name
+                self.save()
+
+
+def _duration(seconds: float) -> str:
+    """`5 minutes`, `90 seconds`."""
+    if seconds % 60 == 0:
+        minutes = int(seconds // 60)
+        return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    return f"{int(seconds)} seconds"

@@ -1,0 +1,1 @@
+"""The bot's SQLite store: games, signups and seeds, points, closed records and migrations (`db.Store`)."""

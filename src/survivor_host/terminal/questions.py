@@ -1,0 +1,98 @@
+"""The person's read-only questions at the terminal (help, pl, rules, odds, the theme's own, quit)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+
+from survivor_host.engine.game import Game
+from survivor_host.engine.inputs import Input
+from survivor_host.engine.render import render
+from survivor_host.engine.voice import TERMINAL
+from survivor_host.terminal.chances import chances_now
+from survivor_host.terminal.screen import TerminalScreen
+from survivor_host.terminal.styles import new_table, player_table, styled
+from survivor_host.words.info import rules_text
+
+MAX_FRACTION = 15
+"""`odds` shows an exact fraction up to this many characters (a running die's run to 30 digits)."""
+READ_ONLY = ("help", "pl", "rules", "odds", "quit")
+"""What the person may ask at any time, besides the theme's own questions (`asks`)."""
+
+
+def asks(game: Game) -> dict[str, str]:
+    """The game's own read-only questions (word: what it shows), answered from its `private_state`."""
+    return dict(game.spec.help.asks)
+
+
+class LeftGame(Exception):
+    """The person typed `quit` or ended the input (Ctrl-D)."""
+
+
+class TerminalQuestions(TerminalScreen):
+    """The read-only answers of `TerminalTable`, on top of its screen."""
+
+    def answer(self, word: str, options: Sequence[Input]) -> None:
+        """`help`, `pl`, `rules`, the theme's questions, `odds`, `quit`: nothing here enters the game's log."""
+        assert self.you is not None
+        if word == "quit":
+            raise LeftGame
+        if word == "help":
+            for line in help_lines(options, asks(self.game)):
+                self.note(line)
+        elif word == "pl":
+            marks = {seat.name: self.game.marks(seat).strip(" ()") or "in" for seat in self.game.alive()}
+            rows = [(seat.name, marks.get(seat.name, "out")) for seat in self.game.seats]
+            self.console.print(player_table(rows, self.labels, f"Players ({len(self.game.alive())} in)"))
+        elif word == "rules":
+            game = self.game
+            specs = game.option_specs()
+            changed = {key: value for key, value in game.options.items() if specs[key].default != value}
+            self.console.print(styled(TERMINAL.spell(rules_text(game.theme, game.mods, changed)), self.names()))
+        elif word in asks(self.game):
+            told = [text for event in self.game.private_state(self.you) if (text := render(event))]
+            if told:
+                self.note(told[0], style="")
+            else:
+                self.note(self.game.spec.help.none_held)
+        elif word == "odds":
+            self._odds()
+
+    def _odds(self) -> None:
+        assert self.you is not None
+        rows, note = chances_now(self.game, self.you)
+        if rows:
+            table = new_table("Your chance to stay in")
+            for column in ("you type", "chance", "exact", "how"):
+                table.add_column(column, justify="right" if column in ("chance", "exact") else "left")
+            for row in rows:
+                table.add_row(
+                    Text(row.command, style="bold"),
+                    Text(f"{float(row.stay_in):.2%}"),
+                    Text(str(row.stay_in) if len(str(row.stay_in)) <= MAX_FRACTION else "(long)", style="dim"),
+                    styled(row.why, self.names()),
+                )
+            self.console.print(table)
+        if note:
+            self.note(note)
+
+
+def typed_forms(options: Sequence[Input]) -> dict[str, list[str]]:
+    """`{"ACTION NAME": ["Venus", "Mars"], "ACTION": []}`: what can be typed now, with its targets."""
+    forms: dict[str, list[str]] = {}
+    for option in options:
+        form = f"{option.action} NAME" if option.target else option.action
+        forms.setdefault(form, []).extend([option.target] if option.target else [])
+    return forms
+
+
+def help_lines(options: Sequence[Input], questions: dict[str, str]) -> list[str]:
+    """What the person can type now, from the game's legal inputs, then the read-only questions."""
+    lines = ["You can type now:" if options else "Nothing for you to type now: the game waits for others."]
+    for form, names in typed_forms(options).items():
+        either = f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else "".join(names)
+        lines.append(f"  {form:14s} NAME is {either}" if names else f"  {form}")
+    own = "".join(f"{word} ({shows}), " for word, shows in questions.items())
+    lines.append(f"Any time: help (this), pl (players), rules, {own}odds (your chances), quit.")
+    return lines
