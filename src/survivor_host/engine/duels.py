@@ -11,19 +11,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from survivor_host.engine.battle import battle
-from survivor_host.engine.events import Event, Fact, Roll, Say
+from survivor_host.engine.events import Cause, Eliminated, Event, Fact, Roll, Say
 from survivor_host.engine.game import Game, Seat
 from survivor_host.engine.modes import (
     DUEL_DIE,
+    MODE_SPECS,
     SECOND_WIND,
     Duel,
     LifeLost,
     duel_shown,
     fight,
     hearts,
+    mode_rules,
     present_mode,
     starting_lives,
 )
@@ -87,6 +89,30 @@ def duel_record(duel: Duel, left: int) -> dict[str, Any]:
         "loser": duel.loser,
         "lives_left": left,
     }
+
+
+class DuelTally(TypedDict):
+    """The part of a round's record every duel game keeps: its duels and who went out how."""
+
+    duels: list[dict[str, Any]]
+    eliminated: list[str]
+    idle: list[str]
+    modkilled: NotRequired[list[str]]
+    last_battle: NotRequired[dict[str, object]]
+
+
+def tally_out(rec: DuelTally, event: Event) -> None:
+    """Add a removal or the last battle to `rec` (a lost duel, idle, else modkilled); other events are not."""
+    match event:
+        case Eliminated(players=players, reason=reason):
+            if reason == DuelCause.DUEL:
+                rec["eliminated"] += players
+            elif reason == Cause.IDLE:
+                rec["idle"] += players
+            else:
+                rec.setdefault("modkilled", []).extend(players)
+        case LastBattle(players=players, rounds=rounds, winner=winner):
+            rec["last_battle"] = {"players": list(players), "rolls": list(rounds), "winner": winner}
 
 
 class DuelGame(Game):
@@ -192,3 +218,14 @@ def present_duels(fact: Fact) -> list[Event] | None:
                 Say(f"**{winner}** rolls highest and wins."),
             ]
     return None
+
+
+def begins_shown(title: str, players: int, mods: Sequence[str], rules: str) -> list[Event]:
+    """A duel game's opening: its title with the modes in play and the player count, then `rules` and the modes'."""
+    with_mods = f" ({', '.join(MODE_SPECS[mod].title for mod in mods)})" if mods else ""
+    return [Say(f"**{title}**{with_mods} begins with {players} players."), Say(" ".join([rules, *mode_rules(mods)]))]
+
+
+def attack_shown(duel: Duel) -> list[Event]:
+    """An attack fought as a duel: who attacks whom, then the duel's rolls."""
+    return [Say(f"**{duel.first}** attacks **{duel.second}**!", pack=True), *duel_shown(duel)]
