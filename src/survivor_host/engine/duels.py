@@ -121,6 +121,12 @@ class DuelGame(Game):
     lives: dict[int, int]
     """Each seat's lives (Second Wind: 2 at the start; else 1)."""
 
+    def brief(self, seat: Seat) -> list[Event]:
+        """Tell a substitute what the seat owes now (the current phase says), if it is still in."""
+        if self.finished or not seat.alive:
+            return []
+        return self.current.brief(self, seat)
+
     def setup_lives(self) -> None:
         lives = starting_lives(self.mods)
         self.lives = {seat.index: lives for seat in self.seats}
