@@ -8,7 +8,7 @@ ones go out together, a battle of 100 among them (G1) decides the winner and the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NotRequired, TypedDict
@@ -198,6 +198,28 @@ class FinalDuel(Phase[DuelGame]):
 
 
 FINAL = FinalDuel()
+
+
+def fight_in_order(
+    game: DuelGame,
+    attacks: dict[int, int],
+    fought: Callable[[Duel, int], Event],
+    dropped: Callable[[Seat, Seat], Event],
+) -> list[Event]:
+    """Fight `attacks` (attacker to target) in their order, one whose attacker or target is out by then
+    dropped; one left wins."""
+    events: list[Event] = []
+    for by, target in attacks.items():
+        attacker, defender = game.seats[by], game.seats[target]
+        if not (attacker.alive and defender.alive):
+            events.append(dropped(attacker, defender))
+            continue
+        duel, _, left, lost = game.duel(attacker, defender)
+        events += [fought(duel, left), *lost]
+    left_in = game.alive()
+    if len(left_in) == 1:
+        events += game.finish(left_in[0])
+    return events
 
 
 def present_duels(fact: Fact) -> list[Event] | None:
