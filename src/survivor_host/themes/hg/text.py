@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from survivor_host.engine.duels import attack_shown, begins_shown, present_duels
 from survivor_host.engine.events import Event, Fact, Prompt, Say
-from survivor_host.engine.modes import mode_rules
 from survivor_host.engine.render import join_names
 from survivor_host.engine.voice import ask
 from survivor_host.themes.hg.facts import (
@@ -50,8 +49,3 @@ def present(fact: Fact) -> list[Event]:
         case AttackFought(duel=duel):
             return attack_shown(duel)
     raise TypeError(f"Hunger Games has no words for {fact!r}")
-
-
-def rules_line(begins: GameBegins) -> str:
-    """The rules as the room is told them at the start, the modes in play included."""
-    return " ".join([RULES, *mode_rules(begins.mods)])
