@@ -8,22 +8,24 @@ ones go out together, a battle of 100 among them (G1) decides the winner and the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from survivor_host.engine.battle import battle
-from survivor_host.engine.events import Event, Fact, Roll, Say
+from survivor_host.engine.events import Cause, Eliminated, Event, Fact, Roll, Say
 from survivor_host.engine.game import Game, Seat
 from survivor_host.engine.modes import (
     DUEL_DIE,
+    MODE_SPECS,
     SECOND_WIND,
     Duel,
     LifeLost,
     duel_shown,
     fight,
     hearts,
+    mode_rules,
     present_mode,
     starting_lives,
 )
@@ -89,11 +91,41 @@ def duel_record(duel: Duel, left: int) -> dict[str, Any]:
     }
 
 
+class DuelTally(TypedDict):
+    """The part of a round's record every duel game keeps: its duels and who went out how."""
+
+    duels: list[dict[str, Any]]
+    eliminated: list[str]
+    idle: list[str]
+    modkilled: NotRequired[list[str]]
+    last_battle: NotRequired[dict[str, object]]
+
+
+def tally_out(rec: DuelTally, event: Event) -> None:
+    """Add a removal or the last battle to `rec` (a lost duel, idle, else modkilled); other events are not."""
+    match event:
+        case Eliminated(players=players, reason=reason):
+            if reason == DuelCause.DUEL:
+                rec["eliminated"] += players
+            elif reason == Cause.IDLE:
+                rec["idle"] += players
+            else:
+                rec.setdefault("modkilled", []).extend(players)
+        case LastBattle(players=players, rounds=rounds, winner=winner):
+            rec["last_battle"] = {"players": list(players), "rolls": list(rounds), "winner": winner}
+
+
 class DuelGame(Game):
     """A game of duels to the last one standing; a theme calls `setup_lives` once the mods are known."""
 
     lives: dict[int, int]
     """Each seat's lives (Second Wind: 2 at the start; else 1)."""
+
+    def brief(self, seat: Seat) -> list[Event]:
+        """Tell a substitute what the seat owes now (the current phase says), if it is still in."""
+        if self.finished or not seat.alive:
+            return []
+        return self.current.brief(self, seat)
 
     def setup_lives(self) -> None:
         lives = starting_lives(self.mods)
@@ -168,6 +200,28 @@ class FinalDuel(Phase[DuelGame]):
 FINAL = FinalDuel()
 
 
+def fight_in_order(
+    game: DuelGame,
+    attacks: dict[int, int],
+    fought: Callable[[Duel, int], Event],
+    dropped: Callable[[Seat, Seat], Event],
+) -> list[Event]:
+    """Fight `attacks` (attacker to target) in their order, one whose attacker or target is out by then
+    dropped; one left wins."""
+    events: list[Event] = []
+    for by, target in attacks.items():
+        attacker, defender = game.seats[by], game.seats[target]
+        if not (attacker.alive and defender.alive):
+            events.append(dropped(attacker, defender))
+            continue
+        duel, _, left, lost = game.duel(attacker, defender)
+        events += [fought(duel, left), *lost]
+    left_in = game.alive()
+    if len(left_in) == 1:
+        events += game.finish(left_in[0])
+    return events
+
+
 def present_duels(fact: Fact) -> list[Event] | None:
     """The duel games' facts worded (the modes' too); None for a theme's own."""
     shown = present_mode(fact)
@@ -192,3 +246,14 @@ def present_duels(fact: Fact) -> list[Event] | None:
                 Say(f"**{winner}** rolls highest and wins."),
             ]
     return None
+
+
+def begins_shown(title: str, players: int, mods: Sequence[str], rules: str) -> list[Event]:
+    """A duel game's opening: its title with the modes in play and the player count, then `rules` and the modes'."""
+    with_mods = f" ({', '.join(MODE_SPECS[mod].title for mod in mods)})" if mods else ""
+    return [Say(f"**{title}**{with_mods} begins with {players} players."), Say(" ".join([rules, *mode_rules(mods)]))]
+
+
+def attack_shown(duel: Duel) -> list[Event]:
+    """An attack fought as a duel: who attacks whom, then the duel's rolls."""
+    return [Say(f"**{duel.first}** attacks **{duel.second}**!", pack=True), *duel_shown(duel)]

@@ -52,12 +52,6 @@ class HungerGames(HgState):
     def refusal(self, action: str, seat: Seat) -> str:
         return "There is no attack to send now: wait for the next round."
 
-    def brief(self, seat: Seat) -> list[Event]:
-        """Tell a substitute what the seat owes this round."""
-        if self.finished or not seat.alive:
-            return []
-        return self.current.brief(self, seat)
-
     def view(self, name: str) -> HgView:
         return view_of(self, self.seat(name))
 

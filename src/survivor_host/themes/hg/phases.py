@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from survivor_host.engine.duels import FINAL
+from survivor_host.engine.duels import FINAL, fight_in_order
 from survivor_host.engine.events import Event, PlayerList
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
@@ -86,18 +86,11 @@ class Duels(HgPhase):
     announced = False
 
     def enter(self, game: HgState) -> list[Event]:
-        events: list[Event] = []
-        for by, target in game.attacks.items():
-            attacker, defender = game.seats[by], game.seats[target]
-            if not (attacker.alive and defender.alive):
-                events.append(AttackDropped(attacker.name, defender.name))
-                continue
-            duel, _, left, lost = game.duel(attacker, defender)
-            events += [AttackFought(duel, left), *lost]
+        def dropped(first: Seat, second: Seat) -> Event:
+            return AttackDropped(first.name, second.name)
+
+        events = fight_in_order(game, game.attacks, AttackFought, dropped)
         game.attacks = {}
-        left_in = game.alive()
-        if len(left_in) == 1:
-            events += game.finish(left_in[0])
         return events
 
     def done(self, game: HgState) -> bool:

@@ -6,8 +6,8 @@ import copy
 from collections.abc import Sequence
 from typing import Any, NotRequired, TypedDict
 
-from survivor_host.engine.duels import DuelCause, FinalBegins, FinalFought, LastBattle, duel_record
-from survivor_host.engine.events import Cause, Eliminated, Event
+from survivor_host.engine.duels import FinalBegins, FinalFought, duel_record, tally_out
+from survivor_host.engine.events import Event
 from survivor_host.themes.hg.facts import (
     AttackDropped,
     AttackFought,
@@ -71,15 +71,8 @@ class HgRecorder:
                 rec["dropped"].append({"by": by, "target": target})
             case AttackFought(duel=duel, left=left) | FinalFought(duel=duel, left=left):
                 rec["duels"].append(duel_record(duel, left))
-            case Eliminated(players=players, reason=reason):
-                if reason == DuelCause.DUEL:
-                    rec["eliminated"] += players
-                elif reason == Cause.IDLE:
-                    rec["idle"] += players
-                else:
-                    rec.setdefault("modkilled", []).extend(players)
-            case LastBattle(players=players, rounds=rounds, winner=winner):
-                rec["last_battle"] = {"players": list(players), "rolls": list(rounds), "winner": winner}
+            case _:
+                tally_out(rec, event)
 
     def copy(self) -> list[HgRound]:
         return copy.deepcopy(self.rounds)

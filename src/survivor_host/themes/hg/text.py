@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from survivor_host.engine.duels import present_duels
+from survivor_host.engine.duels import attack_shown, begins_shown, present_duels
 from survivor_host.engine.events import Event, Fact, Prompt, Say
-from survivor_host.engine.modes import MODE_SPECS, duel_shown, mode_rules
 from survivor_host.engine.render import join_names
 from survivor_host.engine.voice import ask
 from survivor_host.themes.hg.facts import (
@@ -32,8 +31,7 @@ def present(fact: Fact) -> list[Event]:
         return shown
     match fact:
         case GameBegins(title=title, players=players, mods=mods):
-            with_mods = f" ({', '.join(MODE_SPECS[mod].title for mod in mods)})" if mods else ""
-            return [Say(f"**{title}**{with_mods} begins with {players} players."), Say(rules_line(fact))]
+            return begins_shown(title, players, mods, RULES)
         case RoundBegins(number=number):
             return [Say(f"**Round {number}.**")]
         case AttackAsked(player=player, targets=targets, round=number):
@@ -49,10 +47,5 @@ def present(fact: Fact) -> list[Event]:
         case AttackDropped():
             return []
         case AttackFought(duel=duel):
-            return [Say(f"**{duel.first}** attacks **{duel.second}**!", pack=True), *duel_shown(duel)]
+            return attack_shown(duel)
     raise TypeError(f"Hunger Games has no words for {fact!r}")
-
-
-def rules_line(begins: GameBegins) -> str:
-    """The rules as the room is told them at the start, the modes in play included."""
-    return " ".join([RULES, *mode_rules(begins.mods)])

@@ -50,11 +50,6 @@ class HungerGamesAnon(HgaState):
             return "Nicknames are chosen before the first round only."
         return "There is no attack to send now: wait for the next round."
 
-    def brief(self, seat: Seat) -> list[Event]:
-        if self.finished or not seat.alive:
-            return []
-        return self.current.brief(self, seat)
-
     def view(self, name: str) -> HgaView:
         return view_of(self, self.seat(name))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from survivor_host.engine.duels import FINAL
+from survivor_host.engine.duels import FINAL, fight_in_order
 from survivor_host.engine.events import Event
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
@@ -144,18 +144,11 @@ class Duels(Phase[HgaState]):
     announced = False
 
     def enter(self, game: HgaState) -> list[Event]:
-        events: list[Event] = []
-        for by, target in game.attacks.items():
-            attacker, defender = game.seats[by], game.seats[target]
-            if not (attacker.alive and defender.alive):
-                events.append(AttackDropped(game.shown_name(attacker), game.shown_name(defender)))
-                continue
-            duel, _, left, lost = game.duel(attacker, defender)
-            events += [AttackFought(duel, left), *lost]
+        def dropped(first: Seat, second: Seat) -> Event:
+            return AttackDropped(game.shown_name(first), game.shown_name(second))
+
+        events = fight_in_order(game, game.attacks, AttackFought, dropped)
         game.attacks = {}
-        left_in = game.alive()
-        if len(left_in) == 1:
-            events += game.finish(left_in[0])
         return events
 
     def done(self, game: HgaState) -> bool:

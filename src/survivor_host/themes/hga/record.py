@@ -7,8 +7,8 @@ import copy
 from collections.abc import Sequence
 from typing import Any, NotRequired, TypedDict
 
-from survivor_host.engine.duels import DuelCause, FinalBegins, FinalFought, LastBattle, LostDuel, duel_record
-from survivor_host.engine.events import Cause, Eliminated, Event
+from survivor_host.engine.duels import FinalBegins, FinalFought, LostDuel, duel_record, tally_out
+from survivor_host.engine.events import Eliminated, Event
 from survivor_host.themes.hga.facts import (
     AttackDropped,
     AttackFought,
@@ -76,13 +76,8 @@ class HgaRecorder:
                 rec["dropped"].append({"by": by, "target": target})
             case AttackFought(duel=duel, left=left) | FinalFought(duel=duel, left=left):
                 rec["duels"].append(duel_record(duel, left))
-            case Eliminated(players=players, reason=reason, causes=causes):
-                if reason == DuelCause.DUEL:
-                    rec["eliminated"] += players
-                elif reason == Cause.IDLE:
-                    rec["idle"] += players
-                else:
-                    rec.setdefault("modkilled", []).extend(players)
+            case Eliminated(causes=causes):
+                tally_out(rec, event)
                 for cause in causes:
                     if isinstance(cause, LostDuel) and cause.shown:
                         rec["revealed"][cause.shown] = cause.player
@@ -90,8 +85,8 @@ class HgaRecorder:
                         rec["revealed"][cause.nick] = cause.player
             case WinnerNamed(player=player, nick=nick):
                 rec["revealed"][nick] = player
-            case LastBattle(players=players, rounds=rounds, winner=winner):
-                rec["last_battle"] = {"players": list(players), "rolls": list(rounds), "winner": winner}
+            case _:
+                tally_out(rec, event)
 
     def copy(self) -> list[HgaRound]:
         return copy.deepcopy(self.rounds)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from survivor_host.engine.duels import present_duels
+from survivor_host.engine.duels import attack_shown, begins_shown, present_duels
 from survivor_host.engine.events import Event, Fact, Prompt, Say
-from survivor_host.engine.modes import MODE_SPECS, duel_shown, hearts, mode_rules
+from survivor_host.engine.modes import hearts
 from survivor_host.engine.render import join_names, out_line
 from survivor_host.engine.voice import ask
 from survivor_host.themes.hga.facts import (
@@ -39,9 +39,7 @@ def present(fact: Fact) -> list[Event]:
         return shown
     match fact:
         case GameBegins(title=title, players=players, mods=mods):
-            with_mods = f" ({', '.join(MODE_SPECS[mod].title for mod in mods)})" if mods else ""
-            rules = " ".join([RULES, *mode_rules(mods)])
-            return [Say(f"**{title}**{with_mods} begins with {players} players."), Say(rules)]
+            return begins_shown(title, players, mods, RULES)
         case NicknamesOpened():
             return [Say("**Nicknames:** PM me yours now; nobody else is told.")]
         case NickAsked(player=player, targets=targets):
@@ -71,7 +69,7 @@ def present(fact: Fact) -> list[Event]:
         case AttackDropped():
             return []
         case AttackFought(duel=duel):
-            return [Say(f"**{duel.first}** attacks **{duel.second}**!", pack=True), *duel_shown(duel)]
+            return attack_shown(duel)
         case Unmasked(player=player, nick=nick, reason=reason) if nick:
             return [Say(out_line((player,), reason).replace(f"**{player}**", f"**{player}** ({nick})", 1))]
         case Unmasked(player=player, reason=reason):

@@ -44,11 +44,6 @@ class HungerGamesSpotlight(HgsState):
     def refusal(self, action: str, seat: Seat) -> str:
         return "Only the player in the spotlight attacks, on their turn."
 
-    def brief(self, seat: Seat) -> list[Event]:
-        if self.finished or not seat.alive:
-            return []
-        return self.current.brief(self, seat)
-
     def view(self, name: str) -> HgsView:
         return view_of(self, self.seat(name))
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from survivor_host.engine.duels import present_duels
+from survivor_host.engine.duels import attack_shown, begins_shown, present_duels
 from survivor_host.engine.events import Event, Fact, Prompt, Say
-from survivor_host.engine.modes import MODE_SPECS, duel_shown, hearts, mode_rules
+from survivor_host.engine.modes import hearts
 from survivor_host.engine.render import join_names
 from survivor_host.engine.voice import ask
 from survivor_host.themes.hgs.facts import AttackAsked, AttackFought, GameBegins, SpotlightOn
@@ -24,9 +24,7 @@ def present(fact: Fact) -> list[Event]:
         return shown
     match fact:
         case GameBegins(title=title, players=players, mods=mods):
-            with_mods = f" ({', '.join(MODE_SPECS[mod].title for mod in mods)})" if mods else ""
-            rules = " ".join([RULES, *mode_rules(mods)])
-            return [Say(f"**{title}**{with_mods} begins with {players} players."), Say(rules)]
+            return begins_shown(title, players, mods, RULES)
         case SpotlightOn(number=number, player=player, players=players, lives=lives):
             listed = (
                 [f"{name} {hearts(count)}" for name, count in zip(players, lives, strict=True)] if lives else players
@@ -39,5 +37,5 @@ def present(fact: Fact) -> list[Event]:
             )
             return [Prompt(player, text, fact.actions, targets, secret=False)]
         case AttackFought(duel=duel):
-            return [Say(f"**{duel.first}** attacks **{duel.second}**!", pack=True), *duel_shown(duel)]
+            return attack_shown(duel)
     raise TypeError(f"Hunger Games Spotlight has no words for {fact!r}")
