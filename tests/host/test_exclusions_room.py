@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.host.test_room import PLAYERS, make_host, open_game, outbox
-
 from survivor_host.themes.exclusions.state import ExcState
+from tests.host.test_room import PLAYERS, make_host, open_game, outbox
 
 
 def test_secrets_by_pm_and_the_guess_in_the_room(tmp_path: Path) -> None:
