@@ -50,7 +50,7 @@ def test_play_auto_export_verify_and_the_replay_page(
     text = page.read_text()
     assert (
         "Exclusions" in text
-        and "Nicknames nobody attacked, guessed in turn" in text
+        and "Nicknames nobody attacked" in text
         and "Attacks fought, in the order sent" in text
     )
 

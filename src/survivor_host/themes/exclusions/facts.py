@@ -71,6 +71,14 @@ class AttacksIn(Fact):
 
 
 @dataclass(frozen=True, slots=True)
+class Exposed(Fact):
+    """The nicknames of the players still in whom nobody attacked, in the order their owners joined: each
+    is guessed in turn (none: nothing to guess)."""
+
+    nicks: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class GuessAsked(Asked):
     """`player` (drawn from everyone still in but the owner, BG9) guesses who owns `nick`, which nobody
     attacked: `suspect NAME` in the room."""

@@ -15,6 +15,7 @@ from survivor_host.themes.exclusions.facts import (
     AttacksBegin,
     ExcCause,
     ExcStage,
+    Exposed,
     FoundOut,
     GuessAsked,
     Guessed,
@@ -33,7 +34,7 @@ class Guessing(Phase[ExcState]):
     def enter(self, game: ExcState) -> list[Event]:
         attacked = {target for by, target in game.attacks.items() if game.seats[by].alive}
         game.exposed = [seat.index for seat in game.alive() if seat.index not in attacked]
-        return self.advance(game)
+        return [Exposed(tuple(game.nick_of(game.seats[index]) for index in game.exposed)), *self.advance(game)]
 
     def advance(self, game: ExcState) -> list[Event]:
         """Ask about the next exposed nickname whose owner is still in, or begin the attacks."""

@@ -14,6 +14,7 @@ from survivor_host.themes.exclusions.facts import (
     AttackDropped,
     AttackFought,
     ExcCause,
+    Exposed,
     FoundOut,
     Guessed,
     NoGuess,
@@ -30,6 +31,7 @@ class ExcRound(TypedDict):
     number: int
     final: bool
     names: list[str]
+    exposed: list[str]
     guesses: list[dict[str, Any]]
     dropped: list[dict[str, str]]
     duels: list[dict[str, Any]]
@@ -64,6 +66,8 @@ class ExcRecorder:
     @staticmethod
     def _add(rec: ExcRound, event: Event) -> None:
         match event:
+            case Exposed(nicks=nicks):
+                rec["exposed"] = list(nicks)
             case Guessed(player=player, nick=nick, suspect=suspect, correct=correct):
                 outcome = "correct" if correct else "wrong"
                 rec["guesses"].append({"nick": nick, "guesser": player, "suspect": suspect, "outcome": outcome})
@@ -99,6 +103,7 @@ def new_round(number: int, final: bool, names: list[str]) -> ExcRound:
         "number": number,
         "final": final,
         "names": names,
+        "exposed": [],
         "guesses": [],
         "dropped": [],
         "duels": [],

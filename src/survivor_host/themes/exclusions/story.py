@@ -55,7 +55,8 @@ def story(rnd: Mapping[str, Any]) -> list[tuple[str, str]]:
     final = rnd.get("final") is True
     fields = [
         ("names", "Players still in (whose nickname is whose stays secret)", names),
-        ("guesses", "Nicknames nobody attacked, guessed in turn", guesses),
+        ("exposed", "Nicknames nobody attacked", names),
+        ("guesses", "Their guesses, in turn", guesses),
         ("found_out", "Found out by a guess", names),
         ("dropped", "Attacks not fought (a side was already out)", attacks),
         ("duels", "The final duel" if final else "Attacks fought, in the order sent", lambda v: duels(v, final)),

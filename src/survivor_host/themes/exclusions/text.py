@@ -16,6 +16,7 @@ from survivor_host.themes.exclusions.facts import (
     AttacksIn,
     AttackTaken,
     Defended,
+    Exposed,
     FinalPair,
     FoundOut,
     GameBegins,
@@ -58,7 +59,12 @@ def present(fact: Fact) -> list[Event]:
             said = "This round you" if again else "You"
             return [Say(f"{said} attack **{target}**. It is final for this round.", to=fact.to)]
         case AttacksIn(count=count):
-            return [Say(f"The attacks are in ({count}). First, the nicknames nobody attacked are guessed.")]
+            return [Say(f"The attacks are in ({count}).")]
+        case Exposed(nicks=nicks) if nicks:
+            bold = join_names([f"**{nick}**" for nick in nicks])
+            return [Say(f"Nobody attacked {bold}: each is guessed in turn before the attacks are fought.")]
+        case Exposed():
+            return [Say("Every nickname still in was attacked: nothing to guess.")]
         case GuessAsked(player=player, nick=nick, targets=targets):
             text = (
                 f"**{player}**, nobody attacked **{nick}**: who is it? {ask(['suspect NAME'], by_pm=False)} "
