@@ -48,11 +48,7 @@ def test_play_auto_export_verify_and_the_replay_page(
     page = tmp_path / "game.html"
     assert main(["export", str(record), "--html", str(page)]) == 0
     text = page.read_text()
-    assert (
-        "Exclusions" in text
-        and "Nicknames nobody attacked" in text
-        and "Attacks fought, in the order sent" in text
-    )
+    assert "Exclusions" in text and "Nicknames nobody attacked" in text and "Attacks fought, in the order sent" in text
 
 
 def test_typed_play_refuses_bad_targets_and_plays_to_the_end(
