@@ -2,7 +2,9 @@
 
 A duel is even, so what a player can know is what matters: a duel is named by nicknames, so an attacker
 learns the nickname of the user they attacked. The sleuth uses it: asked to guess a nickname its attacks
-have named, it names the owner (tests/ai/test_exclusions_ai.py shows it guesses right far more often).
+have named, it names the owner (tests/ai/test_exclusions_ai.py: 39% of its guesses right against 26% for
+random guessers at the same tables). That is no edge in winning: one sleuth among five random players won
+16.6% (15.3%-18.0%) of 3,000 games, the fair share being 16.7%; Exclusions among random players is luck.
 """
 
 from __future__ import annotations
