@@ -123,7 +123,7 @@ def test_only_a_winning_attacker_puts_anyone_out_but_either_finalist_does() -> N
     game2.apply(Input("nick", by="Ann", target="AnnX"))
     said = game2.apply(Input("nick", by="Bob", target="BobX"))
     lines = [line for line in map(render, said) if line]
-    assert "Two are left, **Ann and Bob**: the final, where either loser is out." in lines
+    assert "Two are left, **Ann** and **Bob**: the final, where either loser is out." in lines
     assert game2.finished and game2.record()["winner"] == "Bob"  # the second to roll won: the first is out
 
 

@@ -94,7 +94,8 @@ def present(fact: Fact) -> list[Event]:
         case Defended(target=target, attacker=attacker):
             return [Say(f"**{target}** defends against **{attacker}**: nobody is out.", pack=True)]
         case FinalPair(names=names):
-            return [Say(f"Two are left, **{join_names(names)}**: the final, where either loser is out.")]
+            bold = join_names([f"**{name}**" for name in names])
+            return [Say(f"Two are left, {bold}: the final, where either loser is out.")]
         case Unmasked(player=player, nick=nick, reason=reason) if nick:
             return [Say(out_line((player,), reason).replace(f"**{player}**", f"**{player}** ({nick})", 1))]
         case Unmasked(player=player, reason=reason):
