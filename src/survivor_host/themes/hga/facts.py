@@ -11,7 +11,6 @@ from survivor_host.engine.events import Asked, Fact
 from survivor_host.engine.modes import Duel
 
 ATTACK = "attack"
-NICK = "nick"
 
 
 class HgaStage(StrEnum):
@@ -29,35 +28,6 @@ class GameBegins(Fact):
     title: str
     players: int
     mods: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class NicknamesOpened(Fact):
-    """Round `number` (the first) opens with everyone choosing a nickname."""
-
-    number: int
-
-
-@dataclass(frozen=True, slots=True)
-class NickAsked(Asked):
-    """`player` may PM `nick NAME` (`targets`: a few free nicknames they may take as they are)."""
-
-
-@dataclass(frozen=True, slots=True)
-class NickTaken(Fact):
-    """`player`'s nickname is `nick` from now on; told to `player` only."""
-
-    player: str
-    nick: str
-    again: bool = False
-    secret: ClassVar[bool] = True
-
-
-@dataclass(frozen=True, slots=True)
-class NicksIn(Fact):
-    """Every player still in has a nickname (or the deadline passed)."""
-
-    count: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,8 @@ from typing import ClassVar
 from survivor_host.engine.dice import Dice
 from survivor_host.engine.events import Event
 from survivor_host.engine.game import Seat
-from survivor_host.themes.hga.facts import ATTACK, NICK, GameBegins
+from survivor_host.engine.nicknames import NICK
+from survivor_host.themes.hga.facts import ATTACK, GameBegins
 from survivor_host.themes.hga.phases import NICKNAMES
 from survivor_host.themes.hga.record import HgaRound
 from survivor_host.themes.hga.spec import SPEC

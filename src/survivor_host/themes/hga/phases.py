@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from survivor_host.engine import nicknames as engine_nicknames
 from survivor_host.engine.duels import FINAL, fight_in_order
 from survivor_host.engine.events import Event
 from survivor_host.engine.game import Seat
@@ -13,65 +14,25 @@ from survivor_host.engine.phase import Phase
 from survivor_host.engine.secret import SecretChoice
 from survivor_host.themes.hga.facts import (
     ATTACK,
-    NICK,
     AttackAsked,
     AttackDropped,
     AttackFought,
     AttacksIn,
     AttackTaken,
     HgaStage,
-    NickAsked,
-    NicknamesOpened,
-    NicksIn,
-    NickTaken,
     RoundBegins,
 )
 from survivor_host.themes.hga.state import HgaState
 
 
-class Nicknames(SecretChoice[HgaState, str]):
+class Nicknames(engine_nicknames.Nicknames[HgaState]):
     """3.1: everyone PMs a nickname, final once taken; those without one at the deadline are out."""
 
     name = HgaStage.NICKS
-    actions = (NICK,)
-    changeable = False
-    idle_default = False
 
     def enter(self, game: HgaState) -> list[Event]:
-        game.round, game.attacks_due = 1, True
-        game.deal_suggestions()
-        return self.open(game, [NicknamesOpened(game.round)])
-
-    def electorate(self, game: HgaState) -> list[int]:
-        return [seat.index for seat in game.alive()]
-
-    def ballot(self, game: HgaState) -> dict[int, str]:
-        return game.nicks
-
-    def read(self, game: HgaState, seat: Seat, inp: Input) -> str:
-        return game.read_nick(seat, inp.target)
-
-    def choices_of(self, game: HgaState, seat: Seat) -> list[Input]:
-        return [Input(NICK, by=seat.name, target=nick) for nick in game.suggestions(seat)]
-
-    def targets(self, game: HgaState, indexes: Sequence[int]) -> dict[int, tuple[str, ...]]:
-        return {index: game.suggestions(game.seats[index]) for index in indexes}
-
-    def ask(self, game: HgaState, index: int) -> Event:
-        seat = game.seats[index]
-        return NickAsked(seat.name, (NICK,), game.suggestions(seat), True, to=seat.name)
-
-    def made(self, game: HgaState, seat: Seat, choice: str, changed: bool) -> list[Event]:
-        return [NickTaken(seat.name, choice, to=seat.name)]
-
-    def reminded(self, game: HgaState, seat: Seat, choice: str) -> list[Event]:
-        return [NickTaken(seat.name, choice, again=True, to=seat.name)]
-
-    def again(self, game: HgaState, seat: Seat) -> str:
-        return f"Your nickname is {game.nicks[seat.index]}; nicknames cannot be changed."
-
-    def reveal(self, game: HgaState) -> list[Event]:
-        return [NicksIn(len(game.alive()))]
+        game.attacks_due = True
+        return super().enter(game)
 
     def next(self, game: HgaState) -> Phase[HgaState]:
         return after_round(game)

@@ -9,11 +9,11 @@ from typing import Any, NotRequired, TypedDict
 
 from survivor_host.engine.duels import FinalBegins, FinalFought, LostDuel, duel_record, tally_out
 from survivor_host.engine.events import Eliminated, Event
+from survivor_host.engine.nicknames import NicknamesOpened
 from survivor_host.themes.hga.facts import (
     AttackDropped,
     AttackFought,
     AttackTaken,
-    NicknamesOpened,
     RoundBegins,
     Unmasked,
     WinnerNamed,

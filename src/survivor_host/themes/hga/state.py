@@ -10,18 +10,17 @@ from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Event, Fact
 from survivor_host.engine.game import Seat
 from survivor_host.engine.ids import to_id
+from survivor_host.engine.nicknames import Nicknamed
 from survivor_host.themes.hga.facts import Unmasked, WinnerNamed
-from survivor_host.themes.hga.names import OFFERED, POOL, check_nick, free_suggestions
+from survivor_host.themes.hga.names import SUGGESTED
 from survivor_host.themes.hga.record import HgaRecorder
 
 
-class HgaState(DuelGame):
+class HgaState(Nicknamed, DuelGame):
     """The fields of a Hunger Games Anon game; `HungerGamesAnon` adds its phases."""
 
-    nicks: dict[int, str]
-    """Each seat's nickname, once chosen (final)."""
-    offered: dict[int, tuple[str, ...]]
-    """The nicknames each seat is offered as buttons (dealt from a shuffled pool: no two seats share one)."""
+    WORDS = SUGGESTED
+    SPARE = "Tribute"
     attacks: dict[int, int]
     """This round's accepted attacks, attacker to target, in the order they were accepted."""
     recorder: HgaRecorder
@@ -30,7 +29,8 @@ class HgaState(DuelGame):
 
     def setup_state(self) -> None:
         self.setup_lives()
-        self.nicks, self.attacks, self.offered = {}, {}, {}
+        self.setup_nicks()
+        self.attacks = {}
         self.attacks_due = False
         self.recorder = HgaRecorder()
 
@@ -41,27 +41,6 @@ class HgaState(DuelGame):
     def marks(self, seat: Seat) -> str:
         """No lives beside real names: with the nicknames' hearts they would tell who is who."""
         return ""
-
-    def taken_by_others(self, seat: Seat) -> list[str]:
-        """Every other player's name and nickname (BG8: a nickname may equal none of them)."""
-        others = [other for other in self.seats if other is not seat]
-        return [other.name for other in others] + [
-            self.nicks[other.index] for other in others if other.index in self.nicks
-        ]
-
-    def read_nick(self, seat: Seat, nick: str | None) -> str:
-        return check_nick(nick or "", self.taken_by_others(seat))
-
-    def deal_suggestions(self) -> None:
-        """Deal each seat its own nicknames to offer, from the pool in an order the dice draw."""
-        pool = self.dice.shuffle(POOL)
-        self.offered = {seat.index: tuple(pool[OFFERED * n : OFFERED * (n + 1)]) for n, seat in enumerate(self.seats)}
-
-    def suggestions(self, seat: Seat) -> tuple[str, ...]:
-        """Free nicknames offered to `seat` as buttons: its own dealt ones, else the first free in the pool."""
-        taken = {to_id(name) for name in [s.name for s in self.seats] + list(self.nicks.values())}
-        mine = tuple(nick for nick in self.offered.get(seat.index, ()) if to_id(nick) not in taken)
-        return mine or free_suggestions(taken)
 
     def nick_targets(self, seat: Seat) -> list[tuple[str, Seat]]:
         """Whom `seat` may attack, by nickname, sorted: every other player still in with a nickname."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from survivor_host.engine.duels import attack_shown, begins_shown, present_duels
 from survivor_host.engine.events import Event, Fact, Prompt, Say
 from survivor_host.engine.modes import hearts
+from survivor_host.engine.nicknames import present_nicks
 from survivor_host.engine.render import join_names, out_line
 from survivor_host.engine.voice import ask
 from survivor_host.themes.hga.facts import (
@@ -14,10 +15,6 @@ from survivor_host.themes.hga.facts import (
     AttacksIn,
     AttackTaken,
     GameBegins,
-    NickAsked,
-    NicknamesOpened,
-    NicksIn,
-    NickTaken,
     RoundBegins,
     Unmasked,
     WinnerNamed,
@@ -35,23 +32,13 @@ RULES = (
 def present(fact: Fact) -> list[Event]:
     """The events `fact` is shown as."""
     shown = present_duels(fact)
+    if shown is None:
+        shown = present_nicks(fact)
     if shown is not None:
         return shown
     match fact:
         case GameBegins(title=title, players=players, mods=mods):
             return begins_shown(title, players, mods, RULES)
-        case NicknamesOpened():
-            return [Say("**Nicknames:** PM me yours now; nobody else is told.")]
-        case NickAsked(player=player, targets=targets):
-            text = (
-                f"Choose your secret nickname: {ask(['nick NAME'], by_pm=True)} (or take one of {join_names(targets)})."
-            )
-            return [Prompt(player, text, fact.actions, targets, fact.by_pm)]
-        case NickTaken(nick=nick, again=again):
-            said = "Your nickname is" if again else "Your nickname is now"
-            return [Say(f"{said} **{nick}**. Nobody else is told.", to=fact.to)]
-        case NicksIn(count=count):
-            return [Say(f"Every player still in ({count}) has a nickname.")]
         case RoundBegins(number=number, nicks=nicks, names=names, lives=lives):
             listed = [f"{nick} {hearts(count)}" for nick, count in zip(nicks, lives, strict=True)] if lives else nicks
             return [

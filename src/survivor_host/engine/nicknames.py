@@ -1,0 +1,198 @@
+"""Secret nicknames for games played under them: each player PMs one before the first round (checked like
+any name the bot prints, BG8), final once taken; the room is told nothing of who took which.
+
+A theme's state subclasses `Nicknamed` (its `POOL` of nicknames to offer as buttons), and its first phase
+subclasses `Nicknames`, saying what comes next. The facts and their words are shared (`present_nicks`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import ClassVar, TypeVar
+
+from survivor_host.engine.errors import IllegalAction
+from survivor_host.engine.events import Asked, Event, Fact, Prompt, Say
+from survivor_host.engine.game import Game, Seat
+from survivor_host.engine.ids import to_id
+from survivor_host.engine.inputs import Input
+from survivor_host.engine.render import join_names
+from survivor_host.engine.secret import SecretChoice
+from survivor_host.engine.voice import ask
+
+NICK = "nick"
+MAX_NICK = 15
+SIGNUP_WORD = "survgame"
+OFFERED = 3
+"""How many nicknames each player is offered as buttons."""
+_STRETCH = re.compile(r"(.)\1{7,}|(.{2,}?)\2{4,}", re.IGNORECASE)
+
+
+def check_nick(nick: str, taken: Iterable[str]) -> str:
+    """`nick` as typed, once it is a usable nickname; IllegalAction says why not. `taken`: every other
+    player's name and nickname."""
+    nick = nick.strip()
+    if not nick:
+        raise IllegalAction("Choose your nickname: nick NAME (letters and digits, at most 15).")
+    if SIGNUP_WORD in to_id(nick):
+        raise IllegalAction("That nickname is the room's signup word; choose another.")
+    if not re.fullmatch(r"[A-Za-z0-9]+", nick):
+        raise IllegalAction("A nickname is letters and digits only, no spaces.")
+    if len(nick) > MAX_NICK:
+        raise IllegalAction(f"A nickname is at most {MAX_NICK} characters.")
+    if _STRETCH.search(nick):
+        raise IllegalAction("That nickname stretches one letter or block too far; choose another.")
+    if to_id(nick) in {to_id(name) for name in taken}:
+        raise IllegalAction("That nickname is taken (another player's name or nickname); choose another.")
+    return nick
+
+
+def free_suggestions(taken: Iterable[str], words: Sequence[str], spare: str, count: int = OFFERED) -> tuple[str, ...]:
+    """The first `count` of `words` (then `spare1`, `spare2`, ...) nobody holds or is named."""
+    used = {to_id(name) for name in taken}
+    pool = itertools.chain(words, (f"{spare}{number}" for number in itertools.count(1)))
+    return tuple(itertools.islice((nick for nick in pool if to_id(nick) not in used), count))
+
+
+def nick_pool(words: Sequence[str]) -> tuple[str, ...]:
+    """`words`, then each with 2 and with 3 after it: enough nicknames to deal three to every player."""
+    return (*words, *(f"{word}{number}" for number in (2, 3) for word in words))
+
+
+@dataclass(frozen=True, slots=True)
+class NicknamesOpened(Fact):
+    """Round `number` (the first) opens with everyone choosing a nickname."""
+
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class NickAsked(Asked):
+    """`player` may PM `nick NAME` (`targets`: a few free nicknames they may take as they are)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NickTaken(Fact):
+    """`player`'s nickname is `nick` from now on; told to `player` only."""
+
+    player: str
+    nick: str
+    again: bool = False
+    secret: ClassVar[bool] = True
+
+
+@dataclass(frozen=True, slots=True)
+class NicksIn(Fact):
+    """Every player still in has a nickname (or the deadline passed)."""
+
+    count: int
+
+
+class Nicknamed(Game):
+    """A game whose players choose secret nicknames; `setup_nicks` once, before the first round."""
+
+    WORDS: ClassVar[tuple[str, ...]] = ()
+    """The words the nicknames offered as buttons are made of (`nick_pool`)."""
+    SPARE: ClassVar[str] = "Player"
+    """The nickname offered, numbered, once every word is taken."""
+    nicks: dict[int, str]
+    """Each seat's nickname, once chosen (final)."""
+    offered: dict[int, tuple[str, ...]]
+    """The nicknames each seat is offered as buttons (dealt from a shuffled pool: no two seats share one)."""
+
+    def setup_nicks(self) -> None:
+        self.nicks, self.offered = {}, {}
+
+    def nick_of(self, seat: Seat) -> str:
+        """`seat`'s nickname, or its name before it has one."""
+        return self.nicks.get(seat.index, seat.name)
+
+    def taken_by_others(self, seat: Seat) -> list[str]:
+        """Every other player's name and nickname (BG8: a nickname may equal none of them)."""
+        others = [other for other in self.seats if other is not seat]
+        return [other.name for other in others] + [
+            self.nicks[other.index] for other in others if other.index in self.nicks
+        ]
+
+    def read_nick(self, seat: Seat, nick: str | None) -> str:
+        return check_nick(nick or "", self.taken_by_others(seat))
+
+    def deal_suggestions(self) -> None:
+        """Deal each seat its own nicknames to offer, from the pool in an order the dice draw (secret until
+        the seed is revealed: a player who takes one tells nobody who they are)."""
+        pool = self.dice.shuffle(nick_pool(self.WORDS))
+        self.offered = {seat.index: tuple(pool[OFFERED * n : OFFERED * (n + 1)]) for n, seat in enumerate(self.seats)}
+
+    def suggestions(self, seat: Seat) -> tuple[str, ...]:
+        """Free nicknames offered to `seat` as buttons: its own dealt ones, else the first free in the pool."""
+        taken = {to_id(name) for name in [s.name for s in self.seats] + list(self.nicks.values())}
+        mine = tuple(nick for nick in self.offered.get(seat.index, ()) if to_id(nick) not in taken)
+        return mine or free_suggestions(taken, self.WORDS, self.SPARE)
+
+
+N = TypeVar("N", bound=Nicknamed)
+
+
+class Nicknames(SecretChoice[N, str]):
+    """Everyone still in PMs a nickname, final once taken; those without one at the deadline are out.
+    A theme names the phase and says what comes `next`."""
+
+    actions = (NICK,)
+    changeable = False
+    idle_default = False
+
+    def enter(self, game: N) -> list[Event]:
+        game.round = 1
+        game.deal_suggestions()
+        return self.open(game, [NicknamesOpened(game.round)])
+
+    def electorate(self, game: N) -> list[int]:
+        return [seat.index for seat in game.alive()]
+
+    def ballot(self, game: N) -> dict[int, str]:
+        return game.nicks
+
+    def read(self, game: N, seat: Seat, inp: Input) -> str:
+        return game.read_nick(seat, inp.target)
+
+    def choices_of(self, game: N, seat: Seat) -> list[Input]:
+        return [Input(NICK, by=seat.name, target=nick) for nick in game.suggestions(seat)]
+
+    def targets(self, game: N, indexes: Sequence[int]) -> dict[int, tuple[str, ...]]:
+        return {index: game.suggestions(game.seats[index]) for index in indexes}
+
+    def ask(self, game: N, index: int) -> Event:
+        seat = game.seats[index]
+        return NickAsked(seat.name, (NICK,), game.suggestions(seat), True, to=seat.name)
+
+    def made(self, game: N, seat: Seat, choice: str, changed: bool) -> list[Event]:
+        return [NickTaken(seat.name, choice, to=seat.name)]
+
+    def reminded(self, game: N, seat: Seat, choice: str) -> list[Event]:
+        return [NickTaken(seat.name, choice, again=True, to=seat.name)]
+
+    def again(self, game: N, seat: Seat) -> str:
+        return f"Your nickname is {game.nicks[seat.index]}; nicknames cannot be changed."
+
+    def reveal(self, game: N) -> list[Event]:
+        return [NicksIn(len(game.alive()))]
+
+
+def present_nicks(fact: Fact) -> list[Event] | None:
+    """The nickname facts worded; None for any other fact."""
+    match fact:
+        case NicknamesOpened():
+            return [Say("**Nicknames:** PM me yours now; nobody else is told.")]
+        case NickAsked(player=player, targets=targets):
+            text = (
+                f"Choose your secret nickname: {ask(['nick NAME'], by_pm=True)} (or take one of {join_names(targets)})."
+            )
+            return [Prompt(player, text, fact.actions, targets, fact.by_pm)]
+        case NickTaken(nick=nick, again=again):
+            said = "Your nickname is" if again else "Your nickname is now"
+            return [Say(f"{said} **{nick}**. Nobody else is told.", to=fact.to)]
+        case NicksIn(count=count):
+            return [Say(f"Every player still in ({count}) has a nickname.")]
+    return None

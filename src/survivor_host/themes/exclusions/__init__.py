@@ -1,0 +1,1 @@
+"""Exclusions (`exclusions`): attacks by username under secret nicknames; a nickname nobody attacked is guessed."""

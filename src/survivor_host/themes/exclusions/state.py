@@ -1,0 +1,92 @@
+"""What a game of Exclusions holds between inputs: each seat's nickname, the round's attacks (by
+username), the exposed nicknames still to guess and who guesses now; and how a target is read."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from survivor_host.engine.duels import DuelGame
+from survivor_host.engine.errors import IllegalAction
+from survivor_host.engine.events import Event, Fact
+from survivor_host.engine.game import Seat
+from survivor_host.engine.nicknames import Nicknamed
+from survivor_host.themes.exclusions.facts import Unmasked, WinnerNamed
+from survivor_host.themes.exclusions.record import ExcRecorder
+
+WORDS = (
+    "Shadow", "Echo", "Ghost", "Cipher", "Mirage", "Phantom", "Riddle", "Enigma", "Whisper", "Outcast",
+    "Stranger", "Drifter", "Hermit", "Loner", "Nomad", "Rogue", "Exile", "Wanderer", "Specter", "Veil",
+    "Mystery", "Incognito", "Alias", "Masked", "Hidden", "Unknown", "Vagabond", "Outsider", "Recluse", "Lurker",
+)  # fmt: skip
+"""Words the nicknames a player may take by a button are made of."""
+
+
+class ExcState(Nicknamed, DuelGame):
+    """The fields of an Exclusions game; `Exclusions` adds its phases."""
+
+    WORDS = WORDS
+    SPARE = "Outsider"
+    attacks: dict[int, int]
+    """This round's accepted attacks, attacker to target, in the order they were accepted."""
+    exposed: list[int]
+    """The owners of this round's exposed nicknames still to be guessed, in the order they joined."""
+    guesser: int | None
+    """Who guesses the exposed nickname now (None: nobody is asked)."""
+    suspected: int | None
+    """The owner of the nickname being guessed now."""
+    learned: dict[int, dict[str, str]]
+    """What each seat learned from its own attacks: the nickname a duel named for the user it attacked."""
+    attacks_due: bool
+    """The first round's attacks are still to come: the round the nicknames opened goes on."""
+    recorder: ExcRecorder
+
+    def setup_state(self) -> None:
+        self.setup_lives()
+        self.setup_nicks()
+        self.attacks, self.exposed, self.learned = {}, [], {}
+        self.guesser = self.suspected = None
+        self.attacks_due = False
+        self.recorder = ExcRecorder()
+
+    def shown_name(self, seat: Seat) -> str:
+        """Duels name a player by nickname."""
+        return self.nick_of(seat)
+
+    def target_names(self, seat: Seat) -> tuple[str, ...]:
+        """Whom `seat` may attack: every other player still in, by username, sorted."""
+        return tuple(sorted((other.name for other in self.alive() if other is not seat), key=str.lower))
+
+    def living_target(self, seat: Seat, name: str | None, verb: str, legal: Sequence[str], me: bool) -> Seat:
+        """The living player `seat` names (BG2: else refused, naming the legal targets); `me`: naming
+        oneself is taken (a guess) rather than refused (an attack, 3.3)."""
+        listed = ", ".join(legal)
+        if not name:
+            raise IllegalAction(f"Name the player you {verb}: {listed}.")
+        try:
+            target = self.seat(name)
+        except IllegalAction:
+            raise IllegalAction(f'"{name}" is not in this game. You may {verb}: {listed}.') from None
+        if target is seat and not me:
+            raise IllegalAction(f"You can't {verb} yourself. You may {verb}: {listed}.")
+        if not target.alive:
+            raise IllegalAction(f"{target.name} is already out. You may {verb}: {listed}.")
+        return target
+
+    def attack_target(self, seat: Seat, name: str | None) -> Seat:
+        """The user `seat` attacks (3.3): any other player still in, by username."""
+        return self.living_target(seat, name, "attack", self.target_names(seat), me=False)
+
+    def suspect_target(self, seat: Seat, name: str | None) -> Seat:
+        """The user `seat` suspects (3.4c): any player still in (oneself too: a guess that is wrong)."""
+        return self.living_target(seat, name, "suspect", self.target_names(seat), me=True)
+
+    def finish(self, winner: Seat | None, second: Seat | Sequence[Seat] | None = None) -> list[Event]:
+        """The end, the winner's nickname named with them."""
+        named: list[Event] = []
+        if winner is not None and winner.index in self.nicks:
+            named.append(WinnerNamed(winner.name, self.nicks[winner.index]))
+        return [*named, *super().finish(winner, second)]
+
+    def removal_causes(self, seats: Sequence[Seat], reason: str) -> list[Fact]:
+        """A removed player is named beside their nickname, if they chose one (the owner is out)."""
+        return [Unmasked(seat.name, self.nicks.get(seat.index, ""), reason) for seat in seats]
