@@ -1,9 +1,10 @@
 """Hot Potato strategies for AI seats: whom the holder passes to.
 
 Every pass has the same chance whoever receives it, so whom to pass to matters only through what the
-others do next. Against players who pass at random every choice is alike (tests/ai/test_hp_ai.py).
-`grudge` passes the potato back to whoever last passed it to them; against grudge players every pass makes
-an enemy, and `foe` makes none it can avoid: it passes to someone whose grudge is against it already.
+others do next: against players who pass at random every choice is alike, and the game is luck
+(tests/ai/test_hp_ai.py).
+`grudge` passes the potato back to whoever last passed it to them: among grudge players the potato goes back
+and forth between the holder drawn and the first player they pass to.
 """
 
 from __future__ import annotations
@@ -40,18 +41,4 @@ class Grudge:
         return back[0] if back else _any(options, rng)
 
 
-class Foe:
-    """Passes to a player whose last potato came from them (a grudge they hold already), else at random:
-    against grudge players it makes no new enemy it can avoid."""
-
-    name = "foe"
-
-    def choose(self, view: HpView, options: Sequence[Input], rng: random.Random) -> Input:
-        last_from = dict(view.last_from)
-        foes = [option for option in options if last_from.get(option.target or "") == view.name]
-        return _any(foes or options, rng)
-
-
-HP_STRATEGIES: Mapping[str, Callable[[], Strategy]] = checked(
-    HpView, {"random": RandomHp, "grudge": Grudge, "foe": Foe}
-)
+HP_STRATEGIES: Mapping[str, Callable[[], Strategy]] = checked(HpView, {"random": RandomHp, "grudge": Grudge})
