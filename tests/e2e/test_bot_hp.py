@@ -1,5 +1,5 @@
 """Hot Potato (Timer) hosted by the bot on the local server, through the room bot's queue (a stand-in of Sir
-Vivor): `$host hp, timer`, signups, each holder clicking the Pass buttons the bot gives them, the rolls in
+Vivor): `$host hp, hpt`, signups, each holder clicking the Pass buttons the bot gives them, the rolls in
 the room, the end line, the replay's dice seed, and the `.addbot` line the room bot takes."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def test_hp_with_the_timer_hosted_through_the_room_bot(
 
     async def scenario() -> None:
         async with contextlib.AsyncExitStack() as stack:
-            sv, auth, _, mark = await hosted_game(stack, env, HP_NAMES, "hp, timer", make_table, 240)
+            sv, auth, _, mark = await hosted_game(stack, env, HP_NAMES, "hp, hpt", make_table, 240)
             said = "\n".join(bot_chat(auth, mark))
             assert "**Hot Potato** (Timer) begins with 7 players." in said
             assert "The potato lands on **Hp " in said and "you hold the potato" in said
@@ -42,7 +42,7 @@ def test_hp_with_the_timer_hosted_through_the_room_bot(
     run_async(scenario(), timeout=360)
     assert "Traceback" not in bot.log()
     record = game_record(bot.database, ROOM)
-    assert record["theme"] == "hp" and record["mods"] == ["timer"]
+    assert record["theme"] == "hp" and record["mods"] == ["hpt"]
     clicks = table[0].clicks
     assert {command.split(" ", 1)[0] for _, command in clicks} == {"pass"}
     passes = [t for rnd in record["rounds"] for t in rnd["tosses"] if not t.get("auto")]

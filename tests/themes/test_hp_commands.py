@@ -19,7 +19,7 @@ from survivor_host.themes import theme_spec
 from survivor_host.themes.hp.odds import round_odds
 
 
-@pytest.mark.parametrize("mods", [(), ("timer",)], ids=["plain", "timer"])
+@pytest.mark.parametrize("mods", [(), ("hpt",)], ids=["plain", "hpt"])
 def test_play_auto_export_verify_and_the_replay_page(
     mods: tuple[str, ...], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -57,11 +57,11 @@ def test_odds_and_simulate_agree(capsys: pytest.CaptureFixture[str]) -> None:
     assert "the pass works: 99/248 (39.92%)" in out
     assert "you hold the potato, 3 attempts left: come through the round 641817/953312 (67.32%)" in out
     assert "the holder passes to a player drawn uniformly from the others (the random AI)" in out
-    assert main(["odds", "hp", "--players", "3", "--mods", "timer"]) == 0
+    assert main(["odds", "hp", "--players", "3", "--mods", "hpt"]) == 0
     assert "die 10: the pass works: 1/22 (4.55%)" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("mods", [(), ("timer",)], ids=["plain", "timer"])
+@pytest.mark.parametrize("mods", [(), ("hpt",)], ids=["plain", "hpt"])
 def test_the_exact_odds_hold_in_the_engines_games(mods: tuple[str, ...]) -> None:
     """Four random players: each table size's chance that the potato explodes on the holder drawn, and
     each seat's chance to win (1/4), lie in the simulation's 95% intervals."""
@@ -89,4 +89,4 @@ def test_the_round_odds_add_up() -> None:
 
 
 def test_the_registry_finds_it() -> None:
-    assert theme_spec("Hot Potato").id == "hp" and theme_spec("hp").legal_mod_sets() == [(), ("timer",)]
+    assert theme_spec("Hot Potato").id == "hp" and theme_spec("hp").legal_mod_sets() == [(), ("hpt",)]

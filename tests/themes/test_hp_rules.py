@@ -137,7 +137,7 @@ def test_a_modkilled_holder_ends_the_round_and_a_modkill_to_two_passes_by_itself
 
 
 def test_timer_die_200_against_100_falls_by_10_and_the_first_failure_explodes() -> None:  # 6, 4.1-4.3 Timer
-    game = game_of(THREE, [150, 20, 180, 99, 5, 50, 1, 50], ["Ann", "Ann"], mods=("timer",))
+    game = game_of(THREE, [150, 20, 180, 99, 5, 50, 1, 50], ["Ann", "Ann"], mods=("hpt",))
     said = game.start()
     assert "your die is 200 against 100" in next(e.text for e in said if getattr(e, "to", None) == "Ann")  # type: ignore[attr-defined]
     toss(game, "Ann", "Bob")
@@ -152,7 +152,7 @@ def test_timer_die_200_against_100_falls_by_10_and_the_first_failure_explodes() 
 
 def test_timer_die_never_falls_below_10_so_never_reaches_0() -> None:  # 7c, BG10
     rolls = [TIMER_FLOOR, 1] * 25 + [1, 2]
-    game = game_of(["Ann", "Bob"], rolls, ["Ann"], mods=("timer",))
+    game = game_of(["Ann", "Bob"], rolls, ["Ann"], mods=("hpt",))
     game.start()
     dice = [t["dice"][0] for t in game.record()["rounds"][0]["tosses"]]
     assert dice[:20] == list(range(200, 0, -10)) and set(dice[19:]) == {TIMER_FLOOR}
@@ -160,7 +160,7 @@ def test_timer_die_never_falls_below_10_so_never_reaches_0() -> None:  # 7c, BG1
 
 
 def test_timer_potato_explodes_after_the_safety_cap_of_100_attempts() -> None:  # 4.3, 7e
-    game = game_of(["Ann", "Bob"], [TIMER_FLOOR, 1] * TIMER_TOSSES, ["Ann"], mods=("timer",))
+    game = game_of(["Ann", "Bob"], [TIMER_FLOOR, 1] * TIMER_TOSSES, ["Ann"], mods=("hpt",))
     game.start()
     rnd = game.record()["rounds"][0]
     assert len(rnd["tosses"]) == TIMER_TOSSES and all(t["passed"] for t in rnd["tosses"])
@@ -169,6 +169,6 @@ def test_timer_potato_explodes_after_the_safety_cap_of_100_attempts() -> None:  
 
 def test_golf_roll_switch_and_second_wind_are_refused_naming_the_timer() -> None:  # 6, BG13
     for mode in ("golf", "roll-switch", "second-wind"):
-        with pytest.raises(SetupError, match=f"Unknown mod '{mode}' for Hot Potato; mods are: timer."):
+        with pytest.raises(SetupError, match=f"Unknown mod '{mode}' for Hot Potato; mods are: hpt."):
             new_game("hp", THREE, mods=[mode], seed=1)
-    assert new_game("hp", THREE, mods=["hpt"], seed=1).mods == ("timer",)
+    assert new_game("hp", THREE, mods=["Hot Potato Timer"], seed=1).mods == ("hpt",)

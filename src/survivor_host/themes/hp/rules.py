@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 PASS = "pass"
-TIMER = "timer"
+TIMER = "hpt"
 """The Timer variation, played as a mod."""
 
 PASSER_DIE = 100

@@ -14,8 +14,8 @@ if TYPE_CHECKING:
     from survivor_host.engine.story import StoryFn
     from survivor_host.engine.strategy import Strategy
 
-TIMER_MOD = ModSpec("timer", "Timer", ("hpt", "timed", "hotpotatotimer"))
-"""6: the one variation; Golf, Roll Switch and Second Wind are not declared for Hot Potato (BG13)."""
+TIMER_MOD = ModSpec("hpt", "Hot Potato Timer", ("hot-potato-timer", "hptimer"))
+"""6: the one variation (Sir Vivor's `hpt`); Golf, Roll Switch and Second Wind are refused (BG13)."""
 
 
 def _game() -> type[Game]:
