@@ -13,9 +13,11 @@ import pytest
 from survivor_host.analysis.present import theme_figures
 from survivor_host.analysis.simulate import SimSetup, simulate
 from survivor_host.cli import main
+from survivor_host.engine.dice import ScriptedDice
 from survivor_host.engine.odds import wilson
+from survivor_host.terminal.chances import chances_now
 from survivor_host.terminal.table import seat_names
-from survivor_host.themes import theme_spec
+from survivor_host.themes import new_game, theme_spec
 from survivor_host.themes.hp.odds import round_odds
 
 
@@ -36,6 +38,7 @@ def test_play_auto_export_verify_and_the_replay_page(
     assert main(["export", str(record), "--html", str(page)]) == 0
     html = page.read_text()
     assert "Hot Potato" in html and "Holds the potato first (drawn by the dice)" in html
+    assert "The potato exploded on" in html and "passes to" in html
 
 
 def test_typed_play_refuses_a_bad_pass_and_plays_to_the_end(
@@ -90,3 +93,14 @@ def test_the_round_odds_add_up() -> None:
 
 def test_the_registry_finds_it() -> None:
     assert theme_spec("Hot Potato").id == "hp" and theme_spec("hp").legal_mod_sets() == [(), ("hpt",)]
+
+
+def test_terminal_odds_give_the_holder_each_pass_with_its_chance_to_come_through() -> None:
+    game = new_game("hp", ["Ann", "Bob", "Cid", "Dan"], dice=ScriptedDice([], picks=["Ann"]))
+    game.start()
+    rows, note = chances_now(game, "Ann")
+    assert [(row.command, row.stay_in) for row in rows] == [
+        (f"pass {name}", Fraction(641817, 953312)) for name in ("Bob", "Cid", "Dan")
+    ]
+    assert "drawn uniformly from the others" in note
+    assert chances_now(game, "Bob") == ([], "Nothing you can type now: only the holder passes.")

@@ -171,4 +171,4 @@ def test_golf_roll_switch_and_second_wind_are_refused_naming_the_timer() -> None
     for mode in ("golf", "roll-switch", "second-wind"):
         with pytest.raises(SetupError, match=f"Unknown mod '{mode}' for Hot Potato; mods are: hpt."):
             new_game("hp", THREE, mods=[mode], seed=1)
-    assert new_game("hp", THREE, mods=["Hot Potato Timer"], seed=1).mods == ("hpt",)
+    assert new_game("hp", THREE, mods=["hot-potato-timer"], seed=1).mods == ("hpt",)

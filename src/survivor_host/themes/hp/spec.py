@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from survivor_host.engine.theme import HelpText, ModSpec, OddsFn, Styles, ThemeSpec
+from survivor_host.engine.theme import ChancesFn, HelpText, ModSpec, OddsFn, Styles, ThemeSpec
 
 if TYPE_CHECKING:
     from survivor_host.engine.game import Game
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from survivor_host.engine.story import StoryFn
     from survivor_host.engine.strategy import Strategy
 
-TIMER_MOD = ModSpec("hpt", "Hot Potato Timer", ("hot-potato-timer", "hptimer"))
+TIMER_MOD = ModSpec("hpt", "Timer variation", ("hot-potato-timer", "hptimer"))
 """6: the one variation (Sir Vivor's `hpt`); Golf, Roll Switch and Second Wind are refused (BG13)."""
 
 
@@ -34,6 +34,12 @@ def _strategies() -> Mapping[str, Callable[[], Strategy]]:
     from survivor_host.themes.hp.ai import HP_STRATEGIES
 
     return HP_STRATEGIES
+
+
+def _chances() -> ChancesFn:
+    from survivor_host.themes.hp.chances import chances
+
+    return chances
 
 
 def _odds() -> OddsFn:
@@ -70,6 +76,7 @@ SPEC = ThemeSpec(
     min_players=2,
     button_labels={"pass": "Pass to {target}"},
     load_presenter=_presenter,
+    load_chances=_chances,
     load_odds=_odds,
     load_simulation=_simulation,
     load_story=_story,

@@ -16,10 +16,11 @@ def one_toss(toss: Mapping[str, Any]) -> str:
     rolls = "; tie, again: ".join(
         " vs ".join(e(value) for value in as_list(pair)) for pair in as_list(toss.get("rolls"))
     )
-    verb = "passes by themselves to" if toss.get("auto") else "passes to"
     result = "it works" if toss.get("passed") else "it fails"
     shown_dice = " vs ".join(e(die) for die in dice)
-    return f"{e(toss.get('passer'))} {verb} {e(toss.get('receiver'))} ({shown_dice}): {rolls or 'no rolls'}; {result}"
+    passer, receiver = e(toss.get("passer")), e(toss.get("receiver"))
+    head = f"by itself, {passer} to {receiver}" if toss.get("auto") else f"{passer} passes to {receiver}"
+    return f"{head} ({shown_dice}): {rolls or 'no rolls'}; {result}"
 
 
 def tosses(value: object) -> str:
