@@ -1,6 +1,6 @@
 """Hot Potato (Timer) hosted by the bot on the local server, through the room bot's queue (a stand-in of Sir
 Vivor): `$host hp, hpt`, signups, each holder clicking the Pass buttons the bot gives them, the rolls in
-the room, the end line, the replay's dice seed, and the `.addbot` line the room bot takes."""
+the room, the end line, the replay's dice seed (the stored game verifies), and the `.addbot` line the room bot takes."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from harness.bot import BOT_NAME, BotProcess
 from harness.table import Table
 from hosting_kit import Chooser, game_record, random_rule
 from test_room_bot import ROOM, bot_chat, click_the_points_button, hosted_game, room_server, transcript
+
+from survivor_host.trust.verify import verify
 
 HP_NAMES = [f"Hp {n}" for n in ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus")]
 
@@ -43,6 +45,7 @@ def test_hp_with_the_timer_hosted_through_the_room_bot(
     assert "Traceback" not in bot.log()
     record = game_record(bot.database, ROOM)
     assert record["theme"] == "hp" and record["mods"] == ["hpt"]
+    assert verify(record).ok  # the stored game replays from its revealed seed
     clicks = table[0].clicks
     assert {command.split(" ", 1)[0] for _, command in clicks} == {"pass"}
     passes = [t for rnd in record["rounds"] for t in rnd["tosses"] if not t.get("auto")]
