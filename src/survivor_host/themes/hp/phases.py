@@ -4,7 +4,6 @@ passes by itself) until it explodes on whoever holds it; one player is out a rou
 from __future__ import annotations
 
 from survivor_host.engine.errors import IllegalAction
-from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Cause, Event
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
