@@ -20,9 +20,16 @@ def setting_title(theme: str, mods: Sequence[str], players: int | None = None) -
     return text
 
 
+LONGEST_FRACTION = 40
+"""A longer exact fraction is shown by its value alone (`odds --json` gives every digit)."""
+
+
 def show(value: Fraction, percent: bool = True) -> str:
     """'149/248 (60.08%)': the exact fraction and its percentage (or its decimal value)."""
     decimal = f"{float(value):.2%}" if percent else f"{float(value):.4f}"
+    if len(str(value)) > LONGEST_FRACTION:
+        precise = f"{float(value):.6%}" if percent else f"{float(value):.8f}"
+        return f"{precise} (exact: a fraction of {len(str(value.denominator))} digits, in --json)"
     return f"{value}" if value.denominator == 1 and not percent else f"{value} ({decimal})"
 
 

@@ -21,6 +21,7 @@ PACKAGES = (
     "hgs",
     "hga",
     "exclusions",
+    "hp",
 )
 """The theme packages, one line each: `themes/<package>/spec.py` holds each one's `SPEC`."""
 

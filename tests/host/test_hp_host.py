@@ -1,0 +1,45 @@
+"""Hot Potato in the bot's room host: the holder's pass is a public action said in the room, with a button
+per legal target; the phantom `constructor` target is refused by PM with the buttons again (7a, BG2); the
+holder is reminded and, idle at the room's public deadline, is out and a new round draws a holder (3.5, BG5)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.host.test_room import PLAYERS, clock, make_host, open_game, outbox
+
+
+def holder_of(host_game: object) -> str:
+    waits = host_game.awaiting()  # type: ignore[attr-defined]
+    assert len(waits) == 1 and waits[0].actions == ("pass",) and not waits[0].secret
+    return str(waits[0].player)
+
+
+def test_the_constructor_target_is_refused_and_the_holder_keeps_their_buttons(tmp_path: Path) -> None:
+    host = make_host(tmp_path, html=True)
+    open_game(host, "hp", PLAYERS[:4])
+    game = host.game
+    assert game is not None
+    holder = holder_of(game)
+    outbox(host).clear()
+    host.handle_chat(" ", holder, ".pass constructor")
+    sent = [(kind, text) for kind, who, text in outbox(host).sent if who == holder]
+    assert [kind for kind, _ in sent] == ["pm", "pmuhtml"]
+    assert '"constructor" is not in this game. You may pass to:' in sent[0][1]
+    for other in PLAYERS[:4]:
+        assert (f"pass {other}" in sent[1][1]) is (other != holder)  # a button for every legal target
+    assert not outbox(host).room_lines() and holder_of(game) == holder and game.tosses_left() == 3  # type: ignore[attr-defined]
+
+
+def test_an_idle_holder_is_reminded_then_out_and_a_new_round_begins(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    open_game(host, "hp", PLAYERS[:4])
+    game = host.game
+    assert game is not None
+    holder = holder_of(game)
+    deadline = game.opt_int("public_deadline")
+    clock(host).advance(deadline - game.opt_int("reminder") + 1)
+    assert any(line.startswith(f"Waiting on: {holder}") for line in outbox(host).room_lines())
+    clock(host).advance(game.opt_int("reminder"))
+    assert not game.seat(holder).alive and game.round == 2
+    assert holder_of(game) != holder
