@@ -13,10 +13,13 @@ from survivor_host.themes.rr.solve import Solver
 from survivor_host.themes.rr.spec import SPEC
 
 POLICY = SPEC.default_strategy
-POLICY_WORDS = (
-    f"everyone plays the AI's `{POLICY}` strategy: pass at the first turn, steal at chamber 2 or below once the "
-    "pass is used (a target drawn evenly), else pull; the final played best"
-)
+POLICY_WORDS = {
+    "early": "pass at the first turn, steal at chamber 2 or below once the pass is used, else pull",
+    "hoarder": "pull unless the chamber is at 2; there pass, else steal once the pass is used",
+    "random": "any open option at random",
+}
+"""Each policy the tables are worked out for, in words (steal targets are drawn evenly; the final is
+played best by `early` and `hoarder`)."""
 
 
 def ordinal(number: int) -> str:
@@ -27,9 +30,10 @@ def draw_section(players: int, policy: str = POLICY) -> Section:
     """Each place in round 1's random order: the chance to survive the round and to win."""
     rule = POLICIES[policy]
     win, rnd = Solver(rule, rule), Solver(rule, rule, goal="round")
-    section = Section(f"Round 1, {players} players, by place in the draw", note=POLICY_WORDS)
+    note = f"everyone plays the AI's `{policy}` strategy: {POLICY_WORDS[policy]}"
+    section = Section(f"Round 1, {players} players, by place in the draw, `{policy}`", note=note)
     if players == 2:
-        section.title = "2 players: straight to the final"
+        section.title = f"2 players: straight to the final, `{policy}`"
         section.add("first to act", {"win": win.final(CHAMBERS, True, True, True)})
         section.add("second to act", {"win": win.final(CHAMBERS, False, True, True)})
         return section
@@ -64,4 +68,5 @@ def odds_tables(game: Game) -> list[Section]:
         pull.add(f"chamber {chamber}", {"": Fraction(1, chamber)})
     steal = Section("A steal (100 vs 100, ties roll again)")
     steal.add("the stealer wins", {"": Fraction(1, 2)})
-    return [draw_section(len(game.seats)), final_section(), pull, steal]
+    draws = [draw_section(len(game.seats), policy) for policy in POLICY_WORDS]
+    return [*draws, final_section(), pull, steal]
