@@ -16,7 +16,6 @@ from survivor_host.themes.rr.facts import (
     Pulled,
     RoundBegins,
     RrCause,
-    Spent,
     StealFought,
     TurnDrawn,
 )
@@ -83,9 +82,9 @@ class RrRecorder:
                 rec["duels"].append(duel_record(duel, 0))
             case NobodyToRob():
                 turn["nobody_to_rob"] = True
-            case Spent():
-                turn.update({"action": "spent"})
             case Eliminated(players=players, reason=reason) if reason in OUT:
+                if reason == RrCause.SPENT:
+                    turn["action"] = "spent"
                 rec["eliminated"] += players
             case Eliminated(players=players, reason=Cause.IDLE) if (
                 turn.get("player") in players and "action" not in turn
