@@ -36,7 +36,7 @@ WORDS = {PULL: "pull", PASS: "pass", STEAL: "steal NAME"}
 
 
 def odds(chamber: int) -> str:
-    return "a pull is a sure shot" if chamber == 1 else f"a pull is shot 1 time in {chamber}"
+    return "where nobody pulls" if chamber == 1 else f"a pull is shot 1 time in {chamber}"
 
 
 def present(fact: Fact) -> list[Event]:
