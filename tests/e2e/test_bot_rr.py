@@ -1,7 +1,7 @@
 """Russian Roulette hosted by the bot on the local server, through the room bot's queue (a stand-in of Sir
 Vivor): `$host rr`, signups, the player on turn clicking the Pull, Pass and Steal buttons the bot PMs
 them (the action said in the room), the chamber's rolls, the final, the end line, the replay's dice seed,
-and the `.addbot` line the room bot takes."""
+the `.addbot` line the room bot takes, and `verify` of the stored record."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ from harness.bot import BOT_NAME, BotProcess
 from harness.table import Table
 from hosting_kit import Chooser, game_record, random_rule
 from test_room_bot import ROOM, bot_chat, click_the_points_button, hosted_game, room_server, transcript
+
+from survivor_host.trust.verify import verify
 
 RR_NAMES = [f"Rr {n}" for n in ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus")]
 
@@ -43,4 +45,5 @@ def test_rr_hosted_through_the_room_bot(
     assert "Traceback" not in bot.log()
     record = game_record(bot.database, ROOM)
     assert record["theme"] == "rr" and record["mods"] == [] and record["rounds"][-1]["final"] is True
+    assert verify(record).ok, verify(record).difference
     assert {command.split(" ", 1)[0] for _, command in table[0].clicks} == {"pull", "pass", "steal"}
