@@ -11,7 +11,7 @@ import pytest
 
 from survivor_host.analysis.simulate import SimSetup, simulate
 from survivor_host.engine.odds import wilson
-from survivor_host.themes import new_game
+from survivor_host.themes import new_game, theme_spec
 from survivor_host.themes.rr.odds import odds_tables
 from survivor_host.themes.rr.policy import POLICIES, Spot, final_value
 from survivor_host.themes.rr.solve import Solver
@@ -71,3 +71,12 @@ def test_the_odds_agree_with_simulate() -> None:
     mixed = simulate(SimSetup("rr", 4, strategies=("early", "random", "random", "random"), seed=7), games)
     low, high = wilson(mixed.wins_by_seat[0], games)
     assert low <= share("early", 4) / 4 <= high
+
+
+def test_the_terminal_odds_of_each_choice() -> None:
+    game = new_game("rr", ["Ann", "Bob", "Cid", "Dee"], seed=3)
+    game.start()
+    up = game.awaiting()[0].player
+    rows, note = theme_spec("rr").chances()(game.view(up), game.legal_inputs(up))  # type: ignore[misc]
+    assert [(row.command, row.stay_in) for row in rows] == [("pull", Fraction(5, 6)), ("pass", Fraction(1))]
+    assert rows[1].why == "safe this turn; win 25.0%" and "`early`" in note

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from survivor_host.engine.theme import HelpText, OddsFn, Styles, ThemeSpec
+from survivor_host.engine.theme import ChancesFn, HelpText, OddsFn, Styles, ThemeSpec
 
 if TYPE_CHECKING:
     from survivor_host.engine.game import Game
@@ -31,6 +31,12 @@ def _strategies() -> Mapping[str, Callable[[], Strategy]]:
     from survivor_host.themes.rr.ai import RR_STRATEGIES
 
     return RR_STRATEGIES
+
+
+def _chances() -> ChancesFn:
+    from survivor_host.themes.rr.chances import chances
+
+    return chances
 
 
 def _odds() -> OddsFn:
@@ -66,6 +72,7 @@ SPEC = ThemeSpec(
     min_players=2,
     button_labels={"pull": "Pull", "pass": "Pass", "steal": "Steal from {target}"},
     load_presenter=_presenter,
+    load_chances=_chances,
     load_odds=_odds,
     load_simulation=_simulation,
     load_story=_story,
