@@ -12,12 +12,24 @@ from typing import Any
 from harness import E2EEnv, run_async
 from harness.bot import BOT_NAME, BotProcess
 from harness.table import Table
-from hosting_kit import Chooser, game_record, random_rule
+from hosting_kit import Chooser, game_record
 from test_room_bot import ROOM, bot_chat, click_the_points_button, hosted_game, room_server, transcript
 
 from survivor_host.trust.verify import verify
 
 RR_NAMES = [f"Rr {n}" for n in ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus")]
+PASSERS = frozenset(RR_NAMES[::2])
+
+
+def clicks(player: str, commands: list[str], n: int) -> str | None:
+    """Steal when a Steal button is offered; else half the table passes first and the other half always
+    pulls (so they keep passes for the thieves): every kind of button is clicked, however the turns fall."""
+    steals = sorted(command for command in commands if command.startswith("steal "))
+    if steals:
+        return steals[0]
+    if player in PASSERS and "pass" in commands:
+        return "pass"
+    return "pull" if "pull" in commands else None
 
 
 def test_rr_hosted_through_the_room_bot(
@@ -28,7 +40,7 @@ def test_rr_hosted_through_the_room_bot(
     table: list[Table] = []
 
     def make_table(people: list[Any]) -> Table:
-        table.append(Table(BOT_NAME, people, Chooser(random_rule("rb-rr-0", prefer=("steal",)))))
+        table.append(Table(BOT_NAME, people, Chooser(clicks)))
         return table[0]
 
     async def scenario() -> None:
