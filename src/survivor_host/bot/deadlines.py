@@ -27,7 +27,7 @@ class Deadlines:
     """The running game's deadline in one room: armed from the engine's wait, reminded, then timed out.
 
     When time is up, the bot first waits until the server has caught up (inputs it received in time
-    count, even if it was slow to pass them on); then `before_timeout` runs (players the bot cannot PM
+    count, even if it was slow to hand them on); then `before_timeout` runs (players the bot cannot PM
     take their safe choice), then `timeout` (the engine's `timeout` input) if the game still waits for
     the same thing. A server slow to catch up is logged, and past `STALL_PAUSE` pauses the game.
     """

@@ -10,5 +10,5 @@ STEAL_DIE = 100
 PULL = "pull"
 PASS = "pass"
 STEAL = "steal"
-TURN = "turn"
+TURN = "roulette"
 """The phase of a turn: the player drawn pulls, passes or steals in the room."""
