@@ -187,6 +187,8 @@ class ThemeSpec:
         for mod in self.mods:
             if key == to_id(mod.id) or any(key == to_id(alias) for alias in mod.aliases):
                 return mod
+        if not self.mods:
+            raise SetupError(f"Unknown mod {name!r}: {self.title} has no mods.")
         known = ", ".join(mod.id for mod in self.mods)
         guess = self.closest_mod(name)
         known = f"did you mean {guess}? Mods are: {known}" if guess else f"mods are: {known}"

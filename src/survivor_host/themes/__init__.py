@@ -22,6 +22,7 @@ PACKAGES = (
     "hga",
     "exclusions",
     "hp",
+    "rr",
 )
 """The theme packages, one line each: `themes/<package>/spec.py` holds each one's `SPEC`."""
 
