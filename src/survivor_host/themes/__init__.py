@@ -20,6 +20,7 @@ PACKAGES = (
     "hg",
     "hgs",
     "hga",
+    "rps",
 )
 """The theme packages, one line each: `themes/<package>/spec.py` holds each one's `SPEC`."""
 
