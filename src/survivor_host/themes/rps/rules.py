@@ -13,7 +13,7 @@ from survivor_host.engine.theme import ModSpec
 ATTACK = "attack"
 THROW = "throw"
 LIZARD_SPOCK = "lizard-spock"
-LIZARD_SPOCK_MOD = ModSpec(LIZARD_SPOCK, "Lizard, Spock", ("rpsls", "rpslsp", "ls", "spock", "lizardspock"))
+LIZARD_SPOCK_MOD = ModSpec(LIZARD_SPOCK, "Lizard Spock", ("rpsls", "rpslsp", "ls", "spock", "lizardspock"))
 FAVOURED_DIE = 125
 """4.4: the player whose weapon wins the matchup rolls 1-125, the other 1-100."""
 OTHER_DIE = 100

@@ -50,9 +50,9 @@ SPEC = ThemeSpec(
     arrival_order_matters=True,  # attacks are resolved in the order they are sent
     id="rps",
     title="Rock, Paper, Scissors",
-    aliases=("rockpaperscissors",),
+    aliases=("rockpaperscissors", "rock,paper,scissors"),  # the title, typed as it is
     load_game=_game,
-    mods=(*mode_specs(SECOND_WIND), LIZARD_SPOCK_MOD),  # modes.txt 1: Second Wind only; the variant
+    mods=(LIZARD_SPOCK_MOD, *mode_specs(SECOND_WIND)),  # modes.txt 1: Second Wind only; the variant
     options={},
     load_strategies=_strategies,
     default_strategy="counter",
@@ -65,5 +65,6 @@ SPEC = ThemeSpec(
     load_odds=_odds,
     load_story=_story,
     help=HelpText(pm=("attack NAME, WEAPON", "throw WEAPON")),
+    usage={"attack": "attack NAME, WEAPON", "throw": "throw WEAPON"},
     styles=Styles(words={"eliminated": ("is out",)}, headings={"finale": "Final"}),
 )

@@ -45,7 +45,8 @@ def rules_text(weapons: Sequence[str], mods: Sequence[str]) -> str:
         "they were sent: the same weapon does nothing; otherwise the player whose weapon wins the matchup rolls "
         f"{FAVOURED_DIE} against the other's {OTHER_DIE} (equal rolls roll again), and only that player can "
         "eliminate the other, by winning the roll. Anyone who has not attacked by the deadline is out before "
-        "any attack. The last two play straight rock, paper, scissors, no dice: the same weapon throws again. "
+        "any attack. The last two throw against each other, no dice: the stronger weapon wins, the same weapon "
+        "throws again. "
         "Last one standing wins."
     ]
     if SECOND_WIND in mods:
@@ -88,8 +89,8 @@ def present(fact: Fact) -> list[Event]:
             names = [first, second]
             if lives:
                 names = [f"{name} {hearts(count)}" for name, count in zip(names, lives, strict=True)]
-            until = " until one has no lives left" if lives else ""
-            return [Say(f"**Final:** {names[0]} vs {names[1]}: straight rock, paper, scissors, no dice{until}.")]
+            until = ", until one has no lives left" if lives else ""
+            return [Say(f"**Final:** {names[0]} vs {names[1]}: straight throws, no dice{until}.")]
         case ThrowAsked(player=player, targets=weapons, opponent=opponent):
             how = ask(["throw WEAPON"], by_pm=True)
             text = f"Final: {how} to choose your weapon against {opponent} ({join_names(weapons)})."
