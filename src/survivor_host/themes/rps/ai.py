@@ -32,24 +32,33 @@ class RandomRps:
         return options[rng.randrange(len(options))]
 
 
-class AlwaysRock:
-    """A creature of habit: always the first weapon (rock), at a random target."""
+class RockHeavy:
+    """A creature of habit: the first weapon (rock) two times in three, else another at random; any target."""
 
-    name = "always-rock"
+    name = "rock-heavy"
 
     def choose(self, view: RpsView, options: Sequence[Input], rng: random.Random) -> Input:
-        first = [option for option in options if split(option)[1] == view.weapons[0]] or list(options)
-        return first[rng.randrange(len(first))]
+        rock = rng.randrange(3) < 2
+        picks = [option for option in options if (split(option)[1] == view.weapons[0]) is rock] or list(options)
+        return picks[rng.randrange(len(picks))]
+
+
+def habit_of(shown: Sequence[str]) -> str | None:
+    """A player's habit: the weapon they have shown at least twice and at least two times in three, if any."""
+    if len(shown) < 2:
+        return None
+    weapon, count = Counter(shown).most_common(1)[0]
+    return weapon if 3 * count >= 2 * len(shown) else None
 
 
 class HabitReader:
-    """Reads habits: each other player's most shown weapon; takes the weapon that beats the most of them
-    and loses to the fewest, and attacks a player whose habit it beats (else one who has sent already)."""
+    """Reads habits (`habit_of`); takes the weapon that beats the most of them and loses to the fewest, and
+    attacks a player whose habit it beats (else one who has sent already); with no habit seen, at random."""
 
     name = "counter"
 
     def choose(self, view: RpsView, options: Sequence[Input], rng: random.Random) -> Input:
-        habits = {name: Counter(shown).most_common(1)[0][0] for name, shown in view.seen if shown and name != view.name}
+        habits = {name: habit for name, shown in view.seen if name != view.name and (habit := habit_of(shown))}
         if not habits:
             return options[rng.randrange(len(options))]
 
@@ -74,5 +83,5 @@ class HabitReader:
 
 
 RPS_STRATEGIES: Mapping[str, Callable[[], Strategy]] = checked(
-    RpsView, {"random": RandomRps, "counter": HabitReader, "always-rock": AlwaysRock}
+    RpsView, {"random": RandomRps, "counter": HabitReader, "rock-heavy": RockHeavy}
 )

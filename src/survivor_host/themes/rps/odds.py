@@ -31,7 +31,7 @@ def odds_tables(game: Game) -> list[Section]:
     attack.add("the same weapon: nothing happens", {"": Fraction(1, count)})
     attack.add("the attacker takes a life from the target", {"": each_side * roll})
     attack.add("the target takes a life from the attacker", {"": each_side * roll})
-    attack.add("nobody loses a life", {"": Fraction(1, count) + 2 * each_side * (1 - roll)})
+    attack.add("nobody loses a life (the same weapon included)", {"": Fraction(1, count) + 2 * each_side * (1 - roll)})
     lives = starting_lives(game.mods)
     final = Section(
         "The final, throws at random",
