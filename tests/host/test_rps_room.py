@@ -22,7 +22,7 @@ def test_an_attack_typed_in_the_room_is_refused_by_pm_and_reveals_nothing(tmp_pa
         == "Send that to me by PM so nobody sees it: /msg SurvivorBot, attack Mars, scissors"
     )
     assert not any("scissors" in line or "Mars" in line for line in outbox(host).room_lines())
-    assert game.attacks == {} and any(wait.player == "Venus" for wait in game.awaiting())
+    assert game.log == [] and any(wait.player == "Venus" for wait in game.awaiting())
 
 
 def test_buttons_for_every_target_and_weapon_and_what_is_owed_spells_the_usage(tmp_path: Path) -> None:
