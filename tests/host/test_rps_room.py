@@ -50,3 +50,22 @@ def test_a_whole_game_with_second_wind_played_by_pm(tmp_path: Path) -> None:
     play_out(host, random.Random(4))
     lines = outbox(host).room_lines()
     assert any("wins the game!" in line for line in lines) and any("♥" in line for line in lines)
+
+
+def test_a_tied_or_lost_throw_asks_both_finalists_again_with_fresh_buttons(tmp_path: Path) -> None:  # 3.6, BG12
+    host = make_host(tmp_path, html=True)
+    open_game(host, "rps", PLAYERS[:2], "sw")
+    game = host.game
+    assert game is not None
+    for venus, mars, said in (("rock", "rock", "both throw **rock**"), ("rock", "paper", "paper beats rock")):
+        first = game.wait_id
+        host.handle_pm("Venus", f"throw {venus} [w{host.game_id}.{first}]")
+        outbox(host).clear()
+        host.handle_pm("Mars", f"throw {mars} [w{host.game_id}.{first}]")
+        assert any(said in line for line in outbox(host).room_lines())
+        assert game.wait_id > first and not game.finished
+        for name in ("Venus", "Mars"):
+            box = html.unescape(
+                [text for kind, who, text in outbox(host).sent if kind == "pmuhtml" and who == name][-1]
+            )
+            assert f"survivor throw scissors [w{host.game_id}.{game.wait_id}]" in box and "Throw scissors" in box
