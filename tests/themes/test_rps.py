@@ -175,7 +175,7 @@ def test_typed_play_refuses_a_bad_attack_and_plays_to_the_end(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     names = seat_names(4, "Me")
-    opening = ["attack Nobody, rock", "attack Me, rock", "attack Mars", "attack Mars, spock"]
+    opening = ["odds", "attack Nobody, rock", "attack Me, rock", "attack Mars", "attack Mars, spock"]
     attacks = (f"attack {name}, {weapon}" for name in names for weapon in ("rock", "paper"))
     typed = itertools.chain(opening, itertools.cycle([*attacks, "throw rock", "throw paper"]))
     monkeypatch.setattr("builtins.input", lambda prompt="": next(typed))
@@ -183,6 +183,7 @@ def test_typed_play_refuses_a_bad_attack_and_plays_to_the_end(
     out = capsys.readouterr().out
     assert '"Nobody" is not in this game. You may attack:' in out and "You can't attack yourself." in out
     assert "Name a player and a weapon." in out and "That is not a weapon here." in out
+    assert "No exact chances for your choices now in Rock, Paper, Scissors; survivor-host odds has its tables" in out
     assert "wins the game!" in out
 
 

@@ -76,6 +76,9 @@ class TerminalQuestions(TerminalScreen):
             self.console.print(table)
         if note:
             self.note(note)
+        elif not rows:
+            tables = "; survivor-host odds has its tables for a game" if self.game.spec.odds() else ""
+            self.note(f"No exact chances for your choices now in {self.game.title}{tables}.")
 
 
 def typed_forms(options: Sequence[Input], usage: Mapping[str, str] | None = None) -> dict[str, list[str]]:
