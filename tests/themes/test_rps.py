@@ -183,6 +183,10 @@ def test_typed_play_refuses_a_bad_attack_and_plays_to_the_end(
     out = capsys.readouterr().out
     assert '"Nobody" is not in this game. You may attack:' in out and "You can't attack yourself." in out
     assert "Name a player and a weapon." in out and "That is not a weapon here." in out
+    assert (
+        "type attack NAME, WEAPON to choose whom you attack" in out and "Now you can type attack NAME, WEAPON;" in out
+    )
+    assert "You can attack: Venus, rock" not in out  # the reason names the targets and weapons, not every pair
     assert "No exact chances for your choices now in Rock, Paper, Scissors; survivor-host odds has its tables" in out
     assert "wins the game!" in out
 
