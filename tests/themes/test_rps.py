@@ -11,12 +11,13 @@ from pathlib import Path
 
 import pytest
 
+from survivor_host.analysis.simulate import SimSetup, simulate
 from survivor_host.cli import main
 from survivor_host.engine.dice import ScriptedDice
 from survivor_host.engine.errors import IllegalAction, SetupError
 from survivor_host.engine.events import Prompt, Say
 from survivor_host.engine.inputs import Input
-from survivor_host.engine.odds import battle_win
+from survivor_host.engine.odds import battle_win, wilson
 from survivor_host.terminal.table import seat_names
 from survivor_host.themes import new_game, theme_spec
 from survivor_host.themes.rps.odds import odds_tables
@@ -197,3 +198,12 @@ def test_odds_and_simulate_commands(capsys: pytest.CaptureFixture[str]) -> None:
     assert "A clash, 125 vs 100" in out and "60.08%" in out
     assert main(["simulate", "rps", "--players", "4", "--games", "40", "--seed", "2", "--mods", "ls,sw"]) == 0
     assert "40 games" in capsys.readouterr().out
+
+
+def test_the_fair_share_agrees_with_simulate() -> None:
+    """`odds`: every seat wins 1/n when everyone plays at random; the engine simulation agrees (95% CI)."""
+    games = 300
+    result = simulate(SimSetup("rps", 4, ("second-wind",), (), ("random",) * 4, seed=11), games)
+    for seat in range(4):
+        low, high = wilson(result.wins_by_seat[seat], games)
+        assert low < 1 / 4 < high, (seat, low, high)
