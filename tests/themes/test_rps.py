@@ -207,3 +207,11 @@ def test_the_fair_share_agrees_with_simulate() -> None:
     for seat in range(4):
         low, high = wilson(result.wins_by_seat[seat], games)
         assert low < 1 / 4 < high, (seat, low, high)
+
+
+def test_two_players_at_least_and_two_go_straight_to_the_final() -> None:  # 2, BG14
+    with pytest.raises(SetupError, match="needs at least 2 players"):
+        new_game("rps", ["Ann"], seed=1)
+    game = new_game("rps", ["Ann", "Bob"], seed=1)
+    game.start()
+    assert game.phase == "finale" and [o.target for o in game.legal_inputs("Bob")] == ["rock", "paper", "scissors"]
