@@ -91,17 +91,22 @@ def duel_record(duel: Duel, left: int) -> dict[str, Any]:
     }
 
 
-class DuelTally(TypedDict):
-    """The part of a round's record every duel game keeps: its duels and who went out how."""
+class OutTally(TypedDict):
+    """The part of a round's record every last-one-standing game keeps: who went out how."""
 
-    duels: list[dict[str, Any]]
     eliminated: list[str]
     idle: list[str]
     modkilled: NotRequired[list[str]]
     last_battle: NotRequired[dict[str, object]]
 
 
-def tally_out(rec: DuelTally, event: Event) -> None:
+class DuelTally(OutTally):
+    """The part of a round's record every duel game keeps: its duels and who went out how."""
+
+    duels: list[dict[str, Any]]
+
+
+def tally_out(rec: OutTally, event: Event) -> None:
     """Add a removal or the last battle to `rec` (a lost duel, idle, else modkilled); other events are not."""
     match event:
         case Eliminated(players=players, reason=reason):
@@ -147,13 +152,19 @@ class DuelGame(Game):
         """A duel under the game's modes, `first` rolling first: the loser loses a life, and with none
         left is out (a step of their own). Returns the duel, its loser, their lives left, the loss's events."""
         fought = fight(self.dice, self.shown_name(first), self.shown_name(second), self.mods)
-        loser = first if fought.loser == fought.first else second
+        loser, winner = (first, second) if fought.loser == fought.first else (second, first)
+        left, lost = self.lose_duel(loser, winner)
+        return fought, loser, left, lost
+
+    def lose_duel(self, loser: Seat, winner: Seat) -> tuple[int, list[Event]]:
+        """`loser` lost a duel to `winner`: a life less, and with none left out (a step of their own).
+        Returns their lives left and the loss's events."""
         self.lives[loser.index] -= 1
         left = self.lives[loser.index]
         if left > 0:
-            return fought, loser, left, [LifeLost(fought.loser, left)]
-        cause = LostDuel(loser.name, fought.winner, fought.loser)
-        return fought, loser, left, [self.eliminate([loser], DuelCause.DUEL, [cause])]
+            return left, [LifeLost(self.shown_name(loser), left)]
+        cause = LostDuel(loser.name, self.shown_name(winner), self.shown_name(loser))
+        return left, [self.eliminate([loser], DuelCause.DUEL, [cause])]
 
     def remove(self, seats: list[Seat], reason: str) -> list[Event]:
         """Take `seats` out in one step (idle, modkilled, left): lives do not help (modes.txt 5)."""

@@ -133,6 +133,9 @@ class ThemeSpec:
     """Host commands of this theme besides everyone's (`modkill`, `sub`, `extend`, `end`)."""
     vote_box: VoteBox | None = None
     button_labels: Mapping[str, str] = field(default_factory=dict)
+    usage: Mapping[str, str] = field(default_factory=dict)
+    """How an action is typed where it reads more than one name (`attack NAME, WEAPON`); else `action NAME`.
+    Its refusals name what is legal themselves: the targets are not listed after them."""
     """Button text by action, `{target}` standing for the target's name (default: `Action Target`)."""
     load_presenter: Callable[[], Presenter] | None = None
     """The theme's words for its facts (imported on first use; simulations never need it)."""
@@ -234,6 +237,10 @@ class ThemeSpec:
                     continue
                 found.append(mods)
         return found
+
+    def usage_of(self, action: str, target: bool) -> str:
+        """How `action` is typed: the theme's `usage`, else `action NAME` where it takes a `target`."""
+        return self.usage.get(action) or (f"{action} NAME" if target else action)
 
     def button_label(self, action: str, target: str | None) -> str:
         """The text of a choice button, e.g. `Swap with Mars` or `Follow`."""

@@ -13,12 +13,12 @@ from dataclasses import dataclass
 
 MARK = "\x1f"
 """Brackets an instruction in a line; not a printable character, so never part of a name."""
-_INSTRUCTION = re.compile(f"{MARK}([acd])([pr])([a-zA-Z |]*){MARK}")
+_INSTRUCTION = re.compile(f"{MARK}([acd])([pr])([a-zA-Z ,|]*){MARK}")
 
 
 def _mark(kind: str, words: Sequence[str], by_pm: bool) -> str:
     for word in words:
-        if not re.fullmatch(r"[a-z]+( NAME)?", word):
+        if not re.fullmatch(r"[a-z]+(,? [A-Z]+)*", word):  # `vote NAME`, `attack NAME, WEAPON`
             raise ValueError(f"an instruction names command words, not {word!r}")
     return f"{MARK}{kind}{'p' if by_pm else 'r'}{'|'.join(words)}{MARK}"
 

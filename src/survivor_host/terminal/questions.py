@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rich.text import Text
 
@@ -39,7 +39,7 @@ class TerminalQuestions(TerminalScreen):
         if word == "quit":
             raise LeftGame
         if word == "help":
-            for line in help_lines(options, asks(self.game)):
+            for line in help_lines(options, asks(self.game), self.game.spec.usage):
                 self.note(line)
         elif word == "pl":
             marks = {seat.name: self.game.marks(seat).strip(" ()") or "in" for seat in self.game.alive()}
@@ -76,21 +76,28 @@ class TerminalQuestions(TerminalScreen):
             self.console.print(table)
         if note:
             self.note(note)
+        elif not rows:
+            tables = "; survivor-host odds has its tables for a game" if self.game.spec.odds() else ""
+            self.note(f"No exact chances for your choices now in {self.game.title}{tables}.")
 
 
-def typed_forms(options: Sequence[Input]) -> dict[str, list[str]]:
-    """`{"ACTION NAME": ["Venus", "Mars"], "ACTION": []}`: what can be typed now, with its targets."""
+def typed_forms(options: Sequence[Input], usage: Mapping[str, str] | None = None) -> dict[str, list[str]]:
+    """`{"ACTION NAME": ["Venus", "Mars"], "ACTION": []}`: what can be typed now, with its targets (none
+    listed for an action the theme spells its own `usage`)."""
     forms: dict[str, list[str]] = {}
     for option in options:
-        form = f"{option.action} NAME" if option.target else option.action
-        forms.setdefault(form, []).extend([option.target] if option.target else [])
+        spelled = (usage or {}).get(option.action)
+        form = spelled or (f"{option.action} NAME" if option.target else option.action)
+        forms.setdefault(form, []).extend([option.target] if option.target and not spelled else [])
     return forms
 
 
-def help_lines(options: Sequence[Input], questions: dict[str, str]) -> list[str]:
+def help_lines(
+    options: Sequence[Input], questions: dict[str, str], usage: Mapping[str, str] | None = None
+) -> list[str]:
     """What the person can type now, from the game's legal inputs, then the read-only questions."""
     lines = ["You can type now:" if options else "Nothing for you to type now: the game waits for others."]
-    for form, names in typed_forms(options).items():
+    for form, names in typed_forms(options, usage).items():
         either = f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else "".join(names)
         lines.append(f"  {form:14s} NAME is {either}" if names else f"  {form}")
     own = "".join(f"{word} ({shows}), " for word, shows in questions.items())

@@ -133,7 +133,7 @@ class TerminalTable(TerminalQuestions):
     def _person_turn(self) -> None:
         assert self.you is not None
         options = self.game.legal_inputs(self.you)
-        hint = list(typed_forms(options))
+        hint = list(typed_forms(options, self.game.spec.usage))
         prompt = Text.assemble(
             (f"[{self.you}]", STYLES["accent"]), " ", (" / ".join(hint), "bold"), ("  (help, odds) > ", "dim")
         )

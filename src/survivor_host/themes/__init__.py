@@ -23,6 +23,7 @@ PACKAGES = (
     "exclusions",
     "hp",
     "rr",
+    "rps",
 )
 """The theme packages, one line each: `themes/<package>/spec.py` holds each one's `SPEC`."""
 

@@ -26,7 +26,7 @@ def pack_rolls(rolls: Sequence[str], limit: int = MAX_LINE) -> list[str]:
 
 def how_to_send(game: Game, action: str, secret: bool, prefix: str) -> str:
     """How to send `action`: by PM the bare word, in the room with the prefix; `NAME` where it takes a target."""
-    word = f"{action} NAME" if "target" in game.ACTION_FIELDS.get(action, ()) else action
+    word = game.spec.usage_of(action, "target" in game.ACTION_FIELDS.get(action, ()))
     return voice.room(prefix).command_text(word, by_pm=secret)
 
 

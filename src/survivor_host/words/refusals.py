@@ -7,7 +7,7 @@ terminal and the bot answer a wrong word the same way.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from survivor_host.engine.game import Game
 from survivor_host.engine.ids import to_id
@@ -23,9 +23,11 @@ def closest(word: str, choices: Sequence[str]) -> str | None:
     return next(choice for choice in choices if choice.lower() == found[0])
 
 
-def legal_forms(options: Sequence[Input]) -> list[str]:
-    """`ACTION`, `ACTION NAME`: each action the player may send now, once."""
-    forms = (f"{option.action} NAME" if option.target else option.action for option in options)
+def legal_forms(options: Sequence[Input], usage: Mapping[str, str]) -> list[str]:
+    """`ACTION`, `ACTION NAME` (or the theme's `usage`): each action the player may send now, once."""
+    forms = (
+        usage.get(option.action) or (f"{option.action} NAME" if option.target else option.action) for option in options
+    )
     return list(dict.fromkeys(forms))
 
 
@@ -43,7 +45,7 @@ def refusal(game: Game, player: str | None, text: str, reason: str, verb: str = 
     legal_now = list(dict.fromkeys(option.action for option in options))
     if word and action not in game.PLAYER_ACTIONS:
         said.append(meant_action(game, word, legal_now))
-    elif action in legal_now and target:
+    elif action in legal_now and target and action not in game.spec.usage:
         names = [option.target for option in options if option.action == action and option.target]
         if names and to_id(target) not in {to_id(name) for name in names}:
             seated = to_id(target) in {seat.uid for seat in game.seats}
@@ -52,7 +54,7 @@ def refusal(game: Game, player: str | None, text: str, reason: str, verb: str = 
                 said.append(f"Did you mean **{action} {guess}**?")
             said.append(f"You can {action}: {join_names(names)}.")
     if options:
-        forms = " or ".join(f"**{form}**" for form in legal_forms(options))
+        forms = " or ".join(f"**{form}**" for form in legal_forms(options, game.spec.usage))
         said.append(f"Now you can {verb} {forms}; **help** says more.")
     else:
         said.append(f"**help** says what you can {verb}.")

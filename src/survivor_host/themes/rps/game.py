@@ -1,0 +1,63 @@
+"""Rock, Paper, Scissors (`rps`): rock-paper-scissors.txt as the bot-games README applies it, with the Lizard,
+Spock variant and Second Wind.
+
+A round is a chain of phases (`phases.py`): attacks by PM, then the clashes in the order accepted; two left
+play the final. This class wires them and handles what crosses phases: removals, substitutes, the record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
+
+from survivor_host.engine.dice import Dice
+from survivor_host.engine.events import Event
+from survivor_host.engine.game import Seat
+from survivor_host.themes.rps.facts import GameBegins
+from survivor_host.themes.rps.phases import ATTACKS, after_round
+from survivor_host.themes.rps.record import RpsRound
+from survivor_host.themes.rps.rules import ATTACK, THROW
+from survivor_host.themes.rps.spec import SPEC
+from survivor_host.themes.rps.state import RpsState
+from survivor_host.themes.rps.view import RpsView, view_of
+
+
+class RockPaperScissors(RpsState):
+    """Rock, Paper, Scissors, alone or with Lizard, Spock and/or Second Wind."""
+
+    spec = SPEC
+    PLAYER_ACTIONS: ClassVar[tuple[str, ...]] = (ATTACK, THROW)
+    PHASE_ACTIONS: ClassVar[tuple[str, ...]] = (ATTACK, THROW)
+    SECRET_ACTIONS: ClassVar[tuple[str, ...]] = (ATTACK, THROW)
+    ACTION_ALIASES: ClassVar[dict[str, str]] = {"destroy": ATTACK}
+    ACTION_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {ATTACK: ("target",), THROW: ("target",)}
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        mods: Sequence[str] = (),
+        options: Mapping[str, object] | None = None,
+        dice: Dice | None = None,
+        seed: int | str | None = None,
+    ) -> None:
+        super().__init__(players, mods=mods, options=options, dice=dice, seed=seed)
+        self.setup_state()
+
+    def _start(self) -> list[Event]:
+        begins = GameBegins(self.title, len(self.seats), self.mods, self.weapons)
+        first = ATTACKS if len(self.seats) > 2 else after_round(self)
+        return [begins, *self.move_to(first)]
+
+    def take(self, facts: list[Event]) -> None:
+        self.recorder.take(facts)
+
+    def refusal(self, action: str, seat: Seat) -> str:
+        if action == THROW:
+            return "Throws are for the final: now send attack NAME, WEAPON."
+        return "There is no attack to send now: wait for the next round."
+
+    def view(self, name: str) -> RpsView:
+        return view_of(self, self.seat(name))
+
+    def round_record(self) -> list[RpsRound]:
+        return self.recorder.copy()

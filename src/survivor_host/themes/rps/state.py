@@ -1,0 +1,80 @@
+"""What a game of Rock, Paper, Scissors holds between inputs: the lives of `DuelGame`, the round's attacks
+and the final's throws. The state refers to seats by index; names appear only in the facts that go out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from survivor_host.engine.duels import DuelGame
+from survivor_host.engine.errors import IllegalAction
+from survivor_host.engine.game import Seat
+from survivor_host.themes.rps.record import RpsRecorder
+from survivor_host.themes.rps.rules import read_weapon, weapons_of
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """One accepted attack: its target seat and the weapon (which also defends its sender this round)."""
+
+    target: int
+    weapon: str
+
+
+class RpsState(DuelGame):
+    """The fields of a game of Rock, Paper, Scissors; `RockPaperScissors` adds its phases."""
+
+    attacks: dict[int, Attack]
+    """This round's accepted attacks by attacker, in the order they were accepted (4.1)."""
+    throws: dict[int, str]
+    """The final's current throw: each finalist's weapon."""
+    seen: dict[int, list[str]]
+    """Every weapon each seat has shown in the room (clashes and throws), in order: public knowledge."""
+    recorder: RpsRecorder
+
+    def setup_state(self) -> None:
+        self.setup_lives()
+        self.attacks = {}
+        self.throws = {}
+        self.seen = {seat.index: [] for seat in self.seats}
+        self.recorder = RpsRecorder()
+
+    @property
+    def weapons(self) -> tuple[str, ...]:
+        """The weapons of the variant in play (3.1)."""
+        return weapons_of(self.mods)
+
+    def weapon_of(self, index: int) -> str | None:
+        """The weapon seat `index` holds now: its attack's this round, or its throw in the final."""
+        attack = self.attacks.get(index)
+        return attack.weapon if attack is not None else self.throws.get(index)
+
+    def targets_of(self, index: int) -> list[Seat]:
+        """Whom `index` may attack: every other player still in."""
+        return [seat for seat in self.alive() if seat.index != index]
+
+    def read_weapon(self, text: str) -> str:
+        """The weapon `text` names (3.3: else refused, naming the weapons)."""
+        weapon = read_weapon(text, self.weapons)
+        if weapon is None:
+            raise IllegalAction(f"That is not a weapon here. Weapons: {', '.join(self.weapons)}.")
+        return weapon
+
+    def read_attack(self, seat: Seat, text: str | None) -> Attack:
+        """`NAME, WEAPON` as `seat` sent it, checked (BG2: a target that is not a living other player is
+        refused with the legal targets; 3.3: a weapon not of this variant is refused with the weapons)."""
+        legal = ", ".join(other.name for other in self.targets_of(seat.index))
+        usage = f"Send attack NAME, WEAPON (targets: {legal}; weapons: {', '.join(self.weapons)})."
+        name, comma, weapon = (text or "").rpartition(",")
+        if not comma or not name.strip() or not weapon.strip():
+            raise IllegalAction(f"Name a player and a weapon. {usage}")
+        name = name.strip()
+        try:
+            target = self.seat(name)
+        except IllegalAction:
+            raise IllegalAction(f'"{name}" is not in this game. You may attack: {legal}.') from None
+        if target is seat:
+            raise IllegalAction(f"You can't attack yourself. You may attack: {legal}.")
+        if not target.alive:
+            raise IllegalAction(f"{target.name} is already out. You may attack: {legal}.")
+        return Attack(target.index, self.read_weapon(weapon))
