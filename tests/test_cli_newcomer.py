@@ -170,3 +170,11 @@ def test_a_mod_is_named_whole_never_by_a_prefix(capsys: pytest.CaptureFixture[st
     assert "Jester's Duel" in capsys.readouterr().out
     assert main(["odds", "cta", "--players", "4", "--mods", "jes"]) == 2
     assert "Unknown mod 'jes'" in capsys.readouterr().err
+
+
+def test_analysis_takes_each_themes_own_minimum_of_players(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "rr", "--players", "2"]) == 0
+    assert main(["simulate", "hp", "--games", "20", "--players", "2"]) == 0
+    capsys.readouterr()
+    assert main(["simulate", "ftl", "--games", "20", "--players", "2"]) == 2
+    assert "--players must be at least 3 for Follow the Leader, not 2." in capsys.readouterr().err

@@ -97,10 +97,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def _analysis_setting(args: argparse.Namespace, options: dict[str, object]) -> tuple[str, ...]:
     """Check theme, players, mods, --elim and options the way a game would; the mods in canonical order."""
-    if args.players < 3:
-        raise SetupError(f"--players must be at least 3 (F1, C1), not {args.players}.")
+    spec = theme_spec(args.theme)
+    if args.players < spec.min_players:
+        raise SetupError(f"--players must be at least {spec.min_players} for {spec.title}, not {args.players}.")
     if args.elim is not None:
-        spec = theme_spec(args.theme)
         if "elim" not in spec.option_specs():
             takers = " and ".join(other.title for other in THEMES.values() if "elim" in other.option_specs())
             raise SetupError(f"--elim is for {takers}; {spec.title} eliminates by its own rules.")
