@@ -1,9 +1,13 @@
-"""The Chase the Ace kernel's swap round: what a threshold seat reads of the round is kept as it plays."""
+"""The Chase the Ace kernel: what a threshold seat reads of the round is kept as it plays; a round of only Kings."""
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
+
 import numpy as np
 
+from survivor_host.analysis.simulate import SimSetup, simulate_fast
 from survivor_host.themes.cta.bits import Bits
 from survivor_host.themes.cta.fast_swaps import STICK, THRESHOLD, SwapRound, Table
 
@@ -36,3 +40,16 @@ def test_a_seat_that_sticks_is_seen_as_stuck_by_the_threshold_seats() -> None:
         else:
             found.turns(np.random.default_rng(4))
         assert ((found.stuck & 1) == 1).all(), all_at_once
+
+
+def test_a_round_of_only_kings_sends_nobody_out_and_the_game_plays_another() -> None:
+    """C4, C8: when every player left holds a King nobody is in play, nobody goes out and a new round is
+    dealt; at 6 players (one out a round) a game lasts 5 rounds about as often as some round deals Kings to all."""
+    setup = SimSetup("cta", 6, ("adhesive", "no-backsies", "all-at-once"), (), ("random", "smart"), seed=5)
+    games = 100_000
+    result = simulate_fast(setup, games)
+    exact = sum(Fraction(1, 13**n) for n in range(3, 7))  # a table of n players all dealt Kings
+    longer = sum(count for rounds, count in result.rounds.items() if rounds > 4)
+    assert set(result.rounds) <= {4, 5, 6}
+    mean = float(exact) * games
+    assert abs(longer - mean) < 4.5 * math.sqrt(mean), (longer, mean)
