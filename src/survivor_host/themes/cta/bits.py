@@ -49,6 +49,15 @@ class Bits:
             table[has, np.bitwise_count(sets[has] & ((1 << s) - 1))] = s
         self.table = table.ravel()  # table[set * 16 + r]: the seat of the (r+1)-th member, -1 if none
 
+    def count(self, sets: Seats) -> Seats:
+        """The members of each set (unsigned): numpy counts the bits of bytes in SIMD but of int16 one by one,
+        so a 16-bit set is counted as its two bytes, summed into the high byte by one multiply."""
+        if sets.dtype != np.int16:
+            found: Seats = np.bitwise_count(sets)
+            return found
+        pairs = np.bitwise_count(sets.view(np.uint8)).view(np.uint16)  # low + 256 * high
+        return np.right_shift(np.multiply(pairs, np.uint16(0x0101), out=pairs), np.uint16(8), out=pairs)
+
     def of(self, seat: Seats) -> Seats:
         """The set holding just `seat`; empty for -1."""
         found: Seats = np.left_shift(self.one, seat)  # numpy shifts by a negative count to 0
@@ -86,7 +95,7 @@ class Bits:
     def uniform(self, rng: np.random.Generator, sets: Seats, count: Seats | None = None) -> Seats:
         """One member of each set uniformly at random (an even battle among them); -1 for an empty set."""
         if count is None:
-            count = np.bitwise_count(sets)
+            count = self.count(sets)
         r = (rng.random(sets.shape, dtype=np.float32) * count).astype(np.int16)  # u < 1 times a small count
         return self.nth(sets, r)
 

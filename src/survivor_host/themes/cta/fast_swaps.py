@@ -117,7 +117,7 @@ class SwapRound:
         table, bits = self.table, self.table.bits
         by_kind: dict[int, Seats] = {STICK: np.full(seat.shape, -1, dtype=np.int8)} if STICK in table.kinds else {}
         if RANDOM in table.kinds:  # stick or any legal target, uniformly
-            count = np.bitwise_count(targets)
+            count = bits.count(targets)
             r = (rng.random(seat.shape, dtype=np.float32) * (count + np.uint8(1))).astype(np.int16)
             by_kind[RANDOM] = bits.nth(targets, np.subtract(r, np.int16(1), out=r))
         if table.smart:
@@ -200,10 +200,12 @@ class SwapRound:
         bits = self.table.bits
         won = self.new_swap_round()
         remaining = self.in_play * self.playing
-        for _ in range(int(np.bitwise_count(remaining).max(initial=0))):
-            seat = bits.uniform(rng, remaining)  # the next in a shuffled order
+        left = bits.count(remaining)
+        for _ in range(int(left.max(initial=0))):
+            seat = bits.uniform(rng, remaining, left)  # the next in a shuffled order
             me = bits.of(seat)
             remaining ^= me
+            np.subtract(left, left != 0, out=left)  # one fewer to go wherever one went
             target = self.choose(rng, me, seat, self.targets(me, seat))
             if self.table.smart or self.table.adhesive:
                 self.stuck |= me * (target < 0)
@@ -222,10 +224,12 @@ class SwapRound:
             choice[: bits.n] = self.choose(rng, me, seat, self.targets(me, seat))
             won = self.new_swap_round()
             remaining = self.in_play * self.playing
-            for _ in range(int(np.bitwise_count(remaining).max(initial=0))):
-                seat = bits.uniform(rng, remaining)
+            left = bits.count(remaining)
+            for _ in range(int(left.max(initial=0))):
+                seat = bits.uniform(rng, remaining, left)
                 me = bits.of(seat)
                 remaining ^= me
+                np.subtract(left, left != 0, out=left)
                 target = choice.reshape(-1).take(seat.astype(np.intp) * g + column)
                 tries = target >= 0
                 if self.table.smart or self.table.adhesive:
