@@ -37,10 +37,10 @@ class Bits:
         self.seat_bits = max(1, (n - 1).bit_length())
         """Bits a seat number needs."""
         self.one = self.dtype(1)
-        self.shifts = np.arange(8, dtype=np.int8)[:, None]
-        """Each plane's bit, down the rows."""
-        self.seats = np.arange(n, dtype=np.int8)[:, None]
-        """Each seat's number, down the rows."""
+        self.bit_values = (1 << np.arange(7, dtype=np.int8)).astype(np.int8)
+        """Each plane's bit as a figure (planes of figures below 128)."""
+        self.seats_after = np.arange(1, n + 1, dtype=np.int8)[:, None]
+        """Each seat's number plus one, down the rows."""
         self.chunk = min(n, CHUNK)
         sets = np.arange(1 << self.chunk)
         table = np.full((sets.size, 16), -1, dtype=np.int8)
@@ -106,24 +106,34 @@ class Bits:
             found[j] = self.pack((values & (1 << j)) != 0)
         return found
 
+    def down(self, planes: Planes, like: Seats) -> Planes:
+        """`planes` shaped to meet figures or sets shaped as `like` (one game a column), one plane a row."""
+        shaped: Planes = planes.reshape(planes.shape[:1] + (1,) * (like.ndim - 1) + planes.shape[1:])
+        return shaped
+
+    def has_bits(self, value: Seats, width: int) -> Bools:
+        """Row j: whether each figure in `value` has bit j (figures below 128)."""
+        found: Bools = (value[None] & self.bit_values[:width].reshape((width,) + (1,) * value.ndim)) != 0
+        return found
+
     def read(self, planes: Planes, at: Seats) -> Seats:
         """The figure of the seat in the one-seat set `at`, per game (0 for an empty set)."""
-        value = np.zeros(at.shape, dtype=np.int8)
-        for j, plane in enumerate(planes):
-            value |= ((plane & at) != 0).view(np.int8) * np.int8(1 << j)  # numpy's int8 shift is a slow loop
+        hits = (self.down(planes, at) & at[None]) != 0
+        weights = self.bit_values[: len(planes)].reshape((len(planes),) + (1,) * at.ndim)
+        value: Seats = np.add.reduce(hits.view(np.int8) * weights, axis=0, dtype=np.int8)
         return value
 
     def equal(self, planes: Planes, value: Seats) -> Seats:
         """The seats whose figure equals `value` (one per game, 0 or more)."""
-        found: Seats = np.full(value.shape, self.full, dtype=self.dtype)
-        for j, plane in enumerate(planes):
-            found &= ~(plane ^ -(((value >> j) & 1).astype(self.dtype)))
+        wanted = self.has_bits(value, len(planes)) * self.dtype(-1)  # all ones where the bit is set
+        differ = np.bitwise_or.reduce(self.down(planes, value) ^ wanted, axis=0)
+        found: Seats = np.bitwise_and(~differ, self.full, out=differ)
         return found
 
     def write(self, planes: Planes, at: Seats, value: Seats) -> None:
         """Set the figure of the seats in `at` (per game) to `value`, in place."""
         planes &= ~at
-        planes |= at & -((value >> self.shifts[: len(planes)]) & 1).astype(self.dtype)
+        planes |= at * self.has_bits(value, len(planes))
 
     def exchange(self, planes: Planes, a: Seats, b: Seats) -> None:
         """Exchange the figures of the one-seat sets `a` and `b` (per game; both empty for none), in place."""

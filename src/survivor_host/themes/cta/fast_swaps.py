@@ -220,7 +220,7 @@ class SwapRound:
             self.won_own = number > 0  # a seat's choice of an earlier swap round may have been carried out
             choice = np.full((bits.n + 1, g), -1, dtype=np.int8)  # row n: nobody's (seat -1 reads it)
             me = (self.in_play & bits.weights) * self.playing  # every seat at once, down the rows
-            seat = np.where(me != 0, bits.seats, np.int8(-1))
+            seat = np.subtract((me != 0).view(np.int8) * bits.seats_after, np.int8(1))  # -1 where nobody acts
             choice[: bits.n] = self.choose(rng, me, seat, self.targets(me, seat))
             won = self.new_swap_round()
             remaining = self.in_play * self.playing
