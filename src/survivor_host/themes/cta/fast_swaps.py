@@ -214,14 +214,14 @@ class SwapRound:
     def all_at_once(self, rng: np.random.Generator, rounds: int = 2) -> None:
         """C7: each swap round every player in play chooses in secret; the choices are carried out in a
         random order, each against the cards as they are then (an illegal swap by then is void)."""
-        bits, g = self.table.bits, self.in_play.size
-        column = np.arange(g, dtype=np.intp)
+        bits = self.table.bits
         for number in range(rounds):
             self.won_own = number > 0  # a seat's choice of an earlier swap round may have been carried out
-            choice = np.full((bits.n + 1, g), -1, dtype=np.int8)  # row n: nobody's (seat -1 reads it)
             me = (self.in_play & bits.weights) * self.playing  # every seat at once, down the rows
             seat = np.subtract((me != 0).view(np.int8) * bits.seats_after, np.int8(1))  # -1 where nobody acts
-            choice[: bits.n] = self.choose(rng, me, seat, self.targets(me, seat))
+            chosen = self.choose(rng, me, seat, self.targets(me, seat))
+            swappers = bits.pack(chosen >= 0)
+            choice = bits.planes(np.maximum(chosen, np.int8(0)), bits.seat_bits)  # each seat's target, bit-sliced
             won = self.new_swap_round()
             remaining = self.in_play * self.playing
             left = bits.count(remaining)
@@ -230,8 +230,8 @@ class SwapRound:
                 me = bits.of(seat)
                 remaining ^= me
                 np.subtract(left, left != 0, out=left)
-                target = choice.reshape(-1).take(seat.astype(np.intp) * g + column)
-                tries = target >= 0
+                target = bits.read(choice, me)
+                tries = (swappers & me) != 0
                 if self.table.smart or self.table.adhesive:
                     self.stuck |= me * ~tries
                 legal = tries
