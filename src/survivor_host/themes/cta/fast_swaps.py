@@ -147,17 +147,15 @@ class SwapRound:
         given = self.gave(me, seat) & targets & ~known if self.won_own else 0
         unknown = targets & ~known & ~given
         stuck = unknown & self.stuck
-        fresh = unknown & ~self.stuck & ~self.lost
         lost = unknown & ~self.stuck & self.lost
-        best_known, top = bits.highest(self.cards, known) if np.count_nonzero(known) else (known, known)
-        has_stuck, has_fresh, has_lost = stuck != 0, fresh != 0, lost != 0
-        tier = np.maximum(
-            np.maximum(has_stuck * np.int8(STUCK_WORTH), has_fresh * np.int8(AVERAGE)), has_lost * np.int8(LOST_WORTH)
-        )
-        best = np.maximum(top, tier)
-        in_tier = stuck * (tier == STUCK_WORTH) | fresh * (tier == AVERAGE) | lost * (tier == LOST_WORTH)
-        pool = best_known * ((top == best) & wants) | in_tier * ((tier == best) & wants)
-        return bits.uniform(rng, pool * (best > card))  # nobody for a seat that sticks: -1
+        fresh = unknown & ~self.stuck & ~self.lost
+        worth = bits.down(self.cards, known) & known  # a known card is worth itself; a given one 0
+        for j in range(len(worth)):
+            for tier, value in ((stuck, STUCK_WORTH), (fresh, AVERAGE), (lost, LOST_WORTH)):
+                if value >> j & 1:
+                    worth[j] |= tier
+        pool, best = bits.highest(worth, targets)
+        return bits.uniform(rng, pool * ((best > card) & wants))  # nobody for a seat that sticks: -1
 
     def swap(
         self,
