@@ -101,13 +101,14 @@ class Bits:
 
     def planes(self, values: Seats, width: int) -> Planes:
         """Bit-slice a (seats, games) table of small figures: row j holds the seats whose figure has bit j."""
-        found: Planes = np.empty((width, values.shape[1]), dtype=self.dtype)
-        for j in range(width):
-            found[j] = self.pack((values & (1 << j)) != 0)
+        flags = self.has_bits(values, width).view(np.int8)  # (width, seats, games)
+        found: Planes = np.add.reduce(flags * self.weights, axis=1, dtype=self.dtype)
         return found
 
     def down(self, planes: Planes, like: Seats) -> Planes:
         """`planes` shaped to meet figures or sets shaped as `like` (one game a column), one plane a row."""
+        if like.ndim == 1:
+            return planes
         shaped: Planes = planes.reshape(planes.shape[:1] + (1,) * (like.ndim - 1) + planes.shape[1:])
         return shaped
 
