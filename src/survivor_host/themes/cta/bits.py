@@ -147,16 +147,18 @@ class Bits:
         found = pool
         for plane in reversed(planes):
             zeros = found & ~plane
-            found = found ^ (found ^ zeros) * (zeros != 0)
+            found = zeros | found * (zeros == 0)
         return found
 
     def highest(self, planes: Planes, pool: Seats) -> tuple[Seats, Seats]:
         """The members of each set holding its highest figure, and that figure (0 for an empty set)."""
         found = pool
-        value = np.zeros(pool.shape, dtype=np.int8)
+        lacks = np.empty((len(planes),) + pool.shape, dtype=bool)  # row j: nobody left has bit j
         for j in range(len(planes) - 1, -1, -1):
             ones = found & planes[j]
-            has = ones != 0
-            found = found ^ (found ^ ones) * has
-            value |= has.view(np.int8) * np.int8(1 << j)
+            np.equal(ones, 0, out=lacks[j])
+            found = ones | found * lacks[j]
+        weights = self.bit_values[: len(planes)].reshape((len(planes),) + (1,) * pool.ndim)
+        lacking: Seats = np.add.reduce(lacks.view(np.int8) * weights, axis=0, dtype=np.int8)
+        value: Seats = np.subtract(np.int8((1 << len(planes)) - 1), lacking, out=lacking)
         return found, value
