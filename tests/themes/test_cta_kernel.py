@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from fractions import Fraction
 
@@ -12,7 +13,7 @@ from survivor_host.themes.cta.bits import Bits
 from survivor_host.themes.cta.fast_swaps import STICK, THRESHOLD, SwapRound, Table
 
 
-def swap_round(all_at_once: bool) -> SwapRound:
+def swap_round(all_at_once: bool, adhesive: bool = False, backsies: bool = False) -> SwapRound:
     """Four seats in play in 500 games: seat 0 always sticks, the others play a threshold of 6."""
     bits = Bits(4)
     g = 500
@@ -20,8 +21,8 @@ def swap_round(all_at_once: bool) -> SwapRound:
         bits,
         np.array([STICK, THRESHOLD, THRESHOLD, THRESHOLD]),
         np.full((4, 1), 6),
-        False,
-        False,
+        adhesive,
+        backsies,
         False,
         0.6,
         all_at_once,
@@ -33,13 +34,13 @@ def swap_round(all_at_once: bool) -> SwapRound:
 
 
 def test_a_seat_that_sticks_is_seen_as_stuck_by_the_threshold_seats() -> None:
-    for all_at_once in (False, True):
-        found = swap_round(all_at_once)
+    for all_at_once, adhesive, backsies in itertools.product((False, True), repeat=3):
+        found = swap_round(all_at_once, adhesive, backsies)
         if all_at_once:
             found.all_at_once(np.random.default_rng(4))
         else:
             found.turns(np.random.default_rng(4))
-        assert ((found.stuck & 1) == 1).all(), all_at_once
+        assert ((found.stuck & 1) == 1).all(), (all_at_once, adhesive, backsies)
 
 
 def test_a_round_of_only_kings_sends_nobody_out_and_the_game_plays_another() -> None:
