@@ -81,6 +81,15 @@ class Bits:
             index = (sets if sets.dtype == np.int16 else sets.astype(np.int16)) * np.int16(16)
             found: Seats = self.table.take(np.add(index, r, out=index))
             return found
+        if self.n <= 2 * k:  # two parts: the low one's table, or the high one's past the low one's members
+            first = (sets & ((1 << k) - 1)).astype(np.int16)
+            before = self.count(first).astype(np.int16)
+            beyond = r >= before
+            half: Seats = np.where(beyond, (sets >> k).astype(np.int16), first)
+            spot: Seats = half * np.int16(16) + (r - before * beyond)
+            found = self.table.take(spot)
+            found += np.int8(k) * (beyond & (found >= 0))
+            return found
         seat = np.full(sets.shape, -1, dtype=np.int8)
         rest = r.astype(np.int16)
         for low in range(0, self.n, k):
