@@ -1,14 +1,19 @@
-"""The Chase the Ace kernel's swap round: what a threshold seat reads of the round is kept as it plays."""
+"""The Chase the Ace kernel: what a threshold seat reads of the round is kept as it plays; a round of only Kings."""
 
 from __future__ import annotations
 
+import itertools
+import math
+from fractions import Fraction
+
 import numpy as np
 
+from survivor_host.analysis.simulate import SimSetup, simulate_fast
 from survivor_host.themes.cta.bits import Bits
 from survivor_host.themes.cta.fast_swaps import STICK, THRESHOLD, SwapRound, Table
 
 
-def swap_round(all_at_once: bool) -> SwapRound:
+def swap_round(all_at_once: bool, adhesive: bool = False, backsies: bool = False) -> SwapRound:
     """Four seats in play in 500 games: seat 0 always sticks, the others play a threshold of 6."""
     bits = Bits(4)
     g = 500
@@ -16,8 +21,8 @@ def swap_round(all_at_once: bool) -> SwapRound:
         bits,
         np.array([STICK, THRESHOLD, THRESHOLD, THRESHOLD]),
         np.full((4, 1), 6),
-        False,
-        False,
+        adhesive,
+        backsies,
         False,
         0.6,
         all_at_once,
@@ -29,10 +34,23 @@ def swap_round(all_at_once: bool) -> SwapRound:
 
 
 def test_a_seat_that_sticks_is_seen_as_stuck_by_the_threshold_seats() -> None:
-    for all_at_once in (False, True):
-        found = swap_round(all_at_once)
+    for all_at_once, adhesive, backsies in itertools.product((False, True), repeat=3):
+        found = swap_round(all_at_once, adhesive, backsies)
         if all_at_once:
             found.all_at_once(np.random.default_rng(4))
         else:
             found.turns(np.random.default_rng(4))
-        assert ((found.stuck & 1) == 1).all(), all_at_once
+        assert ((found.stuck & 1) == 1).all(), (all_at_once, adhesive, backsies)
+
+
+def test_a_round_of_only_kings_sends_nobody_out_and_the_game_plays_another() -> None:
+    """C4, C8: when every player left holds a King nobody is in play, nobody goes out and a new round is
+    dealt; at 6 players (one out a round) a game lasts 5 rounds about as often as some round deals Kings to all."""
+    setup = SimSetup("cta", 6, ("adhesive", "no-backsies", "all-at-once"), (), ("random", "smart"), seed=5)
+    games = 100_000
+    result = simulate_fast(setup, games)
+    exact = sum(Fraction(1, 13**n) for n in range(3, 7))  # a table of n players all dealt Kings
+    longer = sum(count for rounds, count in result.rounds.items() if rounds > 4)
+    assert set(result.rounds) <= {4, 5, 6}
+    mean = float(exact) * games
+    assert abs(longer - mean) < 4.5 * math.sqrt(mean), (longer, mean)

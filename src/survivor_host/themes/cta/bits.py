@@ -37,10 +37,10 @@ class Bits:
         self.seat_bits = max(1, (n - 1).bit_length())
         """Bits a seat number needs."""
         self.one = self.dtype(1)
-        self.shifts = np.arange(8, dtype=np.int8)[:, None]
-        """Each plane's bit, down the rows."""
-        self.seats = np.arange(n, dtype=np.int8)[:, None]
-        """Each seat's number, down the rows."""
+        self.bit_values = (1 << np.arange(7, dtype=np.int8)).astype(np.int8)
+        """Each plane's bit as a figure (planes of figures below 128)."""
+        self.seats_after = np.arange(1, n + 1, dtype=np.int8)[:, None]
+        """Each seat's number plus one, down the rows."""
         self.chunk = min(n, CHUNK)
         sets = np.arange(1 << self.chunk)
         table = np.full((sets.size, 16), -1, dtype=np.int8)
@@ -48,6 +48,15 @@ class Bits:
             has = (sets >> s) & 1 == 1
             table[has, np.bitwise_count(sets[has] & ((1 << s) - 1))] = s
         self.table = table.ravel()  # table[set * 16 + r]: the seat of the (r+1)-th member, -1 if none
+
+    def count(self, sets: Seats) -> Seats:
+        """The members of each set (unsigned): numpy counts the bits of bytes in SIMD but of int16 one by one,
+        so a 16-bit set is counted as its two bytes, summed into the high byte by one multiply."""
+        if sets.dtype != np.int16:
+            found: Seats = np.bitwise_count(sets)
+            return found
+        pairs = np.bitwise_count(sets.view(np.uint8)).view(np.uint16)  # low + 256 * high
+        return np.right_shift(np.multiply(pairs, np.uint16(0x0101), out=pairs), np.uint16(8), out=pairs)
 
     def of(self, seat: Seats) -> Seats:
         """The set holding just `seat`; empty for -1."""
@@ -72,6 +81,15 @@ class Bits:
             index = (sets if sets.dtype == np.int16 else sets.astype(np.int16)) * np.int16(16)
             found: Seats = self.table.take(np.add(index, r, out=index))
             return found
+        if self.n <= 2 * k:  # two parts: the low one's table, or the high one's past the low one's members
+            first = (sets & ((1 << k) - 1)).astype(np.int16)
+            before = self.count(first).astype(np.int16)
+            beyond = r >= before
+            half: Seats = np.where(beyond, (sets >> k).astype(np.int16), first)
+            spot: Seats = half * np.int16(16) + (r - before * beyond)
+            found = self.table.take(spot)
+            found += np.int8(k) * (beyond & (found >= 0))
+            return found
         seat = np.full(sets.shape, -1, dtype=np.int8)
         rest = r.astype(np.int16)
         for low in range(0, self.n, k):
@@ -86,35 +104,46 @@ class Bits:
     def uniform(self, rng: np.random.Generator, sets: Seats, count: Seats | None = None) -> Seats:
         """One member of each set uniformly at random (an even battle among them); -1 for an empty set."""
         if count is None:
-            count = np.bitwise_count(sets)
+            count = self.count(sets)
         r = (rng.random(sets.shape, dtype=np.float32) * count).astype(np.int16)  # u < 1 times a small count
         return self.nth(sets, r)
 
     def planes(self, values: Seats, width: int) -> Planes:
         """Bit-slice a (seats, games) table of small figures: row j holds the seats whose figure has bit j."""
-        found: Planes = np.empty((width, values.shape[1]), dtype=self.dtype)
-        for j in range(width):
-            found[j] = self.pack((values & (1 << j)) != 0)
+        flags = self.has_bits(values, width).view(np.int8)  # (width, seats, games)
+        found: Planes = np.add.reduce(flags * self.weights, axis=1, dtype=self.dtype)
+        return found
+
+    def down(self, planes: Planes, like: Seats) -> Planes:
+        """`planes` shaped to meet figures or sets shaped as `like` (one game a column), one plane a row."""
+        if like.ndim == 1:
+            return planes
+        shaped: Planes = planes.reshape(planes.shape[:1] + (1,) * (like.ndim - 1) + planes.shape[1:])
+        return shaped
+
+    def has_bits(self, value: Seats, width: int) -> Bools:
+        """Row j: whether each figure in `value` has bit j (figures below 128)."""
+        found: Bools = (value[None] & self.bit_values[:width].reshape((width,) + (1,) * value.ndim)) != 0
         return found
 
     def read(self, planes: Planes, at: Seats) -> Seats:
         """The figure of the seat in the one-seat set `at`, per game (0 for an empty set)."""
-        value = np.zeros(at.shape, dtype=np.int8)
-        for j, plane in enumerate(planes):
-            value |= ((plane & at) != 0).view(np.int8) * np.int8(1 << j)  # numpy's int8 shift is a slow loop
+        hits = (self.down(planes, at) & at[None]) != 0
+        weights = self.bit_values[: len(planes)].reshape((len(planes),) + (1,) * at.ndim)
+        value: Seats = np.add.reduce(hits.view(np.int8) * weights, axis=0, dtype=np.int8)
         return value
 
     def equal(self, planes: Planes, value: Seats) -> Seats:
         """The seats whose figure equals `value` (one per game, 0 or more)."""
-        found: Seats = np.full(value.shape, self.full, dtype=self.dtype)
-        for j, plane in enumerate(planes):
-            found &= ~(plane ^ -(((value >> j) & 1).astype(self.dtype)))
+        wanted = self.has_bits(value, len(planes)) * self.dtype(-1)  # all ones where the bit is set
+        differ = np.bitwise_or.reduce(self.down(planes, value) ^ wanted, axis=0)
+        found: Seats = np.bitwise_and(~differ, self.full, out=differ)
         return found
 
     def write(self, planes: Planes, at: Seats, value: Seats) -> None:
         """Set the figure of the seats in `at` (per game) to `value`, in place."""
         planes &= ~at
-        planes |= at & -((value >> self.shifts[: len(planes)]) & 1).astype(self.dtype)
+        planes |= at * self.has_bits(value, len(planes))
 
     def exchange(self, planes: Planes, a: Seats, b: Seats) -> None:
         """Exchange the figures of the one-seat sets `a` and `b` (per game; both empty for none), in place."""
@@ -127,16 +156,18 @@ class Bits:
         found = pool
         for plane in reversed(planes):
             zeros = found & ~plane
-            found = found ^ (found ^ zeros) * (zeros != 0)
+            found = zeros | found * (zeros == 0)
         return found
 
     def highest(self, planes: Planes, pool: Seats) -> tuple[Seats, Seats]:
         """The members of each set holding its highest figure, and that figure (0 for an empty set)."""
         found = pool
-        value = np.zeros(pool.shape, dtype=np.int8)
+        lacks = np.empty((len(planes),) + pool.shape, dtype=bool)  # row j: nobody left has bit j
         for j in range(len(planes) - 1, -1, -1):
             ones = found & planes[j]
-            has = ones != 0
-            found = found ^ (found ^ ones) * has
-            value |= has.view(np.int8) * np.int8(1 << j)
+            np.equal(ones, 0, out=lacks[j])
+            found = ones | found * lacks[j]
+        weights = self.bit_values[: len(planes)].reshape((len(planes),) + (1,) * pool.ndim)
+        lacking: Seats = np.add.reduce(lacks.view(np.int8) * weights, axis=0, dtype=np.int8)
+        value: Seats = np.subtract(np.int8((1 << len(planes)) - 1), lacking, out=lacking)
         return found, value

@@ -65,7 +65,8 @@ def run_cta(
         rules.swap_win,
         "all-at-once" in mods,
     )
-    results = np.zeros((3 + len(COUNTS) + 2 * KING, games), dtype=np.int64)
+    results = np.empty((3 + len(COUNTS) + 2 * KING, games), dtype=np.int64)
+    results.fill(0)  # zeroed in one pass: its pages are mapped in order, not a row of each block at a time
     blocks = -(-games // WIDTH)
     size = -(-games // blocks) if games else 0  # blocks of even size
     for start in range(0, games, size or 1):
@@ -99,7 +100,7 @@ def play_block(
     rounds = 0
     while ids.size:
         rounds += 1
-        n_start = np.bitwise_count(alive)
+        n_start = bits.count(alive)
         k = np.minimum(elim, n_start // 2)  # C2
         cards = deal(rng, bits, alive, sides, joker)
         advanced = holding(bits, cards, KING) & alive
@@ -107,14 +108,14 @@ def play_block(
         if joker:
             jokers = fourteens & alive
             alive = alive & ~jokers
-            local[JOKERS] += np.bitwise_count(jokers)
+            local[JOKERS] += bits.count(jokers)
         if jester:
             alive, advanced, many, duels = jesters(rng, bits, alive, fourteens, advanced)
             local[BATTLES] += many
             local[DUELS] += duels
         in_play = alive & ~advanced & ~fourteens
-        n_alive = np.bitwise_count(alive)
-        n_in = np.bitwise_count(in_play)
+        n_alive = bits.count(alive)
+        n_in = bits.count(in_play)
         playing = (n_in > 0) & (n_alive > 2)
         local[TURNS] += n_in * (n_alive > 2)
         swaps = SwapRound(table, cards, in_play, n_alive, playing)
@@ -132,7 +133,7 @@ def play_block(
             base = 3 + len(COUNTS)
             for card, (held, gone) in enumerate(first_round(bits, in_play * (n_alive > 2), out, swaps.cards)):
                 results[base + 2 * card], results[base + 2 * card + 1] = held, gone
-        done = np.bitwise_count(alive) <= 2
+        done = bits.count(alive) <= 2
         if not np.count_nonzero(done):
             continue
         at = ids[done]

@@ -16,7 +16,7 @@ def deal(rng: np.random.Generator, bits: Bits, alive: Seats, sides: int, joker: 
     """C3: a card for every seat, bit-sliced; The Joker (C4) deals again while the Jokers would leave fewer than 2."""
     cards: Seats = rng.integers(1, sides + 1, (bits.n, alive.size), dtype=np.int8)
     while joker:
-        bad = np.bitwise_count(alive & ~bits.pack(cards == FOURTEEN)) < 2
+        bad = bits.count(alive & ~bits.pack(cards == FOURTEEN)) < 2
         if not np.count_nonzero(bad):
             break
         cards[:, bad] = rng.integers(1, sides + 1, (bits.n, int(np.count_nonzero(bad))), dtype=np.int8)
@@ -48,11 +48,11 @@ def jesters(
     """C5: several Jesters battle among themselves (one left advances); a lone Jester duels a random
     legal opponent. Returns who is alive and who advanced after, and per game the battles and duels."""
     held = fourteens & alive
-    count = np.bitwise_count(held).astype(np.int16)
+    count = bits.count(held).astype(np.int16)
     advanced = kings.copy()
     many = count >= 2
     if np.count_nonzero(many):
-        lose = np.minimum(count - 1, np.bitwise_count(alive) - 2) * many
+        lose = np.minimum(count - 1, bits.count(alive) - 2) * many
         out = losers(rng, bits, held, lose)
         alive = alive & ~out
         advanced |= (held & ~out) * (many & (count - lose == 1))
@@ -74,26 +74,26 @@ def reveal(
     rng: np.random.Generator, bits: Bits, alive: Seats, in_play: Seats, cards: Planes, k: Seats, ties_all: bool
 ) -> Seats:
     """C8: the `k` lowest in play go (never leaving fewer than 2); ties at the cut-off by battle or all."""
-    n_alive = np.bitwise_count(alive).astype(np.int16)
-    count = np.minimum(np.minimum(k, np.bitwise_count(in_play)), n_alive - 2).astype(np.int16)
+    n_alive = bits.count(alive).astype(np.int16)
+    count = np.minimum(np.minimum(k, bits.count(in_play)), n_alive - 2).astype(np.int16)
     below = np.zeros_like(alive)
     tied = np.zeros_like(alive)
     rest = count.copy()
     left = in_play
     for _ in range(int(count.max(initial=0))):  # the lowest cards in turn, until `count` are reached
         low = bits.lowest(cards, left)
-        n_low = np.bitwise_count(low)
+        n_low = bits.count(low)
         active = rest > 0
         beyond = active & (rest > n_low)
         below |= low * beyond
         tied |= low * (active & ~beyond)
         rest -= n_low * active
         left = left & ~low
-    need = count - np.bitwise_count(below)
-    n_tied = np.bitwise_count(tied).astype(np.int16)
+    need = count - bits.count(below)
+    n_tied = bits.count(tied).astype(np.int16)
     everyone = n_tied == need
     if ties_all:
-        everyone |= n_alive - np.bitwise_count(below) - n_tied >= 2
+        everyone |= n_alive - bits.count(below) - n_tied >= 2
     battles = (count > 0) & ~everyone
     by_battle = losers(rng, bits, tied * battles, need * battles) if np.count_nonzero(battles) else tied & 0  # G1
     out: Seats = (below | np.where(everyone, tied, by_battle)) * (count > 0)
@@ -111,5 +111,5 @@ def first_round(bits: Bits, shown: Seats, out: Seats, cards: Planes) -> list[tup
     found = []
     for card in range(1, KING + 1):
         held = holding(bits, cards, card) & shown
-        found.append((np.bitwise_count(held), np.bitwise_count(held & out)))
+        found.append((bits.count(held), bits.count(held & out)))
     return found

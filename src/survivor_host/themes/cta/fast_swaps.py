@@ -117,7 +117,7 @@ class SwapRound:
         table, bits = self.table, self.table.bits
         by_kind: dict[int, Seats] = {STICK: np.full(seat.shape, -1, dtype=np.int8)} if STICK in table.kinds else {}
         if RANDOM in table.kinds:  # stick or any legal target, uniformly
-            count = np.bitwise_count(targets)
+            count = bits.count(targets)
             r = (rng.random(seat.shape, dtype=np.float32) * (count + np.uint8(1))).astype(np.int16)
             by_kind[RANDOM] = bits.nth(targets, np.subtract(r, np.int16(1), out=r))
         if table.smart:
@@ -147,17 +147,15 @@ class SwapRound:
         given = self.gave(me, seat) & targets & ~known if self.won_own else 0
         unknown = targets & ~known & ~given
         stuck = unknown & self.stuck
-        fresh = unknown & ~self.stuck & ~self.lost
         lost = unknown & ~self.stuck & self.lost
-        best_known, top = bits.highest(self.cards, known) if np.count_nonzero(known) else (known, known)
-        has_stuck, has_fresh, has_lost = stuck != 0, fresh != 0, lost != 0
-        tier = np.maximum(
-            np.maximum(has_stuck * np.int8(STUCK_WORTH), has_fresh * np.int8(AVERAGE)), has_lost * np.int8(LOST_WORTH)
-        )
-        best = np.maximum(top, tier)
-        in_tier = stuck * (tier == STUCK_WORTH) | fresh * (tier == AVERAGE) | lost * (tier == LOST_WORTH)
-        pool = best_known * ((top == best) & wants) | in_tier * ((tier == best) & wants)
-        return bits.uniform(rng, pool * (best > card))  # nobody for a seat that sticks: -1
+        fresh = unknown & ~self.stuck & ~self.lost
+        worth = bits.down(self.cards, known) & known  # a known card is worth itself; a given one 0
+        for j in range(len(worth)):
+            for tier, value in ((stuck, STUCK_WORTH), (fresh, AVERAGE), (lost, LOST_WORTH)):
+                if value >> j & 1:
+                    worth[j] |= tier
+        pool, best = bits.highest(worth, targets)
+        return bits.uniform(rng, pool * ((best > card) & wants))  # nobody for a seat that sticks: -1
 
     def swap(
         self,
@@ -200,10 +198,12 @@ class SwapRound:
         bits = self.table.bits
         won = self.new_swap_round()
         remaining = self.in_play * self.playing
-        for _ in range(int(np.bitwise_count(remaining).max(initial=0))):
-            seat = bits.uniform(rng, remaining)  # the next in a shuffled order
+        left = bits.count(remaining)
+        for _ in range(int(left.max(initial=0))):
+            seat = bits.uniform(rng, remaining, left)  # the next in a shuffled order
             me = bits.of(seat)
             remaining ^= me
+            np.subtract(left, left != 0, out=left)  # one fewer to go wherever one went
             target = self.choose(rng, me, seat, self.targets(me, seat))
             if self.table.smart or self.table.adhesive:
                 self.stuck |= me * (target < 0)
@@ -212,22 +212,24 @@ class SwapRound:
     def all_at_once(self, rng: np.random.Generator, rounds: int = 2) -> None:
         """C7: each swap round every player in play chooses in secret; the choices are carried out in a
         random order, each against the cards as they are then (an illegal swap by then is void)."""
-        bits, g = self.table.bits, self.in_play.size
-        column = np.arange(g, dtype=np.intp)
+        bits = self.table.bits
         for number in range(rounds):
             self.won_own = number > 0  # a seat's choice of an earlier swap round may have been carried out
-            choice = np.full((bits.n + 1, g), -1, dtype=np.int8)  # row n: nobody's (seat -1 reads it)
             me = (self.in_play & bits.weights) * self.playing  # every seat at once, down the rows
-            seat = np.where(me != 0, bits.seats, np.int8(-1))
-            choice[: bits.n] = self.choose(rng, me, seat, self.targets(me, seat))
+            seat = np.subtract((me != 0).view(np.int8) * bits.seats_after, np.int8(1))  # -1 where nobody acts
+            chosen = self.choose(rng, me, seat, self.targets(me, seat))
+            swappers = bits.pack(chosen >= 0)
+            choice = bits.planes(np.maximum(chosen, np.int8(0)), bits.seat_bits)  # each seat's target, bit-sliced
             won = self.new_swap_round()
             remaining = self.in_play * self.playing
-            for _ in range(int(np.bitwise_count(remaining).max(initial=0))):
-                seat = bits.uniform(rng, remaining)
+            left = bits.count(remaining)
+            for _ in range(int(left.max(initial=0))):
+                seat = bits.uniform(rng, remaining, left)
                 me = bits.of(seat)
                 remaining ^= me
-                target = choice.reshape(-1).take(seat.astype(np.intp) * g + column)
-                tries = target >= 0
+                np.subtract(left, left != 0, out=left)
+                target = bits.read(choice, me)
+                tries = (swappers & me) != 0
                 if self.table.smart or self.table.adhesive:
                     self.stuck |= me * ~tries
                 legal = tries
