@@ -63,6 +63,29 @@ def test_quick_inits_build_the_same_frozen_values() -> None:
     assert Suspected("Mars", None).why == kinds.NoSuspectWhy.CHOSE
 
 
+def test_an_input_is_the_frozen_dataclass_it_declares() -> None:
+    """Input writes its fields itself: the same signature, values, equality, hash, repr and copies as the
+    dataclass's own `__init__` would give, and still frozen."""
+    params = list(inspect.signature(Input).parameters.values())
+    assert [(p.name, p.default) for p in params] == [
+        (f.name, f.default if f.default is not dataclasses.MISSING else inspect.Parameter.empty)
+        for f in dataclasses.fields(Input)
+    ]
+    swap = Input("swap", by="Venus", target="Mars")
+    same = Input("swap", "Venus", "Mars", None, None, None, None)
+    assert swap == same and hash(swap) == hash(same) and swap != Input("swap", by="Venus")
+    assert repr(swap) == (
+        "Input(action='swap', by='Venus', target='Mars', new=None, count=None, seconds=None, reason=None)"
+    )
+    assert dataclasses.astuple(Input("elim", count=2, seconds=3, reason="r", new="n")) == (
+        "elim", None, None, "n", 2, 3, "r",
+    )  # fmt: skip
+    assert dataclasses.replace(swap, action="stick", target=None) == Input("stick", by="Venus")
+    assert pickle.loads(pickle.dumps(swap)) == swap == copy.deepcopy(swap)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        swap.target = "Earth"  # type: ignore[misc]
+
+
 def test_the_memo_pickles_and_copies_empty() -> None:
     memo = Memo()
     memo.at, memo.waits, memo.offers = 3, [], {"Venus": []}
