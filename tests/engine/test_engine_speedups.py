@@ -231,6 +231,10 @@ def test_the_remembered_waits_and_offers_match_a_fresh_count(seed: int) -> None:
             break
         phase = game.current
         assert game.awaiting() == phase.waits(game)
+        again = copy.deepcopy(game)
+        again.asked = {}
+        again.current.renamed(again)  # what the wait keeps (`asked`), worked out afresh
+        assert game.awaiting() == again.awaiting()
         for seat in game.seats:
             assert game.legal_inputs(seat.name) == (phase.offers(game, seat) if seat.alive else [])
         alive = [seat.name for seat in game._alive]

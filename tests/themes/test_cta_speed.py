@@ -29,8 +29,11 @@ PLAYERS = ["Venus", "Mars", "Earth", "Jupiter", "Saturn", "Uranus", "Neptune"]
 
 
 def fresh(game: ChaseTheAce) -> ChaseTheAce:
-    """A copy that remembers nothing (copies start with nothing worked out)."""
-    return copy.deepcopy(game)
+    """A copy that remembers nothing (copies start with nothing worked out; the wait's Waits built afresh)."""
+    again = copy.deepcopy(game)
+    again.asked = {}
+    again.current.renamed(again)
+    return again
 
 
 def assert_as_worked_out_afresh(game: ChaseTheAce) -> None:

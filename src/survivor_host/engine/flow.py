@@ -57,6 +57,9 @@ class Flow(Roster):
         self.changes = 0
         """How many times the state has changed (each accepted input): the key of `_memo`."""
         self._memo = Memo()
+        self.asked: dict[int, Wait] = {}
+        """The current wait's Waits by seat, where its phase builds them once (as the wait begins, after a
+        removal or a new name) rather than at every `awaiting`; its `waits` gives those still to answer."""
         self.winner: str | None = None
         self.second: str | None = None
         """The one player in second place; None when second place is shared or nobody holds it."""
@@ -93,6 +96,7 @@ class Flow(Roster):
     def move_to(self, phase: Phase[Any]) -> list[Event]:
         """Enter `phase` (a phase that waits arms a new deadline, G4) and announce it."""
         self.current = phase
+        self.asked = {}
         if phase.waiting:
             self.arm()
         facts = phase.enter(self)
@@ -116,6 +120,10 @@ class Flow(Roster):
     def at_place(self, place: int) -> list[str]:
         """The players who share `place` (G7), in seat order; none before the game is over."""
         return [seat.name for seat in self.seats if self.placements.get(seat.name) == place]
+
+    def rename_seat(self, seat: Seat, new: str) -> None:
+        super().rename_seat(seat, new)
+        self.current.renamed(self)
 
     def arm(self) -> None:
         """A new wait begins: its deadline starts afresh."""

@@ -82,6 +82,9 @@ class Phase(Generic[G]):
         """What a substitute in `seat` is asked for in this phase."""
         return []
 
+    def renamed(self, game: G) -> None:
+        """A seat is held under a new name (a substitute, a rename): what the phase keeps by name is said anew."""
+
     def done(self, game: G) -> bool:
         """True when the phase has nothing left to do: the loop then leaves it."""
         return False

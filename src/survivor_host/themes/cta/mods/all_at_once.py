@@ -60,6 +60,7 @@ class SecretSwaps(SecretChoice[CtaState, int | None], CtaPhase):
     name = CtaStage.ALL_AT_ONCE
     announced_as = CtaStage.SWAP
     actions = STICK_SWAP
+    steady = True
 
     def enter(self, game: CtaState) -> list[Event]:
         return self.begin(game, 1)
