@@ -1,6 +1,6 @@
 """A phase of a game in one object: what it does on entry, whom it waits for, what each seat may
-send, how it takes an action, a timeout and a removal, what a substitute is told, when it is done
-and which phase comes next.
+send, how it takes an action, a timeout and a removal, what a substitute is told, what it says anew
+after a new name, when it is done and which phase comes next.
 
 The engine loop (`Flow.run_flow`) runs the flow: after each input, while the current phase is done,
 it leaves it, enters the next one and announces the change (`PhaseChanged`). Stages nobody is
