@@ -25,8 +25,12 @@ from pathlib import Path
 
 from survivor_host.ai import make_strategy
 from survivor_host.engine.game import Game
-from survivor_host.terminal.table import seat_names
 from survivor_host.themes import new_game
+
+try:
+    from survivor_host.terminal.table import seat_names
+except ImportError:  # a checkout from before host/ was split (such as the baseline 91ab55d)
+    from survivor_host.host.terminal import seat_names  # type: ignore[no-redef]
 
 CASES: list[tuple[str, list[str]]] = [
     ("ftl", []),

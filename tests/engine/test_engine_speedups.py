@@ -1,4 +1,4 @@
-"""The engine's shortcuts change nothing observable: slotted facts, the one memo of waits and offers, the dice
+"""The engine's shortcuts change nothing observable: slotted facts, inputs, the Waits a wait keeps, the dice
 stream, the draw log."""
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ import pytest
 from survivor_host.engine.dice import FairDice, ScriptedDice
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import GameOver, Roll
-from survivor_host.engine.flow import Memo
 from survivor_host.engine.inputs import Input
 from survivor_host.fair.stream import HmacStream
 from survivor_host.themes.ftl.facts import choices, course, kinds, rolls
@@ -63,11 +62,27 @@ def test_quick_inits_build_the_same_frozen_values() -> None:
     assert Suspected("Mars", None).why == kinds.NoSuspectWhy.CHOSE
 
 
-def test_the_memo_pickles_and_copies_empty() -> None:
-    memo = Memo()
-    memo.at, memo.waits, memo.offers = 3, [], {"Venus": []}
-    assert pickle.loads(pickle.dumps(memo)).at == -1 and copy.deepcopy(memo).waits is None
-    assert pickle.dumps(memo) == pickle.dumps(Memo()) and copy.deepcopy(memo).offers == {}
+def test_an_input_is_the_frozen_dataclass_it_declares() -> None:
+    """Input writes its fields itself: the same signature, values, equality, hash, repr and copies as the
+    dataclass's own `__init__` would give, and still frozen."""
+    params = list(inspect.signature(Input).parameters.values())
+    assert [(p.name, p.default) for p in params] == [
+        (f.name, f.default if f.default is not dataclasses.MISSING else inspect.Parameter.empty)
+        for f in dataclasses.fields(Input)
+    ]
+    swap = Input("swap", by="Venus", target="Mars")
+    same = Input("swap", "Venus", "Mars", None, None, None, None)
+    assert swap == same and hash(swap) == hash(same) and swap != Input("swap", by="Venus")
+    assert repr(swap) == (
+        "Input(action='swap', by='Venus', target='Mars', new=None, count=None, seconds=None, reason=None)"
+    )
+    assert dataclasses.astuple(Input("elim", count=2, seconds=3, reason="r", new="n")) == (
+        "elim", None, None, "n", 2, 3, "r",
+    )  # fmt: skip
+    assert dataclasses.replace(swap, action="stick", target=None) == Input("stick", by="Venus")
+    assert pickle.loads(pickle.dumps(swap)) == swap == copy.deepcopy(swap)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        swap.target = "Earth"  # type: ignore[misc]
 
 
 def play_some(game: FollowTheLeader, rng: random.Random, count: int) -> None:
@@ -197,7 +212,7 @@ def test_a_rounds_table_agrees_with_its_judgement(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", range(25))
 def test_the_remembered_waits_and_offers_match_a_fresh_count(seed: int) -> None:
-    """`awaiting` and `legal_inputs`, remembered per state, equal what the phase works out from the state,
+    """`awaiting` and `legal_inputs`, from the Waits a wait keeps, equal what the phase works out afresh,
     through votes, choices, suspects, scapegoats, timeouts, modkills, substitutes, renames and copies."""
     rng = random.Random(seed)
     mods = rng.choice([(), ("tug-of-war",), ("no-mercy",)])
@@ -208,6 +223,10 @@ def test_the_remembered_waits_and_offers_match_a_fresh_count(seed: int) -> None:
             break
         phase = game.current
         assert game.awaiting() == phase.waits(game)
+        again = copy.deepcopy(game)
+        again.asked = {}
+        again.current.renamed(again)  # what the wait keeps (`asked`), worked out afresh
+        assert game.awaiting() == again.awaiting()
         for seat in game.seats:
             assert game.legal_inputs(seat.name) == (phase.offers(game, seat) if seat.alive else [])
         alive = [seat.name for seat in game._alive]
@@ -243,7 +262,7 @@ def test_an_input_passes_the_same_checks_the_second_time() -> None:
     game.step(vote)
     game.step(Input("vote", by="Mars", target="Venus"))  # equal, not the same object
     game.step(vote)
-    assert game.log == [vote, vote, vote] and game.changes == 4
+    assert game.log == [vote, vote, vote]
     for player in PLAYERS:
         game.step(Input("vote", by=player, target="Mars" if player != "Mars" else "Venus"))
     seat = next(s for s in game.seats if s.index not in (game.leader, *game.immune_now))

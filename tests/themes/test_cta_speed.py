@@ -20,16 +20,20 @@ from survivor_host.engine.dice import ScriptedDice
 from survivor_host.engine.inputs import Input
 from survivor_host.themes.cta import ChaseTheAce
 from survivor_host.themes.cta import facts as cta_facts
-from survivor_host.themes.cta.facts.kinds import Standing
+from survivor_host.themes.cta.facts.kinds import CtaStage, Standing
 from survivor_host.themes.cta.facts.reveal import RoundRevealed
 from survivor_host.themes.cta.facts.swaps import Stuck, SwapRoundAsked
+from survivor_host.themes.cta.mods import all_at_once
 
 PLAYERS = ["Venus", "Mars", "Earth", "Jupiter", "Saturn", "Uranus", "Neptune"]
 
 
 def fresh(game: ChaseTheAce) -> ChaseTheAce:
-    """A copy that remembers nothing (copies start with nothing worked out)."""
-    return copy.deepcopy(game)
+    """A copy that remembers nothing (copies start with nothing worked out; the wait's Waits built afresh)."""
+    again = copy.deepcopy(game)
+    again.asked = {}
+    again.current.renamed(again)
+    return again
 
 
 def assert_as_worked_out_afresh(game: ChaseTheAce) -> None:
@@ -42,6 +46,9 @@ def assert_as_worked_out_afresh(game: ChaseTheAce) -> None:
         assert game.swap_targets(seat.index) == again.swap_targets(seat.index), seat.name
     if game.turn is not None:  # whom the turn may target, worked out as it began, still holds
         assert game.turn_targets == game.swap_targets(game.turn)
+    if game.phase == CtaStage.ALL_AT_ONCE:  # whom each may target, worked out as the swap round opened, still holds
+        targets = all_at_once.state(game).targets
+        assert {i: targets[i] for i in game.in_play()} == {i: game.swap_targets(i) for i in game.in_play()}
 
 
 @pytest.mark.parametrize("mods", [(), ("adhesive", "no-backsies"), ("jesters-duel",), ("all-at-once", "adhesive")])

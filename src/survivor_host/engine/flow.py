@@ -1,6 +1,6 @@
 """The engine loop: a game is always in one phase; after each input, while that phase is done, the
 loop leaves it, enters the next and announces the change. `awaiting` and `legal_inputs` are asked of
-the current phase and remembered until the state changes."""
+the current phase."""
 
 from __future__ import annotations
 
@@ -13,28 +13,6 @@ from survivor_host.engine.events import Event, GameOver, PhaseChanged
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.phase import OVER, Passing, Phase, Stage, Wait
 from survivor_host.engine.seats import Roster, Seat
-
-
-class Memo:
-    """What `awaiting` and `legal_inputs` answered since the state last changed (`Flow.changes`).
-
-    Not part of the state: it pickles and copies empty, so a rejected input leaves the state as it was."""
-
-    __slots__ = ("at", "offers", "waits")
-
-    def __init__(self) -> None:
-        self.at = -1
-        self.waits: list[Wait] | None = None
-        self.offers: dict[str, list[Input]] = {}
-
-    def __reduce__(self) -> tuple[type[Memo], tuple[()]]:
-        return (Memo, ())
-
-    def fresh(self, changes: int) -> Memo:
-        """The memo, emptied if the state has changed since it was filled."""
-        if self.at != changes:
-            self.at, self.waits, self.offers = changes, None, {}
-        return self
 
 
 class Flow(Roster):
@@ -54,9 +32,9 @@ class Flow(Roster):
         """Which wait this is: a new one arms a new deadline (G4)."""
         self.extension = 0
         """Seconds the host added to the current wait (G6)."""
-        self.changes = 0
-        """How many times the state has changed (each accepted input): the key of `_memo`."""
-        self._memo = Memo()
+        self.asked: dict[int, Wait] = {}
+        """The current wait's Waits by seat, where its phase builds them once (as the wait begins, after a
+        removal or a new name) rather than at every `awaiting`; its `waits` gives those still to answer."""
         self.winner: str | None = None
         self.second: str | None = None
         """The one player in second place; None when second place is shared or nobody holds it."""
@@ -93,6 +71,7 @@ class Flow(Roster):
     def move_to(self, phase: Phase[Any]) -> list[Event]:
         """Enter `phase` (a phase that waits arms a new deadline, G4) and announce it."""
         self.current = phase
+        self.asked = {}
         if phase.waiting:
             self.arm()
         facts = phase.enter(self)
@@ -117,32 +96,31 @@ class Flow(Roster):
         """The players who share `place` (G7), in seat order; none before the game is over."""
         return [seat.name for seat in self.seats if self.placements.get(seat.name) == place]
 
+    def rename_seat(self, seat: Seat, new: str) -> None:
+        super().rename_seat(seat, new)
+        self.current.renamed(self)
+
     def arm(self) -> None:
         """A new wait begins: its deadline starts afresh."""
         self.wait_id += 1
         self.extension = 0
 
     def awaiting(self) -> list[Wait]:
-        """Whom the game waits for now and what each may do."""
-        memo = self._memo.fresh(self.changes)
-        if memo.waits is None:
-            memo.waits = self._waits() if self.started and not self.finished else []
-        return list(memo.waits)
+        """Whom the game waits for now and what each may do (a fresh list)."""
+        if not self.started or self.finished:
+            return []
+        return self._waits()
 
     def legal_inputs(self, name: str) -> list[Input]:
-        """Every input player `name` may send now, targets spelled out (for AI seats and buttons)."""
-        memo = self._memo.fresh(self.changes)
-        found = memo.offers.get(name)
-        if found is None:
-            found = memo.offers[name] = self._offers(name)
-        return list(found)
+        """Every input player `name` may send now, targets spelled out (for AI seats and buttons; a fresh list)."""
+        return self._offers(name)
 
     def _waits(self) -> list[Wait]:
         """Who the current phase waits for (see `awaiting`)."""
         return self.current.waits(self)
 
     def _offers(self, name: str) -> list[Input]:
-        """`legal_inputs` worked out afresh: what the current phase offers the seat of `name`."""
+        """What the current phase offers the seat of `name` (see `legal_inputs`)."""
         try:
             seat = self.seat(name)
         except IllegalAction:

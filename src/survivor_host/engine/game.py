@@ -38,7 +38,7 @@ class Game(CommonActions):
 
     The state refers to seats by index; names appear at the edges only: inputs name their sender and
     target, and facts and records (the engine's output, read by people) carry names. `awaiting` and
-    `legal_inputs` are worked out once per state (`changes` counts the accepted inputs)."""
+    `legal_inputs` are asked of the current phase."""
 
     spec: ClassVar[ThemeSpec]
     """The theme's declaration (names, mods, options); `theme`, `title` and `MODS` are read from it."""
@@ -122,7 +122,6 @@ class Game(CommonActions):
         if self.started:
             raise IllegalAction("The game has already started.")
         self.started = True
-        self.changes += 1
         facts = self.run_flow(self._start())
         self.take(facts)
         return facts
@@ -148,17 +147,10 @@ class Game(CommonActions):
         if action != inp.action:
             inp = replace(inp, action=action)
         check_fields(action, inp, self.ACTION_FIELDS.get(action, BASE_FIELDS.get(action, ())))
-        try:
-            events = self.run_flow(handler(self, inp))
-        except IllegalAction:
-            raise
-        except BaseException:
-            self.changes += 1  # a failure half-way (scripted dice ran out): nothing remembered stays valid
-            raise
+        events = self.run_flow(handler(self, inp))
         self.take(events)
         if action not in self.QUESTIONS:
             self.log.append(inp)
-            self.changes += 1
         return events
 
     def __init_subclass__(cls, **kwargs: Any) -> None:

@@ -30,6 +30,22 @@ class Input:
     seconds: int | None = None
     reason: str | None = None
 
+    def __init__(
+        self,
+        action: str,
+        by: str | None = None,
+        target: str | None = None,
+        new: str | None = None,
+        count: int | None = None,
+        seconds: int | None = None,
+        reason: str | None = None,
+    ) -> None:
+        # Every legal input a game offers is one of these: the fields go straight into the instance,
+        # once, where the generated frozen __init__ would call object.__setattr__ for each.
+        fields = self.__dict__
+        fields["action"], fields["by"], fields["target"], fields["new"] = action, by, target, new
+        fields["count"], fields["seconds"], fields["reason"] = count, seconds, reason
+
     def to_dict(self) -> dict[str, Any]:
         """The scenario-file form: `by` is "host" for host inputs, empty fields are left out."""
         out: dict[str, Any] = {}

@@ -1,6 +1,6 @@
 """A phase of a game in one object: what it does on entry, whom it waits for, what each seat may
-send, how it takes an action, a timeout and a removal, what a substitute is told, when it is done
-and which phase comes next.
+send, how it takes an action, a timeout and a removal, what a substitute is told, what it says anew
+after a new name, when it is done and which phase comes next.
 
 The engine loop (`Flow.run_flow`) runs the flow: after each input, while the current phase is done,
 it leaves it, enters the next one and announces the change (`PhaseChanged`). Stages nobody is
@@ -81,6 +81,9 @@ class Phase(Generic[G]):
     def brief(self, game: G, seat: Seat) -> list[Event]:
         """What a substitute in `seat` is asked for in this phase."""
         return []
+
+    def renamed(self, game: G) -> None:
+        """A seat is held under a new name (a substitute, a rename): what the phase keeps by name is said anew."""
 
     def done(self, game: G) -> bool:
         """True when the phase has nothing left to do: the loop then leaves it."""

@@ -37,6 +37,9 @@ class SecretChoice(Phase[G], Generic[G, C]):
     idle_default = True
     """Under `idle=default` the idle get their `default` choice; False: the theme's rules take them out
     at the deadline whatever `idle` says."""
+    steady = False
+    """True when what each seat asked may target stays the same while the ballot is open (removals and new
+    names aside): its Waits are then built once, as it opens (`game.asked`), not at every `awaiting`."""
 
     # ----- what a theme declares -----
 
@@ -106,6 +109,7 @@ class SecretChoice(Phase[G], Generic[G, C]):
         if not waiting:
             return [*opening, *self.reveal(game)]
         game.arm()
+        self.keep_waits(game, waiting)
         return [*opening, *self.asks(game, waiting)]
 
     def asks(self, game: G, waiting: list[int]) -> list[Event]:
@@ -120,8 +124,23 @@ class SecretChoice(Phase[G], Generic[G, C]):
 
     def waits(self, game: G) -> list[Wait]:
         waiting = self.pending(game)
+        if self.steady:
+            asked = game.asked
+            return [asked[i] for i in waiting]
+        return self.waits_of(game, waiting)
+
+    def waits_of(self, game: G, waiting: list[int]) -> list[Wait]:
+        """The Waits of the seats `waiting`, worked out afresh."""
         targets = self.targets(game, waiting)
         return [Wait(game.seats[i].name, self.actions, True, targets.get(i, ())) for i in waiting]
+
+    def keep_waits(self, game: G, waiting: list[int]) -> None:
+        """A steady ballot keeps the Waits of the seats `waiting` (as it opens, after a removal or a new name)."""
+        if self.steady:
+            game.asked = dict(zip(waiting, self.waits_of(game, waiting), strict=True))
+
+    def renamed(self, game: G) -> None:
+        self.keep_waits(game, self.pending(game))
 
     def offers(self, game: G, seat: Seat) -> list[Input]:
         if seat.index not in self.electorate(game):
@@ -160,7 +179,11 @@ class SecretChoice(Phase[G], Generic[G, C]):
         chosen = self.ballot(game)
         for index in [index for index in chosen if not game.seats[index].alive]:
             del chosen[index]
-        return [] if self.pending(game) else self.reveal(game)
+        waiting = self.pending(game)
+        if not waiting:
+            return self.reveal(game)
+        self.keep_waits(game, waiting)
+        return []
 
     def brief(self, game: G, seat: Seat) -> list[Event]:
         if seat.index not in self.electorate(game):

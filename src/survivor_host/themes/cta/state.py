@@ -187,9 +187,6 @@ class CtaState(Game):
             by: [target for target in in_play if target != by and self.mod_block(by, target) is None] for by in players
         }
 
-    def target_names(self, by: int) -> tuple[str, ...]:
-        return tuple(self.names(self.swap_targets(by)))
-
     def swap_target(self, seat: Seat, name: str | None) -> int:
         """The seat `seat` names to swap with, once the swap is legal now."""
         target = self.alive_target(name, "swap with")

@@ -42,6 +42,9 @@ class AaoState:
     swap_round: int = 0
     choices: dict[int, int | None] = field(default_factory=dict)
     """Each player's choice this swap round: a target seat, or None to stick."""
+    targets: dict[int, list[int]] = field(default_factory=dict)
+    """Whom each player in play may target this swap round: worked out as it opens and after a removal
+    (nothing else changes it before the choices are carried out)."""
     over: bool = False
 
 
@@ -57,6 +60,7 @@ class SecretSwaps(SecretChoice[CtaState, int | None], CtaPhase):
     name = CtaStage.ALL_AT_ONCE
     announced_as = CtaStage.SWAP
     actions = STICK_SWAP
+    steady = True
 
     def enter(self, game: CtaState) -> list[Event]:
         return self.begin(game, 1)
@@ -70,7 +74,7 @@ class SecretSwaps(SecretChoice[CtaState, int | None], CtaPhase):
             found.over = True
             return []
         events: list[Event] = [SwapRoundOpened(number, SWAP_ROUNDS, tuple(game.names(in_play)))]
-        targets = game.targets_of_each(in_play)
+        found.targets = targets = game.targets_of_each(in_play)
         for index in in_play:
             if not targets[index]:
                 found.choices[index] = None
@@ -84,17 +88,19 @@ class SecretSwaps(SecretChoice[CtaState, int | None], CtaPhase):
         return state(game).choices
 
     def choices_of(self, game: CtaState, seat: Seat) -> list[Input]:
-        swaps = [Input("swap", by=seat.name, target=target) for target in game.target_names(seat.index)]
+        seats = game.seats
+        swaps = [Input("swap", by=seat.name, target=seats[target].name) for target in state(game).targets[seat.index]]
         return [Input("stick", by=seat.name), *swaps]
 
     def targets(self, game: CtaState, indexes: Sequence[int]) -> dict[int, tuple[str, ...]]:
-        return {by: tuple(game.names(found)) for by, found in game.targets_of_each(indexes).items()}
+        found = state(game).targets
+        return {by: tuple(game.names(found[by])) for by in indexes}
 
     def read(self, game: CtaState, seat: Seat, inp: Input) -> int | None:
         return None if inp.action == "stick" else game.swap_target(seat, inp.target)
 
     def ask(self, game: CtaState, index: int) -> Event:
-        return asked(game, index, game.target_names(index))
+        return asked(game, index, tuple(game.names(state(game).targets[index])))
 
     def asks(self, game: CtaState, waiting: list[int]) -> list[Event]:
         targets = self.targets(game, waiting)
@@ -110,6 +116,10 @@ class SecretSwaps(SecretChoice[CtaState, int | None], CtaPhase):
 
     def refuse(self, game: CtaState, seat: Seat) -> str:
         return "You are safe this round and make no swap choice."
+
+    def on_removal(self, game: CtaState, removed: list[Seat]) -> list[Event]:
+        state(game).targets = game.targets_of_each(game.in_play())
+        return super().on_removal(game, removed)
 
     def default(self, game: CtaState, index: int) -> int | None:
         return None

@@ -31,6 +31,7 @@ class Choices(SecretChoice[FtlState, str], FtlPhase):
     name = FtlStage.CHOICES
     before_rolls = True
     actions = CHOICES
+    steady = True
 
     def enter(self, game: FtlState) -> list[Event]:
         game.round += 1

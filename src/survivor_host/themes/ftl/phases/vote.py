@@ -30,16 +30,23 @@ class Vote(FtlPhase):
     name = FtlStage.VOTE
 
     def enter(self, game: FtlState) -> list[Event]:
+        self.ask(game)
         return [VoteOpened()]
 
-    def waits(self, game: FtlState) -> list[Wait]:
+    def ask(self, game: FtlState) -> None:
+        """Each player still to vote, and whom they may vote for: worked out as the vote opens, after a
+        removal and after a new name (`game.asked`)."""
         alive = game.alive()
         names = tuple(seat.name for seat in alive)
-        return [
-            Wait(seat.name, VOTE_ACTIONS, False, names[:at] + names[at + 1 :])
+        game.asked = {
+            seat.index: Wait(seat.name, VOTE_ACTIONS, False, names[:at] + names[at + 1 :])
             for at, seat in enumerate(alive)
             if seat.index not in game.votes
-        ]
+        }
+
+    def waits(self, game: FtlState) -> list[Wait]:
+        asked, votes = game.asked, game.votes
+        return [asked[seat.index] for seat in game.alive() if seat.index not in votes]
 
     def offers(self, game: FtlState, seat: Seat) -> list[Input]:
         return [Input("vote", by=seat.name, target=other.name) for other in game.alive() if other is not seat]
@@ -66,6 +73,13 @@ class Vote(FtlPhase):
 
     def timeout(self, game: FtlState) -> list[Event]:
         return [VotingClosed(), *count_votes(game)]
+
+    def on_removal(self, game: FtlState, removed: list[Seat]) -> list[Event]:
+        self.ask(game)
+        return []
+
+    def renamed(self, game: FtlState) -> None:
+        self.ask(game)
 
     def done(self, game: FtlState) -> bool:
         return game.leader is not None or all(seat.index in game.votes for seat in game.alive())
