@@ -8,12 +8,13 @@ ones go out together, a battle of 100 among them (G1) decides the winner and the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NotRequired, TypedDict
 
 from survivor_host.engine.battle import battle
+from survivor_host.engine.dice import Dice
 from survivor_host.engine.events import Cause, Eliminated, Event, Fact, Roll, Say
 from survivor_host.engine.game import Game, Seat
 from survivor_host.engine.modes import (
@@ -30,6 +31,7 @@ from survivor_host.engine.modes import (
     starting_lives,
 )
 from survivor_host.engine.phase import Phase
+from survivor_host.engine.record import Rounds
 from survivor_host.engine.render import battle_shown, join_names
 
 
@@ -121,10 +123,29 @@ def tally_out(rec: OutTally, event: Event) -> None:
 
 
 class DuelGame(Game):
-    """A game of duels to the last one standing; a theme calls `setup_lives` once the mods are known."""
+    """A game of duels to the last one standing: a theme sets its fields and its recorder in `setup_state`."""
 
     lives: dict[int, int]
     """Each seat's lives (Second Wind: 2 at the start; else 1)."""
+    recorder: Rounds[Any]
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        mods: Sequence[str] = (),
+        options: Mapping[str, object] | None = None,
+        dice: Dice | None = None,
+        seed: int | str | None = None,
+    ) -> None:
+        super().__init__(players, mods=mods, options=options, dice=dice, seed=seed)
+        self.setup_state()
+
+    def setup_state(self) -> None:
+        """The theme's fields, once the seats and mods are known (the lives at least: `setup_lives`)."""
+        self.setup_lives()
+
+    def round_record(self) -> Sequence[Mapping[str, Any]]:
+        return self.recorder.copy()
 
     def brief(self, seat: Seat) -> list[Event]:
         """Tell a substitute what the seat owes now (the current phase says), if it is still in."""
