@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from survivor_host.engine.duel_facts import ATTACK, GameBegins
 from survivor_host.engine.events import Event
 from survivor_host.engine.game import Seat
 from survivor_host.engine.nicknames import NICK
-from survivor_host.themes.exclusions.facts import ATTACK, SUSPECT, GameBegins
+from survivor_host.themes.exclusions.facts import SUSPECT
 from survivor_host.themes.exclusions.phases import NICKNAMES
 from survivor_host.themes.exclusions.spec import SPEC
 from survivor_host.themes.exclusions.state import ExcState

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from survivor_host.engine import nicknames
+from survivor_host.engine.duel_facts import ATTACK, AttackAsked, AttackDropped, AttackFought, AttacksIn, AttackTaken
 from survivor_host.engine.duels import DuelCause, FinalDuel, LostDuel
 from survivor_host.engine.events import Event
 from survivor_host.engine.game import Seat
@@ -15,18 +16,7 @@ from survivor_host.engine.inputs import Input
 from survivor_host.engine.modes import fight
 from survivor_host.engine.phase import Phase
 from survivor_host.engine.secret import SecretChoice
-from survivor_host.themes.exclusions.facts import (
-    ATTACK,
-    AttackAsked,
-    AttackDropped,
-    AttackFought,
-    AttacksIn,
-    AttackTaken,
-    Defended,
-    ExcStage,
-    FinalPair,
-    RoundBegins,
-)
+from survivor_host.themes.exclusions.facts import Defended, ExcStage, FinalPair, RoundBegins
 from survivor_host.themes.exclusions.guesses import Guessing
 from survivor_host.themes.exclusions.state import ExcState
 

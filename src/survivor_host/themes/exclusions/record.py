@@ -6,13 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NotRequired, TypedDict
 
+from survivor_host.engine.duel_facts import AttackDropped, AttackFought
 from survivor_host.engine.duels import FinalBegins, FinalFought, LostDuel, duel_record, tally_out
 from survivor_host.engine.events import Eliminated, Event
 from survivor_host.engine.nicknames import NicknamesOpened
 from survivor_host.engine.record import Rounds
 from survivor_host.themes.exclusions.facts import (
-    AttackDropped,
-    AttackFought,
     ExcCause,
     Exposed,
     FoundOut,

@@ -3,23 +3,18 @@ nickname only once its owner is out (or has won)."""
 
 from __future__ import annotations
 
+from survivor_host.engine.duel_facts import AttackAsked, AttackDropped, AttackFought, AttacksIn, AttackTaken, GameBegins
 from survivor_host.engine.duels import attack_shown, begins_shown, present_duels
 from survivor_host.engine.events import Event, Fact, Prompt, Say
 from survivor_host.engine.nicknames import present_nicks
 from survivor_host.engine.render import join_names, out_line
 from survivor_host.engine.voice import ask
 from survivor_host.themes.exclusions.facts import (
-    AttackAsked,
-    AttackDropped,
-    AttackFought,
     AttacksBegin,
-    AttacksIn,
-    AttackTaken,
     Defended,
     Exposed,
     FinalPair,
     FoundOut,
-    GameBegins,
     GuessAsked,
     Guessed,
     NoGuess,

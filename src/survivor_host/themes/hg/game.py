@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from survivor_host.engine.duel_facts import ATTACK, GameBegins
 from survivor_host.engine.events import Event
 from survivor_host.engine.game import Seat
-from survivor_host.themes.hg.facts import ATTACK, GameBegins
 from survivor_host.themes.hg.phases import ATTACKS, after_round
 from survivor_host.themes.hg.spec import SPEC
 from survivor_host.themes.hg.state import HgState

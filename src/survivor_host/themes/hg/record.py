@@ -4,15 +4,10 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 
+from survivor_host.engine.duel_facts import AttackDropped, AttackFought, AttackTaken, RoundBegins
 from survivor_host.engine.duels import FinalBegins, FinalFought, duel_record, tally_out
 from survivor_host.engine.events import Event
 from survivor_host.engine.record import Rounds
-from survivor_host.themes.hg.facts import (
-    AttackDropped,
-    AttackFought,
-    AttackTaken,
-    RoundBegins,
-)
 
 
 class HgRound(TypedDict):

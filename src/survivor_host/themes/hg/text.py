@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from survivor_host.engine.duels import attack_shown, begins_shown, present_duels
-from survivor_host.engine.events import Event, Fact, Prompt, Say
-from survivor_host.engine.render import join_names
-from survivor_host.engine.voice import ask
-from survivor_host.themes.hg.facts import (
+from survivor_host.engine.duel_facts import (
     AttackAsked,
     AttackDropped,
     AttackFought,
@@ -15,6 +11,10 @@ from survivor_host.themes.hg.facts import (
     GameBegins,
     RoundBegins,
 )
+from survivor_host.engine.duels import attack_shown, begins_shown, present_duels
+from survivor_host.engine.events import Event, Fact, Prompt, Say
+from survivor_host.engine.render import join_names
+from survivor_host.engine.voice import ask
 
 RULES = (
     "Each round, every player attacks one other player by PM. The attacks are fought in the order they "

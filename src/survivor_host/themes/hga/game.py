@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from survivor_host.engine.duel_facts import ATTACK, GameBegins
 from survivor_host.engine.events import Event
 from survivor_host.engine.game import Seat
 from survivor_host.engine.nicknames import NICK
-from survivor_host.themes.hga.facts import ATTACK, GameBegins
 from survivor_host.themes.hga.phases import NICKNAMES
 from survivor_host.themes.hga.spec import SPEC
 from survivor_host.themes.hga.state import HgaState

@@ -6,22 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from survivor_host.engine import nicknames as engine_nicknames
+from survivor_host.engine.duel_facts import ATTACK, AttackAsked, AttackDropped, AttackFought, AttacksIn
 from survivor_host.engine.duels import FINAL, fight_in_order
 from survivor_host.engine.events import Event
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.phase import Phase
 from survivor_host.engine.secret import SecretChoice
-from survivor_host.themes.hga.facts import (
-    ATTACK,
-    AttackAsked,
-    AttackDropped,
-    AttackFought,
-    AttacksIn,
-    AttackTaken,
-    HgaStage,
-    RoundBegins,
-)
+from survivor_host.themes.hga.facts import AttackTaken, HgaStage, RoundBegins
 from survivor_host.themes.hga.state import HgaState
 
 

@@ -6,18 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NotRequired, TypedDict
 
+from survivor_host.engine.duel_facts import AttackDropped, AttackFought
 from survivor_host.engine.duels import FinalBegins, FinalFought, LostDuel, duel_record, tally_out
 from survivor_host.engine.events import Eliminated, Event
 from survivor_host.engine.nicknames import NicknamesOpened
 from survivor_host.engine.record import Rounds
-from survivor_host.themes.hga.facts import (
-    AttackDropped,
-    AttackFought,
-    AttackTaken,
-    RoundBegins,
-    Unmasked,
-    WinnerNamed,
-)
+from survivor_host.themes.hga.facts import AttackTaken, RoundBegins, Unmasked, WinnerNamed
 
 
 class HgaRound(TypedDict):

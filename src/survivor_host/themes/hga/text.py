@@ -2,23 +2,14 @@
 
 from __future__ import annotations
 
+from survivor_host.engine.duel_facts import AttackAsked, AttackDropped, AttackFought, AttacksIn, GameBegins
 from survivor_host.engine.duels import attack_shown, begins_shown, present_duels
 from survivor_host.engine.events import Event, Fact, Prompt, Say
 from survivor_host.engine.modes import hearts
 from survivor_host.engine.nicknames import present_nicks
 from survivor_host.engine.render import join_names, out_line
 from survivor_host.engine.voice import ask
-from survivor_host.themes.hga.facts import (
-    AttackAsked,
-    AttackDropped,
-    AttackFought,
-    AttacksIn,
-    AttackTaken,
-    GameBegins,
-    RoundBegins,
-    Unmasked,
-    WinnerNamed,
-)
+from survivor_host.themes.hga.facts import AttackTaken, RoundBegins, Unmasked, WinnerNamed
 
 RULES = (
     "First everyone PMs me a secret nickname (letters and digits, at most 15). Then each round every player "

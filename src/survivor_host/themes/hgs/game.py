@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from survivor_host.engine.duel_facts import ATTACK, GameBegins
 from survivor_host.engine.events import Event
 from survivor_host.engine.game import Seat
-from survivor_host.themes.hgs.facts import ATTACK, GameBegins
 from survivor_host.themes.hgs.phases import HgsState, next_turn
 from survivor_host.themes.hgs.spec import SPEC
 from survivor_host.themes.hgs.view import HgsView, view_of

@@ -3,13 +3,14 @@ attacks someone in the room; the first valid attack is final and fought at once 
 
 from __future__ import annotations
 
+from survivor_host.engine.duel_facts import ATTACK, AttackFought
 from survivor_host.engine.duels import FINAL, DuelGame
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Cause, Event
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.phase import Phase, Wait
-from survivor_host.themes.hgs.facts import ATTACK, SPOTLIGHT, AttackAsked, AttackFought, SpotlightOn
+from survivor_host.themes.hgs.facts import SPOTLIGHT, AttackAsked, SpotlightOn
 from survivor_host.themes.hgs.record import HgsRecorder
 
 

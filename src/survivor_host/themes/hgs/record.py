@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 
+from survivor_host.engine.duel_facts import AttackFought
 from survivor_host.engine.duels import FinalBegins, FinalFought, duel_record, tally_out
 from survivor_host.engine.events import Event
 from survivor_host.engine.record import Rounds
-from survivor_host.themes.hgs.facts import AttackFought, SpotlightOn
+from survivor_host.themes.hgs.facts import SpotlightOn
 
 
 class HgsTurn(TypedDict):

@@ -4,18 +4,11 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 
+from survivor_host.engine.duel_facts import RoundBegins
 from survivor_host.engine.duels import tally_out
 from survivor_host.engine.events import Event
 from survivor_host.engine.record import Rounds
-from survivor_host.themes.rps.facts import (
-    AttackDropped,
-    AttackTaken,
-    Clash,
-    FinalBegins,
-    RoundBegins,
-    SameWeapon,
-    Thrown,
-)
+from survivor_host.themes.rps.facts import AttackDropped, AttackTaken, Clash, FinalBegins, SameWeapon, Thrown
 
 
 class RpsRound(TypedDict):
