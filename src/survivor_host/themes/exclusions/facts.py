@@ -99,20 +99,3 @@ class FinalPair(Fact):
     """Two are left, named by their real names (4.7; sorted): the final, where either loser is out."""
 
     names: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Unmasked(Fact):
-    """`player`, nicknamed `nick`, is out for `reason` (idle, modkilled, left): the owner is named."""
-
-    player: str
-    nick: str
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class WinnerNamed(Fact):
-    """The game is won: the winner's nickname `nick` was `player`'s."""
-
-    player: str
-    nick: str

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from typing import Any, NotRequired, TypedDict
 
 from survivor_host.engine.duel_facts import AttackDropped, AttackFought
-from survivor_host.engine.duels import FinalBegins, FinalFought, LostDuel, duel_record, tally_out
+from survivor_host.engine.duels import FinalBegins, FinalFought, duel_record, tally_out
 from survivor_host.engine.events import Eliminated, Event
-from survivor_host.engine.nicknames import NicknamesOpened
+from survivor_host.engine.nicknames import NicknamesOpened, revealed
 from survivor_host.engine.record import Rounds
 from survivor_host.themes.exclusions.facts import (
     ExcCause,
@@ -18,8 +18,6 @@ from survivor_host.themes.exclusions.facts import (
     Guessed,
     NoGuess,
     RoundBegins,
-    Unmasked,
-    WinnerNamed,
 )
 
 
@@ -77,17 +75,9 @@ class ExcRecorder(Rounds[ExcRound]):
                 for cause in causes:
                     if isinstance(cause, FoundOut):
                         rec["revealed"][cause.nick] = cause.player
-            case Eliminated(causes=causes):
-                tally_out(rec, event)
-                for cause in causes:
-                    if isinstance(cause, LostDuel) and cause.shown:
-                        rec["revealed"][cause.shown] = cause.player
-                    elif isinstance(cause, Unmasked) and cause.nick:
-                        rec["revealed"][cause.nick] = cause.player
-            case WinnerNamed(player=player, nick=nick):
-                rec["revealed"][nick] = player
             case _:
                 tally_out(rec, event)
+                rec["revealed"].update(revealed(event))
 
 
 def new_round(number: int, final: bool, names: list[str]) -> ExcRound:

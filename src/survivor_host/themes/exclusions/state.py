@@ -7,10 +7,8 @@ from collections.abc import Sequence
 
 from survivor_host.engine.duels import DuelGame
 from survivor_host.engine.errors import IllegalAction
-from survivor_host.engine.events import Event, Fact
 from survivor_host.engine.game import Seat
 from survivor_host.engine.nicknames import Nicknamed
-from survivor_host.themes.exclusions.facts import Unmasked, WinnerNamed
 from survivor_host.themes.exclusions.record import ExcRecorder
 
 WORDS = (
@@ -48,10 +46,6 @@ class ExcState(Nicknamed, DuelGame):
         self.attacks_due = False
         self.recorder = ExcRecorder()
 
-    def shown_name(self, seat: Seat) -> str:
-        """Duels name a player by nickname."""
-        return self.nick_of(seat)
-
     def target_names(self, seat: Seat) -> tuple[str, ...]:
         """Whom `seat` may attack: every other player still in, by username, sorted."""
         return tuple(sorted((other.name for other in self.alive() if other is not seat), key=str.lower))
@@ -79,14 +73,3 @@ class ExcState(Nicknamed, DuelGame):
     def suspect_target(self, seat: Seat, name: str | None) -> Seat:
         """The user `seat` suspects (3.4c): any player still in (oneself too: a guess that is wrong)."""
         return self.living_target(seat, name, "suspect", self.target_names(seat), me=True)
-
-    def finish(self, winner: Seat | None, second: Seat | Sequence[Seat] | None = None) -> list[Event]:
-        """The end, the winner's nickname named with them."""
-        named: list[Event] = []
-        if winner is not None and winner.index in self.nicks:
-            named.append(WinnerNamed(winner.name, self.nicks[winner.index]))
-        return [*named, *super().finish(winner, second)]
-
-    def removal_causes(self, seats: Sequence[Seat], reason: str) -> list[Fact]:
-        """A removed player is named beside their nickname, if they chose one (the owner is out)."""
-        return [Unmasked(seat.name, self.nicks.get(seat.index, ""), reason) for seat in seats]

@@ -7,7 +7,7 @@ from survivor_host.engine.duel_facts import AttackAsked, AttackDropped, AttackFo
 from survivor_host.engine.duels import attack_shown, begins_shown, present_duels
 from survivor_host.engine.events import Event, Fact, Prompt, Say
 from survivor_host.engine.nicknames import present_nicks
-from survivor_host.engine.render import join_names, out_line
+from survivor_host.engine.render import join_names
 from survivor_host.engine.voice import ask
 from survivor_host.themes.exclusions.facts import (
     AttacksBegin,
@@ -19,8 +19,6 @@ from survivor_host.themes.exclusions.facts import (
     Guessed,
     NoGuess,
     RoundBegins,
-    Unmasked,
-    WinnerNamed,
 )
 
 RULES = (
@@ -91,10 +89,4 @@ def present(fact: Fact) -> list[Event]:
         case FinalPair(names=names):
             bold = join_names([f"**{name}**" for name in names])
             return [Say(f"Two are left, {bold}: the final, where either loser is out.")]
-        case Unmasked(player=player, nick=nick, reason=reason) if nick:
-            return [Say(out_line((player,), reason).replace(f"**{player}**", f"**{player}** ({nick})", 1))]
-        case Unmasked(player=player, reason=reason):
-            return [Say(out_line((player,), reason))]
-        case WinnerNamed(player=player, nick=nick):
-            return [Say(f"The last one standing, **{nick}**, was **{player}**.")]
     raise TypeError(f"Exclusions has no words for {fact!r}")

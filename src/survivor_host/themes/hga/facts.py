@@ -38,20 +38,3 @@ class AttackTaken(Fact):
     target: str
     again: bool = False
     secret: ClassVar[bool] = True
-
-
-@dataclass(frozen=True, slots=True)
-class Unmasked(Fact):
-    """`player`, nicknamed `nick`, is out for `reason` (idle, modkilled, left): the owner is named."""
-
-    player: str
-    nick: str
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class WinnerNamed(Fact):
-    """The game is won: the winner's nickname `nick` was `player`'s."""
-
-    player: str
-    nick: str

@@ -7,11 +7,11 @@ from collections.abc import Sequence
 from typing import Any, NotRequired, TypedDict
 
 from survivor_host.engine.duel_facts import AttackDropped, AttackFought
-from survivor_host.engine.duels import FinalBegins, FinalFought, LostDuel, duel_record, tally_out
-from survivor_host.engine.events import Eliminated, Event
-from survivor_host.engine.nicknames import NicknamesOpened
+from survivor_host.engine.duels import FinalBegins, FinalFought, duel_record, tally_out
+from survivor_host.engine.events import Event
+from survivor_host.engine.nicknames import NicknamesOpened, revealed
 from survivor_host.engine.record import Rounds
-from survivor_host.themes.hga.facts import AttackTaken, RoundBegins, Unmasked, WinnerNamed
+from survivor_host.themes.hga.facts import AttackTaken, RoundBegins
 
 
 class HgaRound(TypedDict):
@@ -66,17 +66,9 @@ class HgaRecorder(Rounds[HgaRound]):
                 rec["dropped"].append({"by": by, "target": target})
             case AttackFought(duel=duel, left=left) | FinalFought(duel=duel, left=left):
                 rec["duels"].append(duel_record(duel, left))
-            case Eliminated(causes=causes):
-                tally_out(rec, event)
-                for cause in causes:
-                    if isinstance(cause, LostDuel) and cause.shown:
-                        rec["revealed"][cause.shown] = cause.player
-                    elif isinstance(cause, Unmasked) and cause.nick:
-                        rec["revealed"][cause.nick] = cause.player
-            case WinnerNamed(player=player, nick=nick):
-                rec["revealed"][nick] = player
             case _:
                 tally_out(rec, event)
+                rec["revealed"].update(revealed(event))
 
 
 def new_round(number: int, final: bool, nicks: list[str], names: list[str]) -> HgaRound:
