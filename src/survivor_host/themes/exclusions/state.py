@@ -3,10 +3,7 @@ username), the exposed nicknames still to guess and who guesses now; and how a t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from survivor_host.engine.duels import DuelGame
-from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.game import Seat
 from survivor_host.engine.nicknames import Nicknamed
 from survivor_host.themes.exclusions.record import ExcRecorder
@@ -49,22 +46,6 @@ class ExcState(Nicknamed, DuelGame):
     def target_names(self, seat: Seat) -> tuple[str, ...]:
         """Whom `seat` may attack: every other player still in, by username, sorted."""
         return tuple(sorted((other.name for other in self.alive() if other is not seat), key=str.lower))
-
-    def living_target(self, seat: Seat, name: str | None, verb: str, legal: Sequence[str], me: bool) -> Seat:
-        """The living player `seat` names (BG2: else refused, naming the legal targets); `me`: naming
-        oneself is taken (a guess) rather than refused (an attack, 3.3)."""
-        listed = ", ".join(legal)
-        if not name:
-            raise IllegalAction(f"Name the player you {verb}: {listed}.")
-        try:
-            target = self.seat(name)
-        except IllegalAction:
-            raise IllegalAction(f'"{name}" is not in this game. You may {verb}: {listed}.') from None
-        if target is seat and not me:
-            raise IllegalAction(f"You can't {verb} yourself. You may {verb}: {listed}.")
-        if not target.alive:
-            raise IllegalAction(f"{target.name} is already out. You may {verb}: {listed}.")
-        return target
 
     def attack_target(self, seat: Seat, name: str | None) -> Seat:
         """The user `seat` attacks (3.3): any other player still in, by username."""

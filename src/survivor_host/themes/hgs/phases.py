@@ -27,18 +27,7 @@ class HgsState(DuelGame):
 
     def attack_target(self, seat: Seat, name: str | None) -> Seat:
         """The living player `seat` names to attack (7c, BG2: else refused, naming the legal targets)."""
-        legal = ", ".join(target_names(self, seat))
-        if not name:
-            raise IllegalAction(f"Name the player you attack: {legal}.")
-        try:
-            target = self.seat(name)
-        except IllegalAction:
-            raise IllegalAction(f'"{name}" is not in this game. You may attack: {legal}.') from None
-        if target is seat:
-            raise IllegalAction(f"You can't attack yourself. You may attack: {legal}.")
-        if not target.alive:
-            raise IllegalAction(f"{target.name} is already out. You may attack: {legal}.")
-        return target
+        return self.living_target(seat, name, "attack", target_names(self, seat))
 
 
 class Spotlight(Phase[HgsState]):
