@@ -135,9 +135,18 @@ class Nicknamed(Game):
     """Each seat's nickname, once chosen (final)."""
     offered: dict[int, tuple[str, ...]]
     """The nicknames each seat is offered as buttons (dealt from a shuffled pool: no two seats share one)."""
+    first_round_on: bool
+    """The round the nicknames opened goes on: what follows them plays in it rather than in a new round."""
 
     def setup_nicks(self) -> None:
         self.nicks, self.offered = {}, {}
+        self.first_round_on = False
+
+    def next_round(self) -> None:
+        """A new round, unless it is the one the nicknames opened, which goes on."""
+        if not self.first_round_on:
+            self.round += 1
+        self.first_round_on = False
 
     def nick_of(self, seat: Seat) -> str:
         """`seat`'s nickname, or its name before it has one."""
@@ -193,6 +202,7 @@ class Nicknames(SecretChoice[N, str]):
     idle_default = False
 
     def enter(self, game: N) -> list[Event]:
+        game.first_round_on = True
         game.round = 1
         game.deal_suggestions()
         return self.open(game, [NicknamesOpened(game.round)])

@@ -26,10 +26,6 @@ class Nicknames(nicknames.Nicknames[ExcState]):
 
     name = ExcStage.NICKS
 
-    def enter(self, game: ExcState) -> list[Event]:
-        game.attacks_due = True
-        return super().enter(game)
-
     def next(self, game: ExcState) -> Phase[ExcState]:
         return after_round(game)
 
@@ -45,9 +41,8 @@ class Attacks(SecretChoice[ExcState, int]):
     idle_default = False
 
     def enter(self, game: ExcState) -> list[Event]:
-        if not game.attacks_due:
-            game.round += 1
-        game.attacks, game.attacks_due = {}, False
+        game.next_round()
+        game.attacks = {}
         names = tuple(sorted((seat.name for seat in game.alive()), key=str.lower))
         return self.open(game, [RoundBegins(game.round, names)])
 

@@ -31,8 +31,6 @@ class ExcState(Nicknamed, DuelGame):
     """The owner of the nickname being guessed now."""
     learned: dict[int, dict[str, str]]
     """What each seat learned from its own attacks: the nickname a duel named for the user it attacked."""
-    attacks_due: bool
-    """The first round's attacks are still to come: the round the nicknames opened goes on."""
     recorder: ExcRecorder
 
     def setup_state(self) -> None:
@@ -40,7 +38,6 @@ class ExcState(Nicknamed, DuelGame):
         self.setup_nicks()
         self.attacks, self.exposed, self.learned = {}, [], {}
         self.guesser = self.suspected = None
-        self.attacks_due = False
         self.recorder = ExcRecorder()
 
     def target_names(self, seat: Seat) -> tuple[str, ...]:

@@ -22,10 +22,6 @@ class Nicknames(engine_nicknames.Nicknames[HgaState]):
 
     name = HgaStage.NICKS
 
-    def enter(self, game: HgaState) -> list[Event]:
-        game.attacks_due = True
-        return super().enter(game)
-
     def next(self, game: HgaState) -> Phase[HgaState]:
         return after_round(game)
 
@@ -41,9 +37,8 @@ class Attacks(SecretChoice[HgaState, int]):
     idle_default = False
 
     def enter(self, game: HgaState) -> list[Event]:
-        if not game.attacks_due:
-            game.round += 1
-        game.attacks, game.attacks_due = {}, False
+        game.next_round()
+        game.attacks = {}
         alive = game.alive()
         nicks = game.dice.shuffle([game.shown_name(seat) for seat in alive])
         by_nick = {game.shown_name(seat): seat for seat in alive}

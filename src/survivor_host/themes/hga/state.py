@@ -20,14 +20,11 @@ class HgaState(Nicknamed, DuelGame):
     attacks: dict[int, int]
     """This round's accepted attacks, attacker to target, in the order they were accepted."""
     recorder: HgaRecorder
-    attacks_due: bool
-    """The first round's attacks are still to come: the round the nicknames opened goes on."""
 
     def setup_state(self) -> None:
         self.setup_lives()
         self.setup_nicks()
         self.attacks = {}
-        self.attacks_due = False
         self.recorder = HgaRecorder()
 
     def marks(self, seat: Seat) -> str:
