@@ -15,6 +15,7 @@ from typing import Any, NotRequired, TypedDict
 
 from survivor_host.engine.battle import battle
 from survivor_host.engine.dice import Dice
+from survivor_host.engine.duel_facts import AttackDropped, AttackFought
 from survivor_host.engine.events import Cause, Eliminated, Event, Fact, Roll, Say
 from survivor_host.engine.game import Game, Seat
 from survivor_host.engine.modes import (
@@ -255,7 +256,7 @@ def fight_in_order(
 
 
 def present_duels(fact: Fact) -> list[Event] | None:
-    """The duel games' facts worded (the modes' too); None for a theme's own."""
+    """The duel games' facts worded (the modes' and the attacks' too); None for a theme's own."""
     shown = present_mode(fact)
     if shown is not None:
         return shown
@@ -267,6 +268,10 @@ def present_duels(fact: Fact) -> list[Event] | None:
             return [Say(f"**Final:** {names[0]} vs {names[1]}, straight to the duel ({first} rolls first).")]
         case FinalFought(duel=duel):
             return duel_shown(duel)
+        case AttackFought(duel=duel):
+            return attack_shown(duel)
+        case AttackDropped():
+            return []
         case LostDuel(player=player, winner=winner, shown=alias) if alias and alias != player:
             return [Say(f"**{winner}** destroys **{alias}**, who is out: {alias} was **{player}**.", pack=True)]
         case LostDuel(player=player, winner=winner):

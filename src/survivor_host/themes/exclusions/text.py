@@ -3,8 +3,8 @@ nickname only once its owner is out (or has won)."""
 
 from __future__ import annotations
 
-from survivor_host.engine.duel_facts import AttackAsked, AttackDropped, AttackFought, AttacksIn, AttackTaken, GameBegins
-from survivor_host.engine.duels import attack_shown, begins_shown, present_duels
+from survivor_host.engine.duel_facts import AttackAsked, AttacksIn, AttackTaken, GameBegins
+from survivor_host.engine.duels import begins_shown, present_duels
 from survivor_host.engine.events import Event, Fact, Prompt, Say
 from survivor_host.engine.nicknames import present_nicks
 from survivor_host.engine.render import join_names
@@ -80,10 +80,6 @@ def present(fact: Fact) -> list[Event]:
                     else "No attack is left to fight."
                 )
             ]
-        case AttackDropped():
-            return []
-        case AttackFought(duel=duel):
-            return attack_shown(duel)
         case Defended(target=target, attacker=attacker):
             return [Say(f"**{target}** defends against **{attacker}**: nobody is out.", pack=True)]
         case FinalPair(names=names):

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from survivor_host.engine.duel_facts import AttackAsked, AttackDropped, AttackFought, AttacksIn, GameBegins
-from survivor_host.engine.duels import attack_shown, begins_shown, present_duels
+from survivor_host.engine.duel_facts import AttackAsked, AttacksIn, GameBegins
+from survivor_host.engine.duels import begins_shown, present_duels
 from survivor_host.engine.events import Event, Fact, Prompt, Say
 from survivor_host.engine.modes import hearts
 from survivor_host.engine.nicknames import present_nicks
@@ -44,8 +44,4 @@ def present(fact: Fact) -> list[Event]:
             return [Say(f"{said} ({by}) attack **{target}**. It is final for this round.", to=fact.to)]
         case AttacksIn(count=count):
             return [Say(f"The attacks are in ({count}): they are fought in the order they were sent.")]
-        case AttackDropped():
-            return []
-        case AttackFought(duel=duel):
-            return attack_shown(duel)
     raise TypeError(f"Hunger Games Anon has no words for {fact!r}")
