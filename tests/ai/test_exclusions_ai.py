@@ -7,11 +7,12 @@ from __future__ import annotations
 import random
 
 from survivor_host.engine.dice import ScriptedDice
+from survivor_host.engine.duel_facts import ATTACK
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.odds import wilson
 from survivor_host.themes import new_game
 from survivor_host.themes.exclusions.ai import EXC_STRATEGIES
-from survivor_host.themes.exclusions.facts import ATTACK, SUSPECT, ExcStage
+from survivor_host.themes.exclusions.facts import SUSPECT, ExcStage
 from survivor_host.themes.exclusions.view import ExcView
 
 NAMES = ("Ann", "Bob", "Cid", "Dee")

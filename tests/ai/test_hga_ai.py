@@ -13,12 +13,13 @@ import random
 from dataclasses import replace
 
 from survivor_host.analysis.simulate import SimSetup, simulate
+from survivor_host.engine.duel_facts import ATTACK
 from survivor_host.engine.game import Game
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.odds import wilson
 from survivor_host.themes import new_game
 from survivor_host.themes.hga.ai import HGA_STRATEGIES
-from survivor_host.themes.hga.facts import ATTACK, HgaStage
+from survivor_host.themes.hga.facts import HgaStage
 from survivor_host.themes.hga.view import HgaView
 
 LIVES = (("Ash", 1), ("Birch", 2), ("Cedar", 1), ("Elm", 2))

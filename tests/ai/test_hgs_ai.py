@@ -16,11 +16,11 @@ from functools import cache
 import pytest
 
 from survivor_host.analysis.simulate import SimSetup, simulate
+from survivor_host.engine.duel_facts import ATTACK
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.odds import wilson
 from survivor_host.engine.strategy import Strategy
 from survivor_host.themes.hgs.ai import HGS_STRATEGIES
-from survivor_host.themes.hgs.facts import ATTACK
 from survivor_host.themes.hgs.view import HgsView
 
 HALF = Fraction(1, 2)

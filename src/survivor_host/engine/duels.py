@@ -8,12 +8,14 @@ ones go out together, a battle of 100 among them (G1) decides the winner and the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NotRequired, TypedDict
 
 from survivor_host.engine.battle import battle
+from survivor_host.engine.dice import Dice
+from survivor_host.engine.duel_facts import AttackDropped, AttackFought
 from survivor_host.engine.events import Cause, Eliminated, Event, Fact, Roll, Say
 from survivor_host.engine.game import Game, Seat
 from survivor_host.engine.modes import (
@@ -30,6 +32,7 @@ from survivor_host.engine.modes import (
     starting_lives,
 )
 from survivor_host.engine.phase import Phase
+from survivor_host.engine.record import Rounds
 from survivor_host.engine.render import battle_shown, join_names
 
 
@@ -121,10 +124,29 @@ def tally_out(rec: OutTally, event: Event) -> None:
 
 
 class DuelGame(Game):
-    """A game of duels to the last one standing; a theme calls `setup_lives` once the mods are known."""
+    """A game of duels to the last one standing: a theme sets its fields and its recorder in `setup_state`."""
 
     lives: dict[int, int]
     """Each seat's lives (Second Wind: 2 at the start; else 1)."""
+    recorder: Rounds[Any]
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        mods: Sequence[str] = (),
+        options: Mapping[str, object] | None = None,
+        dice: Dice | None = None,
+        seed: int | str | None = None,
+    ) -> None:
+        super().__init__(players, mods=mods, options=options, dice=dice, seed=seed)
+        self.setup_state()
+
+    def setup_state(self) -> None:
+        """The theme's fields, once the seats and mods are known (the lives at least: `setup_lives`)."""
+        self.setup_lives()
+
+    def round_record(self) -> Sequence[Mapping[str, Any]]:
+        return self.recorder.copy()
 
     def brief(self, seat: Seat) -> list[Event]:
         """Tell a substitute what the seat owes now (the current phase says), if it is still in."""
@@ -234,7 +256,7 @@ def fight_in_order(
 
 
 def present_duels(fact: Fact) -> list[Event] | None:
-    """The duel games' facts worded (the modes' too); None for a theme's own."""
+    """The duel games' facts worded (the modes' and the attacks' too); None for a theme's own."""
     shown = present_mode(fact)
     if shown is not None:
         return shown
@@ -246,6 +268,10 @@ def present_duels(fact: Fact) -> list[Event] | None:
             return [Say(f"**Final:** {names[0]} vs {names[1]}, straight to the duel ({first} rolls first).")]
         case FinalFought(duel=duel):
             return duel_shown(duel)
+        case AttackFought(duel=duel):
+            return attack_shown(duel)
+        case AttackDropped():
+            return []
         case LostDuel(player=player, winner=winner, shown=alias) if alias and alias != player:
             return [Say(f"**{winner}** destroys **{alias}**, who is out: {alias} was **{player}**.", pack=True)]
         case LostDuel(player=player, winner=winner):

@@ -2,7 +2,9 @@
 any name the bot prints, BG8), final once taken; the room is told nothing of who took which.
 
 A theme's state subclasses `Nicknamed` (its `POOL` of nicknames to offer as buttons), and its first phase
-subclasses `Nicknames`, saying what comes next. The facts and their words are shared (`present_nicks`).
+subclasses `Nicknames`, saying what comes next. Duels name a player by nickname; a player out, and the
+winner, are named beside theirs (`Unmasked`, `WinnerNamed`; `revealed` for the record). The facts and
+their words are shared (`present_nicks`).
 """
 
 from __future__ import annotations
@@ -13,12 +15,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
+from survivor_host.engine.duels import LostDuel
 from survivor_host.engine.errors import IllegalAction
-from survivor_host.engine.events import Asked, Event, Fact, Prompt, Say
+from survivor_host.engine.events import Asked, Eliminated, Event, Fact, Prompt, Say
 from survivor_host.engine.game import Game, Seat
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
-from survivor_host.engine.render import join_names
+from survivor_host.engine.render import join_names, out_line
 from survivor_host.engine.secret import SecretChoice
 from survivor_host.engine.voice import ask
 
@@ -90,6 +93,37 @@ class NicksIn(Fact):
     count: int
 
 
+@dataclass(frozen=True, slots=True)
+class Unmasked(Fact):
+    """`player`, nicknamed `nick`, is out for `reason` (idle, modkilled, left): the owner is named."""
+
+    player: str
+    nick: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class WinnerNamed(Fact):
+    """The game is won: the winner's nickname `nick` was `player`'s."""
+
+    player: str
+    nick: str
+
+
+def revealed(event: Event) -> dict[str, str]:
+    """The nicknames `event` reveals, each with its owner: players out (a lost duel, a removal), the winner."""
+    found: dict[str, str] = {}
+    if isinstance(event, WinnerNamed):
+        found[event.nick] = event.player
+    elif isinstance(event, Eliminated):
+        for cause in event.causes:
+            if isinstance(cause, LostDuel) and cause.shown:
+                found[cause.shown] = cause.player
+            elif isinstance(cause, Unmasked) and cause.nick:
+                found[cause.nick] = cause.player
+    return found
+
+
 class Nicknamed(Game):
     """A game whose players choose secret nicknames; `setup_nicks` once, before the first round."""
 
@@ -101,9 +135,18 @@ class Nicknamed(Game):
     """Each seat's nickname, once chosen (final)."""
     offered: dict[int, tuple[str, ...]]
     """The nicknames each seat is offered as buttons (dealt from a shuffled pool: no two seats share one)."""
+    first_round_on: bool
+    """The round the nicknames opened goes on: what follows them plays in it rather than in a new round."""
 
     def setup_nicks(self) -> None:
         self.nicks, self.offered = {}, {}
+        self.first_round_on = False
+
+    def next_round(self) -> None:
+        """A new round, unless it is the one the nicknames opened, which goes on."""
+        if not self.first_round_on:
+            self.round += 1
+        self.first_round_on = False
 
     def nick_of(self, seat: Seat) -> str:
         """`seat`'s nickname, or its name before it has one."""
@@ -131,6 +174,21 @@ class Nicknamed(Game):
         mine = tuple(nick for nick in self.offered.get(seat.index, ()) if to_id(nick) not in taken)
         return mine or free_suggestions(taken, self.WORDS, self.SPARE)
 
+    def shown_name(self, seat: Seat) -> str:
+        """Duels and lists name a player by nickname."""
+        return self.nick_of(seat)
+
+    def finish(self, winner: Seat | None, second: Seat | Sequence[Seat] | None = None) -> list[Event]:
+        """The end, the winner's nickname named with them."""
+        named: list[Event] = []
+        if winner is not None and winner.index in self.nicks:
+            named.append(WinnerNamed(winner.name, self.nicks[winner.index]))
+        return [*named, *super().finish(winner, second)]
+
+    def removal_causes(self, seats: Sequence[Seat], reason: str) -> list[Fact]:
+        """A removed player is named beside their nickname, if they chose one (the owner is out)."""
+        return [Unmasked(seat.name, self.nicks.get(seat.index, ""), reason) for seat in seats]
+
 
 N = TypeVar("N", bound=Nicknamed)
 
@@ -144,6 +202,7 @@ class Nicknames(SecretChoice[N, str]):
     idle_default = False
 
     def enter(self, game: N) -> list[Event]:
+        game.first_round_on = True
         game.round = 1
         game.deal_suggestions()
         return self.open(game, [NicknamesOpened(game.round)])
@@ -181,7 +240,7 @@ class Nicknames(SecretChoice[N, str]):
 
 
 def present_nicks(fact: Fact) -> list[Event] | None:
-    """The nickname facts worded; None for any other fact."""
+    """The nickname facts worded (those of players out and of the winner too); None for any other fact."""
     match fact:
         case NicknamesOpened():
             return [Say("**Nicknames:** PM me yours now; nobody else is told.")]
@@ -195,4 +254,10 @@ def present_nicks(fact: Fact) -> list[Event] | None:
             return [Say(f"{said} **{nick}**. Nobody else is told.", to=fact.to)]
         case NicksIn(count=count):
             return [Say(f"Every player still in ({count}) has a nickname.")]
+        case Unmasked(player=player, nick=nick, reason=reason) if nick:
+            return [Say(out_line((player,), reason).replace(f"**{player}**", f"**{player}** ({nick})", 1))]
+        case Unmasked(player=player, reason=reason):
+            return [Say(out_line((player,), reason))]
+        case WinnerNamed(player=player, nick=nick):
+            return [Say(f"The last one standing, **{nick}**, was **{player}**.")]
     return None

@@ -33,6 +33,13 @@ class Section:
         self.rows.append((label, dict(values)))
 
 
+def fair_share(players: int, playing: str = "attacking", note: str = "") -> Section:
+    """The table of a game where every seat is alike under random play: any one of `players` wins 1 in `players`."""
+    share = Section(f"Winning, {players} players, everyone {playing} at random", note=note)
+    share.add("any one player wins", {"": Fraction(1, players)})
+    return share
+
+
 def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
     """The 95% Wilson score interval for a proportion."""
     if trials <= 0:

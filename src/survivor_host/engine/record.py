@@ -10,9 +10,10 @@ page (the theme's `load_story`, else every field as data).
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from survivor_host.engine.events import Event
 
@@ -43,6 +44,36 @@ class Recorder(Protocol):
 
     def take(self, events: Sequence[Event]) -> None:
         """Everything one input caused, in order."""
+
+
+R = TypeVar("R", bound=Mapping[str, Any])
+
+
+class Rounds(Generic[R]):
+    """A recorder of rounds of shape `R`: a fact that opens a round (`open`) starts one; every other fact
+    goes to the last round opened (`add`), none before the first."""
+
+    def __init__(self) -> None:
+        self.rounds: list[R] = []
+
+    def take(self, events: Sequence[Event]) -> None:
+        for event in events:
+            opened = self.open(event)
+            if opened is not None:
+                self.rounds.append(opened)
+            elif self.rounds:
+                self.add(self.rounds[-1], event)
+
+    def open(self, event: Event) -> R | None:
+        """The round `event` opens, or None when it opens none."""
+        return None
+
+    def add(self, rec: R, event: Event) -> None:
+        """Add `event` to the round `rec`."""
+
+    def copy(self) -> list[R]:
+        """The rounds so far, as a copy the game goes on without."""
+        return copy.deepcopy(self.rounds)
 
 
 def record_problems(record: Mapping[str, Any]) -> list[str]:

@@ -86,6 +86,22 @@ class Roster:
             raise IllegalAction(f"{seat.name} is already eliminated.")
         return seat
 
+    def living_target(self, seat: Seat, name: str | None, verb: str, legal: Sequence[str], me: bool = False) -> Seat:
+        """The living player `seat` names (BG2: else refused, naming the `legal` targets); `me`: naming
+        oneself is taken (a guess) rather than refused (an attack)."""
+        listed = ", ".join(legal)
+        if not name:
+            raise IllegalAction(f"Name the player you {verb}: {listed}.")
+        try:
+            target = self.seat(name)
+        except IllegalAction:
+            raise IllegalAction(f'"{name}" is not in this game. You may {verb}: {listed}.') from None
+        if target is seat and not me:
+            raise IllegalAction(f"You can't {verb} yourself. You may {verb}: {listed}.")
+        if not target.alive:
+            raise IllegalAction(f"{target.name} is already out. You may {verb}: {listed}.")
+        return target
+
     def actor(self, inp: Input) -> Seat:
         """The player sending a player action; the host cannot act for a player."""
         if inp.by is None:

@@ -14,9 +14,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 
+from survivor_host.engine.duel_facts import ATTACK
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.strategy import Strategy, checked
-from survivor_host.themes.exclusions.facts import ATTACK, SUSPECT
+from survivor_host.themes.exclusions.facts import SUSPECT
 from survivor_host.themes.exclusions.view import ExcView
 
 

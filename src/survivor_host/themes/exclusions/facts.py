@@ -1,16 +1,15 @@
 """Exclusions' facts: what happened, as data, for its presenter and its record. Duels name players by
-nickname; a real name appears beside a nickname only once its owner is out (or has won)."""
+nickname; a real name appears beside a nickname only once its owner is out (or has won). Its attacks
+are the shared facts of `engine.duel_facts`: `AttackTaken` names a user, `AttackFought` nicknames, and its
+`left` is 1 when the attacker lost (which costs nothing)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import ClassVar
 
 from survivor_host.engine.events import Asked, Fact
-from survivor_host.engine.modes import Duel
 
-ATTACK = "attack"
 SUSPECT = "suspect"
 
 
@@ -30,44 +29,11 @@ class ExcCause(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class GameBegins(Fact):
-    """The game starts with `players` players under `mods` (the modes' ids)."""
-
-    title: str
-    players: int
-    mods: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class RoundBegins(Fact):
     """Round `number`: the real names still in, sorted (attacks name a username, 3.2)."""
 
     number: int
     names: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class AttackAsked(Asked):
-    """`player` may PM `attack NAME`, naming one of `targets` (usernames)."""
-
-    round: int
-
-
-@dataclass(frozen=True, slots=True)
-class AttackTaken(Fact):
-    """`player` attacks the user `target`; told to `player` only."""
-
-    player: str
-    target: str
-    again: bool = False
-    secret: ClassVar[bool] = True
-
-
-@dataclass(frozen=True, slots=True)
-class AttacksIn(Fact):
-    """Every attack of the round is in (or its deadline passed)."""
-
-    count: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,23 +87,6 @@ class AttacksBegin(Fact):
 
 
 @dataclass(frozen=True, slots=True)
-class AttackDropped(Fact):
-    """The attack of `by` on `target` (nicknames) is not fought: one of them was out before its turn."""
-
-    by: str
-    target: str
-
-
-@dataclass(frozen=True, slots=True)
-class AttackFought(Fact):
-    """`duel.first` attacked `duel.second` (nicknames); `left`: the loser's lives after it (0: the target
-    lost and is out; 1: the attacker lost, which costs nothing)."""
-
-    duel: Duel
-    left: int
-
-
-@dataclass(frozen=True, slots=True)
 class Defended(Fact):
     """`target` won the duel `attacker` started: nobody is out (4.5)."""
 
@@ -150,20 +99,3 @@ class FinalPair(Fact):
     """Two are left, named by their real names (4.7; sorted): the final, where either loser is out."""
 
     names: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Unmasked(Fact):
-    """`player`, nicknamed `nick`, is out for `reason` (idle, modkilled, left): the owner is named."""
-
-    player: str
-    nick: str
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class WinnerNamed(Fact):
-    """The game is won: the winner's nickname `nick` was `player`'s."""
-
-    player: str
-    nick: str

@@ -4,16 +4,14 @@ nickname (`phases.py`, `guesses.py`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from survivor_host.engine.dice import Dice
+from survivor_host.engine.duel_facts import ATTACK, GameBegins
 from survivor_host.engine.events import Event
 from survivor_host.engine.game import Seat
 from survivor_host.engine.nicknames import NICK
-from survivor_host.themes.exclusions.facts import ATTACK, SUSPECT, GameBegins
+from survivor_host.themes.exclusions.facts import SUSPECT
 from survivor_host.themes.exclusions.phases import NICKNAMES
-from survivor_host.themes.exclusions.record import ExcRound
 from survivor_host.themes.exclusions.spec import SPEC
 from survivor_host.themes.exclusions.state import ExcState
 from survivor_host.themes.exclusions.view import ExcView, view_of
@@ -29,22 +27,8 @@ class Exclusions(ExcState):
     ACTION_ALIASES: ClassVar[dict[str, str]] = {"destroy": ATTACK}
     ACTION_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {NICK: ("target",), ATTACK: ("target",), SUSPECT: ("target",)}
 
-    def __init__(
-        self,
-        players: Sequence[str],
-        mods: Sequence[str] = (),
-        options: Mapping[str, object] | None = None,
-        dice: Dice | None = None,
-        seed: int | str | None = None,
-    ) -> None:
-        super().__init__(players, mods=mods, options=options, dice=dice, seed=seed)
-        self.setup_state()
-
     def _start(self) -> list[Event]:
         return [GameBegins(self.title, len(self.seats), self.mods), *self.move_to(NICKNAMES)]
-
-    def take(self, facts: list[Event]) -> None:
-        self.recorder.take(facts)
 
     def refusal(self, action: str, seat: Seat) -> str:
         if action == NICK:
@@ -55,6 +39,3 @@ class Exclusions(ExcState):
 
     def view(self, name: str) -> ExcView:
         return view_of(self, self.seat(name))
-
-    def round_record(self) -> list[ExcRound]:
-        return self.recorder.copy()

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from survivor_host.engine.game import Game
 from survivor_host.engine.modes import DUEL_DIE, GOLF
-from survivor_host.engine.odds import Section, battle_win
+from survivor_host.engine.odds import Section, battle_win, fair_share
 
 
 def exposed(players: int) -> Fraction:
@@ -19,11 +19,9 @@ def exposed(players: int) -> Fraction:
 def odds_tables(game: Game) -> list[Section]:
     """The `odds` command's tables for this table size and modes."""
     players = len(game.seats)
-    share = Section(
-        f"Winning, {players} players, everyone playing at random",
-        note="every seat is alike when targets, guesses and the order attacks are sent are random",
+    share = fair_share(
+        players, "playing", note="every seat is alike when targets, guesses and the order attacks are sent are random"
     )
-    share.add("any one player wins", {"": Fraction(1, players)})
     rule = "Golf" if GOLF in game.mods else "Regular"
     duel = Section(f"A duel, {DUEL_DIE} vs {DUEL_DIE} ({rule}; equal rolls roll again)")
     duel.add("the attacker wins (the target is out; else nobody is)", {"": battle_win(DUEL_DIE, DUEL_DIE)})

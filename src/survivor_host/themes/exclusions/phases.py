@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from survivor_host.engine import nicknames
+from survivor_host.engine.duel_facts import ATTACK, AttackAsked, AttackDropped, AttackFought, AttacksIn, AttackTaken
 from survivor_host.engine.duels import DuelCause, FinalDuel, LostDuel
 from survivor_host.engine.events import Event
 from survivor_host.engine.game import Seat
@@ -15,18 +16,7 @@ from survivor_host.engine.inputs import Input
 from survivor_host.engine.modes import fight
 from survivor_host.engine.phase import Phase
 from survivor_host.engine.secret import SecretChoice
-from survivor_host.themes.exclusions.facts import (
-    ATTACK,
-    AttackAsked,
-    AttackDropped,
-    AttackFought,
-    AttacksIn,
-    AttackTaken,
-    Defended,
-    ExcStage,
-    FinalPair,
-    RoundBegins,
-)
+from survivor_host.themes.exclusions.facts import Defended, ExcStage, FinalPair, RoundBegins
 from survivor_host.themes.exclusions.guesses import Guessing
 from survivor_host.themes.exclusions.state import ExcState
 
@@ -35,10 +25,6 @@ class Nicknames(nicknames.Nicknames[ExcState]):
     """3.1: everyone PMs a nickname, final once taken; those without one at the deadline are out."""
 
     name = ExcStage.NICKS
-
-    def enter(self, game: ExcState) -> list[Event]:
-        game.attacks_due = True
-        return super().enter(game)
 
     def next(self, game: ExcState) -> Phase[ExcState]:
         return after_round(game)
@@ -55,9 +41,8 @@ class Attacks(SecretChoice[ExcState, int]):
     idle_default = False
 
     def enter(self, game: ExcState) -> list[Event]:
-        if not game.attacks_due:
-            game.round += 1
-        game.attacks, game.attacks_due = {}, False
+        game.next_round()
+        game.attacks = {}
         names = tuple(sorted((seat.name for seat in game.alive()), key=str.lower))
         return self.open(game, [RoundBegins(game.round, names)])
 

@@ -3,24 +3,21 @@ attacks and duels by nickname, each guess of an exposed nickname, and whose nick
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import Any, NotRequired, TypedDict
 
-from survivor_host.engine.duels import FinalBegins, FinalFought, LostDuel, duel_record, tally_out
+from survivor_host.engine.duel_facts import AttackDropped, AttackFought
+from survivor_host.engine.duels import FinalBegins, FinalFought, duel_record, tally_out
 from survivor_host.engine.events import Eliminated, Event
-from survivor_host.engine.nicknames import NicknamesOpened
+from survivor_host.engine.nicknames import NicknamesOpened, revealed
+from survivor_host.engine.record import Rounds
 from survivor_host.themes.exclusions.facts import (
-    AttackDropped,
-    AttackFought,
     ExcCause,
     Exposed,
     FoundOut,
     Guessed,
     NoGuess,
     RoundBegins,
-    Unmasked,
-    WinnerNamed,
 )
 
 
@@ -43,12 +40,9 @@ class ExcRound(TypedDict):
     last_battle: NotRequired[dict[str, object]]
 
 
-class ExcRecorder:
+class ExcRecorder(Rounds[ExcRound]):
     """Builds the rounds of the record from the facts a game emits (the first round opens with the
     nicknames)."""
-
-    def __init__(self) -> None:
-        self.rounds: list[ExcRound] = []
 
     def take(self, events: Sequence[Event]) -> None:
         for event in events:
@@ -61,10 +55,9 @@ class ExcRecorder:
             elif isinstance(event, FinalBegins):
                 self.rounds.append(new_round(event.number, True, []))
             elif self.rounds:
-                self._add(self.rounds[-1], event)
+                self.add(self.rounds[-1], event)
 
-    @staticmethod
-    def _add(rec: ExcRound, event: Event) -> None:
+    def add(self, rec: ExcRound, event: Event) -> None:
         match event:
             case Exposed(nicks=nicks):
                 rec["exposed"] = list(nicks)
@@ -82,20 +75,9 @@ class ExcRecorder:
                 for cause in causes:
                     if isinstance(cause, FoundOut):
                         rec["revealed"][cause.nick] = cause.player
-            case Eliminated(causes=causes):
-                tally_out(rec, event)
-                for cause in causes:
-                    if isinstance(cause, LostDuel) and cause.shown:
-                        rec["revealed"][cause.shown] = cause.player
-                    elif isinstance(cause, Unmasked) and cause.nick:
-                        rec["revealed"][cause.nick] = cause.player
-            case WinnerNamed(player=player, nick=nick):
-                rec["revealed"][nick] = player
             case _:
                 tally_out(rec, event)
-
-    def copy(self) -> list[ExcRound]:
-        return copy.deepcopy(self.rounds)
+                rec["revealed"].update(revealed(event))
 
 
 def new_round(number: int, final: bool, names: list[str]) -> ExcRound:

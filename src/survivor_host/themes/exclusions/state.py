@@ -3,14 +3,9 @@ username), the exposed nicknames still to guess and who guesses now; and how a t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from survivor_host.engine.duels import DuelGame
-from survivor_host.engine.errors import IllegalAction
-from survivor_host.engine.events import Event, Fact
 from survivor_host.engine.game import Seat
 from survivor_host.engine.nicknames import Nicknamed
-from survivor_host.themes.exclusions.facts import Unmasked, WinnerNamed
 from survivor_host.themes.exclusions.record import ExcRecorder
 
 WORDS = (
@@ -36,8 +31,6 @@ class ExcState(Nicknamed, DuelGame):
     """The owner of the nickname being guessed now."""
     learned: dict[int, dict[str, str]]
     """What each seat learned from its own attacks: the nickname a duel named for the user it attacked."""
-    attacks_due: bool
-    """The first round's attacks are still to come: the round the nicknames opened goes on."""
     recorder: ExcRecorder
 
     def setup_state(self) -> None:
@@ -45,32 +38,11 @@ class ExcState(Nicknamed, DuelGame):
         self.setup_nicks()
         self.attacks, self.exposed, self.learned = {}, [], {}
         self.guesser = self.suspected = None
-        self.attacks_due = False
         self.recorder = ExcRecorder()
-
-    def shown_name(self, seat: Seat) -> str:
-        """Duels name a player by nickname."""
-        return self.nick_of(seat)
 
     def target_names(self, seat: Seat) -> tuple[str, ...]:
         """Whom `seat` may attack: every other player still in, by username, sorted."""
         return tuple(sorted((other.name for other in self.alive() if other is not seat), key=str.lower))
-
-    def living_target(self, seat: Seat, name: str | None, verb: str, legal: Sequence[str], me: bool) -> Seat:
-        """The living player `seat` names (BG2: else refused, naming the legal targets); `me`: naming
-        oneself is taken (a guess) rather than refused (an attack, 3.3)."""
-        listed = ", ".join(legal)
-        if not name:
-            raise IllegalAction(f"Name the player you {verb}: {listed}.")
-        try:
-            target = self.seat(name)
-        except IllegalAction:
-            raise IllegalAction(f'"{name}" is not in this game. You may {verb}: {listed}.') from None
-        if target is seat and not me:
-            raise IllegalAction(f"You can't {verb} yourself. You may {verb}: {listed}.")
-        if not target.alive:
-            raise IllegalAction(f"{target.name} is already out. You may {verb}: {listed}.")
-        return target
 
     def attack_target(self, seat: Seat, name: str | None) -> Seat:
         """The user `seat` attacks (3.3): any other player still in, by username."""
@@ -79,14 +51,3 @@ class ExcState(Nicknamed, DuelGame):
     def suspect_target(self, seat: Seat, name: str | None) -> Seat:
         """The user `seat` suspects (3.4c): any player still in (oneself too: a guess that is wrong)."""
         return self.living_target(seat, name, "suspect", self.target_names(seat), me=True)
-
-    def finish(self, winner: Seat | None, second: Seat | Sequence[Seat] | None = None) -> list[Event]:
-        """The end, the winner's nickname named with them."""
-        named: list[Event] = []
-        if winner is not None and winner.index in self.nicks:
-            named.append(WinnerNamed(winner.name, self.nicks[winner.index]))
-        return [*named, *super().finish(winner, second)]
-
-    def removal_causes(self, seats: Sequence[Seat], reason: str) -> list[Fact]:
-        """A removed player is named beside their nickname, if they chose one (the owner is out)."""
-        return [Unmasked(seat.name, self.nicks.get(seat.index, ""), reason) for seat in seats]

@@ -3,29 +3,22 @@ nickname only once its owner is out (or has won)."""
 
 from __future__ import annotations
 
-from survivor_host.engine.duels import attack_shown, begins_shown, present_duels
+from survivor_host.engine.duel_facts import AttackAsked, AttacksIn, AttackTaken, GameBegins
+from survivor_host.engine.duels import begins_shown, present_duels
 from survivor_host.engine.events import Event, Fact, Prompt, Say
 from survivor_host.engine.nicknames import present_nicks
-from survivor_host.engine.render import join_names, out_line
+from survivor_host.engine.render import join_names
 from survivor_host.engine.voice import ask
 from survivor_host.themes.exclusions.facts import (
-    AttackAsked,
-    AttackDropped,
-    AttackFought,
     AttacksBegin,
-    AttacksIn,
-    AttackTaken,
     Defended,
     Exposed,
     FinalPair,
     FoundOut,
-    GameBegins,
     GuessAsked,
     Guessed,
     NoGuess,
     RoundBegins,
-    Unmasked,
-    WinnerNamed,
 )
 
 RULES = (
@@ -87,19 +80,9 @@ def present(fact: Fact) -> list[Event]:
                     else "No attack is left to fight."
                 )
             ]
-        case AttackDropped():
-            return []
-        case AttackFought(duel=duel):
-            return attack_shown(duel)
         case Defended(target=target, attacker=attacker):
             return [Say(f"**{target}** defends against **{attacker}**: nobody is out.", pack=True)]
         case FinalPair(names=names):
             bold = join_names([f"**{name}**" for name in names])
             return [Say(f"Two are left, {bold}: the final, where either loser is out.")]
-        case Unmasked(player=player, nick=nick, reason=reason) if nick:
-            return [Say(out_line((player,), reason).replace(f"**{player}**", f"**{player}** ({nick})", 1))]
-        case Unmasked(player=player, reason=reason):
-            return [Say(out_line((player,), reason))]
-        case WinnerNamed(player=player, nick=nick):
-            return [Say(f"The last one standing, **{nick}**, was **{player}**.")]
     raise TypeError(f"Exclusions has no words for {fact!r}")

@@ -6,15 +6,12 @@ play the final. This class wires them and handles what crosses phases: removals,
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from survivor_host.engine.dice import Dice
+from survivor_host.engine.duel_facts import ATTACK, GameBegins
 from survivor_host.engine.events import Event
 from survivor_host.engine.game import Seat
-from survivor_host.themes.hg.facts import ATTACK, GameBegins
 from survivor_host.themes.hg.phases import ATTACKS, after_round
-from survivor_host.themes.hg.record import HgRound
 from survivor_host.themes.hg.spec import SPEC
 from survivor_host.themes.hg.state import HgState
 from survivor_host.themes.hg.view import HgView, view_of
@@ -30,30 +27,13 @@ class HungerGames(HgState):
     ACTION_ALIASES: ClassVar[dict[str, str]] = {"destroy": ATTACK}
     ACTION_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {ATTACK: ("target",)}
 
-    def __init__(
-        self,
-        players: Sequence[str],
-        mods: Sequence[str] = (),
-        options: Mapping[str, object] | None = None,
-        dice: Dice | None = None,
-        seed: int | str | None = None,
-    ) -> None:
-        super().__init__(players, mods=mods, options=options, dice=dice, seed=seed)
-        self.setup_state()
-
     def _start(self) -> list[Event]:
         begins = GameBegins(self.title, len(self.seats), self.mods)
         first = ATTACKS if len(self.seats) > 2 else after_round(self)
         return [begins, *self.move_to(first)]
-
-    def take(self, facts: list[Event]) -> None:
-        self.recorder.take(facts)
 
     def refusal(self, action: str, seat: Seat) -> str:
         return "There is no attack to send now: wait for the next round."
 
     def view(self, name: str) -> HgView:
         return view_of(self, self.seat(name))
-
-    def round_record(self) -> list[HgRound]:
-        return self.recorder.copy()

@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from survivor_host.engine.game import Game
 from survivor_host.engine.modes import duel_sections
-from survivor_host.engine.odds import Section
+from survivor_host.engine.odds import Section, fair_share
 
 
 def odds_tables(game: Game) -> list[Section]:
     """The `odds` command's tables for this table size and modes."""
     players = len(game.seats)
-    share = Section(
-        f"Winning, {players} players, everyone attacking at random",
-        note="every seat is alike when targets and the order attacks are sent are random",
-    )
-    share.add("any one player wins", {"": Fraction(1, players)})
+    share = fair_share(players, note="every seat is alike when targets and the order attacks are sent are random")
     return [share, *duel_sections(game.mods)]

@@ -4,22 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from survivor_host.engine.duels import FINAL, fight_in_order
-from survivor_host.engine.events import Event, PlayerList
-from survivor_host.engine.game import Seat
-from survivor_host.engine.inputs import Input
-from survivor_host.engine.phase import Phase
-from survivor_host.engine.secret import SecretChoice
-from survivor_host.themes.hg.facts import (
+from survivor_host.engine.duel_facts import (
     ATTACK,
     AttackAsked,
     AttackDropped,
     AttackFought,
     AttacksIn,
     AttackTaken,
-    HgStage,
     RoundBegins,
 )
+from survivor_host.engine.duels import FINAL, fight_in_order
+from survivor_host.engine.events import Event, PlayerList
+from survivor_host.engine.game import Seat
+from survivor_host.engine.inputs import Input
+from survivor_host.engine.phase import Phase
+from survivor_host.engine.secret import SecretChoice
+from survivor_host.themes.hg.facts import HgStage
 from survivor_host.themes.hg.state import HgState
 
 

@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Sequence
 from typing import Any, NotRequired, TypedDict
 
+from survivor_host.engine.duel_facts import AttackDropped, AttackFought, AttackTaken, RoundBegins
 from survivor_host.engine.duels import FinalBegins, FinalFought, duel_record, tally_out
 from survivor_host.engine.events import Event
-from survivor_host.themes.hg.facts import (
-    AttackDropped,
-    AttackFought,
-    AttackTaken,
-    RoundBegins,
-)
+from survivor_host.engine.record import Rounds
 
 
 class HgRound(TypedDict):
@@ -32,20 +26,12 @@ class HgRound(TypedDict):
     last_battle: NotRequired[dict[str, object]]
 
 
-class HgRecorder:
+class HgRecorder(Rounds[HgRound]):
     """Builds the rounds of the record from the facts a game emits, in one place."""
 
-    def __init__(self) -> None:
-        self.rounds: list[HgRound] = []
-
-    def take(self, events: Sequence[Event]) -> None:
-        for event in events:
-            if isinstance(event, RoundBegins | FinalBegins):
-                self._open(event)
-            elif self.rounds:
-                self._add(self.rounds[-1], event)
-
-    def _open(self, event: RoundBegins | FinalBegins) -> None:
+    def open(self, event: Event) -> HgRound | None:
+        if not isinstance(event, RoundBegins | FinalBegins):
+            return None
         final = isinstance(event, FinalBegins)
         players = [event.first, event.second] if isinstance(event, FinalBegins) else list(event.players)
         rec: HgRound = {
@@ -60,10 +46,9 @@ class HgRecorder:
         }
         if event.lives:
             rec["lives"] = dict(zip(players, event.lives, strict=True))
-        self.rounds.append(rec)
+        return rec
 
-    @staticmethod
-    def _add(rec: HgRound, event: Event) -> None:
+    def add(self, rec: HgRound, event: Event) -> None:
         match event:
             case AttackTaken(player=player, target=target, again=False):
                 rec["attacks"].append({"by": player, "target": target})
@@ -73,6 +58,3 @@ class HgRecorder:
                 rec["duels"].append(duel_record(duel, left))
             case _:
                 tally_out(rec, event)
-
-    def copy(self) -> list[HgRound]:
-        return copy.deepcopy(self.rounds)

@@ -5,7 +5,6 @@ round's attacks. The state refers to seats by index; names appear only in the fa
 from __future__ import annotations
 
 from survivor_host.engine.duels import DuelGame
-from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.game import Seat
 from survivor_host.themes.hg.record import HgRecorder
 
@@ -32,15 +31,4 @@ class HgState(DuelGame):
 
     def attack_target(self, seat: Seat, name: str | None) -> Seat:
         """The living player `seat` names to attack (BG2: else refused, naming the legal targets)."""
-        legal = ", ".join(other.name for other in self.targets_of(seat.index))
-        if not name:
-            raise IllegalAction(f"Name the player you attack: {legal}.")
-        try:
-            target = self.seat(name)
-        except IllegalAction:
-            raise IllegalAction(f'"{name}" is not in this game. You may attack: {legal}.') from None
-        if target is seat:
-            raise IllegalAction(f"You can't attack yourself. You may attack: {legal}.")
-        if not target.alive:
-            raise IllegalAction(f"{target.name} is already out. You may attack: {legal}.")
-        return target
+        return self.living_target(seat, name, "attack", [other.name for other in self.targets_of(seat.index)])

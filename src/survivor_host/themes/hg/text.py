@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from survivor_host.engine.duels import attack_shown, begins_shown, present_duels
-from survivor_host.engine.events import Event, Fact, Prompt, Say
-from survivor_host.engine.render import join_names
-from survivor_host.engine.voice import ask
-from survivor_host.themes.hg.facts import (
+from survivor_host.engine.duel_facts import (
     AttackAsked,
-    AttackDropped,
-    AttackFought,
     AttacksIn,
     AttackTaken,
     GameBegins,
     RoundBegins,
 )
+from survivor_host.engine.duels import begins_shown, present_duels
+from survivor_host.engine.events import Event, Fact, Prompt, Say
+from survivor_host.engine.render import join_names
+from survivor_host.engine.voice import ask
 
 RULES = (
     "Each round, every player attacks one other player by PM. The attacks are fought in the order they "
@@ -44,8 +42,4 @@ def present(fact: Fact) -> list[Event]:
             return [Say(f"{said} **{target}**. It is final for this round.", to=fact.to)]
         case AttacksIn(count=count):
             return [Say(f"The attacks are in ({count}): they are fought in the order they were sent.")]
-        case AttackDropped():
-            return []
-        case AttackFought(duel=duel):
-            return attack_shown(duel)
     raise TypeError(f"Hunger Games has no words for {fact!r}")

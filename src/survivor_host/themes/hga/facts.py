@@ -7,10 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
 
-from survivor_host.engine.events import Asked, Fact
-from survivor_host.engine.modes import Duel
-
-ATTACK = "attack"
+from survivor_host.engine.events import Fact
 
 
 class HgaStage(StrEnum):
@@ -19,15 +16,6 @@ class HgaStage(StrEnum):
     NICKS = "nicknames"
     ATTACKS = "attacks"
     DUELS = "duels"
-
-
-@dataclass(frozen=True, slots=True)
-class GameBegins(Fact):
-    """The game starts with `players` players under `mods` (the modes' ids)."""
-
-    title: str
-    players: int
-    mods: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,13 +30,6 @@ class RoundBegins(Fact):
 
 
 @dataclass(frozen=True, slots=True)
-class AttackAsked(Asked):
-    """`player` may PM `attack NICKNAME`, naming one of `targets` (nicknames)."""
-
-    round: int
-
-
-@dataclass(frozen=True, slots=True)
 class AttackTaken(Fact):
     """`player` (as `by`) attacks `target`, both nicknames; told to `player` only."""
 
@@ -57,43 +38,3 @@ class AttackTaken(Fact):
     target: str
     again: bool = False
     secret: ClassVar[bool] = True
-
-
-@dataclass(frozen=True, slots=True)
-class AttacksIn(Fact):
-    """Every attack of the round is in (or its deadline passed)."""
-
-    count: int
-
-
-@dataclass(frozen=True, slots=True)
-class AttackDropped(Fact):
-    """The attack of `by` on `target` (nicknames) is not fought: one of them was out before its turn."""
-
-    by: str
-    target: str
-
-
-@dataclass(frozen=True, slots=True)
-class AttackFought(Fact):
-    """`duel.first` attacked `duel.second` (nicknames); `left`: the loser's lives after it (0: out)."""
-
-    duel: Duel
-    left: int
-
-
-@dataclass(frozen=True, slots=True)
-class Unmasked(Fact):
-    """`player`, nicknamed `nick`, is out for `reason` (idle, modkilled, left): the owner is named."""
-
-    player: str
-    nick: str
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class WinnerNamed(Fact):
-    """The game is won: the winner's nickname `nick` was `player`'s."""
-
-    player: str
-    nick: str

@@ -4,16 +4,13 @@ until they are out (`phases.py`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from survivor_host.engine.dice import Dice
+from survivor_host.engine.duel_facts import ATTACK, GameBegins
 from survivor_host.engine.events import Event
 from survivor_host.engine.game import Seat
 from survivor_host.engine.nicknames import NICK
-from survivor_host.themes.hga.facts import ATTACK, GameBegins
 from survivor_host.themes.hga.phases import NICKNAMES
-from survivor_host.themes.hga.record import HgaRound
 from survivor_host.themes.hga.spec import SPEC
 from survivor_host.themes.hga.state import HgaState
 from survivor_host.themes.hga.view import HgaView, view_of
@@ -29,22 +26,8 @@ class HungerGamesAnon(HgaState):
     ACTION_ALIASES: ClassVar[dict[str, str]] = {"destroy": ATTACK}
     ACTION_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {NICK: ("target",), ATTACK: ("target",)}
 
-    def __init__(
-        self,
-        players: Sequence[str],
-        mods: Sequence[str] = (),
-        options: Mapping[str, object] | None = None,
-        dice: Dice | None = None,
-        seed: int | str | None = None,
-    ) -> None:
-        super().__init__(players, mods=mods, options=options, dice=dice, seed=seed)
-        self.setup_state()
-
     def _start(self) -> list[Event]:
         return [GameBegins(self.title, len(self.seats), self.mods), *self.move_to(NICKNAMES)]
-
-    def take(self, facts: list[Event]) -> None:
-        self.recorder.take(facts)
 
     def refusal(self, action: str, seat: Seat) -> str:
         if action == NICK:
@@ -53,6 +36,3 @@ class HungerGamesAnon(HgaState):
 
     def view(self, name: str) -> HgaView:
         return view_of(self, self.seat(name))
-
-    def round_record(self) -> list[HgaRound]:
-        return self.recorder.copy()

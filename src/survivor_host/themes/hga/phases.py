@@ -6,22 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from survivor_host.engine import nicknames as engine_nicknames
+from survivor_host.engine.duel_facts import ATTACK, AttackAsked, AttackDropped, AttackFought, AttacksIn
 from survivor_host.engine.duels import FINAL, fight_in_order
 from survivor_host.engine.events import Event
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.phase import Phase
 from survivor_host.engine.secret import SecretChoice
-from survivor_host.themes.hga.facts import (
-    ATTACK,
-    AttackAsked,
-    AttackDropped,
-    AttackFought,
-    AttacksIn,
-    AttackTaken,
-    HgaStage,
-    RoundBegins,
-)
+from survivor_host.themes.hga.facts import AttackTaken, HgaStage, RoundBegins
 from survivor_host.themes.hga.state import HgaState
 
 
@@ -29,10 +21,6 @@ class Nicknames(engine_nicknames.Nicknames[HgaState]):
     """3.1: everyone PMs a nickname, final once taken; those without one at the deadline are out."""
 
     name = HgaStage.NICKS
-
-    def enter(self, game: HgaState) -> list[Event]:
-        game.attacks_due = True
-        return super().enter(game)
 
     def next(self, game: HgaState) -> Phase[HgaState]:
         return after_round(game)
@@ -49,9 +37,8 @@ class Attacks(SecretChoice[HgaState, int]):
     idle_default = False
 
     def enter(self, game: HgaState) -> list[Event]:
-        if not game.attacks_due:
-            game.round += 1
-        game.attacks, game.attacks_due = {}, False
+        game.next_round()
+        game.attacks = {}
         alive = game.alive()
         nicks = game.dice.shuffle([game.shown_name(seat) for seat in alive])
         by_nick = {game.shown_name(seat): seat for seat in alive}

@@ -3,21 +3,15 @@ nickname, and each round says whose nicknames were revealed in it (their owners 
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import Any, NotRequired, TypedDict
 
-from survivor_host.engine.duels import FinalBegins, FinalFought, LostDuel, duel_record, tally_out
-from survivor_host.engine.events import Eliminated, Event
-from survivor_host.engine.nicknames import NicknamesOpened
-from survivor_host.themes.hga.facts import (
-    AttackDropped,
-    AttackFought,
-    AttackTaken,
-    RoundBegins,
-    Unmasked,
-    WinnerNamed,
-)
+from survivor_host.engine.duel_facts import AttackDropped, AttackFought
+from survivor_host.engine.duels import FinalBegins, FinalFought, duel_record, tally_out
+from survivor_host.engine.events import Event
+from survivor_host.engine.nicknames import NicknamesOpened, revealed
+from survivor_host.engine.record import Rounds
+from survivor_host.themes.hga.facts import AttackTaken, RoundBegins
 
 
 class HgaRound(TypedDict):
@@ -39,12 +33,9 @@ class HgaRound(TypedDict):
     last_battle: NotRequired[dict[str, object]]
 
 
-class HgaRecorder:
+class HgaRecorder(Rounds[HgaRound]):
     """Builds the rounds of the record from the facts a game emits, in one place (the first round opens
     with the nicknames)."""
-
-    def __init__(self) -> None:
-        self.rounds: list[HgaRound] = []
 
     def take(self, events: Sequence[Event]) -> None:
         for event in events:
@@ -60,15 +51,14 @@ class HgaRecorder:
             elif isinstance(event, FinalBegins):
                 self._open(new_round(event.number, True, [event.first, event.second], []), event.lives)
             elif self.rounds:
-                self._add(self.rounds[-1], event)
+                self.add(self.rounds[-1], event)
 
     def _open(self, rec: HgaRound, lives: tuple[int, ...]) -> None:
         if lives:
             rec["lives"] = dict(zip(rec["nicks"], lives, strict=True))
         self.rounds.append(rec)
 
-    @staticmethod
-    def _add(rec: HgaRound, event: Event) -> None:
+    def add(self, rec: HgaRound, event: Event) -> None:
         match event:
             case AttackTaken(by=by, target=target, again=False):
                 rec["attacks"].append({"by": by, "target": target})
@@ -76,20 +66,9 @@ class HgaRecorder:
                 rec["dropped"].append({"by": by, "target": target})
             case AttackFought(duel=duel, left=left) | FinalFought(duel=duel, left=left):
                 rec["duels"].append(duel_record(duel, left))
-            case Eliminated(causes=causes):
-                tally_out(rec, event)
-                for cause in causes:
-                    if isinstance(cause, LostDuel) and cause.shown:
-                        rec["revealed"][cause.shown] = cause.player
-                    elif isinstance(cause, Unmasked) and cause.nick:
-                        rec["revealed"][cause.nick] = cause.player
-            case WinnerNamed(player=player, nick=nick):
-                rec["revealed"][nick] = player
             case _:
                 tally_out(rec, event)
-
-    def copy(self) -> list[HgaRound]:
-        return copy.deepcopy(self.rounds)
+                rec["revealed"].update(revealed(event))
 
 
 def new_round(number: int, final: bool, nicks: list[str], names: list[str]) -> HgaRound:

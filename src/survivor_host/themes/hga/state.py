@@ -3,15 +3,11 @@ nickname, the round's attacks; and how a nickname or an attack's target is read.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from survivor_host.engine.duels import DuelGame
 from survivor_host.engine.errors import IllegalAction
-from survivor_host.engine.events import Event, Fact
 from survivor_host.engine.game import Seat
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.nicknames import Nicknamed
-from survivor_host.themes.hga.facts import Unmasked, WinnerNamed
 from survivor_host.themes.hga.names import SUGGESTED
 from survivor_host.themes.hga.record import HgaRecorder
 
@@ -24,19 +20,12 @@ class HgaState(Nicknamed, DuelGame):
     attacks: dict[int, int]
     """This round's accepted attacks, attacker to target, in the order they were accepted."""
     recorder: HgaRecorder
-    attacks_due: bool
-    """The first round's attacks are still to come: the round the nicknames opened goes on."""
 
     def setup_state(self) -> None:
         self.setup_lives()
         self.setup_nicks()
         self.attacks = {}
-        self.attacks_due = False
         self.recorder = HgaRecorder()
-
-    def shown_name(self, seat: Seat) -> str:
-        """Duels and lists name a player by nickname."""
-        return self.nicks.get(seat.index, seat.name)
 
     def marks(self, seat: Seat) -> str:
         """No lives beside real names: with the nicknames' hearts they would tell who is who."""
@@ -63,14 +52,3 @@ class HgaState(Nicknamed, DuelGame):
             if to_id(name) == to_id(nick):
                 return target
         raise IllegalAction(f"Nobody still in goes by that nickname. You may attack: {legal}.")
-
-    def finish(self, winner: Seat | None, second: Seat | Sequence[Seat] | None = None) -> list[Event]:
-        """The end, the winner's nickname named with them."""
-        named: list[Event] = []
-        if winner is not None and winner.index in self.nicks:
-            named.append(WinnerNamed(winner.name, self.nicks[winner.index]))
-        return [*named, *super().finish(winner, second)]
-
-    def removal_causes(self, seats: Sequence[Seat], reason: str) -> list[Fact]:
-        """A removed player is named beside their nickname, if they chose one (the owner is out)."""
-        return [Unmasked(seat.name, self.nicks.get(seat.index, ""), reason) for seat in seats]

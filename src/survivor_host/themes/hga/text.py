@@ -2,23 +2,14 @@
 
 from __future__ import annotations
 
-from survivor_host.engine.duels import attack_shown, begins_shown, present_duels
+from survivor_host.engine.duel_facts import AttackAsked, AttacksIn, GameBegins
+from survivor_host.engine.duels import begins_shown, present_duels
 from survivor_host.engine.events import Event, Fact, Prompt, Say
 from survivor_host.engine.modes import hearts
 from survivor_host.engine.nicknames import present_nicks
-from survivor_host.engine.render import join_names, out_line
+from survivor_host.engine.render import join_names
 from survivor_host.engine.voice import ask
-from survivor_host.themes.hga.facts import (
-    AttackAsked,
-    AttackDropped,
-    AttackFought,
-    AttacksIn,
-    AttackTaken,
-    GameBegins,
-    RoundBegins,
-    Unmasked,
-    WinnerNamed,
-)
+from survivor_host.themes.hga.facts import AttackTaken, RoundBegins
 
 RULES = (
     "First everyone PMs me a secret nickname (letters and digits, at most 15). Then each round every player "
@@ -53,14 +44,4 @@ def present(fact: Fact) -> list[Event]:
             return [Say(f"{said} ({by}) attack **{target}**. It is final for this round.", to=fact.to)]
         case AttacksIn(count=count):
             return [Say(f"The attacks are in ({count}): they are fought in the order they were sent.")]
-        case AttackDropped():
-            return []
-        case AttackFought(duel=duel):
-            return attack_shown(duel)
-        case Unmasked(player=player, nick=nick, reason=reason) if nick:
-            return [Say(out_line((player,), reason).replace(f"**{player}**", f"**{player}** ({nick})", 1))]
-        case Unmasked(player=player, reason=reason):
-            return [Say(out_line((player,), reason))]
-        case WinnerNamed(player=player, nick=nick):
-            return [Say(f"The last one standing, **{nick}**, was **{player}**.")]
     raise TypeError(f"Hunger Games Anon has no words for {fact!r}")

@@ -5,20 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from survivor_host.engine.events import Asked, Fact
-from survivor_host.engine.modes import Duel
 
-ATTACK = "attack"
 SPOTLIGHT = "spotlight"
 """The phase of a turn: the player drawn attacks someone in the room."""
-
-
-@dataclass(frozen=True, slots=True)
-class GameBegins(Fact):
-    """The game starts with `players` players under `mods` (the modes' ids)."""
-
-    title: str
-    players: int
-    mods: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,11 +23,3 @@ class SpotlightOn(Fact):
 @dataclass(frozen=True, slots=True)
 class AttackAsked(Asked):
     """The player in the spotlight may say `attack NAME` in the room, naming one of `targets`."""
-
-
-@dataclass(frozen=True, slots=True)
-class AttackFought(Fact):
-    """The player in the spotlight (`duel.first`) attacked `duel.second`; `left`: the loser's lives after."""
-
-    duel: Duel
-    left: int

@@ -3,15 +3,12 @@ Golf, Roll Switch and Second Wind. Turns (`phases.py`) until two are left, then 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from survivor_host.engine.dice import Dice
+from survivor_host.engine.duel_facts import ATTACK, GameBegins
 from survivor_host.engine.events import Event
 from survivor_host.engine.game import Seat
-from survivor_host.themes.hgs.facts import ATTACK, GameBegins
 from survivor_host.themes.hgs.phases import HgsState, next_turn
-from survivor_host.themes.hgs.record import HgsTurn
 from survivor_host.themes.hgs.spec import SPEC
 from survivor_host.themes.hgs.view import HgsView, view_of
 
@@ -24,28 +21,11 @@ class HungerGamesSpotlight(HgsState):
     PHASE_ACTIONS: ClassVar[tuple[str, ...]] = (ATTACK,)
     ACTION_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {ATTACK: ("target",)}
 
-    def __init__(
-        self,
-        players: Sequence[str],
-        mods: Sequence[str] = (),
-        options: Mapping[str, object] | None = None,
-        dice: Dice | None = None,
-        seed: int | str | None = None,
-    ) -> None:
-        super().__init__(players, mods=mods, options=options, dice=dice, seed=seed)
-        self.setup_state()
-
     def _start(self) -> list[Event]:
         return [GameBegins(self.title, len(self.seats), self.mods), *self.move_to(next_turn(self))]
-
-    def take(self, facts: list[Event]) -> None:
-        self.recorder.take(facts)
 
     def refusal(self, action: str, seat: Seat) -> str:
         return "Only the player in the spotlight attacks, on their turn."
 
     def view(self, name: str) -> HgsView:
         return view_of(self, self.seat(name))
-
-    def round_record(self) -> list[HgsTurn]:
-        return self.recorder.copy()

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from survivor_host.engine.game import Game
 from survivor_host.engine.modes import duel_sections
-from survivor_host.engine.odds import Section
+from survivor_host.engine.odds import Section, fair_share
 
 
 def odds_tables(game: Game) -> list[Section]:
@@ -19,6 +19,5 @@ def odds_tables(game: Game) -> list[Section]:
     turn.add("you are drawn", {"": Fraction(1, players)})
     if players > 1:
         turn.add("you are attacked by the one drawn", {"": Fraction(1, players)})
-    share = Section(f"Winning, {players} players, everyone attacking at random")
-    share.add("any one player wins", {"": Fraction(1, players)})
+    share = fair_share(players)
     return [turn, share, *duel_sections(game.mods)]

@@ -3,13 +3,14 @@ attacks someone in the room; the first valid attack is final and fought at once 
 
 from __future__ import annotations
 
+from survivor_host.engine.duel_facts import ATTACK, AttackFought
 from survivor_host.engine.duels import FINAL, DuelGame
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Cause, Event
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.phase import Phase, Wait
-from survivor_host.themes.hgs.facts import ATTACK, SPOTLIGHT, AttackAsked, AttackFought, SpotlightOn
+from survivor_host.themes.hgs.facts import SPOTLIGHT, AttackAsked, SpotlightOn
 from survivor_host.themes.hgs.record import HgsRecorder
 
 
@@ -26,18 +27,7 @@ class HgsState(DuelGame):
 
     def attack_target(self, seat: Seat, name: str | None) -> Seat:
         """The living player `seat` names to attack (7c, BG2: else refused, naming the legal targets)."""
-        legal = ", ".join(target_names(self, seat))
-        if not name:
-            raise IllegalAction(f"Name the player you attack: {legal}.")
-        try:
-            target = self.seat(name)
-        except IllegalAction:
-            raise IllegalAction(f'"{name}" is not in this game. You may attack: {legal}.') from None
-        if target is seat:
-            raise IllegalAction(f"You can't attack yourself. You may attack: {legal}.")
-        if not target.alive:
-            raise IllegalAction(f"{target.name} is already out. You may attack: {legal}.")
-        return target
+        return self.living_target(seat, name, "attack", target_names(self, seat))
 
 
 class Spotlight(Phase[HgsState]):

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Sequence
 from typing import Any, NotRequired, TypedDict
 
+from survivor_host.engine.duel_facts import AttackFought
 from survivor_host.engine.duels import FinalBegins, FinalFought, duel_record, tally_out
 from survivor_host.engine.events import Event
-from survivor_host.themes.hgs.facts import AttackFought, SpotlightOn
+from survivor_host.engine.record import Rounds
+from survivor_host.themes.hgs.facts import SpotlightOn
 
 
 class HgsTurn(TypedDict):
@@ -26,20 +26,12 @@ class HgsTurn(TypedDict):
     last_battle: NotRequired[dict[str, object]]
 
 
-class HgsRecorder:
+class HgsRecorder(Rounds[HgsTurn]):
     """Builds the turns of the record from the facts a game emits, in one place."""
 
-    def __init__(self) -> None:
-        self.rounds: list[HgsTurn] = []
-
-    def take(self, events: Sequence[Event]) -> None:
-        for event in events:
-            if isinstance(event, SpotlightOn | FinalBegins):
-                self._open(event)
-            elif self.rounds:
-                self._add(self.rounds[-1], event)
-
-    def _open(self, event: SpotlightOn | FinalBegins) -> None:
+    def open(self, event: Event) -> HgsTurn | None:
+        if not isinstance(event, SpotlightOn | FinalBegins):
+            return None
         final = isinstance(event, FinalBegins)
         players = [event.first, event.second] if isinstance(event, FinalBegins) else list(event.players)
         rec: HgsTurn = {
@@ -53,15 +45,11 @@ class HgsRecorder:
         }
         if event.lives:
             rec["lives"] = dict(zip(players, event.lives, strict=True))
-        self.rounds.append(rec)
+        return rec
 
-    @staticmethod
-    def _add(rec: HgsTurn, event: Event) -> None:
+    def add(self, rec: HgsTurn, event: Event) -> None:
         match event:
             case AttackFought(duel=duel, left=left) | FinalFought(duel=duel, left=left):
                 rec["duels"].append(duel_record(duel, left))
             case _:
                 tally_out(rec, event)
-
-    def copy(self) -> list[HgsTurn]:
-        return copy.deepcopy(self.rounds)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from survivor_host.engine.duels import attack_shown, begins_shown, present_duels
+from survivor_host.engine.duel_facts import GameBegins
+from survivor_host.engine.duels import begins_shown, present_duels
 from survivor_host.engine.events import Event, Fact, Prompt, Say
 from survivor_host.engine.modes import hearts
 from survivor_host.engine.render import join_names
 from survivor_host.engine.voice import ask
-from survivor_host.themes.hgs.facts import AttackAsked, AttackFought, GameBegins, SpotlightOn
+from survivor_host.themes.hgs.facts import AttackAsked, SpotlightOn
 
 RULES = (
     "Each turn one player still in is drawn at random (anyone, every turn, even if drawn before) and must "
@@ -36,6 +37,4 @@ def present(fact: Fact) -> list[Event]:
                 f"**{player}**, you are in the spotlight: {ask(['attack NAME'], by_pm=False)} ({join_names(targets)})."
             )
             return [Prompt(player, text, fact.actions, targets, secret=False)]
-        case AttackFought(duel=duel):
-            return attack_shown(duel)
     raise TypeError(f"Hunger Games Spotlight has no words for {fact!r}")

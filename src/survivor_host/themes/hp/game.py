@@ -3,15 +3,12 @@ Rounds (`phases.py`) until one player is left."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from survivor_host.engine.dice import Dice
 from survivor_host.engine.events import Event
 from survivor_host.engine.game import Seat
 from survivor_host.themes.hp.facts import GameBegins
 from survivor_host.themes.hp.phases import POTATO_ROUND
-from survivor_host.themes.hp.record import HpRound
 from survivor_host.themes.hp.rules import PASS
 from survivor_host.themes.hp.spec import SPEC
 from survivor_host.themes.hp.state import HpState
@@ -26,22 +23,8 @@ class HotPotato(HpState):
     PHASE_ACTIONS: ClassVar[tuple[str, ...]] = (PASS,)
     ACTION_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {PASS: ("target",)}
 
-    def __init__(
-        self,
-        players: Sequence[str],
-        mods: Sequence[str] = (),
-        options: Mapping[str, object] | None = None,
-        dice: Dice | None = None,
-        seed: int | str | None = None,
-    ) -> None:
-        super().__init__(players, mods=mods, options=options, dice=dice, seed=seed)
-        self.setup_state()
-
     def _start(self) -> list[Event]:
         return [GameBegins(self.title, len(self.seats), self.timer), *self.move_to(POTATO_ROUND)]
-
-    def take(self, facts: list[Event]) -> None:
-        self.recorder.take(facts)
 
     def refusal(self, action: str, seat: Seat) -> str:
         return "Only the player holding the potato passes it, when asked."
@@ -52,6 +35,3 @@ class HotPotato(HpState):
 
     def view(self, name: str) -> HpView:
         return view_of(self, self.seat(name))
-
-    def round_record(self) -> list[HpRound]:
-        return self.recorder.copy()

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Sequence
 from typing import Any, NotRequired, TypedDict
 
 from survivor_host.engine.duels import LastBattle
 from survivor_host.engine.events import Cause, Eliminated, Event
+from survivor_host.engine.record import Rounds
 from survivor_host.themes.hp.facts import HpCause, RoundBegins, Tossed
 
 
@@ -39,31 +38,25 @@ def toss_record(toss: Tossed) -> dict[str, Any]:
     return rec
 
 
-class HpRecorder:
+class HpRecorder(Rounds[HpRound]):
     """Builds the rounds of the record from the facts a game emits, in one place."""
 
-    def __init__(self) -> None:
-        self.rounds: list[HpRound] = []
+    def open(self, event: Event) -> HpRound | None:
+        if not isinstance(event, RoundBegins):
+            return None
+        rec: HpRound = {
+            "number": event.number,
+            "players": list(event.players),
+            "holder": event.holder,
+            "tosses": [],
+            "exploded": None,
+            "idle": [],
+        }
+        if event.timer:
+            rec["die"] = event.die
+        return rec
 
-    def take(self, events: Sequence[Event]) -> None:
-        for event in events:
-            if isinstance(event, RoundBegins):
-                rec: HpRound = {
-                    "number": event.number,
-                    "players": list(event.players),
-                    "holder": event.holder,
-                    "tosses": [],
-                    "exploded": None,
-                    "idle": [],
-                }
-                if event.timer:
-                    rec["die"] = event.die
-                self.rounds.append(rec)
-            elif self.rounds:
-                self._add(self.rounds[-1], event)
-
-    @staticmethod
-    def _add(rec: HpRound, event: Event) -> None:
+    def add(self, rec: HpRound, event: Event) -> None:
         match event:
             case Tossed():
                 rec["tosses"].append(toss_record(event))
@@ -76,6 +69,3 @@ class HpRecorder:
                     rec.setdefault("modkilled", []).extend(players)
             case LastBattle(players=players, rounds=rounds, winner=winner):
                 rec["last_battle"] = {"players": list(players), "rolls": list(rounds), "winner": winner}
-
-    def copy(self) -> list[HpRound]:
-        return copy.deepcopy(self.rounds)

@@ -29,15 +29,6 @@ class GameBegins(Fact):
 
 
 @dataclass(frozen=True, slots=True)
-class RoundBegins(Fact):
-    """Round `number` opens with `players` in; `lives`: each one's lives (Second Wind, else empty)."""
-
-    number: int
-    players: tuple[str, ...]
-    lives: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
 class AttackAsked(Asked):
     """`player` may PM `attack NAME, WEAPON` this round: one of `targets` (players) and one of `weapons`."""
 

@@ -7,15 +7,12 @@ play the final. This class wires them and handles what crosses phases: removals,
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from survivor_host.engine.dice import Dice
 from survivor_host.engine.events import Event
 from survivor_host.engine.game import Seat
 from survivor_host.themes.rps.facts import GameBegins
 from survivor_host.themes.rps.phases import ATTACKS, after_round
-from survivor_host.themes.rps.record import RpsRound
 from survivor_host.themes.rps.rules import ATTACK, THROW
 from survivor_host.themes.rps.spec import SPEC
 from survivor_host.themes.rps.state import RpsState
@@ -32,24 +29,10 @@ class RockPaperScissors(RpsState):
     ACTION_ALIASES: ClassVar[dict[str, str]] = {"destroy": ATTACK}
     ACTION_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {ATTACK: ("target",), THROW: ("target",)}
 
-    def __init__(
-        self,
-        players: Sequence[str],
-        mods: Sequence[str] = (),
-        options: Mapping[str, object] | None = None,
-        dice: Dice | None = None,
-        seed: int | str | None = None,
-    ) -> None:
-        super().__init__(players, mods=mods, options=options, dice=dice, seed=seed)
-        self.setup_state()
-
     def _start(self) -> list[Event]:
         begins = GameBegins(self.title, len(self.seats), self.mods, self.weapons)
         first = ATTACKS if len(self.seats) > 2 else after_round(self)
         return [begins, *self.move_to(first)]
-
-    def take(self, facts: list[Event]) -> None:
-        self.recorder.take(facts)
 
     def refusal(self, action: str, seat: Seat) -> str:
         if action == THROW:
@@ -58,6 +41,3 @@ class RockPaperScissors(RpsState):
 
     def view(self, name: str) -> RpsView:
         return view_of(self, self.seat(name))
-
-    def round_record(self) -> list[RpsRound]:
-        return self.recorder.copy()

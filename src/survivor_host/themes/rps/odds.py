@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from survivor_host.engine.game import Game
 from survivor_host.engine.modes import final_win, hearts, starting_lives
-from survivor_host.engine.odds import Section, battle_win
+from survivor_host.engine.odds import Section, battle_win, fair_share
 from survivor_host.themes.rps.rules import FAVOURED_DIE, OTHER_DIE, weapons_of
 
 
@@ -15,11 +15,9 @@ def odds_tables(game: Game) -> list[Section]:
     """The `odds` command's tables for this table size and variant."""
     players, count = len(game.seats), len(weapons_of(game.mods))
     roll = battle_win(FAVOURED_DIE, OTHER_DIE)
-    share = Section(
-        f"Winning, {players} players, everyone attacking at random",
-        note="every seat is alike when targets, weapons and the order attacks are sent are random",
+    share = fair_share(
+        players, note="every seat is alike when targets, weapons and the order attacks are sent are random"
     )
-    share.add("any one player wins", {"": Fraction(1, players)})
     clash = Section(f"A clash, {FAVOURED_DIE} vs {OTHER_DIE} (equal rolls roll again)")
     clash.add("the stronger weapon wins the roll (and takes a life)", {"": roll})
     clash.add("the weaker weapon wins the roll (nobody loses)", {"": 1 - roll})

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from survivor_host.engine.duel_facts import RoundBegins
 from survivor_host.engine.events import Event, PlayerList
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
@@ -17,7 +18,6 @@ from survivor_host.themes.rps.facts import (
     AttackTaken,
     Clash,
     FinalBegins,
-    RoundBegins,
     RpsStage,
     SameWeapon,
     ThrowAsked,

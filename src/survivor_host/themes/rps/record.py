@@ -2,21 +2,13 @@
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Sequence
 from typing import Any, NotRequired, TypedDict
 
+from survivor_host.engine.duel_facts import RoundBegins
 from survivor_host.engine.duels import tally_out
 from survivor_host.engine.events import Event
-from survivor_host.themes.rps.facts import (
-    AttackDropped,
-    AttackTaken,
-    Clash,
-    FinalBegins,
-    RoundBegins,
-    SameWeapon,
-    Thrown,
-)
+from survivor_host.engine.record import Rounds
+from survivor_host.themes.rps.facts import AttackDropped, AttackTaken, Clash, FinalBegins, SameWeapon, Thrown
 
 
 class RpsRound(TypedDict):
@@ -72,20 +64,12 @@ def throw_record(fact: Thrown) -> dict[str, Any]:
     return out
 
 
-class RpsRecorder:
+class RpsRecorder(Rounds[RpsRound]):
     """Builds the rounds of the record from the facts a game emits, in one place."""
 
-    def __init__(self) -> None:
-        self.rounds: list[RpsRound] = []
-
-    def take(self, events: Sequence[Event]) -> None:
-        for event in events:
-            if isinstance(event, RoundBegins | FinalBegins):
-                self._open(event)
-            elif self.rounds:
-                self._add(self.rounds[-1], event)
-
-    def _open(self, event: RoundBegins | FinalBegins) -> None:
+    def open(self, event: Event) -> RpsRound | None:
+        if not isinstance(event, RoundBegins | FinalBegins):
+            return None
         final = isinstance(event, FinalBegins)
         players = [event.first, event.second] if isinstance(event, FinalBegins) else list(event.players)
         rec: RpsRound = {
@@ -101,10 +85,9 @@ class RpsRecorder:
         }
         if event.lives:
             rec["lives"] = dict(zip(players, event.lives, strict=True))
-        self.rounds.append(rec)
+        return rec
 
-    @staticmethod
-    def _add(rec: RpsRound, event: Event) -> None:
+    def add(self, rec: RpsRound, event: Event) -> None:
         match event:
             case AttackTaken(player=player, target=target, weapon=weapon, again=False):
                 rec["attacks"].append({"by": player, "target": target, "weapon": weapon})
@@ -116,6 +99,3 @@ class RpsRecorder:
                 rec["throws"].append(throw_record(event))
             case _:
                 tally_out(rec, event)
-
-    def copy(self) -> list[RpsRound]:
-        return copy.deepcopy(self.rounds)

@@ -63,18 +63,10 @@ class RpsState(DuelGame):
     def read_attack(self, seat: Seat, text: str | None) -> Attack:
         """`NAME, WEAPON` as `seat` sent it, checked (BG2: a target that is not a living other player is
         refused with the legal targets; 3.3: a weapon not of this variant is refused with the weapons)."""
-        legal = ", ".join(other.name for other in self.targets_of(seat.index))
-        usage = f"Send attack NAME, WEAPON (targets: {legal}; weapons: {', '.join(self.weapons)})."
+        legal = [other.name for other in self.targets_of(seat.index)]
+        usage = f"Send attack NAME, WEAPON (targets: {', '.join(legal)}; weapons: {', '.join(self.weapons)})."
         name, comma, weapon = (text or "").rpartition(",")
         if not comma or not name.strip() or not weapon.strip():
             raise IllegalAction(f"Name a player and a weapon. {usage}")
-        name = name.strip()
-        try:
-            target = self.seat(name)
-        except IllegalAction:
-            raise IllegalAction(f'"{name}" is not in this game. You may attack: {legal}.') from None
-        if target is seat:
-            raise IllegalAction(f"You can't attack yourself. You may attack: {legal}.")
-        if not target.alive:
-            raise IllegalAction(f"{target.name} is already out. You may attack: {legal}.")
+        target = self.living_target(seat, name.strip(), "attack", legal)
         return Attack(target.index, self.read_weapon(weapon))

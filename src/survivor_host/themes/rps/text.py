@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from survivor_host.engine.duel_facts import RoundBegins
 from survivor_host.engine.duels import present_duels
 from survivor_host.engine.events import Event, Fact, Prompt, Roll, Say
 from survivor_host.engine.modes import LIVES, MODE_SPECS, SECOND_WIND, hearts
@@ -17,7 +18,6 @@ from survivor_host.themes.rps.facts import (
     Clash,
     FinalBegins,
     GameBegins,
-    RoundBegins,
     SameWeapon,
     ThrowAsked,
     Thrown,

@@ -3,12 +3,11 @@ final is one round), its turns in order."""
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Sequence
 from typing import Any, NotRequired, TypedDict
 
 from survivor_host.engine.duels import duel_record, tally_out
 from survivor_host.engine.events import Cause, Eliminated, Event
+from survivor_host.engine.record import Rounds
 from survivor_host.themes.rr.facts import (
     FinalBegins,
     NobodyToRob,
@@ -39,20 +38,12 @@ class RrRound(TypedDict):
 OUT = frozenset({RrCause.SHOT, RrCause.STEAL, RrCause.SPENT})
 
 
-class RrRecorder:
+class RrRecorder(Rounds[RrRound]):
     """Builds the rounds of the record from the facts a game emits, in one place."""
 
-    def __init__(self) -> None:
-        self.rounds: list[RrRound] = []
-
-    def take(self, events: Sequence[Event]) -> None:
-        for event in events:
-            if isinstance(event, RoundBegins | FinalBegins):
-                self._open(event)
-            elif self.rounds:
-                self._add(self.rounds[-1], event)
-
-    def _open(self, event: RoundBegins | FinalBegins) -> None:
+    def open(self, event: Event) -> RrRound | None:
+        if not isinstance(event, RoundBegins | FinalBegins):
+            return None
         final = isinstance(event, FinalBegins)
         passed = list(event.passed) if isinstance(event, RoundBegins) else []
         rec: RrRound = {
@@ -65,10 +56,9 @@ class RrRecorder:
             "eliminated": [],
             "idle": [],
         }
-        self.rounds.append(rec)
+        return rec
 
-    @staticmethod
-    def _add(rec: RrRound, event: Event) -> None:
+    def add(self, rec: RrRound, event: Event) -> None:
         turn = rec["turns"][-1] if rec["turns"] else {}
         match event:
             case TurnDrawn(player=player, chamber=chamber, drawn_from=drawn_from):
@@ -93,6 +83,3 @@ class RrRecorder:
                 tally_out(rec, event)
             case _:
                 tally_out(rec, event)
-
-    def copy(self) -> list[RrRound]:
-        return copy.deepcopy(self.rounds)

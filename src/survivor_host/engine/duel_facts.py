@@ -1,0 +1,72 @@
+"""The facts the games of attacks and duels share (the Hunger Games family, Exclusions): the opening, a
+round's attacks by PM and the duels they start. Players are named as duels name them (a nickname, where
+players play under one); each theme words the facts its own way."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from survivor_host.engine.events import Asked, Fact
+from survivor_host.engine.modes import Duel
+
+ATTACK = "attack"
+
+
+@dataclass(frozen=True, slots=True)
+class GameBegins(Fact):
+    """The game starts with `players` players under `mods` (the modes' ids)."""
+
+    title: str
+    players: int
+    mods: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundBegins(Fact):
+    """Round `number` opens with `players` in; `lives`: each one's lives (Second Wind, else empty)."""
+
+    number: int
+    players: tuple[str, ...]
+    lives: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AttackAsked(Asked):
+    """`player` may PM `attack NAME` in round `round`, naming one of `targets`."""
+
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class AttackTaken(Fact):
+    """`player`'s attack on `target` is accepted (final for the round); told to `player` only."""
+
+    player: str
+    target: str
+    again: bool = False
+    """Told again (to a substitute): not a new attack."""
+    secret: ClassVar[bool] = True
+
+
+@dataclass(frozen=True, slots=True)
+class AttacksIn(Fact):
+    """Every attack of the round is in (or its deadline passed)."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class AttackDropped(Fact):
+    """The attack of `by` on `target` is not fought: one of them was out before its turn came."""
+
+    by: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class AttackFought(Fact):
+    """`duel.first` attacked `duel.second`; `left`: the loser's lives after it (0: out)."""
+
+    duel: Duel
+    left: int
