@@ -80,6 +80,8 @@ class SwapRound:
         self.swaps = np.zeros(g, dtype=np.int8)  # at most 2 swap rounds of 31 seats; bools add to int8 uncast
         self.swaps_won = np.zeros(g, dtype=np.int8)
         self.void = np.zeros(g, dtype=np.int8)
+        self.everyone = bits.count(self.in_play).astype(np.float32)
+        """Those in play, as a float (a seat's options where it may target all the others: stick or each)."""
         self.limit: Seats = np.zeros(g, dtype=np.int8)
         if self.table.smart and self.table.same_limits:
             limits = self.table.limits
@@ -117,8 +119,12 @@ class SwapRound:
         table, bits = self.table, self.table.bits
         by_kind: dict[int, Seats] = {STICK: np.full(seat.shape, -1, dtype=np.int8)} if STICK in table.kinds else {}
         if RANDOM in table.kinds:  # stick or any legal target, uniformly
-            count = bits.count(targets)
-            r = (rng.random(seat.shape, dtype=np.float32) * (count + np.uint8(1))).astype(np.int16)
+            if table.adhesive or (table.backsies and self.won) or bits.n > 16:
+                options = np.add(bits.count(targets), 1, dtype=np.float32)  # sticking, or each target
+            else:  # all the others in play are targets (where nobody acts, a rank below 16 of no seats: -1)
+                options = self.everyone
+            u = rng.random(seat.shape, dtype=np.float32)
+            r = np.multiply(u, options, out=u).astype(np.int16)
             by_kind[RANDOM] = bits.nth(targets, np.subtract(r, np.int16(1), out=r))
         if table.smart:
             by_kind[THRESHOLD] = self.threshold(rng, me, seat, targets)
@@ -198,7 +204,7 @@ class SwapRound:
         bits = self.table.bits
         won = self.new_swap_round()
         remaining = self.in_play * self.playing
-        left = bits.count(remaining)
+        left = bits.count(remaining).astype(np.float32)  # a float count draws fastest
         for _ in range(int(left.max(initial=0))):
             seat = bits.uniform(rng, remaining, left)  # the next in a shuffled order
             me = bits.of(seat)
@@ -222,7 +228,7 @@ class SwapRound:
             choice = bits.planes(np.maximum(chosen, np.int8(0)), bits.seat_bits)  # each seat's target, bit-sliced
             won = self.new_swap_round()
             remaining = self.in_play * self.playing
-            left = bits.count(remaining)
+            left = bits.count(remaining).astype(np.float32)
             for _ in range(int(left.max(initial=0))):
                 seat = bits.uniform(rng, remaining, left)
                 me = bits.of(seat)
