@@ -219,13 +219,15 @@ class SwapRound:
         """C7: each swap round every player in play chooses in secret; the choices are carried out in a
         random order, each against the cards as they are then (an illegal swap by then is void)."""
         bits = self.table.bits
+        games = self.in_play.size
+        columns = np.arange(games)
         for number in range(rounds):
             self.won_own = number > 0  # a seat's choice of an earlier swap round may have been carried out
             me = (self.in_play & bits.weights) * self.playing  # every seat at once, down the rows
             seat = np.subtract((me != 0).view(np.int8) * bits.seats_after, np.int8(1))  # -1 where nobody acts
             chosen = self.choose(rng, me, seat, self.targets(me, seat))
             swappers = bits.pack(chosen >= 0)
-            choice = bits.planes(np.maximum(chosen, np.int8(0)), bits.seat_bits)  # each seat's target, bit-sliced
+            choice = chosen.reshape(-1)  # seat s's target in game c at s * games + c
             won = self.new_swap_round()
             remaining = self.in_play * self.playing
             left = bits.count(remaining).astype(np.float32)
@@ -234,7 +236,8 @@ class SwapRound:
                 me = bits.of(seat)
                 remaining ^= me
                 np.subtract(left, left != 0, out=left)
-                target = bits.read(choice, me)
+                at = seat.astype(np.intp)  # -1 where nobody acts: a row read but never tried
+                target = choice.take(np.add(np.multiply(at, games, out=at), columns, out=at))
                 tries = (swappers & me) != 0
                 if self.table.smart or self.table.adhesive:
                     self.stuck |= me * ~tries
