@@ -38,9 +38,10 @@ class Table:
     def __post_init__(self) -> None:
         self.kinds = {int(k) for k in self.kind}
         self.smart = THRESHOLD in self.kinds
-        self.memory = self.backsies or (self.smart and self.all_at_once)
-        """Whether whom each seat took a card from is kept (No Backsies, and a threshold seat's second
-        swap round: it never swaps back for the low card it gave)."""
+        self.memory = self.all_at_once and (self.backsies or self.smart)
+        """Whether whom each seat took a card from is kept bit-sliced (All At Once's second swap round:
+        No Backsies, and a threshold seat never swaps back for the low card it gave); in the turns, who
+        took from a seat is read off the round's won swaps."""
         self.same_limits = bool((self.limits == self.limits[:1]).all())
 
 
@@ -95,10 +96,14 @@ class SwapRound:
             found |= bits.of(bits.read(target, me) - ((winners & me) == 0).view(np.int8))
         return found
 
-    def got(self, seat: Seats) -> Seats:
-        """Who took a card from `seat` by a won swap of their own this round."""
+    def got(self, me: Seats, seat: Seats) -> Seats:
+        """Who took a card from `seat` (its set `me`) by a won swap of their own this round."""
         bits = self.table.bits
         found = np.zeros(seat.shape, dtype=bits.dtype)
+        if not self.table.memory:  # the turns: few swaps so far, each one seat a set
+            for mine, them in self.pairs:
+                found |= mine * ((them & me) != 0)
+            return found
         for winners, target in self.won:
             found |= bits.equal(target, seat) & winners
         return found
@@ -109,7 +114,7 @@ class SwapRound:
         if self.table.adhesive:
             ok &= ~self.stuck
         if self.table.backsies and self.won:
-            ok &= ~self.got(seat)
+            ok &= ~self.got(me, seat)
             if self.table.both_ways and self.won_own:
                 ok &= ~self.gave(me, seat)
         return ok
