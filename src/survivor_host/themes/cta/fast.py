@@ -8,12 +8,10 @@ ended games dropping out at each round's end.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
-from numpy.typing import NDArray
 
-from survivor_host.engine.kernel import TIMING, FastGames, KernelEntry
+from survivor_host.engine.kernel import TIMING, FastGames, Ints, KernelEntry
 from survivor_host.themes.cta.ai import CtaPolicy, named_policy
 from survivor_host.themes.cta.bits import Bits, Seats
 from survivor_host.themes.cta.fast_round import deal, finals, first_round, holding, jesters, reveal
@@ -67,16 +65,18 @@ def run_cta(
         rules.swap_win,
         "all-at-once" in mods,
     )
-    results: NDArray[Any] = np.zeros((3 + len(COUNTS), games), dtype=np.int32)
-    firsts: NDArray[Any] = np.zeros((2 * KING, games), dtype=np.int16)  # few pages to map: small figures
+    results = np.empty((3 + len(COUNTS) + 2 * KING, games), dtype=np.int64)
+    results.fill(0)  # zeroed in one pass: its pages are mapped in order, not a row of each block at a time
+    # (int64 and large on purpose: once it is freed, glibc maps no fresh pages for the kernel's largest
+    # temporaries; in int32 and int16 a threshold seat's All At Once took twice the time)
     blocks = -(-games // WIDTH)
     size = -(-games // blocks) if games else 0  # blocks of even size
     for start in range(0, games, size or 1):
-        play_block(rng, table, mods, options, rules, results[:, start : start + size], firsts[:, start : start + size])
+        play_block(rng, table, mods, options, rules, results[:, start : start + size])
     counts = {name: results[3 + i] for i, name in enumerate(COUNTS)}
     for card in range(1, KING + 1):
-        counts[f"r1 card {card}"] = firsts[2 * (card - 1)]
-        counts[f"r1 card {card} out"] = firsts[2 * (card - 1) + 1]
+        counts[f"r1 card {card}"] = results[3 + len(COUNTS) + 2 * (card - 1)]
+        counts[f"r1 card {card} out"] = results[3 + len(COUNTS) + 2 * (card - 1) + 1]
     return FastGames(results[0], results[1], results[2], counts)
 
 
@@ -86,11 +86,10 @@ def play_block(
     mods: Sequence[str],
     options: dict[str, object],
     rules: KernelRules,
-    results: NDArray[Any],
-    firsts: NDArray[Any],
+    results: Ints,
 ) -> None:
     """Play the games of one block to the end; `results` rows: winner, second, rounds, the counts
-    (`COUNTS`); `firsts` rows: per card the first round's holders in play and those of them out."""
+    (`COUNTS`), then per card the first round's holders in play and those of them out."""
     bits = table.bits
     elim = int(str(options.get("elim", 1)))
     ties_all = str(options.get("ties", "battle")) == "all"
@@ -133,8 +132,9 @@ def play_block(
         alive = alive & ~out
         local[SAVED] += swaps.saved(out)
         if rounds == 1:
+            base = 3 + len(COUNTS)
             for card, (held, gone) in enumerate(first_round(bits, in_play * (n_alive > 2), out, swaps.cards)):
-                firsts[2 * card], firsts[2 * card + 1] = held, gone
+                results[base + 2 * card], results[base + 2 * card + 1] = held, gone
         done = bits.count(alive) <= 2
         if not np.count_nonzero(done):
             continue
