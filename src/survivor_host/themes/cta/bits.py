@@ -105,7 +105,8 @@ class Bits:
         """One member of each set uniformly at random (an even battle among them); -1 for an empty set."""
         if count is None:
             count = self.count(sets)
-        r = (rng.random(sets.shape, dtype=np.float32) * count).astype(np.int16)  # u < 1 times a small count
+        u = rng.random(sets.shape, dtype=np.float32)
+        r = np.multiply(u, count, out=u).astype(np.int16)  # u < 1 times a small count (float32 the fastest)
         return self.nth(sets, r)
 
     def planes(self, values: Seats, width: int) -> Planes:

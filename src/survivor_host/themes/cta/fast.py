@@ -67,6 +67,8 @@ def run_cta(
     )
     results = np.empty((3 + len(COUNTS) + 2 * KING, games), dtype=np.int64)
     results.fill(0)  # zeroed in one pass: its pages are mapped in order, not a row of each block at a time
+    # (int64 and large on purpose: once it is freed, glibc maps no fresh pages for the kernel's largest
+    # temporaries; in int32 and int16 a threshold seat's All At Once took twice the time)
     blocks = -(-games // WIDTH)
     size = -(-games // blocks) if games else 0  # blocks of even size
     for start in range(0, games, size or 1):

@@ -38,9 +38,10 @@ class Table:
     def __post_init__(self) -> None:
         self.kinds = {int(k) for k in self.kind}
         self.smart = THRESHOLD in self.kinds
-        self.memory = self.backsies or (self.smart and self.all_at_once)
-        """Whether whom each seat took a card from is kept (No Backsies, and a threshold seat's second
-        swap round: it never swaps back for the low card it gave)."""
+        self.memory = self.all_at_once and (self.backsies or self.smart)
+        """Whether whom each seat took a card from is kept bit-sliced (All At Once's second swap round:
+        No Backsies, and a threshold seat never swaps back for the low card it gave); in the turns, who
+        took from a seat is read off the round's won swaps."""
         self.same_limits = bool((self.limits == self.limits[:1]).all())
 
 
@@ -80,6 +81,8 @@ class SwapRound:
         self.swaps = np.zeros(g, dtype=np.int8)  # at most 2 swap rounds of 31 seats; bools add to int8 uncast
         self.swaps_won = np.zeros(g, dtype=np.int8)
         self.void = np.zeros(g, dtype=np.int8)
+        self.everyone = bits.count(self.in_play).astype(np.float32)
+        """Those in play, as a float (a seat's options where it may target all the others: stick or each)."""
         self.limit: Seats = np.zeros(g, dtype=np.int8)
         if self.table.smart and self.table.same_limits:
             limits = self.table.limits
@@ -93,10 +96,14 @@ class SwapRound:
             found |= bits.of(bits.read(target, me) - ((winners & me) == 0).view(np.int8))
         return found
 
-    def got(self, seat: Seats) -> Seats:
-        """Who took a card from `seat` by a won swap of their own this round."""
+    def got(self, me: Seats, seat: Seats) -> Seats:
+        """Who took a card from `seat` (its set `me`) by a won swap of their own this round."""
         bits = self.table.bits
         found = np.zeros(seat.shape, dtype=bits.dtype)
+        if not self.table.memory:  # the turns: few swaps so far, each one seat a set
+            for mine, them in self.pairs:
+                found |= mine * ((them & me) != 0)
+            return found
         for winners, target in self.won:
             found |= bits.equal(target, seat) & winners
         return found
@@ -107,7 +114,7 @@ class SwapRound:
         if self.table.adhesive:
             ok &= ~self.stuck
         if self.table.backsies and self.won:
-            ok &= ~self.got(seat)
+            ok &= ~self.got(me, seat)
             if self.table.both_ways and self.won_own:
                 ok &= ~self.gave(me, seat)
         return ok
@@ -117,8 +124,12 @@ class SwapRound:
         table, bits = self.table, self.table.bits
         by_kind: dict[int, Seats] = {STICK: np.full(seat.shape, -1, dtype=np.int8)} if STICK in table.kinds else {}
         if RANDOM in table.kinds:  # stick or any legal target, uniformly
-            count = bits.count(targets)
-            r = (rng.random(seat.shape, dtype=np.float32) * (count + np.uint8(1))).astype(np.int16)
+            if table.adhesive or (table.backsies and self.won) or bits.n > 16:
+                options = np.add(bits.count(targets), 1, dtype=np.float32)  # sticking, or each target
+            else:  # all the others in play are targets (where nobody acts, a rank below 16 of no seats: -1)
+                options = self.everyone
+            u = rng.random(seat.shape, dtype=np.float32)
+            r = np.multiply(u, options, out=u).astype(np.int16)
             by_kind[RANDOM] = bits.nth(targets, np.subtract(r, np.int16(1), out=r))
         if table.smart:
             by_kind[THRESHOLD] = self.threshold(rng, me, seat, targets)
@@ -198,7 +209,7 @@ class SwapRound:
         bits = self.table.bits
         won = self.new_swap_round()
         remaining = self.in_play * self.playing
-        left = bits.count(remaining)
+        left = bits.count(remaining).astype(np.float32)  # a float count draws fastest
         for _ in range(int(left.max(initial=0))):
             seat = bits.uniform(rng, remaining, left)  # the next in a shuffled order
             me = bits.of(seat)
@@ -213,22 +224,25 @@ class SwapRound:
         """C7: each swap round every player in play chooses in secret; the choices are carried out in a
         random order, each against the cards as they are then (an illegal swap by then is void)."""
         bits = self.table.bits
+        games = self.in_play.size
+        columns = np.arange(games)
         for number in range(rounds):
             self.won_own = number > 0  # a seat's choice of an earlier swap round may have been carried out
             me = (self.in_play & bits.weights) * self.playing  # every seat at once, down the rows
             seat = np.subtract((me != 0).view(np.int8) * bits.seats_after, np.int8(1))  # -1 where nobody acts
             chosen = self.choose(rng, me, seat, self.targets(me, seat))
             swappers = bits.pack(chosen >= 0)
-            choice = bits.planes(np.maximum(chosen, np.int8(0)), bits.seat_bits)  # each seat's target, bit-sliced
+            choice = chosen.reshape(-1)  # seat s's target in game c at s * games + c
             won = self.new_swap_round()
             remaining = self.in_play * self.playing
-            left = bits.count(remaining)
+            left = bits.count(remaining).astype(np.float32)
             for _ in range(int(left.max(initial=0))):
                 seat = bits.uniform(rng, remaining, left)
                 me = bits.of(seat)
                 remaining ^= me
                 np.subtract(left, left != 0, out=left)
-                target = bits.read(choice, me)
+                at = seat.astype(np.intp)  # -1 where nobody acts: a row read but never tried
+                target = choice.take(np.add(np.multiply(at, games, out=at), columns, out=at))
                 tries = (swappers & me) != 0
                 if self.table.smart or self.table.adhesive:
                     self.stuck |= me * ~tries
