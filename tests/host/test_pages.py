@@ -7,6 +7,10 @@ from __future__ import annotations
 
 import html
 import re
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -179,3 +183,28 @@ def test_a_quiet_join_button_in_a_groupchat_reaches_that_rooms_signups(tmp_path:
     signups = bot.rooms[room].signups
     assert signups is not None and signups.players == ["Ann"]
     assert bot.rooms["one"].signups is not None and bot.rooms["one"].signups.players == []
+
+
+def test_the_page_worker_leaves_when_the_bot_is_killed_outright() -> None:
+    """A bot killed with SIGKILL leaves no page worker behind (its fork would wait on its own pipe forever)."""
+    bot = (
+        "import os, signal\n"
+        "from survivor_host.bot.replay_pages import PageShelf\n"
+        "print(PageShelf().start().submit(os.getpid).result(), flush=True)\n"
+        "os.kill(os.getpid(), signal.SIGKILL)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", bot], capture_output=True, text=True, timeout=60)
+    assert done.returncode == -signal.SIGKILL, done.stderr
+    worker = int(done.stdout)
+
+    def running() -> bool:
+        try:
+            state = Path(f"/proc/{worker}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (FileNotFoundError, ProcessLookupError):
+            return False
+        return state != "Z"
+
+    deadline = time.monotonic() + 10
+    while running() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not running(), f"page worker {worker} outlived the bot"

@@ -8,6 +8,9 @@ import hashlib
 import json
 import logging
 import multiprocessing
+import os
+import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
@@ -160,7 +163,12 @@ class PageShelf:
         """The worker process (started now if it is not running: `serve` starts it before it connects,
         so no request waits for it). A process of its own: the building never holds the loop's thread."""
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork"))
+            self._pool = ProcessPoolExecutor(
+                max_workers=1,
+                mp_context=multiprocessing.get_context("fork"),
+                initializer=leave_with,
+                initargs=(os.getpid(),),
+            )
             self._pool.submit(int)  # the worker is made now
         return self._pool
 
@@ -182,6 +190,18 @@ class PageShelf:
         self.kept[key] = pages
         while len(self.kept) > self.limit:
             self.kept.popitem(last=False)
+
+
+def leave_with(parent: int, every: float = 0.5) -> None:
+    """In the page worker: exit as soon as the bot that made it is gone. A forked worker holds both ends
+    of its own call pipe, so a bot killed outright (`kill -9`) would otherwise leave it waiting forever."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="leave-with-the-bot", daemon=True).start()
 
 
 SHELF = PageShelf()
