@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+from abc import ABC, abstractmethod
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -55,20 +56,22 @@ class RoomBotState:
     can_queue: bool = True
 
 
-class RoomBotRules:
+class RoomBotRules(ABC):
     """The room bot's commands on `games`; a subclass says, whispers and knows who is in the room."""
 
     games: RoomBotState
 
+    @abstractmethod
     def _say(self, room: str, text: str) -> None:
-        raise NotImplementedError
+        """Say `text` in `room`."""
 
+    @abstractmethod
     def _whisper(self, userid: str, text: str) -> None:
-        raise NotImplementedError
+        """PM `text` to `userid`."""
 
+    @abstractmethod
     def _in_room(self, name: str) -> str | None:
         """`Users.get`: the user's name if they are in the room."""
-        raise NotImplementedError
 
     def _chat_message(self, rank: str, name: str, text: str) -> None:
         userid = to_id(name)

@@ -9,6 +9,7 @@ timeouts and the removals the same for every theme.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Generic, TypeVar
 
@@ -24,7 +25,7 @@ C = TypeVar("C")
 """A choice as the theme keeps it (`follow`, a target seat, None for `stick`)."""
 
 
-class SecretChoice(Phase[G], Generic[G, C]):
+class SecretChoice(Phase[G], Generic[G, C], ABC):
     """Every seat of the electorate sends one secret choice; the ballot closes once all are in.
 
     `done` is true once the last ballot is revealed: by default when nobody is awaited."""
@@ -43,17 +44,17 @@ class SecretChoice(Phase[G], Generic[G, C]):
 
     # ----- what a theme declares -----
 
+    @abstractmethod
     def electorate(self, game: G) -> Sequence[int]:
         """The seats asked for a choice in this ballot (alive or not: the dead are never awaited)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def ballot(self, game: G) -> dict[int, C]:
         """Where the ballot's choices are kept, by seat, in the order they first came in."""
-        raise NotImplementedError
 
+    @abstractmethod
     def read(self, game: G, seat: Seat, inp: Input) -> C:
         """The choice `inp` makes (one of `actions`), checked: IllegalAction says why it cannot be."""
-        raise NotImplementedError
 
     def choices_of(self, game: G, seat: Seat) -> list[Input]:
         """Every choice `seat` may send, targets spelled out."""
@@ -63,13 +64,13 @@ class SecretChoice(Phase[G], Generic[G, C]):
         """The names each of `indexes` may target (shown with the wait); none by default."""
         return {}
 
+    @abstractmethod
     def ask(self, game: G, index: int) -> Event:
         """The prompt that asks seat `index` for its choice (by PM)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def made(self, game: G, seat: Seat, choice: C, changed: bool) -> list[Event]:
         """What the chooser is told once the choice is taken (`changed`: it replaced an earlier one)."""
-        raise NotImplementedError
 
     def reminded(self, game: G, seat: Seat, choice: C) -> list[Event]:
         """What a substitute of a seat that has chosen is told: by default asked again while the choice
@@ -85,16 +86,17 @@ class SecretChoice(Phase[G], Generic[G, C]):
         return "You have already made your choice."
 
     def default(self, game: G, index: int) -> C:
-        """The harmless choice made for an idle seat under `idle=default` (G4)."""
-        raise NotImplementedError
+        """The harmless choice made for an idle seat under `idle=default` (G4); asked only of a ballot
+        whose `idle_default` is True, which must then declare it."""
+        raise TypeError(f"{type(self).__name__} sets idle_default but declares no default choice")
 
     def defaulted(self, game: G, idle: list[int]) -> list[Event]:
         """What is said of the choices made for `idle` at the deadline."""
         return []
 
+    @abstractmethod
     def reveal(self, game: G) -> list[Event]:
         """Every choice is in: reveal and carry them out (and open another ballot if the rules say so)."""
-        raise NotImplementedError
 
     def over(self, game: G) -> bool:
         """True once the phase has nothing left to ask (by default: nobody is awaited)."""
