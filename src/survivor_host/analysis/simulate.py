@@ -215,15 +215,16 @@ def simulate_fast(setup: SimSetup, games: int, progress: Progress | None = None,
         part.games = count
         for kind in kinds:
             part.seats_by_strategy[kind] += count
+        wins_by_seat = np.bincount(out.winner + 1, minlength=setup.players + 1)[1:]  # -1 (none) counted apart
+        seconds_by_seat = np.bincount(out.second + 1, minlength=setup.players + 1)[1:]
         for seat in range(setup.players):
-            wins = int((out.winner == seat).sum())
-            seconds = int((out.second == seat).sum())
+            wins, seconds = int(wins_by_seat[seat]), int(seconds_by_seat[seat])
             part.wins_by_seat[seat] += wins
             part.seconds_by_seat[seat] += seconds
             part.wins_by_strategy[kinds[seat]] += wins
             part.seconds_by_strategy[kinds[seat]] += seconds
-        values, freq = np.unique(out.rounds, return_counts=True)
-        part.rounds.update({int(v): int(f) for v, f in zip(values, freq, strict=True)})
+        freq = np.bincount(out.rounds)
+        part.rounds.update({int(v): int(freq[v]) for v in np.flatnonzero(freq)})
         for key, per_game in out.counts.items():
             part.counts[key] += int(per_game.sum())
             part.squares[key] += int((per_game * per_game).sum())

@@ -65,8 +65,7 @@ class Bits:
 
     def pack(self, mask: Bools) -> Seats:
         """The set of True seats of each game (column) of a (seats, games) mask."""
-        flags: Seats = mask.view(np.int8)
-        packed: Seats = np.add.reduce(flags * self.weights, axis=0, dtype=self.dtype)
+        packed: Seats = np.einsum("sg,s->g", mask.view(np.int8), self.weights[:, 0], dtype=self.dtype, casting="unsafe")
         return packed
 
     def members(self, sets: Seats) -> Bools:
@@ -85,7 +84,7 @@ class Bits:
             first = (sets & ((1 << k) - 1)).astype(np.int16)
             before = self.count(first).astype(np.int16)
             beyond = r >= before
-            half: Seats = np.where(beyond, (sets >> k).astype(np.int16), first)
+            half: Seats = first + ((sets >> k).astype(np.int16) - first) * beyond
             spot: Seats = half * np.int16(16) + (r - before * beyond)
             found = self.table.take(spot)
             found += np.int8(k) * (beyond & (found >= 0))
@@ -111,8 +110,9 @@ class Bits:
 
     def planes(self, values: Seats, width: int) -> Planes:
         """Bit-slice a (seats, games) table of small figures: row j holds the seats whose figure has bit j."""
-        flags = self.has_bits(values, width).view(np.int8)  # (width, seats, games)
-        found: Planes = np.add.reduce(flags * self.weights, axis=1, dtype=self.dtype)
+        found: Planes = np.empty((width,) + values.shape[1:], dtype=self.dtype)
+        for j in range(width):  # a plane at a time: its temporaries stay in the CPU cache
+            found[j] = self.pack(np.bitwise_and(values, self.bit_values[j]) != 0)
         return found
 
     def down(self, planes: Planes, like: Seats) -> Planes:

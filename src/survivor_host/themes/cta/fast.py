@@ -14,7 +14,7 @@ import numpy as np
 from survivor_host.engine.kernel import TIMING, FastGames, Ints, KernelEntry
 from survivor_host.themes.cta.ai import CtaPolicy, named_policy
 from survivor_host.themes.cta.bits import Bits, Seats
-from survivor_host.themes.cta.fast_round import deal, finals, first_round, holding, jesters, reveal
+from survivor_host.themes.cta.fast_round import cut, deal, finals, first_round, holding, jesters, levels, reveal
 from survivor_host.themes.cta.fast_swaps import RANDOM, STICK, THRESHOLD, SwapRound, Table
 from survivor_host.themes.cta.rules import FOURTEEN, KERNEL_RULES, KING, KernelRules
 from survivor_host.themes.cta.spec import SPEC
@@ -98,7 +98,8 @@ def play_block(
     g = results.shape[1]
     ids = np.arange(g)
     alive = np.full(g, bits.full, dtype=bits.dtype)
-    local = np.zeros((len(COUNTS), g), dtype=np.int32)
+    local = np.zeros((len(COUNTS), g), dtype=np.int16)
+    ended = np.empty((3 + len(COUNTS), g), dtype=np.int16)  # winner, second, rounds and counts, as games end
     rounds = 0
     while ids.size:
         rounds += 1
@@ -120,7 +121,11 @@ def play_block(
         n_in = bits.count(in_play)
         playing = (n_in > 0) & (n_alive > 2)
         local[TURNS] += n_in * (n_alive > 2)
-        swaps = SwapRound(table, cards, in_play, n_alive, playing)
+        count = cut(bits, alive, in_play, k)
+        depth = int(count.max(initial=0))
+        blind = not table.smart and rounds > 1  # nobody reads a card before the reveal (the first round's counts do)
+        low = levels(bits, cards, in_play, depth) if blind else None
+        swaps = SwapRound(table, cards, in_play, n_alive, playing, low)
         if aao:
             swaps.all_at_once(rng)
         else:
@@ -128,22 +133,25 @@ def play_block(
         local[SWAPS] += swaps.swaps
         local[WON] += swaps.swaps_won
         local[VOID] += swaps.void
-        out = reveal(rng, bits, alive, in_play, swaps.cards, k, ties_all)  # C8
+        if low is None:  # the cards moved in the swaps: their levels as they are now
+            low = levels(bits, cards, in_play, depth)
+        out = reveal(rng, bits, alive, count, low, ties_all)  # C8
         alive = alive & ~out
         local[SAVED] += swaps.saved(out)
         if rounds == 1:
             base = 3 + len(COUNTS)
-            for card, (held, gone) in enumerate(first_round(bits, in_play * (n_alive > 2), out, swaps.cards)):
+            for card, (held, gone) in enumerate(first_round(bits, in_play * (n_alive > 2), out, cards)):
                 results[base + 2 * card], results[base + 2 * card + 1] = held, gone
         done = bits.count(alive) <= 2
         if not np.count_nonzero(done):
             continue
-        at = ids[done]
-        winner, second = finals(rng, bits, alive[done])  # C9
-        results[0, at], results[1, at], results[2, at] = winner, second, rounds
-        results[3 : 3 + len(COUNTS), at] = local[:, done]
+        at = np.compress(done, ids)
+        winner, second = finals(rng, bits, np.compress(done, alive))  # C9
+        ended[0, at], ended[1, at], ended[2, at] = winner, second, rounds
+        ended[3:, at] = np.compress(done, local, axis=1)
         keep = ~done
-        ids, alive, local = ids[keep], alive[keep], local[:, keep]
+        ids, alive, local = np.compress(keep, ids), np.compress(keep, alive), np.compress(keep, local, axis=1)
+    results[: len(ended)] = ended  # one pass into the wide results, not a scattered write a round
 
 
 FAST = KernelEntry({mod.id for mod in SPEC.mods}, OPTIONS, named_policy, run_cta, KERNEL_RULES)

@@ -64,39 +64,48 @@ def jesters(
         advanced |= held * (lone & ~duels)  # nobody to duel: the Jester advances
         target = bits.of(bits.uniform(rng, foes))
         jester_wins = rng.random(alive.size, dtype=np.float32) < np.float32(0.5)  # 100 vs 100 (G1)
-        winner = np.where(jester_wins, held, target)
+        winner = target ^ (held ^ target) * jester_wins
         alive = alive & ~((held ^ target ^ winner) * duels)
         advanced |= winner * duels
     return alive, advanced, many, duels
 
 
-def reveal(
-    rng: np.random.Generator, bits: Bits, alive: Seats, in_play: Seats, cards: Planes, k: Seats, ties_all: bool
-) -> Seats:
-    """C8: the `k` lowest in play go (never leaving fewer than 2); ties at the cut-off by battle or all."""
-    n_alive = bits.count(alive).astype(np.int16)
-    count = np.minimum(np.minimum(k, bits.count(in_play)), n_alive - 2).astype(np.int16)
+def cut(bits: Bits, alive: Seats, in_play: Seats, k: Seats) -> Seats:
+    """C8: how many go out at the reveal: the `k` lowest in play, never leaving fewer than 2."""
+    found: Seats = np.minimum(np.minimum(k, bits.count(in_play)), bits.count(alive) - 2).astype(np.int16)
+    return found
+
+
+def levels(bits: Bits, cards: Planes, pool: Seats, depth: int) -> Planes:
+    """Row i: the members of `pool` holding its (i+1)-th lowest card (empty past the last)."""
+    found = np.empty((depth,) + pool.shape, dtype=bits.dtype)
+    left = pool
+    for i in range(depth):
+        found[i] = bits.lowest(cards, left)
+        left = left & ~found[i]
+    return found
+
+
+def reveal(rng: np.random.Generator, bits: Bits, alive: Seats, count: Seats, low: Planes, ties_all: bool) -> Seats:
+    """C8: the `count` lowest in play go (`low`: their `levels`); ties at the cut-off by battle or all."""
     below = np.zeros_like(alive)
     tied = np.zeros_like(alive)
     rest = count.copy()
-    left = in_play
-    for _ in range(int(count.max(initial=0))):  # the lowest cards in turn, until `count` are reached
-        low = bits.lowest(cards, left)
-        n_low = bits.count(low)
+    for level in low:  # the lowest cards in turn, until `count` are reached
+        n_low = bits.count(level)
         active = rest > 0
         beyond = active & (rest > n_low)
-        below |= low * beyond
-        tied |= low * (active & ~beyond)
+        below |= level * beyond
+        tied |= level * (active & ~beyond)
         rest -= n_low * active
-        left = left & ~low
     need = count - bits.count(below)
     n_tied = bits.count(tied).astype(np.int16)
     everyone = n_tied == need
     if ties_all:
-        everyone |= n_alive - bits.count(below) - n_tied >= 2
+        everyone |= bits.count(alive).astype(np.int16) - bits.count(below) - n_tied >= 2
     battles = (count > 0) & ~everyone
     by_battle = losers(rng, bits, tied * battles, need * battles) if np.count_nonzero(battles) else tied & 0  # G1
-    out: Seats = (below | np.where(everyone, tied, by_battle)) * (count > 0)
+    out: Seats = (below | tied * everyone | by_battle) * (count > 0)  # by_battle is empty where everyone goes
     return out
 
 

@@ -55,6 +55,9 @@ class SwapRound:
     in_play: Seats
     n_alive: Seats
     playing: Bools
+    carried: Planes | None = None
+    """Seat sets that move with the cards in their place (a row each, such as the reveal's `levels`),
+    where no seat reads a card: the swaps then leave `cards` as dealt."""
     stuck: Seats = field(init=False)
     lost: Seats = field(init=False)
     """Players who lost a card to a won swap this round."""
@@ -73,6 +76,7 @@ class SwapRound:
     void: Seats = field(init=False)
 
     def __post_init__(self) -> None:
+        assert self.carried is None or not self.table.smart, "a threshold seat reads the cards"
         g = self.in_play.size
         bits = self.table.bits
         self.stuck = np.zeros(g, dtype=bits.dtype)
@@ -121,14 +125,24 @@ class SwapRound:
 
     def choose(self, rng: np.random.Generator, me: Seats, seat: Seats, targets: Seats) -> Seats:
         """The target of each game's `seat`, -1 to stick (with nobody to target, they stick)."""
+        u = rng.random(seat.shape, dtype=np.float32) if RANDOM in self.table.kinds else None
+        return self.decide(rng, u, me, seat, targets, self.all_others())
+
+    def all_others(self) -> bool:
+        """Whether a seat may target every other player in play now (no Adhesive, nobody to swap back)."""
+        return not (self.table.adhesive or (self.table.backsies and self.won))
+
+    def decide(
+        self, rng: np.random.Generator, u: Seats | None, me: Seats, seat: Seats, targets: Seats, all_others: bool
+    ) -> Seats:
+        """`choose` with the random seats' draws `u` given; `all_others`: `targets` are all the others in play."""
         table, bits = self.table, self.table.bits
         by_kind: dict[int, Seats] = {STICK: np.full(seat.shape, -1, dtype=np.int8)} if STICK in table.kinds else {}
-        if RANDOM in table.kinds:  # stick or any legal target, uniformly
-            if table.adhesive or (table.backsies and self.won) or bits.n > 16:
-                options = np.add(bits.count(targets), 1, dtype=np.float32)  # sticking, or each target
-            else:  # all the others in play are targets (where nobody acts, a rank below 16 of no seats: -1)
-                options = self.everyone
-            u = rng.random(seat.shape, dtype=np.float32)
+        if u is not None:  # a random seat: stick or any legal target, uniformly
+            # sticking or each target: as many as in play where all the others are targets (where nobody
+            # acts, a rank below 16 of no seats: -1)
+            counted = not all_others or bits.n > 16
+            options = np.add(bits.count(targets), 1, dtype=np.float32) if counted else self.everyone
             r = np.multiply(u, options, out=u).astype(np.int16)
             by_kind[RANDOM] = bits.nth(targets, np.subtract(r, np.int16(1), out=r))
         if table.smart:
@@ -184,7 +198,7 @@ class SwapRound:
         self.swaps_won += wins.view(np.int8)
         them = bits.of(target) * wins
         mine = me * wins
-        bits.exchange(self.cards, mine, them)
+        bits.exchange(self.cards if self.carried is None else self.carried, mine, them)
         self.pairs.append((mine, them))
         if self.table.memory:
             winners, whom = won
@@ -222,7 +236,11 @@ class SwapRound:
 
     def all_at_once(self, rng: np.random.Generator, rounds: int = 2) -> None:
         """C7: each swap round every player in play chooses in secret; the choices are carried out in a
-        random order, each against the cards as they are then (an illegal swap by then is void)."""
+        random order, each against the cards as they are then (an illegal swap by then is void).
+
+        A threshold seat's choice reads what it knows as the swap round opens, so every seat chooses then;
+        a random seat's reads only whom it could target then and its draw, so it is worked out as it is
+        carried out, with the draw of its place in that order (the draws are alike and independent)."""
         bits = self.table.bits
         games = self.in_play.size
         columns = np.arange(games)
@@ -230,20 +248,31 @@ class SwapRound:
             self.won_own = number > 0  # a seat's choice of an earlier swap round may have been carried out
             me = (self.in_play & bits.weights) * self.playing  # every seat at once, down the rows
             seat = np.subtract((me != 0).view(np.int8) * bits.seats_after, np.int8(1))  # -1 where nobody acts
-            chosen = self.choose(rng, me, seat, self.targets(me, seat))
-            swappers = bits.pack(chosen >= 0)
-            choice = chosen.reshape(-1)  # seat s's target in game c at s * games + c
+            targets = self.targets(me, seat)
+            all_others = self.all_others()
+            draws = None
+            if self.table.smart:
+                chosen = self.choose(rng, me, seat, targets).reshape(-1)  # seat s's in game c at s * games + c
+            else:
+                chosen = targets.reshape(-1)  # whom seat s could target as the round opened
+                draws = rng.random(seat.shape, dtype=np.float32) if RANDOM in self.table.kinds else None
             won = self.new_swap_round()
             remaining = self.in_play * self.playing
             left = bits.count(remaining).astype(np.float32)
-            for _ in range(int(left.max(initial=0))):
+            for turn in range(int(left.max(initial=0))):
                 seat = bits.uniform(rng, remaining, left)
                 me = bits.of(seat)
                 remaining ^= me
                 np.subtract(left, left != 0, out=left)
-                at = seat.astype(np.intp)  # -1 where nobody acts: a row read but never tried
-                target = choice.take(np.add(np.multiply(at, games, out=at), columns, out=at))
-                tries = (swappers & me) != 0
+                if self.table.smart or not all_others:
+                    at = seat.astype(np.intp)  # -1 where nobody acts: a row read but never tried
+                    found = chosen.take(np.add(np.multiply(at, games, out=at), columns, out=at))
+                if self.table.smart:
+                    target = found
+                else:
+                    could = (self.in_play ^ me) * (me != 0) if all_others else found
+                    target = self.decide(rng, None if draws is None else draws[turn], me, seat, could, all_others)
+                tries = (target >= 0) & (me != 0)
                 if self.table.smart or self.table.adhesive:
                     self.stuck |= me * ~tries
                 legal = tries
