@@ -85,6 +85,8 @@ class SwapRound:
         self.swaps = np.zeros(g, dtype=np.int8)  # at most 2 swap rounds of 31 seats; bools add to int8 uncast
         self.swaps_won = np.zeros(g, dtype=np.int8)
         self.void = np.zeros(g, dtype=np.int8)
+        self.columns = np.arange(g)
+        """Each game's number (its column)."""
         self.everyone = bits.count(self.in_play).astype(np.float32)
         """Those in play, as a float (a seat's options where it may target all the others: stick or each)."""
         self.limit: Seats = np.zeros(g, dtype=np.int8)
@@ -242,19 +244,16 @@ class SwapRound:
         a random seat's reads only whom it could target then and its draw, so it is worked out as it is
         carried out, with the draw of its place in that order (the draws are alike and independent)."""
         bits = self.table.bits
-        games = self.in_play.size
-        columns = np.arange(games)
         for number in range(rounds):
             self.won_own = number > 0  # a seat's choice of an earlier swap round may have been carried out
             me = (self.in_play & bits.weights) * self.playing  # every seat at once, down the rows
             seat = np.subtract((me != 0).view(np.int8) * bits.seats_after, np.int8(1))  # -1 where nobody acts
-            targets = self.targets(me, seat)
             all_others = self.all_others()
-            draws = None
-            if self.table.smart:
-                chosen = self.choose(rng, me, seat, targets).reshape(-1)  # seat s's in game c at s * games + c
-            else:
-                chosen = targets.reshape(-1)  # whom seat s could target as the round opened
+            chosen = could_then = draws = None
+            if self.table.smart:  # every seat chooses now, on what it knows now
+                chosen = self.choose(rng, me, seat, self.targets(me, seat))
+            else:  # a choice needs only whom the seat could target now (where not all the others) and a draw
+                could_then = None if all_others else self.targets(me, seat)
                 draws = rng.random(seat.shape, dtype=np.float32) if RANDOM in self.table.kinds else None
             won = self.new_swap_round()
             remaining = self.in_play * self.playing
@@ -264,13 +263,10 @@ class SwapRound:
                 me = bits.of(seat)
                 remaining ^= me
                 np.subtract(left, left != 0, out=left)
-                if self.table.smart or not all_others:
-                    at = seat.astype(np.intp)  # -1 where nobody acts: a row read but never tried
-                    found = chosen.take(np.add(np.multiply(at, games, out=at), columns, out=at))
-                if self.table.smart:
-                    target = found
+                if chosen is not None:
+                    target = self.entry(chosen, seat)
                 else:
-                    could = (self.in_play ^ me) * (me != 0) if all_others else found
+                    could = (self.in_play ^ me) * (me != 0) if could_then is None else self.entry(could_then, seat)
                     target = self.decide(rng, None if draws is None else draws[turn], me, seat, could, all_others)
                 tries = (target >= 0) & (me != 0)
                 if self.table.smart or self.table.adhesive:
@@ -280,6 +276,12 @@ class SwapRound:
                     legal = tries & ((self.targets(me, seat) & bits.of(target)) != 0)
                     self.void += (tries & ~legal).view(np.int8)
                 self.swap(rng, me, seat, target, legal, won)
+
+    def entry(self, table: Seats, seat: Seats) -> Seats:
+        """Each game's entry for its `seat` in a (seats, games) table (-1 where nobody acts: read, never used)."""
+        at = seat.astype(np.intp)
+        found: Seats = table.reshape(-1).take(np.add(np.multiply(at, self.in_play.size, out=at), self.columns, out=at))
+        return found
 
     def saved(self, out: Seats) -> Seats:
         """Won swaps whose target went out at the reveal while the swapper did not, per game."""
