@@ -47,6 +47,14 @@ SETTINGS = {
     "cta-aao": SimSetup("cta", 6, ("all-at-once",), (), ("random", "threshold", "always-stick"), seed=19),
     "cta-13": SimSetup("cta", 13, ("adhesive", "no-backsies"), (), ("smart", "random"), seed=22),
     "cta-17": SimSetup("cta", 17, ("all-at-once", "the-joker"), (("elim", 3),), ("random", "smart"), seed=23),
+    # no seat reads a card: the kernel carries the reveal's lowest holders through the swaps instead
+    "cta-10-random": SimSetup("cta", 10, (), (("elim", 2),), ("random", "always-stick"), seed=24),
+    # no threshold seat: All At Once works out a random seat's choice as it is carried out
+    "cta-aao-random": SimSetup("cta", 6, ("all-at-once",), (), ("random", "always-stick"), seed=25),
+    "cta-aao-joker-random": SimSetup("cta", 10, ("all-at-once", "the-joker"), (), ("random",), seed=26),
+    "cta-aao-adh-nb-random": SimSetup(
+        "cta", 6, ("all-at-once", "adhesive", "no-backsies"), (("backsies", "both-ways"),), ("random",), seed=27
+    ),
 }
 ENGINE_GAMES = 250
 FAST_GAMES = 20_000
@@ -134,6 +142,8 @@ def test_the_chase_the_ace_kernel_agrees_with_the_engine_on_every_mod_set(number
         ("ftl-nm", replace(FTL_RULES, leader_bonus=0)),  # F5: the leader rolls 109+20, not 109
         ("cta-adhesive", replace(CTA_RULES, swap_win=0.5)),  # C6: 125 vs 100 wins 149/248, not 1/2
         ("cta-aao", replace(CTA_RULES, swap_win=0.5)),
+        ("cta-aao-random", replace(CTA_RULES, swap_win=0.5)),
+        ("cta-10-random", replace(CTA_RULES, swap_win=0.5)),
     ],
 )
 def test_a_planted_bug_fails_the_agreement_check(name: str, bug: object) -> None:

@@ -14,13 +14,14 @@ CARD_BITS = 4
 
 def deal(rng: np.random.Generator, bits: Bits, alive: Seats, sides: int, joker: bool) -> Planes:
     """C3: a card for every seat, bit-sliced; The Joker (C4) deals again while the Jokers would leave fewer than 2."""
-    cards: Seats = rng.integers(1, sides + 1, (bits.n, alive.size), dtype=np.int8)
+    cards = bits.planes(rng.integers(1, sides + 1, (bits.n, alive.size), dtype=np.int8), CARD_BITS)
     while joker:
-        bad = bits.count(alive & ~bits.pack(cards == FOURTEEN)) < 2
+        bad = bits.count(alive & ~holding(bits, cards, FOURTEEN)) < 2
         if not np.count_nonzero(bad):
             break
-        cards[:, bad] = rng.integers(1, sides + 1, (bits.n, int(np.count_nonzero(bad))), dtype=np.int8)
-    return bits.planes(cards, CARD_BITS)
+        again = rng.integers(1, sides + 1, (bits.n, int(np.count_nonzero(bad))), dtype=np.int8)
+        cards[:, bad] = bits.planes(again, CARD_BITS)
+    return cards
 
 
 def holding(bits: Bits, cards: Planes, card: int) -> Seats:
