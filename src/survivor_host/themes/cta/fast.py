@@ -121,7 +121,7 @@ def play_block(
         n_in = bits.count(in_play)
         playing = (n_in > 0) & (n_alive > 2)
         local[TURNS] += n_in * (n_alive > 2)
-        count = cut(bits, alive, in_play, k)
+        count = cut(k, n_in, n_alive)
         depth = int(count.max(initial=0))
         blind = not table.smart and rounds > 1  # nobody reads a card before the reveal (the first round's counts do)
         low = levels(bits, cards, in_play, depth) if blind else None
@@ -143,14 +143,15 @@ def play_block(
             for card, (held, gone) in enumerate(first_round(bits, in_play * (n_alive > 2), out, cards)):
                 results[base + 2 * card], results[base + 2 * card + 1] = held, gone
         done = bits.count(alive) <= 2
-        if not np.count_nonzero(done):
+        gone = np.flatnonzero(done)  # the games that end, by index (usually a few)
+        if not gone.size:
             continue
-        at = np.compress(done, ids)
-        winner, second = finals(rng, bits, np.compress(done, alive))  # C9
+        at = ids.take(gone)
+        winner, second = finals(rng, bits, alive.take(gone))  # C9
         ended[0, at], ended[1, at], ended[2, at] = winner, second, rounds
-        ended[3:, at] = np.compress(done, local, axis=1)
-        keep = ~done
-        ids, alive, local = np.compress(keep, ids), np.compress(keep, alive), np.compress(keep, local, axis=1)
+        ended[3:, at] = local.take(gone, axis=1)
+        kept = np.flatnonzero(~done)
+        ids, alive, local = ids.take(kept), alive.take(kept), local.take(kept, axis=1)
     results[: len(ended)] = ended  # one pass into the wide results, not a scattered write a round
 
 

@@ -71,9 +71,9 @@ def jesters(
     return alive, advanced, many, duels
 
 
-def cut(bits: Bits, alive: Seats, in_play: Seats, k: Seats) -> Seats:
-    """C8: how many go out at the reveal: the `k` lowest in play, never leaving fewer than 2."""
-    found: Seats = np.minimum(np.minimum(k, bits.count(in_play)), bits.count(alive) - 2).astype(np.int16)
+def cut(k: Seats, n_in: Seats, n_alive: Seats) -> Seats:
+    """C8: how many go out at the reveal: the `k` lowest of the `n_in` in play, never leaving fewer than 2."""
+    found: Seats = np.minimum(np.minimum(k, n_in), n_alive - 2).astype(np.int16)
     return found
 
 
