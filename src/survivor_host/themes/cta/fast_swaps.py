@@ -85,8 +85,6 @@ class SwapRound:
         self.swaps = np.zeros(g, dtype=np.int8)  # at most 2 swap rounds of 31 seats; bools add to int8 uncast
         self.swaps_won = np.zeros(g, dtype=np.int8)
         self.void = np.zeros(g, dtype=np.int8)
-        self.columns = np.arange(g)
-        """Each game's number (its column)."""
         self.everyone = bits.count(self.in_play).astype(np.float32)
         """Those in play, as a float (a seat's options where it may target all the others: stick or each)."""
         self.limit: Seats = np.zeros(g, dtype=np.int8)
@@ -116,7 +114,7 @@ class SwapRound:
 
     def targets(self, me: Seats, seat: Seats) -> Seats:
         """Whom `seat` (its set `me`, empty where nobody acts) may swap with now (C6, Adhesive, No Backsies)."""
-        ok: Seats = (self.in_play ^ me) * (me != 0)
+        ok = self.others(me)
         if self.table.adhesive:
             ok &= ~self.stuck
         if self.table.backsies and self.won:
@@ -124,6 +122,11 @@ class SwapRound:
             if self.table.both_ways and self.won_own:
                 ok &= ~self.gave(me, seat)
         return ok
+
+    def others(self, me: Seats) -> Seats:
+        """The others in play beside the seat whose set is `me` (none where nobody acts)."""
+        found: Seats = (self.in_play ^ me) * (me != 0)
+        return found
 
     def choose(self, rng: np.random.Generator, me: Seats, seat: Seats, targets: Seats) -> Seats:
         """The target of each game's `seat`, -1 to stick (with nobody to target, they stick)."""
@@ -244,6 +247,7 @@ class SwapRound:
         a random seat's reads only whom it could target then and its draw, so it is worked out as it is
         carried out, with the draw of its place in that order (the draws are alike and independent)."""
         bits = self.table.bits
+        columns = np.arange(self.in_play.size)
         for number in range(rounds):
             self.won_own = number > 0  # a seat's choice of an earlier swap round may have been carried out
             me = (self.in_play & bits.weights) * self.playing  # every seat at once, down the rows
@@ -264,9 +268,9 @@ class SwapRound:
                 remaining ^= me
                 np.subtract(left, left != 0, out=left)
                 if chosen is not None:
-                    target = self.entry(chosen, seat)
+                    target = self.entry(chosen, seat, columns)
                 else:
-                    could = (self.in_play ^ me) * (me != 0) if could_then is None else self.entry(could_then, seat)
+                    could = self.others(me) if could_then is None else self.entry(could_then, seat, columns)
                     target = self.decide(rng, None if draws is None else draws[turn], me, seat, could, all_others)
                 tries = (target >= 0) & (me != 0)
                 if self.table.smart or self.table.adhesive:
@@ -277,10 +281,11 @@ class SwapRound:
                     self.void += (tries & ~legal).view(np.int8)
                 self.swap(rng, me, seat, target, legal, won)
 
-    def entry(self, table: Seats, seat: Seats) -> Seats:
-        """Each game's entry for its `seat` in a (seats, games) table (-1 where nobody acts: read, never used)."""
+    def entry(self, table: Seats, seat: Seats, columns: Seats) -> Seats:
+        """Each game's (`columns`) entry for its `seat` in a (seats, games) table (-1 where nobody acts:
+        read, never used)."""
         at = seat.astype(np.intp)
-        found: Seats = table.reshape(-1).take(np.add(np.multiply(at, self.in_play.size, out=at), self.columns, out=at))
+        found: Seats = table.reshape(-1).take(np.add(np.multiply(at, self.in_play.size, out=at), columns, out=at))
         return found
 
     def saved(self, out: Seats) -> Seats:

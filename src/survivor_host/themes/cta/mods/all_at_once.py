@@ -100,7 +100,7 @@ class SecretSwaps(SecretChoice[CtaState, int | None], CtaPhase):
         return None if inp.action == "stick" else game.swap_target(seat, inp.target)
 
     def ask(self, game: CtaState, index: int) -> Event:
-        return asked(game, index, tuple(game.names(state(game).targets[index])))
+        return asked(game, index, self.targets(game, [index])[index])
 
     def asks(self, game: CtaState, waiting: list[int]) -> list[Event]:
         targets = self.targets(game, waiting)
