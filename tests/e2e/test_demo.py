@@ -20,8 +20,9 @@ from survivor_host.devserver.demo_setup import DemoSetup
 ROLL = re.compile(r"Roll \(1 - \d+\)(?:\+\d+)? for \w+: \d+")
 
 
-def _servers_of_this_run(before: set[str]) -> list[Path]:
-    return [p for p in (CACHE_DIR / "instances").glob("demo-*") if p.name not in before]
+def _servers_of_this_run(before: set[str], pid: int) -> list[Path]:
+    """The demo's local server folders that the process `pid` made (other tests run demos beside this one)."""
+    return [p for p in (CACHE_DIR / "instances").glob(f"demo-{pid}-*") if p.name not in before]
 
 
 def _instances() -> set[str]:
@@ -66,7 +67,7 @@ def test_demo_plays_a_whole_game_and_shuts_down(tmp_path: Path) -> None:
     assert re.search(r"Survivor Host: \w+ wins the game!", text), text
     assert re.search(r"-- game over: \w+ won after \d+ rounds? \(seed e2e-demo\)", text), text
     assert lines[-1] == "-- stopped the bot, the players and the local servers"
-    assert _servers_of_this_run(before) == []  # the server's folder (and process) are gone
+    assert _servers_of_this_run(before, os.getpid()) == []  # the server's folder (and process) are gone
 
 
 def test_demo_stops_cleanly_on_ctrl_c(tmp_path: Path) -> None:
@@ -87,7 +88,7 @@ def test_demo_stops_cleanly_on_ctrl_c(tmp_path: Path) -> None:
             assert proc.poll() is None, log.read_text()
             assert time.monotonic() < deadline, log.read_text()
             time.sleep(0.1)
-        servers = _servers_of_this_run(before)
+        servers = _servers_of_this_run(before, proc.pid)
         assert len(servers) == 1
         node_pid = int((servers[0] / "server.pid").read_text())
         proc.send_signal(signal.SIGINT)
@@ -98,5 +99,5 @@ def test_demo_stops_cleanly_on_ctrl_c(tmp_path: Path) -> None:
     text = log.read_text()
     assert "-- interrupted" in text or "stopped the bot" in text, text
     assert "Traceback" not in text, text
-    assert _servers_of_this_run(before) == []
+    assert _servers_of_this_run(before, proc.pid) == []
     assert not Path(f"/proc/{node_pid}").exists() or "zombie" in Path(f"/proc/{node_pid}/status").read_text().lower()
