@@ -146,10 +146,11 @@ def play_block(
         gone = np.flatnonzero(done)  # the games that end, by index (usually a few)
         if not gone.size:
             continue
-        at = ids.take(gone)
-        winner, second = finals(rng, bits, alive.take(gone))  # C9
+        every = gone.size == g  # the whole block ends in this round (none ended before)
+        at = slice(None) if every else ids.take(gone)
+        winner, second = finals(rng, bits, alive if every else alive.take(gone))  # C9
         ended[0, at], ended[1, at], ended[2, at] = winner, second, rounds
-        ended[3:, at] = local.take(gone, axis=1)
+        ended[3:, at] = local if every else local.take(gone, axis=1)
         kept = np.flatnonzero(~done)
         ids, alive, local = ids.take(kept), alive.take(kept), local.take(kept, axis=1)
     results[: len(ended)] = ended  # one pass into the wide results, not a scattered write a round

@@ -15,12 +15,13 @@ CARD_BITS = 4
 def deal(rng: np.random.Generator, bits: Bits, alive: Seats, sides: int, joker: bool) -> Planes:
     """C3: a card for every seat, bit-sliced; The Joker (C4) deals again while the Jokers would leave fewer than 2."""
     cards = bits.planes(rng.integers(1, sides + 1, (bits.n, alive.size), dtype=np.int8), CARD_BITS)
-    while joker:
-        bad = bits.count(alive & ~holding(bits, cards, FOURTEEN)) < 2
-        if not np.count_nonzero(bad):
-            break
-        again = rng.integers(1, sides + 1, (bits.n, int(np.count_nonzero(bad))), dtype=np.int8)
-        cards[:, bad] = bits.planes(again, CARD_BITS)
+    if not joker:
+        return cards
+    redeal = np.flatnonzero(bits.count(alive & ~holding(bits, cards, FOURTEEN)) < 2)
+    while redeal.size:  # only the games dealt again are checked again
+        again = bits.planes(rng.integers(1, sides + 1, (bits.n, redeal.size), dtype=np.int8), CARD_BITS)
+        cards[:, redeal] = again
+        redeal = redeal[bits.count(alive.take(redeal) & ~holding(bits, again, FOURTEEN)) < 2]
     return cards
 
 
@@ -118,8 +119,16 @@ def finals(rng: np.random.Generator, bits: Bits, alive: Seats) -> tuple[Seats, S
 
 def first_round(bits: Bits, shown: Seats, out: Seats, cards: Planes) -> list[tuple[Seats, Seats]]:
     """Per card up to the King: the players in play at the first reveal who held it, and those of them out."""
-    found = []
-    for card in range(1, KING + 1):
-        held = holding(bits, cards, card) & shown
-        found.append((bits.count(held), bits.count(held & out)))
-    return found
+    return [(bits.count(held), bits.count(held & out)) for held in by_card(cards, shown)[1 : KING + 1]]
+
+
+def by_card(cards: Planes, pool: Seats) -> list[Seats]:
+    """The members of `pool` by the card they hold: entry v holds those with card v (v up to 2**planes - 1)."""
+    groups = [pool]
+    for plane in reversed(cards):  # split every group by the next bit, the highest first
+        split = []
+        for group in groups:
+            ones = group & plane
+            split += [group ^ ones, ones]
+        groups = split
+    return groups
