@@ -1,4 +1,5 @@
-"""The Chase the Ace kernel: what a threshold seat reads of the round is kept as it plays; a round of only Kings."""
+"""The Chase the Ace kernel: what a threshold seat reads of the round is kept as it plays; a round of only Kings;
+the deal's cards by value and The Joker's deal again."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ import numpy as np
 
 from survivor_host.analysis.simulate import SimSetup, simulate_fast
 from survivor_host.themes.cta.bits import Bits
+from survivor_host.themes.cta.fast_round import by_card, deal, holding
 from survivor_host.themes.cta.fast_swaps import STICK, THRESHOLD, SwapRound, Table
+from survivor_host.themes.cta.rules import FOURTEEN
 
 
 def swap_round(all_at_once: bool, adhesive: bool = False, backsies: bool = False) -> SwapRound:
@@ -54,3 +57,28 @@ def test_a_round_of_only_kings_sends_nobody_out_and_the_game_plays_another() -> 
     assert set(result.rounds) <= {4, 5, 6}
     mean = float(exact) * games
     assert abs(longer - mean) < 4.5 * math.sqrt(mean), (longer, mean)
+
+
+def test_the_players_split_by_card_are_those_holding_each_card() -> None:
+    bits = Bits(7)
+    rng = np.random.default_rng(8)
+    values = rng.integers(1, 15, (7, 2_000), dtype=np.int8)
+    cards = bits.planes(values, 4)
+    pool = rng.integers(0, 1 << 7, 2_000).astype(bits.dtype)
+    groups = by_card(cards, pool)
+    assert len(groups) == 16
+    for card, group in enumerate(groups):
+        assert (group == holding(bits, cards, card) & pool).all(), card
+        assert (group == bits.pack((values == card) & bits.members(pool))).all(), card
+
+
+def test_the_joker_deals_again_until_two_or_more_are_left_after_the_jokers() -> None:
+    """C4: three players left, a Joker in 1 card of 14: about 2% of deals would leave fewer than 2."""
+    bits = Bits(5)
+    alive = np.full(20_000, 0b10101, dtype=bits.dtype)  # seats 0, 2 and 4 left
+    cards = deal(np.random.default_rng(9), bits, alive, 14, joker=True)
+    left = bits.count(alive & ~holding(bits, cards, FOURTEEN))
+    assert (left >= 2).all()
+    values = [bits.read(cards, bits.of(np.full(alive.size, seat, dtype=np.int8))) for seat in (0, 2, 4)]
+    jokers = sum((v == FOURTEEN).astype(int) for v in values)
+    assert 0 < np.count_nonzero(jokers == 1) < alive.size  # one Joker among three is kept
