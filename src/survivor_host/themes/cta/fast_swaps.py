@@ -67,7 +67,8 @@ class SwapRound:
     pairs: list[tuple[Seats, Seats]] = field(default_factory=list)
     """Every won swap: the swapper and the target, as one-seat sets per game."""
     partner: tuple[Seats, Planes] = field(init=False)
-    """Who last won a swap with each seat, either way (they know its card), and (bit-sliced) who."""
+    """Who last won a swap with each seat, either way (they know its card), and (bit-sliced) who; in the
+    turns only what a seat still to take its turn knows is kept."""
     won_own: bool = False
     """Whether a seat may have won a swap of its own before it chooses (All At Once's second swap round;
     in the turns a seat's only swap is its turn's)."""
@@ -213,8 +214,12 @@ class SwapRound:
             self.lost |= them
         if self.table.smart:
             seen, partner = self.partner
-            seen |= mine | them
-            bits.write(partner, them, seat)
+            if self.table.all_at_once:  # the swapper chooses again next swap round: it knows the card it gave
+                seen |= mine | them
+                bits.write(partner, them, seat)
+            else:  # in the turns the swapper has had its turn: nobody still to choose knows the target's card
+                seen &= ~them
+                seen |= mine
             bits.write(partner, mine, target)
 
     def new_swap_round(self) -> tuple[Seats, Planes]:
