@@ -175,11 +175,12 @@ class SwapRound:
             return np.full(seat.shape, -1, dtype=np.int8)
         seen, whom = self.partner
         known = bits.equal(whom, seat) & seen & targets
-        given = self.gave(me, seat) & targets & ~known if self.won_own else 0
-        unknown = targets & ~known & ~given
+        unknown = targets ^ known
+        if self.won_own:
+            unknown &= ~self.gave(me, seat)
         stuck = unknown & self.stuck
-        lost = unknown & ~self.stuck & self.lost
-        fresh = unknown & ~self.stuck & ~self.lost
+        lost = (unknown ^ stuck) & self.lost
+        fresh = unknown ^ stuck ^ lost
         worth = bits.down(self.cards, known) & known  # a known card is worth itself; a given one 0
         for j in range(len(worth)):
             for tier, value in ((stuck, STUCK_WORTH), (fresh, AVERAGE), (lost, LOST_WORTH)):
