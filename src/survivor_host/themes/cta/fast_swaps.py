@@ -70,6 +70,9 @@ class SwapRound:
     """Who last won a swap with each seat, either way (they know its card), and (bit-sliced) who; in the
     turns only what a seat still to take its turn knows is kept."""
     won_own: bool = False
+    learning: bool = True
+    """Whether a threshold seat still chooses after the swaps to come, on what they show (not after All At
+    Once's last swap round has been chosen)."""
     """Whether a seat may have won a swap of its own before it chooses (All At Once's second swap round;
     in the turns a seat's only swap is its turn's)."""
     swaps: Seats = field(init=False)
@@ -211,9 +214,8 @@ class SwapRound:
             winners, whom = won
             winners |= mine
             bits.write(whom, mine, target)
-        if self.table.smart:
+        if self.table.smart and self.learning:
             self.lost |= them
-        if self.table.smart:
             seen, partner = self.partner
             if self.table.all_at_once:  # the swapper chooses again next swap round: it knows the card it gave
                 seen |= mine | them
@@ -256,6 +258,7 @@ class SwapRound:
         columns = np.arange(self.in_play.size)
         for number in range(rounds):
             self.won_own = number > 0  # a seat's choice of an earlier swap round may have been carried out
+            self.learning = number < rounds - 1
             me = (self.in_play & bits.weights) * self.playing  # every seat at once, down the rows
             seat = np.subtract((me != 0).view(np.int8) * bits.seats_after, np.int8(1))  # -1 where nobody acts
             all_others = self.all_others()
