@@ -176,6 +176,14 @@ class SwapRound:
         wants = (card <= limit) & (targets != 0)
         if not np.count_nonzero(wants):
             return np.full(seat.shape, -1, dtype=np.int8)
+        pool, better = self.best_targets(me, seat, targets, card)
+        return bits.uniform(rng, pool * (better & wants))  # nobody for a seat that sticks: -1
+
+    def best_targets(self, me: Seats, seat: Seats, targets: Seats, card: Seats) -> tuple[Seats, Bools]:
+        """The targets that look best to a threshold seat (`threshold`), and whether they look better than its card."""
+        if not self.pairs:  # nothing has moved this round yet: every target is unknown and fresh
+            return targets, card < AVERAGE
+        bits = self.table.bits
         seen, whom = self.partner
         known = bits.equal(whom, seat) & seen & targets
         unknown = targets ^ known
@@ -190,7 +198,7 @@ class SwapRound:
                 if value >> j & 1:
                     worth[j] |= tier
         pool, best = bits.highest(worth, targets)
-        return bits.uniform(rng, pool * ((best > card) & wants))  # nobody for a seat that sticks: -1
+        return pool, best > card
 
     def swap(
         self,
@@ -210,7 +218,7 @@ class SwapRound:
         mine = me * wins
         bits.exchange(self.cards if self.carried is None else self.carried, mine, them)
         self.pairs.append((mine, them))
-        if self.table.memory:
+        if self.table.memory and (self.learning or self.table.backsies):  # read by a choice or No Backsies
             winners, whom = won
             winners |= mine
             bits.write(whom, mine, target)
