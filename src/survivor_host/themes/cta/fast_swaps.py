@@ -70,11 +70,11 @@ class SwapRound:
     """Who last won a swap with each seat, either way (they know its card), and (bit-sliced) who; in the
     turns only what a seat still to take its turn knows is kept."""
     won_own: bool = False
-    learning: bool = True
-    """Whether a threshold seat still chooses after the swaps to come, on what they show (not after All At
-    Once's last swap round has been chosen)."""
     """Whether a seat may have won a swap of its own before it chooses (All At Once's second swap round;
     in the turns a seat's only swap is its turn's)."""
+    learning: bool = True
+    """Whether a threshold seat still chooses after the swaps to come, on what they show (not once All At
+    Once's last swap round has been chosen)."""
     swaps: Seats = field(init=False)
     swaps_won: Seats = field(init=False)
     void: Seats = field(init=False)
