@@ -76,9 +76,11 @@ def test_the_joker_deals_again_until_two_or_more_are_left_after_the_jokers() -> 
     """C4: three players left, a Joker in 1 card of 14: about 2% of deals would leave fewer than 2."""
     bits = Bits(5)
     alive = np.full(20_000, 0b10101, dtype=bits.dtype)  # seats 0, 2 and 4 left
-    cards = deal(np.random.default_rng(9), bits, alive, 14, joker=True)
+    cards, dealt = deal(np.random.default_rng(9), bits, alive, 14, joker=True)
     left = bits.count(alive & ~holding(bits, cards, FOURTEEN))
     assert (left >= 2).all()
     values = [bits.read(cards, bits.of(np.full(alive.size, seat, dtype=np.int8))) for seat in (0, 2, 4)]
+    for seat, value in zip((0, 2, 4), values, strict=True):  # the figures as dealt, games dealt again included
+        assert (dealt[seat] == value).all()
     jokers = sum((v == FOURTEEN).astype(int) for v in values)
     assert 0 < np.count_nonzero(jokers == 1) < alive.size  # one Joker among three is kept

@@ -105,7 +105,7 @@ def play_block(
         rounds += 1
         n_start = bits.count(alive)
         k = np.minimum(elim, n_start // 2)  # C2
-        cards = deal(rng, bits, alive, sides, joker)
+        cards, dealt = deal(rng, bits, alive, sides, joker)
         advanced = holding(bits, cards, KING) & alive
         fourteens: Seats = holding(bits, cards, FOURTEEN) if (jester or joker) else np.zeros_like(alive)
         if joker:
@@ -125,7 +125,7 @@ def play_block(
         depth = int(count.max(initial=0))
         blind = not table.smart and rounds > 1  # nobody reads a card before the reveal (the first round's counts do)
         low = levels(bits, cards, in_play, depth) if blind else None
-        swaps = SwapRound(table, cards, in_play, n_alive, playing, low)
+        swaps = SwapRound(table, cards, in_play, n_alive, playing, low, dealt if aao and table.smart else None)
         if aao:
             swaps.all_at_once(rng)
         else:

@@ -12,17 +12,20 @@ CARD_BITS = 4
 """Bits a card (1..14) needs."""
 
 
-def deal(rng: np.random.Generator, bits: Bits, alive: Seats, sides: int, joker: bool) -> Planes:
-    """C3: a card for every seat, bit-sliced; The Joker (C4) deals again while the Jokers would leave fewer than 2."""
-    cards = bits.planes(rng.integers(1, sides + 1, (bits.n, alive.size), dtype=np.int8), CARD_BITS)
+def deal(rng: np.random.Generator, bits: Bits, alive: Seats, sides: int, joker: bool) -> tuple[Planes, Seats]:
+    """C3: a card for every seat, bit-sliced and as figures (a row a seat); The Joker (C4) deals again
+    while the Jokers would leave fewer than 2."""
+    dealt = rng.integers(1, sides + 1, (bits.n, alive.size), dtype=np.int8)
+    cards = bits.planes(dealt, CARD_BITS)
     if not joker:
-        return cards
+        return cards, dealt
     redeal = np.flatnonzero(bits.count(alive & ~holding(bits, cards, FOURTEEN)) < 2)
     while redeal.size:  # only the games dealt again are checked again
-        again = bits.planes(rng.integers(1, sides + 1, (bits.n, redeal.size), dtype=np.int8), CARD_BITS)
-        cards[:, redeal] = again
+        figures = rng.integers(1, sides + 1, (bits.n, redeal.size), dtype=np.int8)
+        again = bits.planes(figures, CARD_BITS)
+        cards[:, redeal], dealt[:, redeal] = again, figures
         redeal = redeal[bits.count(alive.take(redeal) & ~holding(bits, again, FOURTEEN)) < 2]
-    return cards
+    return cards, dealt
 
 
 def holding(bits: Bits, cards: Planes, card: int) -> Seats:

@@ -58,6 +58,8 @@ class SwapRound:
     carried: Planes | None = None
     """Seat sets that move with the cards in their place (a row each, such as the reveal's `levels`),
     where no seat reads a card: the swaps then leave `cards` as dealt."""
+    dealt: Seats | None = None
+    """The cards as dealt, a row a seat, where All At Once's first choices read them (nothing has moved then)."""
     stuck: Seats = field(init=False)
     lost: Seats = field(init=False)
     """Players who lost a card to a won swap this round."""
@@ -67,8 +69,9 @@ class SwapRound:
     pairs: list[tuple[Seats, Seats]] = field(default_factory=list)
     """Every won swap: the swapper and the target, as one-seat sets per game."""
     partner: tuple[Seats, Planes] = field(init=False)
-    """Who last won a swap with each seat, either way (they know its card), and (bit-sliced) who; in the
-    turns only what a seat still to take its turn knows is kept."""
+    """Who last won a swap with each seat, either way (they know its card), and (bit-sliced) who. In the
+    turns only the seats whose card a seat still to take its turn knows are kept: those that took a card
+    by their own swap and have not lost it since (the one they took it from knows it)."""
     won_own: bool = False
     """Whether a seat may have won a swap of its own before it chooses (All At Once's second swap round;
     in the turns a seat's only swap is its turn's)."""
@@ -132,17 +135,27 @@ class SwapRound:
         found: Seats = (self.in_play ^ me) * (me != 0)
         return found
 
-    def choose(self, rng: np.random.Generator, me: Seats, seat: Seats, targets: Seats) -> Seats:
-        """The target of each game's `seat`, -1 to stick (with nobody to target, they stick)."""
+    def choose(
+        self, rng: np.random.Generator, me: Seats, seat: Seats, targets: Seats, card: Seats | None = None
+    ) -> Seats:
+        """The target of each game's `seat`, -1 to stick (with nobody to target, they stick); `card`: its
+        card where already known."""
         u = rng.random(seat.shape, dtype=np.float32) if RANDOM in self.table.kinds else None
-        return self.decide(rng, u, me, seat, targets, self.all_others())
+        return self.decide(rng, u, me, seat, targets, self.all_others(), card)
 
     def all_others(self) -> bool:
         """Whether a seat may target every other player in play now (no Adhesive, nobody to swap back)."""
         return not (self.table.adhesive or (self.table.backsies and self.won))
 
     def decide(
-        self, rng: np.random.Generator, u: Seats | None, me: Seats, seat: Seats, targets: Seats, all_others: bool
+        self,
+        rng: np.random.Generator,
+        u: Seats | None,
+        me: Seats,
+        seat: Seats,
+        targets: Seats,
+        all_others: bool,
+        card: Seats | None = None,
     ) -> Seats:
         """`choose` with the random seats' draws `u` given; `all_others`: `targets` are all the others in play."""
         table, bits = self.table, self.table.bits
@@ -155,7 +168,7 @@ class SwapRound:
             r = np.multiply(u, options, out=u).astype(np.int16)
             by_kind[RANDOM] = bits.nth(targets, np.subtract(r, np.int16(1), out=r))
         if table.smart:
-            by_kind[THRESHOLD] = self.threshold(rng, me, seat, targets)
+            by_kind[THRESHOLD] = self.threshold(rng, me, seat, targets, card)
         if len(by_kind) == 1:
             return next(iter(by_kind.values()))
         kind = table.kind.take(np.maximum(seat, 0))
@@ -164,11 +177,14 @@ class SwapRound:
             chosen = np.where(kind == number, found, chosen)
         return chosen
 
-    def threshold(self, rng: np.random.Generator, me: Seats, seat: Seats, targets: Seats) -> Seats:
+    def threshold(
+        self, rng: np.random.Generator, me: Seats, seat: Seats, targets: Seats, card: Seats | None = None
+    ) -> Seats:
         """Swap when the card is at or below the seat's threshold, with the target that looks best:
         a card they know, else stuck 8, unknown 7, lost 4, one they took by their own swap 0 (ties alike)."""
         bits, limits = self.table.bits, self.table.limits
-        card = bits.read(self.cards, me)
+        if card is None:
+            card = bits.read(self.cards, me)
         limit = self.limit
         if not self.table.same_limits:
             column = np.minimum(self.n_alive, limits.shape[1] - 1)
@@ -185,7 +201,13 @@ class SwapRound:
             return targets, card < AVERAGE
         bits = self.table.bits
         seen, whom = self.partner
-        known = bits.equal(whom, seat) & seen & targets
+        if self.table.all_at_once:
+            knows = bits.equal(whom, seat)
+        elif self.table.backsies:  # in the turns a seat knows the cards of those who took one from it: barred
+            knows = np.zeros_like(targets)
+        else:
+            knows = self.got(me, seat)
+        known = knows & seen & targets
         unknown = targets ^ known
         if self.won_own:
             unknown &= ~self.gave(me, seat)
@@ -228,10 +250,10 @@ class SwapRound:
             if self.table.all_at_once:  # the swapper chooses again next swap round: it knows the card it gave
                 seen |= mine | them
                 bits.write(partner, them, seat)
+                bits.write(partner, mine, target)
             else:  # in the turns the swapper has had its turn: nobody still to choose knows the target's card
                 seen &= ~them
                 seen |= mine
-            bits.write(partner, mine, target)
 
     def new_swap_round(self) -> tuple[Seats, Planes]:
         dtype, width = self.table.bits.dtype, self.table.bits.seat_bits
@@ -271,8 +293,8 @@ class SwapRound:
             seat = np.subtract((me != 0).view(np.int8) * bits.seats_after, np.int8(1))  # -1 where nobody acts
             all_others = self.all_others()
             chosen = could_then = draws = None
-            if self.table.smart:  # every seat chooses now, on what it knows now
-                chosen = self.choose(rng, me, seat, self.targets(me, seat))
+            if self.table.smart:  # every seat chooses now, on what it knows now (in the first, its card as dealt)
+                chosen = self.choose(rng, me, seat, self.targets(me, seat), None if self.pairs else self.dealt)
             else:  # a choice needs only whom the seat could target now (where not all the others) and a draw
                 could_then = None if all_others else self.targets(me, seat)
                 draws = rng.random(seat.shape, dtype=np.float32) if RANDOM in self.table.kinds else None
