@@ -21,9 +21,9 @@ from survivor_host.themes.cta.spec import SPEC
 
 OPTIONS = {"elim", "ties", "backsies", *TIMING}
 """The options the kernel plays (the others would change a game)."""
-WIDTH = 32_768
-"""Most games in a block: enough that numpy's cost per call is small, few enough that the block stays
-in the CPU cache."""
+WIDTH = 65_536
+"""Most games in a block (a batch plays as two): enough that numpy's cost per call is small beside its
+work, few enough that a block's seat sets (a number a game) stay in the CPU's cache."""
 COUNTS = (
     "swap turns",
     "swaps",
