@@ -112,8 +112,8 @@ class SwapRound:
         bits = self.table.bits
         found = np.zeros(seat.shape, dtype=bits.dtype)
         if not self.table.memory:  # the turns: few swaps so far, each one seat a set
-            for mine, them in self.pairs:
-                found |= mine * ((them & me) != 0)
+            for mine, them in self.pairs:  # `them` and `me` hold one seat (or none, with `mine`)
+                found |= mine * (them == me)
             return found
         for winners, target in self.won:
             found |= bits.equal(target, seat) & winners
