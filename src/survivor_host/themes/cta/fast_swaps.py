@@ -39,9 +39,10 @@ class Table:
         self.kinds = {int(k) for k in self.kind}
         self.smart = THRESHOLD in self.kinds
         self.memory = self.all_at_once and (self.backsies or self.smart)
-        """Whether whom each seat took a card from is kept bit-sliced (All At Once's second swap round:
-        No Backsies, and a threshold seat never swaps back for the low card it gave); in the turns, who
-        took from a seat is read off the round's won swaps."""
+        """Whether the seats that won a swap of their own are kept per swap round, and with No Backsies
+        (bit-sliced) whom they took a card from (All At Once's second swap round: No Backsies, and a
+        threshold seat never swaps back for the low card it gave); in the turns, who took from a seat is
+        read off the round's won swaps."""
         self.same_limits = bool((self.limits == self.limits[:1]).all())
 
 
@@ -64,8 +65,11 @@ class SwapRound:
     lost: Seats = field(init=False)
     """Players who lost a card to a won swap this round."""
     won: list[tuple[Seats, Planes]] = field(default_factory=list)
-    """Per swap round, the seats that won a swap of their own and (bit-sliced) its target (kept when a
-    seat's policy or No Backsies reads them)."""
+    """Per swap round, the seats that won a swap of their own and (bit-sliced, for No Backsies) its
+    target (kept when a seat's policy or No Backsies reads them)."""
+    chosen: list[Seats] = field(default_factory=list)
+    """Per swap round whose choices were all made as it opened (a threshold seat at the table), each
+    seat's choice down the rows: its target, -1 to stick."""
     pairs: list[tuple[Seats, Seats]] = field(default_factory=list)
     """Every won swap: the swapper and the target, as one-seat sets per game."""
     partner: tuple[Seats, Planes] = field(init=False)
@@ -103,8 +107,12 @@ class SwapRound:
         """Whom `seat` took a card from by a won swap of their own this round (`me` = its set)."""
         bits = self.table.bits
         found = np.zeros(seat.shape, dtype=bits.dtype)
-        for winners, target in self.won:
-            found |= bits.of(bits.read(target, me) - ((winners & me) == 0).view(np.int8))
+        for number, (winners, target) in enumerate(self.won):
+            none = np.negative(((winners & me) == 0).view(np.int8))  # -1 where it won no swap of its own
+            if me.ndim > 1 and number < len(self.chosen):  # every seat at once: whom each chose
+                found |= bits.of(self.chosen[number] | none)
+            else:
+                found |= bits.of(bits.read(target, me) | none)
         return found
 
     def got(self, me: Seats, seat: Seats) -> Seats:
@@ -243,7 +251,8 @@ class SwapRound:
         if self.table.memory and (self.learning or self.table.backsies):  # read by a choice or No Backsies
             winners, whom = won
             winners |= mine
-            bits.write(whom, mine, target)
+            if self.table.backsies:  # a threshold seat's own choice is in `chosen`
+                bits.write(whom, mine, target)
         if self.table.smart and self.learning:
             self.lost |= them
             seen, partner = self.partner
@@ -295,6 +304,7 @@ class SwapRound:
             chosen = could_then = draws = None
             if self.table.smart:  # every seat chooses now, on what it knows now (in the first, its card as dealt)
                 chosen = self.choose(rng, me, seat, self.targets(me, seat), None if self.pairs else self.dealt)
+                self.chosen.append(chosen)
             else:  # a choice needs only whom the seat could target now (where not all the others) and a draw
                 could_then = None if all_others else self.targets(me, seat)
                 draws = rng.random(seat.shape, dtype=np.float32) if RANDOM in self.table.kinds else None
