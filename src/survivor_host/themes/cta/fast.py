@@ -24,6 +24,10 @@ OPTIONS = {"elim", "ties", "backsies", *TIMING}
 WIDTH = 65_536
 """Most games in a block (a batch plays as two): enough that numpy's cost per call is small beside its
 work, few enough that a block's seat sets (a number a game) stay in the CPU's cache."""
+TABLE_CELLS = 10 * WIDTH
+"""Most seats times games in a block where every seat chooses at once (All At Once with a threshold seat at
+the table): its (seats, games) tables grow with the seats, and wider than 10 seats of `WIDTH` games they
+ran slower (at 20 players, by 5-10%)."""
 COUNTS = (
     "swap turns",
     "swaps",
@@ -69,7 +73,8 @@ def run_cta(
     results.fill(0)  # zeroed in one pass: its pages are mapped in order, not a row of each block at a time
     # (int64 and large on purpose: once it is freed, glibc maps no fresh pages for the kernel's largest
     # temporaries; in int32 and int16 a threshold seat's All At Once took twice the time)
-    blocks = -(-games // WIDTH)
+    width = min(WIDTH, TABLE_CELLS // players) if table.smart and table.all_at_once else WIDTH
+    blocks = -(-games // width)
     size = -(-games // blocks) if games else 0  # blocks of even size
     for start in range(0, games, size or 1):
         play_block(rng, table, mods, options, rules, results[:, start : start + size])
