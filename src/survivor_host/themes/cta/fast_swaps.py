@@ -74,8 +74,8 @@ class SwapRound:
     """Every won swap: the swapper and the target, as one-seat sets per game."""
     partner: tuple[Seats, Planes] = field(init=False)
     """Who last won a swap with each seat, either way (they know its card), and (bit-sliced) who. In the
-    turns only the seats whose card a seat still to take its turn knows are kept: those that took a card
-    by their own swap and have not lost it since (the one they took it from knows it)."""
+    turns only the first is kept, for the seats whose card a seat still to take its turn may know: those
+    that took a card by their own swap and have not lost it since (the one they took it from, `got`)."""
     won_own: bool = False
     """Whether a seat may have won a swap of its own before it chooses (All At Once's second swap round;
     in the turns a seat's only swap is its turn's)."""
