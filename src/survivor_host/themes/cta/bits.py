@@ -39,7 +39,9 @@ class Bits:
         self.one = self.dtype(1)
         self.bit_values = (1 << np.arange(7, dtype=np.int8)).astype(np.int8)
         """Each plane's bit as a figure (planes of figures below 128)."""
-        self.seats_after = np.arange(1, n + 1, dtype=np.int8)[:, None]
+        self.rows = np.arange(n, dtype=np.int8)[:, None]
+        """Each seat's number, down the rows."""
+        self.seats_after = self.rows + np.int8(1)
         """Each seat's number plus one, down the rows."""
         self.chunk = min(n, CHUNK)
         sets = np.arange(1 << self.chunk)

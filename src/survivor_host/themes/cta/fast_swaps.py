@@ -123,8 +123,10 @@ class SwapRound:
             for mine, them in self.pairs:  # `them` and `me` hold one seat (or none, with `mine`)
                 found |= mine * (them == me)
             return found
+        # every seat at once: each row's seat (a row where nobody acts is not read)
+        seats = seat if me.ndim == 1 else bits.rows
         for winners, target in self.won:
-            found |= bits.equal(target, seat) & winners
+            found |= bits.equal(target, seats) & winners
         return found
 
     def targets(self, me: Seats, seat: Seats) -> Seats:
@@ -209,8 +211,8 @@ class SwapRound:
             return targets, card < AVERAGE
         bits = self.table.bits
         seen, whom = self.partner
-        if self.table.all_at_once:
-            knows = bits.equal(whom, seat)
+        if self.table.all_at_once:  # every seat at once: each row's seat (a row where nobody acts is not read)
+            knows = bits.equal(whom, seat if me.ndim == 1 else bits.rows)
         elif self.table.backsies:  # in the turns a seat knows the cards of those who took one from it: barred
             knows = np.zeros_like(targets)
         else:
