@@ -130,7 +130,7 @@ def play_block(
         depth = int(count.max(initial=0))
         blind = not table.smart and rounds > 1  # nobody reads a card before the reveal (the first round's counts do)
         low = levels(bits, cards, in_play, depth) if blind else None
-        swaps = SwapRound(table, cards, in_play, n_alive, playing, low, dealt if aao and table.smart else None)
+        swaps = SwapRound(table, cards, in_play, n_alive, playing, low, dealt)
         if aao:
             swaps.all_at_once(rng)
         else:

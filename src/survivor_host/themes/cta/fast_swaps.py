@@ -60,7 +60,8 @@ class SwapRound:
     """Seat sets that move with the cards in their place (a row each, such as the reveal's `levels`),
     where no seat reads a card: the swaps then leave `cards` as dealt."""
     dealt: Seats | None = None
-    """The cards as dealt, a row a seat, where All At Once's first choices read them (nothing has moved then)."""
+    """The cards as dealt, a row a seat: what every seat holds until a swap is carried out (All At Once's
+    first choices read them)."""
     stuck: Seats = field(init=False)
     lost: Seats = field(init=False)
     """Players who lost a card to a won swap this round."""
@@ -123,10 +124,14 @@ class SwapRound:
             for mine, them in self.pairs:  # `them` and `me` hold one seat (or none, with `mine`)
                 found |= mine * (them == me)
             return found
-        # every seat at once: each row's seat (a row where nobody acts is not read)
-        seats = seat if me.ndim == 1 else bits.rows
         for winners, target in self.won:
-            found |= bits.equal(target, seats) & winners
+            found |= bits.equal(target, self.matched(me, seat)) & winners
+        return found
+
+    def matched(self, me: Seats, seat: Seats) -> Seats:
+        """The seat numbers to match a record against: `seat`, or where every seat chooses at once (down
+        the rows) each row's seat, one number a row (a row where nobody acts is not read)."""
+        found: Seats = seat if me.ndim == 1 else self.table.bits.rows
         return found
 
     def targets(self, me: Seats, seat: Seats) -> Seats:
@@ -145,27 +150,17 @@ class SwapRound:
         found: Seats = (self.in_play ^ me) * (me != 0)
         return found
 
-    def choose(
-        self, rng: np.random.Generator, me: Seats, seat: Seats, targets: Seats, card: Seats | None = None
-    ) -> Seats:
-        """The target of each game's `seat`, -1 to stick (with nobody to target, they stick); `card`: its
-        card where already known."""
+    def choose(self, rng: np.random.Generator, me: Seats, seat: Seats, targets: Seats) -> Seats:
+        """The target of each game's `seat`, -1 to stick (with nobody to target, they stick)."""
         u = rng.random(seat.shape, dtype=np.float32) if RANDOM in self.table.kinds else None
-        return self.decide(rng, u, me, seat, targets, self.all_others(), card)
+        return self.decide(rng, u, me, seat, targets, self.all_others())
 
     def all_others(self) -> bool:
         """Whether a seat may target every other player in play now (no Adhesive, nobody to swap back)."""
         return not (self.table.adhesive or (self.table.backsies and self.won))
 
     def decide(
-        self,
-        rng: np.random.Generator,
-        u: Seats | None,
-        me: Seats,
-        seat: Seats,
-        targets: Seats,
-        all_others: bool,
-        card: Seats | None = None,
+        self, rng: np.random.Generator, u: Seats | None, me: Seats, seat: Seats, targets: Seats, all_others: bool
     ) -> Seats:
         """`choose` with the random seats' draws `u` given; `all_others`: `targets` are all the others in play."""
         table, bits = self.table, self.table.bits
@@ -178,7 +173,7 @@ class SwapRound:
             r = np.multiply(u, options, out=u).astype(np.int16)
             by_kind[RANDOM] = bits.nth(targets, np.subtract(r, np.int16(1), out=r))
         if table.smart:
-            by_kind[THRESHOLD] = self.threshold(rng, me, seat, targets, card)
+            by_kind[THRESHOLD] = self.threshold(rng, me, seat, targets)
         if len(by_kind) == 1:
             return next(iter(by_kind.values()))
         kind = table.kind.take(np.maximum(seat, 0))
@@ -187,14 +182,11 @@ class SwapRound:
             chosen = np.where(kind == number, found, chosen)
         return chosen
 
-    def threshold(
-        self, rng: np.random.Generator, me: Seats, seat: Seats, targets: Seats, card: Seats | None = None
-    ) -> Seats:
+    def threshold(self, rng: np.random.Generator, me: Seats, seat: Seats, targets: Seats) -> Seats:
         """Swap when the card is at or below the seat's threshold, with the target that looks best:
         a card they know, else stuck 8, unknown 7, lost 4, one they took by their own swap 0 (ties alike)."""
         bits, limits = self.table.bits, self.table.limits
-        if card is None:
-            card = bits.read(self.cards, me)
+        card = self.card(me)
         limit = self.limit
         if not self.table.same_limits:
             column = np.minimum(self.n_alive, limits.shape[1] - 1)
@@ -205,14 +197,20 @@ class SwapRound:
         pool, better = self.best_targets(me, seat, targets, card)
         return bits.uniform(rng, pool * (better & wants))  # nobody for a seat that sticks: -1
 
+    def card(self, me: Seats) -> Seats:
+        """The card of the seat in the one-seat set `me` per game (every seat's, where `me` runs down the rows)."""
+        if me.ndim > 1 and not self.pairs and self.dealt is not None:  # nothing has moved yet: as dealt
+            return self.dealt
+        return self.table.bits.read(self.cards, me)
+
     def best_targets(self, me: Seats, seat: Seats, targets: Seats, card: Seats) -> tuple[Seats, Bools]:
         """The targets that look best to a threshold seat (`threshold`), and whether they look better than its card."""
         if not self.pairs:  # nothing has moved this round yet: every target is unknown and fresh
             return targets, card < AVERAGE
         bits = self.table.bits
         seen, whom = self.partner
-        if self.table.all_at_once:  # every seat at once: each row's seat (a row where nobody acts is not read)
-            knows = bits.equal(whom, seat if me.ndim == 1 else bits.rows)
+        if self.table.all_at_once:
+            knows = bits.equal(whom, self.matched(me, seat))
         elif self.table.backsies:  # in the turns a seat knows the cards of those who took one from it: barred
             knows = np.zeros_like(targets)
         else:
@@ -304,8 +302,8 @@ class SwapRound:
             seat = np.subtract((me != 0).view(np.int8) * bits.seats_after, np.int8(1))  # -1 where nobody acts
             all_others = self.all_others()
             chosen = could_then = draws = None
-            if self.table.smart:  # every seat chooses now, on what it knows now (in the first, its card as dealt)
-                chosen = self.choose(rng, me, seat, self.targets(me, seat), None if self.pairs else self.dealt)
+            if self.table.smart:  # every seat chooses now, on what it knows now
+                chosen = self.choose(rng, me, seat, self.targets(me, seat))
                 self.chosen.append(chosen)
             else:  # a choice needs only whom the seat could target now (where not all the others) and a draw
                 could_then = None if all_others else self.targets(me, seat)
