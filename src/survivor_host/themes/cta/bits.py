@@ -162,15 +162,10 @@ class Bits:
             found = zeros | found * (zeros == 0)
         return found
 
-    def highest(self, planes: Planes, pool: Seats) -> tuple[Seats, Seats]:
-        """The members of each set holding its highest figure, and that figure (0 for an empty set)."""
+    def highest(self, planes: Planes, pool: Seats) -> Seats:
+        """The members of each set holding its highest figure (empty for an empty set)."""
         found = pool
-        lacks = np.empty((len(planes),) + pool.shape, dtype=bool)  # row j: nobody left has bit j
-        for j in range(len(planes) - 1, -1, -1):
-            ones = found & planes[j]
-            np.equal(ones, 0, out=lacks[j])
-            found = ones | found * lacks[j]
-        weights = self.bit_values[: len(planes)].reshape((len(planes),) + (1,) * pool.ndim)
-        lacking: Seats = np.add.reduce(lacks.view(np.int8) * weights, axis=0, dtype=np.int8)
-        value: Seats = np.subtract(np.int8((1 << len(planes)) - 1), lacking, out=lacking)
-        return found, value
+        for plane in reversed(planes):
+            ones = found & plane
+            found = ones | found * (ones == 0)
+        return found

@@ -220,15 +220,17 @@ class SwapRound:
         if self.won_own:
             unknown &= ~self.gave(me, seat)
         stuck = unknown & self.stuck
-        lost = (unknown ^ stuck) & self.lost
-        fresh = unknown ^ stuck ^ lost
-        worth = bits.down(self.cards, known) & known  # a known card is worth itself; a given one 0
+        loose = unknown ^ stuck
+        lost = loose & self.lost
+        fresh = loose ^ lost
+        weighed = known | me  # a known card is worth itself (the seat's own too); a given one 0
+        worth = bits.down(self.cards, weighed) & weighed
         for j in range(len(worth)):
             for tier, value in ((stuck, STUCK_WORTH), (fresh, AVERAGE), (lost, LOST_WORTH)):
                 if value >> j & 1:
                     worth[j] |= tier
-        pool, best = bits.highest(worth, targets)
-        return pool, best > card
+        pool = bits.highest(worth, targets | me)  # the seat among them where no target looks better
+        return pool, (pool & me) == 0
 
     def swap(
         self,
