@@ -229,8 +229,8 @@ class SwapRound:
             for tier, value in ((stuck, STUCK_WORTH), (fresh, AVERAGE), (lost, LOST_WORTH)):
                 if value >> j & 1:
                     worth[j] |= tier
-        pool = bits.highest(worth, targets | me)  # the seat among them where no target looks better
-        return pool, (pool & me) == 0
+        pool = bits.highest(worth, targets | me)  # the best of the targets and the seat's own card
+        return pool, (pool & me) == 0  # a target looks better only where the seat's own card is not among the best
 
     def swap(
         self,
