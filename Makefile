@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # Test workers (pytest-xdist): the end-to-end tests mostly wait on a real server and the pace of its
 # chat, so more workers than cores still shortens the run; each worker starts its own servers.
-WORKERS ?= 4
+WORKERS ?= 6
 
 .PHONY: play test test-fast lint browser bench bench-bot clean
 

@@ -176,8 +176,9 @@ def bot_pms(player: Player, since: int = 0) -> list[Any]:
     ]
 
 
-def game_record(database: Path, room: str, timeout: float = 15.0) -> dict[str, Any]:
-    """The finished game's record in the bot's database (polled: it is written just after the end)."""
+def game_record(database: Path, room: str, timeout: float = 60.0) -> dict[str, Any]:
+    """The finished game's record in the bot's database (polled: it is written once the game's last lines
+    went out, which under the throttle and a loaded machine can trail the end line by many seconds)."""
     deadline = time.monotonic() + timeout
     while True:
         db = sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=5)

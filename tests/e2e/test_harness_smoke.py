@@ -148,7 +148,7 @@ def test_fake_login_as_separate_process(tmp_path: Path, e2e: E2EEnv) -> None:
                 await player.close()
 
         run_async(scenario())
-        logged = proc.requests()
+    logged = proc.requests()  # once stopped: its reader has read every line the child wrote
     assert [to_id(r["params"]["name"]) for r in logged] == ["processuser", "nope"]
     assert all(r["path"] == "/api/login" for r in logged)
 
