@@ -93,7 +93,8 @@ class FakeLoginProcess:
         return self
 
     def requests(self) -> list[dict[str, Any]]:
-        """Requests logged so far by the child (parsed from its JSON lines)."""
+        """Requests logged so far by the child (parsed from its JSON lines); its reader thread may be a
+        line behind while it runs, and has read them all once `stop` returns."""
         out: list[dict[str, Any]] = []
         for line in list(self._lines):
             if line.startswith("{"):
