@@ -292,3 +292,14 @@ def test_f6_an_immune_player_who_ties_again_is_told_immune_next_round_too() -> N
     lines = said(table.do("nosuspect", by="Cid"))
     assert "**Bob** tied the leader's 90 again: immune next round too." in lines
     assert table.immune() == ["Bob"]
+
+
+def test_c7_a_void_swap_shows_in_the_table_from_each_side() -> None:
+    game, _ = make([8, 2, 5], [5, 9], mods=["all-at-once", "adhesive"], shuffles=[["P0", "P1", "P2"]] * 2)
+    act(game, "stick", "P0")
+    act(game, "swap", "P1", target="P0")  # void: P0 stuck earlier in the order (Adhesive)
+    act(game, "stick", "P2")
+    for player in ("P0", "P1", "P2"):
+        events = act(game, "stick", player)
+    (shown,) = tables(events)
+    assert [row[3] for row in shown.rows] == ["stuck; P1's swap: void; stuck", "swap P0: void; stuck", "stuck; stuck"]

@@ -153,7 +153,7 @@ def swap_text(note: SwapNote) -> str:
     if note.other is None:
         return "stuck"
     if note.void:
-        return f"swap {note.other}: void"
+        return f"swap {note.other}: void" if note.mine else f"{note.other}'s swap: void"
     if note.mine:
         return f"swapped with {note.other}" if note.swapped else f"tried {note.other}, who held on"
     return f"swapped by {note.other}" if note.swapped else f"held on against {note.other}"
