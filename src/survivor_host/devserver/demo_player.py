@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from survivor_host.bot.config_schema import DEFAULT_PREFIX
 from survivor_host.devserver.demo_setup import BOT_NAME, ROOM
-from survivor_host.devserver.roomview import button_values, buttons_in
+from survivor_host.devserver.roomview import box_wait, button_values, buttons_in
 from survivor_host.devserver.story import Story
 from survivor_host.engine.game import Game
 from survivor_host.engine.ids import to_id
@@ -59,7 +59,7 @@ class AIPlayer:
                 commands, by_pm = [v[len(self.prefix) :] for v in values if v.startswith(self.prefix)], False
         else:
             return
-        choice = self.choose(commands)
+        choice = self.choose(commands, box_wait(message.text))
         if choice is None:
             return
         if self.think:
@@ -72,10 +72,14 @@ class AIPlayer:
         else:
             client.say(ROOM, self.prefix + choice)
 
-    def choose(self, commands: list[str]) -> str | None:
-        """One of the commands that is legal for this player now (None when none is)."""
+    def choose(self, commands: list[str], wait: int | None = None) -> str | None:
+        """One of the commands that is legal for this player now; None when none is, when the box is of a
+        wait that is over (`wait`: the one its buttons answer), or when the game awaits nothing of this
+        player (a box that offers to change an answer already in is left alone, as a player would)."""
         game = self.game_of()
-        if game is None or game.finished or not commands:
+        if game is None or game.finished or not commands or wait not in (None, game.wait_id):
+            return None
+        if all(to_id(owed.player) != to_id(self.name) for owed in game.awaiting()):
             return None
         legal = {(o.action, to_id(o.target or "")) for o in game.legal_inputs(self.name)}
         offered = [(c, parse_command(c, self.name)) for c in commands]

@@ -28,6 +28,15 @@ def buttons_in(box: str) -> list[str]:
     return commands
 
 
+def box_wait(box: str) -> int | None:
+    """The wait the bot's buttons of an HTML box answer (the wait id of their tag); None for a box without."""
+    for match in BUTTON.finditer(box):
+        _, tag = split_wait_tag(html.unescape(match.group(3)))
+        if tag is not None:
+            return tag[1]
+    return None
+
+
 def button_values(box: str) -> list[str]:
     """What every `send` button of an HTML box says when clicked, in order."""
     return [html.unescape(match.group(1)) for match in SEND_VALUE.finditer(box)]
