@@ -137,6 +137,8 @@ def test_c3_jesters_duel_and_the_joker_cannot_be_combined() -> None:  # C3
 def test_c3_mod_aliases() -> None:  # C3, C7
     game = ChaseTheAce(["A", "B", "C"], mods=["aao", "glue", "Jester's Duel", "nobacksies"], seed=1)
     assert game.mods == ("adhesive", "jesters-duel", "no-backsies", "all-at-once")
+    initials = ChaseTheAce(["A", "B", "C"], mods=["jd", "nb"], seed=1)  # as No Mercy is nm and All At Once aao
+    assert initials.mods == ("jesters-duel", "no-backsies")
 
 
 # ----- C4 -----

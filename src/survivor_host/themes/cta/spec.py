@@ -66,8 +66,8 @@ SPEC = ThemeSpec(
     load_game=_game,
     mods=(
         ModSpec(ADHESIVE, "Adhesive", ("glue",)),
-        ModSpec(JESTERS_DUEL, "Jester's Duel", ("jester", "jesters", "jesterduel", "duel")),
-        ModSpec(NO_BACKSIES, "No Backsies", ("backsies", "nobacksie")),
+        ModSpec(JESTERS_DUEL, "Jester's Duel", ("jester", "jesters", "jesterduel", "duel", "jd")),
+        ModSpec(NO_BACKSIES, "No Backsies", ("backsies", "nobacksie", "nb")),
         ModSpec(THE_JOKER, "The Joker", ("joker", "jokers")),
         ModSpec(ALL_AT_ONCE, "All At Once", ("aao", "allatonce")),
     ),
