@@ -192,7 +192,8 @@ def test_c5_jester_wins_the_duel_and_advances() -> None:  # C5
     assert (wait.player, wait.actions, wait.secret) == ("P0", ("duel",), False)
     refused(game, Input("duel", by="P1", target="P2"), "Only the Jester")
     refused(game, Input("duel", by="P0", target="P0"), "yourself")
-    refused(game, Input("stick", by="P1"), "Jester's duel")
+    refused(game, Input("stick", by="P1"), "Wait for the Jester's duel")
+    refused(game, Input("stick", by="P0"), "You are the Jester: name your opponent first")
     events = act(game, "duel", "P0", target="P1")
     assert public_rolls(events) == [("P0", 100, 60), ("P1", 100, 40)]
     assert eliminated(events) == [("P1",)]

@@ -83,6 +83,8 @@ class Duel(CtaPhase):
 
     def act(self, game: CtaState, seat: Seat, inp: Input) -> list[Event] | None:
         if inp.action in ("stick", "swap"):
+            if seat.index == state(game).jester:
+                raise IllegalAction("You are the Jester: name your opponent first; the swaps come after.")
             raise IllegalAction("Wait for the Jester's duel first.")
         if inp.action != "duel":
             return None
