@@ -303,3 +303,20 @@ def test_c7_a_void_swap_shows_in_the_table_from_each_side() -> None:
         events = act(game, "stick", player)
     (shown,) = tables(events)
     assert [row[3] for row in shown.rows] == ["stuck; P1's swap: void; stuck", "swap P0: void; stuck", "stuck; stuck"]
+
+
+def test_c7_a_choice_is_said_changeable_until_the_last_one_is_in() -> None:
+    game, _ = make([8, 2, 5], mods=["all-at-once"], shuffles=[["P0", "P1", "P2"]])
+
+    def told(events: Sequence[Event], player: str) -> list[str]:
+        return [render(event) for event in events if event.to == player and "Your choice" in render(event)]
+
+    assert told(act(game, "stick", "P0"), "P0") == [
+        "Your choice for swap round 1: **stick**. You can change it until everyone has chosen."
+    ]
+    assert told(act(game, "stick", "P1"), "P1") == [
+        "Your choice for swap round 1: **stick**. You can change it until everyone has chosen."
+    ]
+    assert told(act(game, "stick", "P2"), "P2") == [
+        "Your choice for swap round 1: **stick**, the last one in: the swaps are carried out now."
+    ]

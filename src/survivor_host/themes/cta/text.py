@@ -255,11 +255,14 @@ def _line(fact: Fact) -> str:
         case SwapRoundOpened(number=number, of=of, players=players):
             how = ask(["stick", "swap NAME"], by_pm=True)
             return f"**Swap round {number} of {of}:** {join_names(players)}, {how}."
-        case SwapChoice(swap_round=swap_round, target=target, standing=standing):
+        case SwapChoice(swap_round=swap_round, target=target, standing=standing, last=last):
             said = "stick" if target is None else f"swap with {target}"
             if standing:
                 return f"This seat's choice for swap round {swap_round} is **{said}**; you can still change it."
-            return f"Your choice for swap round {swap_round}: **{said}**. You can change it until everyone has chosen."
+            yours = f"Your choice for swap round {swap_round}: **{said}**"
+            if last:
+                return f"{yours}, the last one in: the swaps are carried out now."
+            return f"{yours}. You can change it until everyone has chosen."
         case DefaultSticks(players=players):
             return f"**{join_names(players)}** sent no choice and will stick."
         case SwapOrder(swap_round=swap_round, order=order):

@@ -84,13 +84,15 @@ class SwapRoundOpened(Fact):
 class SwapChoice(Fact):
     """C7: a secret choice (`target` None: stick), told only to the chooser (`to`).
 
-    `standing` when told to a substitute: the seat's choice, which they may still change."""
+    `standing` when told to a substitute: the seat's choice, which they may still change; `last` when it
+    was the last choice in (the swap round is carried out at once, no choice changes any more)."""
 
     secret = True
 
     swap_round: int
     target: str | None
     standing: bool = False
+    last: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -108,7 +108,7 @@ class SecretSwaps(SecretChoice[CtaState, int | None], CtaPhase):
 
     def made(self, game: CtaState, seat: Seat, choice: int | None, changed: bool) -> list[Event]:
         chosen = None if choice is None else game.seats[choice].name
-        return [SwapChoice(state(game).swap_round, chosen, to=seat.name)]
+        return [SwapChoice(state(game).swap_round, chosen, last=not self.pending(game), to=seat.name)]
 
     def reminded(self, game: CtaState, seat: Seat, choice: int | None) -> list[Event]:
         chosen = None if choice is None else game.seats[choice].name
