@@ -180,6 +180,18 @@ def test_g6_host_actions_are_logged_and_a_substitute_inherits_the_seat() -> None
     assert game.finished and game.winner is None
 
 
+def test_g6_a_substitute_is_someone_new() -> None:  # G6
+    game = LowOut(["Ann", "Bob", "Cid"], dice=ScriptedDice([]))
+    game.start()
+    with pytest.raises(IllegalAction, match=r"^Ann already holds this seat"):
+        game.apply(Input("sub", target="Ann", new="ann"))
+    with pytest.raises(IllegalAction, match=r"^Name who takes Ann's seat: sub Ann, NEW\.$"):
+        game.apply(Input("sub", target="Ann"))
+    with pytest.raises(IllegalAction, match="Bob is already in this game"):
+        game.apply(Input("sub", target="Ann", new="Bob"))
+    assert not game.log and game.seats[0].name == "Ann"
+
+
 def test_g6_a_field_the_action_does_not_use_is_refused() -> None:  # G6, issue 13 item 6
     game = LowOut(["Ann", "Bob", "Cid"], dice=ScriptedDice([]))
     game.start()

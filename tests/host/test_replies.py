@@ -183,3 +183,20 @@ def test_after_a_restart_the_vote_is_asked_once_with_its_box(tmp_path: Path) -> 
     ]
     boxes = [text for kind, _, text in outbox(again).sent if kind == "uhtml" and "first leader" in text]
     assert len(boxes) == 1 and "<b>Mars</b> 1: Venus" in boxes[0]
+
+
+def test_a_vote_for_a_player_modkilled_during_the_vote_is_cast_again(tmp_path: Path) -> None:  # F2, G6
+    host = make_host(tmp_path, leader="vote")
+    open_game(host, "ftl", PLAYERS[:5])
+    prefix = host.state.settings.prefix
+    host.handle_chat(" ", PLAYERS[0], ".vote Mars")
+    host.handle_chat(" ", PLAYERS[2], ".vote Mars")
+    host.handle_chat(" ", PLAYERS[3], ".vote Venus")
+    host.handle_chat("+", "Hostess", ".modkill Mars")
+    told = f"**Mars** is out, so your vote no longer counts. Vote again: say **{prefix}vote NAME** in the room."
+    assert outbox(host).pms_to(PLAYERS[0])[-1] == told and outbox(host).pms_to(PLAYERS[2])[-1] == told
+    assert outbox(host).pms_to(PLAYERS[3])[-1] == "You vote for **Venus**."
+    game = host.game
+    assert isinstance(game, FollowTheLeader) and sorted(w.player for w in game.awaiting()) == sorted(
+        [PLAYERS[0], PLAYERS[2], PLAYERS[4]]
+    )

@@ -251,6 +251,26 @@ def test_set_option_before_start(tmp_path: Path) -> None:
     assert "Unknown option" in outbox(host).pms_to("Hostess")[-1]
 
 
+def test_max_players_is_not_set_below_the_players_signed_up(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    host.handle_chat("+", "Hostess", ".host ftl")
+    for name in PLAYERS[:4]:
+        host.handle_chat(" ", name, "/me in")
+    host.handle_chat("+", "Hostess", ".set max_players 3")
+    assert outbox(host).pms_to("Hostess")[-1] == "4 players are signed up: max_players can be 4 or more, not 3."
+    host.handle_chat("+", "Hostess", ".set max_players 4")
+    assert host.signups is not None and host.signups.options["max_players"] == 4
+    host.handle_chat("+", "Hostess", ".start")
+    assert host.game is not None and len(host.game.seats) == 4
+
+
+def test_a_host_action_of_another_theme_says_this_game_has_none(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    open_game(host, "ftl", PLAYERS[:4])
+    host.handle_chat("+", "Hostess", ".elim 2")
+    assert outbox(host).pms_to("Hostess")[-1] == "Follow the Leader has no .elim."
+
+
 def test_points_and_leaderboard_commands(tmp_path: Path) -> None:
     host = make_host(tmp_path)
     host.store.add_points(ROOM, {"venus": ("Venus", 9), "mars": ("Mars", 4)})

@@ -291,7 +291,7 @@ def test_g6_sub_refuses_bad_names() -> None:
     table.illegal("sub", by="Bob", target="Cid", new="Zoe", match="Only the host")
     table.illegal("sub", target="Cid", new="bob", match="already in this game")
     table.illegal("sub", target="Cid", new="!!", match="not a usable name")
-    table.illegal("sub", target="Cid", match="not a usable name")
+    table.illegal("sub", target="Cid", match="Name who takes Cid's seat")
     table.do("modkill", target="Dee")
     table.illegal("sub", target="Dee", new="Zoe", match="already eliminated")
 

@@ -37,7 +37,7 @@ from survivor_host.bot.state import RoomState
 from survivor_host.engine.errors import IllegalAction, SetupError
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import parse_command
-from survivor_host.themes import theme_spec
+from survivor_host.themes import THEME_HOST_ACTIONS, theme_spec
 
 logger = logging.getLogger(__name__)
 
@@ -248,7 +248,9 @@ class Commands(PlayerCommands):
                 return
             self.desk.close("Signups were cancelled.")
             self.hosting.cancelled()
-        elif state.running() is None:
+        elif (game := state.running()) is None:
             raise IllegalAction("No game is running.")
+        elif word in THEME_HOST_ACTIONS and word not in game.THEME_HOST_ACTIONS:
+            raise IllegalAction(f"{game.title} has no {state.settings.prefix}{word}.")
         else:
             self.session.apply(parse_command(f"{word} {rest}", None), reply_to=None)

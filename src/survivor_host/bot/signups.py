@@ -150,7 +150,11 @@ class SignupDesk:
         name = key.strip().lower().replace("-", "_")
         if name not in specs:
             raise SetupError(f"Unknown option {key!r}; options are: {', '.join(sorted(specs))}.")
-        state.signups.options[name] = specs[name].parse(name, value)
+        parsed = specs[name].parse(name, value)
+        signed = len(state.signups.players)
+        if name == "max_players" and isinstance(parsed, int) and parsed < signed:
+            raise IllegalAction(f"{signed} players are signed up: max_players can be {signed} or more, not {parsed}.")
+        state.signups.options[name] = parsed
         self.save()
         state.out.say(state.room, f"Option **{name}** is now **{state.signups.options[name]}**.")
 

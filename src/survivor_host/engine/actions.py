@@ -9,6 +9,7 @@ from typing import Any
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Cause, DeadlineExtended, Event, HostWords, Substituted
 from survivor_host.engine.flow import Flow
+from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.seats import Seat
 
@@ -82,6 +83,10 @@ class CommonActions(Flow, ABC):
         self.require_host(inp)
         seat = self.alive_target(inp.target, "substitute")
         old, new = seat.name, (inp.new or "").strip()
+        if not new:
+            raise IllegalAction(f"Name who takes {old}'s seat: sub {old}, NEW.")
+        if to_id(new) == seat.uid:
+            raise IllegalAction(f"{old} already holds this seat: name someone else to take it.")
         self.rename_seat(seat, new)
         self.subs.append({"round": self.round, "old": old, "new": new})
         return [Substituted(old, new), *self.brief(seat)]

@@ -17,7 +17,7 @@ from survivor_host.engine.events import Event
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.phase import Stage
-from survivor_host.themes.ftl.facts.course import RoundVoided, SeatBriefing
+from survivor_host.themes.ftl.facts.course import RoundVoided, SeatBriefing, VoteVoided
 from survivor_host.themes.ftl.facts.kinds import FtlStage, Outcome
 from survivor_host.themes.ftl.facts.rolls import RoundJudged
 from survivor_host.themes.ftl.no_mercy import NoMercy
@@ -127,6 +127,7 @@ class FollowTheLeader(FtlState):
                 # part of the round's judgement (F8, F9), whoever leaves.
                 self.choices.pop(i, None)
             self.votes.pop(i, None)
+        voided = [(voter, target) for voter, target in self.votes.items() if target in indexes]
         self.votes = {voter: target for voter, target in self.votes.items() if target not in indexes}
         if len(self.alive()) <= 2:
             if self.leader not in indexes:
@@ -137,6 +138,9 @@ class FollowTheLeader(FtlState):
             return events + self.move_to(self.phases[FtlStage.FINALS])
         if self.leader in indexes:
             return events + self.void_round()
+        for voter, target in voided:  # F2: they vote again
+            name = self.seats[voter].name
+            events.append(VoteVoided(name, self.seats[target].name, to=name))
         return events + phase.on_removal(self, seats)
 
     def void_round(self) -> list[Event]:

@@ -30,6 +30,7 @@ from survivor_host.themes.ftl.facts.course import (
     VoteOpened,
     VotesCounted,
     VoteTie,
+    VoteVoided,
     VotingClosed,
 )
 from survivor_host.themes.ftl.facts.kinds import LeaderHow, LeadWhy, NoSuspectWhy, Outcome, Verdict
@@ -179,6 +180,8 @@ def _line(fact: Fact) -> str | None:
             return f"Vote for the first leader: {ask(['vote NAME'], by_pm=False)} (not yourself)."
         case VoteCast(target=target):
             return f"You vote for **{target}**."
+        case VoteVoided(target=target):
+            return f"**{target}** is out, so your vote no longer counts. Vote again: {ask(['vote NAME'], by_pm=False)}."
         case VotingClosed():
             return "Time is up for votes."
         case VotesCounted(tally=tally):

@@ -29,6 +29,14 @@ class VoteCast(Fact):
 
 
 @dataclass(frozen=True, slots=True)
+class VoteVoided(Fact):
+    """F2: `voter`'s vote was for `target`, who is out: it no longer counts and they vote again (told to them)."""
+
+    voter: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
 class VotingClosed(Fact):
     """The vote's deadline passed."""
 
