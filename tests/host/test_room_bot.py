@@ -449,3 +449,16 @@ def test_finding_2_the_room_bot_joining_starts_the_budget_at_once(tmp_path: Path
     assert sent.flood_kept == {ROOM: False}
     room.handle_join(SV)
     assert sent.flood_kept == {ROOM: True}
+
+
+def test_neither_bot_takes_a_seat(tmp_path: Path) -> None:  # G6
+    host = make_host(tmp_path)
+    host_us(host)
+    host.handle_chat("+", "Hostess", "$host hg")
+    for name in SEVEN[:4]:
+        host.handle_chat(" ", name, "/me in")
+    host.handle_chat("+", "Hostess", "$start")
+    for bot in (BOT, SV.lower()):
+        host.handle_chat("+", "Hostess", f"$sub Venus, {bot}")
+        assert out(host).pms_to("Hostess")[-1] == f"{bot} is a bot and cannot take a seat."
+    assert host.game is not None and host.game.seats[0].name == "Venus"

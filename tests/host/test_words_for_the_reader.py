@@ -9,6 +9,8 @@ import pytest
 from rich.console import Console
 
 from survivor_host.engine import voice
+from survivor_host.engine.errors import IllegalAction
+from survivor_host.engine.inputs import parse_command
 from survivor_host.engine.voice import MARK, TERMINAL, ask, command, privately
 from survivor_host.terminal.table import DEFAULT_NAME, TerminalTable, seat_names
 from survivor_host.themes import new_game
@@ -80,6 +82,18 @@ def test_the_room_says_the_prefix_and_pm_by_pm(tmp_path: Path) -> None:
     lines = outbox(host).room_lines()
     assert f"Vote for the first leader: say **{p}vote NAME** in chat (not yourself)." in lines
     assert all(MARK not in line for line in lines)
+
+
+def test_a_refusal_that_lists_the_targets_does_not_list_them_again() -> None:  # BG2
+    game = new_game("hg", seat_names(4), seed=1)
+    game.start()
+    try:
+        game.apply(parse_command("attack Nobody", "Venus"))
+    except IllegalAction as refused:
+        reason = str(refused)
+    said = refusal(game, "Venus", "attack Nobody", reason, verb="send")
+    assert said.startswith('"Nobody" is not in this game. You may attack: ') and "You can attack" not in said
+    assert said.count("Saturn") == 1
 
 
 def test_a_typo_gets_the_closest_action_the_targets_and_help() -> None:

@@ -13,10 +13,13 @@ import pytest
 
 from survivor_host.cli import main
 from survivor_host.engine.errors import SetupError
+from survivor_host.engine.events import Say
 from survivor_host.engine.odds import wilson
 from survivor_host.terminal.table import seat_names
 from survivor_host.themes import new_game, theme_spec
+from survivor_host.themes.exclusions.facts import Exposed
 from survivor_host.themes.exclusions.odds import exposed
+from survivor_host.themes.exclusions.text import present
 
 SPEC = theme_spec("exclusions")
 
@@ -94,3 +97,10 @@ def test_the_exposure_chance_agrees_with_games_played_at_random() -> None:
     assert abs(mean - 5 * float(exposed(5))) < error, (mean, error)
     low, high = wilson(sum(counts), 5 * len(counts))
     assert low <= float(exposed(5)) <= high
+
+
+def test_one_nickname_nobody_attacked_is_said_as_one() -> None:
+    (one,) = present(Exposed(("Veil",)))
+    (two,) = present(Exposed(("Veil", "Moss")))
+    assert isinstance(one, Say) and one.text == "Nobody attacked **Veil**: it is guessed before the attacks are fought."
+    assert isinstance(two, Say) and "each is guessed in turn" in two.text

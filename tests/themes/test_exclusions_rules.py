@@ -160,3 +160,13 @@ def test_no_owner_is_named_beside_their_nickname_while_in(seed: int) -> None:  #
         assert set(rec["revealed"].values()) <= out_by_now | {game.record()["winner"]}
         for duel in rec["duels"]:
             assert {duel["attacker"], duel["target"]} <= set(game.nicks.values())
+
+
+def test_bg8_a_substitute_or_a_rename_takes_no_other_players_nickname() -> None:
+    game = nicknamed(ScriptedDice([]))
+    with pytest.raises(IllegalAction, match="BobX is another player's nickname in this game"):
+        game.apply(Input("sub", target="Ann", new="bobx"))
+    with pytest.raises(IllegalAction, match="CidX is another player's nickname in this game"):
+        game.apply(Input("rename", by="Ann", new="CidX"))
+    game.apply(Input("sub", target="Ann", new="AnnX"))  # their own seat's nickname tells only on itself
+    assert game.seats[0].name == "AnnX"

@@ -212,6 +212,11 @@ class Commands(PlayerCommands):
         elif not in_room:
             self.answer_unknown(name, word)
 
+    def _is_a_bot(self, name: str) -> bool:
+        """Whether `name` is this bot or the room's bot (neither plays)."""
+        userid = to_id(name)
+        return bool(userid) and (userid == to_id(self.state.out.name) or self.state.roombot.is_room_bot(userid))
+
     def _require_auth(self, rank: str, name: str, word: str) -> None:
         if rank not in AUTH_RANKS and to_id(name) not in self.state.settings.owners:
             raise IllegalAction(f"Only room auth (+ and up) can use {self.state.settings.prefix}{word}.")
@@ -252,5 +257,7 @@ class Commands(PlayerCommands):
             raise IllegalAction("No game is running.")
         elif word in THEME_HOST_ACTIONS and word not in game.THEME_HOST_ACTIONS:
             raise IllegalAction(f"{game.title} has no {state.settings.prefix}{word}.")
+        elif word == "sub" and self._is_a_bot(rest.partition(",")[2]):
+            raise IllegalAction(f"{rest.partition(',')[2].strip()} is a bot and cannot take a seat.")
         else:
             self.session.apply(parse_command(f"{word} {rest}", None), reply_to=None)

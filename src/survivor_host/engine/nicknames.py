@@ -159,6 +159,13 @@ class Nicknamed(Game):
             self.nicks[other.index] for other in others if other.index in self.nicks
         ]
 
+    def rename_seat(self, seat: Seat, new: str) -> None:
+        """G5, G6 with BG8: a seat's new name may not be another player's nickname either."""
+        for index, nick in self.nicks.items():
+            if index != seat.index and to_id(nick) == to_id(new):
+                raise IllegalAction(f"{nick} is another player's nickname in this game.")
+        super().rename_seat(seat, new)
+
     def read_nick(self, seat: Seat, nick: str | None) -> str:
         return check_nick(nick or "", self.taken_by_others(seat))
 

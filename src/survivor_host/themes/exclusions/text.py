@@ -55,7 +55,8 @@ def present(fact: Fact) -> list[Event]:
             return [Say(f"The attacks are in ({count}).")]
         case Exposed(nicks=nicks) if nicks:
             bold = join_names([f"**{nick}**" for nick in nicks])
-            return [Say(f"Nobody attacked {bold}: each is guessed in turn before the attacks are fought.")]
+            each = "each is guessed in turn" if len(nicks) > 1 else "it is guessed"
+            return [Say(f"Nobody attacked {bold}: {each} before the attacks are fought.")]
         case Exposed():
             return [Say("Every nickname still in was attacked: nothing to guess.")]
         case GuessAsked(player=player, nick=nick, targets=targets):
