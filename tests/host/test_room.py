@@ -312,6 +312,19 @@ def test_player_absent_at_the_start_gets_the_leave_grace(tmp_path: Path) -> None
     assert all(seat.alive for seat in game.seats if seat.name != "Venus")
 
 
+def test_a_substitute_not_in_the_room_gets_the_leave_grace(tmp_path: Path) -> None:  # G5, G6
+    host = make_host(tmp_path, leader="pick", secret_deadline=600)
+    outbox(host).absent.add("zed")
+    open_game(host, "ftl", PLAYERS[:5])
+    game = host.game
+    assert game is not None
+    host.handle_chat("+", "Hostess", ".sub Venus, Zed")
+    assert game.seats[0].name == "Zed" and game.seats[0].alive
+    clock(host).advance(91)
+    assert not game.seat("Zed").alive
+    assert all(seat.alive for seat in game.seats if seat.name != "Zed")
+
+
 def test_an_engine_bug_ends_the_game_cleanly(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     host = make_host(tmp_path, leader="pick")
     open_game(host, "ftl", PLAYERS[:4])

@@ -172,3 +172,11 @@ def test_golf_roll_switch_and_second_wind_are_refused_naming_the_timer() -> None
         with pytest.raises(SetupError, match=f"Unknown mod '{mode}' for Hot Potato; mods are: hpt."):
             new_game("hp", THREE, mods=[mode], seed=1)
     assert new_game("hp", THREE, mods=["hot-potato-timer"], seed=1).mods == ("hpt",)
+
+
+def test_timer_die_at_its_lowest_is_said_to_stay_there() -> None:  # BG10
+    rolls = [TIMER_FLOOR, 1] * 21 + [1, 2]
+    game = game_of(["Ann", "Bob"], rolls, ["Ann"], mods=("hpt",))
+    lines = [getattr(event, "text", "") for event in game.start()]
+    assert sum("the passing die falls to 10." in line for line in lines) == 1
+    assert sum("the passing die stays at 10, its lowest." in line for line in lines) == 2

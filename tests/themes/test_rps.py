@@ -215,3 +215,16 @@ def test_two_players_at_least_and_two_go_straight_to_the_final() -> None:  # 2, 
     game = new_game("rps", ["Ann", "Bob"], seed=1)
     game.start()
     assert game.phase == "finale" and [o.target for o in game.legal_inputs("Bob")] == ["rock", "paper", "scissors"]
+
+
+def test_a_throw_is_asked_for_by_its_weapon_and_only_in_the_final() -> None:  # 3.3, 5
+    three = new_game("rps", ["Ann", "Bob", "Cid"], seed=1)
+    three.start()
+    with pytest.raises(IllegalAction, match=r"^Throws are for the final\.$"):
+        three.apply(Input("throw", by="Ann", target="rock"))
+    final = new_game("rps", ["Ann", "Bob"], seed=1)
+    final.start()
+    with pytest.raises(IllegalAction, match=r"^Name a weapon: rock, paper, scissors\.$"):
+        final.apply(Input("throw", by="Ann"))
+    with pytest.raises(IllegalAction, match=r"^That is not a weapon here\."):
+        final.apply(Input("throw", by="Ann", target="sword"))

@@ -304,3 +304,11 @@ def test_5_bg6_places_follow_the_order_out() -> None:
         GameOver("Cid", "Bob", {"Cid": 1, "Bob": 2, "Ann": 3})
     ]
     assert "**Bob** is shot and out." in said(events) and "reset" not in said(events)
+
+
+def test_a_shot_that_leaves_one_resets_nothing() -> None:  # 3.3, the mid-round final
+    game = begin(["Ann", "Bob", "Cid"], [6])
+    game.apply(Input("modkill", target="Bob"))  # two left while Ann's turn is open: it is played out
+    lines = act(game, "Ann", "pull")
+    assert "**Ann** is shot and out." in lines and not any("reset" in line for line in lines)
+    assert game.finished and game.winner == "Cid"

@@ -259,5 +259,5 @@ class Commands(PlayerCommands):
             raise IllegalAction(f"{game.title} has no {state.settings.prefix}{word}.")
         elif word == "sub" and self._is_a_bot(rest.partition(",")[2]):
             raise IllegalAction(f"{rest.partition(',')[2].strip()} is a bot and cannot take a seat.")
-        else:
-            self.session.apply(parse_command(f"{word} {rest}", None), reply_to=None)
+        elif self.session.apply(parse_command(f"{word} {rest}", None), reply_to=None) and word == "sub":
+            self.presence.watch_absent()  # a newcomer not in the room has the leave grace to come (G5)

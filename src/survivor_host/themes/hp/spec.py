@@ -72,7 +72,7 @@ SPEC = ThemeSpec(
     rules_summary="Each round a player drawn at random holds the potato and passes it in the room: the passer "
     "rolls 100 against the receiver's 125 and must roll higher for it to move. After three attempts it explodes "
     "on whoever holds it, who is out. Timer: the passer's die starts at 200 against 100 and falls by 10 with "
-    "each pass; the first failed pass explodes. Last one standing wins.",
+    "each pass that works, never below 10; the first failed pass explodes. Last one standing wins.",
     min_players=2,
     button_labels={"pass": "Pass to {target}"},
     load_presenter=_presenter,

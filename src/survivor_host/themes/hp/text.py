@@ -90,7 +90,9 @@ def _tossed(toss: Tossed) -> list[Event]:
     if toss.passed:
         held = f"The pass works: **{toss.receiver}** holds the potato"
         if toss.timer:
-            return [*out, Say(f"{held}, and the passing die falls to {next_die(first)}.", pack=True)]
+            die = next_die(first)
+            change = f"falls to {die}" if die < first else f"stays at {die}, its lowest"
+            return [*out, Say(f"{held}, and the passing die {change}.", pack=True)]
         more = f" ({_tosses(toss.left)} left)" if toss.left else ""
         return [*out, Say(f"{held}{more}.", pack=True)]
     if toss.timer:

@@ -36,7 +36,7 @@ class RockPaperScissors(RpsState):
 
     def refusal(self, action: str, seat: Seat) -> str:
         if action == THROW:
-            return "Throws are for the final: now send attack NAME, WEAPON."
+            return "Throws are for the final."
         return "There is no attack to send now: wait for the next round."
 
     def view(self, name: str) -> RpsView:

@@ -56,6 +56,8 @@ class RpsState(DuelGame):
     def read_weapon(self, text: str) -> str:
         """The weapon `text` names (3.3: else refused, naming the weapons)."""
         weapon = read_weapon(text, self.weapons)
+        if weapon is None and not text.strip():
+            raise IllegalAction(f"Name a weapon: {', '.join(self.weapons)}.")
         if weapon is None:
             raise IllegalAction(f"That is not a weapon here. Weapons: {', '.join(self.weapons)}.")
         return weapon

@@ -103,7 +103,7 @@ class NobodyToRob(Fact):
 
 @dataclass(frozen=True, slots=True)
 class Shot(Fact):
-    """`player` was shot; the chamber is reset to six (in the final, the game is over)."""
+    """`player` was shot; the chamber is reset to six (`final`: the shot ends the game)."""
 
     player: str
     final: bool

@@ -161,7 +161,8 @@ def pull(game: RrState, seat: Seat, forced: bool) -> list[Event]:
         game.chamber -= 1
         return events
     game.chamber = CHAMBERS
-    events.append(game.eliminate([seat], RrCause.SHOT, [Shot(seat.name, game.final)]))
+    ends = game.final or len(game.alive()) <= 2  # the shot leaves one: nothing is reset for anyone
+    events.append(game.eliminate([seat], RrCause.SHOT, [Shot(seat.name, ends)]))
     return events + over(game)
 
 
