@@ -95,3 +95,21 @@ def test_fake_outbox_records_lanes(tmp_path: Path) -> None:
     host.handle_chat(" ", "Watcher", ".rules")
     assert ("info", "Watcher") in outbox(host).lanes
     assert isinstance(host.out, FakeOutbox)
+
+
+def test_what_the_game_tells_a_player_it_did_not_hear_from_goes_in_order(tmp_path: Path) -> None:  # G4
+    bot = ShowdownClient(ClientConfig("ws://127.0.0.1:1/showdown/websocket", "SurvivorBot"))
+    settings = HostSettings(defaults={"leader": "pick", "idle": "default", "secret_deadline": 60})
+    host = RoomHost(ROOM, bot, FakeClock(), Store(tmp_path / "bot.db"), settings, lambda: "seed-1")
+    open_game(host, "ftl", PLAYERS)
+    game = host.game
+    assert game is not None and game.phase == "choices"
+    owed = [wait.player for wait in game.awaiting()]
+    for name in owed[1:]:
+        host.handle_pm(name, "rebel")
+    bot.queue.clear()
+    host._timeout()  # the deadline passes (counted from the send, which never happens here): they follow
+    frames = queued(bot)
+    told = [i for i, (lane, text) in enumerate(frames) if "You did not choose in time" in text]
+    closed = [i for i, (lane, text) in enumerate(frames) if "All choices are in." in text]
+    assert len(told) == 1 and frames[told[0]][0] == GAME and closed and told[0] < min(closed)

@@ -112,7 +112,7 @@ class PlayerCommands:
             self.state.out.pm(name, f"Send that to me by PM so nobody sees it: /msg {bot}, {word} {rest}".strip())
             return
         if game.is_question(action):  # read-only: answered, never stored
-            self.present.post(game.apply(parse_command(f"{action} {rest}", name)))
+            self.present.post(game.apply(parse_command(f"{action} {rest}", name)), actor=name)
             return
         inp, wait_id = parse_command(f"{action} {rest}", name), game.wait_id
         try:

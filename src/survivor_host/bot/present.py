@@ -67,11 +67,11 @@ class Announcer:
             raise IllegalAction(f"No game or signups in {state.room}.")
         self.reply(to, text)
 
-    def post(self, events: Sequence[Event]) -> None:
+    def post(self, events: Sequence[Event], actor: str | None = None) -> None:
         """Events into chat: rolls and short lines in a row share one line (a public prompt ends it);
-        private events go by PM (the room's packing goes on across them). Where HTML is allowed a
-        round's table is one box, and the lines it shows are left out; elsewhere the table is left
-        out and its lines are said."""
+        private events go by PM (the room's packing goes on across them), what answers `actor`'s own
+        input after the lines it caused. Where HTML is allowed a round's table is one box, and the lines
+        it shows are left out; elsewhere the table is left out and its lines are said."""
         out, room = self.state.out, self.state.room
         html_ok = out.can_use_html(room)
         packed: list[str] = []
@@ -112,8 +112,9 @@ class Announcer:
             text = render(event)
             text = text and self.spell(text, event.to)
             if event.to is not None:  # by PM: the room's packing goes on across it
-                if text and isinstance(event, Say):
-                    # A player's own confirmation waits behind the round's lines (results first).
+                if text and isinstance(event, Say) and actor is not None and to_id(event.to) == to_id(actor):
+                    # A player's own confirmation waits behind the round's lines (results first); what
+                    # the game tells others (a default made for them, a card) goes in its place.
                     with out.lane("confirm"):
                         out.pm(event.to, text)
                 elif text:

@@ -75,7 +75,7 @@ class Session:
         vote = self.present.public_vote()
         if vote is not None and game.phase != vote.phase:
             self.present.refresh_vote_box()  # a vote box that just closed says so before what the vote caused
-        self.present.post(events)
+        self.present.post(events, actor=inp.by)
         self.present.refresh_vote_box()
         self.posted_when_sent(state.seq)
         if game.finished:

@@ -58,7 +58,7 @@ SPEC = ThemeSpec(
     default_strategy="counter",
     rules_summary="Each round everyone PMs a target and a weapon; attacks are resolved in the order sent: the "
     "weapon that wins the matchup rolls 125 against 100 and alone can eliminate, the same weapon does nothing. "
-    "The last two play straight rock, paper, scissors. Last one standing wins.",
+    "The last two throw weapons at each other, no dice, until one is out. Last one standing wins.",
     min_players=2,
     button_labels={"attack": "{target}", "throw": "Throw {target}"},
     load_presenter=_presenter,
