@@ -114,7 +114,7 @@ class Announcer:
             if event.to is not None:  # by PM: the room's packing goes on across it
                 if text and isinstance(event, Say) and actor is not None and to_id(event.to) == to_id(actor):
                     # A player's own confirmation waits behind the round's lines (results first); what
-                    # the game tells others (a default made for them, a card) goes in its place.
+                    # the game tells others (a default made for them) goes in its place.
                     with out.lane("confirm"):
                         out.pm(event.to, text)
                 elif text:
