@@ -264,6 +264,14 @@ def test_max_players_is_not_set_below_the_players_signed_up(tmp_path: Path) -> N
     assert host.game is not None and len(host.game.seats) == 4
 
 
+def test_a_game_host_action_during_signups_says_the_game_has_not_started(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    host.handle_chat("+", "Hostess", ".host ftl")
+    host.handle_chat(" ", PLAYERS[0], "/me in")
+    host.handle_chat("+", "Hostess", f".modkill {PLAYERS[0]}")
+    assert outbox(host).pms_to("Hostess")[-1] == "Signups are open: the game has not started (.start begins it)."
+
+
 def test_a_host_action_of_another_theme_says_this_game_has_none(tmp_path: Path) -> None:
     host = make_host(tmp_path)
     open_game(host, "ftl", PLAYERS[:4])

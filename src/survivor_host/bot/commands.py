@@ -254,7 +254,8 @@ class Commands(PlayerCommands):
             self.desk.close("Signups were cancelled.")
             self.hosting.cancelled()
         elif (game := state.running()) is None:
-            raise IllegalAction("No game is running.")
+            started = f"the game has not started ({state.settings.prefix}start begins it)"
+            raise IllegalAction(f"Signups are open: {started}." if state.signups is not None else "No game is running.")
         elif word in THEME_HOST_ACTIONS and word not in game.THEME_HOST_ACTIONS:
             raise IllegalAction(f"{game.title} has no {state.settings.prefix}{word}.")
         elif word == "sub" and self._is_a_bot(rest.partition(",")[2]):
