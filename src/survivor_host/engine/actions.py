@@ -84,7 +84,7 @@ class CommonActions(Flow, ABC):
         seat = self.alive_target(inp.target, "substitute")
         old, new = seat.name, (inp.new or "").strip()
         if not new:
-            raise IllegalAction(f"Name who takes {old}'s seat: sub {old}, NEW.")
+            raise IllegalAction(f"Name who takes {old}'s seat: {old}, NEW.")
         if to_id(new) == seat.uid:
             raise IllegalAction(f"{old} already holds this seat: name someone else to take it.")
         self.rename_seat(seat, new)
