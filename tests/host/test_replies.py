@@ -200,3 +200,14 @@ def test_a_vote_for_a_player_modkilled_during_the_vote_is_cast_again(tmp_path: P
     assert isinstance(game, FollowTheLeader) and sorted(w.player for w in game.awaiting()) == sorted(
         [PLAYERS[0], PLAYERS[2], PLAYERS[4]]
     )
+
+
+def test_a_spotlight_prompt_is_tagged_with_its_turn(tmp_path: Path) -> None:
+    host = make_host(tmp_path, html=True)
+    open_game(host, "hgs", PLAYERS[:4])
+    game = host.game
+    assert game is not None
+    (owed,) = game.awaiting()
+    boxes = outbox(host).pms_to(owed.player)
+    assert any(f"[{ROOM}, turn {game.round}] " in box for box in boxes)
+    assert not any(f"[{ROOM}, round" in box for box in boxes)

@@ -93,6 +93,9 @@ def test_round_phrase_before_and_during_the_rounds() -> None:
     assert round_phrase(game) == "before round 1"
     game.round = 3
     assert round_phrase(game) == "round 3"
+    spotlight = new_game("hgs", PLAYERS, seed=1)  # the room says `Turn 3` there: so do its PM tags
+    spotlight.round = 3
+    assert round_phrase(spotlight) == "turn 3"
 
 
 def test_announcer_packs_rolls_and_sends_private_lines_by_pm(tmp_path: Path) -> None:

@@ -169,7 +169,7 @@ class Announcer:
         options = game.legal_inputs(prompt.to) if game else []
         number = game.round if game is not None else 0
         said = not number or text.startswith(f"Round {number}")  # the prompt names its round itself
-        where = f"[{room}] " if said else f"[{room}, round {number}] "
+        where = f"[{room}] " if said or game is None else f"[{room}, {game.spec.round_word} {number}] "
         actions = " or ".join(prompt.actions)
         targets = f" (targets: {', '.join(prompt.targets)})" if prompt.targets else ""
         plain = f"{where}{text} Reply here with {actions}{targets}." if prompt.secret else ""
@@ -220,7 +220,8 @@ class Announcer:
 
     def _show_choice(self, box: PromptBox, changes: Sequence[tuple[str, str]]) -> None:
         state, out = self.state, self.state.out
-        where = f"[{state.room}, round {box.round}] " if box.round else f"[{state.room}] "
+        word = state.game.spec.round_word if state.game is not None else "round"
+        where = f"[{state.room}, {word} {box.round}] " if box.round else f"[{state.room}] "
         said = f"You chose **{box.choice}**." if box.choice else "This question is over."
         text = where + said + (" To change it:" if changes else "")
         with out.lane("confirm"):  # after the lines the choice caused

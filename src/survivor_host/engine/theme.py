@@ -129,6 +129,9 @@ class ThemeSpec:
     """The room's page of the theme's rules (`.rules` links it unless the bot's config names another)."""
     conflicts: tuple[Conflict, ...] = ()
     min_players: int = 3
+    round_word: str = "round"
+    """What the bot calls one of the theme's rounds where it tags a PM or a reminder (`turn` where the
+    theme counts turns)."""
     host_actions: tuple[str, ...] = ()
     """Host commands of this theme besides everyone's (`modkill`, `sub`, `extend`, `end`)."""
     vote_box: VoteBox | None = None

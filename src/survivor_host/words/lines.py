@@ -31,8 +31,9 @@ def how_to_send(game: Game, action: str, secret: bool, prefix: str) -> str:
 
 
 def round_phrase(game: Game) -> str:
-    """`round 3`, or `before round 1` while the game has not reached its first round."""
-    return f"round {game.round}" if game.round else "before round 1"
+    """`round 3` (or the theme's word for it), or `before round 1` while the game has not reached its first."""
+    word = game.spec.round_word
+    return f"{word} {game.round}" if game.round else f"before {word} 1"
 
 
 def tabled_lines(events: Sequence[Event]) -> dict[int, list[str]]:

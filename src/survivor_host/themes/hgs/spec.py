@@ -61,6 +61,7 @@ SPEC = ThemeSpec(
     rules_summary="Each turn a player drawn at random attacks someone in the room; a duel of 100 vs 100, "
     "and the loser is out, attacker or target. Last one standing wins.",
     min_players=2,
+    round_word="turn",
     button_labels={"attack": "Attack {target}"},
     load_presenter=_presenter,
     load_odds=_odds,
