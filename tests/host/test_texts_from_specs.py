@@ -101,3 +101,10 @@ def test_odds_come_from_the_game_s_spec(monkeypatch: pytest.MonkeyPatch) -> None
     assert seen and seen[0][1] == game.legal_inputs(name)
     monkeypatch.setattr(type(game), "spec", replace(game.spec, load_chances=None))
     assert chances_now(game, name) == ([], "")
+
+
+def test_help_names_a_command_several_themes_share_once() -> None:
+    text = guide.help_text(".", "survivor")
+    assert text.count(".suspect NAME") == 1 and text.count(".attack NAME") == 1
+    by_pm = text.split("By PM to me: ", 1)[1].split(";", 1)[0]
+    assert by_pm.count("nick NAME") == 1 and by_pm.count("attack NAME") == 2  # and once `attack NAME, WEAPON`

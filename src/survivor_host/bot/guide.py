@@ -30,15 +30,17 @@ def help_text(p: str, room: str = "survivor") -> str:
     The player and host commands of the themes come from their specs (`ThemeSpec.help`).
     """
     helps = [spec.help for spec in THEMES.values()]
-    in_room = ", ".join(f"{p}{command}" for text in helps for command in text.room)
+    # each command once, in the order the themes first name it (several themes share `attack NAME`)
+    in_room = ", ".join(dict.fromkeys(f"{p}{command}" for text in helps for command in text.room))
     bare = next((text.bare for text in helps if text.bare), "")
     bare_note = f" (when it is your turn the bare word works too: {bare})" if bare else ""
-    by_pm = _and_list([command for text in helps for command in text.pm])
+    by_pm = _and_list(list(dict.fromkeys(command for text in helps for command in text.pm)))
     questions = "".join(f"; {text.questions}" for text in helps if text.questions)
     hosts = []
     for command, usage in COMMON_HOST_HELP:
         hosts.append(p + usage.format(themes="|".join(THEMES)))
-        hosts += [p + own for text in helps for after, own in text.host if after == command]
+        owned = dict.fromkeys(own for text in helps for after, own in text.host if after == command)
+        hosts += [p + own for own in owned]
     return (
         f"Join with /me in (leave: {p}out). {p}pl, {p}rules, {p}lb, {p}points [NAME] (by PM without the {p}). "
         f"In game, in the room: {in_room}{bare_note}. By PM to me: {by_pm}{questions}. "
