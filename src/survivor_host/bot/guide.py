@@ -30,7 +30,7 @@ def help_text(p: str, room: str = "survivor") -> str:
     The player and host commands of the themes come from their specs (`ThemeSpec.help`).
     """
     helps = [spec.help for spec in THEMES.values()]
-    # each command once, in the order the themes first name it (several themes share `attack NAME`)
+    # each command once, in the order the themes first name it (several themes share some)
     in_room = ", ".join(dict.fromkeys(f"{p}{command}" for text in helps for command in text.room))
     bare = next((text.bare for text in helps if text.bare), "")
     bare_note = f" (when it is your turn the bare word works too: {bare})" if bare else ""
