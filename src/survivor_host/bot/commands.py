@@ -258,7 +258,7 @@ class Commands(PlayerCommands):
             raise IllegalAction(f"Signups are open: {started}." if state.signups is not None else "No game is running.")
         elif word in THEME_HOST_ACTIONS and word not in game.THEME_HOST_ACTIONS:
             raise IllegalAction(f"{game.title} has no {state.settings.prefix}{word}.")
-        elif word == "sub" and self._is_a_bot(rest.partition(",")[2]):
-            raise IllegalAction(f"{rest.partition(',')[2].strip()} is a bot and cannot take a seat.")
+        elif word == "sub" and self._is_a_bot(newcomer := rest.partition(",")[2].strip()):
+            raise IllegalAction(f"{newcomer} is a bot and cannot take a seat.")
         elif self.session.apply(parse_command(f"{word} {rest}", None), reply_to=None) and word == "sub":
             self.presence.watch_absent()  # a newcomer not in the room has the leave grace to come (G5)

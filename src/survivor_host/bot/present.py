@@ -168,8 +168,8 @@ class Announcer:
         text = self.spell(prompt.text, prompt.to)
         options = game.legal_inputs(prompt.to) if game else []
         number = game.round if game is not None else 0
-        said = not number or text.startswith(f"Round {number}")  # the prompt names its round itself
-        where = f"[{room}] " if said or game is None else f"[{room}, {game.spec.round_word} {number}] "
+        said = text.startswith(f"Round {number}")  # the prompt names its round itself
+        where = self._where(0 if said else number)
         actions = " or ".join(prompt.actions)
         targets = f" (targets: {', '.join(prompt.targets)})" if prompt.targets else ""
         plain = f"{where}{text} Reply here with {actions}{targets}." if prompt.secret else ""
@@ -181,6 +181,12 @@ class Announcer:
             self.boxed[to_id(prompt.to)] = PromptBox(prompt.to, game.wait_id, game.round)
         elif plain:
             out.pm(prompt.to, plain)
+
+    def _where(self, number: int) -> str:
+        """What a PM starts with: `[room, round N] ` (the theme's word for a round), `[room] ` for none."""
+        game = self.state.game
+        word = game.spec.round_word if game is not None else "round"
+        return f"[{self.state.room}, {word} {number}] " if number else f"[{self.state.room}] "
 
     @property
     def prompt_box(self) -> str:
@@ -220,8 +226,7 @@ class Announcer:
 
     def _show_choice(self, box: PromptBox, changes: Sequence[tuple[str, str]]) -> None:
         state, out = self.state, self.state.out
-        word = state.game.spec.round_word if state.game is not None else "round"
-        where = f"[{state.room}, {word} {box.round}] " if box.round else f"[{state.room}] "
+        where = self._where(box.round)
         said = f"You chose **{box.choice}**." if box.choice else "This question is over."
         text = where + said + (" To change it:" if changes else "")
         with out.lane("confirm"):  # after the lines the choice caused
