@@ -117,6 +117,16 @@ def test_verdicts_are_coloured() -> None:
     assert STYLES["winner"] == "bold yellow" and yellow in lines[2] and "Io" in lines[2]
 
 
+def test_the_rule_across_the_screen_names_the_theme_s_round() -> None:
+    """Spotlight counts turns: the terminal's heading says "Turn N" as its room lines do."""
+    for theme, word in (("hgs", "Turn"), ("ftl", "Round")):
+        table = TerminalTable(new_game(theme, seat_names(8), seed=3), ai_seed=3, console=plain_console())
+        table.play()
+        headings = [line.strip("─ ") for line in output(table.console).splitlines() if line.startswith("─")]
+        numbered = [h for h in headings if re.fullmatch(r"(Round|Turn) \d+", h)]
+        assert numbered and all(h.startswith(word + " ") for h in numbered), headings
+
+
 def test_first_player_list_and_final_placements_are_tables() -> None:
     game = new_game("ftl", seat_names(5), seed=8)
     table = TerminalTable(game, ai_seed=8, strategy="always-follow,random", console=plain_console())

@@ -82,7 +82,8 @@ class TerminalScreen:
         """A rule across the screen where a round, or a phase the theme heads, begins (a watcher sees where it is)."""
         if event.round > self.round_shown:
             self.round_shown = event.round
-            self._out(Rule(Text(f"Round {event.round}", style="bold"), style="dim"))
+            heading = f"{self.game.spec.round_word.capitalize()} {event.round}"
+            self._out(Rule(Text(heading, style="bold"), style="dim"))
         elif event.phase in self.game.spec.styles.headings:
             self._out(Rule(Text(self.game.spec.styles.headings[event.phase], style="bold"), style="dim"))
 
