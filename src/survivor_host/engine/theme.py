@@ -193,6 +193,12 @@ class ThemeSpec:
         for mod in self.mods:
             if key == to_id(mod.id) or any(key == to_id(alias) for alias in mod.aliases):
                 return mod
+        from survivor_host.engine.modes import MODE_SPECS  # the room's modes declare themselves as mods
+
+        room_mode = next((m for m in MODE_SPECS.values() if key in {to_id(m.id), *map(to_id, m.aliases)}), None)
+        if room_mode is not None:  # BG13: a mode the theme does not allow, refused with those it does
+            allowed = f"its mods are: {', '.join(mod.id for mod in self.mods)}" if self.mods else "it has no mods"
+            raise SetupError(f"{self.title} does not allow {room_mode.title}; {allowed}.")
         if not self.mods:
             raise SetupError(f"Unknown mod {name!r}: {self.title} has no mods.")
         known = ", ".join(mod.id for mod in self.mods)
