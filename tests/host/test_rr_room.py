@@ -62,4 +62,7 @@ def test_bg13_a_mode_is_refused(tmp_path: Path) -> None:
     host = make_host(tmp_path)
     host.handle_chat("+", "Hostess", ".host rr sw")
     assert host.signups is None
-    assert any("Russian Roulette does not allow Second Wind; it has no mods." in text for text in outbox(host).pms_to("Hostess"))
+    assert any(
+        "Russian Roulette does not allow Second Wind; it has no mods." in text
+        for text in outbox(host).pms_to("Hostess")
+    )

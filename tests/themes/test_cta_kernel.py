@@ -12,7 +12,8 @@ import numpy as np
 from survivor_host.analysis.simulate import SimSetup, simulate_fast
 from survivor_host.themes.cta.bits import Bits
 from survivor_host.themes.cta.fast_round import by_card, deal, holding
-from survivor_host.themes.cta.fast_swaps import STICK, THRESHOLD, SwapRound, Table
+from survivor_host.themes.cta.fast_swaps import SwapRound
+from survivor_host.themes.cta.fast_table import STICK, THRESHOLD, Table
 from survivor_host.themes.cta.rules import FOURTEEN
 
 

@@ -15,7 +15,8 @@ from survivor_host.engine.kernel import TIMING, FastGames, Ints, KernelEntry
 from survivor_host.themes.cta.ai import CtaPolicy, named_policy
 from survivor_host.themes.cta.bits import Bits, Seats
 from survivor_host.themes.cta.fast_round import cut, deal, finals, first_round, holding, jesters, levels, reveal
-from survivor_host.themes.cta.fast_swaps import RANDOM, STICK, THRESHOLD, SwapRound, Table
+from survivor_host.themes.cta.fast_swaps import SwapRound
+from survivor_host.themes.cta.fast_table import RANDOM, STICK, THRESHOLD, Table
 from survivor_host.themes.cta.rules import FOURTEEN, KERNEL_RULES, KING, KernelRules
 from survivor_host.themes.cta.spec import SPEC
 
