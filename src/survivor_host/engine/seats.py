@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from survivor_host.engine.errors import IllegalAction, SetupError
 from survivor_host.engine.events import Eliminated, Fact
-from survivor_host.engine.ids import to_id
+from survivor_host.engine.ids import name_problem, to_id
 from survivor_host.engine.inputs import Input
 
 MAX_NAME_LENGTH = 18
@@ -45,6 +45,9 @@ class Roster:
         ids = [seat.uid for seat in self.seats]
         if "" in ids:
             raise SetupError("Every player needs a name with a letter or digit in it.")
+        problems = [problem for problem in map(name_problem, players) if problem]
+        if problems:
+            raise SetupError(f"Not a usable name: {problems[0]}.")
         if len(set(ids)) != len(ids):
             raise SetupError("A player is listed twice.")
         self._alive: list[Seat] = list(self.seats)
@@ -86,9 +89,8 @@ class Roster:
             raise IllegalAction(f"{seat.name} is already eliminated.")
         return seat
 
-    def living_target(self, seat: Seat, name: str | None, verb: str, legal: Sequence[str], me: bool = False) -> Seat:
-        """The living player `seat` names (BG2: else refused, naming the `legal` targets); `me`: naming
-        oneself is taken (a guess) rather than refused (an attack)."""
+    def living_target(self, seat: Seat, name: str | None, verb: str, legal: Sequence[str]) -> Seat:
+        """The other living player `seat` names (BG2: else refused, naming the `legal` targets)."""
         listed = ", ".join(legal)
         if not name:
             raise IllegalAction(f"Name the player you {verb}: {listed}.")
@@ -96,7 +98,7 @@ class Roster:
             target = self.seat(name)
         except IllegalAction:
             raise IllegalAction(f'"{name}" is not in this game. You may {verb}: {listed}.') from None
-        if target is seat and not me:
+        if target is seat:
             raise IllegalAction(f"You can't {verb} yourself. You may {verb}: {listed}.")
         if not target.alive:
             raise IllegalAction(f"{target.name} is already out. You may {verb}: {listed}.")
@@ -121,6 +123,9 @@ class Roster:
         uid = to_id(new)
         if not uid or len(new) > MAX_NAME_LENGTH:
             raise IllegalAction(f"{new!r} is not a usable name.")
+        problem = name_problem(new)
+        if problem:
+            raise IllegalAction(f"Not a usable name: {problem}.")
         for other in self.seats:
             if other is not seat and other.uid == uid:
                 raise IllegalAction(f"{other.name} is already in this game.")

@@ -46,8 +46,9 @@ class ExcState(Nicknamed, DuelGame):
 
     def attack_target(self, seat: Seat, name: str | None) -> Seat:
         """The user `seat` attacks (3.3): any other player still in, by username."""
-        return self.living_target(seat, name, "attack", self.target_names(seat), me=False)
+        return self.living_target(seat, name, "attack", self.target_names(seat))
 
     def suspect_target(self, seat: Seat, name: str | None) -> Seat:
-        """The user `seat` suspects (3.4c): any player still in (oneself too: a guess that is wrong)."""
-        return self.living_target(seat, name, "suspect", self.target_names(seat), me=True)
+        """The user `seat` suspects (3.4c): any other player still in. The guesser never owns the nickname
+        (BG9), so naming oneself is refused with the legal targets (BG2), as an attack on oneself is."""
+        return self.living_target(seat, name, "suspect", self.target_names(seat))
