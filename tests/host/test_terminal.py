@@ -146,13 +146,13 @@ def test_first_player_list_and_final_placements_are_tables() -> None:
 
 
 def test_player_list_is_read_name_by_name() -> None:
-    """Names that look like marks or hold separators are still read as whole names."""
-    game = new_game("ftl", ["leader", "Venus", "a, b (x)", "Io"], seed=1)
+    """Names that look like marks are still read as whole names (a name never holds a separator)."""
+    game = new_game("ftl", ["leader", "Venus", "a (b) (x)", "Io"], seed=1)
     table = TerminalTable(game, ai_seed=1, console=plain_console())
-    assert table._parse_list("**PL (3):** leader, Venus (leader), a, b (x) (immune) | Out: Io") == [
+    assert table._parse_list("**PL (3):** leader, Venus (leader), a (b) (x) (immune) | Out: Io") == [
         ("leader", "in"),
         ("Venus", "leader"),
-        ("a, b (x)", "immune"),
+        ("a (b) (x)", "immune"),
         ("Io", "out"),
     ]
     assert table._parse_list("**PL (1):** Nobody") is None

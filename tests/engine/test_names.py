@@ -1,0 +1,34 @@
+"""A player's name never holds a separator of the client seed or the protocol, nor a control or
+formatting character that would change how the lines around it read (Showdown's names never do)."""
+
+from __future__ import annotations
+
+import pytest
+
+from survivor_host.engine.errors import IllegalAction, SetupError
+from survivor_host.engine.ids import name_problem
+from survivor_host.engine.inputs import Input
+from survivor_host.themes import new_game
+
+UNUSABLE = ["Ann,Bo", "Ann;x", "a|b", "Eve\nRoll", "\x1b[2KMars", "Io\u202e021", "Zed\u200b", "Li\u2028z"]
+
+
+@pytest.mark.parametrize("name", UNUSABLE)
+def test_a_name_with_a_separator_or_control_character_is_refused(name: str) -> None:
+    assert name_problem(name) is not None
+    with pytest.raises(SetupError, match="Not a usable name"):
+        new_game("ftl", ["Venus", "Mars", name], seed=1)
+
+
+@pytest.mark.parametrize("name", UNUSABLE)
+def test_a_substitute_with_such_a_name_is_refused(name: str) -> None:
+    game = new_game("ftl", ["Venus", "Mars", "Io", "Ceres"], seed=1)
+    game.start()
+    with pytest.raises(IllegalAction, match="Not a usable name"):
+        game.apply(Input("sub", target="Io", new=name))
+
+
+@pytest.mark.parametrize("name", ["Ann (x)", "J. Doe", "Ünïcødé", "a/b\\c", "Mr. ~Star~!"])
+def test_names_showdown_allows_are_usable(name: str) -> None:
+    assert name_problem(name) is None
+    new_game("ftl", ["Venus", "Mars", name], seed=1)
