@@ -131,3 +131,32 @@ def test_the_terminal_prints_the_round_table_and_leaves_out_its_lines(theme: str
     assert re.search(rf"Player +{'Choice +Die +Roll' if theme == 'ftl' else 'Dealt +Revealed +Swaps'} +{header}", out)
     assert "[bold]Io[/]" in out
     assert not re.search(r"^(Followed: |Rebelled: |Cards: |Roll \(1 - 109\)\+20)", out, re.MULTILINE)
+
+
+def test_no_mercy_shows_the_round_table_before_the_verdicts_and_the_deposed_leader_out() -> None:
+    """No Mercy judges each roll as it falls; the terminal still shows the round's table (with the
+    deposed leader out) before the lines of who went out, as in a round without it."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from survivor_host.terminal.table import TerminalTable, seat_names
+    from survivor_host.themes import new_game
+
+    console = Console(file=StringIO(), width=200, highlight=False, emoji=False, markup=False)
+    game = new_game("ftl", seat_names(7), mods=["no-mercy"], seed=4)
+    TerminalTable(game, ai_seed=4, strategy="random", console=console, pace=0).play()
+    out = console.file.getvalue()  # type: ignore[attr-defined]
+    assert out.index("Round 1: Uranus rolled 46") < out.index("Venus followed and rolled 59")
+    assert re.search(r"Uranus \(leader\) +leads +109\+20 +46 +out: deposed by Mercury", out)
+
+
+def test_with_star_no_mercy_puts_the_round_box_before_the_verdict_lines(tmp_path: Path) -> None:
+    host = make_host(tmp_path, html=True, seed="4")
+    open_game(host, "ftl", ["Venus", "Mars", "Jupiter", "Saturn", "Ceres", "Pluto", "Io"], mods="no-mercy")
+    play_out(host, random.Random(4))
+    sent = [text for _, _, text in outbox(host).sent]
+    first_box = next(i for i, text in enumerate(sent) if "<th>Player</th>" in text)
+    verdict = re.compile(r"(followed|rebelled) and rolled \d+, (above|below)")
+    verdicts = [i for i, text in enumerate(sent) if verdict.search(text)]
+    assert verdicts and first_box < verdicts[0]

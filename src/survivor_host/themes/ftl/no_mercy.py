@@ -56,7 +56,8 @@ class NoMercyRolls(Rolls):
                 events += depose(game, i, gained)
                 gained = []
             add_row(game, i, against, verdict)
-        events += [table(game), Depositions(tuple(depositions))]
+        # the round's table stands before the verdicts it sums up, as in a round without No Mercy
+        events = [table(game), *events, Depositions(tuple(depositions))]
         if depositions:
             game.outcome = Outcome.DEPOSED
             events.append(RoundJudged(Outcome.DEPOSED))

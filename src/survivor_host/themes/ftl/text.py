@@ -160,11 +160,18 @@ def verdict_text(row: RollRow, scapegoats: bool = False) -> str:
 
 def round_table(fact: RoundRolled) -> RoundTable:
     """The round's rolls as one table: player, choice, die, roll, verdict (the leader first)."""
-    rows = [(f"{fact.leader} (leader)", "leads", "109+20", str(fact.leader_roll), "")]
+    # F13: each leader but the last is deposed by the next rebel who took the lead, and is out
+    deposers = [row.player for row in fact.rows if row.verdict is Verdict.DEPOSES]
+    deposed_by = dict(zip([fact.leader, *deposers], deposers, strict=False))
+    leader_out = f"out: deposed by {deposed_by[fact.leader]}" if deposers else ""
+    rows = [(f"{fact.leader} (leader)", "leads", "109+20", str(fact.leader_roll), leader_out)]
     scapegoats = any(row.choice and not row.suspect and row.verdict in STAND_IN for row in fact.rows)
     for row in fact.rows:
         name = f"{row.player} (suspect)" if row.suspect else row.player
-        rows.append((name, row.choice or "immune", str(row.die), str(row.roll), verdict_text(row, scapegoats)))
+        verdict = verdict_text(row, scapegoats)
+        if row.player in deposed_by:
+            verdict = f"out: led {row.roll} > {row.against}, deposed by {deposed_by[row.player]}"
+        rows.append((name, row.choice or "immune", str(row.die), str(row.roll), verdict))
     return RoundTable(
         f"Round {fact.number}: {fact.leader} rolled {fact.leader_roll}",
         ("Player", "Choice", "Die", "Roll", "Verdict"),
