@@ -113,7 +113,8 @@ def test_a_silent_guesser_is_out_and_a_nickname_whose_owner_is_out_is_skipped() 
     said = game.apply(Input("timeout"))
     lines = " ".join(filter(None, map(render, said)))
     assert "**Dee** never suspected anyone of being CidX." in lines and "**Dee** (DeeX) is eliminated" in lines
-    assert "nobody attacked **DeeX**" not in lines and "The attacks begin (3)" in lines
+    assert "nobody attacked **DeeX**" not in lines and "The attacks begin (4)" in lines
+    assert "The attack of **DeeX** on **AnnX** is dropped: DeeX and AnnX are already out." in lines
 
 
 def test_a_removed_guesser_passes_the_turn_to_the_next_nickname() -> None:  # G6 with 3.4e

@@ -58,10 +58,11 @@ class AttacksIn(Fact):
 
 @dataclass(frozen=True, slots=True)
 class AttackDropped(Fact):
-    """The attack of `by` on `target` is not fought: one of them was out before its turn came."""
+    """The attack of `by` on `target` is not fought: `out` (one of them or both) was out before its turn came."""
 
     by: str
     target: str
+    out: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -233,19 +233,14 @@ class FinalDuel(Phase[DuelGame]):
 FINAL = FinalDuel()
 
 
-def fight_in_order(
-    game: DuelGame,
-    attacks: dict[int, int],
-    fought: Callable[[Duel, int], Event],
-    dropped: Callable[[Seat, Seat], Event],
-) -> list[Event]:
+def fight_in_order(game: DuelGame, attacks: dict[int, int], fought: Callable[[Duel, int], Event]) -> list[Event]:
     """Fight `attacks` (attacker to target) in their order, one whose attacker or target is out by then
-    dropped; one left wins."""
+    dropped (and said so); one left wins."""
     events: list[Event] = []
     for by, target in attacks.items():
         attacker, defender = game.seats[by], game.seats[target]
         if not (attacker.alive and defender.alive):
-            events.append(dropped(attacker, defender))
+            events.append(dropped(game, attacker, defender))
             continue
         duel, _, left, lost = game.duel(attacker, defender)
         events += [fought(duel, left), *lost]
@@ -253,6 +248,20 @@ def fight_in_order(
     if len(left_in) == 1:
         events += game.finish(left_in[0])
     return events
+
+
+def dropped(game: DuelGame, attacker: Seat, target: Seat) -> AttackDropped:
+    """The attack of `attacker` on `target`, not fought because one of them (or both) is out."""
+    out = tuple(game.shown_name(seat) for seat in (attacker, target) if not seat.alive)
+    return AttackDropped(game.shown_name(attacker), game.shown_name(target), out)
+
+
+def dropped_shown(by: str, target: str, out: Sequence[str]) -> Say:
+    """An attack not fought, and why: every attack of the round is said, fought or not."""
+    were = "is" if len(out) == 1 else "are"
+    return Say(
+        f"The attack of **{by}** on **{target}** is dropped: {join_names(list(out))} {were} already out.", pack=True
+    )
 
 
 def present_duels(fact: Fact) -> list[Event] | None:
@@ -270,8 +279,8 @@ def present_duels(fact: Fact) -> list[Event] | None:
             return duel_shown(duel)
         case AttackFought(duel=duel):
             return attack_shown(duel)
-        case AttackDropped():
-            return []
+        case AttackDropped(by=by, target=target, out=out):
+            return [dropped_shown(by, target, out)]
         case LostDuel(player=player, winner=winner, shown=alias) if alias and alias != player:
             return [Say(f"**{winner}** destroys **{alias}**, who is out: {alias} was **{player}**.", pack=True)]
         case LostDuel(player=player, winner=winner):

@@ -81,7 +81,8 @@ class NoGuess(Fact):
 
 @dataclass(frozen=True, slots=True)
 class AttacksBegin(Fact):
-    """The guesses are over: the round's `count` attacks are fought, in the order they were sent."""
+    """The guesses are over: the round's `count` attacks follow in the order they were sent, each fought
+    or, when its attacker or target is out by then, dropped."""
 
     count: int
 

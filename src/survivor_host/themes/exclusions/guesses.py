@@ -48,8 +48,7 @@ class Guessing(Phase[ExcState]):
             game.guesser, game.suspected = guesser.index, owner.index
             game.arm()
             return [asked(game, guesser)]
-        fought = [by for by, target in game.attacks.items() if game.seats[by].alive and game.seats[target].alive]
-        return [AttacksBegin(len(fought))]
+        return [AttacksBegin(len(game.attacks))]
 
     def waits(self, game: ExcState) -> list[Wait]:
         if game.guesser is None:

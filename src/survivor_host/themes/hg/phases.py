@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from survivor_host.engine.duel_facts import (
     ATTACK,
     AttackAsked,
-    AttackDropped,
     AttackFought,
     AttacksIn,
     AttackTaken,
@@ -86,10 +85,7 @@ class Duels(HgPhase):
     announced = False
 
     def enter(self, game: HgState) -> list[Event]:
-        def dropped(first: Seat, second: Seat) -> Event:
-            return AttackDropped(first.name, second.name)
-
-        events = fight_in_order(game, game.attacks, AttackFought, dropped)
+        events = fight_in_order(game, game.attacks, AttackFought)
         game.attacks = {}
         return events
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from survivor_host.engine import nicknames as engine_nicknames
-from survivor_host.engine.duel_facts import ATTACK, AttackAsked, AttackDropped, AttackFought, AttacksIn
+from survivor_host.engine.duel_facts import ATTACK, AttackAsked, AttackFought, AttacksIn
 from survivor_host.engine.duels import FINAL, fight_in_order
 from survivor_host.engine.events import Event
 from survivor_host.engine.game import Seat
@@ -92,10 +92,7 @@ class Duels(Phase[HgaState]):
     announced = False
 
     def enter(self, game: HgaState) -> list[Event]:
-        def dropped(first: Seat, second: Seat) -> Event:
-            return AttackDropped(game.shown_name(first), game.shown_name(second))
-
-        events = fight_in_order(game, game.attacks, AttackFought, dropped)
+        events = fight_in_order(game, game.attacks, AttackFought)
         game.attacks = {}
         return events
 

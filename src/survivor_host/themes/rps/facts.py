@@ -57,11 +57,13 @@ class AttacksIn(Fact):
 
 @dataclass(frozen=True, slots=True)
 class AttackDropped(Fact):
-    """`by`'s attack on `target` is not fought: one of them was out before its turn came (4.2)."""
+    """`by`'s attack on `target` is not fought: `out` (one of them or both) was out before its turn came
+    (4.2). The weapon is kept for the record; the room is not told it."""
 
     by: str
     target: str
     weapon: str
+    out: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -97,7 +97,8 @@ class Clashes(Phase[RpsState]):
         for by, attack in game.attacks.items():
             attacker, target = game.seats[by], game.seats[attack.target]
             if not (attacker.alive and target.alive):
-                events.append(AttackDropped(attacker.name, target.name, attack.weapon))
+                out = tuple(seat.name for seat in (attacker, target) if not seat.alive)
+                events.append(AttackDropped(attacker.name, target.name, attack.weapon, out))
                 continue
             events += clash(game, attacker, target, attack.weapon)
         game.attacks = {}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from survivor_host.engine.duel_facts import RoundBegins
-from survivor_host.engine.duels import present_duels
+from survivor_host.engine.duels import dropped_shown, present_duels
 from survivor_host.engine.events import Event, Fact, Prompt, Roll, Say
 from survivor_host.engine.modes import LIVES, MODE_SPECS, SECOND_WIND, hearts
 from survivor_host.engine.render import join_names
@@ -79,8 +79,8 @@ def present(fact: Fact) -> list[Event]:
             return [Say(f"{said} **{target}** with **{weapon}**. It is final for this round.", to=fact.to)]
         case AttacksIn(count=count):
             return [Say(f"The attacks are in ({count}): they are resolved in the order they were sent.")]
-        case AttackDropped():
-            return []
+        case AttackDropped(by=by, target=target, out=out):
+            return [dropped_shown(by, target, out)]
         case SameWeapon(attacker=attacker, target=target, weapon=weapon):
             return [Say(f"**{attacker}** attacks **{target}**: both chose **{weapon}**, nothing happens.", pack=True)]
         case Clash():
