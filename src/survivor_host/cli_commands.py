@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from survivor_host.cli_flags import check_output
-from survivor_host.engine.dice import dice_fields
-from survivor_host.engine.errors import DiceError, SetupError
+from survivor_host.engine.dice import SCRIPTED, dice_fields
+from survivor_host.engine.errors import DiceError, IllegalAction, SetupError
 from survivor_host.scenario import ScenarioError, mismatches, run_scenario
 from survivor_host.terminal.table import TerminalTable, seat_names
 from survivor_host.themes import THEMES, new_game, theme_spec
@@ -77,22 +77,46 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Replay a game record as `play --auto` shows it (or the room's text, `--plain`) and check its outcome."""
+    """Replay a game record as `play --auto` shows it (or the room's text, `--plain`), then check it as
+    `verify` does: its dice, its inputs and its result."""
+    from survivor_host.cli_trust import MALFORMED, printable, read_record
     from survivor_host.terminal.rewatch import replay_plain, replay_terminal
-    from survivor_host.trust.verify import algorithm_of, outcome_difference
+    from survivor_host.trust.record_shape import algorithm_of
+    from survivor_host.trust.session import is_session
+    from survivor_host.trust.verify import verify
 
+    record = read_record("replay", args.file)
+    if record is None:
+        return 2
+    if is_session(record):
+        print(
+            f"replay: {args.file} is a hand-hosted session: no game to replay (`verify` checks its dice)",
+            file=sys.stderr,
+        )
+        return 2
     try:
-        record: Any = json.loads(Path(args.file).read_text(encoding="utf-8"))
+        verdict = verify(record)
+    except MALFORMED as error:
+        print(
+            f"replay: {args.file}: malformed record ({type(error).__name__}: {printable(str(error))[:200]})",
+            file=sys.stderr,
+        )
+        return 2
+    try:
         game = replay_plain(record) if args.plain else replay_terminal(record, pace=args.pace)
     except BrokenPipeError:
         raise  # the reader went away (`replay FILE | head`): not the file's fault
-    except (OSError, json.JSONDecodeError, KeyError, TypeError, DiceError) as error:
-        print(f"replay: {args.file}: {error}", file=sys.stderr)
-        return 2
-    print(f"(dice {algorithm_of(record)}{'' if game.seed is None else f', seed {game.seed}'})")
-    wrong = outcome_difference(record, game.record())
-    print("The replay matches the record." if wrong is None else f"The replay does NOT match the record: {wrong}")
-    return 0 if wrong is None else 1
+    except (SetupError, IllegalAction, DiceError, *MALFORMED) as error:
+        reason = f"it has no field {error}" if isinstance(error, KeyError) else str(error)
+        print(printable(f"replay: the record's game cannot be replayed: {reason}"))
+    else:
+        print(f"(dice {algorithm_of(record)}{'' if game.seed is None else f', seed {game.seed}'})")
+    if verdict.difference is not None:
+        print(printable(f"The record does NOT verify: first difference at {verdict.difference}"))
+        return 1
+    fair = "scripted dice, not checked as fair" if record.get("dice") == SCRIPTED else "its dice verify"
+    print(f"The replay matches the record ({fair}).")
+    return 0
 
 
 def _analysis_setting(args: argparse.Namespace, options: dict[str, object]) -> tuple[str, ...]:

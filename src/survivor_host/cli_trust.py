@@ -10,17 +10,25 @@ from pathlib import Path
 from typing import Any
 
 from survivor_host.cli_flags import check_output
+from survivor_host.engine.dice import SCRIPTED
 
 
-def _read_record(command: str, file: str) -> Any:
-    """A JSON record from `file`, or None after saying why not (exit status 2)."""
+def read_record(command: str, file: str) -> Any:
+    """A JSON record from `file`, or None after saying why not (exit status 2). A key given twice is
+    refused: a reader would see one value and `verify` the other."""
     try:
-        record: Any = json.loads(Path(file).read_text(encoding="utf-8"))
+        record: Any = json.loads(Path(file).read_text(encoding="utf-8"), object_pairs_hook=_no_twice)
     except OSError as error:
         print(f"{command}: cannot read {file}: {error.strerror}", file=sys.stderr)
         return None
-    except json.JSONDecodeError as error:
-        print(f"{command}: {file} is not valid JSON: {error}", file=sys.stderr)
+    except UnicodeDecodeError:
+        print(f"{command}: {file} is not UTF-8 text, so it is not a record", file=sys.stderr)
+        return None
+    except RecursionError:
+        print(f"{command}: {file} nests lists or maps too deeply to be a record", file=sys.stderr)
+        return None
+    except ValueError as error:  # invalid JSON, a key twice, a number too long to read
+        print(f"{command}: {file} is not valid JSON: {printable(str(error))}", file=sys.stderr)
         return None
     if isinstance(record, dict) and record.get("kind") == "hand-session":
         return record  # a hand-hosted session (docs/FAIRNESS.md "Hosting sessions")
@@ -30,6 +38,27 @@ def _read_record(command: str, file: str) -> Any:
     return record
 
 
+def _no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise ValueError(f"the key {key!r} is given twice")
+        found[key] = value
+    return found
+
+
+MALFORMED = (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError)
+"""What reading a record of the wrong shape raises, past the checks of its fields."""
+
+
+def printable(text: str) -> str:
+    """`text` with every control and formatting character escaped (`\\x1b`, `\\u202e`): a record's text
+    cannot move the cursor, erase a line or reorder the terminal's output."""
+    return "".join(
+        char if char.isprintable() or char == " " else char.encode("unicode_escape").decode() for char in text
+    )
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
     """Check a record's commitment, client seed and draws, and replay its inputs (docs/FAIRNESS.md)."""
     from survivor_host.trust.session import is_session, verify_session
@@ -37,26 +66,43 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
     if args.chat:
         return _verify_chat(args.file, args.bot)
-    record = _read_record("verify", args.file)
+    record = read_record("verify", args.file)
     if record is None:
         return 2
     try:
         verdict = verify_session(record) if is_session(record) else verify(record)
-    except (KeyError, TypeError, ValueError) as error:
-        print(f"verify: {args.file}: malformed record ({type(error).__name__}: {error})", file=sys.stderr)
+    except MALFORMED as error:
+        print(
+            f"verify: {args.file}: malformed record ({type(error).__name__}: {printable(str(error))[:200]})",
+            file=sys.stderr,
+        )
         return 2
     lines = report_lines(verdict)
     if verdict.ok:
         lines = [*lines[:-1], _verified_line(record, is_session(record))]
-    print("\n".join(lines))
+    print("\n".join(map(printable, lines)))
     return 0 if verdict.ok else 1
 
 
 def _verified_line(record: dict[str, Any], session: bool) -> str:
-    """`verify`'s last line for a record that verifies, saying when no draw was there to check."""
+    """`verify`'s last line for a record that verifies, saying when no draw was there to check and
+    when the dice were not fair dice (a scenario's scripted ones, or an old record's without a commitment)."""
+    if record.get("dice") == SCRIPTED:
+        return (
+            "replayed, not verified as fair: the record is the game its inputs and its scripted draws give;"
+            " scripted dice have no seed."
+        )
+    if not session and "commitment" not in record:
+        return (
+            "verified: the record is the game its seed and inputs give; an old record has no commitment, so"
+            " nothing shows its seed was fixed before the game."
+        )
     if record.get("draws"):
         if session:
-            return "verified: every draw of the session is the dice of its committed seed and client seed."
+            return (
+                "verified: every draw the record holds is the dice of its committed seed and client seed"
+                " (what each was for, and that none is left out, the room's chat shows: verify --chat)."
+            )
         return "verified: the record is the game its seeds and inputs give."
     if session:
         return "verified: the commitment and client seed hold, but the session made no draws: no draw was checked."
@@ -94,18 +140,21 @@ def cmd_export(args: argparse.Namespace) -> int:
     from survivor_host.trust.session_page import session_page
 
     check_output("--html", args.html)
-    record = _read_record("export", args.file)
+    if Path(args.html).resolve() == Path(args.file).resolve():
+        print(f"export: --html {args.html} is the record itself; name another file for the page", file=sys.stderr)
+        return 2
+    record = read_record("export", args.file)
     if record is None:
         return 2
     verdict = _export_verdict(record)
     if verdict is not None and not args.force:
-        print(f"export: {args.file} does not verify ({verdict}); no page written (--force writes it anyway)")
+        print(printable(f"export: {args.file} does not verify ({verdict}); no page written (--force writes it anyway)"))
         return 1
     page = session_page(record) if is_session(record) else replay_page(record)
     Path(args.html).write_text(page, encoding="utf-8")
     print(f"(replay page written to {args.html})")
     if verdict is not None:
-        print(f"export: written although {args.file} does not verify ({verdict}): the page flags it")
+        print(printable(f"export: written although {args.file} does not verify ({verdict}): the page says so"))
     return 0
 
 
@@ -116,6 +165,6 @@ def _export_verdict(record: Any) -> str | None:
 
     try:
         verdict = verify_session(record) if is_session(record) else verify(record)
-    except (KeyError, TypeError, ValueError) as error:
-        return f"malformed record: {type(error).__name__}: {error}"
+    except MALFORMED as error:
+        return f"malformed record: {type(error).__name__}: {str(error)[:200]}"
     return None if verdict.ok else f"first difference at {verdict.difference}"

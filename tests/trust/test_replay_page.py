@@ -154,11 +154,12 @@ def test_the_page_is_self_contained_and_names_are_escaped(ftl: dict[str, Any]) -
     assert "default-src 'none'" in page
 
 
-def test_export_command_writes_the_page(ftl: dict[str, Any], tmp_path: Path) -> None:
+def test_export_command_writes_the_page(tmp_path: Path) -> None:
+    record = played_record("ftl", mods=("no-mercy",))
     source = tmp_path / "game.json"
-    source.write_text(json.dumps(ftl), encoding="utf-8")
+    source.write_text(json.dumps(record), encoding="utf-8")
     assert main(["export", str(source), "--html", str(tmp_path / "game.html")]) == 0
-    assert (tmp_path / "game.html").read_text(encoding="utf-8") == replay_page(ftl)
+    assert (tmp_path / "game.html").read_text(encoding="utf-8") == replay_page(record)
     assert main(["export", str(tmp_path / "missing.json"), "--html", str(tmp_path / "x.html")]) == 2
 
 

@@ -167,8 +167,9 @@ def test_verify_and_export_read_a_session_record(tmp_path: Path, capsys: pytest.
     path = tmp_path / "session.json"
     path.write_text(json.dumps(vector_record()), encoding="utf-8")
     assert main(["verify", str(path)]) == 0
-    assert capsys.readouterr().out.rstrip().endswith("verified: every draw of the session is the dice of its "
-                                                     "committed seed and client seed.")  # fmt: skip
+    last = capsys.readouterr().out.rstrip().splitlines()[-1]
+    assert last.startswith("verified: every draw the record holds is the dice of its committed seed and client seed")
+    assert last.endswith("the room's chat shows: verify --chat).")  # what the record alone cannot show
     bad = vector_record()
     bad["draws"][0]["value"] = 1
     path.write_text(json.dumps(bad), encoding="utf-8")

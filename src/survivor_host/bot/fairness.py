@@ -3,7 +3,6 @@ words from players, the client seed at `.start`, and dice rebuilt for a restored
 
 from __future__ import annotations
 
-import re
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -13,9 +12,7 @@ from survivor_host.catalogue import DEFAULT_PREFIX
 from survivor_host.engine.dice import Dice, FairDice, dice_for_record
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.ids import to_id
-from survivor_host.fair.stream import ALGORITHM, client_seed, commitment
-
-SALT = re.compile(r"[A-Za-z0-9]{1,24}")
+from survivor_host.fair.stream import ALGORITHM, SALT_WORD, client_seed, commitment
 
 
 def new_server_seed() -> str:
@@ -26,7 +23,7 @@ def new_server_seed() -> str:
 def clean_salt(word: str, prefix: str = DEFAULT_PREFIX) -> str:
     """A salt is one word of 1-24 letters or digits (it is posted in the room at the game's start)."""
     word = word.strip()
-    if not SALT.fullmatch(word):
+    if not SALT_WORD.fullmatch(word):
         raise IllegalAction(f"A salt is one word of 1 to 24 letters or digits: {prefix}salt WORD")
     return word
 

@@ -17,8 +17,8 @@ from survivor_host.engine.ids import to_id
 from survivor_host.engine.numbers import NumberRefused, is_digits, whole_number
 from survivor_host.fair.stream import commitment
 from survivor_host.store.db import Store
+from survivor_host.trust.record_shape import algorithm_of
 from survivor_host.trust.story import title_of
-from survivor_host.trust.verify import algorithm_of
 
 REPLAY_COMMANDS = ("lastgame", "replay", "games")
 LISTED = 8

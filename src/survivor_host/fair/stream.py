@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import struct
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeVar
@@ -16,6 +17,8 @@ if TYPE_CHECKING:
     from hashlib import _Hash as Hash
 
 ALGORITHM = "hmac-sha256-v1"
+SALT_WORD = re.compile(r"[A-Za-z0-9]{1,24}")
+"""A salt is one word of 1 to 24 letters or digits: it cannot hold the client seed's separators."""
 WORD_SPACE = 1 << 32
 WORDS_PER_BLOCK = 8
 T = TypeVar("T")

@@ -10,13 +10,15 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
-from survivor_host.engine.ids import to_id
+from survivor_host.engine.ids import name_problem, to_id
 from survivor_host.engine.numbers import is_digits
 from survivor_host.engine.seats import MAX_NAME_LENGTH
-from survivor_host.fair.stream import ALGORITHM, HmacStream, client_seed, commitment
-from survivor_host.trust.verify import Difference, Verdict
+from survivor_host.fair.stream import ALGORITHM, SALT_WORD, HmacStream, client_seed, commitment
+from survivor_host.trust.difference import Difference
+from survivor_host.trust.record_shape import shortened
+from survivor_host.trust.verify import Verdict
 
 KIND = "hand-session"
 """The record's `kind`: a session, not a game (which has a `theme` of ours and `inputs`)."""
@@ -191,7 +193,25 @@ def verify_session(record: Mapping[str, Any]) -> Verdict:
     return verdict.run(record, (_check_dice, _check_commitment, _check_client_seed, _check_draws))
 
 
+SESSION_FIELDS = (
+    "kind", "format", "dice", "id", "room", "host", "started_at", "ended_at", "ended", "seed", "commitment",
+    "client_seed", "players", "salts", "draws", "list", "out",
+)  # fmt: skip
+"""Every field of a session's record (docs/FAIRNESS.md "Hosting sessions")."""
+
+
 def _check_dice(record: Mapping[str, Any], checked: list[str]) -> Difference | None:
+    unknown = next((key for key in record if key not in SESSION_FIELDS), None)
+    if unknown is not None:
+        return Difference(unknown, shortened(record[unknown]), None, "not a field of a session's record")
+    if type(record.get("format")) is not int or record.get("format") != FORMAT:
+        return Difference("format", shortened(record.get("format")), FORMAT, "a session format this program writes")
+    for name in [record.get("host"), *(record.get("players") or [])]:
+        if not isinstance(name, str) or name_problem(name):
+            return Difference("players", shortened(name), None, "a name without separators or control characters")
+    bad_salt = next((salt for salt in record.get("salts") or [] if not SALT_WORD.fullmatch(str(salt))), None)
+    if bad_salt is not None or not isinstance(record.get("salts", []), list):
+        return Difference("salts", shortened(bad_salt), None, "a salt is one word of 1 to 24 letters or digits")
     if record.get("dice") != ALGORITHM:
         return Difference("dice", record.get("dice"), ALGORITHM, "a session's dice are the HMAC stream")
     if not record.get("seed"):
@@ -223,6 +243,11 @@ def _check_draws(record: Mapping[str, Any], checked: list[str]) -> Difference | 
         return Difference("draws", f"{len(draws)} draws", "none", "no draw comes before the client seed")
     stream = HmacStream(str(record["seed"]), str(record.get("client_seed")))
     for index, draw in enumerate(draws, start=1):
+        if not isinstance(draw, dict):
+            return Difference(f"#{index}", shortened(draw), None, "a draw is a map of its fields")
+        problem = draw_problem(draw)
+        if problem:
+            return Difference(f"#{index}", shortened(dict(draw)), None, problem)
         name = f"#{index} ({what_drawn(draw)})" if "kind" in draw else f"#{index}"
         if draw.get("number") != index:
             return Difference(f"{name} number", draw.get("number"), index, "draws are numbered 1, 2, 3… in order")
@@ -231,10 +256,45 @@ def _check_draws(record: Mapping[str, Any], checked: list[str]) -> Difference | 
         except (KeyError, TypeError, ValueError) as error:
             return Difference(name, draw.get("kind"), f"no draw: {error}")
         for key in ("rolls", "value"):
-            if draw.get(key) != again.get(key):
+            if draw.get(key) != again.get(key) or type(draw.get(key)) is not type(again.get(key)):
                 return Difference(f"{name} {key}", draw.get(key), again.get(key), "the dice stream gives")
     checked.append(f"{len(draws)} draws are the dice stream of the seed and the client seed, each in its place")
     return None
+
+
+def draw_problem(draw: Mapping[str, Any]) -> str | None:
+    """Why `draw` is not one a session makes (None: it is one): its dice, sides, bonus, items and
+    ranks within what the bot takes, checked before anything is drawn for it."""
+    kind = draw.get("kind")
+    if kind in ("roll", "dice"):
+        count, sides, plus = draw.get("count", 1), draw.get("sides"), draw.get("plus")
+        if not (whole(count) and whole(sides) and whole(plus)) or (kind == "roll") != ("count" not in draw):
+            return "a roll's count, sides and bonus are whole numbers"
+        if not (1 <= count <= MAX_DICE and 2 <= sides <= MAX_SIDES and abs(plus) <= MAX_PLUS):
+            return f"a roll is of 1 to {MAX_DICE} dice of 2 to {MAX_SIDES:,} sides, its bonus at most {MAX_PLUS:,}"
+    elif kind in ("pick", "shuffle"):
+        names = draw.get("names")
+        if not isinstance(names, list) or not 1 <= len(names) <= MAX_ITEMS or not all(map(plain_item, names)):
+            return f"a pick or shuffle is of 1 to {MAX_ITEMS} items of plain text"
+    elif kind == "card" and (type(draw.get("ranks")) is not int or draw.get("ranks") not in CARD_RANKS):
+        return f"a card is one of {' or '.join(map(str, CARD_RANKS))} ranks"
+    label = draw.get("label", "")
+    if label and not plain_item(label):
+        return "a label is plain text"
+    return None
+
+
+def whole(value: object) -> TypeGuard[int]:
+    """A JSON whole number (not `true`, not `3.0`)."""
+    return type(value) is int
+
+
+def plain_item(text: object) -> bool:
+    """Whether `text` is an item or label as a session line writes it (`clean_text` keeps it as it is)."""
+    try:
+        return isinstance(text, str) and clean_text(text, "item") == text
+    except ValueError:
+        return False
 
 
 def is_session(record: Mapping[str, Any]) -> bool:

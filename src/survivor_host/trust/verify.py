@@ -14,6 +14,8 @@ from survivor_host.engine.dice import MT_ALGORITHM, SCRIPTED, dice_for_record
 from survivor_host.engine.errors import DiceError, IllegalAction, SetupError
 from survivor_host.engine.inputs import Input
 from survivor_host.fair.stream import ALGORITHM, HmacStream, client_seed, commitment
+from survivor_host.trust.difference import Difference
+from survivor_host.trust.record_shape import GAME_FIELDS, algorithm_of, record_format, shape_difference
 
 ALGORITHM_NAMES = {
     ALGORITHM: "HMAC-SHA256 stream (docs/FAIRNESS.md)",
@@ -21,20 +23,6 @@ ALGORITHM_NAMES = {
     SCRIPTED: "scripted dice (a scenario), replayed from the record's draws",
 }
 OUTCOME_FIELDS = ("winner", "second", "placements", "subs")
-
-
-@dataclass(frozen=True)
-class Difference:
-    """The first place where a record and its check disagree."""
-
-    where: str
-    recorded: object
-    replayed: object
-    note: str = ""
-
-    def __str__(self) -> str:
-        tail = f" ({self.note})" if self.note else ""
-        return f"{self.where}: recorded {self.recorded!r}, replayed {self.replayed!r}{tail}"
 
 
 Check = Callable[[Mapping[str, Any], list[str]], Difference | None]
@@ -61,23 +49,16 @@ class Verdict:
         return self
 
 
-def record_format(record: Mapping[str, Any]) -> int:
-    """The record's format version; records written before versions existed are format 1."""
-    return int(record.get("format", 1))
-
-
-def algorithm_of(record: Mapping[str, Any]) -> str:
-    return str(record.get("dice") or MT_ALGORITHM)
-
-
 def verify(record: Mapping[str, Any]) -> Verdict:
     """Check `record` completely; stop at the first difference."""
     verdict = Verdict()
-    algorithm = algorithm_of(record)
-    if algorithm not in ALGORITHM_NAMES:
-        verdict.difference = Difference("dice", algorithm, None, "unknown dice algorithm")
+    verdict.difference = shape_difference(record)
+    if verdict.difference is not None:
         return verdict
+    algorithm = algorithm_of(record)
     verdict.checked.append(f"format {record_format(record)}, dice {algorithm}: {ALGORITHM_NAMES[algorithm]}")
+    if "rejected" in record:
+        verdict.checked.append("not checked: `rejected`, a scenario's inputs the rules refused (not part of the game)")
     return verdict.run(record, (_check_commitment, _check_client_seed, _check_draws, _check_replay))
 
 
@@ -161,7 +142,11 @@ def _check_replay(record: Mapping[str, Any], checked: list[str]) -> Difference |
             game.apply(Input.from_dict(raw))
         except (IllegalAction, DiceError, ValueError) as error:
             return Difference(f"input #{index + 1} (round {game.round}) {raw}", "accepted", f"refused: {error}")
-    found = outcome_difference(record, game.record())
+    again = game.record()
+    found = outcome_difference(record, again)
+    if found is None and record_format(record) > 1:  # every other field is the replay's too
+        differences = (first_difference(record.get(key), again.get(key), key) for key in GAME_FIELDS)
+        found = next(filter(None, differences), None)
     if found is not None:
         return found
     rounds = record.get("rounds") or []
@@ -203,7 +188,8 @@ def first_difference(recorded: object, replayed: object, path: str) -> Differenc
             if found is not None:
                 return found
         return None
-    return None if recorded == replayed else Difference(path, recorded, replayed)
+    same = recorded == replayed and type(recorded) is type(replayed)  # `true` is not 1, nor "1" 1
+    return None if same else Difference(path, recorded, replayed)
 
 
 def report_lines(verdict: Verdict) -> Sequence[str]:
