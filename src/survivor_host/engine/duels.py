@@ -27,9 +27,9 @@ from survivor_host.engine.modes import (
     duel_shown,
     fight,
     hearts,
-    mode_rules,
     present_mode,
     starting_lives,
+    with_modes,
 )
 from survivor_host.engine.phase import Phase
 from survivor_host.engine.record import Rounds
@@ -297,7 +297,7 @@ def present_duels(fact: Fact) -> list[Event] | None:
 def begins_shown(title: str, players: int, mods: Sequence[str], rules: str) -> list[Event]:
     """A duel game's opening: its title with the modes in play and the player count, then `rules` and the modes'."""
     with_mods = f" ({', '.join(MODE_SPECS[mod].title for mod in mods)})" if mods else ""
-    return [Say(f"**{title}**{with_mods} begins with {players} players."), Say(" ".join([rules, *mode_rules(mods)]))]
+    return [Say(f"**{title}**{with_mods} begins with {players} players."), Say(with_modes(rules, mods))]
 
 
 def attack_shown(duel: Duel) -> list[Event]:

@@ -16,18 +16,28 @@ from fractions import Fraction
 from survivor_host.engine.dice import Dice
 from survivor_host.engine.events import Event, Fact, Roll, Say
 from survivor_host.engine.odds import Section, battle_win
-from survivor_host.engine.theme import Conflict, ModSpec
+from survivor_host.engine.theme import Conflict, ModSpec, mod_rules
 
 GOLF = "golf"
 ROLL_SWITCH = "roll-switch"
 SECOND_WIND = "second-wind"
-MODE_SPECS: dict[str, ModSpec] = {
-    GOLF: ModSpec(GOLF, "Golf"),
-    ROLL_SWITCH: ModSpec(ROLL_SWITCH, "Roll Switch", ("rs", "rollswitch")),
-    SECOND_WIND: ModSpec(SECOND_WIND, "Second Wind", ("sw", "secondwind")),
-}
 LIVES = 2
 """Second Wind: the lives each player starts with."""
+MODE_SPECS: dict[str, ModSpec] = {
+    GOLF: ModSpec(GOLF, "Golf", rule="in every duel the lower roll wins."),
+    ROLL_SWITCH: ModSpec(
+        ROLL_SWITCH,
+        "Roll Switch",
+        ("rs", "rollswitch"),
+        "before each pair of rolls a fair coin picks Golf (lower wins) or Regular.",
+    ),
+    SECOND_WIND: ModSpec(
+        SECOND_WIND,
+        "Second Wind",
+        ("sw", "secondwind"),
+        f"everyone has {LIVES} lives; a lost duel costs one, idling costs all.",
+    ),
+}
 HEART = "♥"
 DUEL_DIE = 100
 
@@ -140,14 +150,13 @@ def present_mode(fact: Fact) -> list[Event] | None:
 
 def mode_rules(mods: Sequence[str]) -> list[str]:
     """One sentence per mode in play, for a theme's rules line."""
-    said: list[str] = []
-    if GOLF in mods:
-        said.append("Golf: in every duel the lower roll wins.")
-    if ROLL_SWITCH in mods:
-        said.append("Roll Switch: before each pair of rolls a fair coin picks Golf (lower wins) or Regular.")
-    if SECOND_WIND in mods:
-        said.append(f"Second Wind: everyone has {LIVES} lives; a lost duel costs one, idling costs all.")
-    return said
+    return mod_rules(list(MODE_SPECS.values()), mods)
+
+
+def with_modes(rules: str, mods: Sequence[str]) -> str:
+    """A duel theme's `rules` followed by the rule of each mode in play: what its opening and its `rules`
+    answer state."""
+    return " ".join([rules, *mode_rules(mods)])
 
 
 def survive(duels: int, lives: int) -> Fraction:

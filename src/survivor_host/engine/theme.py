@@ -30,11 +30,18 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class ModSpec:
-    """One mod: its id (as typed in `.host cta adhesive`), title, other accepted names."""
+    """One mod: its id (as typed in `.host cta adhesive`), title, other accepted names, and its rule in
+    one sentence (`rules` states it after the theme's summary when the mod is in play)."""
 
     id: str
     title: str
     aliases: tuple[str, ...] = ()
+    rule: str = ""
+
+
+def mod_rules(specs: Sequence[ModSpec], mods: Sequence[str]) -> list[str]:
+    """`Title: rule.` for each of `specs` in play (in `mods`), in the theme's order."""
+    return [f"{spec.title}: {spec.rule}" for spec in specs if spec.id in mods and spec.rule]
 
 
 @dataclass(frozen=True)
@@ -107,6 +114,9 @@ class Chance:
 ChancesFn = Callable[[object, Sequence["Input"]], tuple[list[Chance], str]]
 """A player's view and legal inputs -> their chance for each choice, and a note on what it assumes."""
 
+RulesFn = Callable[[Sequence[str]], str]
+"""The mods in play -> the rules with them, the words the theme's opening states them in."""
+
 OddsFn = Callable[["Game"], list["Section"]]
 """A game not started yet (its table size, mods and options) -> the `odds` command's exact tables."""
 
@@ -154,6 +164,9 @@ class ThemeSpec:
     """The `odds` command's tables of exact odds for a setting, imported on first use."""
     load_simulation: Callable[[], Simulation] | None = None
     """What the simulator counts in a record, its figures and the numpy kernel, imported on first use."""
+    load_rules: Callable[[], RulesFn] | None = None
+    """The rules for the mods in play as the opening states them (imported on first use); without it,
+    `rules_summary` and each mod's `rule`."""
     load_story: Callable[[], StoryFn] | None = None
     """A round of the record told as HTML facts (the replay page); without it, every field as data."""
     arrival_order_matters: bool = False
@@ -171,6 +184,13 @@ class ThemeSpec:
 
     def story(self) -> StoryFn | None:
         return self.load_story() if self.load_story else None
+
+    def rules(self, mods: Sequence[str]) -> str:
+        """The rules with `mods` in play (the `rules` answer): the theme's own words for them, else the
+        summary followed by each mod's rule."""
+        if self.load_rules is not None:
+            return self.load_rules()(mods)
+        return " ".join([self.rules_summary, *mod_rules(self.mods, mods)])
 
     def presenter(self) -> Presenter | None:
         return self.load_presenter() if self.load_presenter else None

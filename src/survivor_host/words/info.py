@@ -21,11 +21,12 @@ def signup_player_list(players: Sequence[str]) -> str:
 
 
 def rules_text(theme: str, mods: Sequence[str], options: Mapping[str, object], link: str = "") -> str:
-    """The theme, its active mods and options, a one-line summary and the rules link."""
+    """The theme, its active mods and options, its rules with those mods (as the opening states them) and
+    the rules link."""
     spec = theme_spec(theme)
     mods_text = join_names([spec.mod_title(m) for m in mods]) or "none"
     shown = ", ".join(f"{key}={value}" for key, value in options.items())
-    text = f"**{spec.title}** — mods: {mods_text}. {spec.rules_summary}"
+    text = f"**{spec.title}** — mods: {mods_text}. {spec.rules(mods)}"
     text += f" Options: {shown}." if shown else ""
     return text + (f" Rules: {link}" if link else "")
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from survivor_host.engine.options import Option
 from survivor_host.engine.theme import ChancesFn, HelpText, ModSpec, OddsFn, Styles, ThemeSpec, VoteBox
-from survivor_host.themes.ftl.rules import NO_MERCY, TUG_OF_WAR
+from survivor_host.themes.ftl.rules import NO_MERCY, START_DIE, STEP, TUG_OF_WAR
 
 if TYPE_CHECKING:
     from survivor_host.engine.game import Game
@@ -65,8 +65,20 @@ SPEC = ThemeSpec(
     aliases=("followtheleader",),
     load_game=_game,
     mods=(
-        ModSpec(TUG_OF_WAR, "Tug of War", ("tug", "tow")),
-        ModSpec(NO_MERCY, "No Mercy", ("nm",)),
+        ModSpec(
+            TUG_OF_WAR,
+            "Tug of War",
+            ("tug", "tow"),
+            f"no suspecting. The dice pull against each other: in the rolling order each rebel rolls {STEP} less "
+            f"than the die before, each follower {STEP} more, starting from {START_DIE}.",
+        ),
+        ModSpec(
+            NO_MERCY,
+            "No Mercy",
+            ("nm",),
+            "no suspecting. Players are judged one at a time; a rebel who beats the leader's roll deposes the "
+            "leader on the spot (the leader is out), and their roll is the one everyone after them is judged against.",
+        ),
     ),
     options={
         "leader": Option("vote", "how the first leader is chosen (F2)", ("vote", "pick")),

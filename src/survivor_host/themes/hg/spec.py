@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from survivor_host.engine.modes import ROLL_SWITCH, SECOND_WIND, mode_conflicts, mode_specs
-from survivor_host.engine.theme import HelpText, OddsFn, Styles, ThemeSpec
+from survivor_host.engine.theme import HelpText, OddsFn, RulesFn, Styles, ThemeSpec
 
 if TYPE_CHECKING:
     from survivor_host.engine.game import Game
@@ -48,6 +48,12 @@ def _story() -> StoryFn:
     return story
 
 
+def _rules() -> RulesFn:
+    from survivor_host.themes.hg.text import rules
+
+    return rules
+
+
 SPEC = ThemeSpec(
     arrival_order_matters=True,  # attacks are fought in the order they are sent
     id="hg",
@@ -64,6 +70,7 @@ SPEC = ThemeSpec(
     min_players=2,
     button_labels={"attack": "Attack {target}"},
     load_presenter=_presenter,
+    load_rules=_rules,
     load_odds=_odds,
     load_story=_story,
     help=HelpText(pm=("attack NAME",)),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from survivor_host.engine.theme import ChancesFn, HelpText, ModSpec, OddsFn, Styles, ThemeSpec
+from survivor_host.engine.theme import ChancesFn, HelpText, ModSpec, OddsFn, RulesFn, Styles, ThemeSpec
 
 if TYPE_CHECKING:
     from survivor_host.engine.game import Game
@@ -60,6 +60,12 @@ def _story() -> StoryFn:
     return story
 
 
+def _rules() -> RulesFn:
+    from survivor_host.themes.hp.text import rules_of
+
+    return lambda mods: rules_of(TIMER_MOD.id in mods)
+
+
 SPEC = ThemeSpec(
     id="hp",
     title="Hot Potato",
@@ -76,6 +82,7 @@ SPEC = ThemeSpec(
     min_players=2,
     button_labels={"pass": "Pass to {target}"},
     load_presenter=_presenter,
+    load_rules=_rules,
     load_chances=_chances,
     load_odds=_odds,
     load_simulation=_simulation,

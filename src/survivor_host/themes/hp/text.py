@@ -35,6 +35,11 @@ TIMER_RULES = (
 )
 
 
+def rules_of(timer: bool) -> str:
+    """The rules, of the Timer variation or not, as the opening states them."""
+    return TIMER_RULES if timer else RULES
+
+
 def present(fact: Fact) -> list[Event]:
     """The events `fact` is shown as."""
     shown = present_duels(fact)
@@ -43,7 +48,7 @@ def present(fact: Fact) -> list[Event]:
     match fact:
         case GameBegins(title=title, players=players, timer=timer):
             variation = " (Timer)" if timer else ""
-            return [Say(f"**{title}**{variation} begins with {players} players."), Say(TIMER_RULES if timer else RULES)]
+            return [Say(f"**{title}**{variation} begins with {players} players."), Say(rules_of(timer))]
         case RoundBegins(number=number, players=players, holder=holder, timer=timer, tosses=tosses, die=die):
             until = (
                 f"the passing die is {die}, and the first failed pass explodes it"

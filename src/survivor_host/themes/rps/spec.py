@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from survivor_host.engine.modes import SECOND_WIND, mode_specs
-from survivor_host.engine.theme import HelpText, OddsFn, Styles, ThemeSpec
+from survivor_host.engine.theme import HelpText, OddsFn, RulesFn, Styles, ThemeSpec
 from survivor_host.themes.rps.rules import LIZARD_SPOCK_MOD
 
 if TYPE_CHECKING:
@@ -46,6 +46,13 @@ def _story() -> StoryFn:
     return story
 
 
+def _rules() -> RulesFn:
+    from survivor_host.themes.rps.rules import weapons_of
+    from survivor_host.themes.rps.text import rules_text
+
+    return lambda mods: rules_text(weapons_of(mods), mods)
+
+
 SPEC = ThemeSpec(
     arrival_order_matters=True,  # attacks are resolved in the order they are sent
     id="rps",
@@ -62,6 +69,7 @@ SPEC = ThemeSpec(
     min_players=2,
     button_labels={"attack": "{target}", "throw": "Throw {target}"},
     load_presenter=_presenter,
+    load_rules=_rules,
     load_odds=_odds,
     load_story=_story,
     help=HelpText(pm=("attack NAME, WEAPON", "throw WEAPON")),

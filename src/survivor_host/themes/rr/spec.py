@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from survivor_host.engine.theme import ChancesFn, HelpText, OddsFn, Styles, ThemeSpec
+from survivor_host.engine.theme import ChancesFn, HelpText, OddsFn, RulesFn, Styles, ThemeSpec
 
 if TYPE_CHECKING:
     from survivor_host.engine.game import Game
@@ -57,6 +57,12 @@ def _story() -> StoryFn:
     return story
 
 
+def _rules() -> RulesFn:
+    from survivor_host.themes.rr.text import RULES
+
+    return lambda mods: RULES
+
+
 SPEC = ThemeSpec(
     id="rr",
     title="Russian Roulette",
@@ -72,6 +78,7 @@ SPEC = ThemeSpec(
     min_players=2,
     button_labels={"pull": "Pull", "pass": "Pass", "steal": "Steal from {target}"},
     load_presenter=_presenter,
+    load_rules=_rules,
     load_chances=_chances,
     load_odds=_odds,
     load_simulation=_simulation,

@@ -1,0 +1,48 @@
+"""The `rules` answer (the bot's `.rules`, the terminal's `rules`) states the rules with the mods in play,
+in the words the game's opening states them: each active mod's rule, never a base rule a mod replaces."""
+
+from __future__ import annotations
+
+import pytest
+
+from survivor_host.engine.render import render
+from survivor_host.terminal.table import seat_names
+from survivor_host.themes import THEMES, new_game
+from survivor_host.words.info import rules_text
+
+CASES = [(theme, mods) for theme, spec in THEMES.items() for mods in spec.legal_mod_sets()]
+
+
+@pytest.mark.parametrize(("theme", "mods"), CASES, ids=[f"{t}-{'+'.join(m) or 'none'}" for t, m in CASES])
+def test_each_mod_in_play_is_stated_and_the_opening_s_rules_are_the_answer_s(theme: str, mods: tuple[str, ...]) -> None:
+    answer = rules_text(theme, mods, {})
+    for mod in mods:
+        without = tuple(other for other in mods if other != mod)
+        assert rules_text(theme, without, {}) != answer, mod  # the mod's rule is stated
+    game = new_game(theme, seat_names(5), mods=mods, seed="rules")
+    opening = [line for event in game.start() if event.to is None and (line := render(event))]
+    rules_lines = [line for line in opening if "Last one" in line]  # the opening's rules, where it states them
+    assert all(line in answer for line in rules_lines), (rules_lines, answer)
+
+
+def test_chase_the_ace_with_jesters_and_all_at_once_has_a_14_and_no_turns() -> None:
+    answer = rules_text("cta", ("adhesive", "jesters-duel", "no-backsies", "all-at-once"), {})
+    assert "(1 = Ace, 13 = King, 14 = Jester)" in answer and "in turn" not in answer
+    assert "everyone at once" in answer and "All At Once: no turns." in answer
+    assert "Adhesive: nobody may swap with a player who chose to stick." in answer
+
+
+def test_follow_the_leader_states_tug_of_war_and_no_mercy() -> None:
+    answer = rules_text("ftl", ("tug-of-war", "no-mercy"), {})
+    assert "Tug of War: no suspecting." in answer and "No Mercy: no suspecting." in answer
+
+
+def test_the_hot_potato_timer_replaces_the_three_attempts() -> None:
+    assert "After 3 attempts" in rules_text("hp", (), {})
+    answer = rules_text("hp", ("hpt",), {})
+    assert "attempts" not in answer and "The first pass that fails explodes the potato" in answer
+
+
+def test_a_room_mode_is_stated_as_the_opening_states_it() -> None:
+    answer = rules_text("hg", ("roll-switch", "second-wind"), {})
+    assert "Roll Switch: before each pair of rolls" in answer and "Second Wind: everyone has 2 lives" in answer
