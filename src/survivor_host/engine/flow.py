@@ -69,13 +69,15 @@ class Flow(Roster):
         return events
 
     def move_to(self, phase: Phase[Any]) -> list[Event]:
-        """Enter `phase` (a phase that waits arms a new deadline, G4) and announce it."""
+        """Enter `phase` (a phase that waits arms a new deadline, G4) and announce it; a phase that
+        begins a new round is announced too, so a front end sees where every round begins."""
         self.current = phase
         self.asked = {}
         if phase.waiting:
             self.arm()
+        before = self.round
         facts = phase.enter(self)
-        if not phase.announced:
+        if not phase.announced and self.round == before:
             return facts
         return [PhaseChanged(phase.announced_as or phase.name, self.round), *facts]
 

@@ -50,7 +50,7 @@ class Phase(Generic[G]):
     """Entering the phase starts a new deadline (G4). False for a stage nobody is waited in, and for a
     phase that starts its own deadlines as it goes (one per turn, one per swap round)."""
     announced: bool = True
-    """Entering the phase is announced to the room (`PhaseChanged`)."""
+    """Entering the phase is announced to the room (`PhaseChanged`); entering it to begin a new round always is."""
     announced_as: str = ""
     """The stage the room is told begins, when the phase plays another's part (else its `name`)."""
 

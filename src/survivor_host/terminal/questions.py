@@ -42,9 +42,8 @@ class TerminalQuestions(TerminalScreen):
             for line in help_lines(options, asks(self.game), self.game.spec.usage):
                 self.note(line)
         elif word == "pl":
-            marks = {seat.name: self.game.marks(seat).strip(" ()") or "in" for seat in self.game.alive()}
-            rows = [(seat.name, marks.get(seat.name, "out")) for seat in self.game.seats]
-            self.console.print(player_table(rows, self.labels, f"Players ({len(self.game.alive())} in)"))
+            title = f"Players ({len(self.game.alive())} in)"
+            self.console.print(player_table(self.player_rows(), self.labels, title))
         elif word == "rules":
             game = self.game
             specs = game.option_specs()

@@ -7,7 +7,6 @@ as markup, so a player called `[bold red]x[/]` or `**x**` shows exactly that.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 
 from rich.console import Console
@@ -29,7 +28,7 @@ from survivor_host.engine.events import (
 from survivor_host.engine.game import Game
 from survivor_host.engine.render import PL_GLOSSARY, render
 from survivor_host.engine.voice import TERMINAL
-from survivor_host.terminal.styles import MARK, STYLES, new_table, player_table, round_table, styled
+from survivor_host.terminal.styles import STYLES, new_table, player_table, round_table, styled
 
 
 class TerminalScreen:
@@ -66,7 +65,7 @@ class TerminalScreen:
 
     def show(self, events: Sequence[Event]) -> None:
         """Print what the room sees, and what the person alone is told."""
-        for event in events:
+        for index, event in enumerate(events):
             if isinstance(event, Prompt):
                 if event.secret and event.to != self.you:
                     continue  # someone else's PM
@@ -76,16 +75,30 @@ class TerminalScreen:
                 continue
             if isinstance(event, PhaseChanged):
                 self._divide(event)
+                if self.round_shown and not self.listed and not any(map(is_player_list, events[index + 1 :])):
+                    self._list_players(marked=False)  # the theme lists nobody: who is in as its first round begins
             self._show_one(event)
 
     def _divide(self, event: PhaseChanged) -> None:
-        """A rule across the screen where a round, or a phase the theme heads, begins (a watcher sees where it is)."""
-        if event.round > self.round_shown:
-            self.round_shown = event.round
+        """A rule across the screen where a round begins, headed by the theme's round word, or where a
+        phase the theme heads begins, headed by its heading (never by a round number)."""
+        heading = self.game.spec.styles.headings.get(event.phase)
+        if heading is None and event.round > self.round_shown:
             heading = f"{self.game.spec.round_word.capitalize()} {event.round}"
+        if heading is not None:
+            self.round_shown = max(self.round_shown, event.round)
             self._out(Rule(Text(heading, style="bold"), style="dim"))
-        elif event.phase in self.game.spec.styles.headings:
-            self._out(Rule(Text(self.game.spec.styles.headings[event.phase], style="bold"), style="dim"))
+
+    def player_rows(self, marked: bool = True) -> list[tuple[str, str]]:
+        """Each seat and its status now: `in` (or its marks in the theme's player list), or `out`."""
+        alive = {seat.name: self.game.marks(seat).strip(" ()") if marked else "" for seat in self.game.alive()}
+        return [(seat.name, alive[seat.name] or "in" if seat.name in alive else "out") for seat in self.game.seats]
+
+    def _list_players(self, marked: bool = True) -> None:
+        """The first player list, as a table with each AI seat's strategy (later lists stay lines); `marked`
+        False: without the marks, which the lines after it tell (a theme whose list no line shows)."""
+        self.listed = True
+        self._out(player_table(self.player_rows(marked), self.labels, f"PL ({len(self.game.alive())})"))
 
     def _show_one(self, event: Event) -> None:
         if isinstance(event, RoundTable):
@@ -100,13 +113,8 @@ class TerminalScreen:
         if text is None:
             return
         pm = event.to is not None
-        if isinstance(event, Say) and text.startswith("**PL (") and not self.listed:
-            self.listed = True  # the first list is a table (with each AI's strategy); later ones stay lines
-            rows = self._parse_list(text)
-            if rows is None:
-                self.line(text)
-            else:
-                self._out(player_table(rows, self.labels, text.split(":**", 1)[0].strip("*")))
+        if is_player_list(event) and not self.listed:
+            self._list_players()
         elif isinstance(event, Say) and text == PL_GLOSSARY:  # after the first list, once a game
             self.note(text.replace(".)", "; type pl to see it again.)") if self.you else text)
         elif isinstance(event, Eliminated):
@@ -131,27 +139,6 @@ class TerminalScreen:
         shown = Text.assemble(styled(head, self.names()), ": ", (str(event.result), "bold"))
         return Text.assemble(("(to you) ", STYLES["pm"]), shown) if pm else shown
 
-    def _parse_list(self, text: str) -> list[tuple[str, str]] | None:
-        """`**PL (3):** Venus (immune), Mars | Out: Io` as (name, status) rows, or None if it reads otherwise.
-
-        Read left to right, each name matched whole against the seats, so no name is mistaken for a mark.
-        """
-        names = re.compile("|".join(re.escape(name) for name in sorted(self.names(), key=len, reverse=True)))
-        body = text.split(":**", 1)[1].lstrip()
-        rows: list[tuple[str, str]] = []
-        out = False
-        while body:
-            name = names.match(body)
-            if name is None:
-                return None
-            mark = MARK.match(body, name.end())
-            body = body[mark.end() if mark else name.end() :]
-            rows.append((name.group(), "out" if out else mark.group(1) if mark else "in"))
-            for separator in (", ", " | Out: "):
-                if body.startswith(separator):
-                    body, out = body[len(separator) :], out or separator == " | Out: "
-        return rows
-
     def _placements(self, event: GameOver) -> Table:
         rows = sorted(event.placements.items(), key=lambda item: item[1])
         table = new_table("Final placements")
@@ -166,3 +153,8 @@ class TerminalScreen:
                 cells.append(Text(self.labels.get(name, "you")))
             table.add_row(*cells)
         return table
+
+
+def is_player_list(event: Event) -> bool:
+    """The theme's player list line (`**PL (8):** Venus, Mars...`)."""
+    return isinstance(event, Say) and event.text.startswith("**PL (")

@@ -47,8 +47,6 @@ def _words(kind: str) -> tuple[str, ...]:
 
 
 VERDICT_WORDS = tuple((re.compile("|".join(map(_word, _words(kind)))), kind) for kind in KINDS if _words(kind))
-MARK = re.compile(r" \(([^()]*)\)")
-"""A mark after a name in the player list: ` (immune)` and the themes' own."""
 STATUS_STYLE = {
     "immune": STYLES["immune"],
     "out": STYLES["eliminated"],

@@ -8,7 +8,7 @@ from typing import ClassVar
 from survivor_host.engine.events import Event
 from survivor_host.engine.game import Seat
 from survivor_host.themes.rr.facts import GameBegins
-from survivor_host.themes.rr.phases import TURN_PHASE
+from survivor_host.themes.rr.phases import turn_phase
 from survivor_host.themes.rr.rules import CHAMBERS, PASS, PULL, STEAL
 from survivor_host.themes.rr.spec import SPEC
 from survivor_host.themes.rr.state import RrState
@@ -24,7 +24,7 @@ class RussianRoulette(RrState):
     ACTION_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {PULL: (), PASS: (), STEAL: ("target",)}
 
     def _start(self) -> list[Event]:
-        return [GameBegins(self.title, len(self.seats), CHAMBERS), *self.move_to(TURN_PHASE)]
+        return [GameBegins(self.title, len(self.seats), CHAMBERS), *self.move_to(turn_phase(self))]
 
     def refusal(self, action: str, seat: Seat) -> str:
         return "Only the player on turn acts, on their turn."

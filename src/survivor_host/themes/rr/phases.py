@@ -22,7 +22,7 @@ from survivor_host.themes.rr.facts import (
     TurnAsked,
     TurnDrawn,
 )
-from survivor_host.themes.rr.rules import CHAMBERS, PASS, PULL, STEAL, STEAL_DIE, TURN
+from survivor_host.themes.rr.rules import CHAMBERS, FINAL, PASS, PULL, STEAL, STEAL_DIE, TURN
 from survivor_host.themes.rr.state import RrState
 
 
@@ -99,10 +99,22 @@ class Turn(Phase[RrState]):
         return game.turn is None
 
     def next(self, game: RrState) -> Phase[RrState]:
-        return TURN_PHASE
+        return turn_phase(game)
+
+
+class FinalTurn(Turn):
+    """A turn of the final (3.6): its first is where the room is told the final begins."""
+
+    announced_as = FINAL
 
 
 TURN_PHASE = Turn()
+FINAL_TURN = FinalTurn()
+
+
+def turn_phase(game: RrState) -> Turn:
+    """The next turn: one of the final once two are left (3.6)."""
+    return FINAL_TURN if len(game.alive()) == 2 else TURN_PHASE
 
 
 def begin_final(game: RrState) -> FinalBegins:

@@ -87,6 +87,6 @@ SPEC = ThemeSpec(
     styles=Styles(
         words={"eliminated": ("is shot and out", "is out", "BANG!"), "safe": ("is safe",)},
         marks={"pass used": "accent"},
-        headings={},
+        headings={"finale": "Final"},
     ),
 )
