@@ -116,6 +116,15 @@ def test_f2_leader_pick_option() -> None:
     assert seeded.leader is not None and seeded.phase == "choices"
 
 
+def test_f2_under_leader_pick_a_vote_is_told_there_is_no_vote() -> None:
+    """F2: under `leader=pick` there never is a vote, so a `vote` is not told that voting is over."""
+    table = Table(4, picks=["Dee"], leader="pick")
+    table.illegal("vote", by="Ann", target="Bob", match=r"^There is no vote for the first leader in this game")
+    voted = Table(4, leader="vote")
+    voted.do("pick", target="Cid")
+    voted.illegal("vote", by="Ann", target="Bob", match="Voting for the first leader is over")
+
+
 def test_f2_host_pick() -> None:
     """F2: the host may `pick` the first leader (named, or at random) while votes are open."""
     table = Table(4, leader="vote")

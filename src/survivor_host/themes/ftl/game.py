@@ -44,6 +44,8 @@ REFUSALS = {
     "scapegoat": "There is no scapegoat to name now.",
     "noscapegoat": NOT_YOURS,
 }
+NO_VOTE = "There is no vote for the first leader in this game: it was picked at random (leader=pick)."
+"""F2: under `leader=pick` nobody votes, so a `vote` is refused as such rather than as late."""
 """Why an action is refused when the current phase does not take it (see `FollowTheLeader.refusal`)."""
 
 
@@ -102,6 +104,8 @@ class FollowTheLeader(FtlState):
         if action in SUSPECT_ACTIONS:
             check_leader(self, seat)
             return "Suspecting is not open now."
+        if action == "vote" and self.opt_str("leader") == "pick":
+            return NO_VOTE
         return REFUSALS[action]
 
     def vote_tally(self) -> list[tuple[str, list[str]]]:
