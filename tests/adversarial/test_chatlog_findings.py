@@ -59,3 +59,23 @@ def test_finding_5_a_crafted_line_of_288_kb_is_read_in_linear_time(craft: str) -
     start = time.perf_counter()
     list(verify_chat([opened, line]))
     assert time.perf_counter() - start < 1.5
+
+
+def test_a_card_the_end_shows_needs_its_card_draw_in_the_log(tmp_path: Path) -> None:
+    """The end's cards line names each card with its draw number: a card whose draw line is not in the
+    log, or that the line gives to someone else, is not backed by the dice."""
+    host = honest_session(tmp_path)
+    lines = [f"|c|{BOT}|{line}" for line in room_lines(host)]
+    card_draw = [line for line in lines if " card " in line and "dealt by PM" in line][-1]
+    assert only(list(verify_chat(lines))).problem is None
+    number = card_draw.split("|")[-1].split(" ")[0]  # `#5`
+    unbacked = only(list(verify_chat([line for line in lines if line != card_draw])))
+    assert unbacked.problem is not None
+    assert f"the log has no card draw {number}" in unbacked.problem or f"draw {number} is missing" in unbacked.problem
+    ends = next(line for line in lines if " cards: " in line)
+    extra = only(list(verify_chat([line + ", #99 Io K" if line == ends else line for line in lines])))
+    assert extra.problem is not None and "the card #99 K is shown, but the log has no card draw #99" in extra.problem
+    holder = ends.split(f"{number} ")[1].split(" ")[0]
+    renamed = [line.replace(f"{number} {holder} ", f"{number} Mallory ") if line == ends else line for line in lines]
+    given = only(list(verify_chat(renamed)))
+    assert given.problem is not None and "shown as Mallory's" in given.problem

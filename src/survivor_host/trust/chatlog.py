@@ -51,6 +51,8 @@ class ChatSession:
     """The draw lines by number."""
     cards: dict[int, str] = field(default_factory=dict)
     """Card values the log shows (the end's line, a PM), by draw number."""
+    holders: dict[int, str] = field(default_factory=dict)
+    """Whom the end's line says each card was dealt to, by draw number."""
     conflict: str | None = None
     """Two different lines for one place (a draw number, the seed): the log cannot be read one way."""
 
@@ -113,6 +115,7 @@ def _read_line(
                 number = int(dealt.group(1))
                 if named.once(f"cards for #{number}", named.cards.get(number), dealt.group(3)):
                     named.cards[number] = dealt.group(3)
+                    named.holders[number] = dealt.group(2)
     elif session is not None and (drawn := parse_draw(text)) is not None:
         old = session.draws.get(drawn.number)
         if old is None:
@@ -180,6 +183,10 @@ def check_session(session: ChatSession) -> ChatVerdict:
         if problem:
             verdict.problem = f"{where}: first mismatch at #{shown.number}: {problem}"
             return verdict
+    unbacked = _unbacked_card(session)
+    if unbacked:
+        verdict.problem = f"{where}: {unbacked}"
+        return verdict
     cards = sum(1 for d in session.draws.values() if d.shown is None)
     seen = sum(1 for d in session.draws.values() if d.number in session.cards)
     verdict.checked.append(
@@ -187,6 +194,18 @@ def check_session(session: ChatSession) -> ChatVerdict:
         + (f" ({cards} cards, {seen} of them shown)" if cards else "")
     )
     return verdict
+
+
+def _unbacked_card(session: ChatSession) -> str | None:
+    """A card the log shows that no card draw of the log deals (or deals to someone else)."""
+    for number, card in sorted(session.cards.items()):
+        drawn = session.draws.get(number)
+        if drawn is None or drawn.shown is not None:
+            return f"the card #{number} {card} is shown, but the log has no card draw #{number}"
+        holder = session.holders.get(number)
+        if holder is not None and holder != drawn.draw.get("for"):
+            return f"the card #{number} is shown as {holder}'s, but draw #{number} dealt it to {drawn.draw.get('for')}"
+    return None
 
 
 def _compare(made: dict[str, object], shown: ChatDraw, card: str | None) -> str | None:
