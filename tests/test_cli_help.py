@@ -87,3 +87,16 @@ def test_a_theme_that_changes_a_common_default_is_shown_on_its_one_line(lowball:
     lines = [line for line in text.splitlines() if line.strip().startswith("idle = ")]
     assert lines == [f"    idle = modkill | default (default modkill; lowball: default): {idle.help}"]
     assert "lowball only" not in text
+
+
+def test_each_strategy_is_described_by_its_whole_first_sentence(capsys: pytest.CaptureFixture[str]) -> None:
+    """`play --help` never cuts a strategy's description off mid-sentence, in any theme."""
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    lines = capsys.readouterr().out.splitlines()
+    described = lines[lines.index("AI strategies (--strategy):") + 1 :]
+    for theme, spec in THEMES.items():
+        for name in spec.strategies():
+            line = next(line for line in described if re.match(rf"  {theme} {name}( \(default\))?: ", line))
+            assert line.endswith((".", "!", "?")), line
+    assert "  hgs finisher: Attacks a player with the fewest lives (Second Wind): a won duel puts them out." in lines

@@ -5,6 +5,7 @@ Read from the themes' declarations (`ThemeSpec`), so it never goes stale.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from survivor_host.engine.options import COMMON_OPTIONS, Option
@@ -16,8 +17,12 @@ use `.`, the UGO bot `;`, and the server itself `/` and `!`; `$` starts no comma
 starts a chat line."""
 
 
-def _first_line(doc: str | None) -> str:
-    return (doc or "").strip().split("\n", 1)[0].strip()
+def first_sentence(doc: str | None) -> str:
+    """The first sentence of a docstring, whole (its lines joined): a sentence ends at `.`, `!` or `?`
+    before a capital letter or the end of the first paragraph."""
+    paragraph = " ".join((doc or "").strip().split("\n\n", 1)[0].split())
+    end = re.search(r"[.!?](?= [A-Z]|$)", paragraph)
+    return paragraph[: end.end()] if end else paragraph
 
 
 def allowed(spec: Option) -> str:
@@ -82,7 +87,7 @@ def strategies_text() -> str:
     for theme, spec in THEMES.items():
         for name, factory in spec.strategies().items():
             default = " (default)" if name == spec.default_strategy else ""
-            lines.append(f"  {theme} {name}{default}: {_first_line(factory.__doc__)}")
+            lines.append(f"  {theme} {name}{default}: {first_sentence(factory.__doc__)}")
     return "\n".join(lines)
 
 
