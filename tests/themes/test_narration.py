@@ -306,6 +306,8 @@ def test_c7_a_void_swap_shows_in_the_table_from_each_side() -> None:
 
 
 def test_c7_a_choice_is_said_changeable_until_the_last_one_is_in() -> None:
+    """C7: the last chooser is told theirs was the last choice, in a sentence of its own (never read as
+    if the player they swap with were the last one in)."""
     game, _ = make([8, 2, 5], mods=["all-at-once"], shuffles=[["P0", "P1", "P2"]])
 
     def told(events: Sequence[Event], player: str) -> list[str]:
@@ -318,5 +320,5 @@ def test_c7_a_choice_is_said_changeable_until_the_last_one_is_in() -> None:
         "Your choice for swap round 1: **stick**. You can change it until everyone has chosen."
     ]
     assert told(act(game, "stick", "P2"), "P2") == [
-        "Your choice for swap round 1: **stick**, the last one in: the swaps are carried out now."
+        "Your choice for swap round 1: **stick**. Yours is the last choice in: the swaps are carried out now."
     ]

@@ -261,7 +261,7 @@ def _line(fact: Fact) -> str:
                 return f"This seat's choice for swap round {swap_round} is **{said}**; you can still change it."
             yours = f"Your choice for swap round {swap_round}: **{said}**"
             if last:
-                return f"{yours}, the last one in: the swaps are carried out now."
+                return f"{yours}. Yours is the last choice in: the swaps are carried out now."
             return f"{yours}. You can change it until everyone has chosen."
         case DefaultSticks(players=players):
             return f"**{join_names(players)}** sent no choice and will stick."
