@@ -70,3 +70,15 @@ def test_verify_says_when_no_draw_was_checked(tmp_path: Path, capsys: pytest.Cap
     assert main(["verify", str(path)]) == 0
     assert capsys.readouterr().out.strip().endswith("every draw of the session is the dice of its committed seed and "
                                                      "client seed.")  # fmt: skip
+
+
+@pytest.mark.parametrize(("theme", "players"), [("ftl", "-1"), ("ftl", "0"), ("ftl", "2"), ("hg", "-3")])
+def test_play_refuses_too_few_players_by_the_number_typed(
+    theme: str, players: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A negative count is not a count from the end of the seat names: it is refused as too few."""
+    assert main(["play", theme, "--players", players, "--auto", "--seed", "1"]) == 2
+    err = capsys.readouterr().err
+    assert f"--players must be at least {3 if theme == 'ftl' else 2} for " in err and err.rstrip().endswith(
+        f"not {players}."
+    )

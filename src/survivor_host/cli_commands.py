@@ -37,6 +37,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.elim is not None:
         options["elim"] = args.elim
     you = None if args.auto else args.name
+    spec = theme_spec(args.theme)
+    if args.players < spec.min_players:
+        raise SetupError(f"--players must be at least {spec.min_players} for {spec.title}, not {args.players}.")
     mods = [mod for mod in (args.mods or "").split(",") if mod.strip()]
     game = new_game(args.theme, seat_names(args.players, you), mods=mods, options=options, seed=seed)
     elim = game.options.get("elim")
