@@ -346,6 +346,21 @@ def test_default_name_reads_well(monkeypatch: pytest.MonkeyPatch, capsys: pytest
     assert "(to you) You vote for Venus." in out and "You votes" not in out
 
 
+@pytest.mark.parametrize("name", ["Venus", "venus", "VENUS", "Ve-nus"])
+def test_your_name_takes_the_place_of_the_ai_seat_that_is_the_same_user(
+    name: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert seat_names(4, name) == [name, "Mars", "Jupiter", "Saturn"]
+    monkeypatch.setattr("builtins.input", lambda prompt="": "quit")
+    assert main(["play", "ftl", "--players", "4", "--seed", "1", "--name", name]) == 0
+    assert f"[{name}] vote NAME" in capsys.readouterr().out
+
+
+def test_your_name_with_spaces_around_is_refused_as_any_name_is(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "ftl", "--players", "4", "--seed", "1", "--name", "Mars "]) == 2
+    assert "leave out the spaces" in capsys.readouterr().err
+
+
 # ----- pace, strategies, endings -----
 
 

@@ -34,9 +34,10 @@ DEFAULT_NAME = "Earth"
 
 
 def seat_names(count: int, you: str | None = None) -> list[str]:
-    """`count` player names; `you` takes the first seat when a person plays."""
+    """`count` player names; `you` takes the first seat when a person plays, in place of the AI seat
+    whose name is the same user (`venus` and `Venus`)."""
     names = [you] if you else []
-    names += [name for name in SEAT_NAMES if name != you][: count - len(names)]
+    names += [name for name in SEAT_NAMES if not you or to_id(name) != to_id(you)][: count - len(names)]
     if len(names) < count:
         names += [f"Player{i}" for i in range(len(names) + 1, count + 1)]
     return names
