@@ -22,6 +22,7 @@ from rich.text import Text
 from survivor_host.cli import main
 from survivor_host.engine.events import Eliminated, GameOver, HostWords, Say
 from survivor_host.engine.game import Game
+from survivor_host.engine.inputs import Input
 from survivor_host.engine.odds import battle_win
 from survivor_host.engine.render import card_name
 from survivor_host.terminal.chances import chances_now
@@ -196,7 +197,7 @@ def test_read_only_questions_are_typed_at_the_prompt_and_refused_input_reprompts
         table.play()
     out = output(table.console)
     assert [inp.action for inp in table.game.log if inp.by == DEFAULT_NAME] == ["vote"]
-    assert "vote NAME      NAME is Venus, Mars, Jupiter, Saturn or Mercury" in out
+    assert "vote NAME  NAME is Venus, Mars, Jupiter, Saturn or Mercury" in out
     assert "You hold no card now." not in out and "! Unknown action 'card'." in out  # a question of CTA's only
     assert "! Unknown action 'dance'." in out and "! You can't vote for yourself." in out
     assert "Nothing you can type now puts you at risk." in out  # odds while voting
@@ -252,9 +253,13 @@ def test_help_lists_the_legal_targets() -> None:
     game.start()
     assert help_lines(game.legal_inputs("Venus"), asks(game)) == [
         "You can type now:",
-        "  vote NAME      NAME is Mars, Jupiter or Saturn",
+        "  vote NAME  NAME is Mars, Jupiter or Saturn",
         "Any time: help (this), pl (players), rules, odds (your chances), quit.",
     ]
+    offered = [Input("scapegoat", by="Venus", target=name) for name in ("Mars", "Io")] + [
+        Input("noscapegoat", by="Venus")
+    ]
+    assert help_lines(offered, {})[1:3] == ["  scapegoat NAME  NAME is Mars or Io", "  noscapegoat"]
     game = new_game("ftl", seat_names(4), seed=1, options={"leader": "pick"})
     game.start()
     leader, other = _leader_and_other(game)

@@ -96,9 +96,11 @@ def help_lines(
 ) -> list[str]:
     """What the person can type now, from the game's legal inputs, then the read-only questions."""
     lines = ["You can type now:" if options else "Nothing for you to type now: the game waits for others."]
-    for form, names in typed_forms(options, usage).items():
+    forms = typed_forms(options, usage)
+    width = max(map(len, forms), default=0)  # the first column as wide as its longest entry
+    for form, names in forms.items():
         either = f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else "".join(names)
-        lines.append(f"  {form:14s} NAME is {either}" if names else f"  {form}")
+        lines.append(f"  {form:{width}}  NAME is {either}" if names else f"  {form}")
     own = "".join(f"{word} ({shows}), " for word, shows in questions.items())
     lines.append(f"Any time: help (this), pl (players), rules, {own}odds (your chances), quit.")
     return lines
