@@ -80,6 +80,22 @@ def test_f2_votes_can_change_and_most_votes_lead() -> None:
     table.illegal("vote", by="Dee", target="Bob", match="over")
 
 
+def test_f2_a_vote_for_a_player_removed_after_the_vote_is_not_voided() -> None:
+    """F2, G6: a voter is asked to vote again only while the vote is open; once a leader leads, the
+    votes cast for a player who goes out later changed nothing and nobody is told they no longer count."""
+    table = Table(6, leader="vote")
+    table.do("vote", by="Ann", target="Cid")
+    table.do("vote", by="Bob", target="Cid")
+    table.do("vote", by="Cid", target="Dee")
+    table.do("vote", by="Dee", target="Cid")
+    table.do("vote", by="Eve", target="Dee")
+    table.do("vote", by="Fay", target="Cid")  # Cid 4, Dee 2: Cid leads
+    assert table.phase == "choices" and table.leader == "Cid"
+    events = table.do("modkill", target="Dee")
+    assert not [e for e in events if type(e).__name__ == "VoteVoided"]
+    assert "no longer counts" not in table.text(events)
+
+
 def test_f2_vote_tie_is_a_battle_of_100() -> None:
     """F2: a tie for most votes is a G1 roll battle of 100 among the tied, in list order."""
     table = Table(4, [50, 50, 20, 70], leader="vote")

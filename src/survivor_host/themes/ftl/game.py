@@ -131,7 +131,8 @@ class FollowTheLeader(FtlState):
                 # part of the round's judgement (F8, F9), whoever leaves.
                 self.choices.pop(i, None)
             self.votes.pop(i, None)
-        voided = [(voter, target) for voter, target in self.votes.items() if target in indexes]
+        voting = isinstance(phase, Vote)  # once the vote is over, a vote for a removed player changes nothing
+        voided = [(voter, target) for voter, target in self.votes.items() if target in indexes and voting]
         self.votes = {voter: target for voter, target in self.votes.items() if target not in indexes}
         if len(self.alive()) <= 2:
             if self.leader not in indexes:
