@@ -43,6 +43,7 @@ def session_steps(record: Mapping[str, Any]) -> list[str]:
     ]
 
 
-def session_page(record: Mapping[str, Any]) -> str:
-    """The whole self-checking page."""
-    return self_checking_page(session_title(record), "\n".join(session_steps(record)), record)
+def session_page(record: Mapping[str, Any], flag: str | None = None) -> str:
+    """The whole self-checking page; `flag`: the difference `survivor-host verify` found, shown first (the
+    page is then never "verified")."""
+    return self_checking_page(session_title(record), "\n".join(session_steps(record)), record, flag)

@@ -79,9 +79,9 @@ def result_html(record: Mapping[str, Any]) -> str:
     if record.get("second"):
         head += f"<p>Second: {e(record['second'])}</p>"
     elif len(seconds) > 1:
-        head += f"<p>Second (shared): {e(', '.join(seconds))}</p>"
+        head += f"<p>Second (shared): {names(seconds)}</p>"
     shared = {place: [n for n, p in places if p == place] for place in {p for _, p in places}}
-    told = [f"{e(place)}: {e(', '.join(who))}" for place, who in sorted(shared.items()) if len(who) > 1 and place > 2]
+    told = [f"{e(place)}: {names(who)}" for place, who in sorted(shared.items()) if len(who) > 1 and place > 2]
     if told:
         head += f"<p>Shared places (out in the same step): {'; '.join(told)}</p>"
     rows = "".join(f"<tr><td>{e(place)}</td><td>{e(name)}</td></tr>" for name, place in places)
