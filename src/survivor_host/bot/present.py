@@ -48,8 +48,10 @@ class Announcer:
         return (voice.room(prefix) if to is None else voice.pm(prefix)).spell(text)
 
     def reply(self, to: str | None, text: str) -> None:
-        """In the room when `to` is None, else by PM to `to`, saying which room it is about."""
+        """In the room when `to` is None, else by PM to `to`, saying which room it is about; any
+        instruction in `text` spelled for where it is read."""
         room = self.state.room
+        text = self.spell(text, to)
         if to is None:
             self.state.out.say(room, text)
         else:

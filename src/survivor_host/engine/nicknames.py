@@ -23,7 +23,7 @@ from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.render import join_names, out_line
 from survivor_host.engine.secret import SecretChoice
-from survivor_host.engine.voice import ask
+from survivor_host.engine.voice import ask, privately
 
 NICK = "nick"
 MAX_NICK = 15
@@ -250,7 +250,7 @@ def present_nicks(fact: Fact) -> list[Event] | None:
     """The nickname facts worded (those of players out and of the winner too); None for any other fact."""
     match fact:
         case NicknamesOpened():
-            return [Say("**Nicknames:** PM me yours now; nobody else is told.")]
+            return [Say(f"**Nicknames:** send me yours {privately()} now; nobody else is told.")]
         case NickAsked(player=player, targets=targets):
             text = (
                 f"Choose your secret nickname: {ask(['nick NAME'], by_pm=True)} (or take one of {join_names(targets)})."

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from survivor_host.engine.options import Option
 from survivor_host.engine.theme import ChancesFn, Conflict, HelpText, ModSpec, OddsFn, Styles, ThemeSpec, mod_rules
+from survivor_host.engine.voice import privately
 from survivor_host.themes.cta.rules import (
     ADHESIVE,
     ALL_AT_ONCE,
@@ -94,7 +95,7 @@ MODS = (
         ALL_AT_ONCE,
         "All At Once",
         ("aao", "allatonce"),
-        "no turns. Everyone sends stick or swap NAME by PM at the same time, and the swaps are carried out "
+        f"no turns. Everyone sends stick or swap NAME {privately()} at the same time, and the swaps are carried out "
         "in a shuffled order: two such swap rounds, then the reveal.",
     ),
 )

@@ -11,7 +11,7 @@ from survivor_host.engine.events import Event, Fact, Prompt, Say
 from survivor_host.engine.modes import with_modes
 from survivor_host.engine.nicknames import present_nicks
 from survivor_host.engine.render import join_names
-from survivor_host.engine.voice import ask
+from survivor_host.engine.voice import ask, privately
 from survivor_host.themes.exclusions.facts import (
     AttacksBegin,
     Defended,
@@ -25,8 +25,9 @@ from survivor_host.themes.exclusions.facts import (
 )
 
 RULES = (
-    "First everyone PMs me a secret nickname (letters and digits, at most 15). Each round every player PMs "
-    "me one attack on a player's real username. A nickname nobody attacked is exposed: a player drawn at "
+    f"First everyone sends me a secret nickname {privately()} (letters and digits, at most 15). Each round "
+    f"every player sends me one attack {privately()}, on a player's real username. A nickname nobody "
+    "attacked is exposed: a player drawn at "
     "random (never its owner) names in the room who they think owns it. Right, the owner is out; wrong, "
     "nothing happens; no guess by the deadline, the guesser is out. Then the attacks are fought in the order "
     "they were sent, each a duel of 100 vs 100 announced by nickname (the higher roll wins, equal rolls roll "
@@ -52,7 +53,7 @@ def present(fact: Fact) -> list[Event]:
         case GameBegins(title=title, players=players, mods=mods):
             return begins_shown(title, players, mods, RULES)
         case RoundBegins(number=number, names=names):
-            return [Say(f"**Round {number}.** Still in: {', '.join(names)}. Attacks by PM, naming a username.")]
+            return [Say(f"**Round {number}.** Still in: {', '.join(names)}. Attacks {privately()}, naming a username.")]
         case AttackAsked(player=player, targets=targets, round=number):
             text = f"Round {number}: {ask(['attack NAME'], by_pm=True)} with a username ({join_names(targets)})."
             return [Prompt(player, text, fact.actions, targets, fact.by_pm)]

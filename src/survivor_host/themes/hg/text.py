@@ -15,10 +15,10 @@ from survivor_host.engine.duels import begins_shown, present_duels
 from survivor_host.engine.events import Event, Fact, Prompt, Say
 from survivor_host.engine.modes import with_modes
 from survivor_host.engine.render import join_names
-from survivor_host.engine.voice import ask
+from survivor_host.engine.voice import ask, privately
 
 RULES = (
-    "Each round, every player attacks one other player by PM. The attacks are fought in the order they "
+    f"Each round, every player attacks one other player {privately()}. The attacks are fought in the order they "
     "were sent, each a duel of 100 vs 100 (the higher roll wins, equal rolls roll again), and the loser is "
     "out, attacker or target. An attack whose attacker or target is already out is dropped. Anyone who has "
     "not attacked by the deadline is out before any duel. When two are left, they duel. Last one standing wins."

@@ -10,12 +10,13 @@ from survivor_host.engine.events import Event, Fact, Prompt, Say
 from survivor_host.engine.modes import hearts, with_modes
 from survivor_host.engine.nicknames import present_nicks
 from survivor_host.engine.render import join_names
-from survivor_host.engine.voice import ask
+from survivor_host.engine.voice import ask, privately
 from survivor_host.themes.hga.facts import AttackTaken, RoundBegins
 
 RULES = (
-    "First everyone PMs me a secret nickname (letters and digits, at most 15). Then each round every player "
-    "attacks one nickname by PM; the attacks are fought in the order they were sent, each a duel of 100 vs "
+    f"First everyone sends me a secret nickname {privately()} (letters and digits, at most 15). Then each "
+    f"round every player attacks one nickname {privately()}; the attacks are fought in the order they "
+    "were sent, each a duel of 100 vs "
     "100 (the higher roll wins, equal rolls roll again) announced by nickname, and the loser is out, "
     "attacker or target: only then is their real name told. Anyone without a nickname or an attack by the "
     "deadline is out. When two are left, they duel. Last one standing wins."

@@ -9,7 +9,7 @@ from survivor_host.engine.duels import dropped_shown, present_duels
 from survivor_host.engine.events import Event, Fact, Prompt, Roll, Say
 from survivor_host.engine.modes import LIVES, MODE_SPECS, SECOND_WIND, hearts
 from survivor_host.engine.render import join_names
-from survivor_host.engine.voice import ask
+from survivor_host.engine.voice import ask, privately
 from survivor_host.themes.rps.facts import (
     AttackAsked,
     AttackDropped,
@@ -40,7 +40,8 @@ def rules_text(weapons: Sequence[str], mods: Sequence[str]) -> str:
     """The rules as the room reads them at the start, with the weapons of the variant and the modes in play."""
     matchups = "; ".join(f"{beat(weapon)} {' and '.join(sorted(BEATS[weapon] & set(weapons)))}" for weapon in weapons)
     said = [
-        f"Each round, every player PMs one attack: a target and a weapon ({join_names(list(weapons))}; {matchups}). "
+        f"Each round, every player sends one attack {privately()}: a target and a weapon "
+        f"({join_names(list(weapons))}; {matchups}). "
         "Your weapon also defends you against every attack on you that round. Attacks are resolved in the order "
         "they were sent: the same weapon does nothing; otherwise the player whose weapon wins the matchup rolls "
         f"{FAVOURED_DIE} against the other's {OTHER_DIE} (equal rolls roll again), and only that player can "
