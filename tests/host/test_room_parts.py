@@ -389,6 +389,15 @@ def test_answers_reply_where_they_were_asked(tmp_path: Path) -> None:
     assert sent(state)[2] == ("pm", "Mars", f"[{ROOM}] No points yet this cycle.")
 
 
+def test_points_for_a_name_no_user_can_have_is_refused_by_pm(tmp_path: Path) -> None:
+    """Whatever text is sent as a name is never said back in the room: a name longer than Showdown's 18
+    characters is refused to the asker alone."""
+    state = make_state(tmp_path)
+    answers = Answers(state, Announcer(state))
+    answers.points("ElectionResultsAliceCheatedVisit" * 20, "Mars", in_room=True)
+    assert sent(state) == [("pm", "Mars", f"[{ROOM}] A Showdown name has at most 18 characters.")]
+
+
 def test_the_room_host_is_the_parts_wired_together(tmp_path: Path) -> None:
     host = Parts(tmp_path).host
     assert isinstance(host.commands, Commands) and isinstance(host.session, Session)

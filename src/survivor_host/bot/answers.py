@@ -8,6 +8,7 @@ from survivor_host.bot.guide import help_text
 from survivor_host.bot.present import Announcer
 from survivor_host.bot.state import RoomState
 from survivor_host.engine.ids import to_id
+from survivor_host.engine.seats import MAX_NAME_LENGTH
 from survivor_host.themes import DEFAULT_THEME, theme_spec
 from survivor_host.trust.session import plain_name
 from survivor_host.words import html, info
@@ -51,6 +52,9 @@ class Answers:
     def points(self, who: str, asker: str, in_room: bool) -> None:
         state = self.state
         userid = to_id(who)
+        if len(userid) > MAX_NAME_LENGTH:  # no Showdown name is this long: not repeated in the room
+            state.out.pm(asker, f"[{state.room}] A Showdown name has at most {MAX_NAME_LENGTH} characters.")
+            return
         shown = asker if userid == to_id(asker) and plain_name(asker) else userid or "nobody"  # never the text sent
         games = state.store.games_of(state.room, userid)
         played = f"Games played with me here by {shown}: {games}"
