@@ -463,10 +463,19 @@ def test_leaving_at_the_prompt_is_clean_and_keeps_the_record(
     assert record["winner"] is None and record["awaiting"][0]["player"] == DEFAULT_NAME
 
 
-def test_quit_leaves_the_game(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr("builtins.input", lambda prompt="": "quit")
+@pytest.mark.parametrize("word", ["quit", "exit", "EXIT"])
+def test_quit_leaves_the_game(word: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    typed = iter([word])
+
+    def read(prompt: str = "") -> str:
+        with contextlib.suppress(StopIteration):
+            return next(typed)
+        raise EOFError  # then Ctrl-D, had the word not left the game
+
+    monkeypatch.setattr("builtins.input", read)
     assert main(["play", "cta", "--players", "4", "--seed", "3"]) == 0
-    assert "You left the game; it is unfinished." in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "You left the game; it is unfinished." in out and "Unknown action" not in out
 
 
 def _cli(*args: str) -> list[str]:

@@ -17,7 +17,9 @@ from survivor_host.words.info import rules_text
 
 MAX_FRACTION = 15
 """`odds` shows an exact fraction up to this many characters (a running die's run to 30 digits)."""
-READ_ONLY = ("help", "pl", "rules", "odds", "quit")
+QUIT = ("quit", "exit")
+"""The words that leave the game (as Ctrl-D does)."""
+READ_ONLY = ("help", "pl", "rules", "odds", *QUIT)
 """What the person may ask at any time, besides the theme's own questions (`asks`)."""
 
 
@@ -34,9 +36,10 @@ class TerminalQuestions(TerminalScreen):
     """The read-only answers of `TerminalTable`, on top of its screen."""
 
     def answer(self, word: str, options: Sequence[Input]) -> None:
-        """`help`, `pl`, `rules`, the theme's questions, `odds`, `quit`: nothing here enters the game's log."""
+        """`help`, `pl`, `rules`, the theme's questions, `odds`, `quit` (or `exit`): nothing here enters the
+        game's log."""
         assert self.you is not None
-        if word == "quit":
+        if word in QUIT:
             raise LeftGame
         if word == "help":
             for line in help_lines(options, asks(self.game), self.game.spec.usage):
