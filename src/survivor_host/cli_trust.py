@@ -150,7 +150,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     if verdict is not None and not args.force:
         print(printable(f"export: {args.file} does not verify ({verdict}); no page written (--force writes it anyway)"))
         return 1
-    page = session_page(record) if is_session(record) else replay_page(record)
+    page = session_page(record, flag=verdict) if is_session(record) else replay_page(record, flag=verdict)
     Path(args.html).write_text(page, encoding="utf-8")
     print(f"(replay page written to {args.html})")
     if verdict is not None:

@@ -225,3 +225,15 @@ def test_a_forged_session_record_is_refused_before_anything_is_drawn(change: Any
     verdict = verify_session(record)
     assert verdict.difference is not None and verdict.difference.where.startswith(where), verdict.difference
     assert said in str(verdict.difference)
+
+
+def test_export_force_writes_verify_s_verdict_into_the_page(ftl: dict[str, Any], tmp_path: Path) -> None:
+    forged = copy.deepcopy(ftl)
+    forged["winner"], forged["second"] = forged["second"], forged["winner"]
+    path = tmp_path / "forged.json"
+    path.write_text(json.dumps(forged), encoding="utf-8")
+    assert main(["export", str(path), "--html", str(tmp_path / "page.html")]) == 1
+    assert not (tmp_path / "page.html").exists()
+    assert main(["export", str(path), "--html", str(tmp_path / "page.html"), "--force"]) == 0
+    page = (tmp_path / "page.html").read_text(encoding="utf-8")
+    assert 'id="flag"' in page and "NOT verified by survivor-host verify: first difference at" in page
