@@ -180,3 +180,31 @@ def test_serve_refuses_a_database_it_cannot_write_before_it_connects(
     error = capsys.readouterr().err
     reason = "full" if kind == "full" else "read-only"
     assert "[bot] database" in error and "cannot be written" in error and reason in error, error
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_signups_refused_for_want_of_the_disk_change_nothing(tmp_path: Path, kind: str) -> None:
+    """`.host`, `/me in`, `/me out`, `.set` and `.salt` that cannot be stored are "Not taken" and change
+    nothing, in memory as on disk: no signups open without their commitment said, nobody is listed."""
+    host = make_host(tmp_path)
+    faults = Faults(host.store, kind)
+    faults.start()
+    host.handle_chat("@", "Hostess", ".host ftl")
+    assert host.state.signups is None and not any("signups are open" in line for line in outbox(host).room_lines())
+    faults.stop()
+    host.handle_chat("@", "Hostess", ".host ftl")
+    host.handle_chat(" ", "Eve", "/me in")
+    listed = list(host.state.signups.players) if host.state.signups else []
+    options = dict(host.state.signups.options) if host.state.signups else {}
+    faults.start()
+    host.handle_chat(" ", "Mallory", "/me in")
+    host.handle_chat(" ", "Eve", "/me out")
+    host.handle_chat("@", "Hostess", ".set max_players 9")
+    host.handle_pm("Eve", "salt pepper5")
+    assert host.state.signups is not None and host.state.signups.players == listed == ["Eve"]
+    assert host.state.signups.options == options and not host.state.signups.dice.salts  # type: ignore[union-attr]
+    assert not any("on the player list" in pm for pm in outbox(host).pms_to("Mallory"))
+    assert outbox(host).pms_to("Mallory")[-1].startswith("Not taken: I cannot write my database")
+    faults.stop()
+    stored = host.store.all_signups()[host.room]
+    assert stored["players"] == ["Eve"] and stored["options"] == options

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import copy
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,9 +62,9 @@ class SignupDesk:
         mods = list(cls.normalize_mods(mods_text.split()))
         options = {k: v for k, v in state.settings.defaults.items() if k in cls.option_specs()}
         fair = SignupSeed(state.new_seed())
-        state.signups = Signups(cls.id, mods, options, dice=fair, host=host, opened_at=state.clock.now())
-        state.signups.room_bot_hosted = state.roombot.we_host()
-        self.save()
+        with self.stored():
+            state.signups = Signups(cls.id, mods, options, dice=fair, host=host, opened_at=state.clock.now())
+            state.signups.room_bot_hosted = state.roombot.we_host()
         mods_shown = f" ({join_names([cls.mod_title(m) for m in mods])})" if mods else ""
         seconds = state.settings.signups_seconds
         closing = f" They close in {_duration(seconds)}." if seconds else ""
@@ -108,8 +110,8 @@ class SignupDesk:
         signups = self.state.signups
         if signups is None or signups.dice is None:
             raise IllegalAction("Salt is added during signups.")
-        reply = signups.dice.add_salt(name, word, signups.players, self.state.settings.prefix)
-        self.save()
+        with self.stored():
+            reply = signups.dice.add_salt(name, word, signups.players, self.state.settings.prefix)
         with self.state.out.lane("info", name):  # limited: a flood of them never holds the game back
             self.state.out.pm(name, reply)
 
@@ -122,20 +124,20 @@ class SignupDesk:
                 raise IllegalAction(f"Signups are not open in {state.room}.")
             raise IllegalAction(f"The game in {state.room} has already started: signups are closed.")
         ids = [to_id(player) for player in signups.players]
-        if joining:
-            if to_id(name) in ids:
-                raise IllegalAction(f"You are already signed up in {state.room}.")
-            if self._full(signups):
-                raise IllegalAction(f"The game is full ({len(signups.players)} players).")
-            signups.players.append(name)
-            # A short PM; should the server refuse it, the room host's `unreachable` takes them off.
+        if joining and to_id(name) in ids:
+            raise IllegalAction(f"You are already signed up in {state.room}.")
+        if joining and self._full(signups):
+            raise IllegalAction(f"The game is full ({len(signups.players)} players).")
+        if not joining and to_id(name) not in ids:
+            raise IllegalAction(f"You were not signed up in {state.room}.")
+        with self.stored():
+            if joining:
+                signups.players.append(name)
+            else:
+                signups.players.pop(ids.index(to_id(name)))
+        if joining:  # a short PM; should the server refuse it, the room host's `unreachable` takes them off
             with state.out.lane("info", name):  # limited: a flood of them never holds the game back
                 state.out.pm(name, f"You are on the player list in {state.room}. {REACH_CHECK}")
-        else:
-            if to_id(name) not in ids:
-                raise IllegalAction(f"You were not signed up in {state.room}.")
-            signups.players.pop(ids.index(to_id(name)))
-        self.save()
         self.refresh_box()
         if joining and self._full(signups) and state.settings.signups_seconds:
             self.autostart()  # the cap is reached: nobody else can join
@@ -154,8 +156,8 @@ class SignupDesk:
         signed = len(state.signups.players)
         if name == "max_players" and isinstance(parsed, int) and parsed < signed:
             raise IllegalAction(f"{signed} players are signed up: max_players can be {signed} or more, not {parsed}.")
-        state.signups.options[name] = parsed
-        self.save()
+        with self.stored():
+            state.signups.options[name] = parsed
         state.out.say(state.room, f"Option **{name}** is now **{state.signups.options[name]}**.")
 
     def close(self, text: str) -> None:
@@ -166,9 +168,9 @@ class SignupDesk:
             mods = [cls.mod_title(mod) for mod in state.signups.mods]
             box = html.signups_box(cls.title, mods, state.signups.players, closed=True)
             state.out.change_uhtml(state.room, self._box_name(), box)
-        state.signups = None
+        with self.stored():
+            state.signups = None
         self._disarm()
-        self.save()
         state.out.say(state.room, text)
 
     def start(self) -> tuple[Game, int]:
@@ -234,6 +236,21 @@ class SignupDesk:
         data = self.state.signups.to_dict() if self.state.signups else None
         self.state.store.save_signups(self.state.room, data, self.state.clock.now())
 
+    @contextmanager
+    def stored(self) -> Iterator[None]:
+        """The list changes inside, then is stored; should the store refuse, the list is put back as it
+        was, in place (nothing counts until it is stored), and the refusal goes on to the sender."""
+        state = self.state
+        before, kept = state.signups, copy.deepcopy(state.signups)
+        try:
+            yield
+            self.save()
+        except BaseException:
+            if before is not None and kept is not None:
+                vars(before).update(vars(kept))
+            state.signups = before
+            raise
+
     def restore(self, data: dict[str, Any]) -> None:
         """After a restart: the stored list is open again (with a seed committed now if it had none)."""
         state = self.state
@@ -263,8 +280,8 @@ class SignupDesk:
         ids = [to_id(player) for player in signups.players] if signups else []
         if signups is None or userid not in ids:
             return None
-        name = signups.players.pop(ids.index(userid))
-        self.save()
+        with self.stored():
+            name = signups.players.pop(ids.index(userid))
         self.refresh_box()
         return name
 
@@ -274,8 +291,8 @@ class SignupDesk:
         if signups is not None:
             ids = [to_id(p) for p in signups.players]
             if old_id in ids:
-                signups.players[ids.index(old_id)] = new_name
-                self.save()
+                with self.stored():
+                    signups.players[ids.index(old_id)] = new_name
 
 
 def _duration(seconds: float) -> str:
