@@ -97,7 +97,7 @@ def test_replay_checks_a_record(tmp_path: Path, capsys: pytest.CaptureFixture[st
     main(["play", "ftl", "--auto", "--seed", "5", "--record", str(path)])
     capsys.readouterr()
     assert main(["replay", str(path)]) == 0
-    assert "The replay matches the record." in capsys.readouterr().out
+    assert "The replay matches the record (its dice verify)." in capsys.readouterr().out
     record = json.loads(path.read_text())
     record["winner"] = "Somebody Else"
     path.write_text(json.dumps(record))

@@ -40,7 +40,7 @@ def test_replay_shows_what_play_auto_showed(
     assert main(["replay", str(path)]) == 0
     again = capsys.readouterr().out
     assert "**" not in again
-    assert "The replay matches the record." in again
+    assert "The replay matches the record (its dice verify)." in again
     assert _tables_without_ai(again) == _tables_without_ai(played)
     assert "Round 1:" in again and ("Verdict" in again or "Revealed" in again)  # the round tables
 
@@ -68,7 +68,8 @@ def test_verify_and_replay_name_a_difference_the_same_way(tmp_path: Path, capsys
     replayed = capsys.readouterr().out.splitlines()[-1]
     assert main(["verify", str(path)]) == 1
     verified = capsys.readouterr().out.splitlines()[-1]
-    where = replayed.split("record: ", 1)[1].split(":", 1)[0]
+    assert replayed.startswith("The record does NOT verify: first difference at ")
+    where = replayed.split("first difference at ", 1)[1].split(":", 1)[0]
     assert where.startswith(f"round 1, {key}") and f"first difference at {where}:" in verified
 
 
