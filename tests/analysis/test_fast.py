@@ -213,3 +213,16 @@ def test_battle_frequencies_match_the_exact_odds_on_both_paths(
     for result in (engine(name), simulate_fast(SETTINGS[name], FAST_GAMES)):
         p, se = rate(result, hits, trials)
         assert abs(p - float(exact)) < THRESHOLD * se, (result.path, p, float(exact))
+
+
+@pytest.mark.parametrize("theme", ["ftl", "cta"])
+def test_a_table_larger_than_the_kernel_seats_plays_on_the_engine(theme: str) -> None:
+    setup = SimSetup(theme, 32, (), (("max_players", 100),), ("random",))
+    assert fast_reason(setup) == "the fast path plays at most 31 seats, not 32"
+    assert fast_reason(replace(setup, players=31)) == ""
+    result = simulate(setup, 2, workers=1)
+    assert result.path == "engine" and result.games == 2 and "at most 31 seats" in result.why_engine
+
+
+def test_the_ftl_mods_kernel_plays_any_table() -> None:
+    assert fast_reason(SimSetup("ftl", 64, ("tug-of-war",), (("max_players", 100),), ("random",))) == ""

@@ -255,7 +255,7 @@ def fast_reason(setup: SimSetup) -> str:
     simulation = _simulation(setup.theme)
     if simulation is None or simulation.kernel is None:
         return f"{theme_spec(setup.theme).title} has no numpy kernel"
-    return simulation.unsupported(setup.mods, dict(setup.options), seat_strategies(setup))
+    return simulation.unsupported(setup.mods, dict(setup.options), seat_strategies(setup), setup.players)
 
 
 def simulate(

@@ -53,8 +53,8 @@ class Simulation:
     """Those figures as lines a person reads."""
     kernel: Kernel | None = None
     """Whole games on numpy, or None: the engine plays every simulation."""
-    unsupported: Callable[[Sequence[str], Mapping[str, object], Sequence[str]], str] = lambda m, o, s: ""
-    """Why the kernel cannot play these mods, options and strategies ('' when it can)."""
+    unsupported: Callable[[Sequence[str], Mapping[str, object], Sequence[str], int], str] = lambda m, o, s, p: ""
+    """Why the kernel cannot play these mods, options, strategies and seats ('' when it can)."""
     batch: Callable[[int], int] = lambda players: 100_000
     """Games per numpy batch at this table size: large for speed, bounded for memory."""
 
@@ -105,8 +105,8 @@ Rules = TypeVar("Rules")
 class KernelEntry(Generic[Policy, Rules]):
     """A theme's numpy kernel as the simulator calls it: what it knows, and its run over one policy a seat.
 
-    A theme states its mods, options, strategy policies, run and rule figures; `unsupported` and
-    `kernel` are the `Simulation` fields of that name.
+    A theme states its mods, options, strategy policies, run and rule figures, and the most seats its
+    run plays; `unsupported` and `kernel` are the `Simulation` fields of that name.
     """
 
     mods_known: Collection[str]
@@ -115,8 +115,12 @@ class KernelEntry(Generic[Policy, Rules]):
     run: Callable[[int, int, Sequence[str], dict[str, object], Sequence[Policy], np.random.Generator, Rules], FastGames]
     """(games, players, mods, options, one policy per seat, rng, the rule figures) -> results."""
     rules: Rules
+    most_seats: Callable[[Sequence[str]], int | None] = lambda mods: None
+    """The most seats the run plays under these mods (None: any number); a larger table plays on the engine."""
 
-    def unsupported(self, mods: Sequence[str], options: Mapping[str, object], strategies: Sequence[str]) -> str:
+    def unsupported(
+        self, mods: Sequence[str], options: Mapping[str, object], strategies: Sequence[str], players: int
+    ) -> str:
         """Why this setting needs the engine path, or '' when the kernel plays it."""
         extra = [m for m in mods if m not in self.mods_known]
         if extra:
@@ -127,6 +131,9 @@ class KernelEntry(Generic[Policy, Rules]):
         missing = [s for s in strategies if self.policy_of(s, mods) is None]
         if missing:
             return f"strategy {', '.join(sorted(set(missing)))} has no fast-path policy"
+        most = self.most_seats(mods)
+        if most is not None and players > most:
+            return f"the fast path plays at most {most} seats{' with these mods' if mods else ''}, not {players}"
         return ""
 
     def kernel(

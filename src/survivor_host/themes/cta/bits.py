@@ -20,16 +20,18 @@ Planes = NDArray[Any]
 """A bit-sliced figure per seat: (bits, games), row j the seat set whose figure has bit j; a change
 to every row is one pass over the whole array."""
 
+MOST_SEATS = 31
+"""The most seats a set holds: a set is one signed 32-bit integer."""
 CHUNK = 11
 """The widest seat set one lookup table covers (2,048 sets, 16 ranks each, so a set times 16 plus a
 rank fits in 16 bits); wider sets are read in parts."""
 
 
 class Bits:
-    """Bit operations on seat sets of `n` seats (at most 31)."""
+    """Bit operations on seat sets of `n` seats (at most `MOST_SEATS`)."""
 
     def __init__(self, n: int) -> None:
-        assert n <= 31, "a seat set is one 32-bit integer"
+        assert n <= MOST_SEATS, "a seat set is one 32-bit integer"
         self.n = n
         self.dtype: Any = np.int16 if n <= 15 else np.int32
         self.weights: Seats = (1 << np.arange(n)).astype(self.dtype)[:, None]

@@ -13,7 +13,7 @@ import numpy as np
 
 from survivor_host.engine.kernel import TIMING, FastGames, Ints, KernelEntry
 from survivor_host.themes.cta.ai import CtaPolicy, named_policy
-from survivor_host.themes.cta.bits import Bits, Seats
+from survivor_host.themes.cta.bits import MOST_SEATS, Bits, Seats
 from survivor_host.themes.cta.fast_round import cut, deal, finals, first_round, holding, jesters, levels, reveal
 from survivor_host.themes.cta.fast_swaps import SwapRound
 from survivor_host.themes.cta.fast_table import RANDOM, STICK, THRESHOLD, Table
@@ -162,5 +162,5 @@ def play_block(
     results[: len(ended)] = ended  # one pass into the wide results, not a scattered write a round
 
 
-FAST = KernelEntry({mod.id for mod in SPEC.mods}, OPTIONS, named_policy, run_cta, KERNEL_RULES)
+FAST = KernelEntry({mod.id for mod in SPEC.mods}, OPTIONS, named_policy, run_cta, KERNEL_RULES, lambda mods: MOST_SEATS)
 """The kernel's entry for the simulator: which settings it plays, and games from strategy names."""

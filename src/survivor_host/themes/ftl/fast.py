@@ -24,6 +24,7 @@ from survivor_host.engine.kernel import (
 from survivor_host.themes.ftl.ai import FtlPolicy, named_policy
 from survivor_host.themes.ftl.fast_plain import run_ftl_plain
 from survivor_host.themes.ftl.rules import KERNEL_RULES, START_DIE, KernelRules
+from survivor_host.themes.ftl.seat_sets import MOST_SEATS
 from survivor_host.themes.ftl.spec import SPEC
 
 OPTIONS = {"leader", "tug_floor", *TIMING}
@@ -164,7 +165,12 @@ def run_ftl(
     return FastGames(winner, second, rounds_out, tally.counts)
 
 
-FAST = KernelEntry({mod.id for mod in SPEC.mods}, OPTIONS, named_policy, run_ftl, KERNEL_RULES)
+def most_seats(mods: Sequence[str]) -> int | None:
+    """The plain kernel keeps seat sets in one integer; the mods' kernel plays any table."""
+    return None if mods else MOST_SEATS
+
+
+FAST = KernelEntry({mod.id for mod in SPEC.mods}, OPTIONS, named_policy, run_ftl, KERNEL_RULES, most_seats)
 """The kernel's entry for the simulator: which settings it plays, and games from strategy names."""
 
 

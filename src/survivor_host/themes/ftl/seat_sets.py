@@ -11,6 +11,8 @@ Seats = NDArray[Any]
 """Seat sets (one integer per game, seat s is bit s), seats (-1 for none) and per-slot figures."""
 Bools = NDArray[np.bool_]
 
+MOST_SEATS = 31
+"""The most seats a set holds: a set is one signed 32-bit integer."""
 CHUNK = 11
 """The widest seat set one lookup table covers (2,048 sets, so a set times 16 plus a rank fits in 16 bits);
 wider sets are read 11 seats at a time."""
