@@ -328,6 +328,10 @@ def test_a_substitute_not_in_the_room_gets_the_leave_grace(tmp_path: Path) -> No
     assert game is not None
     host.handle_chat("+", "Hostess", ".sub Venus, Zed")
     assert game.seats[0].name == "Zed" and game.seats[0].alive
+    told = "**Zed** is not in this room: they have 90 seconds to join it, or they are out."
+    assert told in outbox(host).room_lines()  # the host and the room know why Zed may go out
+    host.handle_chat("+", "Hostess", ".sub Mars, Venus")  # Venus is here: nothing to say
+    assert not any(line.startswith("**Venus** is not in this room") for line in outbox(host).room_lines())
     clock(host).advance(91)
     assert not game.seat("Zed").alive
     assert all(seat.alive for seat in game.seats if seat.name != "Zed")

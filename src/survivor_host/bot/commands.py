@@ -260,5 +260,6 @@ class Commands(PlayerCommands):
             raise IllegalAction(f"{game.title} has no {state.settings.prefix}{word}.")
         elif word == "sub" and self._is_a_bot(newcomer := rest.partition(",")[2].strip()):
             raise IllegalAction(f"{newcomer} is a bot and cannot take a seat.")
-        elif self.session.apply(parse_command(f"{word} {rest}", None), reply_to=None) and word == "sub":
+        elif self.session.apply(inp := parse_command(f"{word} {rest}", None), reply_to=None) and word == "sub":
             self.presence.watch_absent()  # a newcomer not in the room has the leave grace to come (G5)
+            self.presence.tell_absent(inp.new)

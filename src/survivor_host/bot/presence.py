@@ -67,6 +67,16 @@ class Presence:
             if self.state.out.rank_of(self.state.room, seat.uid) is None:
                 self.handle_leave(seat.uid)
 
+    def tell_absent(self, name: str | None) -> None:
+        """A substitute who is not in the room: the room (and so the host) is told how long they have to come."""
+        game, state = self.state.running(), self.state
+        if game is None or not name or state.out.rank_of(state.room, to_id(name)) is not None:
+            return
+        grace = game.opt_int("leave_grace")
+        state.out.say(
+            state.room, f"**{name}** is not in this room: they have {grace} seconds to join it, or they are out."
+        )
+
     def handle_rename(self, new_name: str, old_id: str) -> None:
         """A rename keeps the seat (G5): the seat follows the user id."""
         state = self.state
