@@ -38,7 +38,10 @@ def parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argpar
 
 
 def check_output(flag: str, path: str) -> None:
-    """SetupError now, before any work, when `path` cannot be written: its folder is missing, or it is a folder."""
+    """SetupError now, before any work, when `path` cannot be written: it is empty, its folder is missing, or it
+    is a folder."""
+    if not path.strip():
+        raise SetupError(f"{flag} needs a file name.")
     target = Path(path)
     folder = target.resolve().parent
     if not folder.is_dir():

@@ -122,3 +122,18 @@ def test_progress_bar_appears_only_after_the_delay() -> None:
     with LazyProgress("games", delay=0, enabled=False) as off:
         off(1, 2)
         assert off.bar is None
+
+
+@pytest.mark.parametrize("out", ["", "folder"])
+def test_report_refuses_an_out_that_is_no_file_before_running(
+    out: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import survivor_host.studies.report as report
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "folder").mkdir()
+    monkeypatch.setattr(report, "write_report", lambda *args, **kwargs: pytest.fail("the report ran"))
+    assert main(["report", "--out", out]) == 2
+    err = capsys.readouterr().err
+    assert ("needs a file name" if not out else "is a folder") in err
+    assert not (tmp_path / "findings").exists()

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from survivor_host.cli_flags import check_output
 from survivor_host.engine.errors import SetupError
 
 
@@ -15,9 +16,8 @@ def cmd_report(args: argparse.Namespace) -> int:
 
     if args.games < 100 or args.cta_games < 100:
         raise SetupError("--games and --cta-games must be at least 100.")
+    check_output("--out", args.out)
     out = Path(args.out)
-    if not out.parent.is_dir():
-        raise SetupError(f"--out {args.out}: the folder {out.parent} does not exist.")
     headlines = write_report(
         out, args.games, args.cta_games, progress=lambda what: print(f"  {what}", file=sys.stderr, flush=True)
     )
