@@ -179,6 +179,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     for kind in dict.fromkeys(seat_strategies(setup)):
         make_strategy(args.theme, kind)  # an unknown strategy is named before any game is played
     plot = check_plot_path(args.plot) if args.plot else None
+    if args.plot:
+        check_output("--plot", args.plot)
     with LazyProgress(f"{args.games:,} games") as progress:
         result = simulate(setup, args.games, args.workers, progress, "engine" if args.engine else "auto")
     if args.json:

@@ -38,8 +38,8 @@ def parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argpar
 
 
 def check_output(flag: str, path: str) -> None:
-    """SetupError now, before any work, when `path` cannot be written: it is empty, its folder is missing, or it
-    is a folder."""
+    """SetupError now, before any work, when `path` cannot be written: it is empty, its folder is missing, it
+    is a folder, or opening it to write fails (a file made to try is removed again)."""
     if not path.strip():
         raise SetupError(f"{flag} needs a file name.")
     target = Path(path)
@@ -48,3 +48,11 @@ def check_output(flag: str, path: str) -> None:
         raise SetupError(f"{flag} {path}: the folder {target.parent} does not exist.")
     if target.is_dir():
         raise SetupError(f"{flag} {path}: is a folder; name a file in it.")
+    existed = target.exists()
+    try:
+        with target.open("ab"):  # appending nothing leaves a file as it was
+            pass
+    except OSError as error:
+        raise SetupError(f"{flag} {path}: cannot write there ({error.strerror}).") from None
+    if not existed:
+        target.unlink(missing_ok=True)

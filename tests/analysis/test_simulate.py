@@ -137,3 +137,19 @@ def test_report_refuses_an_out_that_is_no_file_before_running(
     err = capsys.readouterr().err
     assert ("needs a file name" if not out else "is a folder") in err
     assert not (tmp_path / "findings").exists()
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc, where no file can be made")
+def test_simulate_refuses_a_plot_it_cannot_write_before_playing(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "ftl", "--games", "5", "--plot", "/proc/x.png"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "--plot /proc/x.png: cannot write there" in err
+
+
+def test_the_plot_check_leaves_no_file_behind(tmp_path: Path) -> None:
+    assert main(["simulate", "ftl", "--games", "5", "--plot", str(tmp_path / "p.png")]) == 0
+    assert (tmp_path / "p.png").stat().st_size > 0
+    from survivor_host.cli_flags import check_output
+
+    check_output("--plot", str(tmp_path / "q.png"))
+    assert not (tmp_path / "q.png").exists()
