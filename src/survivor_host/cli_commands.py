@@ -13,6 +13,7 @@ from typing import Any
 from survivor_host.cli_flags import check_output
 from survivor_host.engine.dice import SCRIPTED, dice_fields
 from survivor_host.engine.errors import DiceError, IllegalAction, SetupError
+from survivor_host.engine.options import option_key
 from survivor_host.scenario import ScenarioError, mismatches, run_scenario
 from survivor_host.terminal.table import TerminalTable, seat_names
 from survivor_host.themes import THEMES, new_game, theme_spec
@@ -24,7 +25,7 @@ def _options(pairs: Sequence[str]) -> dict[str, str]:
         key, sep, value = pair.partition("=")
         if not sep:
             raise SetupError(f"--option takes NAME=VALUE, not {pair!r}.")
-        options[key.strip()] = value.strip()
+        options[option_key(key)] = value.strip()
     return options
 
 
@@ -123,7 +124,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _analysis_setting(args: argparse.Namespace, options: dict[str, object]) -> tuple[str, ...]:
-    """Check theme, players, mods, --elim and options the way a game would; the mods in canonical order."""
+    """Check theme, players, mods, --elim and options the way a game would; the mods in canonical order, and
+    `options` set to the values the game took (`ties=ALL` is `all`)."""
     spec = theme_spec(args.theme)
     if args.players < spec.min_players:
         raise SetupError(f"--players must be at least {spec.min_players} for {spec.title}, not {args.players}.")
@@ -136,6 +138,7 @@ def _analysis_setting(args: argparse.Namespace, options: dict[str, object]) -> t
         options["elim"] = args.elim
     mods = [mod for mod in (args.mods or "").split(",") if mod.strip()]
     game = new_game(args.theme, [f"P{i + 1}" for i in range(args.players)], mods=mods, options=options, seed=0)
+    options.update({name: game.options[name] for name in options})
     return tuple(game.mods)
 
 

@@ -153,3 +153,13 @@ def test_the_plot_check_leaves_no_file_behind(tmp_path: Path) -> None:
 
     check_output("--plot", str(tmp_path / "q.png"))
     assert not (tmp_path / "q.png").exists()
+
+
+def test_an_option_in_capitals_is_the_option_on_the_fast_path(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "ftl", "--games", "50", "--option", "LEADER=pick"]) == 0
+    assert "(fast numpy path)" in capsys.readouterr().out
+    runs = []
+    for typed in ("ties=all", "TIES=ALL"):
+        assert main(["simulate", "cta", "--players", "6", "--games", "500", "--option", typed, "--json"]) == 0
+        runs.append(json.loads(capsys.readouterr().out))
+    assert runs[0] == runs[1]

@@ -53,11 +53,16 @@ COMMON_OPTIONS: dict[str, Option] = {
 }
 
 
+def option_key(name: str) -> str:
+    """An option's name as the specs spell it: `Leader`, ` tug-floor` and `tug_floor` are one option."""
+    return name.strip().lower().replace("-", "_")
+
+
 def resolve_options(specs: Mapping[str, Option], given: Mapping[str, object] | None) -> dict[str, OptionValue]:
     """Defaults overridden by `given`; unknown names are an error."""
     values: dict[str, OptionValue] = {name: spec.default for name, spec in specs.items()}
     for name, value in (given or {}).items():
-        key = name.strip().lower().replace("-", "_")
+        key = option_key(name)
         if key not in specs:
             raise SetupError(f"Unknown option {name!r}; options are: {', '.join(sorted(specs))}.")
         values[key] = specs[key].parse(key, value)
