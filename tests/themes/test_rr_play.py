@@ -60,3 +60,17 @@ def test_simulate_and_odds(capsys: pytest.CaptureFixture[str]) -> None:
     assert (
         "The final (a fresh chamber of 6): the first to act wins" in out and "only the second holds a pass: 1/3" in out
     )
+
+
+def test_odds_at_a_large_table_answer_at_once_with_the_default_strategy() -> None:
+    """Every player counted by kind: under `early` the positions stay few at any size, so its table is
+    worked out up to the largest table; the other strategies' tables stop at 10 players and say so."""
+    from survivor_host.themes import new_game
+    from survivor_host.themes.rr.odds import MOST_FOR_EVERY_POLICY, odds_tables
+
+    small = odds_tables(new_game("rr", [f"P{i}" for i in range(MOST_FOR_EVERY_POLICY)], seed=0))
+    assert sum("`hoarder`" in section.title for section in small) == 1
+    large = odds_tables(new_game("rr", [f"P{i}" for i in range(30)], seed=0, options={"max_players": 30}))
+    titles = [section.title for section in large]
+    assert any("`early`" in title for title in titles) and not any("`hoarder`" in title for title in titles)
+    assert "worked out up to 10 players" in large[0].note and "simulate rr --players 30" in large[0].note

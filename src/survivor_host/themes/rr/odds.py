@@ -20,6 +20,10 @@ POLICY_WORDS = {
 }
 """Each policy the tables are worked out for, in words (steal targets are drawn evenly; the final is
 played best by `early` and `hoarder`)."""
+MOST_FOR_EVERY_POLICY = 10
+"""Beyond this many players only the default policy's table is worked out: under the others the players
+spread over every kind (pass used, steal used, acted), and counting every such position exactly takes
+minutes, where the default's stays a fraction of a second at any size."""
 
 
 def ordinal(number: int) -> str:
@@ -68,5 +72,14 @@ def odds_tables(game: Game) -> list[Section]:
         pull.add(f"chamber {chamber}", {"": Fraction(1, chamber)})
     steal = Section("A steal (100 vs 100, ties roll again)")
     steal.add("the stealer wins", {"": Fraction(1, 2)})
-    draws = [draw_section(len(game.seats), policy) for policy in POLICY_WORDS]
+    players = len(game.seats)
+    policies = [p for p in POLICY_WORDS if p == POLICY or players <= MOST_FOR_EVERY_POLICY]
+    draws = [draw_section(players, policy) for policy in policies]
+    left_out = [p for p in POLICY_WORDS if p not in policies]
+    if left_out:
+        draws[0].note += (
+            f". The {' and '.join(f'`{p}`' for p in left_out)} tables are worked out up to"
+            f" {MOST_FOR_EVERY_POLICY} players (counting every position exactly takes minutes beyond):"
+            f" `simulate rr --players {players} --strategy {left_out[0]}` estimates them"
+        )
     return [*draws, final_section(), pull, steal]
