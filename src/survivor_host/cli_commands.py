@@ -176,6 +176,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     options: dict[str, object] = dict(_options(args.option))
     mods = _analysis_setting(args, options)
     strategies = tuple(s.strip() for s in (args.strategy or "").split(",") if s.strip())
+    if len(strategies) > args.players:
+        raise SetupError(f"--strategy names {len(strategies)} strategies for {args.players} seats: at most one a seat.")
     setup = SimSetup(args.theme, args.players, mods, tuple(options.items()), strategies, args.seed)
     from survivor_host.ai import make_strategy
 

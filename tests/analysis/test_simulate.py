@@ -82,6 +82,7 @@ def test_simulate_json_and_engine_path(capsys: pytest.CaptureFixture[str], tmp_p
         (["--strategies", "smart,wizard"], "Unknown strategy 'wizard'"),
         (["--plot", "/no/such/folder/x.png"], "does not exist"),
         (["--plot", "plot.txt"], "must end in .png, .svg or .pdf"),
+        (["--players", "3", "--strategy", "smart,random,always-follow,always-rebel"], "4 strategies for 3 seats"),
     ],
 )
 def test_simulate_rejects_bad_arguments_before_playing(
