@@ -96,6 +96,20 @@ def test_a_refusal_that_lists_the_targets_does_not_list_them_again() -> None:  #
     assert said.count("Saturn") == 1
 
 
+@pytest.mark.parametrize("theme", ["hga", "exclusions"])
+def test_a_refused_nickname_names_the_offered_ones_as_examples(theme: str) -> None:
+    """Any nickname that fits is taken: those offered are examples, never "You can nick: …" as if the only ones."""
+    game = new_game(theme, seat_names(4), seed=1)
+    game.start()
+    offered = [option.target for option in game.legal_inputs("Venus") if option.target]
+    try:
+        game.apply(parse_command("nick survgame", "Venus"))
+    except IllegalAction as refused:
+        reason = str(refused)
+    said = refusal(game, "Venus", "nick survgame", reason, verb="send")
+    assert "You can nick" not in said and f"For example: {', '.join(offered[:-1])} or {offered[-1]}." in said
+
+
 def test_a_typo_gets_the_closest_action_the_targets_and_help() -> None:
     game = new_game("ftl", seat_names(4), seed=1)
     game.start()

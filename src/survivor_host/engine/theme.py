@@ -146,10 +146,13 @@ class ThemeSpec:
     """Host commands of this theme besides everyone's (`modkill`, `sub`, `extend`, `end`)."""
     vote_box: VoteBox | None = None
     button_labels: Mapping[str, str] = field(default_factory=dict)
+    """Button text by action, `{target}` standing for the target's name (default: `Action Target`)."""
     usage: Mapping[str, str] = field(default_factory=dict)
     """How an action is typed where it reads more than one name (`attack NAME, WEAPON`); else `action NAME`.
     Its refusals name what is legal themselves: the targets are not listed after them."""
-    """Button text by action, `{target}` standing for the target's name (default: `Action Target`)."""
+    suggested: frozenset[str] = frozenset()
+    """Actions whose offered targets are suggestions, not the only ones (any nickname that fits is
+    taken): a refusal names them as examples."""
     load_presenter: Callable[[], Presenter] | None = None
     """The theme's words for its facts (imported on first use; simulations never need it)."""
     help: HelpText = HelpText()

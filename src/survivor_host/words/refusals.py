@@ -52,7 +52,9 @@ def refusal(game: Game, player: str | None, text: str, reason: str, verb: str = 
             guess = None if seated else closest(target, names)  # a typo of a name, not a player barred now
             if guess is not None:
                 said.append(f"Did you mean **{action} {guess}**?")
-            if not all(name in reason for name in names):  # a theme's reason may list them already (BG2)
+            if action in game.spec.suggested:
+                said.append(f"For example: {join_names(names).replace(' and ', ' or ')}.")
+            elif not all(name in reason for name in names):  # a theme's reason may list them already (BG2)
                 said.append(f"You can {action}: {join_names(names)}.")
     if options:
         forms = " or ".join(f"**{form}**" for form in legal_forms(options, game.spec.usage))

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from survivor_host.engine.modes import GOLF, ROLL_SWITCH, SECOND_WIND, mode_conflicts, mode_specs
+from survivor_host.engine.nicknames import NICK
 from survivor_host.engine.theme import HelpText, OddsFn, RulesFn, Styles, ThemeSpec
 
 if TYPE_CHECKING:
@@ -57,6 +58,7 @@ def _rules() -> RulesFn:
 SPEC = ThemeSpec(
     arrival_order_matters=True,  # attacks are fought in the order they are sent
     id="hga",
+    suggested=frozenset({NICK}),  # any nickname that fits is taken: those offered are examples
     title="Hunger Games Anon",
     aliases=("hungergamesanon", "anon"),
     load_game=_game,
