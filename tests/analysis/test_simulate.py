@@ -164,3 +164,9 @@ def test_an_option_in_capitals_is_the_option_on_the_fast_path(capsys: pytest.Cap
         assert main(["simulate", "cta", "--players", "6", "--games", "500", "--option", typed, "--json"]) == 0
         runs.append(json.loads(capsys.readouterr().out))
     assert runs[0] == runs[1]
+
+
+def test_the_title_shows_elim_capped_at_half_the_players(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "cta", "--players", "6", "--elim", "100", "--games", "20"]) == 0
+    title = capsys.readouterr().out.splitlines()[0]
+    assert "the 3 lowest out in the first round (elim 100 is capped at half the players, C2)" in title

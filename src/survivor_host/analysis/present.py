@@ -76,6 +76,10 @@ def title_of(setup: SimSetup, games: int) -> str:
     names = ", ".join(dict.fromkeys(seat_strategies(setup)))
     elim = dict(setup.options).get("elim")
     extra = f", the {elim} lowest out each round" if elim else ""
+    if isinstance(elim, int) and elim > setup.players // 2:  # C2: at most half the players still in go out
+        extra = (
+            f", the {setup.players // 2} lowest out in the first round (elim {elim} is capped at half the players, C2)"
+        )
     return f"{setting_title(setup.theme, setup.mods, setup.players)}{extra}: {games:,} games; strategies {names}"
 
 
