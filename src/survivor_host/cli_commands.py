@@ -173,6 +173,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise SetupError(f"--games must be at least 1, not {args.games}.")
     if args.workers < 1:
         raise SetupError(f"--workers must be at least 1, not {args.workers}.")
+    if args.seed < 0:
+        raise SetupError(f"--seed must be at least 0, not {args.seed}.")
     options: dict[str, object] = dict(_options(args.option))
     mods = _analysis_setting(args, options)
     strategies = tuple(s.strip() for s in (args.strategy or "").split(",") if s.strip())

@@ -77,6 +77,7 @@ def test_simulate_json_and_engine_path(capsys: pytest.CaptureFixture[str], tmp_p
         (["--games", "0"], "--games must be at least 1"),
         (["--games", "-5"], "--games must be at least 1"),
         (["--workers", "0"], "--workers must be at least 1"),
+        (["--seed", "-1"], "--seed must be at least 0, not -1."),
         (["--players", "2"], "at least 3"),
         (["--elim", "2"], "--elim is for Chase the Ace"),
         (["--strategies", "smart,wizard"], "Unknown strategy 'wizard'"),
