@@ -182,3 +182,10 @@ def test_odds_json_gives_fractions_as_strings(capsys: pytest.CaptureFixture[str]
 def test_odds_rejects_bad_arguments(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(argv) == 2
     assert message in capsys.readouterr().err
+
+
+def test_odds_json_labels_carry_single_spaces(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "ftl", "--players", "10", "--mods", "tug-of-war", "--json"]) == 0
+    rows = [row for section in json.loads(capsys.readouterr().out)["sections"] for row in section["rows"]]
+    assert {"die 20", "place 1"} <= {row["label"] for row in rows}
+    assert not [name for row in rows for name in (row["label"], *row) if "  " in name]

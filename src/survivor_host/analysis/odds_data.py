@@ -9,11 +9,12 @@ from survivor_host.engine.odds import Section
 
 
 def row_fields(label: str, values: dict[str, Any], percent: bool) -> dict[str, str]:
-    """`{"label": "Ace", "chance": "7825/8788"}`; a row of several figures names each by its key."""
+    """`{"label": "Ace", "chance": "7825/8788"}`; a row of several figures names each by its key. Labels and
+    keys carry single spaces (the text table pads them into columns)."""
     unnamed = "chance" if percent else "expected"
-    fields = {"label": label.strip()}
+    fields = {"label": " ".join(label.split())}
     for key, value in values.items():
-        name = key.strip() or unnamed
+        name = " ".join(key.split()) or unnamed
         fields[name if name != "label" else "label value"] = str(value)
     return fields
 
