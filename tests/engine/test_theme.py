@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from survivor_host.ai import make_strategy
@@ -58,3 +60,16 @@ def test_legal_mod_sets_are_every_combination_a_game_accepts() -> None:
     assert not any({"jesters-duel", "the-joker"} <= set(mods) for mods in cta)
     for mods in cta:
         assert theme_spec("cta").normalize_mods(mods) == mods
+
+
+@pytest.mark.parametrize(
+    ("word", "owners"), [("hpt", "Hot Potato (hp)"), ("AAO", "Chase the Ace (cta)"), ("golf", "(exclusions)")]
+)
+def test_a_mod_named_as_a_theme_is_told_which_themes_it_belongs_to(word: str, owners: str) -> None:
+    with pytest.raises(
+        SetupError,
+        match=rf"^'{word}' is a mod of .*{re.escape(owners)}.*, not a theme: name the theme, then the mod\.$",
+    ):
+        theme_spec(word)
+    with pytest.raises(SetupError, match=r"^Unknown theme 'chess'; themes are: "):
+        theme_spec("chess")
