@@ -78,7 +78,7 @@ def test_odds_says_there_are_none(lowball: ThemeSpec, capsys: pytest.CaptureFixt
 def test_simulate_plays_on_the_engine(lowball: ThemeSpec, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "lowball", "--engine", "--games", "60", "--players", "4"]) == 0
     out = capsys.readouterr().out
-    assert "Lowball, 4 players: 60 games" in out and "(engine path: asked for (--engine))" in out
+    assert "Lowball, 4 players: 60 games" in out and "(engine path: asked for with --engine)" in out
     setup = SimSetup("lowball", 4, seed=3)
     assert fast_reason(setup) == "Lowball has no numpy kernel"
     result = simulate(setup, 40)

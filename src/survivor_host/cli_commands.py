@@ -165,7 +165,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from survivor_host.analysis.present import as_json, check_plot_path, plot_simulation, summary
+    from survivor_host.analysis.present import as_json, check_plot_path, count, plot_simulation, summary
     from survivor_host.analysis.progress import LazyProgress
     from survivor_host.analysis.simulate import SimSetup, seat_strategies, simulate
 
@@ -188,7 +188,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     plot = check_plot_path(args.plot) if args.plot else None
     if args.plot:
         check_output("--plot", args.plot)
-    with LazyProgress(f"{args.games:,} games") as progress:
+    with LazyProgress(count(args.games, "game")) as progress:
         result = simulate(setup, args.games, args.workers, progress, "engine" if args.engine else "auto")
     if args.json:
         print(json.dumps(as_json(result, setup), indent=2))

@@ -157,7 +157,7 @@ def test_c4_redeal_chance_by_enumeration() -> None:
 def test_odds_command_prints_fractions_and_percentages(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", "cta", "--players", "6", "--elim", "2", "--mods", "joker"]) == 0
     out = capsys.readouterr().out
-    assert "149/248 (60.08%)" in out and "Joker (14) : 1 (100.00%)" in out
+    assert "149/248 (60.08%)" in out and "Joker (14) : certain (100%)" in out
 
 
 def test_odds_json_gives_fractions_as_strings(capsys: pytest.CaptureFixture[str]) -> None:
@@ -189,3 +189,14 @@ def test_odds_json_labels_carry_single_spaces(capsys: pytest.CaptureFixture[str]
     rows = [row for section in json.loads(capsys.readouterr().out)["sections"] for row in section["rows"]]
     assert {"die 20", "place 1"} <= {row["label"] for row in rows}
     assert not [name for row in rows for name in (row["label"], *row) if "  " in name]
+
+
+def test_a_chance_of_one_or_none_is_said_in_words() -> None:
+    from survivor_host.analysis.tables import show
+
+    assert (show(Fraction(1)), show(Fraction(0)), show(Fraction(1, 2))) == (
+        "certain (100%)",
+        "never (0%)",
+        "1/2 (50.00%)",
+    )
+    assert show(Fraction(1), percent=False) == "1"  # an expected count of 1 is a number

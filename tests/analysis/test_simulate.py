@@ -171,3 +171,16 @@ def test_the_title_shows_elim_capped_at_half_the_players(capsys: pytest.CaptureF
     assert main(["simulate", "cta", "--players", "6", "--elim", "100", "--games", "20"]) == 0
     title = capsys.readouterr().out.splitlines()[0]
     assert "the 3 lowest out in the first round (elim 100 is capped at half the players, C2)" in title
+
+
+def test_simulate_words_one_game_its_seats_and_the_engine_flag(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "ftl", "--games", "1", "--players", "3", "--strategy", "smart,random", "--engine"]) == 0
+    out = capsys.readouterr().out
+    assert ": 1 game; strategies" in out and "(engine path: asked for with --engine)" in out
+    assert "(2 seats a game)" in out and "(1 seat a game)" in out and "(s)" not in out
+
+
+def test_a_simulation_without_steals_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "rr", "--games", "10", "--players", "4", "--strategy", "early"]) == 0
+    out = capsys.readouterr().out
+    assert "passes, no steals" in out and "won by the stealer" not in out

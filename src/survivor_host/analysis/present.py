@@ -72,6 +72,11 @@ def theme_figures(result: SimResult, setup: SimSetup) -> dict[str, Any]:
     return simulation.figures(result.counts, result.games)
 
 
+def count(number: int, thing: str) -> str:
+    """'1 game', '2,000 games'."""
+    return f"{number:,} {thing}{'' if number == 1 else 's'}"
+
+
 def title_of(setup: SimSetup, games: int) -> str:
     names = ", ".join(dict.fromkeys(seat_strategies(setup)))
     elim = dict(setup.options).get("elim")
@@ -80,7 +85,7 @@ def title_of(setup: SimSetup, games: int) -> str:
         extra = (
             f", the {setup.players // 2} lowest out in the first round (elim {elim} is capped at half the players, C2)"
         )
-    return f"{setting_title(setup.theme, setup.mods, setup.players)}{extra}: {games:,} games; strategies {names}"
+    return f"{setting_title(setup.theme, setup.mods, setup.players)}{extra}: {count(games, 'game')}; strategies {names}"
 
 
 def path_line(result: SimResult) -> str:
@@ -103,7 +108,7 @@ def summary(result: SimResult, setup: SimSetup) -> list[str]:
     for kind, f in strategy_figures(result, setup).items():
         lines.append(
             f"  {kind:14s} {f['win_rate']:6.1%}  [{f['win_low']:.1%}, {f['win_high']:.1%}]"
-            f"   second place {f['second_rate']:5.1%}   ({f['seats_per_game']:.0f} seat(s) a game)"
+            f"   second place {f['second_rate']:5.1%}   ({count(round(f['seats_per_game']), 'seat')} a game)"
         )
     if result.shared_seconds:
         lines.append(

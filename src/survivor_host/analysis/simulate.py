@@ -262,7 +262,7 @@ def simulate(
     setup: SimSetup, games: int, workers: int = 1, progress: Progress | None = None, path: str = "auto"
 ) -> SimResult:
     """Play `games` whole games: the fast path when it covers the setting (`path` auto), else the engine."""
-    why = fast_reason(setup) if path != "engine" else "asked for (--engine)"
+    why = fast_reason(setup) if path != "engine" else "asked for with --engine"
     if path == "fast" and why:
         raise ValueError(f"The fast path cannot play this: {why}.")
     if not why:

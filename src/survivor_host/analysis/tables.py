@@ -25,7 +25,10 @@ LONGEST_FRACTION = 40
 
 
 def show(value: Fraction, percent: bool = True) -> str:
-    """'149/248 (60.08%)': the exact fraction and its percentage (or its decimal value)."""
+    """'149/248 (60.08%)': the exact fraction and its percentage (or its decimal value); a chance of 1 or 0 in
+    words, 'certain (100%)' and 'never (0%)', as a bare 1 or 0 would read as part of a label such as 'round 1'."""
+    if percent and value in (0, 1):
+        return "certain (100%)" if value == 1 else "never (0%)"
     decimal = f"{float(value):.2%}" if percent else f"{float(value):.4f}"
     if len(str(value)) > LONGEST_FRACTION:
         precise = f"{float(value):.6%}" if percent else f"{float(value):.8f}"

@@ -52,10 +52,14 @@ def figures(counts: Mapping[str, int], games: int) -> dict[str, Any]:
 def summary(found: Mapping[str, Any]) -> list[str]:
     low, high = found["first_drawn_wins_ci"]
     s_low, s_high = found["first_drawn_survives_round_1_ci"]
+    steals = (
+        f"{found['steals_per_game']:.2f} steals ({found['steal_success']:.1%} won by the stealer)"
+        if found["steals_per_game"]
+        else "no steals"
+    )
     return [
         f"Per game: {found['pulls_per_game']:.2f} pulls ({found['shots_per_game']:.2f} shots), "
-        f"{found['passes_per_game']:.2f} passes, {found['steals_per_game']:.2f} steals "
-        f"({found['steal_success']:.1%} won by the stealer)",
+        f"{found['passes_per_game']:.2f} passes, {steals}",
         f"The first drawn in round 1 wins {found['first_drawn_wins']:.1%} [{low:.1%}, {high:.1%}] and survives "
         f"round 1 {found['first_drawn_survives_round_1']:.1%} [{s_low:.1%}, {s_high:.1%}] (exact: `odds rr`)",
     ]
