@@ -200,3 +200,12 @@ def test_a_chance_of_one_or_none_is_said_in_words() -> None:
         "1/2 (50.00%)",
     )
     assert show(Fraction(1), percent=False) == "1"  # an expected count of 1 is a number
+
+
+def test_a_chance_that_rounds_to_0_or_100_percent_says_it_is_neither() -> None:
+    from survivor_host.analysis.tables import show
+
+    assert show(Fraction(485, 38614472)) == "485/38614472 (<0.01%)"
+    assert show(Fraction(501987553, 501988136)) == "501987553/501988136 (>99.99%)"
+    assert show(Fraction(1, 3)) == "1/3 (33.33%)"
+    assert show(Fraction(1, 10**50)).startswith("<0.000001% (exact: a fraction of 51 digits")
