@@ -21,6 +21,7 @@ from survivor_host.showdown.config import ClientConfig
 from survivor_host.showdown.login import LoginError
 from survivor_host.showdown.messages import Message
 from survivor_host.store.db import Store
+from survivor_host.store.lock import DatabaseHeld, DatabaseLock, hold, lock_path
 
 logger = logging.getLogger("survivor_host")
 
@@ -48,6 +49,29 @@ def check_writable(database: str) -> None:
             store.close()
     except sqlite3.Error as error:
         raise ConfigError(f"{where}: {why(error)} ({error})") from None
+
+
+def open_database(database: str) -> DatabaseLock:
+    """This process's hold on the database, checked to take writes; else ConfigError. While it is held,
+    another `serve` on the same database refuses to start. A database this check made and could not
+    write is removed again, so a full disk is left as it was."""
+    path = Path(database).expanduser()
+    fresh = not path.exists()
+    check_database(database)
+    try:
+        lock = hold(path)
+    except DatabaseHeld as error:
+        raise ConfigError(f"[bot] database = {database!r}: {error}") from None
+    try:
+        check_writable(database)
+    except ConfigError:
+        if fresh and path.is_file() and path.stat().st_size == 0:
+            for made in (path, *(path.with_name(path.name + end) for end in ("-wal", "-shm", "-journal"))):
+                made.unlink(missing_ok=True)
+            lock_path(path).unlink(missing_ok=True)  # safe while held: `hold` checks it locked the file at the path
+        lock.release()
+        raise
+    return lock
 
 
 @dataclass
@@ -120,11 +144,11 @@ def serve_main(config_path: str) -> int:
     try:
         config = load_config(config_path)
         try:
-            check_database(config.database)
-            check_writable(config.database)
+            lock = open_database(config.database)
         except ConfigError as error:
             raise ConfigError(f"{config_path}:\n  {error}") from None
     except ConfigError as error:
         print(f"survivor-host: config: {error}", file=sys.stderr)
         return EXIT_CONFIG
-    return asyncio.run(run_bot(config))
+    with lock:  # held until the bot stops (the OS drops it if the process is killed)
+        return asyncio.run(run_bot(config))
