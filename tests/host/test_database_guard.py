@@ -1,10 +1,13 @@
-"""One bot per database: a second `serve` on a database another process holds refuses to start (the OS
-lock goes with its holder, even killed), and a check that finds the disk full leaves no database."""
+"""One bot per database, and only the file at its path: a second `serve` on a database another process
+holds refuses to start (the OS lock goes with its holder, even killed), and a database file deleted or
+replaced under a running bot pauses play like a disk that takes no writes."""
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +19,9 @@ from survivor_host.bot import serve
 from survivor_host.bot.config import BotConfig
 from survivor_host.store.db import Store
 from survivor_host.store.lock import lock_path
+from survivor_host.store.writes import DatabaseGone
+from tests.adversarial.store_faults import stored_seqs
+from tests.host.test_room import PLAYERS, make_host, open_game, outbox
 
 HOLDER = """
 import os, sys, time
@@ -100,3 +106,55 @@ def test_a_serve_that_finds_the_disk_full_leaves_no_database_behind(
     assert serve.serve_main(str(config)) == serve.EXIT_CONFIG
     assert "its disk is full" in capsys.readouterr().err
     assert sorted(path.name for path in tmp_path.iterdir()) == ["bot.toml"]
+
+
+def gone(database: Path, how: str) -> None:
+    """The database's files deleted (`rm bot.db*`), or another database moved to its path."""
+    if how == "deleted":
+        for path in database.parent.glob(database.name + "*"):
+            path.unlink()
+    else:
+        other = database.with_name("other.db")
+        sqlite3.connect(other).close()
+        os.replace(other, database)
+
+
+@pytest.mark.parametrize("how", ["deleted", "replaced"])
+def test_the_store_refuses_to_write_once_its_file_is_gone(tmp_path: Path, how: str) -> None:
+    store = Store(tmp_path / "bot.db")
+    store.add_points("survivor", {"mars": ("Mars", 1)})
+    gone(tmp_path / "bot.db", how)
+    with pytest.raises(DatabaseGone, match=f"the database file {tmp_path / 'bot.db'} was {how}"):
+        store.add_points("survivor", {"mars": ("Mars", 1)})
+    with pytest.raises(DatabaseGone):
+        store.probe()
+    store.heartbeat(1, 5.0)  # a bookkeeping write is not stored, and the bot goes on
+    assert store.leaderboard("survivor") == [("Mars", 1)]  # reads go on
+
+
+@pytest.mark.parametrize("how", ["deleted", "replaced"])
+def test_a_database_gone_mid_game_takes_no_input_and_pauses_the_room(
+    tmp_path: Path, how: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    host = make_host(tmp_path, leader="pick")
+    open_game(host, "ftl", PLAYERS)
+    game = host.game
+    assert game is not None and host.game_id is not None
+    owed = [wait.player for wait in game.awaiting()]
+    host.handle_pm(owed[0], "follow")
+    before, seqs, lines = game.record(), stored_seqs(host.store, host.game_id), len(outbox(host).room_lines())
+    gone(tmp_path / "bot.db", how)
+
+    with caplog.at_level(logging.ERROR):
+        host.handle_pm(owed[1], "follow")
+    assert game.record() == before and owed[1] in [wait.player for wait in game.awaiting()]
+    told = outbox(host).pms_to(owed[1])[-1]
+    assert told.startswith("Not taken: I cannot write my database (its file was deleted or replaced)"), told
+    assert outbox(host).room_lines()[lines:] == [
+        "**Paused:** I cannot write my database (its file was deleted or replaced). What I could not store did "
+        "not count; play goes on by itself once I can write again."
+    ]
+    errors = [record.getMessage() for record in caplog.records if record.levelno >= logging.ERROR]
+    assert any(f"the database file {tmp_path / 'bot.db'} was {how}" in error for error in errors), errors
+    if how == "replaced":
+        assert stored_seqs(host.store, host.game_id) == seqs  # the open file holds what it held, no more

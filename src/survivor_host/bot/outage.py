@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from survivor_host.bot.ports import Cancellable, Clock, Outbox
 from survivor_host.store.db import Store
+from survivor_host.store.writes import DatabaseGone
 
 logger = logging.getLogger(__name__)
 
@@ -27,6 +28,8 @@ class StoreDown(Exception):
 
 def why(error: Exception) -> str:
     """The cause in a few words, for the room and the sender."""
+    if isinstance(error, DatabaseGone):
+        return "its file was deleted or replaced"
     text = str(error).lower()
     if "full" in text:
         return "its disk is full"

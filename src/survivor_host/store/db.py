@@ -19,7 +19,7 @@ from survivor_host.engine.inputs import Input
 from survivor_host.store.closed import ClosedRecords, sql_id
 from survivor_host.store.migrations import MIGRATIONS
 from survivor_host.store.points import PointsTables
-from survivor_host.store.writes import Writes
+from survivor_host.store.writes import CheckedConnection, Writes
 
 RULES_KEY = "_rules_version"
 """Where a game's rules version is stored (beside its options, which never use a leading underscore)."""
@@ -58,8 +58,11 @@ class Store(PointsTables, ClosedRecords, Writes):
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
-        self.db = sqlite3.connect(self.path, isolation_level=None)
-        self.db.execute("PRAGMA journal_mode=WAL")
+        db = sqlite3.connect(self.path, isolation_level=None, factory=CheckedConnection)
+        db.execute("PRAGMA journal_mode=WAL")
+        if self.path != ":memory:":
+            db.watch(self.path)
+        self.db = db
         self.db.execute("PRAGMA synchronous=FULL")
         self.db.create_function("survivor_id", 1, sql_id, deterministic=True)  # the migrations' toID
         self.migrate()
