@@ -67,6 +67,6 @@ def test_roll_options_and_host_numbers_take_ascii_digits_only(tmp_path: Path, ty
     for command in ("extend", "elim"):
         with pytest.raises(ValueError, match="from 1 to"):
             parse_command(f"{command} {typed}", None)
-    with pytest.raises(ValueError, match="whole number from 0 to 1000000") as caught:
+    with pytest.raises(ValueError, match="whole number from 5 to 1000000") as caught:
         COMMON_OPTIONS["secret_deadline"].parse("secret_deadline", typed)
     assert not any(word in str(caught.value) for word in PYTHON_WORDS)

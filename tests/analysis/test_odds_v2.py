@@ -209,3 +209,9 @@ def test_a_chance_that_rounds_to_0_or_100_percent_says_it_is_neither() -> None:
     assert show(Fraction(501987553, 501988136)) == "501987553/501988136 (>99.99%)"
     assert show(Fraction(1, 3)) == "1/3 (33.33%)"
     assert show(Fraction(1, 10**50)).startswith("<0.000001% (exact: a fraction of 51 digits")
+
+
+@pytest.mark.parametrize("typed", ["abc", "0"])
+def test_an_option_number_refused_names_the_range_it_takes(typed: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "ftl", "--mods", "tow", "--option", f"tug_floor={typed}"]) == 2
+    assert "Option tug_floor is a whole number from 1 to 1000000" in capsys.readouterr().err

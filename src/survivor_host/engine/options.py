@@ -32,7 +32,7 @@ class Option:
             raise SetupError(f"Option {name} takes a whole number, not {value!r}.")
         if not isinstance(value, int):
             try:
-                value = whole_number(str(value), min(self.minimum, 0), self.maximum, f"option {name}")
+                value = whole_number(str(value), self.minimum, self.maximum, f"option {name}")
             except NumberRefused as error:
                 raise SetupError(str(error)) from None
         number = value
