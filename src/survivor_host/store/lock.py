@@ -10,6 +10,7 @@ stays: removing it while another process opens it would let two hold "the" lock.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 from dataclasses import dataclass
@@ -80,10 +81,8 @@ def hold(database: str | Path) -> DatabaseLock:
         if not same:
             os.close(fd)
             continue
-        try:  # the holder's pid, for the message of the one refused (a full disk may leave it empty)
+        with contextlib.suppress(OSError):  # the holder's pid, for the one refused (a full disk may leave it empty)
             os.ftruncate(fd, 0)
             os.write(fd, f"{os.getpid()}\n".encode("ascii"))
-        except OSError:
-            pass
         return DatabaseLock(path, fd)
     raise DatabaseHeld(f"its lock file {path} keeps being replaced; is another bot starting?")
