@@ -89,7 +89,8 @@ def test_simulate_json_and_engine_path(capsys: pytest.CaptureFixture[str], tmp_p
 def test_simulate_rejects_bad_arguments_before_playing(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["simulate", "ftl", "--games", "5", *argv]) == 2
+    games = [] if "--games" in argv else ["--games", "5"]
+    assert main(["simulate", "ftl", *games, *argv]) == 2
     assert message in capsys.readouterr().err
 
 
