@@ -215,3 +215,21 @@ def test_a_chance_that_rounds_to_0_or_100_percent_says_it_is_neither() -> None:
 def test_an_option_number_refused_names_the_range_it_takes(typed: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", "ftl", "--mods", "tow", "--option", f"tug_floor={typed}"]) == 2
     assert "Option tug_floor is a whole number from 1 to 1000000" in capsys.readouterr().err
+
+
+def test_the_analysis_doc_states_each_themes_fewest_players(capsys: pytest.CaptureFixture[str]) -> None:
+    import re
+    from pathlib import Path
+
+    from survivor_host.themes import THEMES
+
+    doc = Path(__file__).parents[2] / "docs" / "ANALYSIS.md"
+    text = " ".join(doc.read_text(encoding="utf-8").split())
+    stated = re.search(r"`--players` below the theme's minimum \((\d) for ([^,]+), (\d) for the others\)", text)
+    assert stated is not None
+    fewest, named, others = int(stated[1]), set(stated[2].split(" and ")), int(stated[3])
+    assert named == {spec.title for spec in THEMES.values() if spec.min_players == fewest}
+    assert {spec.min_players for spec in THEMES.values()} == {fewest, others}
+    for theme, spec in THEMES.items():
+        assert main(["odds", theme, "--players", str(spec.min_players - 1)]) == 2
+    assert "--players must be at least" in capsys.readouterr().err
