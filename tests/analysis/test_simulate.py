@@ -107,6 +107,9 @@ def test_report_writes_findings_and_plots(tmp_path: Path, capsys: pytest.Capture
     headlines = write_report(out, games=300, cta_games=150, sizes=(5,), mod_sets=(1,))
     text = out.read_text(encoding="utf-8")
     assert "| Tug of War | 5 |" in text and "| Adhesive | 5 |" in text and "the effect of `elim`" in text
+    intro = text.split("\n\n")[1]  # what the columns mean, the same in the committed findings
+    assert "**yes** when its p-value is at most 0.01" in intro
+    assert intro in (Path(__file__).parents[2] / "docs" / "FINDINGS.md").read_text(encoding="utf-8")
     assert (tmp_path / "findings" / "ftl-strategies.png").exists()
     assert not headlines  # headlines quote 10-player tables only
     assert main(["report", "--out", str(tmp_path / "missing" / "F.md")]) == 2

@@ -34,6 +34,8 @@ from survivor_host.themes.cta.ai import smart_policy as cta_smart
 from survivor_host.themes.ftl.ai import smart_policy as ftl_smart
 
 SIZES = (5, 10, 20)
+SEAT_P = 0.01
+"""The seat matters (wins are not spread evenly over the seats) when the chi-square p-value is at most this."""
 
 
 def pct(x: float) -> str:
@@ -68,7 +70,8 @@ def write_report(
         "seat). The table also shows how one random seat does among `smart` players: above the fair share,",
         "a table of tuned players is beaten by an unpredictable one. Game length, minutes and the seat and",
         "first-leader effects are measured on tables of random players (people choose less predictably",
-        "than any fixed policy), with every seat alike.",
+        "than any fixed policy), with every seat alike. *Seat matters?* tests (chi-square) that wins are",
+        f"spread evenly over the seats: **yes** when its p-value is at most {SEAT_P}, else no.",
         "",
         f"Timing model for minutes: every choice phase or public turn takes {ANSWER_SECONDS} s (a typical",
         f"answer time, well inside the default deadlines of {PUBLIC_DEADLINE} s public and {SECRET_DEADLINE} s",
@@ -120,7 +123,7 @@ def _theme_section(theme: str, rows: list[Row], games: int) -> list[str]:
         best, table = row.best, row.table
         smart = next(e for e in row.edges if e.strategy == "smart")
         p = uniformity_p([table.wins_by_seat[s] for s in range(row.players)])
-        seat_text = f"no (p = {p:.2f})" if p > 0.01 else f"**yes** (p = {p:.3f})"
+        seat_text = f"no (p = {p:.2f})" if p > SEAT_P else f"**yes** (p = {p:.3f})"
         text = (
             f"| {mods_in_words(row.mods)} | {row.players} | {best.strategy} | {ci(best)} | "
             f"{best.rate / best.fair:.2f}x | {smart.rate / smart.fair:.2f}x | {ci(row.random_among_smart)} | "
