@@ -133,6 +133,68 @@ def test_players_who_pmed_before_a_stall_at_the_deadline_are_not_eliminated(env:
     assert "has not caught up" in bot.log()  # the stall is logged as a warning
 
 
+def test_a_stall_that_outlasts_the_connection_puts_nobody_out_and_the_room_is_told(env: E2EEnv, tmp_path: Path) -> None:
+    """A stall past the websocket's ping timeout (30 s without a frame, then 15 s without a pong): the
+    bot reconnects. The room still reads that play paused and resumed, the deadline gets back the time
+    it had when the server went silent, and a player whose PM the server dropped ("offline") is asked
+    again, with the time left, and is counted."""
+    names = ["Long Ann", "Long Ben", "Long Cat", "Long Dan"]
+    seed = "long-stall-1"
+    leader = leader_for(names, seed)
+    deadline, before, stall = 20.0, 6.0, 55.0
+    bot = BotProcess(
+        env, tmp_path / "bot", defaults={"leader": "pick", "secret_deadline": int(deadline), "reminder": 0},
+        fixed_seed=seed,
+    ).start()  # fmt: skip
+    node = env.server.proc
+    assert node is not None
+
+    async def scenario() -> None:
+        async with contextlib.AsyncExitStack() as stack:
+            host, *players = await sign_up(stack, env, names)
+            choosers = [person for person in players if person.name != leader]
+            early, late = choosers[:-1], choosers[-1]
+            marks = {person.name: person.mark() for person in choosers}
+            start = host.mark()
+            await host.say(ROOM, "$start")
+            for person in choosers:
+                await person.wait_for(
+                    lambda ln: from_bot(ln) and "follow or rebel" in ln.text, since=marks[person.name], timeout=30
+                )
+            prompted = time.monotonic()
+            for person in early:
+                await person.pm(BOT_NAME, "follow")
+                await person.wait_for(lambda ln: from_bot(ln) and "You chose" in ln.text, since=marks[person.name])
+            await asyncio.sleep(max(deadline - before - (time.monotonic() - prompted), 0.0))
+            os.kill(node.pid, signal.SIGSTOP)  # the server stalls 6 s before the deadline, for 55 s
+            try:
+                sent = late.mark()
+                await late.pm(BOT_NAME, "follow")  # in time, but dropped: the bot is gone when the server reads it
+                await asyncio.sleep(stall)
+            finally:
+                os.kill(node.pid, signal.SIGCONT)
+            told = await late.wait_for(
+                lambda ln: from_bot(ln) and "seconds left" in ln.text, since=sent, timeout=60
+            )  # asked again, with the time left
+            left = int(re.findall(r"(\d+) seconds left", told.text)[0])
+            assert left >= before - 1, told.text  # the time it had when the server went silent
+            await late.pm(BOT_NAME, "follow")
+            await host.wait_for(
+                lambda ln: bot_said(ln, rf"All choices are in|{re.escape(IDLE)}"), since=start, timeout=60
+            )
+            said = [line.text for line in host.lines(ROOM, since=start) if bot_said(line, ".")]
+            assert not any(IDLE in text for text in said), said
+            paused = [n for n, text in enumerate(said) if "The server is not answering" in text]
+            resumed = [n for n, text in enumerate(said) if "The server answers again" in text]
+            assert paused and resumed and paused[0] < resumed[0], said
+
+    try:
+        run_async(scenario(), timeout=240)
+    finally:
+        bot.stop()
+    assert "reconnect=True" in bot.log()
+
+
 def round_two_choosers(names: list[str], seed: str) -> list[str]:
     """With everyone following in round 1, who owes a choice in round 2 (none if the game went otherwise)."""
     game = new_game("ftl", names, options={"leader": "pick"}, seed=seed)

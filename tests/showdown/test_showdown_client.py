@@ -299,6 +299,7 @@ def test_reconnects_after_drop_and_rejoins() -> None:
     assert [c.reconnect for c in connected] == [False, True]
     order = [type(e).__name__ for e in events if isinstance(e, Connected | Disconnected)]
     assert order == ["Connected", "Disconnected", "Connected", "Disconnected"]
+    assert not any(e.stalled for e in events if isinstance(e, Disconnected))  # dropped, not a silent server
     assert sum(isinstance(e, Users) for e in events) == 2
 
 
@@ -311,7 +312,7 @@ def test_missed_pong_reconnects() -> None:
         await wait_until(lambda: server.connections >= 2 and client.logged_in, timeout=8)
 
     events = run_client(scenario, setup=setup, heartbeat=1.0)
-    assert any(isinstance(e, Disconnected) and e.reason == "connection lost" for e in events)
+    assert any(isinstance(e, Disconnected) and e.reason == "connection lost" and e.stalled for e in events)
 
 
 def test_backoff_doubles_to_the_cap_with_jitter() -> None:

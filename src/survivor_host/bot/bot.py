@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable, Iterable
 
 from survivor_host.bot import replays
 from survivor_host.bot.allowance import Allowance
@@ -46,16 +47,20 @@ class Bot:
 
         answered: dict[str, float] = {}
         """When each user last got the answer to an unknown PM command (shared: once a minute in all)."""
+        heard = self.last_heard
         self.rooms = {
-            room: RoomHost(
-                room, out, self.clock, store, self.settings_for(room), new_seed, flood=self, unknown_answered=answered
-            )
+            room: RoomHost(room, out, self.clock, store, self.settings_for(room), new_seed, self, answered, heard)
             for room in config.rooms
         }
         self.pages_allowed = Allowance()  # each user's replay pages asked for by link (`|requestpage|`)
         self.restored = False
         self._ticker: asyncio.Task[None] | None = None
         self._down_since: float | None = None
+        self._heard_at: float | None = None
+
+    def last_heard(self) -> float | None:
+        """When the bot last got a message from the server (None: not yet)."""
+        return self._heard_at
 
     def settings_for(self, room: str) -> HostSettings:
         """The room's settings: the room bot heeded there, and whether our own points table is kept."""
@@ -88,20 +93,23 @@ class Bot:
     def _handle(self, message: Message) -> None:
         room = self.rooms.get(message.room)
         me = to_id(self.config.username)
+        if not isinstance(message, Disconnected):
+            self._heard_at = self.clock.now()
         if isinstance(message, Connected):
             self._connected(message.reconnect, message.rooms, message.restricted)
         elif isinstance(message, Locked):
-            for host in self.rooms.values():  # the client has logged why and what fixes it
-                host.pause()
+            self._each(self.rooms.values(), "pause", lambda host: host.pause())  # the client logged why and the fix
         elif isinstance(message, Unlocked) and self._down_since is None:
-            for host in self.rooms.values():
-                host.resume()
+            self._each(self.rooms.values(), "resume", lambda host: host.resume())
         elif isinstance(message, Disconnected):
             logger.warning("disconnected: %s", message.reason)
             if self._down_since is None:
                 self._down_since = self.clock.now()
-            for host in self.rooms.values():
-                host.pause()
+            # The deadlines keep the time they had when the server was last heard: a stall before
+            # the link timed out is time away too.
+            heard, silent = self._heard_at, message.stalled
+            since = self._down_since if heard is None else min(heard, self._down_since)
+            self._each(self.rooms.values(), "pause", lambda host: host.pause(since, silent))
         elif isinstance(message, RoomLost) and room is not None:
             logger.error("lost room %s (%s): its game is paused until the bot is back in", message.room, message.reason)
             room.pause()
@@ -132,26 +140,31 @@ class Bot:
 
     def _connected(self, reconnect: bool, joined: tuple[str, ...] = (), restricted: str | None = None) -> None:
         logger.info("ready: logged in, rooms %s (reconnect=%s)", ", ".join(self.rooms), reconnect)
+        hosts = list(self.rooms.values())
         if not self.restored:
             self.restored = True
             self.restore()
-            for host in self.rooms.values():
-                if host.room not in joined or restricted:  # not joined (wait for RoomBack), or locked
-                    host.pause()
+            away = [host for host in hosts if host.room not in joined or restricted]
+            self._each(away, "pause", lambda host: host.pause())  # not joined (wait for RoomBack), or locked
         elif restricted:
-            for host in self.rooms.values():  # locked: the games wait, kept, until the bot may talk
-                host.pause()
+            self._each(hosts, "pause", lambda host: host.pause())  # locked: the games wait, kept, until it may talk
         elif reconnect:
             down = self.clock.now() - self._down_since if self._down_since is not None else 0.0
-            for host in self.rooms.values():
-                if host.room in joined:  # a room not joined stays paused until RoomBack
-                    host.resume(quiet=down < SHORT_OUTAGE)
-        for host in self.rooms.values():
-            if host.room in joined:
-                host.room_joined()
+            back = [host for host in hosts if host.room in joined]  # a room not joined stays paused until RoomBack
+            self._each(back, "resume", lambda host: host.resume(quiet=down < SHORT_OUTAGE))
+        self._each([host for host in hosts if host.room in joined], "rejoin", lambda host: host.room_joined())
         self._down_since = None
         if self._ticker is None:
             self._ticker = asyncio.get_running_loop().create_task(self._tick())
+
+    @staticmethod
+    def _each(hosts: Iterable[RoomHost], what: str, run: Callable[[RoomHost], None]) -> None:
+        """Run `run` for every room: one room's error is logged and the other rooms go on."""
+        for host in hosts:
+            try:
+                run(host)
+            except Exception:
+                logger.exception("could not %s room %s", what, host.room)
 
     def restore(self) -> None:
         """Bring back unfinished games and open signups from the database."""

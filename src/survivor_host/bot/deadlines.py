@@ -20,6 +20,7 @@ STALL_PAUSE = 5.0
 """Seconds without that answer before the game is paused with a room line (resumed when it comes)."""
 RESUME_LEFT = 10.0
 """The least time a paused deadline gets back when the game resumes."""
+PAUSED_LINE = "The server is not answering: the game is paused until it does."
 
 
 @dataclass
@@ -30,11 +31,21 @@ class Deadlines:
     count, even if it was slow to hand them on); then `before_timeout` runs (players the bot cannot PM
     take their safe choice), then `timeout` (the engine's `timeout` input) if the game still waits for
     the same thing. A server slow to catch up is logged, and past `STALL_PAUSE` pauses the game.
+
+    Every pause (the server silent at a deadline, the link lost, the room lost, the database down)
+    keeps the time the deadline had when the server was last heard. A pause because the server went
+    silent is said in the room, and so is its end, however it ends (the server answers, or the bot
+    reconnects): the deadline gets that time back (at least `RESUME_LEFT`) and whoever still owes an
+    action is asked again with the time left.
     """
 
     state: RoomState
     before_timeout: Callable[[], None]
     timeout: Callable[[], None]
+    reprompt: Callable[[], None] = lambda: None
+    """Sends the prompts of the current wait again (after a stall)."""
+    last_heard: Callable[[], float | None] = lambda: None
+    """When the bot last heard from the server (None: not known)."""
     deadline_at: float | None = None
     wait_id: int = -1
     """The engine's wait the deadline belongs to (a new wait, a new deadline)."""
@@ -43,7 +54,7 @@ class Deadlines:
     paused_left: float | None = None
     """While the bot is away (or the server stalls): the time the deadline had left."""
     stalled: bool = False
-    """The game is paused because the server has not caught up at the deadline."""
+    """The game is paused because the server stopped answering (and the room was told so)."""
     _timers: list[Cancellable] = field(default_factory=list)
     _catch_up: int = 0
     """Which catch-up is awaited: any other answer comes too late (the deadline was moved, paused or cancelled)."""
@@ -141,25 +152,30 @@ class Deadlines:
         """The server is still silent: the game is paused (no deadline runs) until it answers."""
         if ticket != self._catch_up or self.paused:
             return
-        self.paused_left, self.stalled, self._stalled_by = 0.0, True, ticket
-        state = self.state
-        logger.warning("the server has not caught up after %.0f s: the game in %s is paused", STALL_PAUSE, state.room)
-        state.out.say(state.room, "The server is not answering: the game is paused until it does.")
+        self._stalled_by = ticket
+        logger.warning(
+            "the server has not caught up after %.0f s: the game in %s is paused", STALL_PAUSE, self.state.room
+        )
+        asked_at = self.deadline_at if self.deadline_at is not None else self.state.clock.now()
+        heard = self.last_heard()
+        self.server_silent(asked_at if heard is None else min(heard, asked_at))
+
+    def server_silent(self, since: float) -> None:
+        """The server has not answered since `since` (at a deadline, or the link timed out): play pauses
+        with the time left then, and the room is told. Said again when already paused so: the line
+        was sent on a connection that is gone, and may never have reached the room."""
+        self.pause(since)
+        if self.paused and self.state.running() is not None:
+            self.stalled = True
+            self.state.out.say(self.state.room, PAUSED_LINE)
 
     def _caught_up(self, wait_id: int, ticket: int, asked_at: float) -> None:
         """The server answered: everything it received before the deadline has been handled."""
         state = self.state
         waited = state.clock.now() - asked_at
         if self.stalled and ticket == self._stalled_by:
-            # The players lost time too: the same wait gets `RESUME_LEFT` more, a new one its own.
             logger.warning("the server caught up after %.1f s: the game in %s goes on", waited, state.room)
-            self.stalled, self.paused_left = False, None
-            game = state.running()
-            state.out.say(state.room, "The server answers again." + (" The game goes on." if game else ""))
-            if game is not None and game.wait_id == wait_id:
-                self.set(state.clock.now() + RESUME_LEFT)
-            else:
-                self.rearm()
+            self.resume()
             return
         if ticket != self._catch_up:
             return
@@ -198,23 +214,62 @@ class Deadlines:
             left = stored.deadline_at - stored.heartbeat + added
         self.set(self.state.clock.now() + max(left, RESUME_LEFT))
 
-    def pause(self) -> None:
-        """The bot lost its connection: stop the clock on the current deadline."""
+    def pause(self, since: float | None = None) -> None:
+        """Stop the clock on the current deadline with the time it had at `since` (when the server was
+        last heard; default now). Already paused, it keeps the time it had."""
         state = self.state
+        now = state.clock.now()
         if self.deadline_at is not None and not self.paused:
-            self.paused_left = max(self.deadline_at - state.clock.now(), 0.0)
+            at = now if since is None else min(since, now)
+            self.paused_left = max(self.deadline_at - at, 0.0)
             self.cancel()
             if state.game_id is not None:
                 # The stored deadline minus this heartbeat is the time left, should the bot die
                 # before it is back (tick leaves the heartbeat alone while paused).
-                state.store.heartbeat(state.game_id, state.clock.now())
+                state.store.heartbeat(state.game_id, self.deadline_at - self.paused_left)
 
     def resume(self) -> None:
-        """Connected again: the deadline gets back the time it had (at least `RESUME_LEFT`)."""
-        if self.paused_left is not None:
-            left = self.paused_left
-            self.paused_left, self.stalled = None, False
-            self.set(self.state.clock.now() + max(left, RESUME_LEFT))
+        """Play goes on: the deadline gets back the time it had (at least `RESUME_LEFT`); a new wait
+        begun meanwhile gets its own. After a stall the room is told, with who still owes what and the
+        time left, and they are asked again."""
+        state = self.state
+        left, stalled = self.paused_left, self.stalled
+        self.paused_left, self.stalled, self._stalled_by = None, False, -1
+        game = state.running()
+        if game is None:
+            self.clear()
+            if stalled:
+                state.out.say(state.room, "The server answers again.")
+            return
+        if left is None:
+            return
+        left += game.extension - self.extension  # an extension given while paused counts too
+        self.extension = game.extension
+        same_wait = game.wait_id == self.wait_id and game.deadline_seconds() is not None
+        if same_wait:
+            self.set(state.clock.now() + max(left, RESUME_LEFT))
+        else:
+            self.rearm()  # its prompts are on their way
+        if not stalled:
+            return
+        waits = game.awaiting()
+        if not same_wait or self.deadline_at is None or not waits:
+            state.out.say(state.room, "The server answers again. The game goes on.")
+            return
+        seconds = round(self.deadline_at - state.clock.now())
+        state.out.say(state.room, "The server answers again. The game goes on. " + waiting_on(waits, seconds))
+        self.reprompt()
+        for name in dict.fromkeys(wait.player for wait in waits):
+            state.out.pm(name, f"{seconds} seconds left: you still owe an action in {state.room}.")
+        # The time left counts from when these prompts have really gone out.
+        queued_at, wait_id = state.clock.now(), game.wait_id
+        state.out.when_sent(lambda: self._prompts_sent(wait_id, queued_at))
+
+    def clear(self) -> None:
+        """No game runs: no deadline and no pause is left behind for the next one. A stall the room was
+        told of stays until the server answers (the room is told then)."""
+        self.cancel()
+        self.deadline_at, self.paused_left = None, None
 
     def tick(self) -> None:
         """Keeps the stored heartbeat fresh for restores (not while paused)."""

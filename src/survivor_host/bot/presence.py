@@ -113,22 +113,31 @@ class Presence:
             timer.cancel()
         self.leave_timers.clear()
 
-    def pause(self) -> None:
-        """The bot lost its connection: stop the clock on the current deadline (and on the grace of
-        players who had left: the bot cannot see them come back while it is away)."""
+    def pause(self, since: float | None = None, silent: bool = False) -> None:
+        """The bot lost its connection: stop the clock on the current deadline with the time it had when
+        the server was last heard (`since`), and on the grace of players who had left (the bot cannot
+        see them come back while it is away). `silent`: the server had stopped answering, which the room
+        is told; so it is when a stall was already told on the connection now lost."""
         self._stop_leave_timers()
-        self.deadlines.pause()
+        if (silent or self.deadlines.stalled) and since is not None:
+            self.deadlines.server_silent(since)
+        else:
+            self.deadlines.pause(since)
 
     def resume(self, quiet: bool = False) -> None:
         """Connected again: the deadline gets back the time it had, and prompts are sent again. After a
-        short outage (`quiet`) the room is not told, and a prompt is sent again once per wait at most."""
+        stall the room is told, with the time left (`Deadlines.resume`); after a short outage (`quiet`)
+        it is not, and a prompt is sent again once per wait at most."""
         state = self.state
+        stalled = self.deadlines.stalled
         self.deadlines.resume()
         game = state.running()
-        if state.game is not None and not quiet:
+        if stalled or game is None:
+            return self._watch_again()  # after a stall the room was told, and whoever owes an action asked again
+        if not quiet:
             state.out.say(state.room, "The bot is back: the game continues.")
             self.present.refresh_prompts()
-        elif game is not None:
+        else:
             # A short outage: no "back" line, and each prompt of this wait is sent again once at most
             # (a connection that keeps dropping does not re-send them every time).
             if self.reprompted[0] != game.wait_id:
@@ -138,5 +147,9 @@ class Presence:
                 if userid not in self.reprompted[1]:
                     self.reprompted[1].add(userid)
                     self.present.refresh_prompts(only=userid)
+        self._watch_again()
+
+    def _watch_again(self) -> None:
+        """Back: the leave graces start again for the players not in the room."""
         self._stop_leave_timers()
         self.watch_absent()

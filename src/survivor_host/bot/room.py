@@ -62,11 +62,15 @@ class RoomHost:
         new_seed: Callable[[], str],
         flood: FloodRule | None = None,
         unknown_answered: dict[str, float] | None = None,
+        last_heard: Callable[[], float | None] | None = None,
     ) -> None:
         self.state = RoomState(room, out, clock, store, settings, new_seed)
         self.present = Announcer(self.state)
         self.answers = Answers(self.state, self.present)
-        self.deadlines = Deadlines(self.state, before_timeout=self._before_timeout, timeout=self._timeout)
+        self.deadlines = Deadlines(
+            self.state, before_timeout=self._before_timeout, timeout=self._timeout,
+            reprompt=self.present.refresh_prompts, last_heard=last_heard or (lambda: None),
+        )  # fmt: skip
         self.session = Session(self.state, self.present, self.deadlines)
         self.desk = SignupDesk(self.state)
         self.presence = Presence(self.state, self.session, self.present, self.deadlines, self.desk)
@@ -221,10 +225,11 @@ class RoomHost:
         """Players not in the room get the leave grace (G5), as if they had just left."""
         self.presence.watch_absent()
 
-    def pause(self) -> None:
-        """The bot lost its connection: deadlines and leave graces stop."""
+    def pause(self, since: float | None = None, silent: bool = False) -> None:
+        """The bot lost its connection: deadlines and leave graces stop, with the time they had when the
+        server was last heard (`since`); `silent`: the server had stopped answering (the room is told)."""
         self.away = True
-        self.presence.pause()
+        self.presence.pause(since, silent)
 
     def resume(self, quiet: bool = False) -> None:
         """Connected again: deadlines go on and prompts are sent again (once per wait if `quiet`), unless

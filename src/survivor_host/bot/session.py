@@ -103,7 +103,7 @@ class Session:
         state = self.state
         game = state.game
         assert game is not None and state.game_id is not None
-        self.deadlines.cancel()
+        self.deadlines.clear()
         record = game.record()
         state.out.say(state.room, reveal_seed(str(game.seed)))
         status = "finished" if game.winner else "ended"
@@ -127,7 +127,7 @@ class Session:
         """An error inside the engine (a bug): end the game cleanly instead of wedging the room."""
         state = self.state
         assert state.game_id is not None
-        self.deadlines.cancel()
+        self.deadlines.clear()
         try:
             record = game.record()
         except Exception:

@@ -75,7 +75,8 @@ class ShowdownClient(ClientSending, RoomTracking):
                     login_failures = 0
                     if self._clock() - self._ready_at >= self.config.stable_session:
                         attempt = 0
-                    self._emit(Disconnected(reason="closed" if self._closing else "connection lost"))
+                    reason = "closed" if self._closing else "connection lost"
+                    self._emit(Disconnected(reason=reason, stalled=self._stalled and not self._closing))
                 if self._closing:
                     break
                 delay = self._backoff_delay(attempt)
@@ -120,6 +121,7 @@ class ShowdownClient(ClientSending, RoomTracking):
         logger.info("Connecting to %s", config.server_url)
         async with session.ws_connect(config.server_url, heartbeat=config.heartbeat, max_msg_size=0) as ws:
             self._ws = ws
+            self._stalled = False
             self.connections += 1
             if self._closing:
                 return
@@ -219,6 +221,8 @@ class ShowdownClient(ClientSending, RoomTracking):
                     self._emit(message)
             elif frame.type == aiohttp.WSMsgType.ERROR:
                 logger.warning("Websocket error: %r", ws.exception())
+                # No pong to the ping sent after a silence: the server stopped answering.
+                self._stalled = isinstance(ws.exception(), aiohttp.ServerTimeoutError)
                 break
         logger.info("Connection closed (code %s)", ws.close_code)
 

@@ -58,6 +58,8 @@ class ClientState:
         self._ws: aiohttp.ClientWebSocketResponse | None = None
         self._logged_in = False
         self._closing = False
+        self._stalled = False
+        """The connection ended because the server stopped answering (its ping went unanswered)."""
         self._ready = asyncio.Event()
         self._events: asyncio.Queue[Message] = asyncio.Queue()
         self._challstr: asyncio.Future[str] | None = None

@@ -22,6 +22,8 @@ class Disconnected(Message):
     """Synthetic: the logged-in connection was lost; a reconnect is under way unless closing."""
 
     reason: str
+    stalled: bool = False
+    """The server had stopped answering (the websocket's ping went unanswered), rather than closing the link."""
 
 
 UNREACHABLE = (
