@@ -38,7 +38,7 @@ pytestmark = pytest.mark.e2e
 ROOM = "survivor"
 ODD = "ab · #12 roll 99"
 """A legal Showdown name that holds the send queue's join and a draw's beginning."""
-ECHO = "a · #2 roll 100: 101 · Session h1 x"
+ECHO = "a · #2 roll 9: 9 · Session h1"  # a name of 17 letters and digits: one Showdown allows
 
 
 async def wait_bot(watcher: Player, pattern: str, since: int) -> str:
