@@ -20,8 +20,8 @@ from survivor_host.bot.config import BotConfig
 from survivor_host.store.db import Store
 from survivor_host.store.lock import lock_path
 from survivor_host.store.writes import DatabaseGone
-from tests.adversarial.store_faults import stored_seqs
-from tests.host.test_room import PLAYERS, make_host, open_game, outbox
+from tests.adversarial.store_faults import Faults, stored_seqs
+from tests.host.test_room import PLAYERS, clock, make_host, open_game, outbox
 
 HOLDER = """
 import os, sys, time
@@ -44,6 +44,10 @@ except DatabaseHeld as error:
 else:
     print("held")
 """
+GONE_LINE = (
+    "**Paused:** I cannot write my database (its file was deleted or replaced). What I could not store did not "
+    "count; play waits until the bot is restarted by whoever runs it."
+)
 
 
 def bot_config(tmp_path: Path, database: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
@@ -145,16 +149,38 @@ def test_a_database_gone_mid_game_takes_no_input_and_pauses_the_room(
     before, seqs, lines = game.record(), stored_seqs(host.store, host.game_id), len(outbox(host).room_lines())
     gone(tmp_path / "bot.db", how)
 
-    with caplog.at_level(logging.ERROR):
+    with caplog.at_level(logging.WARNING):
         host.handle_pm(owed[1], "follow")
+        errors = [record.getMessage() for record in caplog.records]
+        clock(host).advance(600)  # no write is tried again: none could work before a restart
     assert game.record() == before and owed[1] in [wait.player for wait in game.awaiting()]
+    assert all(seat.alive for seat in game.seats)
     told = outbox(host).pms_to(owed[1])[-1]
-    assert told.startswith("Not taken: I cannot write my database (its file was deleted or replaced)"), told
-    assert outbox(host).room_lines()[lines:] == [
-        "**Paused:** I cannot write my database (its file was deleted or replaced). What I could not store did "
-        "not count; play goes on by itself once I can write again."
-    ]
-    errors = [record.getMessage() for record in caplog.records if record.levelno >= logging.ERROR]
+    assert told == (
+        "Not taken: I cannot write my database (its file was deleted or replaced), and nothing counts in survivor "
+        "until it is stored. Play is paused until the bot is restarted; send it again then."
+    ), told
+    assert outbox(host).room_lines()[lines:] == [GONE_LINE]
     assert any(f"the database file {tmp_path / 'bot.db'} was {how}" in error for error in errors), errors
+    assert [record.getMessage() for record in caplog.records] == errors  # nothing more logged: no retries
     if how == "replaced":
         assert stored_seqs(host.store, host.game_id) == seqs  # the open file holds what it held, no more
+
+
+def test_a_database_gone_during_a_full_disk_tells_the_room_to_wait_for_a_restart(tmp_path: Path) -> None:
+    host = make_host(tmp_path, leader="pick")
+    open_game(host, "ftl", PLAYERS)
+    game = host.game
+    assert game is not None
+    owed = [wait.player for wait in game.awaiting()]
+    faults = Faults(host.store, "full")
+    faults.start()
+    host.handle_pm(owed[0], "follow")
+    lines = len(outbox(host).room_lines())
+    gone(tmp_path / "bot.db", "deleted")
+    faults.stop()
+    clock(host).advance(600)  # the next try finds the file gone: the room is told, and the tries stop
+    assert outbox(host).room_lines()[lines:] == [GONE_LINE]
+    assert all(seat.alive for seat in game.seats)  # the deadline stays stopped
+    host.handle_pm(owed[0], "follow")
+    assert outbox(host).pms_to(owed[0])[-1].endswith("Play is paused until the bot is restarted; send it again then.")

@@ -2,7 +2,9 @@
 
 The room's play pauses with one line; a write is tried again on a backoff (first the writes that
 were held back, then a probe); once it works the held writes are stored and play goes on, with one
-line. Meanwhile every input is refused with the reason, and nothing of it counts.
+line. Meanwhile every input is refused with the reason, and nothing of it counts. A database file
+deleted or replaced takes no write again in this process: play waits for the bot's restart, and no
+write is tried meanwhile.
 """
 
 from __future__ import annotations
@@ -55,6 +57,8 @@ class Outage:
     held: list[Callable[[], None]] = field(default_factory=list)
     """Writes that must still happen (a game's close), in order; each raises sqlite3.Error if it cannot."""
     delay: float = RETRY_FIRST
+    gone: bool = False
+    """The database file was deleted or replaced: no write works until the bot restarts."""
     _retry: Cancellable | None = None
 
     @property
@@ -62,10 +66,19 @@ class Outage:
         return self.reason is not None
 
     def refusal(self) -> StoreDown:
+        again = " until the bot is restarted; send it again then" if self.gone else "; send it again once it goes on"
         return StoreDown(
             f"Not taken: I cannot write my database ({self.reason}), and nothing counts in {self.room} until it is "
-            "stored. Play is paused; send it again once it goes on."
+            f"stored. Play is paused{again}."
         )
+
+    def _paused_line(self) -> str:
+        until = (
+            "play waits until the bot is restarted by whoever runs it"
+            if self.gone
+            else "play goes on by itself once I can write again"
+        )
+        return f"**Paused:** I cannot write my database ({self.reason}). What I could not store did not count; {until}."
 
     def check(self) -> None:
         """Raises StoreDown while the database is known to take no writes."""
@@ -73,20 +86,38 @@ class Outage:
             raise self.refusal()
 
     def failed(self, error: Exception) -> StoreDown:
-        """A write failed: play pauses (one line in the room) and a retry is due; the refusal is returned."""
+        """A write failed: play pauses (one line in the room) and a retry is due, unless the database file
+        is gone (no retry could work); the refusal is returned."""
+        if isinstance(error, DatabaseGone) and not self.gone:
+            self._lost(error)
+            return self.refusal()
         logger.error("%s: the database takes no writes (%s); play is paused", self.room, error)
         if self.reason is None:
             self.reason = why(error)
             self.delay = RETRY_FIRST
-            self.out.say(
-                self.room,
-                f"**Paused:** I cannot write my database ({self.reason}). What I could not store did not count; "
-                "play goes on by itself once I can write again.",
-            )
+            self.out.say(self.room, self._paused_line())
             for hook in self.on_pause:
                 hook()
             self._retry = self.clock.call_later(self.delay, self._try)
         return self.refusal()
+
+    def _lost(self, error: DatabaseGone) -> None:
+        """The database file is gone: play pauses until the bot restarts (a room already paused is told
+        so), and no write is tried again, since none could work."""
+        paused = self.reason is not None
+        self.reason, self.gone = why(error), True
+        if self._retry is not None:
+            self._retry.cancel()
+            self._retry = None
+        logger.error(
+            "%s: the database takes no writes (%s); none is tried again: play waits until the bot is restarted",
+            self.room,
+            error,
+        )
+        self.out.say(self.room, self._paused_line())
+        if not paused:
+            for hook in self.on_pause:
+                hook()
 
     def hold(self, write: Callable[[], None]) -> None:
         """Do `write` now; if the database takes no writes, later, once it does (play pauses until then)."""
@@ -107,6 +138,9 @@ class Outage:
                 self.held[0]()
                 self.held.pop(0)
             self.store.probe()
+        except DatabaseGone as error:
+            self._lost(error)
+            return
         except sqlite3.Error as error:
             self.delay = min(self.delay * 2, RETRY_MOST)
             logger.warning(
