@@ -115,7 +115,7 @@ ChancesFn = Callable[[object, Sequence["Input"]], tuple[list[Chance], str]]
 """A player's view and legal inputs -> their chance for each choice, and a note on what it assumes."""
 
 RulesFn = Callable[[Sequence[str]], str]
-"""The mods in play -> the rules with them, the words the theme's opening states them in."""
+"""The mods in play -> the rules with them, in the theme's own words (its opening's, where it states them)."""
 
 OddsFn = Callable[["Game"], list["Section"]]
 """A game not started yet (its table size, mods and options) -> the `odds` command's exact tables."""
@@ -168,8 +168,8 @@ class ThemeSpec:
     load_simulation: Callable[[], Simulation] | None = None
     """What the simulator counts in a record, its figures and the numpy kernel, imported on first use."""
     load_rules: Callable[[], RulesFn] | None = None
-    """The rules for the mods in play as the opening states them (imported on first use); without it,
-    `rules_summary` and each mod's `rule`."""
+    """The rules for the mods in play in the theme's own words (imported on first use): a theme whose opening
+    states its rules gives the opening's words; without it, `rules_summary` and each mod's `rule`."""
     load_story: Callable[[], StoryFn] | None = None
     """A round of the record told as HTML facts (the replay page); without it, every field as data."""
     arrival_order_matters: bool = False

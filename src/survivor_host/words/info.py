@@ -21,8 +21,8 @@ def signup_player_list(players: Sequence[str]) -> str:
 
 
 def rules_text(theme: str, mods: Sequence[str], options: Mapping[str, object], link: str = "") -> str:
-    """The theme, its active mods and options, its rules with those mods (as the opening states them) and
-    the rules link."""
+    """The theme, its active mods and options, its rules with those mods (`ThemeSpec.rules`: the opening's
+    words where the opening states them) and the rules link."""
     spec = theme_spec(theme)
     mods_text = join_names([spec.mod_title(m) for m in mods]) or "none"
     shown = ", ".join(f"{key}={value}" for key, value in options.items())
