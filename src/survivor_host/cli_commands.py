@@ -32,6 +32,8 @@ def _options(pairs: Sequence[str]) -> dict[str, str]:
 def cmd_play(args: argparse.Namespace) -> int:
     # The seed is text (a number too: `--seed 7` is the seed "7"); by default 256 random bits.
     seed = secrets.token_hex(32) if args.seed is None else args.seed
+    if not seed.isprintable():  # the seed is revealed and shown as text: no control characters
+        raise SetupError(f"--seed {seed!r}: a seed is printable text.")
     if args.record:
         check_output("--record", args.record)
     options: dict[str, object] = dict(_options(args.option))
@@ -106,17 +108,21 @@ def cmd_replay(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    replayed = True
     try:
         game = replay_plain(record) if args.plain else replay_terminal(record, pace=args.pace)
     except BrokenPipeError:
         raise  # the reader went away (`replay FILE | head`): not the file's fault
     except (SetupError, IllegalAction, DiceError, *MALFORMED) as error:
+        replayed = False
         reason = f"it has no field {error}" if isinstance(error, KeyError) else str(error)
         print(printable(f"replay: the record's game cannot be replayed: {reason}"))
     else:
-        print(f"(dice {algorithm_of(record)}{'' if game.seed is None else f', seed {game.seed}'})")
+        print(printable(f"(dice {algorithm_of(record)}{'' if game.seed is None else f', seed {game.seed}'})"))
     if verdict.difference is not None:
         print(printable(f"The record does NOT verify: first difference at {verdict.difference}"))
+        return 1
+    if not replayed:  # nothing to match: the game itself could not be played again
         return 1
     fair = "scripted dice, not checked as fair" if record.get("dice") == SCRIPTED else "its dice verify"
     print(f"The replay matches the record ({fair}).")

@@ -237,3 +237,58 @@ def test_export_force_writes_verify_s_verdict_into_the_page(ftl: dict[str, Any],
     assert main(["export", str(path), "--html", str(tmp_path / "page.html"), "--force"]) == 0
     page = (tmp_path / "page.html").read_text(encoding="utf-8")
     assert 'id="flag"' in page and "NOT verified by survivor-host verify: first difference at" in page
+
+
+def test_a_seed_with_control_characters_is_refused_and_never_printed_raw(
+    ftl: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["play", "rr", "--auto", "--seed", "ev\x1b[31mRED"]) == 2
+    assert "a seed is printable text" in capsys.readouterr().err
+    forged = copy.deepcopy(ftl)
+    forged["seed"] = "ev\x1b[31mRED"
+    forged["commitment"] = commitment(forged["seed"])
+    path = tmp_path / "forged.json"
+    path.write_text(json.dumps(forged), encoding="utf-8")
+    for command in (["verify"], ["replay", "--plain"]):
+        assert main([*command, str(path)]) == 1
+        out = capsys.readouterr().out
+        assert "\x1b" not in out and "the revealed seed is printable text" in out
+
+
+def test_replay_that_cannot_play_the_game_again_never_says_it_matches(
+    ftl: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from survivor_host.engine.errors import SetupError
+
+    def broken(record: object, **_: object) -> object:
+        raise SetupError("the renderer failed")
+
+    monkeypatch.setattr("survivor_host.terminal.rewatch.replay_plain", broken)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(ftl), encoding="utf-8")
+    assert main(["replay", "--plain", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "cannot be replayed: the renderer failed" in out and "matches" not in out
+
+
+@pytest.mark.parametrize(("field", "value"), [("salts", 5), ("players", 5), ("salts", "pepper5"), ("draws", {})])
+def test_a_session_field_of_another_kind_is_named_not_a_crash(field: str, value: object) -> None:
+    from survivor_host.trust.session import verify_session
+
+    from .test_session import vector_record
+
+    record = vector_record()
+    record[field] = value
+    verdict = verify_session(record)
+    assert verdict.difference is not None and verdict.difference.where == field, verdict.difference
+
+
+def test_a_session_host_with_a_control_character_is_named_as_the_host() -> None:
+    from survivor_host.trust.session import verify_session
+
+    from .test_session import vector_record
+
+    record = vector_record()
+    record["host"] = "Ma\u202ers"
+    verdict = verify_session(record)
+    assert verdict.difference is not None and verdict.difference.where == "host", verdict.difference

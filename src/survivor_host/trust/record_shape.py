@@ -107,8 +107,8 @@ def _dice_difference(record: Mapping[str, Any]) -> Difference | None:
     if algorithm != ALGORITHM:
         note = "format 1 records only" if algorithm == MT_ALGORITHM else "an unknown dice algorithm"
         return Difference("dice", algorithm, ALGORITHM, note)
-    if type(record["seed"]) is not str:
-        return Difference("seed", shortened(record["seed"]), "the revealed seed, as text", "")
+    if type(record["seed"]) is not str or not record["seed"].isprintable():
+        return Difference("seed", shortened(record["seed"]), None, "the revealed seed is printable text")
     bad_salt = next((salt for salt in record["salts"] if not SALT_WORD.fullmatch(salt)), None)
     if bad_salt is not None:
         return Difference("salts", bad_salt, None, "a salt is one word of 1 to 24 letters or digits")

@@ -12,17 +12,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from survivor_host.engine.ids import name_problem, to_id
+from survivor_host.engine.ids import to_id
 from survivor_host.engine.numbers import is_digits
 from survivor_host.engine.seats import MAX_NAME_LENGTH
-from survivor_host.fair.stream import ALGORITHM, SALT_WORD, HmacStream, client_seed, commitment
+from survivor_host.fair.stream import ALGORITHM, HmacStream, client_seed, commitment
 from survivor_host.trust.difference import Difference
 from survivor_host.trust.record_shape import shortened
+from survivor_host.trust.session_shape import FORMAT as FORMAT  # the session record's format, read by the bot
+from survivor_host.trust.session_shape import session_shape_difference
 from survivor_host.trust.verify import Verdict
 
 KIND = "hand-session"
 """The record's `kind`: a session, not a game (which has a `theme` of ours and `inputs`)."""
-FORMAT = 1
 MAX_DICE = 40
 MAX_SIDES = 1_000_000
 MAX_PLUS = 1_000_000
@@ -193,25 +194,10 @@ def verify_session(record: Mapping[str, Any]) -> Verdict:
     return verdict.run(record, (_check_dice, _check_commitment, _check_client_seed, _check_draws))
 
 
-SESSION_FIELDS = (
-    "kind", "format", "dice", "id", "room", "host", "started_at", "ended_at", "ended", "seed", "commitment",
-    "client_seed", "players", "salts", "draws", "list", "out",
-)  # fmt: skip
-"""Every field of a session's record (docs/FAIRNESS.md "Hosting sessions")."""
-
-
 def _check_dice(record: Mapping[str, Any], checked: list[str]) -> Difference | None:
-    unknown = next((key for key in record if key not in SESSION_FIELDS), None)
-    if unknown is not None:
-        return Difference(unknown, shortened(record[unknown]), None, "not a field of a session's record")
-    if type(record.get("format")) is not int or record.get("format") != FORMAT:
-        return Difference("format", shortened(record.get("format")), FORMAT, "a session format this program writes")
-    for name in [record.get("host"), *(record.get("players") or [])]:
-        if not isinstance(name, str) or name_problem(name):
-            return Difference("players", shortened(name), None, "a name without separators or control characters")
-    bad_salt = next((salt for salt in record.get("salts") or [] if not SALT_WORD.fullmatch(str(salt))), None)
-    if bad_salt is not None or not isinstance(record.get("salts", []), list):
-        return Difference("salts", shortened(bad_salt), None, "a salt is one word of 1 to 24 letters or digits")
+    found = session_shape_difference(record)
+    if found is not None:
+        return found
     if record.get("dice") != ALGORITHM:
         return Difference("dice", record.get("dice"), ALGORITHM, "a session's dice are the HMAC stream")
     if not record.get("seed"):

@@ -1,0 +1,40 @@
+"""What a hand-hosted session's record must be before its draws are checked: its fields and their kinds,
+and names and salts that spell one client seed only (docs/FAIRNESS.md "Hosting sessions")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from survivor_host.engine.ids import name_problem
+from survivor_host.fair.stream import SALT_WORD
+from survivor_host.trust.difference import Difference
+from survivor_host.trust.record_shape import shortened
+
+FORMAT = 1
+SESSION_FIELDS = (
+    "kind", "format", "dice", "id", "room", "host", "started_at", "ended_at", "ended", "seed", "commitment",
+    "client_seed", "players", "salts", "draws", "list", "out",
+)  # fmt: skip
+"""Every field of a session's record."""
+LISTS = ("players", "salts", "draws", "list", "out")
+
+
+def session_shape_difference(record: Mapping[str, Any]) -> Difference | None:
+    """The first field of `record` that is not as a session writes it (None: all are)."""
+    unknown = next((key for key in record if key not in SESSION_FIELDS), None)
+    if unknown is not None:
+        return Difference(unknown, shortened(record[unknown]), None, "not a field of a session's record")
+    if type(record.get("format")) is not int or record.get("format") != FORMAT:
+        return Difference("format", shortened(record.get("format")), FORMAT, "a session format this program writes")
+    for key in LISTS:
+        if not isinstance(record.get(key, []), list):
+            return Difference(key, shortened(record[key]), None, "it must be a list")
+    for key, names in (("host", [record.get("host")]), ("players", record.get("players") or [])):
+        bad = next((name for name in names if not isinstance(name, str) or name_problem(name)), None)
+        if bad is not None or (key == "host" and not names[0]):
+            return Difference(key, shortened(bad), None, "a name without separators or control characters")
+    bad_salt = next((salt for salt in record.get("salts") or [] if not SALT_WORD.fullmatch(str(salt))), None)
+    if bad_salt is not None:
+        return Difference("salts", shortened(bad_salt), None, "a salt is one word of 1 to 24 letters or digits")
+    return None
