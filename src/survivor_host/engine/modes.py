@@ -9,14 +9,14 @@ roll again (G1). Golf with Roll Switch is refused (BG13); Second Wind combines w
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from survivor_host.engine.dice import Dice
 from survivor_host.engine.events import Event, Fact, Roll, Say
 from survivor_host.engine.odds import Section, battle_win
-from survivor_host.engine.theme import Conflict, ModSpec, mod_rules
+from survivor_host.engine.theme import Conflict, ModSpec, RulesFn, mod_rules
 
 GOLF = "golf"
 ROLL_SWITCH = "roll-switch"
@@ -157,6 +157,17 @@ def with_modes(rules: str, mods: Sequence[str]) -> str:
     """A duel theme's `rules` followed by the rule of each mode in play: what its opening and its `rules`
     answer state."""
     return " ".join([rules, *mode_rules(mods)])
+
+
+def rules_with_modes(load: Callable[[], str]) -> Callable[[], RulesFn]:
+    """A duel theme's `ThemeSpec.load_rules`: its rules text (`load`, imported on first use) followed by the
+    rule of each mode in play, the words its opening states them in (`with_modes`)."""
+
+    def loaded() -> RulesFn:
+        rules = load()
+        return lambda mods: with_modes(rules, mods)
+
+    return loaded
 
 
 def survive(duels: int, lives: int) -> Fraction:

@@ -3,12 +3,9 @@ nickname only once its owner is out (or has won)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from survivor_host.engine.duel_facts import AttackAsked, AttacksIn, AttackTaken, GameBegins
 from survivor_host.engine.duels import begins_shown, present_duels
 from survivor_host.engine.events import Event, Fact, Prompt, Say
-from survivor_host.engine.modes import with_modes
 from survivor_host.engine.nicknames import present_nicks
 from survivor_host.engine.render import join_names
 from survivor_host.engine.voice import ask, privately
@@ -35,11 +32,6 @@ RULES = (
     "nickname or an attack by the deadline is out. When two are left they duel, and either loser is out. "
     "Last one standing wins."
 )
-
-
-def rules(mods: Sequence[str]) -> str:
-    """The rules with the modes in play, as the opening states them."""
-    return with_modes(RULES, mods)
 
 
 def present(fact: Fact) -> list[Event]:

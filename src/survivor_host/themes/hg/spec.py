@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from survivor_host.engine.modes import ROLL_SWITCH, SECOND_WIND, mode_conflicts, mode_specs
-from survivor_host.engine.theme import HelpText, OddsFn, RulesFn, Styles, ThemeSpec
+from survivor_host.engine.modes import ROLL_SWITCH, SECOND_WIND, mode_conflicts, mode_specs, rules_with_modes
+from survivor_host.engine.theme import HelpText, OddsFn, Styles, ThemeSpec
 
 if TYPE_CHECKING:
     from survivor_host.engine.game import Game
@@ -48,10 +48,10 @@ def _story() -> StoryFn:
     return story
 
 
-def _rules() -> RulesFn:
-    from survivor_host.themes.hg.text import rules
+def _rules() -> str:
+    from survivor_host.themes.hg.text import RULES
 
-    return rules
+    return RULES
 
 
 SPEC = ThemeSpec(
@@ -70,7 +70,7 @@ SPEC = ThemeSpec(
     min_players=2,
     button_labels={"attack": "Attack {target}"},
     load_presenter=_presenter,
-    load_rules=_rules,
+    load_rules=rules_with_modes(_rules),
     load_odds=_odds,
     load_story=_story,
     help=HelpText(pm=("attack NAME",)),

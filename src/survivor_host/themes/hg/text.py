@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from survivor_host.engine.duel_facts import (
     AttackAsked,
     AttacksIn,
@@ -13,7 +11,6 @@ from survivor_host.engine.duel_facts import (
 )
 from survivor_host.engine.duels import begins_shown, present_duels
 from survivor_host.engine.events import Event, Fact, Prompt, Say
-from survivor_host.engine.modes import with_modes
 from survivor_host.engine.render import join_names
 from survivor_host.engine.voice import ask, privately
 
@@ -23,11 +20,6 @@ RULES = (
     "out, attacker or target. An attack whose attacker or target is already out is dropped. Anyone who has "
     "not attacked by the deadline is out before any duel. When two are left, they duel. Last one standing wins."
 )
-
-
-def rules(mods: Sequence[str]) -> str:
-    """The rules with the modes in play, as the opening states them."""
-    return with_modes(RULES, mods)
 
 
 def present(fact: Fact) -> list[Event]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from survivor_host.engine.modes import GOLF, ROLL_SWITCH, SECOND_WIND, mode_conflicts, mode_specs
+from survivor_host.engine.modes import GOLF, ROLL_SWITCH, SECOND_WIND, mode_conflicts, mode_specs, rules_with_modes
 from survivor_host.engine.nicknames import NICK
-from survivor_host.engine.theme import HelpText, OddsFn, RulesFn, Styles, ThemeSpec
+from survivor_host.engine.theme import HelpText, OddsFn, Styles, ThemeSpec
 
 if TYPE_CHECKING:
     from survivor_host.engine.game import Game
@@ -49,10 +49,10 @@ def _story() -> StoryFn:
     return story
 
 
-def _rules() -> RulesFn:
-    from survivor_host.themes.hga.text import rules
+def _rules() -> str:
+    from survivor_host.themes.hga.text import RULES
 
-    return rules
+    return RULES
 
 
 SPEC = ThemeSpec(
@@ -72,7 +72,7 @@ SPEC = ThemeSpec(
     min_players=2,
     button_labels={"attack": "Attack {target}", "nick": "Be {target}"},
     load_presenter=_presenter,
-    load_rules=_rules,
+    load_rules=rules_with_modes(_rules),
     load_odds=_odds,
     load_story=_story,
     help=HelpText(pm=("nick NAME", "attack NICKNAME")),

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from survivor_host.engine.duel_facts import AttackAsked, AttacksIn, GameBegins
 from survivor_host.engine.duels import begins_shown, present_duels
 from survivor_host.engine.events import Event, Fact, Prompt, Say
-from survivor_host.engine.modes import hearts, with_modes
+from survivor_host.engine.modes import hearts
 from survivor_host.engine.nicknames import present_nicks
 from survivor_host.engine.render import join_names
 from survivor_host.engine.voice import ask, privately
@@ -21,11 +19,6 @@ RULES = (
     "attacker or target: only then is their real name told. Anyone without a nickname or an attack by the "
     "deadline is out. When two are left, they duel. Last one standing wins."
 )
-
-
-def rules(mods: Sequence[str]) -> str:
-    """The rules with the modes in play, as the opening states them."""
-    return with_modes(RULES, mods)
 
 
 def present(fact: Fact) -> list[Event]:
