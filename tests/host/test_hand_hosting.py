@@ -426,3 +426,28 @@ def test_without_a_session_the_tools_are_not_words_of_ours(tmp_path: Path) -> No
     for line in (".roll 100", ".shuffle A, B", ".timer 30", ".list", ".done", ".close"):
         host.handle_chat(" ", "Mars", line)
     assert outbox(host).sent == []
+
+
+def test_a_hosts_tool_by_pm_goes_to_the_room_they_host_in_and_several_are_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.host.test_bot_routing import make_bot
+
+    bot, out = make_bot(tmp_path)
+    ranks = {("one", "stagehand"): "%"}
+    monkeypatch.setattr(out, "rank_of", lambda room, userid: ranks.get((room, userid), " "))
+    bot.rooms["one"].handle_chat("+", "Mars", ".handhost")
+    bot.rooms["two"].handle_chat("+", "Venus", ".handhost")
+    bot._route_pm("Mars", ".close")
+    bot._route_pm("Venus", ".close")
+    seeds = [h.hand.session.client_seed if h.hand.session else None for h in bot.rooms.values()]
+    assert seeds == ["Mars|", "Venus|"]
+    bot._route_pm("Mars", ".roll 100")
+    assert re.fullmatch(r"#1 roll 100: \d+", out.room_lines()[-1]) and out.sent[-1][1] == "one"
+    bot._route_pm("Stagehand", ".roll 100")  # room auth in one room only
+    assert out.sent[-1][1] == "one" and out.room_lines()[-1].startswith("#2 roll 100: ")
+    ranks[("two", "stagehand")] = "@"
+    bot._route_pm("Stagehand", ".roll 100")
+    assert out.pms_to("Stagehand")[-1] == "That could be for 2 rooms; say which: one .roll 100 or two .roll 100"
+    bot._route_pm("Venus", ".list")
+    assert out.pms_to("Venus")[-1] == "Venus's list (0 in): nobody"

@@ -223,6 +223,8 @@ class Bot:
         `help` is answered once; `pl`, `rules`, `lb`, `points` by the rooms the sender plays in (else
         by every room with a game or signups, else by the first room); signups by the room whose
         signups are open. An unknown word gets one short help line, at most once a minute per user.
+        A host's tool goes to the room where the sender hosts a session, else where they are room auth
+        with a session; when that could be several rooms, the bot names them and how to say which.
         """
         body = text.strip()
         host, body = self._room_prefix(body)
@@ -234,8 +236,11 @@ class Bot:
         rooms = list(self.rooms.values())
         playing = [h for h in rooms if h.plays(userid)]
         hand = [h for h in rooms if h.commands.for_hand(word) and h.hand.takes_pm_from(name, word)]
-        if word in HAND_COMMANDS and len(hand) == 1:
-            hand[0].handle_pm(name, body)  # the host's tools, sent by PM (their rank is looked up)
+        if word in HAND_COMMANDS and hand:
+            # The host's tools, sent by PM: to the room where the sender hosts, else where they are
+            # room auth (their rank is looked up), else where a session runs (it says who may use them).
+            best = max(h.hand.claim(name) for h in hand)
+            self._one_of(name, body, word, [h for h in hand if h.hand.claim(name) == best], "")
         elif word == "help":
             rooms[0].handle_pm(name, body)
             if len(rooms) > 1:

@@ -60,6 +60,16 @@ class HandDesk(HandTools):
             return rank in AUTH_RANKS or to_id(name) in self.state.settings.owners
         return self.session is not None and (self.may_host(rank, name) or word not in SHARED_WITH_GAMES)
 
+    def claim(self, name: str) -> int:
+        """How surely a PM of a host's tool from `name` is for this room's session: 2 its host, 1 room
+        auth or one of the bot's owners, 0 anyone else (or no session)."""
+        session = self.session
+        if session is None:
+            return 0
+        if session.is_host(name):
+            return 2
+        return 1 if self.may_host(self.rank(" ", name, in_room=False), name) else 0
+
     def rank(self, rank: str, name: str, in_room: bool) -> str:
         """A PM has no rank: the sender's rank in the room is looked up."""
         if in_room:
