@@ -1,14 +1,17 @@
 """The facts the games of attacks and duels share (the Hunger Games family, Exclusions): the opening, a
 round's attacks by PM and the duels they start. Players are named as duels name them (a nickname, where
-players play under one); each theme words the facts its own way."""
+players play under one); each theme words the facts its own way, but for a dropped attack, said alike by all."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from survivor_host.engine.events import Asked, Fact
+from survivor_host.engine.events import Asked, Fact, Say
 from survivor_host.engine.modes import Duel
+from survivor_host.engine.render import join_names
+from survivor_host.engine.seats import Seat
 
 ATTACK = "attack"
 
@@ -63,6 +66,21 @@ class AttackDropped(Fact):
     by: str
     target: str
     out: tuple[str, ...]
+
+
+def dropped(attacker: Seat, target: Seat, shown_name: Callable[[Seat], str]) -> AttackDropped:
+    """The attack of `attacker` on `target`, not fought because one of them (or both) is out; each named
+    by `shown_name`."""
+    out = tuple(shown_name(seat) for seat in (attacker, target) if not seat.alive)
+    return AttackDropped(shown_name(attacker), shown_name(target), out)
+
+
+def dropped_shown(by: str, target: str, out: Sequence[str]) -> Say:
+    """An attack not fought, and why: every attack of the round is said, fought or not."""
+    were = "is" if len(out) == 1 else "are"
+    return Say(
+        f"The attack of **{by}** on **{target}** is dropped: {join_names(list(out))} {were} already out.", pack=True
+    )
 
 
 @dataclass(frozen=True, slots=True)

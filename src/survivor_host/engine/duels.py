@@ -15,7 +15,7 @@ from typing import Any, NotRequired, TypedDict
 
 from survivor_host.engine.battle import battle
 from survivor_host.engine.dice import Dice
-from survivor_host.engine.duel_facts import AttackDropped, AttackFought
+from survivor_host.engine.duel_facts import AttackDropped, AttackFought, dropped, dropped_shown
 from survivor_host.engine.events import Cause, Eliminated, Event, Fact, Roll, Say
 from survivor_host.engine.game import Game, Seat
 from survivor_host.engine.modes import (
@@ -240,7 +240,7 @@ def fight_in_order(game: DuelGame, attacks: dict[int, int], fought: Callable[[Du
     for by, target in attacks.items():
         attacker, defender = game.seats[by], game.seats[target]
         if not (attacker.alive and defender.alive):
-            events.append(dropped(game, attacker, defender))
+            events.append(dropped(attacker, defender, game.shown_name))
             continue
         duel, _, left, lost = game.duel(attacker, defender)
         events += [fought(duel, left), *lost]
@@ -248,20 +248,6 @@ def fight_in_order(game: DuelGame, attacks: dict[int, int], fought: Callable[[Du
     if len(left_in) == 1:
         events += game.finish(left_in[0])
     return events
-
-
-def dropped(game: DuelGame, attacker: Seat, target: Seat) -> AttackDropped:
-    """The attack of `attacker` on `target`, not fought because one of them (or both) is out."""
-    out = tuple(game.shown_name(seat) for seat in (attacker, target) if not seat.alive)
-    return AttackDropped(game.shown_name(attacker), game.shown_name(target), out)
-
-
-def dropped_shown(by: str, target: str, out: Sequence[str]) -> Say:
-    """An attack not fought, and why: every attack of the round is said, fought or not."""
-    were = "is" if len(out) == 1 else "are"
-    return Say(
-        f"The attack of **{by}** on **{target}** is dropped: {join_names(list(out))} {were} already out.", pack=True
-    )
 
 
 def present_duels(fact: Fact) -> list[Event] | None:

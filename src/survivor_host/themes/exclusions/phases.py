@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from survivor_host.engine import nicknames
-from survivor_host.engine.duel_facts import ATTACK, AttackAsked, AttackFought, AttacksIn, AttackTaken
-from survivor_host.engine.duels import DuelCause, FinalDuel, LostDuel, dropped
+from survivor_host.engine.duel_facts import ATTACK, AttackAsked, AttackFought, AttacksIn, AttackTaken, dropped
+from survivor_host.engine.duels import DuelCause, FinalDuel, LostDuel
 from survivor_host.engine.events import Event
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
@@ -101,7 +101,7 @@ class Duels(Phase[ExcState]):
         for by, target in game.attacks.items():
             attacker, defender = game.seats[by], game.seats[target]
             if not (attacker.alive and defender.alive):
-                events.append(dropped(game, attacker, defender))
+                events.append(dropped(attacker, defender, game.shown_name))
                 continue
             events += fought(game, attacker, defender)
         game.attacks = {}

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from survivor_host.engine.duel_facts import RoundBegins
-from survivor_host.engine.duels import dropped_shown, present_duels
+from survivor_host.engine.duel_facts import RoundBegins, dropped_shown
+from survivor_host.engine.duels import present_duels
 from survivor_host.engine.events import Event, Fact, Prompt, Roll, Say
 from survivor_host.engine.modes import LIVES, MODE_SPECS, SECOND_WIND, hearts
 from survivor_host.engine.render import join_names
