@@ -63,7 +63,8 @@ def test_legal_mod_sets_are_every_combination_a_game_accepts() -> None:
 
 
 @pytest.mark.parametrize(
-    ("word", "owners"), [("hpt", "Hot Potato (hp)"), ("AAO", "Chase the Ace (cta)"), ("golf", "(exclusions)")]
+    ("word", "owners"),
+    [("hpt", "Hot Potato (hp)"), ("AAO", "Chase the Ace (cta)"), ("golf", "(exclusions)"), ("NoMercy", "(ftl)")],
 )
 def test_a_mod_named_as_a_theme_is_told_which_themes_it_belongs_to(word: str, owners: str) -> None:
     with pytest.raises(

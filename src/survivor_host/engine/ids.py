@@ -13,6 +13,11 @@ def to_id(name: str) -> str:
     return _NOT_ID.sub("", name.lower())
 
 
+HIDDEN = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
+"""The categories of characters that act instead of showing: controls, formatting (bidi controls
+among them), line and paragraph separators, lone surrogates."""
+UNSHOWN = HIDDEN | {"Co", "Cn"}
+"""What a name may not hold besides: private-use and unassigned characters, which show as nothing sure."""
 NAME_SEPARATORS = ",;|"
 """What joins names in the client seed and the protocol's lines: never part of a name (Showdown strips them)."""
 
@@ -24,6 +29,6 @@ def name_problem(name: str) -> str | None:
     for char in name:
         if char in NAME_SEPARATORS:
             return f"{name!r} holds {char!r}, which names never do"
-        if unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp", "Co", "Cs", "Cn"):
+        if unicodedata.category(char) in UNSHOWN:
             return f"{name!r} holds the control character U+{ord(char):04X}"
     return None

@@ -40,11 +40,11 @@ def card_name(card: int, fourteen: str = str(FOURTEEN)) -> str:
     return fourteen if card == FOURTEEN else CARD_NAMES.get(card, str(card))
 
 
-def join_names(names: tuple[str, ...] | list[str]) -> str:
-    """`a`, `a and b`, `a, b and c`."""
+def join_names(names: tuple[str, ...] | list[str], last: str = "and") -> str:
+    """`a`, `a and b`, `a, b and c` (`last="or"`: `a, b or c`)."""
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return ", ".join(names[:-1]) + f" {last} " + names[-1]
 
 
 def roll_text(event: Roll) -> str:

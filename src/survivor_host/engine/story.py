@@ -15,15 +15,14 @@ from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from typing import Any
 
+from survivor_host.engine.ids import HIDDEN
+
 Show = Callable[[Any], str]
 """A record value as escaped HTML."""
 StoryFn = Callable[[Mapping[str, Any]], list[tuple[str, str]]]
 """A round of the record -> its facts as (label, escaped HTML), in the order a reader follows."""
 
 
-HIDDEN = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
-"""The categories of characters that act instead of showing: controls, formatting (bidi controls
-among them), line and paragraph separators, lone surrogates."""
 RIGHT_TO_LEFT = frozenset({"R", "AL", "AN"})
 """The bidi classes that make a run of text read right to left, and so reorder the numbers next to it."""
 _ASCII_CONTROL = re.compile(r"[\x00-\x1f\x7f]")

@@ -12,6 +12,7 @@ from importlib import import_module
 from survivor_host.engine.dice import Dice
 from survivor_host.engine.errors import SetupError
 from survivor_host.engine.game import Game
+from survivor_host.engine.ids import to_id
 from survivor_host.engine.render import join_names
 from survivor_host.engine.theme import ThemeSpec
 
@@ -48,7 +49,8 @@ def theme_spec(theme: str) -> ThemeSpec:
     for spec in THEMES.values():
         if key == spec.id or key in spec.aliases:
             return spec
-    owners = [spec for spec in THEMES.values() if any(key in {mod.id, *mod.aliases} for mod in spec.mods)]
+    word = to_id(theme)  # a mod is read as `mod` reads it: case and punctuation ignored
+    owners = [spec for spec in THEMES.values() if any(word in map(to_id, (mod.id, *mod.aliases)) for mod in spec.mods)]
     if owners:  # a mod named as a theme (`hpt`): the themes it belongs to
         themes = join_names([f"{spec.title} ({spec.id})" for spec in owners])
         raise SetupError(f"{theme!r} is a mod of {themes}, not a theme: name the theme, then the mod.")

@@ -21,7 +21,8 @@ from html import escape
 from importlib import resources
 from typing import Any
 
-from survivor_host.engine.story import HIDDEN, e, right_to_left, visible
+from survivor_host.engine.ids import HIDDEN
+from survivor_host.engine.story import e, right_to_left, visible
 from survivor_host.trust.story import fairness_html, steps, title_of
 
 

@@ -53,7 +53,7 @@ def refusal(game: Game, player: str | None, text: str, reason: str, verb: str = 
             if guess is not None:
                 said.append(f"Did you mean **{action} {guess}**?")
             if action in game.spec.suggested:
-                said.append(f"For example: {join_names(names).replace(' and ', ' or ')}.")
+                said.append(f"For example: {join_names(names, last='or')}.")
             elif not all(name in reason for name in names):  # a theme's reason may list them already (BG2)
                 said.append(f"You can {action}: {join_names(names)}.")
     if options:
