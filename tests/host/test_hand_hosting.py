@@ -451,3 +451,15 @@ def test_a_hosts_tool_by_pm_goes_to_the_room_they_host_in_and_several_are_named(
     assert out.pms_to("Stagehand")[-1] == "That could be for 2 rooms; say which: one .roll 100 or two .roll 100"
     bot._route_pm("Venus", ".list")
     assert out.pms_to("Venus")[-1] == "Venus's list (0 in): nobody"
+
+
+def test_a_rename_onto_a_name_another_listed_player_has_or_had_is_refused(tmp_path: Path) -> None:
+    host = session_host(tmp_path)
+    host.handle_pm("Mars", "list rename Pluto, Plutoid")
+    for taken, whose in (("venus", "Venus"), ("Pluto", "Plutoid"), ("Plutoid", "Plutoid")):
+        host.handle_pm("Mars", f"list rename Ceres, {taken}")
+        assert outbox(host).pms_to("Mars")[-1] == f"{taken} is a name of {whose} on the list: give Ceres another name."
+    host.handle_pm("Mars", "list rename Ceres, ceres")  # her own name, written another way
+    host.handle_pm("Mars", "list out Venus")
+    host.handle_pm("Mars", "list post")
+    assert room(host)[-1] == "Mars's list (4 in): Io, ceres, Plutoid, Zoë · out: Venus"

@@ -203,6 +203,10 @@ class HandSession:
             self.out.remove(userid)
         elif event == "rename":
             entry["to"] = clean_text(new_name, "name")
+            other = self.find(entry["to"])
+            if other is not None and other != userid:  # one name, one player: out and remove find one
+                taken = self.shown.get(other, other)
+                raise IllegalAction(f"{entry['to']} is a name of {taken} on the list: give {shown} another name.")
             self.shown[userid] = entry["to"]
         elif event == "remove":
             if self.client_seed is None:
