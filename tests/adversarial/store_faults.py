@@ -1,8 +1,8 @@
 """A store whose writes fail the way SQLite's do: the disk full, or the database read-only.
 
-`Faults.start()` makes every write of the store fail until `stop()`; the reads go on. "read-only"
-uses SQLite's own read-only mode (`PRAGMA query_only`), so the error is the real one; "full" wraps
-the connection and raises what SQLite raises when the disk is full.
+`Faults.start()` makes every write of the store (or only some) fail until `stop()`; the reads go on.
+"read-only" uses SQLite's own read-only mode (`PRAGMA query_only`), so the error is the real one;
+"full" wraps the connection and raises what SQLite raises when the disk is full.
 """
 
 from __future__ import annotations
@@ -21,14 +21,16 @@ KINDS = ("full", "read-only")
 
 
 class FullConnection:
-    """A connection whose writes raise `database or disk is full` while `failing`."""
+    """A connection whose writes (those matching `only`, if given) raise `database or disk is full`
+    while `failing`."""
 
-    def __init__(self, db: sqlite3.Connection) -> None:
+    def __init__(self, db: sqlite3.Connection, only: re.Pattern[str] | None = None) -> None:
         self.real = db
         self.failing = False
+        self.only = only
 
     def execute(self, sql: str, args: Any = ()) -> sqlite3.Cursor:
-        if self.failing and WRITE.match(sql):
+        if self.failing and WRITE.match(sql) and (self.only is None or self.only.match(sql)):
             raise sqlite3.OperationalError(FULL)
         return self.real.execute(sql, args)
 
@@ -48,11 +50,15 @@ class Faults:
 
     store: Store
     kind: str
+    only: str | None = None
+    """The start of the only writes that fail (`DELETE FROM signups`), a write after others that work;
+    None: every write. Read-only fails every write, so it takes None."""
 
     def __post_init__(self) -> None:
-        assert self.kind in KINDS
+        assert self.kind in KINDS and (self.only is None or self.kind == "full")
         if self.kind == "full":
-            self.store.db = FullConnection(self.store.db)  # type: ignore[assignment]
+            only = None if self.only is None else re.compile(rf"\s*{re.escape(self.only)}", re.IGNORECASE)
+            self.store.db = FullConnection(self.store.db, only)  # type: ignore[assignment]
 
     def start(self) -> None:
         if self.kind == "full":

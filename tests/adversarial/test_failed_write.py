@@ -208,3 +208,47 @@ def test_signups_refused_for_want_of_the_disk_change_nothing(tmp_path: Path, kin
     faults.stop()
     stored = host.store.all_signups()[host.room]
     assert stored["players"] == ["Eve"] and stored["options"] == options
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_close_that_cannot_be_stored_leaves_the_box_open(tmp_path: Path, kind: str) -> None:
+    """The signups box says closed only once the close is stored: a refused `.end` leaves list and box open."""
+    host = make_host(tmp_path, html=True)
+    host.handle_chat("@", "Hostess", ".host ftl")
+    host.handle_chat(" ", "Eve", "/me in")
+    sent = len(outbox(host).sent)
+    faults = Faults(host.store, kind)
+    faults.start()
+    host.handle_chat("@", "Hostess", ".end")
+    assert host.state.signups is not None and host.state.signups.players == ["Eve"]
+    assert not any("signups are closed" in text for _, _, text in outbox(host).sent[sent:])
+    assert outbox(host).pms_to("Hostess")[-1].startswith("Not taken: I cannot write my database")
+    faults.stop()
+    assert host.store.all_signups()[host.room]["players"] == ["Eve"]
+    clock(host).advance(60)
+    host.handle_chat("@", "Hostess", ".end")  # writable again: now it closes, and the box says so
+    assert host.state.signups is None and host.store.all_signups() == {}
+    assert any(what == "uhtmlchange" and "signups are closed" in text for what, _, text in outbox(host).sent[sent:])
+
+
+@pytest.mark.parametrize("only", [None, "DELETE FROM signups"])
+def test_a_start_that_cannot_be_stored_begins_no_game_and_a_retry_begins_one(tmp_path: Path, only: str | None) -> None:
+    """The game's row and the list's close are stored together: a start refused at either leaves the list
+    open and no game stored, so `.start` again begins one game, not a second with the same seed."""
+    host = make_host(tmp_path, leader="pick")
+    host.handle_chat("@", "Hostess", ".host ftl")
+    for name in PLAYERS:
+        host.handle_chat(" ", name, "/me in")
+    faults = Faults(host.store, "full", only=only)
+    faults.start()
+    host.handle_chat("@", "Hostess", ".start")
+    assert host.game is None and host.state.signups is not None and host.state.signups.players == PLAYERS
+    assert host.store.db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0
+    assert host.store.all_signups()[host.room]["players"] == PLAYERS
+    assert outbox(host).pms_to("Hostess")[-1].startswith("Not taken: I cannot write my database")
+    assert not any("client seed" in line for line in outbox(host).room_lines())
+    faults.stop()
+    clock(host).advance(60)
+    host.handle_chat("@", "Hostess", ".start")
+    assert host.game is not None and host.state.signups is None and host.store.all_signups() == {}
+    assert host.store.db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1

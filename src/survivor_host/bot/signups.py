@@ -161,20 +161,27 @@ class SignupDesk:
         state.out.say(state.room, f"Option **{name}** is now **{state.signups.options[name]}**.")
 
     def close(self, text: str) -> None:
-        """The signups end (cancelled, or the game starts): the box says so, the room is told `text`."""
+        """The signups are cancelled: once that is stored, the box says so and the room is told `text`."""
         state = self.state
-        if state.signups is not None and state.out.can_use_html(state.room):
-            cls = theme_spec(state.signups.theme)
-            mods = [cls.mod_title(mod) for mod in state.signups.mods]
-            box = html.signups_box(cls.title, mods, state.signups.players, closed=True)
-            state.out.change_uhtml(state.room, self._box_name(), box)
+        signups = state.signups
         with self.stored():
             state.signups = None
+        self._closed(signups, text)
+
+    def _closed(self, signups: Signups | None, text: str) -> None:
+        """The stored close of `signups` is shown: the box says closed, the timer stops, the room reads `text`."""
+        state = self.state
+        if signups is not None and state.out.can_use_html(state.room):
+            cls = theme_spec(signups.theme)
+            mods = [cls.mod_title(mod) for mod in signups.mods]
+            box = html.signups_box(cls.title, mods, signups.players, closed=True)
+            state.out.change_uhtml(state.room, self._box_name(), box)
         self._disarm()
         state.out.say(state.room, text)
 
     def start(self) -> tuple[Game, int]:
-        """`.start`: the game of the list, stored; the signups close announcing its client seed."""
+        """`.start`: the game of the list and the list's close, stored together; then the signups close
+        announcing its client seed."""
         state = self.state
         signups = state.signups
         if signups is None:
@@ -186,8 +193,9 @@ class SignupDesk:
             dice=ALGORITHM, client_seed=dice.client_seed, salts=dice.salts, host=signups.host,
             room_bot_hosted=state.roombot.we_host(),
         )  # fmt: skip
+        state.signups = None  # the store closed the list with the game's start
         state.game_host = signups.host
-        self.close(announce_client_seed(dice))
+        self._closed(signups, announce_client_seed(dice))
         return game, game_id
 
     def _box_name(self) -> str:

@@ -107,16 +107,20 @@ class Store(PointsTables, ClosedRecords, Writes):
         host: str | None = None,
         room_bot_hosted: bool = False,
     ) -> int:
+        """A game begins in `room` from its list: the game stored and the room's signups closed, both or
+        neither (a refused start leaves the list open and no game to start twice); the game's id."""
         # The rules version rides with the options (no schema change): a restore compares it.
         stored = {**options, RULES_KEY: rules_version}
-        cursor = self.db.execute(
-            "INSERT INTO games (room, theme, mods, options, players, seed, started_at, heartbeat, posted,"
-            " dice, client_seed, salts, host, room_bot_hosted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, -1, ?, ?, ?, ?, ?)",
-            (
-                room, theme, json.dumps(list(mods)), json.dumps(stored), json.dumps(list(players)), seed, at, at,
-                dice, client_seed, json.dumps(list(salts)), host, int(room_bot_hosted),
-            ),
-        )  # fmt: skip
+        with self.transaction():
+            cursor = self.db.execute(
+                "INSERT INTO games (room, theme, mods, options, players, seed, started_at, heartbeat, posted,"
+                " dice, client_seed, salts, host, room_bot_hosted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, -1, ?, ?, ?, ?, ?)",
+                (
+                    room, theme, json.dumps(list(mods)), json.dumps(stored), json.dumps(list(players)), seed, at, at,
+                    dice, client_seed, json.dumps(list(salts)), host, int(room_bot_hosted),
+                ),
+            )  # fmt: skip
+            self.db.execute("DELETE FROM signups WHERE room = ?", (room,))
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
