@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from survivor_host.bot.fairness import ALGORITHM, SignupSeed, announce_client_seed
 from survivor_host.bot.ports import Cancellable
+from survivor_host.bot.signups_stored import save, stored
 from survivor_host.bot.state import RoomState, Signups
 from survivor_host.engine.errors import IllegalAction, SetupError
 from survivor_host.engine.game import Game
@@ -62,7 +61,7 @@ class SignupDesk:
         mods = list(cls.normalize_mods(mods_text.split()))
         options = {k: v for k, v in state.settings.defaults.items() if k in cls.option_specs()}
         fair = SignupSeed(state.new_seed())
-        with self.stored():
+        with stored(state):
             state.signups = Signups(cls.id, mods, options, dice=fair, host=host, opened_at=state.clock.now())
             state.signups.room_bot_hosted = state.roombot.we_host()
         mods_shown = f" ({join_names([cls.mod_title(m) for m in mods])})" if mods else ""
@@ -110,7 +109,7 @@ class SignupDesk:
         signups = self.state.signups
         if signups is None or signups.dice is None:
             raise IllegalAction("Salt is added during signups.")
-        with self.stored():
+        with stored(self.state):
             reply = signups.dice.add_salt(name, word, signups.players, self.state.settings.prefix)
         with self.state.out.lane("info", name):  # limited: a flood of them never holds the game back
             self.state.out.pm(name, reply)
@@ -130,7 +129,7 @@ class SignupDesk:
             raise IllegalAction(f"The game is full ({len(signups.players)} players).")
         if not joining and to_id(name) not in ids:
             raise IllegalAction(f"You were not signed up in {state.room}.")
-        with self.stored():
+        with stored(state):
             if joining:
                 signups.players.append(name)
             else:
@@ -156,7 +155,7 @@ class SignupDesk:
         signed = len(state.signups.players)
         if name == "max_players" and isinstance(parsed, int) and parsed < signed:
             raise IllegalAction(f"{signed} players are signed up: max_players can be {signed} or more, not {parsed}.")
-        with self.stored():
+        with stored(state):
             state.signups.options[name] = parsed
         state.out.say(state.room, f"Option **{name}** is now **{state.signups.options[name]}**.")
 
@@ -164,7 +163,7 @@ class SignupDesk:
         """The signups are cancelled: once that is stored, the box says so and the room is told `text`."""
         state = self.state
         signups = state.signups
-        with self.stored():
+        with stored(state):
             state.signups = None
         self._closed(signups, text)
 
@@ -240,25 +239,6 @@ class SignupDesk:
         else:
             state.out.when_sent(post)
 
-    def save(self) -> None:
-        data = self.state.signups.to_dict() if self.state.signups else None
-        self.state.store.save_signups(self.state.room, data, self.state.clock.now())
-
-    @contextmanager
-    def stored(self) -> Iterator[None]:
-        """The list changes inside, then is stored; should the store refuse, the list is put back as it
-        was, in place (nothing counts until it is stored), and the refusal goes on to the sender."""
-        state = self.state
-        before, kept = state.signups, copy.deepcopy(state.signups)
-        try:
-            yield
-            self.save()
-        except BaseException:
-            if before is not None and kept is not None:
-                vars(before).update(vars(kept))
-            state.signups = before
-            raise
-
     def restore(self, data: dict[str, Any]) -> None:
         """After a restart: the stored list is open again (with a seed committed now if it had none)."""
         state = self.state
@@ -273,7 +253,7 @@ class SignupDesk:
             state.signups.room_bot_hosted = True
         state.out.say(state.room, "The bot restarted: signups are still open.")
         if not data.get("seed"):
-            self.save()
+            save(state)
             state.out.say(state.room, fair.announce_commitment(state.settings.prefix))
         self.refresh_box(new=True)
         seconds = state.settings.signups_seconds
@@ -288,7 +268,7 @@ class SignupDesk:
         ids = [to_id(player) for player in signups.players] if signups else []
         if signups is None or userid not in ids:
             return None
-        with self.stored():
+        with stored(self.state):
             name = signups.players.pop(ids.index(userid))
         self.refresh_box()
         return name
@@ -299,7 +279,7 @@ class SignupDesk:
         if signups is not None:
             ids = [to_id(p) for p in signups.players]
             if old_id in ids:
-                with self.stored():
+                with stored(self.state):
                     signups.players[ids.index(old_id)] = new_name
 
 
