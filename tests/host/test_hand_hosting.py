@@ -463,3 +463,17 @@ def test_a_rename_onto_a_name_another_listed_player_has_or_had_is_refused(tmp_pa
     host.handle_pm("Mars", "list out Venus")
     host.handle_pm("Mars", "list post")
     assert room(host)[-1] == "Mars's list (4 in): Io, ceres, Plutoid, Zoë · out: Venus"
+
+
+def test_a_refusal_names_the_command_with_its_prefix_and_only_room_auth_starts_a_session(tmp_path: Path) -> None:
+    host = make_host(tmp_path, html=True, seed=SEED)
+    host.handle_chat(" ", "Mars", ".handhost")
+    assert outbox(host).pms_to("Mars")[-1] == (
+        "Only room auth (+ and up) or the bot's owners start a session (.handhost NAME); "
+        "the room bot's host gets one when it names them."
+    )
+    host.handle_chat("+", "Stagehand", ".handhost Mars")
+    host.handle_chat(" ", "Io", "/me in")
+    for tool in ("roll 100", "pick", "shuffle", "card Io"):
+        host.handle_pm("Mars", tool)
+        assert outbox(host).pms_to("Mars")[-1] == "Close signups first (.close): the dice wait for the client seed."

@@ -188,6 +188,11 @@ class HandDesk(HandTools):
             reply = self._change(lambda session: session.add_salt(name, rest, self.state.settings.prefix))
             self.state.out.pm(name, reply)
             return
+        if word == HAND_START and rank not in AUTH_RANKS and not self._owner(name):
+            raise IllegalAction(
+                f"Only room auth (+ and up) or the bot's owners start a session ({self.prefix}handhost NAME); "
+                "the room bot's host gets one when it names them."
+            )
         if not self.may_host(rank, name):
             host = f" ({self.session.host})" if self.session else ""
             raise IllegalAction(f"Only the current host{host} or room auth can use {self.prefix}{word}.")

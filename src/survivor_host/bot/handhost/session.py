@@ -29,6 +29,9 @@ from survivor_host.trust.session import (
 )
 from survivor_host.words.lines import MAX_LINE
 
+NOT_CLOSED = "Signups are not closed yet: the dice wait for the client seed."
+"""A draw asked for before the client seed is fixed (the bot's refusal also names its close command)."""
+
 
 @dataclass
 class HandSession:
@@ -119,7 +122,7 @@ class HandSession:
         if self.ended is not None:
             raise IllegalAction("This session has ended.")
         if self._stream is None:
-            raise IllegalAction("Close signups first (close): the dice wait for the client seed.")
+            raise IllegalAction(NOT_CLOSED)
         made = make_draw(self._stream, draw)
         made["number"] = len(self.draws) + 1
         self.draws.append(made)
@@ -143,7 +146,7 @@ class HandSession:
         else:
             names = self.still_in()
             if self.client_seed is None:
-                raise IllegalAction("Close signups first (close): the dice wait for the client seed.")
+                raise IllegalAction(NOT_CLOSED)
         if len(names) < 2:
             what = "items" if items_text.strip() else "players still in"
             raise IllegalAction(f"A {kind} needs at least two {what}, separated by commas: {kind} A, B, C")

@@ -58,6 +58,8 @@ class HandTools:
                 f"Only the session's host ({session.host}) or a room owner deals cards: a card is its player's "
                 "and the host's secret."
             )
+        if session.open_for_signups:
+            raise IllegalAction(f"Close signups first ({self.prefix}close): the dice wait for the client seed.")
 
         def make(session: HandSession) -> dict[str, Any]:
             try:
