@@ -44,9 +44,9 @@ REFUSALS = {
     "scapegoat": "There is no scapegoat to name now.",
     "noscapegoat": NOT_YOURS,
 }
+"""Why an action is refused when the current phase does not take it (see `FollowTheLeader.refusal`)."""
 NO_VOTE = "There is no vote for the first leader in this game: it was picked at random (leader=pick)."
 """F2: under `leader=pick` nobody votes, so a `vote` is refused as such rather than as late."""
-"""Why an action is refused when the current phase does not take it (see `FollowTheLeader.refusal`)."""
 
 
 class FollowTheLeader(FtlState):
