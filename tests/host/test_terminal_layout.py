@@ -52,6 +52,17 @@ def test_each_round_begins_under_a_rule_and_the_finals_under_their_heading(theme
     assert len(numbered) + bool(headings) >= game.round
 
 
+@pytest.mark.parametrize("theme", [theme for theme, spec in THEMES.items() if spec.styles.headings])
+def test_each_heading_names_a_phase_the_game_announces(theme: str) -> None:
+    headed = set(THEMES[theme].styles.headings)
+    announced: set[str] = set()
+    for seed in range(1, 6):
+        announced |= set(watched(theme, (), seed)[1])
+        if headed <= announced:
+            break
+    assert headed <= announced, (headed, announced)
+
+
 @pytest.mark.parametrize(("theme", "mods"), SETUPS)
 def test_the_first_player_list_is_a_table_before_the_second_round(theme: str, mods: tuple[str, ...]) -> None:
     lines, _, _ = watched(theme, mods)

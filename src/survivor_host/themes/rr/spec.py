@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from survivor_host.engine.theme import ChancesFn, HelpText, OddsFn, RulesFn, Styles, ThemeSpec
+from survivor_host.themes.rr.rules import FINAL
 
 if TYPE_CHECKING:
     from survivor_host.engine.game import Game
@@ -87,6 +88,6 @@ SPEC = ThemeSpec(
     styles=Styles(
         words={"eliminated": ("is shot and out", "is out", "BANG!"), "safe": ("is safe",)},
         marks={"pass used": "accent"},
-        headings={"finale": "Final"},
+        headings={FINAL: "Final"},
     ),
 )
