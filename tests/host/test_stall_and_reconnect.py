@@ -14,7 +14,7 @@ import pytest
 
 from survivor_host.bot.bot import Bot
 from survivor_host.bot.deadlines import PAUSED_LINE
-from survivor_host.showdown.events import Connected, Disconnected
+from survivor_host.showdown.events import Connected, Disconnected, Pong
 from survivor_host.showdown.messages import PrivateMessage, UserRef
 from tests.host.fakes import FakeClock, FakeOutbox
 from tests.host.test_bot_routing import make_bot, sign_up
@@ -100,7 +100,9 @@ def test_a_stall_before_the_deadline_that_times_the_link_out_is_told_too(tmp_pat
     assert one.deadline_at is not None and one.deadline_at - clock.now() == pytest.approx(50)
 
 
-def test_a_link_dropped_by_a_server_that_answers_stays_quiet(tmp_path: Path) -> None:
+def test_a_link_dropped_by_a_server_that_answers_stays_quiet_and_keeps_the_time_it_had_when_it_went(
+    tmp_path: Path,
+) -> None:
     bot, out, clock = ready_bot(tmp_path, secret_deadline=60, reminder=0)
     sign_up(bot, "one", ".host ftl", PLAYERS, leader="Ann")
     one = bot.rooms["one"]
@@ -112,7 +114,39 @@ def test_a_link_dropped_by_a_server_that_answers_stays_quiet(tmp_path: Path) -> 
     clock.advance(3)
     bot._handle(Connected(reconnect=True, rooms=ROOMS))
     assert said_after(out, start) == []
-    assert one.deadline_at is not None and one.deadline_at - clock.now() == pytest.approx(50)  # from Ben's PM
+    assert one.deadline_at is not None and one.deadline_at - clock.now() == pytest.approx(45)  # from the drop
+
+
+def test_a_link_that_keeps_dropping_in_a_quiet_room_lets_the_deadline_run(tmp_path: Path) -> None:
+    bot, out, clock = ready_bot(tmp_path, secret_deadline=60, reminder=0)
+    sign_up(bot, "one", ".host ftl", PLAYERS, leader="Ann")
+    one = bot.rooms["one"]
+    for _ in range(4):  # nobody talks; the server answers, and the link drops every 10 s
+        clock.advance(10)
+        bot._handle(Disconnected(reason="connection lost"))
+        clock.advance(2)
+        bot._handle(Connected(reconnect=True, rooms=ROOMS))
+    assert one.deadline_at is not None and one.deadline_at - clock.now() == pytest.approx(60 - 4 * 10)
+    clock.advance(21)
+    assert any(IDLE in line for line in out.room_lines())
+
+
+def test_a_stall_in_a_quiet_room_gives_back_the_time_since_the_servers_last_pong(tmp_path: Path) -> None:
+    bot, out, clock = ready_bot(tmp_path, secret_deadline=90, reminder=0)
+    sign_up(bot, "one", ".host ftl", PLAYERS, leader="Ann")
+    one = bot.rooms["one"]
+    clock.advance(5)
+    pm(bot, "Ben", "follow")  # the last line anyone says
+    clock.advance(30)
+    bot._handle(Pong())  # the server answers the keepalive ping, 55 s before the deadline
+    clock.advance(45)  # then it stalls: 30 s without a frame, 15 s without a pong
+    start = len(out.sent)
+    bot._handle(Disconnected(reason="connection lost", stalled=True))
+    clock.advance(10)
+    bot._handle(Connected(reconnect=True, rooms=ROOMS))
+    said = said_after(out, start)
+    assert said[0] == PAUSED_LINE and "55 seconds left" in said[1], said
+    assert one.deadline_at is not None and one.deadline_at - clock.now() == pytest.approx(55)
 
 
 def test_a_reconnect_after_a_finished_game_resumes_the_other_rooms_game(tmp_path: Path) -> None:

@@ -33,6 +33,8 @@ class FakeShowdown:
         self.taken_names: set[str] = set()
         self.autoping = True
         self.received: list[str] = []
+        self.pongs: list[bytes] = []
+        """The payloads of the pongs the client sent (seen only with `autoping` off)."""
         self.logins: list[dict[str, str]] = []
         self.sockets: list[web.WebSocketResponse] = []
         self.connections = 0
@@ -121,6 +123,8 @@ class FakeShowdown:
         await ws.send_str(f"|challstr|{challenge}")
         try:
             async for message in ws:
+                if message.type == WSMsgType.PONG:
+                    self.pongs.append(message.data)
                 if message.type != WSMsgType.TEXT:
                     continue
                 self.received.append(message.data)

@@ -15,7 +15,7 @@ from showdown_fakes import PASSWORD, FakeShowdown, RoomSpec
 from survivor_host.showdown.client import ShowdownClient
 from survivor_host.showdown.config import ClientConfig
 from survivor_host.showdown.escape import escape_text
-from survivor_host.showdown.events import Connected, Disconnected
+from survivor_host.showdown.events import Connected, Disconnected, Pong
 from survivor_host.showdown.login import LoginError
 from survivor_host.showdown.messages import Chat, Init, Message, Users
 from survivor_host.showdown.rooms import decide_pace
@@ -313,6 +313,29 @@ def test_missed_pong_reconnects() -> None:
 
     events = run_client(scenario, setup=setup, heartbeat=1.0)
     assert any(isinstance(e, Disconnected) and e.reason == "connection lost" and e.stalled for e in events)
+
+
+def test_the_servers_pong_to_the_keepalive_ping_is_heard() -> None:
+    """A quiet link: the server's pong reaches the handler (the bot counts it as the server heard)."""
+
+    async def scenario(client: ShowdownClient, server: FakeShowdown, events: list[Message]) -> None:
+        await asyncio.wait_for(client.wait_ready(), 5)
+        await wait_until(lambda: any(isinstance(e, Pong) for e in events), timeout=5)
+
+    events = run_client(scenario, heartbeat=0.5)
+    assert not any(isinstance(e, Disconnected) and e.stalled for e in events)
+
+
+def test_the_servers_ping_is_answered() -> None:
+    def setup(server: FakeShowdown) -> None:
+        server.autoping = False  # the fake server sees the pong
+
+    async def scenario(client: ShowdownClient, server: FakeShowdown, events: list[Message]) -> None:
+        await asyncio.wait_for(client.wait_ready(), 5)
+        await server.sockets[0].ping(b"are you there")
+        await wait_until(lambda: server.pongs == [b"are you there"])
+
+    run_client(scenario, setup=setup)
 
 
 def test_backoff_doubles_to_the_cap_with_jitter() -> None:

@@ -59,7 +59,8 @@ class Bot:
         self._heard_at: float | None = None
 
     def last_heard(self) -> float | None:
-        """When the bot last got a message from the server (None: not yet)."""
+        """When the bot last got anything from the server, a pong to the link's keepalive ping included
+        (None: not yet)."""
         return self._heard_at
 
     def settings_for(self, room: str) -> HostSettings:
@@ -105,10 +106,12 @@ class Bot:
             logger.warning("disconnected: %s", message.reason)
             if self._down_since is None:
                 self._down_since = self.clock.now()
-            # The deadlines keep the time they had when the server was last heard: a stall before
-            # the link timed out is time away too.
-            heard, silent = self._heard_at, message.stalled
-            since = self._down_since if heard is None else min(heard, self._down_since)
+            # A dropped link stops the deadlines when it went down. A stall (the ping went unanswered)
+            # stops them when the server was last heard, a pong included: its silence before the link
+            # timed out is time away too.
+            since, silent = self._down_since, message.stalled
+            if silent and self._heard_at is not None:
+                since = min(self._heard_at, since)
             self._each(self.rooms.values(), "pause", lambda host: host.pause(since, silent))
         elif isinstance(message, RoomLost) and room is not None:
             logger.error("lost room %s (%s): its game is paused until the bot is back in", message.room, message.reason)

@@ -32,11 +32,12 @@ class Deadlines:
     take their safe choice), then `timeout` (the engine's `timeout` input) if the game still waits for
     the same thing. A server slow to catch up is logged, and past `STALL_PAUSE` pauses the game.
 
-    Every pause (the server silent at a deadline, the link lost, the room lost, the database down)
-    keeps the time the deadline had when the server was last heard. A pause because the server went
-    silent is said in the room, and so is its end, however it ends (the server answers, or the bot
-    reconnects): the deadline gets that time back (at least `RESUME_LEFT`) and whoever still owes an
-    action is asked again with the time left.
+    Every pause keeps the time the deadline had when play stopped: when the link went down, the room
+    was lost or the database failed; when the server went silent (at a deadline, or a ping unanswered),
+    when it was last heard, a pong included. A pause because the server went silent is said in the
+    room, and so is its end, once play may go on (the server answers, or the bot reconnects, and
+    nothing else holds the room): the deadline gets that time back (at least `RESUME_LEFT`) and
+    whoever still owes an action is asked again with the time left.
     """
 
     state: RoomState
@@ -215,8 +216,8 @@ class Deadlines:
         self.set(self.state.clock.now() + max(left, RESUME_LEFT))
 
     def pause(self, since: float | None = None) -> None:
-        """Stop the clock on the current deadline with the time it had at `since` (when the server was
-        last heard; default now). Already paused, it keeps the time it had."""
+        """Stop the clock on the current deadline with the time it had at `since` (when play stopped;
+        default now). Already paused, it keeps the time it had."""
         state = self.state
         now = state.clock.now()
         if self.deadline_at is not None and not self.paused:

@@ -114,10 +114,11 @@ class Presence:
         self.leave_timers.clear()
 
     def pause(self, since: float | None = None, silent: bool = False) -> None:
-        """The bot lost its connection: stop the clock on the current deadline with the time it had when
-        the server was last heard (`since`), and on the grace of players who had left (the bot cannot
-        see them come back while it is away). `silent`: the server had stopped answering, which the room
-        is told; so it is when a stall was already told on the connection now lost."""
+        """The bot lost its connection: stop the clock on the current deadline with the time it had at
+        `since` (when the link went down, or for a stall when the server was last heard), and on the
+        grace of players who had left (the bot cannot see them come back while it is away). `silent`:
+        the server had stopped answering, which the room is told; so it is when a stall was already
+        told on the connection now lost."""
         self._stop_leave_timers()
         if (silent or self.deadlines.stalled) and since is not None:
             self.deadlines.server_silent(since)

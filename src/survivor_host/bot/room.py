@@ -226,8 +226,9 @@ class RoomHost:
         self.presence.watch_absent()
 
     def pause(self, since: float | None = None, silent: bool = False) -> None:
-        """The bot lost its connection: deadlines and leave graces stop, with the time they had when the
-        server was last heard (`since`); `silent`: the server had stopped answering (the room is told)."""
+        """The bot lost its connection: deadlines and leave graces stop, with the time they had at `since`
+        (when the link went down, or for a stall when the server was last heard); `silent`: the server
+        had stopped answering (the room is told)."""
         self.away = True
         self.presence.pause(since, silent)
 

@@ -12,7 +12,7 @@ import aiohttp
 from survivor_host.showdown.clientrooms import RoomTracking
 from survivor_host.showdown.clientsend import ClientSending
 from survivor_host.showdown.config import connection_problem
-from survivor_host.showdown.events import Connected, Disconnected, Refused
+from survivor_host.showdown.events import Connected, Disconnected, Pong, Refused
 from survivor_host.showdown.login import LoginError, LoginUnavailable, get_assertion
 from survivor_host.showdown.messages import (
     Challstr,
@@ -119,7 +119,9 @@ class ShowdownClient(ClientSending, RoomTracking):
         config = self.config
         loop = asyncio.get_running_loop()
         logger.info("Connecting to %s", config.server_url)
-        async with session.ws_connect(config.server_url, heartbeat=config.heartbeat, max_msg_size=0) as ws:
+        # The client answers pings itself (`autoping=False`) so that it sees the server's pongs.
+        connect = session.ws_connect(config.server_url, heartbeat=config.heartbeat, autoping=False, max_msg_size=0)
+        async with connect as ws:
             self._ws = ws
             self._stalled = False
             self.connections += 1
@@ -219,6 +221,10 @@ class ShowdownClient(ClientSending, RoomTracking):
                     message = self._as_known_room(message)
                     self._apply(message)
                     self._emit(message)
+            elif frame.type == aiohttp.WSMsgType.PONG:
+                self._emit(Pong())  # the server answered the keepalive ping of a quiet link
+            elif frame.type == aiohttp.WSMsgType.PING:
+                await ws.pong(frame.data)
             elif frame.type == aiohttp.WSMsgType.ERROR:
                 logger.warning("Websocket error: %r", ws.exception())
                 # No pong to the ping sent after a silence: the server stopped answering.

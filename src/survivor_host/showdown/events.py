@@ -1,4 +1,4 @@
-"""The client's synthetic messages: connected, disconnected, a line refused, a room lost or back."""
+"""The client's synthetic messages: connected, disconnected, a pong, a line refused, a room lost or back."""
 
 from __future__ import annotations
 
@@ -24,6 +24,12 @@ class Disconnected(Message):
     reason: str
     stalled: bool = False
     """The server had stopped answering (the websocket's ping went unanswered), rather than closing the link."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Pong(Message):
+    """Synthetic: the server answered the websocket's keepalive ping (sent after a silence): it is there,
+    though it had nothing to say."""
 
 
 UNREACHABLE = (
