@@ -10,9 +10,13 @@ from __future__ import annotations
 import re
 import sqlite3
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+from survivor_host.bot.room import RoomHost
+from survivor_host.engine.game import Game
 from survivor_host.store.db import Store
+from tests.host.test_room import PLAYERS, make_host, open_game, outbox
 
 WRITE = re.compile(r"\s*(INSERT|UPDATE|DELETE|REPLACE|PRAGMA\s+user_version\s*=)", re.IGNORECASE)
 FULL = "database or disk is full"
@@ -81,3 +85,32 @@ def stored_seqs(store: Store, game_id: int) -> list[int]:
     return [
         int(row[0]) for row in store.db.execute("SELECT seq FROM inputs WHERE game_id = ? ORDER BY seq", (game_id,))
     ]
+
+
+@dataclass
+class Noted:
+    """A room's game under way and what it held when noted: its record, its stored inputs' numbers,
+    and how many lines the room had read."""
+
+    host: RoomHost
+    game: Game
+    game_id: int
+    owed: list[str]
+    """Who owed an action when the game began, in order."""
+    record: dict[str, Any]
+    seqs: list[int]
+    lines: int
+
+
+def game_under_way(tmp_path: Path, answered: int = 1) -> Noted:
+    """A Follow the Leader game whose first `answered` owed players have followed, then noted."""
+    host = make_host(tmp_path, leader="pick")
+    open_game(host, "ftl", PLAYERS)
+    game, game_id = host.game, host.game_id
+    assert game is not None and game_id is not None
+    owed = [wait.player for wait in game.awaiting()]
+    for name in owed[:answered]:
+        host.handle_pm(name, "follow")
+    return Noted(
+        host, game, game_id, owed, game.record(), stored_seqs(host.store, game_id), len(outbox(host).room_lines())
+    )

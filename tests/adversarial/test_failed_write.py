@@ -20,7 +20,7 @@ from survivor_host.bot import serve
 from survivor_host.bot.room import RoomHost
 from survivor_host.store.db import Store
 from survivor_host.trust.session import verify_session
-from tests.adversarial.store_faults import KINDS, Faults, stored_seqs
+from tests.adversarial.store_faults import KINDS, Faults, game_under_way, stored_seqs
 from tests.host.test_hand_hosting import session_host
 from tests.host.test_persistence import reopen
 from tests.host.test_room import PLAYERS, clock, make_host, open_game, outbox, play_out
@@ -45,13 +45,8 @@ def test_the_fault_is_sqlites_own(tmp_path: Path, kind: str) -> None:
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_a_choice_that_cannot_be_stored_does_not_count_and_play_waits_for_the_disk(tmp_path: Path, kind: str) -> None:
-    host = make_host(tmp_path, leader="pick")
-    open_game(host, "ftl", PLAYERS)
-    game = host.game
-    assert game is not None and host.game_id is not None
-    owed = [wait.player for wait in game.awaiting()]
-    host.handle_pm(owed[0], "follow")
-    before, seqs, lines = game.record(), stored_seqs(host.store, host.game_id), len(outbox(host).room_lines())
+    noted = game_under_way(tmp_path)
+    host, game, owed, before, seqs, lines = noted.host, noted.game, noted.owed, noted.record, noted.seqs, noted.lines
     faults = Faults(host.store, kind)
     faults.start()
 
@@ -59,7 +54,7 @@ def test_a_choice_that_cannot_be_stored_does_not_count_and_play_waits_for_the_di
     host.handle_chat("@", "Hostess", f".modkill {owed[2]}")
     assert game.record() == before  # neither the choice nor the modkill counted
     assert game.seat(owed[2]).alive and owed[1] in [wait.player for wait in game.awaiting()]
-    assert stored_seqs(host.store, host.game_id) == seqs
+    assert stored_seqs(host.store, noted.game_id) == seqs
     for who in (owed[1], "Hostess"):
         told = outbox(host).pms_to(who)[-1]
         assert told.startswith("Not taken: I cannot write my database") and "paused" in told, told
@@ -78,7 +73,7 @@ def test_a_choice_that_cannot_be_stored_does_not_count_and_play_waits_for_the_di
     assert owed[1] not in [wait.player for wait in game.awaiting()]
     clock(host).advance(host.deadline_at - clock(host).time + 1)  # the deadline runs out: the idle are out
     assert [seat.name for seat in game.seats if not seat.alive] == owed[2:]
-    seqs = stored_seqs(host.store, host.game_id)
+    seqs = stored_seqs(host.store, noted.game_id)
     assert seqs == list(range(1, len(seqs) + 1))  # no hole
 
     record = game.record()
@@ -87,11 +82,9 @@ def test_a_choice_that_cannot_be_stored_does_not_count_and_play_waits_for_the_di
 
 
 def test_a_timeout_that_cannot_be_stored_waits_for_the_disk_then_runs(tmp_path: Path) -> None:
-    host = make_host(tmp_path, leader="pick")
-    open_game(host, "ftl", PLAYERS)
-    game = host.game
-    assert game is not None and host.deadline_at is not None
-    owed = [wait.player for wait in game.awaiting()]
+    noted = game_under_way(tmp_path, answered=0)
+    host, game, owed = noted.host, noted.game, noted.owed
+    assert host.deadline_at is not None
     faults = Faults(host.store, "full")
     faults.start()
     clock(host).advance(host.deadline_at - clock(host).time + 1)  # the deadline's timeout is not stored

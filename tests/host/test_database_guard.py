@@ -20,8 +20,8 @@ from survivor_host.bot.config import BotConfig
 from survivor_host.store.db import Store
 from survivor_host.store.lock import lock_path
 from survivor_host.store.writes import DatabaseGone
-from tests.adversarial.store_faults import Faults, stored_seqs
-from tests.host.test_room import PLAYERS, clock, make_host, open_game, outbox
+from tests.adversarial.store_faults import Faults, game_under_way, stored_seqs
+from tests.host.test_room import clock, outbox
 
 HOLDER = """
 import os, sys, time
@@ -140,13 +140,8 @@ def test_the_store_refuses_to_write_once_its_file_is_gone(tmp_path: Path, how: s
 def test_a_database_gone_mid_game_takes_no_input_and_pauses_the_room(
     tmp_path: Path, how: str, caplog: pytest.LogCaptureFixture
 ) -> None:
-    host = make_host(tmp_path, leader="pick")
-    open_game(host, "ftl", PLAYERS)
-    game = host.game
-    assert game is not None and host.game_id is not None
-    owed = [wait.player for wait in game.awaiting()]
-    host.handle_pm(owed[0], "follow")
-    before, seqs, lines = game.record(), stored_seqs(host.store, host.game_id), len(outbox(host).room_lines())
+    noted = game_under_way(tmp_path)
+    host, game, owed, before, seqs, lines = noted.host, noted.game, noted.owed, noted.record, noted.seqs, noted.lines
     gone(tmp_path / "bot.db", how)
 
     with caplog.at_level(logging.WARNING):
@@ -164,23 +159,20 @@ def test_a_database_gone_mid_game_takes_no_input_and_pauses_the_room(
     assert any(f"the database file {tmp_path / 'bot.db'} was {how}" in error for error in errors), errors
     assert [record.getMessage() for record in caplog.records] == errors  # nothing more logged: no retries
     if how == "replaced":
-        assert stored_seqs(host.store, host.game_id) == seqs  # the open file holds what it held, no more
+        assert stored_seqs(host.store, noted.game_id) == seqs  # the open file holds what it held, no more
 
 
 def test_a_database_gone_during_a_full_disk_tells_the_room_to_wait_for_a_restart(tmp_path: Path) -> None:
-    host = make_host(tmp_path, leader="pick")
-    open_game(host, "ftl", PLAYERS)
-    game = host.game
-    assert game is not None
-    owed = [wait.player for wait in game.awaiting()]
+    noted = game_under_way(tmp_path)
+    host, owed = noted.host, noted.owed
     faults = Faults(host.store, "full")
     faults.start()
-    host.handle_pm(owed[0], "follow")
+    host.handle_pm(owed[1], "follow")
     lines = len(outbox(host).room_lines())
     gone(tmp_path / "bot.db", "deleted")
     faults.stop()
     clock(host).advance(600)  # the next try finds the file gone: the room is told, and the tries stop
     assert outbox(host).room_lines()[lines:] == [GONE_LINE]
-    assert all(seat.alive for seat in game.seats)  # the deadline stays stopped
-    host.handle_pm(owed[0], "follow")
-    assert outbox(host).pms_to(owed[0])[-1].endswith("Play is paused until the bot is restarted; send it again then.")
+    assert noted.game.record() == noted.record and all(seat.alive for seat in noted.game.seats)
+    host.handle_pm(owed[1], "follow")
+    assert outbox(host).pms_to(owed[1])[-1].endswith("Play is paused until the bot is restarted; send it again then.")
