@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import logging
 import random
+import sqlite3
 from pathlib import Path
 
 import pytest
 
 from survivor_host.bot.bot import Bot
 from survivor_host.bot.deadlines import PAUSED_LINE
-from survivor_host.showdown.events import Connected, Disconnected, Pong
+from survivor_host.showdown.events import Connected, Disconnected, Pong, RoomBack, RoomLost
 from survivor_host.showdown.messages import PrivateMessage, UserRef
 from tests.host.fakes import FakeClock, FakeOutbox
 from tests.host.test_bot_routing import make_bot, sign_up
@@ -202,3 +203,34 @@ def test_a_game_that_ends_during_a_stall_still_hears_that_the_server_answers(tmp
     start = len(out.sent)
     out.answer_caught_up()
     assert said_after(out, start) == ["The server answers again."]
+
+
+@pytest.mark.parametrize("held_by", ["the database down", "the room lost"])
+def test_a_stall_that_ends_while_play_is_held_keeps_play_paused_until_it_may_go_on(
+    tmp_path: Path, held_by: str
+) -> None:
+    bot, out, clock = ready_bot(tmp_path, secret_deadline=60, reminder=0)
+    sign_up(bot, "one", ".host ftl", PLAYERS, leader="Ann")
+    one = bot.rooms["one"]
+    clock.advance(50)
+    pm(bot, "Ben", "follow")  # the last the bot hears, 10 s before the deadline
+    out.hold_caught_up = True
+    clock.advance(10 + 6)
+    assert one.deadlines.stalled
+    if held_by == "the database down":
+        one.state.outage.failed(sqlite3.OperationalError("database or disk is full"))
+    else:
+        bot._handle(RoomLost(room="one", reason="You are banned from the room"))
+    start = len(out.sent)
+    out.hold_caught_up = False
+    out.answer_caught_up()  # the server answers while play is held
+    assert one.deadlines.paused and not any("answers again" in line for line in said_after(out, start))
+    if held_by == "the database down":
+        clock.advance(2)  # the write tried again works
+    else:
+        bot._handle(RoomBack(room="one"))
+    said = said_after(out, start)
+    back = [line for line in said if line.startswith("The server answers again. The game goes on.")]
+    assert len(back) == 1 and "Waiting on: Cat and Dan" in back[0] and "10 seconds left" in back[0], said
+    assert one.deadline_at is not None and one.deadline_at - clock.now() == pytest.approx(10)
+    assert not any(IDLE in line for line in said), said

@@ -47,6 +47,9 @@ class Deadlines:
     """Sends the prompts of the current wait again (after a stall)."""
     last_heard: Callable[[], float | None] = lambda: None
     """When the bot last heard from the server (None: not known)."""
+    server_answers: Callable[[], None] | None = None
+    """Run when the server answers after a stall: the room resumes play unless something else holds it
+    (the room lost, the database down). None: play resumes at once."""
     deadline_at: float | None = None
     wait_id: int = -1
     """The engine's wait the deadline belongs to (a new wait, a new deadline)."""
@@ -175,8 +178,8 @@ class Deadlines:
         state = self.state
         waited = state.clock.now() - asked_at
         if self.stalled and ticket == self._stalled_by:
-            logger.warning("the server caught up after %.1f s: the game in %s goes on", waited, state.room)
-            self.resume()
+            logger.warning("the server caught up after %.1f s: the stall in %s is over", waited, state.room)
+            (self.server_answers or self.resume)()
             return
         if ticket != self._catch_up:
             return

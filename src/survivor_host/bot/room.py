@@ -68,7 +68,7 @@ class RoomHost:
         self.present = Announcer(self.state)
         self.answers = Answers(self.state, self.present)
         self.deadlines = Deadlines(
-            self.state, before_timeout=self._before_timeout, timeout=self._timeout,
+            self.state, before_timeout=self._before_timeout, timeout=self._timeout, server_answers=self._server_answers,
             reprompt=self.present.refresh_prompts, last_heard=last_heard or (lambda: None),
         )  # fmt: skip
         self.session = Session(self.state, self.present, self.deadlines)
@@ -243,6 +243,12 @@ class RoomHost:
         """The database takes writes again: play goes on, unless the bot is away."""
         if not self.away:
             self.presence.resume(quiet=True)
+
+    def _server_answers(self) -> None:
+        """The server answers after a stall: play goes on (the room is told), unless the bot is out of the
+        room or the database takes no writes; then it does once they are back."""
+        if not self.away and not self.state.outage.down:
+            self.deadlines.resume()
 
     def tick(self) -> None:
         """Called every few seconds: keeps the stored heartbeat fresh for restores."""
