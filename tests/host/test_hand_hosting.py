@@ -477,3 +477,10 @@ def test_a_refusal_names_the_command_with_its_prefix_and_only_room_auth_starts_a
     for tool in ("roll 100", "pick", "shuffle", "card Io"):
         host.handle_pm("Mars", tool)
         assert outbox(host).pms_to("Mars")[-1] == "Close signups first (.close): the dice wait for the client seed."
+
+
+def test_replay_with_no_number_opens_the_game_or_session_that_ended_last(tmp_path: Path) -> None:
+    host = session_host(tmp_path)
+    host.handle_chat(" ", "Mars", ".done")
+    host.handle_chat(" ", "Io", ".replay")
+    assert [(user, page) for user, page, _ in pages(host)] == [("Io", "survivor-replay-h1")]

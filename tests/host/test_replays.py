@@ -133,3 +133,24 @@ def test_lastgame_names_a_game_stored_before_the_fair_dice(tmp_path: Path) -> No
         f"Last game: #{game_id}, Chase the Ace, won by B. Dice mt19937-python-random: commitment sha256 "
         f"{commitment('old')}, client seed (none: the old dice had none), seed old. Replay: .replay {game_id}"
     )
+
+
+def test_replay_by_pm_finds_the_record_in_whichever_room_holds_it(tmp_path: Path) -> None:
+    from tests.host.test_bot_routing import make_bot
+
+    bot, out = make_bot(tmp_path)
+    out.html_rooms = ("one", "two")
+    two = bot.rooms["two"]
+    two.handle_chat("+", "Hostess", ".host ftl")
+    for name in ("Venus", "Io", "Ceres"):
+        two.handle_chat(" ", name, "/me in")
+    two.handle_chat("+", "Hostess", ".start")
+    play_out(two, random.Random(8))
+    bot._route_pm("Mars", ".replay 1")
+    bot._route_pm("Mars", ".replay")
+    sent = [(room, *text.split("|", 2)[:2]) for kind, room, text in out.sent if kind == "htmlpage"]
+    assert sent == [("two", "Mars", "survivor-replay-1")] * 2
+    bot._route_pm("Mars", ".replay 7")
+    assert out.pms_to("Mars")[-1] == "No finished game #7 in one, two."
+    bot._route_pm("Mars", ".replay h2")
+    assert out.pms_to("Mars")[-1] == "No finished session h2 in one, two."

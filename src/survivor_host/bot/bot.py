@@ -223,11 +223,13 @@ class Bot:
         A PM may start with a room id (`survivortwo WORD`, also `survivortwo: WORD`): it goes there.
         Otherwise a game action goes to the one game that can take it from the sender now; when two
         could, or none can while the sender plays in two, the bot names the rooms and how to say which.
-        `help` is answered once; `pl`, `rules`, `lb`, `points` by the rooms the sender plays in (else
-        by every room with a game or signups, else by the first room); signups by the room whose
-        signups are open. An unknown word gets one short help line, at most once a minute per user.
         A host's tool goes to the room where the sender hosts a session, else where they are room auth
         with a session; when that could be several rooms, the bot names them and how to say which.
+        `replay` goes to the room that holds the record asked for (with no number, the room whose game
+        or session ended last). `help` is answered once; `pl`, `rules`, `lb`, `points` by the rooms the
+        sender plays in (else by every room with a game or signups, else by the first room); signups by
+        the room whose signups are open. An unknown word gets one short help line, at most once a minute
+        per user.
         """
         body = text.strip()
         host, body = self._room_prefix(body)
@@ -248,6 +250,11 @@ class Bot:
             rooms[0].handle_pm(name, body)
             if len(rooms) > 1:
                 self.out.pm(name, self._room_hint())
+        elif word == "replay" and len(rooms) > 1:  # games and sessions are numbered across the rooms
+            rest = body.removeprefix(self.config.prefix).partition(" ")[2]
+            found = replays.record_rooms(rest, list(self.rooms), self.store)
+            holders = rooms[:1] if found is None else [self.rooms[room] for room in found]
+            self._one_of(name, body, word, holders, replays.nowhere(rest, list(self.rooms)))
         elif word in INFO_COMMANDS:
             busy = [h for h in rooms if h.signups is not None or (h.game is not None and not h.game.finished)]
             for h in playing or busy or rooms[:1]:

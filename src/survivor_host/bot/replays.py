@@ -77,13 +77,14 @@ def _send_page(
 def handle(word: str, rest: str, asker: str, in_room: bool, room: str, out: Outbox, store: Store, p: str = ".") -> None:
     """Run one of REPLAY_COMMANDS for `asker` (`p`: the command prefix); IllegalAction says what was wrong."""
     if word == "lastgame":
-        game, session = store.last_closed_game(room), store.last_closed_session(room)
-        if session and (not game or session[1] >= game[1]):
-            text = last_session_text(store.closed_session(room, session[0]) or {}, p)
-        elif game:
-            text = last_game_text(game[0], store.closed_game(room, game[0]) or {}, p)
-        else:
+        latest = latest_record(store, room)
+        if latest is None:
             raise IllegalAction("No game has finished in this room yet.")
+        session, number, _ = latest
+        if session:
+            text = last_session_text(store.closed_session(room, number) or {}, p)
+        else:
+            text = last_game_text(number, store.closed_game(room, number) or {}, p)
         if in_room:
             out.say(room, text)
         else:
@@ -92,6 +93,37 @@ def handle(word: str, rest: str, asker: str, in_room: bool, room: str, out: Outb
         send_replay(rest, asker, room, out, store, p)
     else:
         out.pm(asker, games_text(store, room, rest, p))
+
+
+def latest_record(store: Store, room: str) -> tuple[bool, int, float] | None:
+    """The room's game or session that ended last: (a session?, its number, when it ended)."""
+    game, session = store.last_closed_game(room), store.last_closed_session(room)
+    if session and (not game or session[1] >= game[1]):
+        return True, session[0], session[1]
+    return (False, game[0], game[1]) if game else None
+
+
+def record_rooms(rest: str, rooms: Sequence[str], store: Store) -> list[str] | None:
+    """The rooms holding the record `replay REST` asks for (games and sessions are numbered across all
+    rooms, so one at most; with no number, the room whose game or session ended last); None when REST
+    is no number (the room's refusal says why)."""
+    wanted = rest.strip().lstrip("#")
+    if not wanted:
+        ended = [(latest[2], room) for room in rooms if (latest := latest_record(store, room)) is not None]
+        return [max(ended)[1]] if ended else []
+    session = wanted[:1].lower() == "h"
+    digits = wanted[1:] if session else wanted
+    if not is_digits(digits) or not 1 <= int(digits) <= MAX_RECORD_ID:
+        return None
+    find = store.closed_session_text if session else store.closed_game_text
+    return [room for room in rooms if find(room, int(digits)) is not None]
+
+
+def nowhere(rest: str, rooms: Sequence[str]) -> str:
+    """Said when no room holds the record `replay REST` asks for."""
+    wanted = rest.strip().lstrip("#")
+    what = f"session {wanted}" if wanted[:1].lower() == "h" else f"game #{wanted}"
+    return f"No finished {what} in {', '.join(rooms)}." if wanted else "No game or session has finished yet."
 
 
 def last_session_text(record: Mapping[str, Any], p: str = ".") -> str:
@@ -117,6 +149,9 @@ def last_game_text(game_id: int, record: Mapping[str, Any], p: str = ".") -> str
 
 def send_replay(rest: str, asker: str, room: str, out: Outbox, store: Store, p: str = ".") -> None:
     wanted = rest.strip().lstrip("#")
+    latest = None if wanted else latest_record(store, room)
+    if latest is not None:  # no number: the game or session that ended last
+        wanted = f"h{latest[1]}" if latest[0] else str(latest[1])
     session = wanted[:1].lower() == "h" and is_digits(wanted[1:])
     if session:
         number = record_number(wanted[1:], p)
@@ -124,10 +159,12 @@ def send_replay(rest: str, asker: str, room: str, out: Outbox, store: Store, p: 
         if text is None:
             raise IllegalAction(f"No ended session h{number} in this room.")
     else:
-        number = record_number(wanted, p) if wanted else (store.last_closed_game(room) or (0, 0.0))[0]
-        text = store.closed_game_text(room, number) if number else None
+        if not wanted:
+            raise IllegalAction("No game or session has finished in this room yet.")
+        number = record_number(wanted, p)
+        text = store.closed_game_text(room, number)
         if text is None:
-            raise IllegalAction(f"No finished game #{number} in this room." if wanted else "No game has finished yet.")
+            raise IllegalAction(f"No finished game #{number} in this room.")
     if not out.can_use_html(room):
         raise IllegalAction(f"I need the room's Bot rank (*) to send replay pages; {p}lastgame gives the seeds.")
     page = f"survivor-replay-h{number}" if session else page_id(number)
