@@ -26,6 +26,8 @@ _TIME = r"(?:\d\d:\d\d:\d\d )?"
 ROOM_LOG = re.compile(_TIME + r"\|c\|([^|]*)\|(.*)")
 ROOM_LOG_TIMED = re.compile(_TIME + r"\|c:\|\d+\|([^|]*)\|(.*)")
 PM_LOG = re.compile(_TIME + r"\|pm\|([^|]*)\|([^|]*)\|(.*)")
+ROOM_CONTEXT = re.compile(r">([a-z0-9-]{1,80})")
+"""A raw protocol log's room marker: the server's lines that follow are that room's (until the next)."""
 COPY = re.compile(r"(?:\[\d{1,2}:\d\d(?::\d\d)?\] )?([^:]{1,19}): (.*)")
 """A client's copy: `[20:15] *Bot: text`; the identity (rank and name) runs to the first `:`."""
 
@@ -94,3 +96,17 @@ def lines_of(text: str) -> list[str]:
     if signed >= 0:
         body = body[:signed]
     return [html.unescape(_TAG.sub("", row)) for row in body.split(BOX_BREAK)]
+
+
+_SIGNED = re.compile(r"(.*?)\[[^\[\]]{1,19}\]")
+"""A copied box's last row: the server's `[NAME]` signature shows as text at its end."""
+
+
+def looks_boxed(line: str, forms: tuple[re.Pattern[str], ...]) -> bool:
+    """True for a line that is a session line in full with no author before it (a trailing `[NAME]`
+    aside): what a client's copy shows of the bot's box. Such a line proves nothing, so it is never
+    read: anyone who can post a box or an announcement in the room can write the same text."""
+    line = line.strip()
+    if signed := _SIGNED.fullmatch(line):
+        line = signed.group(1)
+    return any(form.fullmatch(line) for form in forms)

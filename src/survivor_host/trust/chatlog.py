@@ -19,9 +19,11 @@ from survivor_host.trust.chatgrammar import (
     LIST,
     OPENS,
     ROLL,
+    ROOM_CONTEXT,
     SEED,
     YOUR_CARD,
     lines_of,
+    looks_boxed,
     said,
 )
 from survivor_host.trust.session import card_line, card_value, draw_line, make_draw, parse_roll, roll_draw
@@ -45,6 +47,8 @@ class ChatSession:
     host: str
     bot: str
     commitment: str
+    room: str | None = None
+    """The room the log shows it in (a raw protocol log's `>ROOM` line); None: the log does not say."""
     client_seed: str | None = None
     seed: str | None = None
     draws: dict[int, ChatDraw] = field(default_factory=dict)
@@ -53,6 +57,8 @@ class ChatSession:
     """Card values the log shows (the end's line, a PM), by draw number."""
     holders: dict[int, str] = field(default_factory=dict)
     """Whom the end's line says each card was dealt to, by draw number."""
+    notes: list[str] = field(default_factory=list)
+    """What of the log was left unused for this session, and why."""
     conflict: str | None = None
     """Two different lines for one place (a draw number, the seed): the log cannot be read one way."""
 
@@ -66,12 +72,18 @@ class ChatSession:
 
 def read_log(lines: Sequence[str]) -> list[ChatSession]:
     """Every session the log shows the opening of, keyed by its author and id, with that author's lines.
-    A draw belongs to its author's newest session that has not revealed its seed; a card PM to its
-    author's newest session (a copy of a PM may come after the room's lines)."""
+    A draw belongs to its author's newest session in its room that has not revealed its seed; a card PM
+    (`#N your card in ROOM`) to its author's newest session in the room it names, or, where the log
+    does not say a session's room, to the newest such session if its card PMs name one room only."""
     sessions: dict[tuple[str, str], ChatSession] = {}
-    current: dict[str, ChatSession] = {}
-    newest: dict[str, ChatSession] = {}
+    current: dict[tuple[str, str | None], ChatSession] = {}
+    newest: dict[tuple[str, str | None], ChatSession] = {}
+    card_pms: list[tuple[ChatSession, str, int, str]] = []
+    room: str | None = None
     for raw in lines:
+        if context := ROOM_CONTEXT.fullmatch(raw.rstrip("\r\n")):
+            room = context.group(1)
+            continue
         found = said(raw)
         if found is None or not found.author_id:
             continue
@@ -81,34 +93,60 @@ def read_log(lines: Sequence[str]) -> list[ChatSession]:
                 key = (author, f"h{opened.group(1)}")
                 session = sessions.get(key)
                 if session is None:
-                    session = ChatSession(key[1], opened.group(2), found.author, opened.group(3))
-                    sessions[key] = current[author] = newest[author] = session
+                    session = ChatSession(key[1], opened.group(2), found.author, opened.group(3), room)
+                    sessions[key] = current[(author, room)] = newest[(author, room)] = session
                 else:
                     session.once("commitments", session.commitment, opened.group(3))
                 continue
             if card := YOUR_CARD.fullmatch(text):  # a PM, or a client's copy of one
-                if (session := newest.get(author)) is not None:
-                    number = int(card.group(1))
-                    if session.once(f"cards for #{number}", session.cards.get(number), card.group(3)):
-                        session.cards[number] = card.group(3)
+                named = card.group(2)
+                if (session := newest.get((author, named)) or newest.get((author, None))) is not None:
+                    card_pms.append((session, named, int(card.group(1)), card.group(3)))
             elif not found.private:
-                _read_line(sessions, current, author, text)
+                _read_line(sessions, current, (author, room), text)
+    _deal_card_pms(card_pms)
     return list(sessions.values())
 
 
+def _deal_card_pms(card_pms: Sequence[tuple[ChatSession, str, int, str]]) -> None:
+    """Each card PM into its session, except where a session of no known room has card PMs naming two
+    rooms: the log cannot say which are its own, so none is used (the session's note says why)."""
+    rooms: dict[int, set[str]] = {}
+    for session, named, _, _ in card_pms:
+        if session.room is None:
+            rooms.setdefault(id(session), set()).add(named)
+    noted: set[int] = set()
+    for session, _, number, card in card_pms:
+        if len(rooms.get(id(session), ())) > 1:
+            if id(session) not in noted:
+                noted.add(id(session))
+                session.notes.append(
+                    f"the card PMs name the rooms {', '.join(sorted(rooms[id(session)]))}, and the log does not say"
+                    f" which is session {session.id}'s (a raw protocol log does, by its `>ROOM` lines):"
+                    " they are not used"
+                )
+            continue
+        if session.once(f"cards for #{number}", session.cards.get(number), card):
+            session.cards[number] = card
+
+
 def _read_line(
-    sessions: dict[tuple[str, str], ChatSession], current: dict[str, ChatSession], author: str, text: str
+    sessions: dict[tuple[str, str], ChatSession],
+    current: dict[tuple[str, str | None], ChatSession],
+    where: tuple[str, str | None],
+    text: str,
 ) -> None:
-    """One room line of `author` other than a commitment."""
-    session = current.get(author)
+    """One room line other than a commitment, of `where`: its author and the room the log says (or None)."""
+    author = where[0]
+    session = current.get(where)
     if (client := CLIENT.fullmatch(text)) and (named := sessions.get((author, f"h{client.group(1)}"))):
         if named.once("client seeds", named.client_seed, client.group(2)):
             named.client_seed = client.group(2)
     elif (seed := SEED.fullmatch(text)) and (named := sessions.get((author, f"h{seed.group(1)}"))):
         if named.once("seeds", named.seed, seed.group(2)):
             named.seed = seed.group(2)
-        if current.get(author) is named:
-            del current[author]
+        if current.get(where) is named:
+            del current[where]
     elif (cards := CARDS.fullmatch(text)) and (named := sessions.get((author, f"h{cards.group(1)}"))):
         for item in cards.group(2).split(", "):
             if dealt := DEALT.fullmatch(item):
@@ -150,11 +188,16 @@ class ChatVerdict:
     checked: list[str] = field(default_factory=list)
     problem: str | None = None
 
+    @property
+    def where(self) -> str:
+        """How the verdict's lines name the session."""
+        return f"session {self.session.id} (host {self.session.host}, posted by {self.session.bot})"
+
 
 def check_session(session: ChatSession) -> ChatVerdict:
     """The commitment, then every numbered draw in order (numbers 1, 2, 3… with none missing)."""
     verdict = ChatVerdict(session)
-    where = f"session {session.id} (host {session.host}, posted by {session.bot})"
+    where = verdict.where
     if session.conflict is not None:
         verdict.problem = f"{where}: {session.conflict}"
         return verdict
@@ -219,7 +262,26 @@ def _compare(made: dict[str, object], shown: ChatDraw, card: str | None) -> str 
     return None
 
 
+BOX_FORMS = (OPENS, CLIENT, CARDS, SEED, ROLL, LIST, CARD)
+
+
+def unread_box_lines(lines: Sequence[str]) -> list[str]:
+    """The log's session lines with no author: a client's copy of the bot's boxes (`/addhtmlbox`, which
+    the send queue makes of waiting lines), never read (docs/FAIRNESS.md "Which logs verify")."""
+    return [line.strip() for line in lines if line[:1] in "#SF" and looks_boxed(line, BOX_FORMS)]
+
+
 def verify_chat(lines: Sequence[str]) -> Iterator[ChatVerdict]:
-    """Each session in the log, checked."""
+    """Each session in the log, checked; a problem says when the log holds copied box lines it cannot use."""
+    boxed = unread_box_lines(lines)
     for session in read_log(lines):
-        yield check_session(session)
+        verdict = check_session(session)
+        verdict.checked += [f"{verdict.where}: {note}" for note in session.notes]
+        if verdict.problem and boxed:
+            verdict.problem += (
+                f" (the log has {len(boxed)} session lines with no author, such as {boxed[0]!r}: a client's copy"
+                " shows the bot's boxes so, and anyone who may post a box or an announcement in the room can"
+                " write the same text, its [NAME] signature too; they are not read: check the room's raw log,"
+                ' docs/FAIRNESS.md "Which logs verify")'
+            )
+        yield verdict
