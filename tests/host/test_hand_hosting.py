@@ -484,3 +484,41 @@ def test_replay_with_no_number_opens_the_game_or_session_that_ended_last(tmp_pat
     host.handle_chat(" ", "Mars", ".done")
     host.handle_chat(" ", "Io", ".replay")
     assert [(user, page) for user, page, _ in pages(host)] == [("Io", "survivor-replay-h1")]
+
+
+def test_a_card_dealt_to_a_player_away_from_the_room_goes_again_when_they_come_back(tmp_path: Path) -> None:
+    host = session_host(tmp_path)
+    outbox(host).absent.update({"ceres", "pluto"})
+    host.handle_chat(" ", "Mars", ".card Ceres")
+    card = outbox(host).pms_to("Ceres")[-1]
+    assert re.fullmatch(r"#1 your card in survivor: \S+", card)
+    assert outbox(host).pms_to("Mars")[-1] == (
+        "Ceres is not in survivor, so my PM of card #1 may not reach them: I send it again when they join survivor "
+        "or PM me."
+    )
+    outbox(host).absent.discard("ceres")
+    host.handle_join("Ceres")
+    assert outbox(host).pms_to("Ceres")[-1] == card and outbox(host).pms_to("Mars")[-1] == (
+        "Ceres is back: card #1 sent to them again."
+    )
+    host.handle_join("Ceres")
+    assert outbox(host).pms_to("Ceres").count(card) == 2
+
+
+def test_a_card_held_for_a_player_away_goes_when_they_pm_the_bot_even_after_a_restart(tmp_path: Path) -> None:
+    from survivor_host.bot.bot import Bot
+    from tests.host.test_bot_routing import make_bot
+
+    bot, out = make_bot(tmp_path)
+    two = bot.rooms["two"]
+    two.handle_chat("+", "Mars", ".handhost")
+    two.handle_chat(" ", "Ceres", "/me in")
+    bot._route_pm("Mars", "close")
+    out.absent.add("ceres")
+    bot._route_pm("Mars", "card Ceres")
+    card = out.pms_to("Ceres")[-1]
+    again = Bot(bot.config, out, Store(tmp_path / "bot.db"), clock=bot.clock)
+    again.restore()
+    again._route_pm("Ceres", "help")
+    assert out.pms_to("Ceres").count(card) == 2
+    assert out.pms_to("Mars")[-1] == "Ceres is back: card #1 sent to them again."

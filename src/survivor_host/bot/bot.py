@@ -231,6 +231,8 @@ class Bot:
         the room whose signups are open. An unknown word gets one short help line, at most once a minute
         per user.
         """
+        for room in self.rooms.values():  # a PM shows its sender online: what a session held for them is sent
+            room.hand.send_held_cards(name)
         body = text.strip()
         host, body = self._room_prefix(body)
         if host is not None:

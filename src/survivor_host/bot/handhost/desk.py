@@ -252,6 +252,8 @@ class HandDesk(HandTools):
             self.save_softly()
 
     def back(self, name: str) -> None:
+        """`name` joined the room: the host's grace ends; a player gets the cards dealt while away."""
+        self.send_held_cards(name)
         session = self.session
         if session is not None and session.is_host(name) and self._away is not None:
             self._away.cancel()

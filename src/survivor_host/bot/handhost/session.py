@@ -61,6 +61,9 @@ class HandSession:
     """The user id the host uses now (a rename keeps the session; `host` stays the name in the client seed)."""
     unsent: list[int] = field(default_factory=list)
     """Draws stored whose room line and PMs are not known to have gone out: sent again after a restart."""
+    held: dict[str, list[int]] = field(default_factory=dict)
+    """Cards (draw numbers) by the user id of a player who was not in the room when dealt: their PM is
+    sent again when the player comes back (joins the room or PMs the bot)."""
     _stream: HmacStream | None = None
 
     @property
@@ -239,7 +242,8 @@ class HandSession:
         """What the store keeps while it runs: the record, the seed, and what only the bot needs."""
         return {**self.record(), "seed": self.seed, "salt_by": dict(self.salts), "shown": dict(self.shown),
                 "out_ids": list(self.out), "followed": self.followed,
-                "host_id": self.host_id, "unsent": list(self.unsent)}  # fmt: skip
+                "host_id": self.host_id, "unsent": list(self.unsent),
+                "held": {userid: list(numbers) for userid, numbers in self.held.items()}}  # fmt: skip
 
     @classmethod
     def restore(cls, data: Mapping[str, Any]) -> HandSession:
@@ -253,6 +257,7 @@ class HandSession:
         session.followed = bool(data.get("followed"))
         session.host_id = str(data.get("host_id") or session.host_id)
         session.unsent = [int(number) for number in data.get("unsent") or []]
+        session.held = {str(u): [int(n) for n in numbers] for u, numbers in (data.get("held") or {}).items()}
         if data.get("client_seed"):
             session.client_seed = str(data["client_seed"])
             session._stream = HmacStream(session.seed, session.client_seed)

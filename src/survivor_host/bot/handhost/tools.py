@@ -81,13 +81,20 @@ class HandTools:
         went out the draw is marked sent, else a restart sends them again."""
         out, room = self.state.out, self.state.room
         out.say(room, draw_line(draw))
+        number = int(draw["number"])
         if draw["kind"] == "card":
             userid = session.find(str(draw["for"])) or to_id(str(draw["for"]))
             joined = next((p for p in session.players if to_id(p) == userid), str(draw["for"]))
-            value = card_name(int(draw["value"]))
-            out.pm(joined, f"#{draw['number']} your card in {room}: {value}")
-            out.pm(session.host, f"#{draw['number']} {draw['for']}'s card in {room}: {value}")
-        number = int(draw["number"])
+            out.pm(joined, f"#{number} your card in {room}: {card_name(int(draw['value']))}")
+            out.pm(session.host, f"#{number} {draw['for']}'s card in {room}: {card_name(int(draw['value']))}")
+            if out.rank_of(room, userid) is None and number not in session.held.get(userid, []):
+                session.held.setdefault(userid, []).append(number)
+                self.save_softly()
+                out.pm(
+                    session.host,
+                    f"{draw['for']} is not in {room}, so my PM of card #{number} may not reach them: "
+                    f"I send it again when they join {room} or PM me.",
+                )
 
         def sent() -> None:
             if number in session.unsent:
@@ -96,6 +103,22 @@ class HandTools:
                     self.save_softly()
 
         out.when_sent(sent)
+
+    def send_held_cards(self, name: str) -> None:
+        """`name` joined the room or PMed the bot: the cards dealt to them while they were away go by PM
+        again, and the host is told."""
+        session = self.session
+        userid = session.find(name) if session is not None else None
+        if session is None or userid is None or userid not in session.held:
+            return
+        numbers = session.held.pop(userid)
+        self.save_softly()
+        out, room = self.state.out, self.state.room
+        for number in numbers:
+            draw = session.draws[number - 1]
+            out.pm(name, f"#{number} your card in {room}: {card_name(int(draw['value']))}")
+        sent = ", ".join(f"#{number}" for number in numbers)
+        out.pm(session.host, f"{name} is back: card {sent} sent to them again.")
 
     def _owner(self, name: str) -> bool:
         return to_id(name) in self.state.settings.owners
