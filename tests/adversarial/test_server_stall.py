@@ -11,6 +11,7 @@ import html
 import os
 import re
 import signal
+import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -82,29 +83,43 @@ async def sign_up(stack: contextlib.AsyncExitStack, env: E2EEnv, names: list[str
     return people
 
 
-def test_players_who_pmed_before_a_stall_at_the_deadline_are_not_eliminated(env: E2EEnv, tmp_path: Path) -> None:
-    names = ["Stall Ann", "Stall Ben", "Stall Cat", "Stall Dan"]
-    seed = "stall-1"
-    leader = leader_for(names, seed)
-    deadline, stall = 6.0, 8.0
+def stall_bot(env: E2EEnv, tmp_path: Path, seed: str, deadline: float) -> tuple[BotProcess, subprocess.Popen[bytes]]:
+    """The bot, started with a choice deadline of `deadline` seconds, and the server's process (to stall)."""
     bot = BotProcess(
         env, tmp_path / "bot", defaults={"leader": "pick", "secret_deadline": int(deadline), "reminder": 0},
         fixed_seed=seed,
     ).start()  # fmt: skip
     node = env.server.proc
     assert node is not None
+    return bot, node
+
+
+async def start_game(
+    stack: contextlib.AsyncExitStack, env: E2EEnv, names: list[str], seed: str
+) -> tuple[Player, list[Player], int]:
+    """Sign `names` up and start: the host, the players who owe a choice (once each has its prompt), and
+    the host's mark at the start."""
+    leader = leader_for(names, seed)
+    host, *players = await sign_up(stack, env, names)
+    choosers = [person for person in players if person.name != leader]
+    marks = {person.name: person.mark() for person in choosers}
+    start = host.mark()
+    await host.say(ROOM, "$start")
+    for person in choosers:
+        await person.wait_for(
+            lambda ln: from_bot(ln) and "follow or rebel" in ln.text, since=marks[person.name], timeout=30
+        )
+    return host, choosers, start
+
+
+def test_players_who_pmed_before_a_stall_at_the_deadline_are_not_eliminated(env: E2EEnv, tmp_path: Path) -> None:
+    names = ["Stall Ann", "Stall Ben", "Stall Cat", "Stall Dan"]
+    deadline, stall = 6.0, 8.0
+    bot, node = stall_bot(env, tmp_path, "stall-1", deadline)
 
     async def scenario() -> None:
         async with contextlib.AsyncExitStack() as stack:
-            host, *players = await sign_up(stack, env, names)
-            choosers = [person for person in players if person.name != leader]
-            marks = {person.name: person.mark() for person in choosers}
-            start = host.mark()
-            await host.say(ROOM, "$start")
-            for person in choosers:
-                await person.wait_for(
-                    lambda ln: from_bot(ln) and "follow or rebel" in ln.text, since=marks[person.name], timeout=30
-                )
+            host, choosers, start = await start_game(stack, env, names, "stall-1")
             prompted = time.monotonic()
             await asyncio.sleep(deadline - 2.0 - (time.monotonic() - prompted))
             os.kill(node.pid, signal.SIGSTOP)  # the server stalls 2 s before the deadline
@@ -139,32 +154,18 @@ def test_a_stall_that_outlasts_the_connection_puts_nobody_out_and_the_room_is_to
     it had when the server went silent, and a player whose PM the server dropped ("offline") is asked
     again, with the time left, and is counted."""
     names = ["Long Ann", "Long Ben", "Long Cat", "Long Dan"]
-    seed = "long-stall-1"
-    leader = leader_for(names, seed)
     deadline, before, stall = 20.0, 6.0, 55.0
-    bot = BotProcess(
-        env, tmp_path / "bot", defaults={"leader": "pick", "secret_deadline": int(deadline), "reminder": 0},
-        fixed_seed=seed,
-    ).start()  # fmt: skip
-    node = env.server.proc
-    assert node is not None
+    bot, node = stall_bot(env, tmp_path, "long-stall-1", deadline)
 
     async def scenario() -> None:
         async with contextlib.AsyncExitStack() as stack:
-            host, *players = await sign_up(stack, env, names)
-            choosers = [person for person in players if person.name != leader]
-            early, late = choosers[:-1], choosers[-1]
-            marks = {person.name: person.mark() for person in choosers}
-            start = host.mark()
-            await host.say(ROOM, "$start")
-            for person in choosers:
-                await person.wait_for(
-                    lambda ln: from_bot(ln) and "follow or rebel" in ln.text, since=marks[person.name], timeout=30
-                )
+            host, choosers, start = await start_game(stack, env, names, "long-stall-1")
             prompted = time.monotonic()
+            early, late = choosers[:-1], choosers[-1]
             for person in early:
+                mark = person.mark()
                 await person.pm(BOT_NAME, "follow")
-                await person.wait_for(lambda ln: from_bot(ln) and "You chose" in ln.text, since=marks[person.name])
+                await person.wait_for(lambda ln: from_bot(ln) and "You chose" in ln.text, since=mark)
             await asyncio.sleep(max(deadline - before - (time.monotonic() - prompted), 0.0))
             os.kill(node.pid, signal.SIGSTOP)  # the server stalls 6 s before the deadline, for 55 s
             try:

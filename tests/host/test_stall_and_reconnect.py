@@ -85,20 +85,28 @@ def test_a_stall_at_the_deadline_is_told_and_gives_back_the_time_it_took(tmp_pat
     assert any("**Dan** is eliminated" in line and IDLE in line for line in said_after(out, start))
 
 
-def test_a_stall_before_the_deadline_that_times_the_link_out_is_told_too(tmp_path: Path) -> None:
-    bot, out, clock = ready_bot(tmp_path, secret_deadline=60, reminder=0)
+@pytest.mark.parametrize(("heard_last", "left"), [("a PM", 85), ("a pong", 55)])
+def test_a_stall_before_the_deadline_that_times_the_link_out_is_told_too(
+    tmp_path: Path, heard_last: str, left: int
+) -> None:
+    """The deadline gets back the time it had when the server was last heard: its pong to the keepalive
+    ping (sent after 30 s without a frame) counts, so a quiet room gets back no more than the silence."""
+    bot, out, clock = ready_bot(tmp_path, secret_deadline=90, reminder=0)
     sign_up(bot, "one", ".host ftl", PLAYERS, leader="Ann")
     one = bot.rooms["one"]
-    clock.advance(10)
-    pm(bot, "Ben", "follow")  # heard 50 s before the deadline; then the server stalls
+    clock.advance(5)
+    pm(bot, "Ben", "follow")  # the last line anyone says, 85 s before the deadline
+    if heard_last == "a pong":
+        clock.advance(30)
+        bot._handle(Pong())  # the server answers the keepalive ping, 55 s before the deadline
     start = len(out.sent)
-    clock.advance(45)  # 30 s without a frame, then 15 s without a pong
+    clock.advance(45)  # then it stalls: 30 s without a frame, 15 s without a pong
     bot._handle(Disconnected(reason="connection lost", stalled=True))
-    clock.advance(30)
+    clock.advance(10)
     bot._handle(Connected(reconnect=True, rooms=ROOMS))
     said = said_after(out, start)
-    assert said[0] == PAUSED_LINE and "50 seconds left" in said[1], said
-    assert one.deadline_at is not None and one.deadline_at - clock.now() == pytest.approx(50)
+    assert said[0] == PAUSED_LINE and f"{left} seconds left" in said[1], said
+    assert one.deadline_at is not None and one.deadline_at - clock.now() == pytest.approx(left)
 
 
 def test_a_link_dropped_by_a_server_that_answers_stays_quiet_and_keeps_the_time_it_had_when_it_went(
@@ -130,24 +138,6 @@ def test_a_link_that_keeps_dropping_in_a_quiet_room_lets_the_deadline_run(tmp_pa
     assert one.deadline_at is not None and one.deadline_at - clock.now() == pytest.approx(60 - 4 * 10)
     clock.advance(21)
     assert any(IDLE in line for line in out.room_lines())
-
-
-def test_a_stall_in_a_quiet_room_gives_back_the_time_since_the_servers_last_pong(tmp_path: Path) -> None:
-    bot, out, clock = ready_bot(tmp_path, secret_deadline=90, reminder=0)
-    sign_up(bot, "one", ".host ftl", PLAYERS, leader="Ann")
-    one = bot.rooms["one"]
-    clock.advance(5)
-    pm(bot, "Ben", "follow")  # the last line anyone says
-    clock.advance(30)
-    bot._handle(Pong())  # the server answers the keepalive ping, 55 s before the deadline
-    clock.advance(45)  # then it stalls: 30 s without a frame, 15 s without a pong
-    start = len(out.sent)
-    bot._handle(Disconnected(reason="connection lost", stalled=True))
-    clock.advance(10)
-    bot._handle(Connected(reconnect=True, rooms=ROOMS))
-    said = said_after(out, start)
-    assert said[0] == PAUSED_LINE and "55 seconds left" in said[1], said
-    assert one.deadline_at is not None and one.deadline_at - clock.now() == pytest.approx(55)
 
 
 def test_a_reconnect_after_a_finished_game_resumes_the_other_rooms_game(tmp_path: Path) -> None:
