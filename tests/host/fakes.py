@@ -68,6 +68,7 @@ class FakeOutbox:
     closed_rooms: tuple[str, ...] = ()
     """Rooms (secret ones, groupchats) where a button may not say a line in the room."""
     flood_kept: dict[str, bool] = field(default_factory=dict)
+    attributed: dict[str, bool] = field(default_factory=dict)
     """Per room: whether the bot asked to keep its chat lines within the room bot's flood rule."""
 
     def say(self, room: str, text: str) -> None:
@@ -81,6 +82,9 @@ class FakeOutbox:
 
     def keep_under_flood_rule(self, room: str, on: bool) -> None:
         self.flood_kept[room] = on
+
+    def keep_lines_attributed(self, room: str, on: bool) -> None:
+        self.attributed[room] = on
 
     def add_uhtml(self, room: str, name: str, html: str) -> None:
         self.sent.append(("uhtml", room, html))

@@ -522,3 +522,17 @@ def test_a_card_held_for_a_player_away_goes_when_they_pm_the_bot_even_after_a_re
     again._route_pm("Ceres", "help")
     assert out.pms_to("Ceres").count(card) == 2
     assert out.pms_to("Mars")[-1] == "Ceres is back: card #1 sent to them again."
+
+
+def test_a_running_session_keeps_the_rooms_lines_attributed(tmp_path: Path) -> None:
+    """While a session runs (and until its end's lines are out), its room's lines never share an HTML box,
+    so a reader's copy shows each draw with its author; after a restart too."""
+    host = session_host(tmp_path)
+    assert outbox(host).attributed == {ROOM: True}
+    outbox(host).attributed.clear()
+    again = RoomHost(ROOM, outbox(host), clock(host), Store(tmp_path / "bot.db"), host.settings, lambda: "b" * 64)
+    (stored,) = again.store.running_sessions()
+    again.hand.restore(stored)
+    assert outbox(again).attributed == {ROOM: True}
+    again.handle_chat(" ", "Mars", ".done")
+    assert outbox(again).attributed == {ROOM: False}  # the fake sends at once: the end's lines are out

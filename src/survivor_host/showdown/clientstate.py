@@ -53,6 +53,8 @@ class ClientState:
         self._rooms: dict[str, RoomState] = {}
         self._flood_rooms: set[str] = set()
         """Rooms whose room bot's flood filter counts our chat lines (`keep_under_flood_rule`)."""
+        self._attributed_rooms: set[str] = set()
+        """Rooms whose waiting lines never share an HTML box (`keep_lines_attributed`)."""
         self._name = ""
         self._global_rank = " "
         self._ws: aiohttp.ClientWebSocketResponse | None = None
@@ -162,8 +164,19 @@ class ClientState:
             self._flood_rooms.discard(room)
         self._apply_budget(room)
 
+    def keep_lines_attributed(self, room: str, on: bool) -> None:
+        """While `on`, the room's waiting lines are joined as one chat line, never put in one HTML box: a
+        reader's copy of the chat shows a box's lines without their author, and these must keep it."""
+        room = to_room_id(room)
+        if on:
+            self._attributed_rooms.add(room)
+        else:
+            self._attributed_rooms.discard(room)
+        self._apply_budget(room)
+
     def _apply_budget(self, room: str) -> None:
-        budget = ChatBudget(boxes=self.can_use_html(room)) if room in self._flood_rooms else None
+        boxes = self.can_use_html(room) and room not in self._attributed_rooms
+        budget = ChatBudget(boxes=boxes) if room in self._flood_rooms else None
         self.queue.set_chat_budget(self.server_room(room), budget)
 
     def can_use_html(self, room: str) -> bool:

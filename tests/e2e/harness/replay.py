@@ -66,6 +66,9 @@ class RecordingOutbox:
     def keep_under_flood_rule(self, room: str, on: bool) -> None:
         """The replay's outbox sends nothing, so it keeps no budget."""
 
+    def keep_lines_attributed(self, room: str, on: bool) -> None:
+        """The replay's outbox sends nothing, so it makes no boxes."""
+
     def add_uhtml(self, room: str, name: str, html: str) -> None:
         pass
 

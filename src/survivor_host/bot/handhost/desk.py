@@ -42,6 +42,11 @@ class HandDesk(HandTools):
     def active(self) -> bool:
         return self.session is not None
 
+    def attribute_lines(self) -> None:
+        """While a session runs, the room's lines never share an HTML box: a reader's copy of the chat
+        must show each draw's line with its author for `verify --chat` to read it."""
+        self.state.out.keep_lines_attributed(self.state.room, self.session is not None)
+
     def signups_open(self) -> bool:
         return self.session is not None and self.session.open_for_signups
 
@@ -136,6 +141,7 @@ class HandDesk(HandTools):
         except sqlite3.Error as error:
             raise state.outage.failed(error) from None
         self.session = session
+        self.attribute_lines()
         p = self.prefix
         state.out.say(
             state.room,
@@ -178,6 +184,7 @@ class HandDesk(HandTools):
             f"every draw: survivor-host verify --chat LOG, or {self.prefix}replay h{session.id}.",
         )
         self.session = None
+        state.out.when_sent(self.attribute_lines)  # the end's lines go out attributed too
 
     # ----- commands -----
 
@@ -263,6 +270,7 @@ class HandDesk(HandTools):
         """After a restart: the stored session goes on (timers do not survive; the room is told), and the
         draws whose lines may not have gone out (a card's PMs too) are sent again."""
         session = self.session = HandSession.restore(data)  # the host's grace begins when next seen leaving
+        self.attribute_lines()
         unsent = [draw for draw in session.draws if draw["number"] in session.unsent]
         numbers = ", ".join(f"#{draw['number']}" for draw in unsent)
         again = f" (sent again: {numbers})" if unsent else ""
