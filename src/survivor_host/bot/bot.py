@@ -12,15 +12,15 @@ from survivor_host.bot.clock import LoopClock
 from survivor_host.bot.command_words import is_command_word
 from survivor_host.bot.config import BotConfig
 from survivor_host.bot.fairness import new_server_seed
-from survivor_host.bot.guide import pm_example
 from survivor_host.bot.handhost.words import HAND_COMMANDS
+from survivor_host.bot.pm_rooms import one_of, room_hint, room_prefix
 from survivor_host.bot.ports import HostSettings, Outbox
 from survivor_host.bot.room import HOST_COMMANDS, INFO_COMMANDS, SIGNUP_PM_COMMANDS, RoomHost
 from survivor_host.bot.roombot import RoomBotSettings
 from survivor_host.engine.ids import to_id
 from survivor_host.showdown.events import Connected, Disconnected, Refused, RoomBack, RoomLost
 from survivor_host.showdown.messages import Chat, Join, Leave, Message, PrivateMessage, Rename
-from survivor_host.showdown.protocol import command_in_pm, page_event, to_room_id
+from survivor_host.showdown.protocol import command_in_pm, page_event
 from survivor_host.showdown.standing import Locked, Unlocked
 from survivor_host.store.db import Store
 
@@ -234,7 +234,7 @@ class Bot:
         for room in self.rooms.values():  # a PM shows its sender online: what a session held for them is sent
             room.hand.send_held_cards(name)
         body = text.strip()
-        host, body = self._room_prefix(body)
+        host, body = room_prefix(self.rooms, body)
         if host is not None:
             host.handle_pm(name, body)
             return
@@ -247,25 +247,25 @@ class Bot:
             # The host's tools, sent by PM: to the room where the sender hosts, else where they are
             # room auth (their rank is looked up), else where a session runs (it says who may use them).
             best = max(h.hand.claim(name) for h in hand)
-            self._one_of(name, body, word, [h for h in hand if h.hand.claim(name) == best], "")
+            one_of(self.out, name, body, [h for h in hand if h.hand.claim(name) == best], "")
         elif word == "help":
             rooms[0].handle_pm(name, body)
             if len(rooms) > 1:
-                self.out.pm(name, self._room_hint())
+                self.out.pm(name, room_hint(self.rooms))
         elif word == "replay" and len(rooms) > 1:  # games and sessions are numbered across the rooms
             rest = body.removeprefix(self.config.prefix).partition(" ")[2]
             found = replays.record_rooms(rest, list(self.rooms), self.store)
             holders = rooms[:1] if found is None else [self.rooms[room] for room in found]
-            self._one_of(name, body, word, holders, replays.nowhere(rest, list(self.rooms)))
+            one_of(self.out, name, body, holders, replays.nowhere(rest, list(self.rooms)))
         elif word in INFO_COMMANDS:
             busy = [h for h in rooms if h.signups is not None or (h.game is not None and not h.game.finished)]
             for h in playing or busy or rooms[:1]:
                 h.handle_pm(name, body)
         elif word in SIGNUP_PM_COMMANDS:
             open_rooms = [h for h in rooms if h.signups is not None or h.hand.signups_open()]
-            self._one_of(name, body, word, open_rooms, f"No signups are open in {', '.join(self.rooms)}.")
+            one_of(self.out, name, body, open_rooms, f"No signups are open in {', '.join(self.rooms)}.")
         elif word in HOST_COMMANDS or word == "resetpoints":
-            self._one_of(name, body, word, rooms if len(rooms) == 1 else [], self._room_hint())
+            one_of(self.out, name, body, rooms if len(rooms) == 1 else [], room_hint(self.rooms))
         elif not is_command_word(word):
             rooms[0].answer_unknown(name, word or body)
         elif not playing:
@@ -289,26 +289,3 @@ class Bot:
                     f"None of your games can take that now ({where}). "
                     f"To send it to one anyway, put its room first: {ways}",
                 )
-
-    def _room_prefix(self, body: str) -> tuple[RoomHost | None, str]:
-        """`survivortwo WORD` (or `survivortwo: WORD`, `#survivortwo WORD`) -> that room, `WORD`."""
-        first, _, rest = body.partition(" ")
-        host = self.rooms.get(to_room_id(first.removeprefix("#").rstrip(":,")))  # groupchat ids keep `-`
-        if host is None or not rest.strip():
-            return None, body
-        return host, rest.strip()
-
-    def _one_of(self, name: str, body: str, word: str, hosts: list[RoomHost], none: str) -> None:
-        """Send to the one room in `hosts`; with none or several, say how to name the room."""
-        if len(hosts) == 1:
-            hosts[0].handle_pm(name, body)
-        elif not hosts:
-            self.out.pm(name, none)
-        else:
-            ways = " or ".join(f"{h.room} {body}" for h in hosts)
-            self.out.pm(name, f"That could be for {len(hosts)} rooms; say which: {ways}")
-
-    def _room_hint(self) -> str:
-        rooms = list(self.rooms)
-        example = f"{rooms[0]} {pm_example()}"
-        return f"I host in {', '.join(rooms)}. To say which room a PM is for, put the room first, e.g. {example}."

@@ -1,0 +1,37 @@
+"""Which room a PM is for: a room named first, or the one room that can take it; else how to name one."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from survivor_host.bot.guide import pm_example
+from survivor_host.bot.ports import Outbox
+from survivor_host.bot.room import RoomHost
+from survivor_host.showdown.protocol import to_room_id
+
+
+def room_prefix(rooms: Mapping[str, RoomHost], body: str) -> tuple[RoomHost | None, str]:
+    """`survivortwo WORD` (or `survivortwo: WORD`, `#survivortwo WORD`) -> that room, `WORD`."""
+    first, _, rest = body.partition(" ")
+    host = rooms.get(to_room_id(first.removeprefix("#").rstrip(":,")))  # groupchat ids keep `-`
+    if host is None or not rest.strip():
+        return None, body
+    return host, rest.strip()
+
+
+def one_of(out: Outbox, name: str, body: str, hosts: list[RoomHost], none: str) -> None:
+    """Send to the one room in `hosts`; with none or several, say how to name the room."""
+    if len(hosts) == 1:
+        hosts[0].handle_pm(name, body)
+    elif not hosts:
+        out.pm(name, none)
+    else:
+        ways = " or ".join(f"{h.room} {body}" for h in hosts)
+        out.pm(name, f"That could be for {len(hosts)} rooms; say which: {ways}")
+
+
+def room_hint(rooms: Iterable[str]) -> str:
+    """How to say which room a PM is for, with the rooms the bot hosts in."""
+    names = list(rooms)
+    example = f"{names[0]} {pm_example()}"
+    return f"I host in {', '.join(names)}. To say which room a PM is for, put the room first, e.g. {example}."
