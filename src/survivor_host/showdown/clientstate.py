@@ -157,21 +157,20 @@ class ClientState:
     def keep_under_flood_rule(self, room: str, on: bool) -> None:
         """While `on`, the room's chat lines stay within the room bot's flood rule (the queue's chat
         budget; where the bot may post boxes, waiting lines may share one)."""
-        room = to_room_id(room)
-        if on:
-            self._flood_rooms.add(room)
-        else:
-            self._flood_rooms.discard(room)
-        self._apply_budget(room)
+        self._switch(self._flood_rooms, room, on)
 
     def keep_lines_attributed(self, room: str, on: bool) -> None:
         """While `on`, the room's waiting lines are joined as one chat line, never put in one HTML box: a
         reader's copy of the chat shows a box's lines without their author, and these must keep it."""
+        self._switch(self._attributed_rooms, room, on)
+
+    def _switch(self, rooms: set[str], room: str, on: bool) -> None:
+        """`room` in (or out of) `rooms`, and its chat budget as they now make it."""
         room = to_room_id(room)
         if on:
-            self._attributed_rooms.add(room)
+            rooms.add(room)
         else:
-            self._attributed_rooms.discard(room)
+            rooms.discard(room)
         self._apply_budget(room)
 
     def _apply_budget(self, room: str) -> None:
