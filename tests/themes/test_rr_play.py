@@ -62,15 +62,17 @@ def test_simulate_and_odds(capsys: pytest.CaptureFixture[str]) -> None:
     )
 
 
-def test_odds_at_a_large_table_answer_at_once_with_the_default_strategy() -> None:
+def test_odds_at_a_large_table_answer_at_once_with_the_default_strategy(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every player counted by kind: under `early` the positions stay few at any size, so its table is
-    worked out up to the largest table; the other strategies' tables stop at 10 players and say so."""
+    worked out up to the largest table; the other strategies' tables stop at a size and say so."""
     from survivor_host.themes import new_game
-    from survivor_host.themes.rr.odds import MOST_FOR_EVERY_POLICY, odds_tables
+    from survivor_host.themes.rr import odds
 
-    small = odds_tables(new_game("rr", [f"P{i}" for i in range(MOST_FOR_EVERY_POLICY)], seed=0))
+    assert odds.MOST_FOR_EVERY_POLICY == 10
+    monkeypatch.setattr(odds, "MOST_FOR_EVERY_POLICY", 4)  # the same rule at a size quick to work out
+    small = odds.odds_tables(new_game("rr", [f"P{i}" for i in range(4)], seed=0))
     assert sum("`hoarder`" in section.title for section in small) == 1
-    large = odds_tables(new_game("rr", [f"P{i}" for i in range(30)], seed=0, options={"max_players": 30}))
+    large = odds.odds_tables(new_game("rr", [f"P{i}" for i in range(30)], seed=0, options={"max_players": 30}))
     titles = [section.title for section in large]
     assert any("`early`" in title for title in titles) and not any("`hoarder`" in title for title in titles)
-    assert "worked out up to 10 players" in large[0].note and "simulate rr --players 30" in large[0].note
+    assert "worked out up to 4 players" in large[0].note and "simulate rr --players 30" in large[0].note

@@ -37,12 +37,10 @@ def test_every_theme_and_mod_is_listed() -> None:
 def test_an_honest_game_of_every_theme_and_mod_verifies(
     browser: Browser, tmp_path: Path, theme: str, mods: tuple[str, ...]
 ) -> None:
-    """Games of 5 and 7 players, and one where the last three go out together (a last battle)."""
-    records = [
-        played_record(theme, players=tuple(f"P{i}" for i in range(5 + 2 * game)), mods=mods, choices=game,
-                      seed=f"{theme}-{game}")
-        for game in range(2)
-    ] + [hg_record(theme, mods, silent_at_three=True, seed=f"{theme}-last")]  # fmt: skip
+    """A game of 7 players; without mods also one where the last three go out together (a last battle)."""
+    records = [played_record(theme, players=tuple(f"P{i}" for i in range(7)), mods=mods, seed=f"{theme}-1")]
+    if not mods:
+        records.append(hg_record(theme, mods, silent_at_three=True, seed=f"{theme}-last"))
     for index, record in enumerate(records):
         opened = show(browser, record, tmp_path, f"{theme}-{index}")
         assert opened.verdict == "verified", opened.text
