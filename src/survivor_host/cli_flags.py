@@ -69,16 +69,15 @@ def check_output(flag: str, path: str) -> None:
     if not path.strip():
         raise SetupError(f"{flag} needs a file name.")
     target = Path(path)
-    folder = target.resolve().parent
-    if not folder.is_dir():
-        raise SetupError(f"{flag} {path}: the folder {target.parent} does not exist.")
-    if target.is_dir():
-        raise SetupError(f"{flag} {path}: is a folder; name a file in it.")
-    existed = target.exists()
     try:
+        if not target.resolve().parent.is_dir():
+            raise SetupError(f"{flag} {path}: the folder {target.parent} does not exist.")
+        if target.is_dir():
+            raise SetupError(f"{flag} {path}: is a folder; name a file in it.")
+        existed = target.exists()
         with target.open("ab"):  # appending nothing leaves a file as it was
             pass
-    except OSError as error:
+    except OSError as error:  # a name too long, a folder that cannot be read or written
         raise SetupError(f"{flag} {path}: cannot write there ({error.strerror}).") from None
     if not existed:
         target.unlink(missing_ok=True)
