@@ -30,41 +30,46 @@ def play(ftl: FollowTheLeader, cta: ChaseTheAce, rng: random.Random) -> None:
 """
 
 
-def mypy_errors(tmp_path: Path, body: str) -> str:
-    """mypy --strict on a small module that calls strategies with views; its report ('' when clean)."""
-    module = tmp_path / "calls.py"
-    module.write_text(GIVEN + "".join(f"    {line}\n" for line in body.splitlines()), encoding="utf-8")
-    out, err, status = api.run(["--strict", "--no-incremental", "--cache-dir", str(tmp_path / "cache"), str(module)])
-    assert "Cannot find implementation" not in out, out  # the package itself must be found, or the check is idle
-    return "" if status == 0 else out + err
-
-
 @pytest.fixture
 def mypy_path(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MYPYPATH", str(SRC))
 
 
-@pytest.mark.usefixtures("mypy_path")
-def test_mypy_accepts_each_theme_s_strategies_with_their_own_view(tmp_path: Path) -> None:
-    body = (
-        'SmartFtl().choose(ftl.view("A"), ftl.legal_inputs("A"), rng)\n'
-        'CTA_KINDS["smart"]().choose(cta.view("A"), cta.legal_inputs("A"), rng)'
-    )
-    assert mypy_errors(tmp_path, body) == ""
-
-
-@pytest.mark.usefixtures("mypy_path")
-@pytest.mark.parametrize(
-    "call",
-    [
-        'SmartCta().choose(ftl.view("A"), ftl.legal_inputs("A"), rng)',
-        'CTA_KINDS["threshold"]().choose(ftl.view("A"), ftl.legal_inputs("A"), rng)',
-        'FTL_KINDS["smart"]().choose(cta.view("A"), cta.legal_inputs("A"), rng)',
-    ],
+ACCEPTED = (
+    'SmartFtl().choose(ftl.view("A"), ftl.legal_inputs("A"), rng)',
+    'CTA_KINDS["smart"]().choose(cta.view("A"), cta.legal_inputs("A"), rng)',
 )
-def test_mypy_refuses_a_strategy_another_theme_s_view(tmp_path: Path, call: str) -> None:
-    report = mypy_errors(tmp_path, call)
-    assert "arg-type" in report and ("FtlView" in report or "CtaView" in report), report
+REFUSED = (
+    'SmartCta().choose(ftl.view("A"), ftl.legal_inputs("A"), rng)',
+    'CTA_KINDS["threshold"]().choose(ftl.view("A"), ftl.legal_inputs("A"), rng)',
+    'FTL_KINDS["smart"]().choose(cta.view("A"), cta.legal_inputs("A"), rng)',
+)
+
+
+def mypy_report(tmp_path: Path, calls: tuple[str, ...]) -> tuple[dict[int, str], str]:
+    """mypy --strict once on a small module calling strategies with views: what it says of each call (by
+    place in `calls`), and its whole report."""
+    lines = GIVEN.splitlines()
+    first = len(lines) + 1  # mypy numbers lines from 1
+    module = tmp_path / "calls.py"
+    module.write_text("\n".join([*lines, *(f"    {call}" for call in calls)]) + "\n", encoding="utf-8")
+    out, err, _ = api.run(["--strict", "--no-incremental", "--cache-dir", str(tmp_path / "cache"), str(module)])
+    assert "Cannot find implementation" not in out, out  # the package itself must be found, or the check is idle
+    by_call: dict[int, str] = {}
+    for line in out.splitlines():
+        number, _, message = line.partition("calls.py:")[2].partition(":")
+        if number.isdigit():
+            by_call[int(number) - first] = by_call.get(int(number) - first, "") + message + "\n"
+    return by_call, out + err
+
+
+@pytest.mark.usefixtures("mypy_path")
+def test_mypy_accepts_each_theme_s_strategies_with_their_own_view_and_refuses_another_s(tmp_path: Path) -> None:
+    by_call, report = mypy_report(tmp_path, ACCEPTED + REFUSED)
+    assert set(by_call) == set(range(len(ACCEPTED), len(ACCEPTED) + len(REFUSED))), report
+    for number, call in enumerate(REFUSED, start=len(ACCEPTED)):
+        said = by_call[number]
+        assert "arg-type" in said and ("FtlView" in said or "CtaView" in said), (call, report)
 
 
 def test_a_strategy_picked_by_theme_name_refuses_another_theme_s_view_at_run_time() -> None:
