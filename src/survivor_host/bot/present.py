@@ -24,11 +24,12 @@ from survivor_host.words.wait_tags import wait_tag
 
 @dataclass
 class PromptBox:
-    """A player's prompt box with live buttons: the wait it answers, its round, what they chose ("" yet)."""
+    """A player's prompt box with live buttons: the wait it answers, its round, its options, what they chose."""
 
     player: str
     wait_id: int
     round: int
+    options: tuple[Input, ...] = ()
     choice: str = ""
 
 
@@ -180,7 +181,7 @@ class Announcer:
             commands = [(label(o.action, o.target), self.button_command(o.action, o.target)) for o in options]
             box = html.choice_box(out.buttons(room), where + text, commands)
             out.pm_uhtml(room, prompt.to, self.prompt_box, box, fallback=plain)  # refused: the plain PM
-            self.boxed[to_id(prompt.to)] = PromptBox(prompt.to, game.wait_id, game.round)
+            self.boxed[to_id(prompt.to)] = PromptBox(prompt.to, game.wait_id, game.round, tuple(options))
         elif plain:
             out.pm(prompt.to, plain)
 
@@ -212,15 +213,16 @@ class Announcer:
         if not out.can_use_html(state.room):
             return
         box = self.boxed.get(to_id(player))
-        if box is not None and box.wait_id == wait_id:
-            box.choice = game.spec.button_label(inp.action, inp.target)
+        if box is not None and box.wait_id == wait_id:  # the choice as the game read it (`Bob, scissors`)
+            meant = next((option for option in box.options if game.reads_as(inp, option)), inp)
+            box.choice = game.spec.button_label(meant.action, meant.target)
         for userid, shown in list(self.boxed.items()):
             if game.finished or shown.wait_id != game.wait_id:
                 del self.boxed[userid]
                 self._show_choice(shown, [])
         if box is not None and box.wait_id == wait_id and self.boxed.get(to_id(player)) is box:
             label = game.spec.button_label
-            others = [o for o in game.legal_inputs(player) if (o.action, o.target) != (inp.action, inp.target)]
+            others = [o for o in game.legal_inputs(player) if not game.reads_as(inp, o)]
             self._show_choice(
                 box,
                 [(f"Change to {label(o.action, o.target)}", self.button_command(o.action, o.target)) for o in others],

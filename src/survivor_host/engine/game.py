@@ -18,6 +18,7 @@ from survivor_host.engine.actions import BASE_FIELDS, HOST_ACTIONS, SYSTEM_ACTIO
 from survivor_host.engine.dice import Dice, FairDice, dice_fields
 from survivor_host.engine.errors import IllegalAction, SetupError
 from survivor_host.engine.events import Event
+from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.options import Option, OptionValue, resolve_options
 from survivor_host.engine.phase import Wait
@@ -211,6 +212,15 @@ class Game(CommonActions):
     def is_secret(self, action: str) -> bool:
         """True for actions sent by PM only (G3): typed in the room they are refused."""
         return action in self.SECRET_ACTIONS
+
+    def reads_as(self, typed: Input, option: Input) -> bool:
+        """True when `typed` makes the choice of the legal `option` (`attack bob` that of `attack Bob`):
+        targets compared as user ids, except those of `spec.suggested` actions, kept as typed."""
+        if typed.action != option.action:
+            return False
+        if typed.action in self.spec.suggested:
+            return typed.target == option.target
+        return to_id(typed.target or "") == to_id(option.target or "")
 
     def vote_tally(self) -> list[tuple[str, list[str]]]:
         """A public vote's count so far (candidate, voters), for a theme whose spec has a `vote_box`."""

@@ -11,9 +11,11 @@ from typing import ClassVar
 
 from survivor_host.engine.events import Event
 from survivor_host.engine.game import Seat
+from survivor_host.engine.ids import to_id
+from survivor_host.engine.inputs import Input
 from survivor_host.themes.rps.facts import GameBegins
 from survivor_host.themes.rps.phases import ATTACKS, after_round
-from survivor_host.themes.rps.rules import ATTACK, THROW
+from survivor_host.themes.rps.rules import ATTACK, THROW, read_weapon
 from survivor_host.themes.rps.spec import SPEC
 from survivor_host.themes.rps.state import RpsState
 from survivor_host.themes.rps.view import RpsView, view_of
@@ -38,6 +40,16 @@ class RockPaperScissors(RpsState):
         if action == THROW:
             return "Throws are for the final."
         return "There is no attack to send now: wait for the next round."
+
+    def reads_as(self, typed: Input, option: Input) -> bool:
+        """`attack bob, s` makes the choice `attack Bob, scissors` (3.1: short forms); in the final,
+        `attack WEAPON` is a throw and only the weapon counts."""
+        name, _, weapon = (typed.target or "").rpartition(",")
+        named, _, meant = (option.target or "").rpartition(",")
+        same_weapon = read_weapon(weapon, self.weapons) == read_weapon(meant, self.weapons)
+        if option.action == THROW:
+            return typed.action in (ATTACK, THROW) and same_weapon
+        return typed.action == option.action and to_id(name) == to_id(named) and same_weapon
 
     def view(self, name: str) -> RpsView:
         return view_of(self, self.seat(name))

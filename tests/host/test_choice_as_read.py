@@ -1,0 +1,46 @@
+"""A player's prompt box, once they chose, shows the choice as the game read it (the legal input it
+matches), not as they typed it: a name in any case, a weapon's short form, a final's `attack WEAPON`."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from survivor_host.bot.room import RoomHost
+from tests.host.test_room import PLAYERS, make_host, open_game, outbox
+
+
+def last_box(host: RoomHost, name: str) -> str:
+    """The prompt box `name` was last shown, changed in place after their choice."""
+    sent = outbox(host).sent
+    return html.unescape([text for kind, who, text in sent if kind == "pmuhtmlchange" and who == name][-1])
+
+
+def test_an_rps_attack_typed_short_shows_the_weapon_in_full(tmp_path: Path) -> None:
+    host = make_host(tmp_path, html=True)
+    open_game(host, "rps", PLAYERS[:3])
+    host.handle_pm("Venus", "attack  mars ,S")
+    assert "You chose <b>Mars, scissors</b>." in last_box(host, "Venus")
+
+
+def test_an_rps_final_attack_is_shown_as_the_throw_it_is(tmp_path: Path) -> None:
+    host = make_host(tmp_path, html=True)
+    open_game(host, "rps", PLAYERS[:2])
+    host.handle_pm("Venus", "destroy P")
+    assert "You chose <b>Throw paper</b>." in last_box(host, "Venus")
+
+
+def test_a_name_typed_in_another_case_shows_as_the_player_s(tmp_path: Path) -> None:
+    host = make_host(tmp_path, html=True)
+    open_game(host, "hg", PLAYERS[:3])
+    host.handle_pm("Venus", "attack MARS")
+    assert "You chose <b>Attack Mars</b>." in last_box(host, "Venus")
+
+
+def test_the_choice_typed_in_another_case_is_not_offered_as_a_change_to_itself(tmp_path: Path) -> None:
+    host = make_host(tmp_path, html=True)
+    open_game(host, "cta", PLAYERS[:4], "all-at-once")
+    host.handle_pm("Venus", "swap  mArS")
+    box = last_box(host, "Venus")
+    assert "You chose <b>Swap with Mars</b>." in box
+    assert "Change to Swap with Mars" not in box and "Change to Swap with Jupiter" in box
