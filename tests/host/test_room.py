@@ -11,6 +11,7 @@ from survivor_host.bot.ports import HostSettings
 from survivor_host.bot.room import RoomHost
 from survivor_host.engine.ids import to_id
 from survivor_host.store.db import Store
+from survivor_host.themes.ftl.game import FollowTheLeader
 from tests.host.fakes import FakeClock, FakeOutbox
 
 ROOM = "survivor"
@@ -119,7 +120,7 @@ def test_secret_action_typed_in_room_is_not_taken(tmp_path: Path) -> None:  # G3
     assert game.phase == "choices"
     follower = next(wait.player for wait in game.awaiting())
     host.handle_chat(" ", follower, ".follow")
-    assert game.choices == {}
+    assert isinstance(game, FollowTheLeader) and game.choices == {}
     assert "by PM" in outbox(host).pms_to(follower)[-1]
 
 
@@ -179,7 +180,7 @@ def test_rename_keeps_the_seat(tmp_path: Path) -> None:  # G5
     assert game.seats[0].name == "Venusaur"
     if any(to_id(w.player) == "venusaur" for w in game.awaiting()):
         host.handle_pm("Venusaur", "rebel")
-        assert game.choices.get(0) == "rebel"
+        assert isinstance(game, FollowTheLeader) and game.choices.get(0) == "rebel"
 
 
 def test_choices_never_reach_the_room_before_the_rolls(tmp_path: Path) -> None:  # G3
