@@ -163,7 +163,8 @@ def round_table(fact: RoundRevealed) -> RoundTable:
     """The round as one table: card dealt and revealed, swaps, and where each player stands."""
 
     def shown(card: int | None) -> str:
-        return "?" if card is None else card_name(card, fact.fourteen)
+        # the card of a player out before the reveal is never shown: its cell is left empty
+        return "" if card is None else card_name(card, fact.fourteen)
 
     rows: list[tuple[str, ...]] = []
     for row in fact.rows:
