@@ -28,7 +28,7 @@ def test_help_lists_each_spec_s_commands_where_they_belong(monkeypatch: pytest.M
     )
     monkeypatch.setattr(guide, "THEMES", {**THEMES, "zzz": extra})
     text = guide.help_text("!", "two")
-    assert "!poke NAME (when it is your turn" in text
+    assert "!poke NAME (stick needs no ! on your turn)" in text
     assert ", and nap;" in text  # the last PM command
     assert "!set OPTION VALUE, !shuffle, !start" in text
     assert f"!host {'|'.join(THEMES)}|zzz [mods]" in text
@@ -106,5 +106,5 @@ def test_odds_come_from_the_game_s_spec(monkeypatch: pytest.MonkeyPatch) -> None
 def test_help_names_a_command_several_themes_share_once() -> None:
     text = guide.help_text(".", "survivor")
     assert text.count(".suspect NAME") == 1 and text.count(".attack NAME") == 1
-    by_pm = text.split("By PM to me: ", 1)[1].split(";", 1)[0]
+    by_pm = text.split("By PM: ", 1)[1].split(";", 1)[0]
     assert by_pm.count("nick NAME") == 1 and by_pm.count("attack NAME") == 2  # and once `attack NAME, WEAPON`

@@ -25,7 +25,7 @@ def _and_list(items: Sequence[str]) -> str:
 
 
 def help_text(p: str, room: str = "survivor") -> str:
-    """The `help` answer: every command with its prefix, where to send it, and how to name a room.
+    """The `help` answer, one PM long: every command with its prefix, where to send it, and how to name a room.
 
     The player and host commands of the themes come from their specs (`ThemeSpec.help`).
     """
@@ -33,7 +33,7 @@ def help_text(p: str, room: str = "survivor") -> str:
     # each command once, in the order the themes first name it (several themes share some)
     in_room = ", ".join(dict.fromkeys(f"{p}{command}" for text in helps for command in text.room))
     bare = next((text.bare for text in helps if text.bare), "")
-    bare_note = f" (when it is your turn the bare word works too: {bare})" if bare else ""
+    bare_note = f" ({bare} needs no {p} on your turn)" if bare else ""
     by_pm = _and_list(list(dict.fromkeys(command for text in helps for command in text.pm)))
     questions = "".join(f"; {text.questions}" for text in helps if text.questions)
     hosts = []
@@ -43,8 +43,8 @@ def help_text(p: str, room: str = "survivor") -> str:
         hosts += [p + own for own in owned]
     return (
         f"Join with /me in (leave: {p}out). {p}pl, {p}rules, {p}lb, {p}points [NAME] (by PM without the {p}). "
-        f"In game, in the room: {in_room}{bare_note}. By PM to me: {by_pm}{questions}. "
-        f"In games in two rooms at once, put the room first in a PM: {room} {pm_example()}. "
+        f"In the room: {in_room}{bare_note}. By PM: {by_pm}{questions}. "
+        f"In two rooms? Put the room first in a PM: {room} {pm_example()}. "
         f"Hosts (+ and up): {', '.join(hosts)}; room owners: {p}resetpoints. "
-        f"Fair dice: {p}salt WORD (during signups), {p}lastgame, {p}replay [ID], {p}games [NAME]. {hand_help(p)}"
+        f"Fair dice: {p}salt WORD (at signups), {p}lastgame, {p}replay [ID], {p}games [NAME]; {hand_help(p)}"
     )

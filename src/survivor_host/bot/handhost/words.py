@@ -16,9 +16,7 @@ HAND_USAGE = ("close", "roll XdY+Z // label", "pick A, B, C", "shuffle", "card [
 
 
 def hand_help(p: str) -> str:
-    """The `help` answer's sentence on hosting any theme by hand (docs/FAIRNESS.md "Hosting sessions")."""
+    """The `help` answer's words on hosting any theme by hand with fair dice (docs/FAIRNESS.md "Hosting sessions"),
+    after its other fair dice commands."""
     tools = " · ".join(p + usage for usage in HAND_USAGE)
-    return (
-        f"Hosting any theme by hand (the room bot's host, or {p}handhost NAME by auth): fair dice, every draw "
-        f"numbered, the seed revealed at the end: {tools}."
-    )
+    return f"by hand (the room bot's host, or {p}handhost NAME by auth): {tools}."
