@@ -10,7 +10,7 @@ from survivor_host.analysis.simulate import SimSetup, simulate
 from survivor_host.engine.odds import wilson
 
 PLAYERS = 10
-GAMES = 500
+GAMES = 250
 
 
 def pooled_wins(seat: str, mods: tuple[str, ...] = ()) -> tuple[int, int]:
