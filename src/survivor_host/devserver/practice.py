@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TextIO
 
 from survivor_host.bot.config_schema import DEFAULT_PREFIX
+from survivor_host.bot.replay_pages import SHELF
 from survivor_host.devserver.demo_setup import BOT_NAME, ROOM, ROOM_TITLE, DemoError, DemoSetup
 from survivor_host.devserver.practice_world import AUTH_NAME, ROOM_BOT, Practice
 from survivor_host.devserver.ps_install import PS_VERSION, default_cache_dir, ensure_ps_installed, is_installed
@@ -175,6 +176,7 @@ def run_practice(setup: PracticeSetup, stdin: TextIO = sys.stdin, out: TextIO = 
         story.note(f"could not install the Showdown server: {error}")
         return 1
     logging.basicConfig(stream=sys.stderr, level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
+    SHELF.start()  # the replay pages' worker is forked before the thread reading stdin holds stdin's lock
     with tempfile.TemporaryDirectory(prefix="survivor-host-practice-") as workdir:
         try:
             return asyncio.run(_main(setup, Path(workdir), story, stdin))

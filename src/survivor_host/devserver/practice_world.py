@@ -10,6 +10,7 @@ import asyncio
 import html
 import random
 import re
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,22 +20,52 @@ from survivor_host.devserver.demo_player import AIPlayer
 from survivor_host.devserver.demo_run import Demo, _client
 from survivor_host.devserver.demo_setup import BOT_NAME, ROOM, DemoError, DemoSetup
 from survivor_host.devserver.roombot_standin import RoomBotRules, RoomBotState
-from survivor_host.devserver.roomview import html_to_text, pm_lines, printable
+from survivor_host.devserver.roomview import buttons_in, html_to_text, pm_lines, printable
 from survivor_host.devserver.story import Story
 from survivor_host.engine.ids import to_id
 from survivor_host.showdown.client import ShowdownClient
-from survivor_host.showdown.messages import Chat, Message, PrivateMessage
+from survivor_host.showdown.messages import Chat, Generic, Message, PrivateMessage
 from survivor_host.terminal.table import seat_names, strategy_names
 from survivor_host.themes import theme_class
 
 ROOM_BOT = "Sir Vivor"
 AUTH_NAME = "Room Auth"
+PAGE_LINES = 30
+"""A bot page's lines shown in the terminal; the rest is counted (a browser shows the whole page)."""
 _BUTTON = re.compile(r'<button[^>]*name="send"[^>]*value="([^"]*)"[^>]*>(.*?)</button>', re.S)
 
 
 def buttons_of(markup: str) -> list[tuple[str, str]]:
     """Each `send` button of a box: (its label as text, what a click sends)."""
     return [(printable(html_to_text(label)).strip(), html.unescape(value)) for value, label in _BUTTON.findall(markup)]
+
+
+def click_labels(buttons: list[tuple[str, str]]) -> list[str]:
+    """Each button's label; a label several buttons share (a page's Eliminate per player) also says
+    what its click sends the bot."""
+    shared = Counter(label for label, _ in buttons)
+
+    def sent(value: str) -> str:
+        commands = buttons_in(f'name="send" value="{html.escape(value)}"')
+        return printable(commands[0] if commands else value)
+
+    return [label if shared[label] == 1 else f"{label} ({sent(value)})" for label, value in buttons]
+
+
+def page_of(message: Message) -> tuple[str, str] | None:
+    """A bot page a user was sent (`/sendhtmlpage`: `>view-bot-BOT-PAGE`, `|pagehtml|HTML`): its id and
+    HTML, else None. The server sends it in a frame with `|init|`, so it counts as scrollback."""
+    if isinstance(message, Generic) and message.type == "pagehtml" and message.room.startswith("view-bot-"):
+        return message.room.removeprefix("view-bot-"), message.line.partition("|pagehtml|")[2]
+    return None
+
+
+def page_text(markup: str, most: int = PAGE_LINES) -> list[str]:
+    """A page's lines as text, at most `most` of them and then how many more there are."""
+    lines = [printable(line) for line in html_to_text(markup).split("\n") if line]
+    if len(lines) <= most:
+        return lines
+    return [*lines[:most], f"... {len(lines) - most} more lines (a browser shows the whole page)"]
 
 
 def box_markup(text: str) -> str | None:
@@ -168,6 +199,9 @@ class Practice(Demo):
         return typist
 
     def _heard(self, typist: Typist, message: Message, printer: bool) -> None:
+        if (page := page_of(message)) is not None:
+            self._page(typist, *page)
+            return
         if message.history:
             return
         if printer:
@@ -191,6 +225,16 @@ class Practice(Demo):
                 typist.buttons = buttons
                 self._show_buttons(buttons, "┃     ")
 
+    def _page(self, typist: Typist, page: str, markup: str) -> None:
+        """A bot page opened for `typist` (a replay, a host's list): its text and its buttons by number."""
+        self.story.line(f"┃ {typist.name} (bot page {printable(page)})")
+        for text in page_text(markup):
+            self.story.line(f"┃     {text}")
+        buttons = buttons_of(markup)
+        if buttons:
+            typist.buttons = buttons
+            self._show_buttons(buttons, "┃     ")
+
     def _show_buttons(self, buttons: list[tuple[str, str]], margin: str) -> None:
-        self.story.line(margin + "buttons: " + "  ".join(f"/click {n} = {label}" for n, (label, _) in
-                                                        enumerate(buttons, 1)))  # fmt: skip
+        numbered = "  ".join(f"/click {n} = {label}" for n, label in enumerate(click_labels(buttons), 1))
+        self.story.line(margin + "buttons: " + numbered)

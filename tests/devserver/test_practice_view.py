@@ -1,0 +1,85 @@
+"""What the practice room shows and keeps without a server: bot pages (a replay, the host's list) with
+their buttons, a chat log `verify --chat` reads, `--seed WORD`'s own seed for each game and session, and
+the replay pages' worker started before stdin is read."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+import survivor_host.devserver.practice as practice_module
+from survivor_host.devserver.practice import PracticeSetup, run_practice
+from survivor_host.devserver.practice_world import Practice, Typist, click_labels, page_text
+from survivor_host.devserver.story import Story
+from survivor_host.showdown.protocol import parse_frame
+
+BUTTON = (
+    '<button class="button" name="send" value="/msgroom survivor, /botmsg Survivor Host, survivor list {} {}">'
+    "{}</button>"
+)
+PAGE = (
+    ">view-bot-survivorhost-survivorhandsurvivor\n|init|html\n"
+    "|title|[Survivor Host] survivorhost-survivorhandsurvivor\n"
+    '|pagehtml|<div class="pad"><h1>Session h1: Room Auth\'s list</h1><table><tr><td>Io | A</td><td>'
+    + BUTTON.format("out", "Io", "Eliminate")
+    + "</td></tr><tr><td>Mars</td><td>"
+    + BUTTON.format("out", "Mars", "Eliminate")
+    + "</td></tr></table></div>"
+)
+
+
+def practice(tmp_path: Path) -> tuple[Practice, io.StringIO]:
+    out = io.StringIO()
+    return Practice(PracticeSetup(), tmp_path, Story(out, "survivor", "Survivor Host")), out
+
+
+def test_a_bot_page_is_shown_with_its_buttons(tmp_path: Path) -> None:
+    world, out = practice(tmp_path)
+    auth = Typist("Room Auth")
+    for message in parse_frame(PAGE):
+        world._heard(auth, message, printer=True)
+    shown = out.getvalue()
+    assert "┃ Room Auth (bot page survivorhost-survivorhandsurvivor)" in shown
+    assert "Session h1: Room Auth's list" in shown and "Io | A | [Eliminate]" in shown
+    assert "/click 1 = Eliminate (list out Io)  /click 2 = Eliminate (list out Mars)" in shown
+    assert auth.buttons[1] == ("Eliminate", "/msgroom survivor, /botmsg Survivor Host, survivor list out Mars")
+
+
+def test_a_long_page_is_cut_and_says_how_much_is_left() -> None:
+    lines = page_text("".join(f"<p>row {n}</p>" for n in range(40)), most=30)
+    assert len(lines) == 31 and lines[-1] == "... 10 more lines (a browser shows the whole page)"
+    assert click_labels([("Join", "/me in"), ("Leave", "$out")]) == ["Join", "Leave"]
+
+
+class Shelf:
+    """The replay pages' worker, as far as `run_practice` sees it: whether it was started."""
+
+    started = False
+
+    def start(self) -> None:
+        self.started = True
+
+
+def quiet_run(monkeypatch: pytest.MonkeyPatch, setup: PracticeSetup) -> tuple[int, str, list[bool]]:
+    """`run_practice` without a server: what it returned and printed, and whether the pages' worker
+    was running when the room opened."""
+    shelf, seen = Shelf(), []
+
+    async def main(*args: object) -> int:
+        seen.append(shelf.started)
+        return 0
+
+    monkeypatch.setattr(practice_module, "is_installed", lambda cache: True)
+    monkeypatch.setattr(practice_module, "ensure_ps_installed", lambda cache: None)
+    monkeypatch.setattr(practice_module, "SHELF", shelf)
+    monkeypatch.setattr(practice_module, "_main", main)
+    out = io.StringIO()
+    return run_practice(setup, stdin=io.StringIO(""), out=out), out.getvalue(), seen
+
+
+def test_the_pages_worker_starts_before_stdin_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Forked once a thread blocks reading stdin, the worker would wait forever on stdin's lock: no
+    `$replay` page would come, and `/quit` would hang."""
+    assert quiet_run(monkeypatch, PracticeSetup())[::2] == (0, [True])
