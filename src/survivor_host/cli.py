@@ -190,7 +190,8 @@ def build_parser() -> argparse.ArgumentParser:
     practice.add_argument("--as", dest="typist", default="Room Auth", metavar="NAME",
                           help="who you type as first (default Room Auth, @ in the room)")  # fmt: skip
     practice.add_argument("--hand", action="store_true", help="walk through a hand-hosted session (you host)")
-    practice.add_argument("--seed", help="the bot's dice seed and the AI players' choices (default: random)")
+    practice.add_argument("--seed", metavar="WORD", help="fixes the bot's dice (each game and session its own "
+                          "seed, drawn from WORD) and the AI players' choices (default: random)")  # fmt: skip
     practice.add_argument("--think", type=float, default=0.4, help="longest pause before an AI answers (default 0.4 s)")
     practice.set_defaults(run=cmd_practice)
 

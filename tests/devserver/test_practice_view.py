@@ -1,6 +1,6 @@
 """What the practice room shows and keeps without a server: bot pages (a replay, the host's list) with
-their buttons, a chat log `verify --chat` reads, `--seed WORD`'s own seed for each game and session, and
-the replay pages' worker started before stdin is read."""
+their buttons, `--seed WORD`'s own seed for each game and session, and the replay pages' worker started
+before stdin is read."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ import pytest
 
 import survivor_host.devserver.practice as practice_module
 from survivor_host.devserver.practice import PracticeSetup, run_practice
-from survivor_host.devserver.practice_world import Practice, Typist, click_labels, page_text
+from survivor_host.devserver.practice_world import Practice, Typist, click_labels, page_text, practice_seeds
 from survivor_host.devserver.story import Story
 from survivor_host.showdown.protocol import parse_frame
+from survivor_host.trust.chatgrammar import SEED
 
 BUTTON = (
     '<button class="button" name="send" value="/msgroom survivor, /botmsg Survivor Host, survivor list {} {}">'
@@ -83,3 +84,12 @@ def test_the_pages_worker_starts_before_stdin_is_read(monkeypatch: pytest.Monkey
     """Forked once a thread blocks reading stdin, the worker would wait forever on stdin's lock: no
     `$replay` page would come, and `/quit` would hang."""
     assert quiet_run(monkeypatch, PracticeSetup())[::2] == (0, [True])
+
+
+def test_seed_word_gives_each_game_its_own_hex_seed() -> None:
+    """One seed for every game would commit a session to a seed a game already revealed, and a seed
+    that is not 64 hex digits is no seed line `verify --chat` reads."""
+    first, again = practice_seeds("word"), practice_seeds("word")
+    seeds = [first() for _ in range(3)]
+    assert len(set(seeds)) == 3 and seeds[0] == again()
+    assert SEED.fullmatch(f"Session h1 seed: {seeds[0]} (its sha256 is the commitment)")

@@ -7,7 +7,9 @@ been, shows the room once and every PM those users get, and remembers each user'
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import html
+import itertools
 import random
 import re
 from collections import Counter
@@ -38,6 +40,13 @@ _BUTTON = re.compile(r'<button[^>]*name="send"[^>]*value="([^"]*)"[^>]*>(.*?)</b
 def buttons_of(markup: str) -> list[tuple[str, str]]:
     """Each `send` button of a box: (its label as text, what a click sends)."""
     return [(printable(html_to_text(label)).strip(), html.unescape(value)) for value, label in _BUTTON.findall(markup)]
+
+
+def practice_seeds(word: str) -> Callable[[], str]:
+    """`--seed WORD`'s server seeds: a new one for each game and session, the same series for the same
+    word, each 64 hex digits as in a room (so `verify --chat` reads a session's seed line)."""
+    count = itertools.count(1)
+    return lambda: hashlib.sha256(f"practice|{word}|{next(count)}".encode()).hexdigest()
 
 
 def click_labels(buttons: list[tuple[str, str]]) -> list[str]:
@@ -137,6 +146,8 @@ class Practice(Demo):
         ws_url, login_url = await self._start_servers()
         self.urls = (ws_url, login_url)
         running = self._start_bot(ws_url, login_url, room_bot_handback_seconds=15.0)
+        if self.seed is not None:
+            self._room().state.new_seed = practice_seeds(self.seed)
         self.roombot.client = _client(ws_url, login_url, ROOM_BOT, self.roombot.handle)
         self._connect(self.roombot.client)
         waiting = [running.client, self.roombot.client]
