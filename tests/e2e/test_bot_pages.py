@@ -1,6 +1,7 @@
 """Issue 20 findings 2-4 and 6 on the real server: a full Chase the Ace replay (30 players, 18-character
-names) opens through `$replay` in pages the server takes; opening the next page, reloading one and
-closing one go through the page protocol with no stray PM; `/invite` gets no answer; HTML with players
+names) opens through `$replay` in pages the server takes, and its record, opened by the page's link,
+reads back; opening the next page, reloading one and closing one go through the page protocol with no
+stray PM; `/invite` gets no answer; HTML with players
 named `Here` passes the server's check where the unwritten line is refused; a PM prompt to a player
 not in the room reaches them as a plain PM; a room configured by an alias is joined."""
 
@@ -9,6 +10,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
+import itertools
+import json
 import random
 import re
 from collections.abc import AsyncIterator, Callable
@@ -79,7 +82,7 @@ def test_a_full_chase_the_ace_replay_opens_in_pages_through_the_page_protocol(
     e2e: E2EEnv, bot_factory: Callable[..., BotProcess]
 ) -> None:
     record = played_cta(NAMES)
-    assert utf16_len(showdown_page(record, 1)) > MAX_FRAME_LENGTH  # as one page, the server drops it
+    assert utf16_len(showdown_page(record, 1, BOT_NAME)) > MAX_FRAME_LENGTH  # as one page, the server drops it
     bot = bot_factory()
     bot.folder.mkdir(parents=True, exist_ok=True)
     game_id = store_replay(bot.database, record)
@@ -108,6 +111,19 @@ def test_a_full_chase_the_ace_replay_opens_in_pages_through_the_page_protocol(
             for name in NAMES:
                 assert f"<li>{name}</li>" in text
             assert "<b>x</b>" not in "".join(shown)
+            # the record, by the first page's link: its pages read back as the stored record
+            record_room = f"view-bot-{BOT_ID}-survivorrecord{game_id}"
+            assert f'href="/{record_room}"' in first.text
+            boxes = []
+            for number in itertools.count(1):
+                part = record_room + (f"page{number}" if number > 1 else "")
+                mark = reader.mark()
+                await reader.send("", f"/join {part}")
+                line = await reader.wait_for(lambda ln, r=part: ln.room == r and ln.type == "pagehtml", since=mark)  # type: ignore[misc]
+                boxes += re.findall(r"<pre>(.*?)</pre>", line.text, re.DOTALL)
+                if f"survivorrecord{game_id}page{number + 1}" not in line.text:
+                    break
+            assert number > 1 and json.loads("\n".join(map(html.unescape, boxes))) == record
             # a reload: the client joins the page again and the bot sends it again
             mark = reader.mark()
             await reader.send("", f"/join {page_room}")

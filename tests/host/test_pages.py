@@ -78,7 +78,8 @@ def test_a_full_chase_the_ace_replay_is_split_into_pages_the_server_takes(big_ct
 
 def test_a_small_replay_is_one_page_with_no_links() -> None:
     pages = showdown_pages(played_record("ftl"), 3, "Survivor Bot")
-    assert len(pages) == 1 and "Page 1 of" not in pages[0] and "view-bot-" not in pages[0]
+    assert len(pages) == 1 and "Page 1 of" not in pages[0]
+    assert re.findall(r"view-bot-[a-z0-9-]+", pages[0]) == ["view-bot-survivorbot-survivorrecord3"]  # the record
 
 
 def test_a_page_asked_for_again_is_sent_again_and_later_pages_by_their_id(

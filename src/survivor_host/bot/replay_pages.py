@@ -17,10 +17,10 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from survivor_host.bot.record_pages import PAGE_BUDGET, Pages, page_links, record_link
 from survivor_host.engine.errors import IllegalAction
-from survivor_host.engine.ids import to_id
 from survivor_host.engine.story import e
-from survivor_host.showdown.serverhtml import HTML_BUDGET, passable
+from survivor_host.showdown.serverhtml import passable
 from survivor_host.showdown.text import utf16_len
 from survivor_host.trust.session import verify_session
 from survivor_host.trust.session_page import session_steps, session_title
@@ -33,19 +33,24 @@ KEPT = 64
 """Records whose built pages are kept (the least recently asked for go first)."""
 BUILDING = 4
 """Records whose pages may be waiting to be built at once; more requests are refused for a moment."""
-Pages = list[str]
 
 
-PAGE_BUDGET = HTML_BUDGET - 2 * 1024
-"""UTF-16 units one page's HTML may take (the command, the ids and the `here` escapes fit in the rest)."""
-GAME_CHECK = (
-    "Check it yourself with the record: <code>survivor-host verify RECORD.json</code> or <code>survivor-host "
-    "export RECORD.json --html FILE.html</code> (the page re-checks every roll in your browser)."
-)
-SESSION_CHECK = (
-    "Check it yourself: <code>survivor-host verify SESSION.json</code>, or from a copy of the chat alone: "
-    "<code>survivor-host verify --chat LOG.txt</code>."
-)
+def game_check(bot: str, game_id: int) -> str:
+    """How a player checks a game themselves (HTML)."""
+    return (
+        f"Check it yourself: copy {record_link(bot, str(game_id))} into RECORD.json, then "
+        "<code>survivor-host verify RECORD.json</code> or <code>survivor-host export RECORD.json --html "
+        "FILE.html</code> (the page re-checks every roll in your browser)."
+    )
+
+
+def session_check(bot: str, session: int) -> str:
+    """How a player checks a hand-hosted session themselves (HTML)."""
+    return (
+        f"Check it yourself: copy {record_link(bot, f'h{session}')} into SESSION.json, then <code>survivor-host "
+        "verify SESSION.json</code>, or from a copy of the chat alone: <code>survivor-host verify --chat "
+        "LOG.txt</code>."
+    )
 
 
 def page_id(game_id: int, part: int = 1) -> str:
@@ -53,15 +58,17 @@ def page_id(game_id: int, part: int = 1) -> str:
     return f"survivor-replay-{game_id}" + (f"-page{part}" if part > 1 else "")
 
 
-def showdown_page(record: Mapping[str, Any], game_id: int) -> str:
+def showdown_page(record: Mapping[str, Any], game_id: int, bot: str) -> str:
     """The whole replay as one bot page (`showdown_pages` splits it to fit the server)."""
-    head = _head(f"Game #{game_id}: {title_of(record)}", verify(record), GAME_CHECK, fairness_html(record))
+    how = game_check(bot, game_id)
+    head = _head(f"Game #{game_id}: {title_of(record)}", verify(record), how, fairness_html(record))
     return passable("".join(_page(head, steps(record), "")))
 
 
-def session_showdown_page(record: Mapping[str, Any]) -> str:
+def session_showdown_page(record: Mapping[str, Any], session: int, bot: str) -> str:
     """A hand-hosted session's record as one bot page, with the bot's own check."""
-    head = _head(session_title(record), verify_session(record), SESSION_CHECK, fairness_html(record))
+    how = session_check(bot, session)
+    head = _head(session_title(record), verify_session(record), how, fairness_html(record))
     return passable("".join(_page(head, session_steps(record), "")))
 
 
@@ -73,7 +80,7 @@ def showdown_pages(record: Mapping[str, Any], game_id: int, bot: str) -> list[st
     takes, each linking to the one before and after it. Nothing is ever cut inside a tag.
     """
     heading = f"Game #{game_id}: {title_of(record)}"
-    head = passable(_head(heading, verify(record), GAME_CHECK, fairness_html(record)))
+    head = passable(_head(heading, verify(record), game_check(bot, game_id), fairness_html(record)))
     parts: list[list[str]] = [[]]
     room = PAGE_BUDGET - utf16_len(head) - 1024  # the page's frame and its links
     used = 0
@@ -88,7 +95,8 @@ def showdown_pages(record: Mapping[str, Any], game_id: int, bot: str) -> list[st
     pages = []
     for number, part in enumerate(parts, start=1):
         top = head if number == 1 else passable(f"<h1>{e(heading)}</h1>")
-        pages.append("".join(_page(top, part, _links(bot, game_id, number, total))))
+        links = page_links(bot, lambda part: page_id(game_id, part), number, total)
+        pages.append("".join(_page(top, part, links)))
     return pages
 
 
@@ -102,27 +110,14 @@ def _page(head: str, sections: list[str], links: str) -> list[str]:
     return ['<div class="pad">', head, links, *sections, links, "</div>"]
 
 
-def _links(bot: str, game_id: int, number: int, total: int) -> str:
-    """`Page 2 of 3` with links to the pages before and after (opening one asks the bot for it)."""
-    if total == 1:
-        return ""
-
-    def link(part: int, label: str) -> str:
-        return f'<a href="/view-bot-{to_id(bot)}-{to_id(page_id(game_id, part))}">{label}</a>'
-
-    before = link(number - 1, "&larr; page " + str(number - 1)) + " · " if number > 1 else ""
-    after = " · " + link(number + 1, "page " + str(number + 1) + " &rarr;") if number < total else ""
-    return f"<p>{before}<strong>Page {number} of {total}</strong>{after}</p>"
-
-
 def game_pages(text: str, game_id: int, bot: str) -> Pages:
     """The pages of a finished game's stored record (JSON text)."""
     return showdown_pages(json.loads(text), game_id, bot)
 
 
-def session_pages(text: str) -> Pages:
+def session_pages(text: str, session: int, bot: str) -> Pages:
     """The one page of an ended session's stored record (JSON text)."""
-    return [session_showdown_page(json.loads(text))]
+    return [session_showdown_page(json.loads(text), session, bot)]
 
 
 class PageShelf:

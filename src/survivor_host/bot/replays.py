@@ -11,7 +11,8 @@ from functools import partial
 from typing import Any
 
 from survivor_host.bot.ports import Outbox
-from survivor_host.bot.replay_pages import SHELF, Pages, game_pages, page_id, session_pages
+from survivor_host.bot.record_pages import Pages, record_page_id, record_pages
+from survivor_host.bot.replay_pages import SHELF, game_pages, page_id, session_pages
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.numbers import NumberRefused, is_digits, whole_number
@@ -24,23 +25,29 @@ REPLAY_COMMANDS = ("lastgame", "replay", "games")
 LISTED = 8
 MAX_RECORD_ID = 999_999_999
 """The largest game or session number the bot reads."""
-REQUESTED_PAGE = re.compile(r"^survivorreplay(h?)([1-9][0-9]{0,8})(?:page([1-9][0-9]{0,2}))?$")
-"""A replay page's id as the server gives it back in `|requestpage|` (toID of `page_id`; `h` a session's)."""
+REQUESTED_PAGE = re.compile(r"^survivor(replay|record)(h?)([1-9][0-9]{0,8})(?:page([1-9][0-9]{0,2}))?$")
+"""A replay or record page's id as the server gives it back in `|requestpage|` (toID of `page_id` or
+`record_page_id`; `h` a session's)."""
 
 
 def resend_page(asked: str, user: str, rooms: Sequence[str], out: Outbox, store: Store) -> bool:
-    """Answer `|requestpage|USER|PAGEID` (a replay page opened by a link, or reloaded): send that page
-    again. False when the id is no replay page of this bot's rooms."""
+    """Answer `|requestpage|USER|PAGEID` (a replay or record page opened by a link, or reloaded): send
+    that page. False when the id is no page of this bot's rooms."""
     found = REQUESTED_PAGE.match(asked)
     if found is None:
         return False
-    session, number, part = bool(found.group(1)), int(found.group(2)), int(found.group(3) or 1)
+    kind, session, number, part = found.group(1), bool(found.group(2)), int(found.group(3)), int(found.group(4) or 1)
+    record = f"h{number}" if session else str(number)
     for room in rooms:
         text = store.closed_session_text(room, number) if session else store.closed_game_text(room, number)
-        if text is None or not out.can_use_html(room) or (session and part != 1):
+        if text is None or not out.can_use_html(room):
             continue
-        page = f"survivor-replay-h{number}" if session else page_id(number, part)
-        _send_page(out, room, user, page, part, _pages_of(session, number, text, out.name), "game")
+        if kind == "record":
+            pages = (f"record|{record}|{out.name}|{text}", partial(record_pages, text, record, out.name))
+            _send_page(out, room, user, record_page_id(record, part), part, pages, "game")
+        elif not session or part == 1:
+            page = f"survivor-replay-h{number}" if session else page_id(number, part)
+            _send_page(out, room, user, page, part, _pages_of(session, number, text, out.name), "game")
         return True
     return False
 
@@ -48,7 +55,7 @@ def resend_page(asked: str, user: str, rooms: Sequence[str], out: Outbox, store:
 def _pages_of(session: bool, number: int, text: str, bot: str) -> tuple[str, Callable[[], Pages]]:
     """The shelf's key of a record's pages (what they show depends on), and how to build them."""
     if session:
-        return f"h{number}|{text}", partial(session_pages, text)
+        return f"h{number}|{bot}|{text}", partial(session_pages, text, number, bot)
     return f"{number}|{bot}|{text}", partial(game_pages, text, number, bot)
 
 
