@@ -3,12 +3,14 @@ hand-hosted sessions, the host slot handed back and the practice room."""
 
 from __future__ import annotations
 
+import argparse
 import re
 from pathlib import Path
 
 from survivor_host.bot.command_words import is_command_word
 from survivor_host.bot.config_schema import DEFAULT_HANDBACK_SECONDS, SCHEMA
 from survivor_host.bot.handhost.words import HAND_COMMANDS
+from survivor_host.cli import build_parser
 
 ROOM_MD = (Path(__file__).parents[1] / "docs" / "ROOM.md").read_text(encoding="utf-8")
 
@@ -37,3 +39,16 @@ def test_the_walkthroughs_are_there() -> None:
     assert "survivor-host practice" in ROOM_MD and "/click 1" in ROOM_MD
     assert "## The host slot handed back" in ROOM_MD and "handback_seconds" in SCHEMA["room_bot"]
     assert f"waits {DEFAULT_HANDBACK_SECONDS:g} s (`[room_bot] handback_seconds`)" in ROOM_MD
+
+
+def test_the_practice_flags_the_page_names_exist() -> None:
+    """Every `--flag` the practice section names is one `practice` or `verify` takes, `--log` with them."""
+    section = ROOM_MD.split("## Rehearse first", 1)[1].split("\n## ", 1)[0]
+    named = set(re.findall(r"(--[a-z]+)", section))
+    assert "--log" in named and "verify --chat chat.log" in section
+    assert named <= flags_of("practice", "verify"), named - flags_of("practice", "verify")
+
+
+def flags_of(*commands: str) -> set[str]:
+    (sub,) = [action for action in build_parser()._actions if isinstance(action, argparse._SubParsersAction)]
+    return {flag for command in commands for action in sub.choices[command]._actions for flag in action.option_strings}

@@ -236,6 +236,12 @@ def cmd_practice(args: argparse.Namespace) -> int:
     from survivor_host.devserver.practice import PracticeSetup, run_practice
 
     setup = PracticeSetup(
-        theme=args.theme, players=args.players, seed=args.seed, think=args.think, typist=args.typist, hand=args.hand
+        theme=args.theme,
+        players=args.players,
+        seed=args.seed,
+        think=args.think,
+        typist=args.typist,
+        hand=args.hand,
+        log=args.log,
     )
     return run_practice(setup)

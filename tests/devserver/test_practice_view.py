@@ -1,6 +1,6 @@
 """What the practice room shows and keeps without a server: bot pages (a replay, the host's list) with
-their buttons, `--seed WORD`'s own seed for each game and session, and the replay pages' worker started
-before stdin is read."""
+their buttons, a chat log `verify --chat` reads, `--seed WORD`'s own seed for each game and session, and
+the replay pages' worker started before stdin is read."""
 
 from __future__ import annotations
 
@@ -15,6 +15,8 @@ from survivor_host.devserver.practice_world import Practice, Typist, click_label
 from survivor_host.devserver.story import Story
 from survivor_host.showdown.protocol import parse_frame
 from survivor_host.trust.chatgrammar import SEED
+from survivor_host.trust.chatlog import verify_chat
+from tests.trust.test_session import vector_chat
 
 BUTTON = (
     '<button class="button" name="send" value="/msgroom survivor, /botmsg Survivor Host, survivor list {} {}">'
@@ -31,9 +33,9 @@ PAGE = (
 )
 
 
-def practice(tmp_path: Path) -> tuple[Practice, io.StringIO]:
+def practice(tmp_path: Path, log: io.StringIO | None = None) -> tuple[Practice, io.StringIO]:
     out = io.StringIO()
-    return Practice(PracticeSetup(), tmp_path, Story(out, "survivor", "Survivor Host")), out
+    return Practice(PracticeSetup(), tmp_path, Story(out, "survivor", "Survivor Host"), log=log), out
 
 
 def test_a_bot_page_is_shown_with_its_buttons(tmp_path: Path) -> None:
@@ -52,6 +54,26 @@ def test_a_long_page_is_cut_and_says_how_much_is_left() -> None:
     lines = page_text("".join(f"<p>row {n}</p>" for n in range(40)), most=30)
     assert len(lines) == 31 and lines[-1] == "... 10 more lines (a browser shows the whole page)"
     assert click_labels([("Join", "/me in"), ("Leave", "$out")]) == ["Join", "Leave"]
+
+
+def test_the_log_is_a_chat_copy_verify_reads(tmp_path: Path) -> None:
+    log = io.StringIO()
+    world, _ = practice(tmp_path, log)
+    auth, io_ = Typist("Room Auth"), Typist("Io")
+    for line in [*vector_chat(), "|pm|*Bot|Io|#5 your card in survivor: 10", "|pm|Io|*Bot|card"]:
+        for message in parse_frame(line if line.startswith("|pm|") else f">survivor\n{line}"):
+            world._heard(io_ if line.startswith("|pm|") else auth, message, printer=True)
+    kept = log.getvalue().splitlines()
+    assert kept[:2] == [">survivor", vector_chat()[0]] and kept[-1] == "|pm|*Bot|Io|#5 your card in survivor: 10"
+    (verdict,) = verify_chat(kept)
+    assert verdict.problem is None, verdict
+
+
+def test_seed_word_gives_each_game_its_own_hex_seed() -> None:
+    first, again = practice_seeds("word"), practice_seeds("word")
+    seeds = [first() for _ in range(3)]
+    assert len(set(seeds)) == 3 and seeds[0] == again()
+    assert SEED.fullmatch(f"Session h1 seed: {seeds[0]} (its sha256 is the commitment)")
 
 
 class Shelf:
@@ -86,10 +108,7 @@ def test_the_pages_worker_starts_before_stdin_is_read(monkeypatch: pytest.Monkey
     assert quiet_run(monkeypatch, PracticeSetup())[::2] == (0, [True])
 
 
-def test_seed_word_gives_each_game_its_own_hex_seed() -> None:
-    """One seed for every game would commit a session to a seed a game already revealed, and a seed
-    that is not 64 hex digits is no seed line `verify --chat` reads."""
-    first, again = practice_seeds("word"), practice_seeds("word")
-    seeds = [first() for _ in range(3)]
-    assert len(set(seeds)) == 3 and seeds[0] == again()
-    assert SEED.fullmatch(f"Session h1 seed: {seeds[0]} (its sha256 is the commitment)")
+def test_a_log_that_cannot_be_written_is_refused_first(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    status, said, seen = quiet_run(monkeypatch, PracticeSetup(log=str(tmp_path / "nowhere" / "chat.log")))
+    assert status == 2 and not seen
+    assert "chat.log: cannot write it (No such file or directory); name a file in a folder you can write" in said

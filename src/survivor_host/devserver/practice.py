@@ -14,6 +14,7 @@ import logging
 import sys
 import tempfile
 import threading
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
@@ -47,6 +48,8 @@ class PracticeSetup(DemoSetup):
     typist: str = AUTH_NAME
     hand: bool = False
     """Show the hand-hosted session's walk-through (the person hosts, the bot rolls) first."""
+    log: str | None = None
+    """A file for the room's lines and the PMs of the users typed as, as the server sent them."""
 
     def check(self) -> None:
         super().check()
@@ -141,8 +144,8 @@ def _click(practice: Practice, number: str) -> None:
         typist.client.say(ROOM, value)
 
 
-async def _main(setup: PracticeSetup, workdir: Path, story: Story, stdin: TextIO) -> int:
-    practice = Practice(setup, workdir, story)
+async def _main(setup: PracticeSetup, workdir: Path, story: Story, stdin: TextIO, log: TextIO | None) -> int:
+    practice = Practice(setup, workdir, story, log=log)
     try:
         await practice.start(setup.typist)
         story.note(
@@ -176,10 +179,15 @@ def run_practice(setup: PracticeSetup, stdin: TextIO = sys.stdin, out: TextIO = 
         story.note(f"could not install the Showdown server: {error}")
         return 1
     logging.basicConfig(stream=sys.stderr, level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        log = open(setup.log, "a", encoding="utf-8") if setup.log else None  # noqa: SIM115  # closed below
+    except OSError as error:
+        story.note(f"--log {setup.log}: cannot write it ({error.strerror}); name a file in a folder you can write")
+        return 2
     SHELF.start()  # the replay pages' worker is forked before the thread reading stdin holds stdin's lock
-    with tempfile.TemporaryDirectory(prefix="survivor-host-practice-") as workdir:
+    with tempfile.TemporaryDirectory(prefix="survivor-host-practice-") as workdir, log or nullcontext():
         try:
-            return asyncio.run(_main(setup, Path(workdir), story, stdin))
+            return asyncio.run(_main(setup, Path(workdir), story, stdin, log))
         except (KeyboardInterrupt, asyncio.CancelledError):
             story.note("interrupted")
             return 130

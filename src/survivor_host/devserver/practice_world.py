@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TextIO
 
 from survivor_host.ai import make_strategy
 from survivor_host.devserver.demo_player import AIPlayer
@@ -127,9 +128,18 @@ class Practice(Demo):
 
     server_name = "practice"
 
-    def __init__(self, setup: DemoSetup, workdir: Path, story: Story, auth: tuple[str, ...] = (AUTH_NAME,)) -> None:
+    def __init__(
+        self,
+        setup: DemoSetup,
+        workdir: Path,
+        story: Story,
+        auth: tuple[str, ...] = (AUTH_NAME,),
+        log: TextIO | None = None,
+    ) -> None:
         super().__init__(setup, workdir, story)
         self.auth = auth
+        self.log = log
+        """Where the room's lines and the typists' PMs are copied as the server sent them (`--log`)."""
         self.seed = setup.seed  # type: ignore[assignment]  # None: each game and session draws its own seed
         self.typists: dict[str, Typist] = {}
         self.current: Typist | None = None
@@ -215,6 +225,7 @@ class Practice(Demo):
             return
         if message.history:
             return
+        self._copy(typist, message, printer)
         if printer:
             self.story.room_message(message)
         if isinstance(message, Chat) and message.room == ROOM and (markup := box_markup(message.text)):
@@ -235,6 +246,17 @@ class Practice(Demo):
             if buttons:
                 typist.buttons = buttons
                 self._show_buttons(buttons, "┃     ")
+
+    def _copy(self, typist: Typist, message: Message, printer: bool) -> None:
+        """The room's chat lines (heard once) and the PMs a typist got, in the server's own form: a raw
+        protocol log, the room named by its `>ROOM` line, which `verify --chat` reads."""
+        if self.log is None:
+            return
+        room_line = printer and isinstance(message, Chat) and message.room == ROOM
+        pm = isinstance(message, PrivateMessage) and message.sender.userid != to_id(typist.name)
+        if room_line or pm:
+            self.log.write(f">{ROOM}\n{message.line}\n" if room_line else f"{message.line}\n")
+            self.log.flush()
 
     def _page(self, typist: Typist, page: str, markup: str) -> None:
         """A bot page opened for `typist` (a replay, a host's list): its text and its buttons by number."""
