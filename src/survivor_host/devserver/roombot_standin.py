@@ -2,10 +2,11 @@
 
 Written from its public source (Swirlyder/I-m-a-sirvivor, `parser.js`, `commands/manageHosts.js`,
 `commands/userHosts.js`, `commands/managePoints.js`), not copied: one host at a time and a host queue,
-the `/wall` lines, `.win`, `.done`, `.dehost`, `.addbot` parsing, a few host tools (`.roll`, `.theme`,
-`.timer`, `.pick`, `.hq`), and `/me in` for its host's player list. Its ranks are its own
-(`Config.groups`: ' ' + % @ # & ~); `*` and `★` rank below `+` there, as in the real bot. A connection
-(the tests' `Player`, the practice room's client) hands it each chat line and sends what it says.
+the `/wall` lines, `.win`, `.done`, `.dehost`, `.addbot` parsing and its points (`.lb`, `.points`), a
+few host tools (`.roll`, `.theme`, `.timer`, `.pick`, `.hq`), and `/me in` for its host's player list.
+Its ranks are its own (`Config.groups`: ' ' + % @ # & ~); `*` and `★` rank below `+` there, as in the
+real bot. A connection (the tests' `Player`, the practice room's client) hands it each chat line and
+sends what it says.
 """
 
 from __future__ import annotations
@@ -232,13 +233,29 @@ class RoomBotRules(ABC):
             choice = random.choice(arg.split(",")).strip().replace("<", "&lt;").replace(">", "&gt;")
             self._say(ROOM, f"/addhtmlbox <em>We randomly picked:</em> {choice}")
 
-    def _cmd_theme(self, arg: str, rank: str, name: str) -> None:
-        target = ROOM if self._tool(rank, name) else None
-        text = f"**{arg or 'Theme'}**: https://sites.google.com/view/survivor-ps/themes"
-        if target is None:
-            self._whisper(to_id(name), text)
-        else:
+    def _answer(self, rank: str, name: str, text: str) -> None:
+        """An answer in the room for + and up and the host, else by PM to the asker."""
+        if self._tool(rank, name):
             self._say(ROOM, text)
+        else:
+            self._whisper(to_id(name), text)
+
+    def _cmd_theme(self, arg: str, rank: str, name: str) -> None:
+        self._answer(rank, name, f"**{arg or 'Theme'}**: https://sites.google.com/view/survivor-ps/themes")
+
+    def _cmd_lb(self, arg: str, rank: str, name: str) -> None:
+        """The top 10 of the points `.addbot` gave, in words of the stand-in's own."""
+        names = {to_id(n): n for award in self.games.awards for n in award.names}
+        top = sorted(self.games.points.items(), key=lambda item: (-item[1], item[0]))[:10]
+        listed = ", ".join(f"{n}. {names.get(user, user)} ({points})" for n, (user, points) in enumerate(top, 1))
+        self._answer(rank, name, f"**Leaderboard:** {listed or 'no points yet'}")
+
+    _cmd_leaderboard = _cmd_lb
+
+    def _cmd_points(self, arg: str, rank: str, name: str) -> None:
+        user = to_id(arg) or to_id(name)
+        points, games = self.games.points.get(user, 0), self.games.game_count.get(user, 0)
+        self._answer(rank, name, f"{arg.strip() or name}: {points} points, {games} bot-hosted games.")
 
     def _cmd_addbot(self, arg: str, rank: str, name: str) -> None:
         """`.addbot N, WINNER, SECOND, ...`: by + and up; all N players unless an RO; 7+ players."""

@@ -1,0 +1,39 @@
+"""The room bot's stand-in answers `.lb` and `.points` with the points its `.addbot` gave, since the bot
+sends players there (`$lb`: "Points are kept on Sir Vivor's leaderboard (.lb, .points)")."""
+
+from __future__ import annotations
+
+from survivor_host.devserver.roombot_standin import RoomBotRules, RoomBotState
+from survivor_host.engine.ids import to_id
+
+
+class StandIn(RoomBotRules):
+    """The stand-in's rules with what it says and whispers kept."""
+
+    def __init__(self) -> None:
+        self.games = RoomBotState()
+        self.said: list[str] = []
+        self.whispered: list[tuple[str, str]] = []
+
+    def _say(self, room: str, text: str) -> None:
+        self.said.append(text)
+
+    def _whisper(self, userid: str, text: str) -> None:
+        self.whispered.append((userid, text))
+
+    def _in_room(self, name: str) -> str | None:
+        return name
+
+
+def test_the_leaderboard_and_points_show_what_addbot_gave() -> None:
+    sv = StandIn()
+    sv._chat_message("+", "Auth", ".lb")
+    assert sv.said == ["**Leaderboard:** no points yet"]
+    sv._chat_message("+", "Auth", ".addbot 7, Bob, Io, A, B, C, D, E")
+    sv._chat_message("+", "Auth", ".addbot 10, Io, A, Bob, B, C, D, E, F, G, H")
+    sv._chat_message("@", "Auth", ".lb")
+    assert sv.said[-1] == "**Leaderboard:** 1. Io (11), 2. Bob (7), 3. A (4)"
+    sv._chat_message(" ", "Mars", ".points Io")
+    assert sv.whispered[-1] == (to_id("Mars"), "Io: 11 points, 2 bot-hosted games.")
+    sv._chat_message(" ", "Mars", ".points")
+    assert sv.whispered[-1] == (to_id("Mars"), "Mars: 0 points, 0 bot-hosted games.")
