@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from html import escape
 
 from survivor_host.engine.ids import to_id
-from survivor_host.engine.story import e
 from survivor_host.showdown.serverhtml import HTML_BUDGET, passable
 
 Pages = list[str]
@@ -52,7 +52,7 @@ def record_pages(text: str, record: str, bot: str) -> Pages:
     in one box a page, never split inside a line."""
     parts: list[list[str]] = [[]]
     used = 0
-    for line in (passable(e(line)) for line in record_lines(text)):  # ASCII: its length is its UTF-16 length
+    for line in (passable(escape(line, quote=False)) for line in record_lines(text)):  # ASCII: its UTF-16 length
         if parts[-1] and used + len(line) + 1 > PAGE_BUDGET - FRAME:
             parts.append([])
             used = 0
