@@ -36,3 +36,24 @@ def test_every_problem_at_once_with_the_database_folder(tmp_path: Path) -> None:
                     f"the folder {missing.parent} does not exist"):  # fmt: skip
         assert problem in said, said
     assert not missing.parent.exists()
+
+
+def test_a_missing_config_points_to_the_example(tmp_path: Path) -> None:
+    path = tmp_path / "bot.toml"
+    with pytest.raises(ConfigError, match=f"cannot read {path}: it does not exist; start from the example: cp bot"):
+        load_config(path, ENV)
+
+
+def test_each_minutes_key_says_what_zero_means(tmp_path: Path) -> None:
+    path = tmp_path / "bot.toml"
+    path.write_text(
+        '[bot]\nusername = "B"\nrooms = ["survivor"]\n[signups]\nminutes = -1\n[hand]\nhost_away_minutes = 90\n'
+    )
+    with pytest.raises(ConfigError) as caught:
+        load_config(path, ENV)
+    said = str(caught.value)
+    assert "[signups] minutes = -1: must be a number of minutes from 0 (no timer: only $start starts) to 60" in said
+    assert (
+        "[hand] host_away_minutes = 90: must be a number of minutes from 0 (a host's absence never ends a session)"
+        in said
+    )

@@ -68,6 +68,10 @@ def load_config(path: str | Path, environ: Mapping[str, str] | None = None) -> B
     env = os.environ if environ is None else environ
     try:
         data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(
+            f"cannot read {path}: it does not exist; start from the example: cp bot.example.toml {path}"
+        ) from None
     except OSError as error:
         raise ConfigError(f"cannot read {path}: {error.strerror}") from None
     except tomllib.TOMLDecodeError as error:

@@ -59,9 +59,14 @@ def _flag(value: Any) -> str | None:
     return None if isinstance(value, bool) else "true or false"
 
 
-def _minutes(value: Any) -> str | None:
-    fits = isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 60
-    return None if fits else "a number of minutes from 0 (no timer) to 60"
+def _minutes(zero: str) -> Check:
+    """Minutes from 0 to 60; `zero` says what 0 means for the key."""
+
+    def check(value: Any) -> str | None:
+        fits = isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 60
+        return None if fits else f"a number of minutes from 0 ({zero}) to 60"
+
+    return check
 
 
 def _seconds(value: Any) -> str | None:
@@ -125,9 +130,12 @@ SCHEMA: dict[str, dict[str, tuple[Check, str]]] = {
         "whitelisted": (_flag, "false"),
         "handback_seconds": (_seconds, str(DEFAULT_HANDBACK_SECONDS)),
     },
-    "signups": {"minutes": (_minutes, str(DEFAULT_SIGNUPS_MINUTES))},
+    "signups": {"minutes": (_minutes("no timer: only $start starts"), str(DEFAULT_SIGNUPS_MINUTES))},
     "points": {"scale": (_scale, "[[7, 7, 2], [10, 9, 4]]"), "mirror": (_flag, "only without a room bot")},
-    "hand": {"follow_room_bot": (_flag, "true"), "host_away_minutes": (_minutes, "5")},
+    "hand": {
+        "follow_room_bot": (_flag, "true"),
+        "host_away_minutes": (_minutes("a host's absence never ends a session"), "5"),
+    },
 }
 TABLES = ("server", "bot", "room_bot", "signups", "points", "hand", "defaults", "rules")
 
