@@ -44,3 +44,25 @@ def test_the_choice_typed_in_another_case_is_not_offered_as_a_change_to_itself(t
     box = last_box(host, "Venus")
     assert "You chose <b>Swap with Mars</b>." in box
     assert "Change to Swap with Mars" not in box and "Change to Swap with Jupiter" in box
+
+
+def test_after_a_substitution_an_unanswered_box_offers_the_newcomer_not_the_name_gone(tmp_path: Path) -> None:
+    host = make_host(tmp_path, html=True)
+    open_game(host, "hg", PLAYERS[:4])
+    host.handle_pm("Venus", "attack Jupiter")
+    outbox(host).clear()
+    host.handle_chat("+", "Hostess", ".sub Mars, Pluto")
+    boxes = {who: html.unescape(text) for kind, who, text in outbox(host).sent if kind == "pmuhtml"}
+    assert "Attack Pluto" in boxes["Jupiter"] and "Attack Mars" not in boxes["Jupiter"]
+    assert "Venus" not in boxes  # her box shows her choice, not new buttons
+    host.handle_pm("Jupiter", "attack pluto")
+    assert "You chose <b>Attack Pluto</b>." in last_box(host, "Jupiter")
+
+
+def test_after_a_modkill_an_unanswered_box_no_longer_offers_the_player_out(tmp_path: Path) -> None:
+    host = make_host(tmp_path, html=True)
+    open_game(host, "hg", PLAYERS[:4])
+    outbox(host).clear()
+    host.handle_chat("+", "Hostess", ".modkill Saturn")
+    box = html.unescape([text for kind, who, text in outbox(host).sent if kind == "pmuhtml" and who == "Venus"][-1])
+    assert "Attack Mars" in box and "Attack Saturn" not in box

@@ -127,6 +127,17 @@ class Announcer:
             if text:
                 out.say(room, text)
         flush()
+        self.renew_stale_boxes()
+
+    def renew_stale_boxes(self) -> None:
+        """A live box, not yet answered, whose buttons are no longer what the game offers its player (a
+        target substituted or out meanwhile) is sent again with the buttons of now."""
+        game = self.state.running()
+        if game is None or not self.state.out.can_use_html(self.state.room):
+            return
+        for box in list(self.boxed.values()):
+            if box.wait_id == game.wait_id and not box.choice and box.options != tuple(game.legal_inputs(box.player)):
+                self.buttons_again(box.player)
 
     def public_vote(self) -> VoteBox | None:
         """The theme's public vote shown as a box of buttons (its spec's `vote_box`), if it has one."""
@@ -150,10 +161,7 @@ class Announcer:
         else:
             buttons, head = [], vote.over
         box = html.choice_box(state.out.buttons(state.room), head, buttons, tally)
-        if new:
-            state.out.add_uhtml(state.room, f"survivor-vote-{state.room}", box)
-        else:
-            state.out.change_uhtml(state.room, f"survivor-vote-{state.room}", box)
+        (state.out.add_uhtml if new else state.out.change_uhtml)(state.room, f"survivor-vote-{state.room}", box)
         self.vote_open = game.phase == vote.phase
 
     def refresh_vote_box(self) -> None:
