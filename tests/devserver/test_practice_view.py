@@ -50,9 +50,11 @@ def test_a_bot_page_is_shown_with_its_buttons(tmp_path: Path) -> None:
     assert auth.buttons[1] == ("Eliminate", "/msgroom survivor, /botmsg Survivor Host, survivor list out Mars")
 
 
-def test_a_long_page_is_cut_and_says_how_much_is_left() -> None:
-    lines = page_text("".join(f"<p>row {n}</p>" for n in range(40)), most=30)
-    assert len(lines) == 31 and lines[-1] == "... 10 more lines (a browser shows the whole page)"
+def test_a_page_is_shown_whole_with_each_fact_on_its_line() -> None:
+    """A replay's round facts (`<dt>`/`<dd>`) read `term: definition`, and a long page is not cut."""
+    facts = "".join(f"<dt>Fact {n}</dt><dd>value <b>{n}</b></dd>" for n in range(40))
+    lines = page_text(f'<section class="step"><h2>Round 1</h2><dl>{facts}</dl></section><h3>Dice drawn</h3>')
+    assert lines == ["Round 1", *(f"Fact {n}: value {n}" for n in range(40)), "Dice drawn"]
     assert click_labels([("Join", "/me in"), ("Leave", "$out")]) == ["Join", "Leave"]
 
 

@@ -33,8 +33,6 @@ from survivor_host.themes import theme_class
 
 ROOM_BOT = "Sir Vivor"
 AUTH_NAME = "Room Auth"
-PAGE_LINES = 30
-"""A bot page's lines shown in the terminal; the rest is counted (a browser shows the whole page)."""
 _BUTTON = re.compile(r'<button[^>]*name="send"[^>]*value="([^"]*)"[^>]*>(.*?)</button>', re.S)
 
 
@@ -70,12 +68,9 @@ def page_of(message: Message) -> tuple[str, str] | None:
     return None
 
 
-def page_text(markup: str, most: int = PAGE_LINES) -> list[str]:
-    """A page's lines as text, at most `most` of them and then how many more there are."""
-    lines = [printable(line) for line in html_to_text(markup).split("\n") if line]
-    if len(lines) <= most:
-        return lines
-    return [*lines[:most], f"... {len(lines) - most} more lines (a browser shows the whole page)"]
+def page_text(markup: str) -> list[str]:
+    """A page's lines as text, all of them (a record on a page is copied from them)."""
+    return [printable(line) for line in html_to_text(markup).split("\n") if line]
 
 
 def box_markup(text: str) -> str | None:

@@ -14,7 +14,8 @@ from survivor_host.words.wait_tags import split_wait_tag
 BUTTON = re.compile(r'name="send" value="(?:/msgroom ([^,"]+), ?/botmsg|/msg) ([^,"]+), ([^"]+)"')
 """A button that sends a command to the bot: quietly (`/msgroom ROOM, /botmsg BOT, ...`) or by PM."""
 SEND_VALUE = re.compile(r'name="send" value="([^"]+)"')
-_BLOCK_TAGS = {"br", "p", "div", "tr", "li", "ul", "ol", "table", "h1", "h2", "h3", "h4", "details", "summary"}
+_BLOCK_TAGS = {"br", "p", "div", "tr", "li", "ul", "ol", "table", "h1", "h2", "h3", "h4", "details", "summary", "dl",
+               "section"}  # fmt: skip
 
 
 def buttons_in(box: str) -> list[str]:
@@ -58,11 +59,15 @@ class _TextParser(HTMLParser):
             self._cells += 1
         elif tag == "button":
             self.parts.append(" [")
+        elif tag == "dt":  # a term starts a line; its definition follows it there
+            self.parts.append("\n")
+        elif tag == "dd":
+            self.parts.append(": ")
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "button":
             self.parts.append("]")
-        elif tag in _BLOCK_TAGS:
+        elif tag in _BLOCK_TAGS or tag == "dd":
             self.parts.append("\n")
 
     def handle_data(self, data: str) -> None:
