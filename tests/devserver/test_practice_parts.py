@@ -1,13 +1,19 @@
 """The practice room's parts that need no server: its walk-throughs spell the config's prefix, a box's
-buttons are numbered with their labels, and a wrong `--as` is refused before anything starts."""
+buttons are numbered with their labels, a wrong `--as` is refused before anything starts, and a mistyped
+`/as` or `/pm` is explained instead of sent."""
 
 from __future__ import annotations
+
+import asyncio
+import io
+from pathlib import Path
 
 import pytest
 
 from survivor_host.catalogue import DEFAULT_PREFIX
-from survivor_host.devserver.practice import PracticeSetup, walkthrough
-from survivor_host.devserver.practice_world import box_markup, buttons_of
+from survivor_host.devserver.practice import PracticeSetup, typed, walkthrough
+from survivor_host.devserver.practice_world import Practice, Typist, box_markup, buttons_of
+from survivor_host.devserver.story import Story
 from survivor_host.engine.errors import SetupError
 
 
@@ -32,3 +38,39 @@ def test_buttons_are_read_with_their_labels() -> None:
 def test_a_wrong_as_is_refused_first() -> None:
     with pytest.raises(SetupError, match="--as"):
         PracticeSetup(typist="!!!").check()
+
+
+class Sent:
+    """A typist's connection that keeps what it would send."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, ...]] = []
+
+    def pm(self, to: str, text: str) -> None:
+        self.sent.append(("pm", to, text))
+
+    def say(self, room: str, text: str) -> None:
+        self.sent.append(("say", room, text))
+
+    def send_command(self, room: str, text: str) -> None:
+        self.sent.append(("command", room, text))
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("/as", "-- /as NAME: a Showdown name of 1-18 characters; you are still Room Auth"),
+        ("/as Guest 12", "-- /as NAME: names that start with Guest are the server's own guests; pick another;"),
+        ("/pm Survivor Host hi", "-- /pm NAME, TEXT: a comma after the name (/pm Survivor Host, help)"),
+    ],
+)
+def test_a_mistyped_practice_command_is_explained_not_sent(tmp_path: Path, line: str, said: str) -> None:
+    """Sent as typed, `/as` alone would be the server's ability search, and `/as Guest 12` would try to
+    log in five times before failing."""
+    out, client = io.StringIO(), Sent()
+    world = Practice(PracticeSetup(), tmp_path, Story(out, "survivor", "Survivor Host"))
+    world.current = Typist("Room Auth", client)  # type: ignore[arg-type]  # it sends nowhere
+    assert asyncio.run(typed(world, line)) is True
+    assert said in out.getvalue() and client.sent == []
+    with pytest.raises(SetupError, match="Guest"):
+        PracticeSetup(typist="Guest 1").check()

@@ -53,8 +53,17 @@ class PracticeSetup(DemoSetup):
 
     def check(self) -> None:
         super().check()
-        if not to_id(self.typist) or len(self.typist) > MAX_NAME_LENGTH:
-            raise SetupError(f"--as {self.typist!r}: a Showdown name of 1-{MAX_NAME_LENGTH} characters.")
+        if (problem := name_problem(self.typist)) is not None:
+            raise SetupError(f"--as {self.typist!r}: {problem}.")
+
+
+def name_problem(name: str) -> str | None:
+    """Why the local server would refuse `name` as a user's name, or None."""
+    if not to_id(name) or len(name) > MAX_NAME_LENGTH:
+        return f"a Showdown name of 1-{MAX_NAME_LENGTH} characters"
+    if to_id(name).startswith("guest"):
+        return "names that start with Guest are the server's own guests; pick another"
+    return None
 
 
 def walkthrough(setup: PracticeSetup) -> list[str]:
@@ -102,9 +111,9 @@ async def typed(practice: Practice, line: str) -> bool:
     if word == "/help":
         for text in HELP.split("\n"):
             story.note(text)
-    elif word == "/as" and rest:
-        if len(rest) > MAX_NAME_LENGTH or not to_id(rest):
-            story.note(f"/as: a Showdown name of 1-{MAX_NAME_LENGTH} characters")
+    elif word == "/as":
+        if (problem := name_problem(rest)) is not None:
+            story.note(f"/as NAME: {problem}; you are still {typist.name}")
             return True
         try:
             typist = await practice.become(rest)
@@ -115,7 +124,10 @@ async def typed(practice: Practice, line: str) -> bool:
     elif word == "/who":
         others = ", ".join(t.name for t in practice.typists.values() if t is not typist) or "nobody else"
         story.note(f"you are {typist.name}; you have also been {others}")
-    elif word in ("/pm", "/msg", "/w") and "," in rest:
+    elif word in ("/pm", "/msg", "/w"):
+        if "," not in rest:
+            story.note(f"{word} NAME, TEXT: a comma after the name (/pm {BOT_NAME}, help)")
+            return True
         to, _, text = rest.partition(",")
         story.line(f"┃ {typist.name} → {to.strip()}: {text.strip()}")
         client.pm(to.strip(), text.strip())
