@@ -24,6 +24,7 @@ def test_the_walkthroughs_spell_the_prefix() -> None:
         f"{DEFAULT_PREFIX}host cta" in hosted and f"{DEFAULT_PREFIX}start" in hosted and ".host Survivor Host" in hosted
     )
     assert f"{DEFAULT_PREFIX}close" in hand and ".host Room Auth" in hand and ".win NAME" in hand
+    assert f"{DEFAULT_PREFIX}done: your tools" in hand and f"{DEFAULT_PREFIX}salt WORD, " not in hand  # a player's
 
 
 def test_buttons_are_read_with_their_labels() -> None:

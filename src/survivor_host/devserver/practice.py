@@ -73,7 +73,8 @@ def walkthrough(setup: PracticeSetup) -> list[str]:
         return [
             f".host {AUTH_NAME}      {ROOM_BOT} hosts you by hand; the bot opens a fair-dice session "
             f"and the AI players join with /me in",
-            f"{P}salt WORD, {P}close, {P}roll 100 // label, {P}pick A, B, {P}card NAME, {P}list: your tools",
+            f"{P}close, {P}roll 100 // label, {P}pick A, B, {P}card NAME, {P}timer 60, {P}list, {P}done: your "
+            f"tools ({P}close first; players may {P}salt WORD before it)",
             f".win NAME             {ROOM_BOT}'s end of your hosting ends the session too",
         ]
     return [
