@@ -1,5 +1,5 @@
-"""A player's prompt box, once they chose, shows the choice as the game read it (the legal input it
-matches), not as they typed it: a name in any case, a weapon's short form, a final's `attack WEAPON`."""
+"""A player's prompt box: once they chose, the choice as the game read it (a name in any case, a weapon's
+short form, a final's `attack WEAPON`); buttons of now after a substitution or a modkill; none once over."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import html
 from pathlib import Path
 
 from survivor_host.bot.room import RoomHost
-from tests.host.test_room import PLAYERS, make_host, open_game, outbox
+from tests.host.test_room import PLAYERS, clock, make_host, open_game, outbox
 
 
 def last_box(host: RoomHost, name: str) -> str:
@@ -66,3 +66,14 @@ def test_after_a_modkill_an_unanswered_box_no_longer_offers_the_player_out(tmp_p
     host.handle_chat("+", "Hostess", ".modkill Saturn")
     box = html.unescape([text for kind, who, text in outbox(host).sent if kind == "pmuhtml" and who == "Venus"][-1])
     assert "Attack Mars" in box and "Attack Saturn" not in box
+
+
+def test_the_boxes_of_players_out_at_the_deadline_lose_their_buttons(tmp_path: Path) -> None:
+    host = make_host(tmp_path, html=True)
+    open_game(host, "hg", PLAYERS[:3])
+    host.handle_pm("Venus", "attack Mars")
+    host.handle_pm("Mars", "attack Venus")
+    clock(host).advance(200)  # Jupiter is idle: out at the deadline
+    host.tick()
+    box = last_box(host, "Jupiter")
+    assert "This question is over." in box and "<button" not in box

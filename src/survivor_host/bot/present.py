@@ -127,16 +127,20 @@ class Announcer:
             if text:
                 out.say(room, text)
         flush()
-        self.renew_stale_boxes()
+        self.renew_boxes(close=actor is None)  # a player's own input: `chosen` closes the boxes after it
 
-    def renew_stale_boxes(self) -> None:
-        """A live box, not yet answered, whose buttons are no longer what the game offers its player (a
-        target substituted or out meanwhile) is sent again with the buttons of now."""
-        game = self.state.running()
+    def renew_boxes(self, close: bool) -> None:
+        """Boxes of a wait that has passed lose their buttons (with `close`); one not yet answered whose buttons
+        are no longer what the game offers (a target substituted or out) is sent again with those of now."""
+        game = self.state.game
         if game is None or not self.state.out.can_use_html(self.state.room):
             return
-        for box in list(self.boxed.values()):
-            if box.wait_id == game.wait_id and not box.choice and box.options != tuple(game.legal_inputs(box.player)):
+        for userid, box in list(self.boxed.items()):
+            if game.finished or box.wait_id != game.wait_id:
+                if close:
+                    del self.boxed[userid]
+                    self._show_choice(box, [])
+            elif not box.choice and box.options != tuple(game.legal_inputs(box.player)):
                 self.buttons_again(box.player)
 
     def public_vote(self) -> VoteBox | None:
@@ -224,10 +228,7 @@ class Announcer:
         if box is not None and box.wait_id == wait_id:  # the choice as the game read it (`Bob, scissors`)
             meant = next((option for option in box.options if game.reads_as(inp, option)), inp)
             box.choice = game.spec.button_label(meant.action, meant.target)
-        for userid, shown in list(self.boxed.items()):
-            if game.finished or shown.wait_id != game.wait_id:
-                del self.boxed[userid]
-                self._show_choice(shown, [])
+        self.renew_boxes(close=True)
         if box is not None and box.wait_id == wait_id and self.boxed.get(to_id(player)) is box:
             label = game.spec.button_label
             others = [o for o in game.legal_inputs(player) if not game.reads_as(inp, o)]
