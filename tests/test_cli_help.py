@@ -100,3 +100,16 @@ def test_each_strategy_is_described_by_its_whole_first_sentence(capsys: pytest.C
             line = next(line for line in described if re.match(rf"  {theme} {name}( \(default\))?: ", line))
             assert line.endswith((".", "!", "?")), line
     assert "  hgs finisher: Attacks a player with the fewest lives (Second Wind): a won duel puts them out." in lines
+
+
+@pytest.mark.parametrize("command", ["practice", "serve"])
+def test_the_bots_help_names_mods_and_options_as_the_room_types_them(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    """`practice` and `serve` take no --mods, --option or --strategy: their lists say `$host` and `$set`,
+    and the room's own public deadline."""
+    text = _help(capsys, command)
+    assert "--mods" not in text and "--option" not in text and "--strategy" not in text
+    assert "themes and mods (in the room: $host THEME MODS, commas or spaces;" in text
+    assert "game options ($set NAME VALUE before $start; [defaults] in the bot's config; the bot's own default in " \
+        "a room: public_deadline 150)" in text  # fmt: skip

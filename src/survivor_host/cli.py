@@ -50,6 +50,22 @@ def _version() -> str:
 MODS_HELP = "comma-separated mods, e.g. " + ",".join(mod.id for mod in THEMES[DEFAULT_THEME].mods[:2])
 
 
+def room_catalogue() -> str:
+    """The `--help` epilog of `practice` and `serve`, which take no `--mods` or `--option`: the themes,
+    mods and game options as room auth type them (`$host THEME MODS`, `$set NAME VALUE`)."""
+    from survivor_host.bot.config_schema import DEFAULT_PREFIX as P
+    from survivor_host.bot.config_schema import ROOM_DEFAULTS
+    from survivor_host.catalogue import options_text, themes_text
+
+    themes, options = themes_text().partition("\n")[2], options_text().partition("\n")[2]  # their own headings go
+    room = ", ".join(f"{name} {value}" for name, value in ROOM_DEFAULTS.items())
+    return (
+        f"themes and mods (in the room: {P}host THEME MODS, commas or spaces; the other names in [brackets] are "
+        f"taken too):\n{themes}\n\ngame options ({P}set NAME VALUE before {P}start; [defaults] in the bot's "
+        f"config; the bot's own default in a room: {room}):\n{options}"
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     from survivor_host.catalogue import catalogue
 
@@ -182,7 +198,7 @@ def build_parser() -> argparse.ArgumentParser:
         "at *), a stand-in of the room bot (Sir Vivor: .host, its queue, .win, .addbot, .dehost) and AI players "
         "who join every signups. Type room lines and PMs as any user, switch who you are, click a box's buttons "
         "by number (/help lists the commands). docs/ROOM.md walks through a hosted game and a hand-hosted session.",
-        epilog=catalogue(),
+        epilog=room_catalogue(),
         formatter_class=_HelpFormatter,
     )
     practice.add_argument("--theme", default=DEFAULT_THEME, help=f"the AI players' theme (default {DEFAULT_THEME})")
@@ -202,7 +218,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="run the Pokémon Showdown bot",
         description="Checks the config (exit 2 naming each wrong key), then connects, logs in and hosts until "
         "SIGTERM or Ctrl-C. Logs go to stderr. See bot.example.toml and the README.",
-        epilog=catalogue(strategies=False),
+        epilog=room_catalogue(),
         formatter_class=_HelpFormatter,
     )
     serve.add_argument("--config", required=True, help="the bot's TOML config file")
