@@ -185,3 +185,11 @@ def test_the_readme_links_every_guide_once() -> None:
     for guide in guides()[1:]:
         assert text.count(f"](docs/{guide.name})") == 1, guide.name
     assert len(text.splitlines()) < 120
+
+
+def test_the_backup_command_run_in_the_wrong_folder_fails(tmp_path: Path) -> None:
+    """Run where there is no database, OPERATING.md's backup fails instead of backing up an empty one."""
+    (backup,) = [c for block in blocks() if block.lang == "sh" for c in commands(block) if "backup.db" in c]
+    result = _run(local(backup), tmp_path)
+    assert result.returncode != 0 and "unable to open database file" in result.stderr, result
+    assert not (tmp_path / "survivor-host.db").exists() and not (tmp_path / "backup.db").exists()
