@@ -77,3 +77,13 @@ def test_the_boxes_of_players_out_at_the_deadline_lose_their_buttons(tmp_path: P
     host.tick()
     box = last_box(host, "Jupiter")
     assert "This question is over." in box and "<button" not in box
+
+
+def test_the_box_of_a_player_modkilled_or_replaced_loses_its_buttons(tmp_path: Path) -> None:
+    host = make_host(tmp_path, html=True)
+    open_game(host, "hg", PLAYERS[:4])
+    host.handle_chat("+", "Hostess", ".modkill Saturn")
+    host.handle_chat("+", "Hostess", ".sub Mars, Pluto")
+    for gone in ("Saturn", "Mars"):
+        box = last_box(host, gone)
+        assert "This question is over." in box and "<button" not in box

@@ -130,17 +130,18 @@ class Announcer:
         self.renew_boxes(close=actor is None)  # a player's own input: `chosen` closes the boxes after it
 
     def renew_boxes(self, close: bool) -> None:
-        """Boxes of a wait that has passed lose their buttons (with `close`); one not yet answered whose buttons
-        are no longer what the game offers (a target substituted or out) is sent again with those of now."""
+        """With `close`, boxes of a wait that has passed, or of a player out or replaced, lose their buttons; one
+        not yet answered whose buttons are no longer what the game offers (a target out) gets those of now."""
         game = self.state.game
         if game is None or not self.state.out.can_use_html(self.state.room):
             return
         for userid, box in list(self.boxed.items()):
-            if game.finished or box.wait_id != game.wait_id:
-                if close:
-                    del self.boxed[userid]
-                    self._show_choice(box, [])
-            elif not box.choice and box.options != tuple(game.legal_inputs(box.player)):
+            passed = game.finished or box.wait_id != game.wait_id
+            options = () if passed else tuple(game.legal_inputs(box.player))
+            if close and (passed or not (options or box.choice)):
+                del self.boxed[userid]
+                self._show_choice(box, [])
+            elif options and not box.choice and options != box.options:
                 self.buttons_again(box.player)
 
     def public_vote(self) -> VoteBox | None:
