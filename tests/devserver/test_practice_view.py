@@ -29,7 +29,8 @@ PAGE = (
     + BUTTON.format("out", "Io", "Eliminate")
     + "</td></tr><tr><td>Mars</td><td>"
     + BUTTON.format("out", "Mars", "Eliminate")
-    + "</td></tr></table></div>"
+    + '</td></tr></table><a href="/view-bot-survivorhost-survivorrecord1">its record</a> '
+    + '<a href="/view-bot-survivorhost-survivorrecord1">its record</a></div>'
 )
 
 
@@ -38,7 +39,7 @@ def practice(tmp_path: Path, log: io.StringIO | None = None) -> tuple[Practice, 
     return Practice(PracticeSetup(), tmp_path, Story(out, "survivor", "Survivor Host"), log=log), out
 
 
-def test_a_bot_page_is_shown_with_its_buttons(tmp_path: Path) -> None:
+def test_a_bot_page_is_shown_with_its_buttons_and_links(tmp_path: Path) -> None:
     world, out = practice(tmp_path)
     auth = Typist("Room Auth")
     for message in parse_frame(PAGE):
@@ -48,6 +49,7 @@ def test_a_bot_page_is_shown_with_its_buttons(tmp_path: Path) -> None:
     assert "Session h1: Room Auth's list" in shown and "Io | A | [Eliminate]" in shown
     assert "/click 1 = Eliminate (list out Io)  /click 2 = Eliminate (list out Mars)" in shown
     assert auth.buttons[1] == ("Eliminate", "/msgroom survivor, /botmsg Survivor Host, survivor list out Mars")
+    assert shown.count("links: its record = /join view-bot-survivorhost-survivorrecord1\n") == 1
 
 
 def test_a_page_is_shown_whole_with_each_fact_on_its_line() -> None:

@@ -33,6 +33,8 @@ from survivor_host.themes import theme_class
 
 ROOM_BOT = "Sir Vivor"
 AUTH_NAME = "Room Auth"
+_LINK = re.compile(r'<a [^>]*href="/(view-[^"]+)"[^>]*>(.*?)</a>', re.S)
+"""A link to another page (`/view-bot-BOT-PAGE`): a browser opens it; here `/join view-bot-...` does."""
 _BUTTON = re.compile(r'<button[^>]*name="send"[^>]*value="([^"]*)"[^>]*>(.*?)</button>', re.S)
 
 
@@ -58,6 +60,11 @@ def click_labels(buttons: list[tuple[str, str]]) -> list[str]:
         return printable(commands[0] if commands else value)
 
     return [label if shared[label] == 1 else f"{label} ({sent(value)})" for label, value in buttons]
+
+
+def links_of(markup: str) -> list[tuple[str, str]]:
+    """Each link of a page to another page: (its label as text, the page's room id)."""
+    return [(printable(html_to_text(label)).strip(), html.unescape(room)) for room, label in _LINK.findall(markup)]
 
 
 def page_of(message: Message) -> tuple[str, str] | None:
@@ -262,6 +269,8 @@ class Practice(Demo):
         if buttons:
             typist.buttons = buttons
             self._show_buttons(buttons, "┃     ")
+        if links := dict(links_of(markup)):  # a page linked twice (above and below it) is listed once
+            self.story.line("┃     links: " + "  ".join(f"{label} = /join {room}" for label, room in links.items()))
 
     def _show_buttons(self, buttons: list[tuple[str, str]], margin: str) -> None:
         numbered = "  ".join(f"/click {n} = {label}" for n, label in enumerate(click_labels(buttons), 1))
