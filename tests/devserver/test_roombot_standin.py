@@ -35,5 +35,7 @@ def test_the_leaderboard_and_points_show_what_addbot_gave() -> None:
     assert sv.said[-1] == "**Leaderboard:** 1. Io (11), 2. Bob (7), 3. A (4)"
     sv._chat_message(" ", "Mars", ".points Io")
     assert sv.whispered[-1] == (to_id("Mars"), "Io: 11 points, 2 bot-hosted games.")
+    sv._chat_message(" ", "Mars", ".points F")
+    assert sv.whispered[-1] == (to_id("Mars"), "F: 0 points, 1 bot-hosted game.")
     sv._chat_message(" ", "Mars", ".points")
     assert sv.whispered[-1] == (to_id("Mars"), "Mars: 0 points, 0 bot-hosted games.")

@@ -255,7 +255,8 @@ class RoomBotRules(ABC):
     def _cmd_points(self, arg: str, rank: str, name: str) -> None:
         user = to_id(arg) or to_id(name)
         points, games = self.games.points.get(user, 0), self.games.game_count.get(user, 0)
-        self._answer(rank, name, f"{arg.strip() or name}: {points} points, {games} bot-hosted games.")
+        plural = "" if games == 1 else "s"
+        self._answer(rank, name, f"{arg.strip() or name}: {points} points, {games} bot-hosted game{plural}.")
 
     def _cmd_addbot(self, arg: str, rank: str, name: str) -> None:
         """`.addbot N, WINNER, SECOND, ...`: by + and up; all N players unless an RO; 7+ players."""
