@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass, field
 
 from survivor_host.bot.deadlines import Deadlines
+from survivor_host.bot.outage import StoreDown
 from survivor_host.bot.ports import Cancellable
 from survivor_host.bot.present import Announcer
 from survivor_host.bot.session import Session
@@ -28,6 +30,8 @@ class Presence:
     leave_timers: dict[str, Cancellable] = field(default_factory=dict)
     borrowed: dict[str, str] = field(default_factory=dict)
     """A seated player's id -> the id of the player of this game who renamed onto that name."""
+    renames_owed: dict[str, str] = field(default_factory=dict)
+    """A rename the database did not take: the old id -> the name now used; stored once play goes on."""
     reprompted: tuple[int, set[str]] = (-1, set())
     """The wait whose prompts a quiet resume already sent again, and to whom."""
 
@@ -78,10 +82,30 @@ class Presence:
         )
 
     def handle_rename(self, new_name: str, old_id: str) -> None:
-        """A rename keeps the seat (G5): the seat follows the user id."""
-        state = self.state
+        """A rename keeps the seat (G5): the seat follows the user id. A rename the database does not take
+        is owed, and stored when play goes on (the server renames the user whatever the bot stores)."""
         if to_id(new_name) == old_id:
             return
+        owed = next((old for old, name in self.renames_owed.items() if to_id(name) == old_id), None)
+        if owed is not None:  # renamed again before the first rename was stored: the last name counts
+            self.renames_owed[owed] = new_name
+            return
+        try:
+            self._rename(new_name, old_id)
+        except sqlite3.Error as error:
+            self.state.outage.failed(error)
+            self.renames_owed[old_id] = new_name
+        except StoreDown:
+            self.renames_owed[old_id] = new_name
+
+    def _renames_again(self) -> None:
+        """The renames the database did not take are stored now (one still refused stays owed)."""
+        owed, self.renames_owed = self.renames_owed, {}
+        for old_id, new_name in owed.items():
+            self.handle_rename(new_name, old_id)
+
+    def _rename(self, new_name: str, old_id: str) -> None:
+        state = self.state
         if old_id in self.borrowed:
             # Off a name that belongs to another seat: that seat keeps it; back on their own, welcome.
             self.borrowed.pop(old_id)
@@ -131,6 +155,7 @@ class Presence:
         it is not, and a prompt is sent again once per wait at most."""
         state = self.state
         stalled = self.deadlines.stalled
+        self._renames_again()
         self.deadlines.resume()
         game = state.running()
         if stalled or game is None:
