@@ -1,5 +1,5 @@
-"""What the write sweep found, each as its own case: a write that fails at a rename is not lost, and play
-goes on by itself once the database takes writes again."""
+"""What the write sweep (test_write_sweep.py) found, each as its own case: a write that fails at a rename
+or at the signups timer is not lost, and play goes on by itself once the database takes writes again."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from pathlib import Path
 
 from survivor_host.engine.ids import to_id
 from tests.adversarial.store_faults import Faults, game_under_way
-from tests.adversarial.write_sweep import new_host
+from tests.adversarial.write_sweep import SIGNUPS_SECONDS, new_host
 from tests.host.test_persistence import reopen
-from tests.host.test_room import clock, outbox
+from tests.host.test_room import PLAYERS, clock, outbox
 
 
 def test_a_rename_the_database_does_not_take_is_stored_once_it_does(tmp_path: Path) -> None:
@@ -42,3 +42,33 @@ def test_a_listed_players_rename_the_database_does_not_take_is_stored_once_it_do
     clock(host).advance(60)
     assert host.signups is not None and host.signups.players == ["VenusTwo"]
     assert host.store.all_signups()[host.room]["players"] == ["VenusTwo"]
+
+
+def test_a_start_by_the_signups_timer_the_database_does_not_take_happens_once_it_does(tmp_path: Path) -> None:
+    host = new_host(tmp_path / "bot.db", autostart=True)
+    host.handle_chat("@", "Hostess", ".host ftl")
+    for name in PLAYERS:
+        host.handle_chat(" ", name, "/me in")
+    faults = Faults(host.store, "full")
+    faults.start()
+    clock(host).advance(SIGNUPS_SECONDS)  # time is up: the game's start is not stored
+    assert host.game is None and host.signups is not None
+    faults.stop()
+    clock(host).advance(60)
+    assert host.game is not None and host.signups is None
+    assert host.store.db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
+
+
+def test_a_close_by_the_signups_timer_the_database_does_not_take_happens_once_it_does(tmp_path: Path) -> None:
+    host = new_host(tmp_path / "bot.db", autostart=True)
+    host.handle_chat("@", "Hostess", ".host ftl")
+    host.handle_chat(" ", "Venus", "/me in")
+    faults = Faults(host.store, "full")
+    faults.start()
+    clock(host).advance(SIGNUPS_SECONDS)  # too few: the close is not stored, and play pauses
+    assert host.signups is not None
+    assert outbox(host).room_lines()[-1].startswith("**Paused:** I cannot write my database")
+    faults.stop()
+    clock(host).advance(60)
+    assert host.signups is None and host.store.all_signups() == {}
+    assert any(line.startswith("Signups closed: 1 signed up") for line in outbox(host).room_lines())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -43,6 +44,9 @@ class SignupDesk:
     """A player-list line is waiting to be said."""
     _list_at: float = field(default=float("-inf"), repr=False)
     """When the last player-list line was said."""
+
+    def __post_init__(self) -> None:
+        self.state.outage.on_resume.append(self._writable_again)
 
     def open(self, rest: str, host: str | None = None) -> None:
         """`.host THEME [mods]`: signups open with the bot's default options and a committed seed."""
@@ -95,10 +99,18 @@ class SignupDesk:
         self._timer = None
         least = theme_spec(signups.theme).min_players
         if len(signups.players) >= least:
-            self.autostart()
-            return
-        self.close(f"Signups closed: {len(signups.players)} signed up, {least} needed.")
-        self.cancelled()
+            return self.autostart()
+        try:
+            self.close(f"Signups closed: {len(signups.players)} signed up, {least} needed.")
+            self.cancelled()
+        except sqlite3.Error as error:
+            self.state.outage.failed(error)  # the list stays open until the database takes writes again
+
+    def _writable_again(self) -> None:
+        """Signups whose timer ran out while the database took no writes start (or close) now."""
+        signups = self.state.signups
+        if signups is not None and self._timer is None and self.state.settings.signups_seconds:
+            self._time_up(signups)
 
     def _full(self, signups: Signups) -> bool:
         limit = signups.options.get("max_players", theme_spec(signups.theme).option_specs()["max_players"].default)
