@@ -11,7 +11,7 @@ import pytest
 
 from survivor_host.cli import main
 from survivor_host.themes.cta.odds import cta_elimination, joker_redeal, reveal_elimination
-from survivor_host.themes.ftl.odds import choice_outcomes, no_mercy_deposition, tug_dice, tug_running_dice
+from survivor_host.themes.ftl.odds import choice_outcomes, ftl_sections, no_mercy_deposition, tug_dice, tug_running_dice
 
 LEADER = range(21, 130)  # 109+20 (G2)
 
@@ -233,3 +233,14 @@ def test_the_analysis_doc_states_each_themes_fewest_players(capsys: pytest.Captu
     for theme, spec in THEMES.items():
         assert main(["odds", theme, "--players", str(spec.min_players - 1)]) == 2
     assert "--players must be at least" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("players", "mods", "suspecting"), [(3, (), False), (4, (), False), (5, (), True), (9, ("no-mercy",), False)]
+)
+def test_f4_the_suspect_s_rows_show_only_where_a_leader_may_suspect(
+    players: int, mods: tuple[str, ...], suspecting: bool
+) -> None:
+    shown = [(section.title, label) for section in ftl_sections(players, mods) for label, _ in section.rows]
+    assert any("die 120 (suspect)" in label for _, label in shown) is suspecting
+    assert any(title.startswith("Scapegoat battle") for title, _ in shown) is suspecting

@@ -106,3 +106,9 @@ def test_one_nickname_nobody_attacked_is_said_as_one() -> None:
     (two,) = present(Exposed(("Veil", "Moss")))
     assert isinstance(one, Say) and one.text == "Nobody attacked **Veil**: it is guessed before the attacks are fought."
     assert isinstance(two, Say) and "each is guessed in turn" in two.text
+
+
+def test_odds_at_two_players_show_no_round_of_three(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "exclusions", "--players", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "either finalist wins the final" in out and "3 players" not in out

@@ -31,7 +31,7 @@ def odds_tables(game: Game) -> list[Section]:
         note="exposed: nobody attacked you; found out: exposed, and a guesser naming one of the N - 1 others "
         "at random names you",
     )
-    for count in range(3, max(players, 3) + 1):
+    for count in range(3, players + 1):  # two players play the final
         rounds.add(f"{count} players: exposed", {"": exposed(count)})
         rounds.add(f"{count} players: exposed and found out", {"": exposed(count) / (count - 1)})
-    return [share, duel, rounds]
+    return [share, duel, rounds] if players > 2 else [share, duel]

@@ -17,6 +17,7 @@ from survivor_host.themes.ftl.rules import (
     START_DIE,
     STEP,
     SUSPECT_DIE,
+    SUSPECTS_FROM,
 )
 
 DieDistribution = Mapping[int, Fraction]
@@ -193,15 +194,14 @@ def ftl_sections(players: int, mods: Sequence[str], tug_floor: int = 20) -> list
         "Against the leader's roll of 109+20 (F6): out / tie / survive",
         note="a tie survives and gives immunity when the round starts with 4 or more players",
     )
-    dice = (
-        [(PLAYER_DIE, "die 150")] if (tug or mercy) else [(PLAYER_DIE, "die 150"), (SUSPECT_DIE, "die 120 (suspect)")]
-    )
+    suspecting = not (tug or mercy) and players >= SUSPECTS_FROM  # F4, F12, F13
+    dice = [(PLAYER_DIE, "die 150"), *([(SUSPECT_DIE, "die 120 (suspect)")] if suspecting else [])]
     if not tug:
         for die, label in dice:
             for choice, values in choice_outcomes(die).items():
                 plain.add(f"{choice:6s} {label}", values)
         sections.append(plain)
-    if not tug and not mercy and players >= 5:
+    if suspecting:
         scape = Section("Scapegoat battle, suspect 70 vs scapegoat 100 (F7, G1: ties re-rolled)")
         scape.add("the suspect wins", {"": scapegoat_survival()})
         sections.append(scape)
