@@ -3,6 +3,7 @@ stored record, and checks it themselves with `survivor-host verify`."""
 
 from __future__ import annotations
 
+import asyncio
 import html
 import json
 import re
@@ -11,8 +12,9 @@ from typing import Any
 
 import pytest
 
+from survivor_host.bot import replays
 from survivor_host.bot.record_pages import record_pages
-from survivor_host.bot.replay_pages import showdown_pages
+from survivor_host.bot.replay_pages import PageShelf, showdown_pages
 from survivor_host.showdown.messages import PrivateMessage, UserRef
 from survivor_host.showdown.serverhtml import refused_by_server
 from survivor_host.showdown.text import MAX_FRAME_LENGTH, utf16_len
@@ -102,3 +104,20 @@ def test_a_session_s_replay_links_its_record_which_verifies(tmp_path: Path) -> N
     (page,) = record_pages(text, "h1", "Survivor Bot")
     assert "<h1>Session h1: the record</h1>" in page and "survivor-host verify SESSION.json" in page
     assert read_back([page]) == json.loads(text) and verify_session(read_back([page])).ok
+
+
+def test_a_page_asked_for_while_others_are_being_built_is_not_sent_and_raises_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot, out = make_bot(tmp_path)
+    out.html_rooms = ("one",)
+    game_id = store_finished(bot.store, "one", played_record("ftl"))
+    busy = PageShelf(building=1)
+    busy.waiting["another record"] = []
+    monkeypatch.setattr(replays, "SHELF", busy)
+
+    async def ask() -> bool:  # pages are built off the event loop only while one runs
+        return replays.resend_page(f"survivorrecord{game_id}", "Ann Lee", ["one"], out, bot.store)
+
+    assert asyncio.run(ask()) is False
+    assert pages_sent(out) == []

@@ -43,11 +43,20 @@ def resend_page(asked: str, user: str, rooms: Sequence[str], out: Outbox, store:
         if text is None or not out.can_use_html(room):
             continue
         if kind == "record":
-            pages = (f"record|{record}|{out.name}|{text}", partial(record_pages, text, record, out.name))
-            _send_page(out, room, user, record_page_id(record, part), part, pages, "game")
+            page = record_page_id(record, part)
+            pages: tuple[str, Callable[[], Pages]] = (
+                f"record|{record}|{out.name}|{text}",
+                partial(record_pages, text, record, out.name),
+            )
         elif not session or part == 1:
             page = f"survivor-replay-h{number}" if session else page_id(number, part)
-            _send_page(out, room, user, page, part, _pages_of(session, number, text, out.name), "game")
+            pages = _pages_of(session, number, text, out.name)
+        else:
+            return False
+        try:
+            _send_page(out, room, user, page, part, pages, "game")
+        except IllegalAction:  # other pages are being built: nothing is sent, and a reload asks again
+            return False
         return True
     return False
 
