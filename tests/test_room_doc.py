@@ -1,5 +1,6 @@
 """docs/ROOM.md is true to the bot: every word it calls "not ours" is none of ours, and it walks through
-hand-hosted sessions, the host slot handed back and the practice room."""
+hand-hosted sessions, the host slot handed back and the practice room; OPERATING.md's command list
+offers every theme."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from survivor_host.bot.command_words import is_command_word
 from survivor_host.bot.config_schema import DEFAULT_HANDBACK_SECONDS, SCHEMA
 from survivor_host.bot.handhost.words import HAND_COMMANDS
 from survivor_host.cli import build_parser
+from survivor_host.themes import THEMES
 
 ROOM_MD = (Path(__file__).parents[1] / "docs" / "ROOM.md").read_text(encoding="utf-8")
 
@@ -52,3 +54,11 @@ def test_the_practice_flags_the_page_names_exist() -> None:
 def flags_of(*commands: str) -> set[str]:
     (sub,) = [action for action in build_parser()._actions if isinstance(action, argparse._SubParsersAction)]
     return {flag for command in commands for action in sub.choices[command]._actions for flag in action.option_strings}
+
+
+def test_the_operating_guide_names_every_theme_auth_may_host() -> None:
+    """OPERATING.md's command list offers `$host` for every theme the bot hosts, not only the first two."""
+    operating = (Path(__file__).parents[1] / "docs" / "OPERATING.md").read_text(encoding="utf-8")
+    commands = operating.split("3. **Commands**", 1)[1].split("\n4. ", 1)[0]
+    assert "`$host THEME [mods]`" in commands
+    assert not [theme for theme in THEMES if f"`{theme}`" not in commands]
