@@ -54,6 +54,8 @@ class Plan:
     """The signups timer starts the game (no `.start`)."""
     rename_at: int | None = None
     """At this input count the first player awaited renames (and plays on under the new name)."""
+    html: bool = False
+    """The bot may post HTML in the room (boxes, buttons) and the room reads the game's tables."""
 
 
 class FailingConnection:
@@ -100,7 +102,7 @@ SIGNUPS_SECONDS = 300.0
 """The signups timer of a plan that starts by it."""
 
 
-def new_host(path: Path, at: float = 1_000_000.0, autostart: bool = False) -> RoomHost:
+def new_host(path: Path, at: float = 1_000_000.0, autostart: bool = False, html: bool = False) -> RoomHost:
     """A room host on the database at `path` (its commits not waiting for the disk: a process that dies
     keeps them all the same, and only the process dies here)."""
     if not path.exists():
@@ -108,12 +110,13 @@ def new_host(path: Path, at: float = 1_000_000.0, autostart: bool = False) -> Ro
     store = Store(path)
     store.db.execute("PRAGMA synchronous=OFF")
     settings = HostSettings(defaults={"leader": "pick"}, signups_seconds=SIGNUPS_SECONDS if autostart else 0.0)
-    return RoomHost(ROOM, FakeOutbox(), FakeClock(time=at), store, settings, lambda: "sweep-seed")
+    out = FakeOutbox(html_rooms=(ROOM,) if html else ())
+    return RoomHost(ROOM, out, FakeClock(time=at), store, settings, lambda: "sweep-seed")
 
 
-def restart(path: Path, at: float, autostart: bool = False) -> RoomHost:
+def restart(path: Path, at: float, autostart: bool = False, html: bool = False) -> RoomHost:
     """A new process on the database at `path`: its open signups and unfinished game come back."""
-    host = new_host(path, at, autostart)
+    host = new_host(path, at, autostart, html)
     for stored in host.store.unfinished_games():
         host.restore_game(stored)
     signups = host.store.all_signups().get(ROOM)
