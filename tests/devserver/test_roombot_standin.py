@@ -1,8 +1,10 @@
 """The room bot's stand-in answers `.lb` and `.points` with the points its `.addbot` gave, since the bot
-sends players there (`$lb`: "Points are kept on Sir Vivor's leaderboard (.lb, .points)")."""
+sends players there (`$lb`: "Points are kept on Sir Vivor's leaderboard (.lb, .points)"), and the practice
+room says why a command it failed did nothing."""
 
 from __future__ import annotations
 
+from survivor_host.devserver.practice_world import PracticeRoomBot
 from survivor_host.devserver.roombot_standin import RoomBotRules, RoomBotState
 from survivor_host.engine.ids import to_id
 
@@ -39,3 +41,20 @@ def test_the_leaderboard_and_points_show_what_addbot_gave() -> None:
     assert sv.whispered[-1] == (to_id("Mars"), "F: 0 points, 1 bot-hosted game.")
     sv._chat_message(" ", "Mars", ".points")
     assert sv.whispered[-1] == (to_id("Mars"), "Mars: 0 points, 0 bot-hosted games.")
+
+
+def test_a_command_the_stand_in_fails_is_told_in_the_practice_room() -> None:
+    """The real bot only logs a failing command; the practice room tells the person why nothing happened."""
+    notes: list[str] = []
+
+    class InRoom(PracticeRoomBot):
+        def _in_room(self, name: str) -> str | None:
+            return name
+
+    sv = InRoom(notes.append)
+    sv._chat_message("@", "Room Auth", ".host Survivor Host, ftl")
+    assert sv.games.host is None
+    assert notes == [
+        "Sir Vivor did nothing with '.host Survivor Host, ftl': the command failed (gameTypes is not defined) "
+        "(its .host NAME, THEME form fails at its current version: type .host NAME alone)"
+    ]

@@ -90,9 +90,16 @@ def box_markup(text: str) -> str | None:
 class PracticeRoomBot(RoomBotRules):
     """The room bot's stand-in on its own connection (`.host`, its queue, `.win`, `.addbot`, `.dehost`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, note: Callable[[str], None] = lambda text: None) -> None:
         self.games = RoomBotState()
         self.client: ShowdownClient | None = None
+        self.note = note
+        """The practice room's own word to the person (the real bot's failures go only to its log)."""
+
+    def _failed(self, text: str, error: Exception) -> None:
+        hint = " (its .host NAME, THEME form fails at its current version: type .host NAME alone)"
+        shown = hint if text.startswith(".host ") and "," in text else ""
+        self.note(f"{ROOM_BOT} did nothing with {printable(text)!r}: the command failed ({error}){shown}")
 
     def handle(self, message: Message) -> None:
         mine = isinstance(message, Chat) and message.user.userid == to_id(ROOM_BOT)
@@ -146,7 +153,7 @@ class Practice(Demo):
         self.typists: dict[str, Typist] = {}
         self.current: Typist | None = None
         self.urls = ("", "")
-        self.roombot = PracticeRoomBot()
+        self.roombot = PracticeRoomBot(story.note)
         self.room_buttons: list[tuple[str, str]] = []
         """The buttons of the room's last box (shown again only when they change)."""
 

@@ -12,7 +12,7 @@ sends what it says.
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import logging
 import random
 from abc import ABC, abstractmethod
 from collections import defaultdict
@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from survivor_host.engine.ids import to_id
 
+logger = logging.getLogger(__name__)
 ROOM = "survivor"
 
 
@@ -90,8 +91,14 @@ class RoomBotRules(ABC):
         word, _, arg = text[1:].partition(" ")
         command = getattr(self, f"_cmd_{to_id(word)}", None)
         if command is not None:
-            with contextlib.suppress(Exception):  # the real bot logs a failing command and goes on
+            try:
                 command(arg.strip(), rank, name)
+            except Exception as error:  # the real bot logs a failing command and goes on
+                self._failed(text, error)
+
+    def _failed(self, text: str, error: Exception) -> None:
+        """A command that failed: the real bot only logs it; nothing is said in the room."""
+        logger.info("the room bot's stand-in did nothing with %r: %s", text, error)
 
     # ----------------------------------------------------------------- its commands
 
