@@ -1,15 +1,23 @@
-"""What the write sweep (test_write_sweep.py) found, each as its own case: a write that fails at a rename
-or at the signups timer is not lost, and play goes on by itself once the database takes writes again."""
+"""What the write sweep (test_write_sweep.py) found, and cases like them: a write that fails at an event
+nobody sends again (a rename, the signups timer, the room bot's end) is not lost, and play goes on by
+itself once the database takes writes again."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from survivor_host.bot.room import RoomHost
 from survivor_host.engine.ids import to_id
 from tests.adversarial.store_faults import Faults, game_under_way
 from tests.adversarial.write_sweep import SIGNUPS_SECONDS, new_host
+from tests.host import test_room_bot as room_bot
 from tests.host.test_persistence import reopen
-from tests.host.test_room import PLAYERS, clock, outbox
+from tests.host.test_room import PLAYERS, clock, open_game, outbox
+
+
+def room_bot_host(tmp_path: Path) -> RoomHost:
+    """A room host beside the room bot, its commands with the `.` prefix."""
+    return room_bot.make_host(tmp_path, prefix=".")
 
 
 def test_a_rename_the_database_does_not_take_is_stored_once_it_does(tmp_path: Path) -> None:
@@ -72,3 +80,45 @@ def test_a_close_by_the_signups_timer_the_database_does_not_take_happens_once_it
     clock(host).advance(60)
     assert host.signups is None and host.store.all_signups() == {}
     assert any(line.startswith("Signups closed: 1 signed up") for line in outbox(host).room_lines())
+
+
+def test_the_room_bots_end_the_database_does_not_take_ends_our_game_once_it_does(tmp_path: Path) -> None:
+    """Nobody says the room bot's end again: one that cannot be stored is kept, and done once it can."""
+    host = room_bot_host(tmp_path)
+    room_bot.host_us(host)
+    open_game(host, "ftl", PLAYERS)
+    game_id = host.game_id
+    faults = Faults(host.store, "full")
+    faults.start()
+    host.handle_chat("@", room_bot.SV, "The game was forcibly ended.")
+    faults.stop()
+    clock(host).advance(60)
+    assert host.game is None
+    assert host.store.db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()[0] == "ended"
+
+
+def test_the_room_bots_end_the_database_does_not_take_closes_our_signups_once_it_does(tmp_path: Path) -> None:
+    host = room_bot_host(tmp_path)
+    room_bot.host_us(host)
+    host.handle_chat("+", "Hostess", ".host ftl")
+    faults = Faults(host.store, "full")
+    faults.start()
+    host.handle_chat("@", room_bot.SV, "The game was forcibly ended.")
+    assert outbox(host).room_lines()[-1].startswith("**Paused:** I cannot write my database")
+    faults.stop()
+    clock(host).advance(60)
+    assert host.signups is None and host.store.all_signups() == {}
+    assert "Signups were cancelled: Sir Vivor ended the hosting." in outbox(host).room_lines()
+
+
+def test_a_host_request_waiting_for_the_room_bot_that_cannot_be_stored_is_refused_by_pm(tmp_path: Path) -> None:
+    """`.host` typed before the room bot hosts us opens signups when it does; should the database take no
+    writes then, the asker is told so (and asks again), as for any command not taken."""
+    host = room_bot_host(tmp_path)
+    host.handle_chat("+", "Hostess", ".host ftl")  # waits for the room bot
+    assert host.signups is None
+    faults = Faults(host.store, "full")
+    faults.start()
+    room_bot.host_us(host)
+    assert host.signups is None
+    assert outbox(host).pms_to("Hostess")[-1].startswith("Not taken: I cannot write my database")

@@ -13,9 +13,11 @@ from __future__ import annotations
 import html
 import logging
 import re
+import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from survivor_host.bot.outage import StoreDown
 from survivor_host.bot.ports import AUTH_RANKS, Cancellable, FloodRule
 from survivor_host.bot.signups import theme_and_mods
 from survivor_host.bot.state import RoomState
@@ -68,12 +70,15 @@ class Hosting:
     """The wait for the room bot to answer our `.win` or `.done`."""
     handback_to: list[str] = field(default_factory=list)
     """Who hosted the game just handed back (the `.host` typer, then the signups' opener)."""
+    end_owed: bool = False
+    """The room bot ended the hosting while the database took no writes: ours ends once it does."""
 
     def __post_init__(self) -> None:
         follower = self.state.roombot
         follower.on_hosted = self._hosted
         follower.on_unhosted = self._unhosted
         follower.on_change = self.flood_rule_changed
+        self.state.outage.on_resume.append(self._writable_again)
 
     def may_open(self, asker: str, rest: str) -> bool:
         """`$host REST` from `asker`: True when the signups may open now; otherwise the asker is told
@@ -104,13 +109,34 @@ class Hosting:
             self.open_signups(asker, rest)
         except (IllegalAction, ValueError) as error:
             self.state.out.pm(asker, str(error))
+        except sqlite3.Error as error:  # not stored: the asker is told, and asks again once play goes on
+            self.state.out.pm(asker, str(self.state.outage.failed(error)))
 
     def _unhosted(self, line: str) -> None:
         if self.handback is not None:
             self.handback.cancel()
             self.handback = None
-        if line == FORCED_END and (self.state.signups is not None or self.state.running() is not None):
-            self.end_ours(line)
+        if line == FORCED_END:
+            self._end_ours()
+
+    def _end_ours(self) -> None:
+        """Our signups or game end with the room bot's hosting; an end the database does not take is
+        owed (nobody says it again), and done once it takes writes."""
+        self.end_owed = False
+        if self.state.signups is None and self.state.running() is None:
+            return
+        try:
+            self.end_ours(FORCED_END)
+        except sqlite3.Error as error:
+            self.state.outage.failed(error)
+            self.end_owed = True
+        except StoreDown:
+            self.end_owed = True
+
+    def _writable_again(self) -> None:
+        """The database takes writes again: an end it did not take is done now."""
+        if self.end_owed:
+            self._end_ours()
 
     def flood_rule_changed(self) -> None:
         if self.flood is not None:
