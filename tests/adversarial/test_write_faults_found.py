@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from survivor_host.bot.reach import UNREGISTERED
 from survivor_host.bot.room import RoomHost
 from survivor_host.engine.ids import to_id
 from tests.adversarial.store_faults import Faults, game_under_way
@@ -122,3 +123,36 @@ def test_a_host_request_waiting_for_the_room_bot_that_cannot_be_stored_is_refuse
     room_bot.host_us(host)
     assert host.signups is None
     assert outbox(host).pms_to("Hostess")[-1].startswith("Not taken: I cannot write my database")
+
+
+def test_a_safe_choice_at_the_deadline_the_database_does_not_take_waits_for_it(tmp_path: Path) -> None:
+    """A player the bot cannot PM is given the safe choice at the deadline; when that cannot be stored,
+    play pauses (nothing raised out of the timer), and the choice is given once it can."""
+    noted = game_under_way(tmp_path, answered=0)
+    host, game, owed = noted.host, noted.game, noted.owed
+    host.unreachable(to_id(owed[0]), UNREGISTERED)
+    for name in owed[1:]:
+        host.handle_pm(name, "follow")
+    assert host.deadline_at is not None
+    faults = Faults(host.store, "full")
+    faults.start()
+    clock(host).advance(host.deadline_at - clock(host).time + 1)
+    assert owed[0] in [wait.player for wait in game.awaiting()]
+    faults.stop()
+    clock(host).advance(60)
+    assert game.seat(owed[0]).alive and owed[0] not in [wait.player for wait in game.awaiting()]
+
+
+def test_a_leave_past_its_grace_the_database_does_not_take_waits_for_it(tmp_path: Path) -> None:
+    """A player gone past the leave grace is out once that is stored (nothing raised out of the timer)."""
+    noted = game_under_way(tmp_path, answered=0)
+    host, game, owed = noted.host, noted.game, noted.owed
+    outbox(host).absent.add(to_id(owed[0]))
+    host.handle_leave(to_id(owed[0]))
+    faults = Faults(host.store, "full")
+    faults.start()
+    clock(host).advance(game.opt_int("leave_grace") + 1)
+    assert game.seat(owed[0]).alive
+    faults.stop()
+    clock(host).advance(60 + game.opt_int("leave_grace"))
+    assert not game.seat(owed[0]).alive

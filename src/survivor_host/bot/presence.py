@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from dataclasses import dataclass, field
 
@@ -60,7 +61,9 @@ class Presence:
         self.leave_timers.pop(userid, None)
         seat = self.state.alive_seat(userid)
         if seat is not None:
-            self.session.apply(Input("modkill", target=seat.name, reason=Cause.LEFT), reply_to=None)
+            # Not stored: play pauses, and the grace runs again once it goes on (`_watch_again`).
+            with contextlib.suppress(StoreDown):
+                self.session.apply(Input("modkill", target=seat.name, reason=Cause.LEFT), reply_to=None)
 
     def watch_absent(self) -> None:
         """Players not in the room get the leave grace (G5), as if they had just left."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 
+from survivor_host.bot.outage import StoreDown
 from survivor_host.bot.present import Announcer
 from survivor_host.bot.session import Session
 from survivor_host.bot.signups import SignupDesk
@@ -97,3 +98,5 @@ class Reach:
                     self.session.apply(Input(action, by=wait.player), reply_to=None)
                 except IllegalAction:
                     logger.exception("default %s for %s was refused", action, wait.player)
+                except StoreDown:  # not stored: play pauses, and the deadline comes again once it goes on
+                    return
