@@ -208,8 +208,8 @@ def build_parser() -> argparse.ArgumentParser:
     practice.add_argument("--hand", action="store_true", help="walk through a hand-hosted session (you host)")
     practice.add_argument("--seed", metavar="WORD", help="fixes the bot's dice (each game and session its own "
                           "seed, drawn from WORD) and the AI players' choices (default: random)")  # fmt: skip
-    practice.add_argument("--log", metavar="FILE", help="also write the room's lines and your PMs to FILE as the "
-                          "server sent them: a copy of the chat for verify --chat")  # fmt: skip
+    practice.add_argument("--log", metavar="FILE", help="also write the room's lines and your PMs to FILE (anew "
+                          "each run) as the server sent them: a copy of the chat for verify --chat")  # fmt: skip
     practice.add_argument("--think", type=float, default=0.4, help="longest pause before an AI answers (default 0.4 s)")
     practice.set_defaults(run=cmd_practice)
 

@@ -116,3 +116,12 @@ def test_a_log_that_cannot_be_written_is_refused_first(monkeypatch: pytest.Monke
     status, said, seen = quiet_run(monkeypatch, PracticeSetup(log=str(tmp_path / "nowhere" / "chat.log")))
     assert status == 2 and not seen
     assert "chat.log: cannot write it (No such file or directory); name a file in a folder you can write" in said
+
+
+def test_the_log_is_written_anew_each_run(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Each run's sessions start at h1 again: a log kept from the last run would give `verify --chat` two
+    different commitments for one h1, and it would read neither."""
+    log = tmp_path / "chat.log"
+    log.write_text(">survivor\n|c|*Survivor Host|Fair dice session h1 (host A): commitment sha256 " + "0" * 64 + "\n")
+    assert quiet_run(monkeypatch, PracticeSetup(log=str(log)))[0] == 0
+    assert log.read_text() == ""

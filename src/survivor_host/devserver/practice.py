@@ -49,7 +49,8 @@ class PracticeSetup(DemoSetup):
     hand: bool = False
     """Show the hand-hosted session's walk-through (the person hosts, the bot rolls) first."""
     log: str | None = None
-    """A file for the room's lines and the PMs of the users typed as, as the server sent them."""
+    """A file for the room's lines and the PMs of the users typed as, as the server sent them; written anew
+    each run (the new database numbers its sessions from h1 again, and one log holds one h1)."""
 
     def check(self) -> None:
         super().check()
@@ -193,7 +194,7 @@ def run_practice(setup: PracticeSetup, stdin: TextIO = sys.stdin, out: TextIO = 
         return 1
     logging.basicConfig(stream=sys.stderr, level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
     try:
-        log = open(setup.log, "a", encoding="utf-8") if setup.log else None  # noqa: SIM115  # closed below
+        log = open(setup.log, "w", encoding="utf-8") if setup.log else None  # noqa: SIM115  # closed below
     except OSError as error:
         story.note(f"--log {setup.log}: cannot write it ({error.strerror}); name a file in a folder you can write")
         return 2
