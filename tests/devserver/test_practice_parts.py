@@ -75,3 +75,16 @@ def test_a_mistyped_practice_command_is_explained_not_sent(tmp_path: Path, line:
     assert said in out.getvalue() and client.sent == []
     with pytest.raises(SetupError, match="Guest"):
         PracticeSetup(typist="Guest 1").check()
+
+
+def test_a_click_on_the_signups_box_joins_in_the_room(tmp_path: Path) -> None:
+    """The Join button says `/me in`: sent outside the room it would join nothing."""
+    client = Sent()
+    world = Practice(PracticeSetup(), tmp_path, Story(io.StringIO(), "survivor", "Survivor Host"))
+    world.current = Typist("Alice", client, [("Join", "/me in"), ("Stick", "/msgroom survivor, /botmsg Bot, stick")])  # type: ignore[arg-type]
+    asyncio.run(typed(world, "/click 1"))
+    asyncio.run(typed(world, "/click 2"))
+    assert client.sent == [
+        ("command", "survivor", "/me in"),
+        ("command", "survivor", "/msgroom survivor, /botmsg Bot, stick"),
+    ]

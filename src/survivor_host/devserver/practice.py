@@ -152,8 +152,8 @@ def _click(practice: Practice, number: str) -> None:
         return
     label, value = buttons[int(number) - 1]
     practice.story.note(f"{typist.name} clicks {label!r}")
-    if value.startswith("/"):
-        typist.client.send_command("", value)
+    if value.startswith("/"):  # sent from the room, as a client sends it from the room's window: `/me in` joins
+        typist.client.send_command(ROOM, value)
     else:
         typist.client.say(ROOM, value)
 
