@@ -24,7 +24,7 @@ from survivor_host.themes.rr.rules import PASS, PULL, STEAL
 
 RULES = (
     "Each round everyone still in takes one turn, in an order drawn at random. On your turn: **pull** (a roll "
-    "of 1 to the chambers left; rolling the chambers left is a shot and you are out, the chamber then reset "
+    "of 1 to the chambers left; rolling the chambers left is a shot: you are out and the chamber goes back "
     "to 6; else it goes down by one), **pass** (once a game: safe this round), or, once your pass is used, "
     "**steal NAME** from someone who still holds theirs (once a game: 100 vs 100, the loser is out). At "
     "chamber 1 nobody pulls: with your pass you must pass, with your steal you must steal, with neither you "
