@@ -16,9 +16,9 @@ from tests.host.test_persistence import reopen
 from tests.host.test_room import PLAYERS, clock, open_game, outbox
 
 
-def room_bot_host(tmp_path: Path) -> RoomHost:
+def room_bot_host(tmp_path: Path, **settings: object) -> RoomHost:
     """A room host beside the room bot, its commands with the `.` prefix."""
-    return room_bot.make_host(tmp_path, prefix=".")
+    return room_bot.make_host(tmp_path, prefix=".", **settings)
 
 
 def test_a_rename_the_database_does_not_take_is_stored_once_it_does(tmp_path: Path) -> None:
@@ -156,3 +156,35 @@ def test_a_leave_past_its_grace_the_database_does_not_take_waits_for_it(tmp_path
     faults.stop()
     clock(host).advance(60 + game.opt_int("leave_grace"))
     assert not game.seat(owed[0]).alive
+
+
+def test_signups_yielding_to_the_room_bots_host_that_cannot_be_stored_close_once_they_can(tmp_path: Path) -> None:
+    """One game at a time: the room bot names another host while our list is open and the database
+    takes no writes; the list closes once it does (nobody says the room bot's line again)."""
+    host = room_bot_host(tmp_path, hand_follow=False)
+    outbox(host).absent.add(to_id(room_bot.SV))
+    host.handle_chat("+", "Hostess", ".host ftl")
+    outbox(host).absent.discard(to_id(room_bot.SV))
+    host.handle_join(room_bot.SV)
+    faults = Faults(host.store, "full")
+    faults.start()
+    room_bot.wall(host, "**SURVGAME:** Mars is hosting. Type ``/me in`` to join.")
+    assert outbox(host).room_lines()[-1].startswith("**Paused:** I cannot write my database")
+    faults.stop()
+    clock(host).advance(60)
+    assert host.signups is None and host.store.all_signups() == {}
+    assert "Signups were cancelled: Sir Vivor says Mars is hosting now." in outbox(host).room_lines()
+
+
+def test_a_session_for_the_room_bots_new_host_that_cannot_be_stored_opens_once_it_can(tmp_path: Path) -> None:
+    """The room bot names a person as host while the database takes no writes: their hand-hosted
+    session opens once it takes writes (nobody says the room bot's line again)."""
+    host = room_bot_host(tmp_path)
+    faults = Faults(host.store, "full")
+    faults.start()
+    room_bot.wall(host, "**SURVGAME:** Mars is hosting. Type ``/me in`` to join.")
+    assert host.hand.session is None
+    faults.stop()
+    clock(host).advance(60)
+    assert host.hand.session is not None and host.hand.session.host == "Mars"
+    assert any(line.startswith("Fair dice session h1 (host Mars)") for line in outbox(host).room_lines())

@@ -72,6 +72,8 @@ class Hosting:
     """Who hosted the game just handed back (the `.host` typer, then the signups' opener)."""
     end_owed: bool = False
     """The room bot ended the hosting while the database took no writes: ours ends once it does."""
+    close_signups: Callable[[str], None] = lambda text: None
+    """Closes our open signups, saying `text` (raises sqlite3.Error, the list still open, if not stored)."""
 
     def __post_init__(self) -> None:
         follower = self.state.roombot
@@ -134,9 +136,24 @@ class Hosting:
             self.end_owed = True
 
     def _writable_again(self) -> None:
-        """The database takes writes again: an end it did not take is done now."""
+        """The database takes writes again: an end or a yield it did not take is done now."""
         if self.end_owed:
             self._end_ours()
+        self.yield_signups()
+
+    def yield_signups(self) -> None:
+        """One game at a time: signups we opened while the room bot was away close when it names
+        someone else as its host (a game already under way plays on), once the database takes that."""
+        follower = self.state.roombot
+        other = follower.other_host()
+        if other is None or self.state.signups is None or follower.settings is None:
+            return
+        try:
+            self.close_signups(f"Signups were cancelled: {follower.settings.name} says {other} is hosting now.")
+        except sqlite3.Error as error:
+            self.state.outage.failed(error)  # tried again once the database takes writes
+            return
+        self.cancelled()
 
     def flood_rule_changed(self) -> None:
         if self.flood is not None:

@@ -84,6 +84,7 @@ class RoomHost:
         )  # fmt: skip
         self.desk.autostart = self._autostart
         self.desk.cancelled = self.hosting.cancelled
+        self.hosting.close_signups = self.desk.close
         self.session.over = self.hosting.game_over
         self.hosting.flood_rule_changed()
         self.away = False
@@ -117,18 +118,8 @@ class RoomHost:
         """The room bot's host changed: the flood rule, our signups, and the hand-hosted session of a
         person it hosts."""
         self.hosting.flood_rule_changed()
-        self._yield_signups()
+        self.hosting.yield_signups()
         self.hand.room_host_changed()
-
-    def _yield_signups(self) -> None:
-        """One game at a time: signups we opened while the room bot was away close when it names
-        someone else as its host (a game already under way plays on)."""
-        follower = self.state.roombot
-        other = follower.other_host()
-        if other is None or self.state.signups is None or follower.settings is None:
-            return
-        self.desk.close(f"Signups were cancelled: {follower.settings.name} says {other} is hosting now.")
-        self.hosting.cancelled()
 
     def _before_timeout(self) -> None:
         self.reach.defaults()

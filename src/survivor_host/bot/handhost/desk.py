@@ -35,9 +35,12 @@ class HandDesk(HandTools):
     session: HandSession | None = None
     timers: HandTimers = field(init=False)
     _away: Cancellable | None = None
+    _follow_owed: bool = False
+    """The room bot's host changed while the database took no writes: followed once it takes them."""
 
     def __post_init__(self) -> None:
         self.timers = HandTimers(self.state)
+        self.state.outage.on_resume.append(self._writable_again)
 
     def active(self) -> bool:
         return self.session is not None
@@ -94,10 +97,19 @@ class HandDesk(HandTools):
         if person is not None and not plain_name(person):
             logger.warning("no session for %r in %s: not a plain-text name", person, self.state.room)
             person = None
-        if person is not None:
-            self.host_started(person)
-        elif self.session is not None and self.session.followed:
-            self.host_ended(f"{written_name(bot)} ended {self.session.host}'s hosting")
+        self._follow_owed = False
+        try:
+            if person is not None:
+                self.host_started(person)
+            elif self.session is not None and self.session.followed:
+                self.host_ended(f"{written_name(bot)} ended {self.session.host}'s hosting")
+        except StoreDown:  # nobody says the room bot's line again: it is followed once writes work
+            self._follow_owed = True
+
+    def _writable_again(self) -> None:
+        """The database takes writes again: a change of the room bot's host it missed is followed now."""
+        if self._follow_owed:
+            self.room_host_changed()
 
     def host_started(self, host: str) -> None:
         """The room bot names `host` as the current host: a session opens for them."""
