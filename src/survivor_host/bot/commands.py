@@ -105,8 +105,9 @@ class Commands(PlayerCommands):
             self.command(rank, name, word.lower(), rest.strip(), in_room=True)
 
     def handle_pm(self, name: str, text: str) -> None:
-        """A PM routed to this room's game (or signups)."""
+        """A PM routed to this room's game (or signups); the sender's rank is their rank in the room."""
         self.reach.reachable(to_id(name))
+        rank = self.state.out.rank_of(self.state.room, to_id(name)) or " "
         body = text.strip()
         if body.startswith(self.state.settings.prefix):
             body = body[len(self.state.settings.prefix) :]
@@ -117,7 +118,7 @@ class Commands(PlayerCommands):
         if untagged is None:
             return
         with self._lane_for(word.lower(), name):
-            self.command(" ", name, word.lower(), untagged.strip(), in_room=False)
+            self.command(rank, name, word.lower(), untagged.strip(), in_room=False)
 
     def _allowed(self, name: str, word: str) -> bool:
         """False (and nothing done) when `name` has used up their allowance of commands that cost the
