@@ -188,3 +188,20 @@ def test_a_session_for_the_room_bots_new_host_that_cannot_be_stored_opens_once_i
     clock(host).advance(60)
     assert host.hand.session is not None and host.hand.session.host == "Mars"
     assert any(line.startswith("Fair dice session h1 (host Mars)") for line in outbox(host).room_lines())
+
+
+def test_a_listed_player_the_bot_cannot_pm_is_taken_off_once_the_database_takes_it(tmp_path: Path) -> None:
+    """The server refuses the bot's PM once: the drop the database did not take is done once it does."""
+    host = new_host(tmp_path / "bot.db")
+    host.handle_chat("@", "Hostess", ".host ftl")
+    host.handle_chat(" ", "Venus", "/me in")
+    host.handle_chat(" ", "Mars", "/me in")
+    faults = Faults(host.store, "full")
+    faults.start()
+    host.unreachable("venus", UNREGISTERED)
+    assert outbox(host).room_lines()[-1].startswith("**Paused:** I cannot write my database")
+    faults.stop()
+    clock(host).advance(60)
+    assert host.signups is not None and host.signups.players == ["Mars"]
+    assert host.store.all_signups()[host.room]["players"] == ["Mars"]
+    assert any(line.startswith("Taken off the list: Venus") for line in outbox(host).room_lines())
