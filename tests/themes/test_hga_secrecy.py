@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from survivor_host.engine.events import is_public
+from survivor_host.engine.events import Prompt, is_public
 from survivor_host.engine.render import render
 from survivor_host.terminal.table import seat_names
 from survivor_host.themes import new_game
@@ -46,3 +46,13 @@ def test_no_owner_is_named_beside_their_nickname_while_in(mods: tuple[str, ...],
             assert set(attack.values()) <= set(game.nicks.values())
         for owner in rec["revealed"].values():
             assert owner in out_by_now
+
+
+def test_the_attack_is_asked_for_and_spelled_by_nickname() -> None:
+    game = new_game("hga", seat_names(4), seed="nick")
+    events = game.start()
+    for wait in game.awaiting():
+        events += game.apply(game.legal_inputs(wait.player)[0])
+    prompts = [event.text for event in events if isinstance(event, Prompt) and event.text.startswith("Round 1:")]
+    assert len(prompts) == 4 and all("attack NICKNAME" in text for text in prompts), prompts
+    assert game.spec.usage_of("attack", True) == "attack NICKNAME"

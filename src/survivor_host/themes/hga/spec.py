@@ -76,5 +76,6 @@ SPEC = ThemeSpec(
     load_odds=_odds,
     load_story=_story,
     help=HelpText(pm=("nick NAME", "attack NICKNAME")),
+    usage={"attack": "attack NICKNAME"},
     styles=Styles(words={"eliminated": ("is out",)}, headings={"finale": "Final"}),
 )

@@ -38,7 +38,7 @@ def present(fact: Fact) -> list[Event]:
                 Say(f"**Names:** {', '.join(names)}"),
             ]
         case AttackAsked(player=player, targets=targets, round=number):
-            text = f"Round {number}: {ask(['attack NAME'], by_pm=True)} with a nickname ({join_names(targets)})."
+            text = f"Round {number}: {ask(['attack NICKNAME'], by_pm=True)} ({join_names(targets)})."
             return [Prompt(player, text, fact.actions, targets, fact.by_pm)]
         case AttackTaken(by=by, target=target, again=again):
             said = "This round you" if again else "You"
