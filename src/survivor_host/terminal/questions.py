@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from rich.text import Text
@@ -83,14 +84,17 @@ class TerminalQuestions(TerminalScreen):
             self.note(f"No exact chances for your choices now in {self.game.title}{tables}.")
 
 
-def typed_forms(options: Sequence[Input], usage: Mapping[str, str] | None = None) -> dict[str, list[str]]:
-    """`{"ACTION NAME": ["Venus", "Mars"], "ACTION": []}`: what can be typed now, with its targets (none
-    listed for an action the theme spells its own `usage`)."""
-    forms: dict[str, list[str]] = {}
+def typed_forms(options: Sequence[Input], usage: Mapping[str, str] | None = None) -> dict[str, dict[str, list[str]]]:
+    """`{"ACTION NAME": {"NAME": ["Venus", "Mars"]}, "ACTION": {}}`: what can be typed now, and each word
+    to fill in with its choices (a theme's own `usage`, `attack NAME, WEAPON`, fills in one per part)."""
+    forms: dict[str, dict[str, list[str]]] = {}
     for option in options:
-        spelled = (usage or {}).get(option.action)
-        form = spelled or (f"{option.action} NAME" if option.target else option.action)
-        forms.setdefault(form, []).extend([option.target] if option.target and not spelled else [])
+        form = (usage or {}).get(option.action) or (f"{option.action} NAME" if option.target else option.action)
+        blanks = forms.setdefault(form, {word: [] for word in re.findall(r"\b[A-Z]{2,}\b", form)})
+        parts = (option.target or "").split(", ", len(blanks) - 1) if blanks else []
+        for word, part in zip(blanks, parts, strict=False):
+            if part not in blanks[word]:
+                blanks[word].append(part)
     return forms
 
 
@@ -101,9 +105,14 @@ def help_lines(
     lines = ["You can type now:" if options else "Nothing for you to type now: the game waits for others."]
     forms = typed_forms(options, usage)
     width = max(map(len, forms), default=0)  # the first column as wide as its longest entry
-    for form, names in forms.items():
-        either = f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else "".join(names)
-        lines.append(f"  {form:{width}}  NAME is {either}" if names else f"  {form}")
+    for form, blanks in forms.items():
+        said = "; ".join(f"{word} is {either(choices)}" for word, choices in blanks.items() if choices)
+        lines.append(f"  {form:{width}}  {said}" if said else f"  {form}")
     own = "".join(f"{word} ({shows}), " for word, shows in questions.items())
     lines.append(f"Any time: help (this), pl (players), rules, {own}odds (your chances), quit.")
     return lines
+
+
+def either(choices: Sequence[str]) -> str:
+    """`Venus, Mars or Io`."""
+    return f"{', '.join(choices[:-1])} or {choices[-1]}" if len(choices) > 1 else "".join(choices)
