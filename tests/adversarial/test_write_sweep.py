@@ -40,7 +40,7 @@ PLANS = (
     Plan("hp", "hp", P7[:4], idle_at=(2,), autostart=True),
     Plan("rr", "rr", P7[:4], idle_at=(1,)),
     Plan("hg", "hg", P7[:5], idle_at=(1,), rename_at=2),
-    Plan("ftl-html", "ftl", P7[:5], idle_at=(2,), host_at=((3, "sub"),), html=True),
+    Plan("ftl-html", "ftl", P7[:5], idle_at=(2,), host_at=((3, "sub"),), unreachable="Jupiter", html=True),
     Plan("cta-html", "cta", P7[:4], idle_at=(1,), autostart=True, html=True),
 )
 STRIDE = 1 if os.environ.get("SWEEP_EVERY") else 3

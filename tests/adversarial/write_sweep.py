@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from survivor_host.bot.ports import HostSettings
+from survivor_host.bot.reach import UNREGISTERED
 from survivor_host.bot.room import RoomHost
 from survivor_host.engine.ids import to_id
 from survivor_host.store.db import Store
@@ -54,6 +55,9 @@ class Plan:
     """The signups timer starts the game (no `.start`)."""
     rename_at: int | None = None
     """At this input count the first player awaited renames (and plays on under the new name)."""
+    unreachable: str | None = None
+    """A player the bot cannot PM (the server refuses its first PM of each process): they send nothing,
+    and get the safe choice at each deadline."""
     html: bool = False
     """The bot may post HTML in the room (boxes, buttons) and the room reads the game's tables."""
 
@@ -164,6 +168,8 @@ class Driver:
     """Each player who renamed -> the name they now use."""
     raised: list[str] = field(default_factory=list)
     """What the room's events raised (the bot logs it and goes on)."""
+    refused: bool = False
+    """The server has refused a PM to the plan's unreachable player in this process."""
 
     def _attempted(self) -> None:
         self.attempts += 1
@@ -223,10 +229,14 @@ class Driver:
             if game is None:
                 return
             count = len(game.log)
+            if plan.unreachable is not None and not self.refused:
+                self.refused = True  # the server refuses the bot's PM to them
+                host.unreachable(to_id(plan.unreachable), UNREGISTERED)
             if count == plan.rename_at and not self.renamed:
                 self._rename(game.awaiting()[0].player)
                 continue
-            acting = [wait for wait in game.awaiting() if wait.player != idle_player(game, plan.idle_at)]
+            idle = (idle_player(game, plan.idle_at), plan.unreachable)
+            acting = [wait for wait in game.awaiting() if wait.player not in idle]
             if count in dict(plan.host_at):
                 host.handle_chat("@", "Hostess", self._host_text(game, dict(plan.host_at)[count]))
             elif acting:
