@@ -5,6 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.host.test_room import ROOM, make_host, outbox
+from tests.host.test_room_bot import BOT, SV, wall
+from tests.host.test_room_bot import make_host as beside_sir_vivor
+from tests.host.test_room_bot import out as sv_out
 
 
 def test_host_by_pm_counts_the_senders_room_rank(tmp_path: Path) -> None:
@@ -14,3 +17,27 @@ def test_host_by_pm_counts_the_senders_room_rank(tmp_path: Path) -> None:
     host.handle_pm("Mod Mars", "host ftl")
     assert host.signups is not None
     assert not any("Only room auth" in pm for pm in out.pms_to("Mod Mars"))
+
+
+def test_host_with_a_misspelled_mod_is_refused_when_typed_while_a_person_hosts(tmp_path: Path) -> None:
+    host = beside_sir_vivor(tmp_path)
+    wall(host, "**SURVGAME:** Mars is hosting. Type ``/me in`` to join.")
+    host.handle_chat("+", "Hostess", "$host ftl, tugg")
+    (why,) = sv_out(host).pms_to("Hostess")
+    assert "tugg" in why and "To play" not in why and host.hosting.pending is None
+
+
+def test_host_while_queued_says_so_instead_of_asking_to_queue(tmp_path: Path) -> None:
+    host = beside_sir_vivor(tmp_path)
+    wall(host, "**SURVGAME:** Mars is hosting. Type ``/me in`` to join.")
+    host.handle_chat("@", SV, f"{BOT} was added to the hostqueue.")
+    host.handle_chat("+", "Hostess", "$host ftl")
+    (why,) = sv_out(host).pms_to("Hostess")
+    assert "queue me" not in why and "in its queue" in why and host.hosting.pending is not None
+
+
+def test_host_naming_a_person_while_sir_vivor_does_not_host_us_points_to_its_host(tmp_path: Path) -> None:
+    host = beside_sir_vivor(tmp_path)
+    host.handle_chat("+", "Hostess", "$host Mars, hg")
+    (why,) = sv_out(host).pms_to("Hostess")
+    assert "To host a person, use Sir Vivor's .host NAME." in why

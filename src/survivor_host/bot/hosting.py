@@ -19,12 +19,12 @@ from dataclasses import dataclass, field
 
 from survivor_host.bot.outage import StoreDown
 from survivor_host.bot.ports import AUTH_RANKS, Cancellable, FloodRule
-from survivor_host.bot.signups import theme_and_mods
+from survivor_host.bot.signups import host_choice
 from survivor_host.bot.state import RoomState
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.game import Game
 from survivor_host.engine.ids import to_id
-from survivor_host.themes import DEFAULT_THEME, THEMES, theme_spec
+from survivor_host.themes import THEMES
 
 FORCED_END = "The game was forcibly ended."
 """The room bot's `.dehost` line: the room's game is over, ours too."""
@@ -89,13 +89,15 @@ class Hosting:
         reason = follower.may_open()
         if reason is None or follower.settings is None:
             return True
-        theme_spec(theme_and_mods(rest)[0] or DEFAULT_THEME)  # a wrong theme is refused now, not later
+        host_choice(self.state, rest)  # a wrong theme or mod is refused now, not once we are hosted
         self.pending = (asker, rest)
         bot = self.state.out.name
-        other = follower.other_host()
         then = f"I will open the signups as soon as {follower.settings.name} hosts me."
-        ask = f"queue me with .host {bot}" if other else f"type .host {bot}"
-        self.state.out.pm(asker, f"{reason} To play: {ask}; {then}")
+        if to_id(bot) in {to_id(queued) for queued in follower.queue}:  # queued already: nothing to type
+            ask = "I am in its queue"
+        else:
+            ask = "To play: " + (f"queue me with .host {bot}" if follower.other_host() else f"type .host {bot}")
+        self.state.out.pm(asker, f"{reason} {ask}; {then}")
         return False
 
     def _hosted(self) -> None:

@@ -15,6 +15,7 @@ from survivor_host.engine.errors import IllegalAction, SetupError
 from survivor_host.engine.game import Game
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.render import join_names
+from survivor_host.engine.theme import ThemeSpec
 from survivor_host.themes import DEFAULT_THEME, new_game, theme_spec
 from survivor_host.words import html
 
@@ -28,6 +29,18 @@ def theme_and_mods(rest: str) -> tuple[str, str]:
     """`THEME, MOD` or `THEME MOD MOD`: the theme's word and the mods' words, commas read as spaces."""
     theme_word, _, mods_text = rest.replace(",", " ").strip().partition(" ")
     return theme_word, mods_text
+
+
+def host_choice(state: RoomState, rest: str) -> tuple[ThemeSpec, list[str]]:
+    """`$host REST`'s theme and mod ids; an unknown theme (often a person's name) or mod raises SetupError."""
+    theme_word, mods_text = theme_and_mods(rest)
+    try:
+        spec = theme_spec(theme_word or DEFAULT_THEME)
+    except SetupError as error:
+        room_bot = state.settings.room_bot
+        person = f" To host a person, use {room_bot.name}'s .host NAME." if room_bot else ""
+        raise SetupError(f"{error}{person}") from None
+    return spec, list(spec.normalize_mods(mods_text.split()))
 
 
 @dataclass
@@ -55,14 +68,7 @@ class SignupDesk:
             raise IllegalAction("A game is already running here.")
         if state.signups is not None:
             raise IllegalAction("Signups are already open.")
-        theme_word, mods_text = theme_and_mods(rest)
-        try:
-            cls = theme_spec(theme_word or DEFAULT_THEME)
-        except SetupError as error:
-            room_bot = state.settings.room_bot
-            person = f" To host a person, use {room_bot.name}'s .host NAME." if room_bot else ""
-            raise SetupError(f"{error}{person}") from None
-        mods = list(cls.normalize_mods(mods_text.split()))
+        cls, mods = host_choice(state, rest)
         options = {k: v for k, v in state.settings.defaults.items() if k in cls.option_specs()}
         fair = SignupSeed(state.new_seed())
         with stored(state):
