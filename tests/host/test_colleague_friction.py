@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
-from tests.host.test_room import ROOM, make_host, outbox
+from tests.host.test_room import ROOM, make_host, open_game, outbox, play_out
 from tests.host.test_room_bot import BOT, SV, wall
 from tests.host.test_room_bot import make_host as beside_sir_vivor
 from tests.host.test_room_bot import out as sv_out
@@ -41,3 +42,17 @@ def test_host_naming_a_person_while_sir_vivor_does_not_host_us_points_to_its_hos
     host.handle_chat("+", "Hostess", "$host Mars, hg")
     (why,) = sv_out(host).pms_to("Hostess")
     assert "To host a person, use Sir Vivor's .host NAME." in why
+
+
+def test_replay_asked_while_the_last_lines_go_out_is_answered_once_the_record_is_stored(tmp_path: Path) -> None:
+    host = make_host(tmp_path, html=True)
+    open_game(host, "ftl", ["Venus", "Mars", "Jupiter", "Saturn"])
+    out = outbox(host)
+    out.hold_sent = True  # the game's last lines are still being sent when it ends
+    play_out(host, random.Random(4))
+    out.clear()
+    host.handle_chat(" ", "Io", ".replay")
+    assert not any("has finished" in pm for pm in out.pms_to("Io"))
+    out.flush_sent()
+    assert [kind for kind, who, _ in out.sent if who == ROOM and kind == "htmlpage"]
+    assert not any("has finished" in pm for pm in out.pms_to("Io"))

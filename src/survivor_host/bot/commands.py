@@ -191,7 +191,7 @@ class Commands(PlayerCommands):
         elif word == "salt":
             self.desk.salt(name, rest)
         elif word in replays.REPLAY_COMMANDS:
-            replays.handle(word, rest, name, in_room, state.room, state.out, state.store, state.settings.prefix)
+            self._replay_command(word, rest, name, in_room)
         elif word == "pl":
             self.present.player_list(to=None if in_room else name)
         elif word == "rules":
@@ -212,6 +212,22 @@ class Commands(PlayerCommands):
             raise IllegalAction(f"No game is running in {state.room}.")
         elif not in_room:
             self.answer_unknown(name, word)
+
+    def _replay_command(self, word: str, rest: str, name: str, in_room: bool) -> None:
+        """A game that just ended is stored once its last lines went out: asked before, the answer waits."""
+        state = self.state
+
+        def answer() -> None:
+            replays.handle(word, rest, name, in_room, state.room, state.out, state.store, state.settings.prefix)
+
+        def answer_later() -> None:
+            with self._lane_for(word, name):
+                self.guarded(name, answer)
+
+        if state.closing is None:
+            answer()
+        else:
+            state.out.when_sent(answer_later)
 
     def _is_a_bot(self, name: str) -> bool:
         """Whether `name` is this bot or the room's bot (neither plays)."""

@@ -117,7 +117,10 @@ class Session:
 
         def close() -> None:
             store.finish_game(game_id, record, at, status, awards, counted)
+            if state.closing == game_id:
+                state.closing = None
 
+        state.closing = game_id
         state.out.when_sent(lambda: state.outage.hold(close))
         state.game = None
         state.game_id = None

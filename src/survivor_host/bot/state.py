@@ -54,6 +54,8 @@ class RoomState:
     """How many inputs of the game are stored."""
     game_host: str | None = None
     """Who hosted the running game (from its signups)."""
+    closing: int | None = None
+    """The ended game whose record is stored once its last lines went out (until then, not yet)."""
     roombot: RoomBotFollower = field(init=False)
     """The room bot's host and queue, as its lines tell them."""
     outage: Outage = field(init=False)
