@@ -2,10 +2,11 @@
 more attempted actions), players send again what was not taken, and the game is not lost.
 
 For each k: the game finishes; its stored record verifies and is the record of the same game played
-without a fault; a restart from the database as it was at the fault (the bot died then) plays on to that
-same record; a restart once the bot has answered the fault brings back the very game or list it had
-(nothing it holds is ahead of the store); and the room reads no game line, and no player a PM about
-the game, that the game without a fault did not also say. SWEEP_EVERY=1 sweeps every k (slower).
+without a fault; a restart from the database as it was at the fault (the bot died then; for every other
+k its disk still full a while) plays on to that same record; a restart once the bot has answered the
+fault brings back the very game or list it had (nothing it holds is ahead of the store); and the room
+reads no game line, and no player a PM about the game, that the game without a fault did not also say.
+SWEEP_EVERY=1 sweeps every k (slower).
 """
 
 from __future__ import annotations
@@ -136,14 +137,25 @@ def behind_the_store(played: Played, path: Path) -> None:
     again.store.close()
 
 
-def died_at_the_fault(folder: Path, played: Played, clean: Played) -> list[str]:
-    """The bot died at the failed write: a restart from the database plays on to the same game."""
-    again = restart(folder / "at-fault.db", clock(played.host).time, played.plan.autostart, played.plan.html)
+def died_at_the_fault(folder: Path, played: Played, clean: Played, full: bool) -> list[str]:
+    """The bot died at the failed write: a restart from the database (`full`: its disk still full for a
+    few more attempted actions) plays on to the same game."""
+    plan = played.plan
+    again = restart(folder / "at-fault.db", clock(played.host).time, plan.autostart, plan.html, full)
+    attempts = 0
+
+    def after_attempt() -> None:
+        nonlocal attempts
+        attempts += 1
+        if isinstance(again.store.db, FailingConnection) and attempts >= DOWN_FOR:
+            again.store.db.down = False
+
     try:
-        driver = Driver(again, played.plan)
+        driver = Driver(again, plan, after_attempt=after_attempt)
         if again.store.db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0:
             driver.signups()
         driver.play()
+        driver.wait_for_writes()
         record = stored_record(again.store)
     except (AssertionError, ValueError) as error:
         return [f"after a restart at the fault the game did not finish: {error!r}"]
@@ -173,7 +185,7 @@ def sweep(tmp_path: Path, plan: Plan, every: int, offset: int) -> tuple[int, lis
                 problems.append(f"the room read other game lines: {[x for x in got_lines if x not in lines][:2]}")
             if got_pms - pms:
                 problems.append(f"players read PMs the game without a fault never sent: {list(got_pms - pms)[:2]}")
-        problems += died_at_the_fault(folder, played, clean)
+        problems += died_at_the_fault(folder, played, clean, full=k % 2 == 0)
         found += [f"write {k}: {problem}" for problem in problems]
     return writes, found
 

@@ -118,9 +118,12 @@ def new_host(path: Path, at: float = 1_000_000.0, autostart: bool = False, html:
     return RoomHost(ROOM, out, FakeClock(time=at), store, settings, lambda: "sweep-seed")
 
 
-def restart(path: Path, at: float, autostart: bool = False, html: bool = False) -> RoomHost:
-    """A new process on the database at `path`: its open signups and unfinished game come back."""
+def restart(path: Path, at: float, autostart: bool = False, html: bool = False, full: bool = False) -> RoomHost:
+    """A new process on the database at `path`: its open signups and unfinished game come back. `full`:
+    its disk is still full (its `FailingConnection` takes no write until `down` is cleared)."""
     host = new_host(path, at, autostart, html)
+    if full:
+        host.store.db = FailingConnection(host.store.db, 1, lambda: None)  # type: ignore[assignment]
     for stored in host.store.unfinished_games():
         host.restore_game(stored)
     signups = host.store.all_signups().get(ROOM)
