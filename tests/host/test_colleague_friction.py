@@ -56,3 +56,44 @@ def test_replay_asked_while_the_last_lines_go_out_is_answered_once_the_record_is
     out.flush_sent()
     assert [kind for kind, who, _ in out.sent if who == ROOM and kind == "htmlpage"]
     assert not any("has finished" in pm for pm in out.pms_to("Io"))
+
+
+def test_set_alone_lists_the_options_and_the_form(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    host.handle_chat("+", "Hostess", ".host ftl")
+    host.handle_chat("+", "Hostess", ".set")
+    (why,) = outbox(host).pms_to("Hostess")
+    assert "Unknown option" not in why and ".set OPTION VALUE" in why and "public_deadline" in why
+
+
+def test_sub_without_its_comma_shows_the_form(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    open_game(host, "ftl", ["AI Mars", "Venus", "Io", "Ceres"])
+    host.handle_chat("+", "Hostess", ".sub AI Mars Bob")
+    (why,) = outbox(host).pms_to("Hostess")
+    assert ".sub OLD, NEW" in why
+
+
+def test_modkill_of_a_misspelled_player_names_the_close_match(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    open_game(host, "ftl", ["AI Mars", "Venus", "Io", "Ceres"])
+    host.handle_chat("+", "Hostess", ".modkill AI Mras")
+    (why,) = outbox(host).pms_to("Hostess")
+    assert "AI Mars" in why and why.startswith('"AI Mras" is not in this game.')
+
+
+def test_refusals_of_host_and_start_say_the_next_step(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    host.handle_chat("+", "Hostess", ".modkill Io")
+    host.handle_chat("+", "Hostess", ".host ftl")
+    host.handle_chat("+", "Hostess", ".host ftl")
+    running, already = outbox(host).pms_to("Hostess")
+    assert running.startswith("No game is running") and ".host THEME" in running
+    assert already.startswith("Signups are already open") and ".start" in already
+
+
+def test_end_during_a_hand_hosted_session_points_to_done(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    host.handle_chat("+", "Stagehand", ".handhost Mars")
+    host.handle_chat("+", "Mars", ".end")
+    assert any(".done" in pm for pm in outbox(host).pms_to("Mars"))

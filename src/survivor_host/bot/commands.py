@@ -24,6 +24,7 @@ from survivor_host.bot.command_words import (
 )
 from survivor_host.bot.handhost.desk import HandDesk
 from survivor_host.bot.handhost.words import HAND_COMMANDS, HAND_START, SHARED_WITH_GAMES
+from survivor_host.bot.host_hints import named_nobody
 from survivor_host.bot.hosting import Hosting
 from survivor_host.bot.outage import StoreDown
 from survivor_host.bot.player_commands import PlayerCommands
@@ -266,15 +267,19 @@ class Commands(PlayerCommands):
         elif word == "end" and state.game is None:
             if state.signups is None:
                 if not self.session.end_stuck(name):  # a game that could not be restored ends too
-                    raise IllegalAction("No game or signups to end.")
+                    done = f": {state.settings.prefix}done ends the session" if self.hand and self.hand.active() else ""
+                    raise IllegalAction(f"No game or signups to end{done}.")
                 return
             self.desk.close("Signups were cancelled.")
             self.hosting.cancelled()
         elif (game := state.running()) is None:
             started = f"the game has not started ({state.settings.prefix}start begins it)"
-            raise IllegalAction(f"Signups are open: {started}." if state.signups is not None else "No game is running.")
+            opens = f"No game is running: {state.settings.prefix}host THEME opens the signups."
+            raise IllegalAction(f"Signups are open: {started}." if state.signups is not None else opens)
         elif word in THEME_HOST_ACTIONS and word not in game.THEME_HOST_ACTIONS:
             raise IllegalAction(f"{game.title} has no {state.settings.prefix}{word}.")
+        elif (nobody := named_nobody(game, word, rest, state.settings.prefix)) is not None:
+            raise IllegalAction(nobody)
         elif word == "sub" and self._is_a_bot(newcomer := rest.partition(",")[2].strip()):
             raise IllegalAction(f"{newcomer} is a bot and cannot take a seat.")
         elif self.session.apply(inp := parse_command(f"{word} {rest}", None), reply_to=None) and word == "sub":

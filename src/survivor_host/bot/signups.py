@@ -67,7 +67,7 @@ class SignupDesk:
         if state.running() is not None:
             raise IllegalAction("A game is already running here.")
         if state.signups is not None:
-            raise IllegalAction("Signups are already open.")
+            raise IllegalAction(f"Signups are already open: {state.settings.prefix}start begins the game.")
         cls, mods = host_choice(state, rest)
         options = {k: v for k, v in state.settings.defaults.items() if k in cls.option_specs()}
         fair = SignupSeed(state.new_seed())
@@ -167,8 +167,11 @@ class SignupDesk:
         key, _, value = rest.partition(" ")
         specs = theme_spec(state.signups.theme).option_specs()
         name = key.strip().lower().replace("-", "_")
+        listed = ", ".join(sorted(specs))
+        if not name:
+            raise SetupError(f"Type {state.settings.prefix}set OPTION VALUE; options are: {listed}.")
         if name not in specs:
-            raise SetupError(f"Unknown option {key!r}; options are: {', '.join(sorted(specs))}.")
+            raise SetupError(f"Unknown option {key!r}; options are: {listed}.")
         parsed = specs[name].parse(name, value)
         signed = len(state.signups.players)
         if name == "max_players" and isinstance(parsed, int) and parsed < signed:
