@@ -97,3 +97,11 @@ def test_end_during_a_hand_hosted_session_points_to_done(tmp_path: Path) -> None
     host.handle_chat("+", "Stagehand", ".handhost Mars")
     host.handle_chat("+", "Mars", ".end")
     assert any(".done" in pm for pm in outbox(host).pms_to("Mars"))
+
+
+def test_elim_above_half_the_players_is_announced_as_the_capped_count(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    open_game(host, "cta", ["Venus", "Mars", "Jupiter", "Saturn", "Ceres", "Pluto"])
+    host.handle_chat("+", "Hostess", ".elim 9")
+    said = next(line for line in outbox(host).room_lines() if line.startswith("From the next deal"))
+    assert "9 lowest" not in said and "3 lowest cards" in said and "not 9" in said

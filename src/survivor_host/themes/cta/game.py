@@ -105,7 +105,7 @@ class ChaseTheAce(CtaState):
         if inp.count is None or inp.count < 1:
             raise IllegalAction("Say how many players go each round: elim K, with K at least 1.")
         self.elim_count = inp.count
-        return [ElimChanged(inp.count)]
+        return [ElimChanged(inp.count, len(self.alive()))]
 
     def is_secret(self, action: str) -> bool:
         """Under All At Once `stick` and `swap` go by PM (C7); otherwise they are said in chat (C6)."""

@@ -62,6 +62,7 @@ class KingsKnown(Fact):
 
 @dataclass(frozen=True, slots=True)
 class ElimChanged(Fact):
-    """The host changed how many go each round, from the next deal."""
+    """The host changed how many go each round, from the next deal (at most half the `players` left, C2)."""
 
     count: int
+    players: int = 0
