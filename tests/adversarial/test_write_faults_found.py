@@ -205,3 +205,21 @@ def test_a_listed_player_the_bot_cannot_pm_is_taken_off_once_the_database_takes_
     assert host.signups is not None and host.signups.players == ["Mars"]
     assert host.store.all_signups()[host.room]["players"] == ["Mars"]
     assert any(line.startswith("Taken off the list: Venus") for line in outbox(host).room_lines())
+
+
+def test_a_write_that_fails_again_as_play_would_go_on_keeps_the_deadline_paused(tmp_path: Path) -> None:
+    """A nearly full disk: the probe's write works, the owed rename's does not. Play stays paused (the
+    deadline does not run out meanwhile and is kept), and goes on once the rename is stored."""
+    noted = game_under_way(tmp_path, answered=0)
+    host, game, owed = noted.host, noted.game, noted.owed
+    faults = Faults(host.store, "full", only="INSERT INTO inputs")
+    faults.start()
+    host.handle_rename("JunoTwo", to_id(owed[0]))  # owed; each try to store it fails again
+    clock(host).advance(3600)
+    assert all(seat.alive for seat in game.seats)
+    faults.stop()
+    clock(host).advance(60)
+    assert any(seat.name == "JunoTwo" for seat in game.seats)
+    assert host.deadline_at is not None and host.deadline_at > clock(host).time
+    clock(host).advance(host.deadline_at - clock(host).time + 1)  # nobody answered: the deadline runs out
+    assert not any(seat.alive for seat in game.seats if seat.name in ["JunoTwo", *owed[1:]])

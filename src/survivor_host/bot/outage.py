@@ -152,4 +152,6 @@ class Outage:
         self.reason = None
         self.out.say(self.room, "I can write my database again: play goes on.")
         for hook in self.on_resume:
+            if self.down:  # a write the hooks owed failed again: play stays paused, the rest wait for the next try
+                return
             hook()

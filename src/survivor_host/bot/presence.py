@@ -159,6 +159,8 @@ class Presence:
         state = self.state
         stalled = self.deadlines.stalled
         self._renames_again()
+        if state.outage.down:  # a rename it owed failed again: play stays paused
+            return
         self.deadlines.resume()
         game = state.running()
         if stalled or game is None:
