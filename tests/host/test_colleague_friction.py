@@ -105,3 +105,12 @@ def test_elim_above_half_the_players_is_announced_as_the_capped_count(tmp_path: 
     host.handle_chat("+", "Hostess", ".elim 9")
     said = next(line for line in outbox(host).room_lines() if line.startswith("From the next deal"))
     assert "9 lowest" not in said and "3 lowest cards" in said and "not 9" in said
+
+
+def test_in_by_pm_gets_one_pm(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    host.handle_chat("+", "Hostess", ".host ftl")
+    host.handle_pm("Venus", "in")
+    assert len(outbox(host).pms_to("Venus")) == 1
+    host.handle_pm("Venus", "out")
+    assert outbox(host).pms_to("Venus")[-1] == f"You left the signups in {ROOM}."

@@ -184,11 +184,11 @@ class Commands(PlayerCommands):
             self._require_auth(rank, name, word)
             self._host_command(word, rest, name)
         elif word in SIGNUP_COMMANDS:
-            self.desk.signup(name, word in ("in", "join"))
-            if not in_room:  # the room sees the list change; the sender, in a PM window, is told
-                joined = word in ("in", "join")
+            joining = word in ("in", "join")
+            self.desk.signup(name, joining)
+            if not in_room and not joining:  # a PM'd leave is told; a join already gets the list's PM
                 with state.out.lane("info", name):  # limited: a flood of them never holds the game back
-                    state.out.pm(name, f"You {'joined' if joined else 'left'} the signups in {state.room}.")
+                    state.out.pm(name, f"You left the signups in {state.room}.")
         elif word == "salt":
             self.desk.salt(name, rest)
         elif word in replays.REPLAY_COMMANDS:
