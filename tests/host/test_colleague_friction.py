@@ -114,3 +114,15 @@ def test_in_by_pm_gets_one_pm(tmp_path: Path) -> None:
     assert len(outbox(host).pms_to("Venus")) == 1
     host.handle_pm("Venus", "out")
     assert outbox(host).pms_to("Venus")[-1] == f"You left the signups in {ROOM}."
+
+
+def test_a_name_with_a_right_to_left_override_is_refused_at_signups_by_pm(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    host.handle_chat("+", "Hostess", ".host ftl")
+    for name in ("Venus", "Mars", "Io", "Ev\u202eil"):
+        host.handle_chat(" ", name, "/me in")
+    assert host.signups is not None and "Ev\u202eil" not in host.signups.players
+    (why,) = outbox(host).pms_to("Ev\u202eil")
+    assert "U+202E" in why and "\u202e" not in why
+    host.handle_chat("+", "Hostess", ".start")
+    assert host.game is not None

@@ -13,7 +13,7 @@ from survivor_host.bot.signups_stored import save, stored
 from survivor_host.bot.state import RoomState, Signups
 from survivor_host.engine.errors import IllegalAction, SetupError
 from survivor_host.engine.game import Game
-from survivor_host.engine.ids import to_id
+from survivor_host.engine.ids import name_problem, to_id
 from survivor_host.engine.render import join_names
 from survivor_host.engine.theme import ThemeSpec
 from survivor_host.themes import DEFAULT_THEME, new_game, theme_spec
@@ -143,6 +143,8 @@ class SignupDesk:
         ids = [to_id(player) for player in signups.players]
         if joining and to_id(name) in ids:
             raise IllegalAction(f"You are already signed up in {state.room}.")
+        if joining and (problem := name_problem(name)) is not None:  # the game could not start with it
+            raise IllegalAction(f"You cannot join {state.room} with that name: {problem}. Take another name.")
         if joining and self._full(signups):
             raise IllegalAction(f"The game is full ({len(signups.players)} players).")
         if not joining and to_id(name) not in ids:
