@@ -70,6 +70,8 @@ class FakeOutbox:
     flood_kept: dict[str, bool] = field(default_factory=dict)
     attributed: dict[str, bool] = field(default_factory=dict)
     """Per room: whether the bot asked to keep its chat lines within the room bot's flood rule."""
+    names: dict[str, str] = field(default_factory=dict)
+    """User id -> the name the room's user list shows (users the test named)."""
 
     def say(self, room: str, text: str) -> None:
         self.sent.append(("say", room, text))
@@ -147,6 +149,10 @@ class FakeOutbox:
 
     def rank_of(self, room: str, userid: str) -> str | None:
         return None if userid in self.absent else " "
+
+    def name_in(self, room: str, userid: str) -> str | None:
+        """The name `names` gives `userid` (as the server would show it); None for anyone else."""
+        return None if userid in self.absent else self.names.get(userid)
 
     def room_lines(self) -> list[str]:
         return [text for kind, _, text in self.sent if kind == "say"]

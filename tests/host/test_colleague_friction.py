@@ -126,3 +126,12 @@ def test_a_name_with_a_right_to_left_override_is_refused_at_signups_by_pm(tmp_pa
     assert "U+202E" in why and "\u202e" not in why
     host.handle_chat("+", "Hostess", ".start")
     assert host.game is not None
+
+
+def test_sub_takes_the_newcomers_name_as_the_room_shows_it(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    open_game(host, "ftl", ["Mars", "Venus", "Io", "Ceres"])
+    outbox(host).names["pluto"] = "Pluto"
+    host.handle_chat("+", "Hostess", ".sub mars,pluto")
+    assert host.game is not None and "Pluto" in [seat.name for seat in host.game.seats]
+    assert not any("pluto" in line for line in outbox(host).room_lines())

@@ -37,7 +37,7 @@ from survivor_host.bot.signups import SignupDesk
 from survivor_host.bot.state import RoomState
 from survivor_host.engine.errors import IllegalAction, SetupError
 from survivor_host.engine.ids import to_id
-from survivor_host.engine.inputs import parse_command
+from survivor_host.engine.inputs import Input, parse_command
 from survivor_host.themes import THEME_HOST_ACTIONS, theme_spec
 
 logger = logging.getLogger(__name__)
@@ -230,6 +230,13 @@ class Commands(PlayerCommands):
         else:
             state.out.when_sent(answer_later)
 
+    def _host_input(self, word: str, rest: str) -> Input:
+        """The host's `word REST` as an input; `sub OLD, NEW` names NEW as the room's user list shows them
+        (when they are in the room), else as typed."""
+        old, comma, new = rest.partition(",")
+        shown = self.state.out.name_in(self.state.room, to_id(new)) if word == "sub" and comma and to_id(new) else None
+        return parse_command(f"{word} {old}, {shown}" if shown else f"{word} {rest}", None)
+
     def _is_a_bot(self, name: str) -> bool:
         """Whether `name` is this bot or the room's bot (neither plays)."""
         userid = to_id(name)
@@ -282,6 +289,6 @@ class Commands(PlayerCommands):
             raise IllegalAction(nobody)
         elif word == "sub" and self._is_a_bot(newcomer := rest.partition(",")[2].strip()):
             raise IllegalAction(f"{newcomer} is a bot and cannot take a seat.")
-        elif self.session.apply(inp := parse_command(f"{word} {rest}", None), reply_to=None) and word == "sub":
+        elif self.session.apply(inp := self._host_input(word, rest), reply_to=None) and word == "sub":
             self.presence.watch_absent()  # a newcomer not in the room has the leave grace to come (G5)
             self.presence.tell_absent(inp.new)

@@ -77,6 +77,10 @@ class Outbox(Protocol):
         """The user's rank in the room (" " for none), or None when they are not in it."""
         ...
 
+    def name_in(self, room: str, userid: str) -> str | None:
+        """The user's name as the room's user list shows it, or None when they are not in the room."""
+        ...
+
     def when_sent(self, callback: Callable[[], None]) -> None:
         """Run `callback` once everything handed over so far has really gone out (not merely queued)."""
         ...

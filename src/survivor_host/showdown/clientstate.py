@@ -146,6 +146,12 @@ class ClientState:
         user = state.users.get(to_id(userid)) if state else None
         return user.rank if user else None
 
+    def name_in(self, room: str, userid: str) -> str | None:
+        """The user's name as the room's user list shows it, or None if they are not in it."""
+        state = self._rooms.get(to_room_id(room))
+        user = state.users.get(to_id(userid)) if state else None
+        return user.name if user else None
+
     def my_rank(self, room: str) -> str | None:
         """The bot's rank in the room; from `roominfo` when the room's user list lacks the bot."""
         rank = self.rank_of(room, self.userid)

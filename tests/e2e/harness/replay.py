@@ -102,6 +102,9 @@ class RecordingOutbox:
     def rank_of(self, room: str, userid: str) -> str | None:
         return " "
 
+    def name_in(self, room: str, userid: str) -> str | None:
+        return None
+
     def when_sent(self, callback: Callable[[], None]) -> None:
         callback()
 
