@@ -1,6 +1,7 @@
 """What the write sweep (test_write_sweep.py) found, and cases like them: a write that fails at an event
-nobody sends again (a rename, the signups timer, the room bot's end) is not lost, and play goes on by
-itself once the database takes writes again."""
+nobody sends again (a rename, the signups timer, the room bot's end or new host, the server's refusal
+of a PM, a deadline's safe choice, a leave's grace) is not lost, and play goes on by itself once the
+database takes writes again (and stays paused while a write it owed still fails)."""
 
 from __future__ import annotations
 
