@@ -224,3 +224,21 @@ def test_a_write_that_fails_again_as_play_would_go_on_keeps_the_deadline_paused(
     assert host.deadline_at is not None and host.deadline_at > clock(host).time
     clock(host).advance(host.deadline_at - clock(host).time + 1)  # nobody answered: the deadline runs out
     assert not any(seat.alive for seat in game.seats if seat.name in ["JunoTwo", *owed[1:]])
+
+
+def test_an_owed_end_of_the_hosting_closes_signups_whose_timer_ran_out_meanwhile(tmp_path: Path) -> None:
+    """The room bot ended the hosting, then the signups timer ran out, both while the database took no
+    writes: once it does the list closes, and no game begins only to be ended."""
+    host = room_bot_host(tmp_path, signups_seconds=SIGNUPS_SECONDS)
+    room_bot.host_us(host)
+    host.handle_chat("+", "Hostess", ".host ftl")
+    for name in PLAYERS:
+        host.handle_chat(" ", name, "/me in")
+    faults = Faults(host.store, "full")
+    faults.start()
+    host.handle_chat("@", room_bot.SV, "The game was forcibly ended.")
+    clock(host).advance(SIGNUPS_SECONDS)
+    faults.stop()
+    clock(host).advance(60)
+    assert host.signups is None and host.game is None
+    assert host.store.db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0

@@ -80,7 +80,8 @@ class Hosting:
         follower.on_hosted = self._hosted
         follower.on_unhosted = self._unhosted
         follower.on_change = self.flood_rule_changed
-        self.state.outage.on_resume.append(self._writable_again)
+        # First of the room's parts: an ended hosting closes the list before its timer could start its game.
+        self.state.outage.on_resume.insert(0, self._writable_again)
 
     def may_open(self, asker: str, rest: str) -> bool:
         """`$host REST` from `asker`: True when the signups may open now; otherwise the asker is told
