@@ -8,6 +8,7 @@ without a fault, and so does a game restarted from its database.
 
 from __future__ import annotations
 
+import atexit
 import json
 import re
 import shutil
@@ -96,10 +97,11 @@ class FailingConnection:
 
 @cache
 def empty_database() -> Path:
-    """A database with the newest schema and nothing in it, made once."""
-    path = Path(tempfile.mkdtemp()) / "empty.db"
-    Store(path).close()
-    return path
+    """A database with the newest schema and nothing in it, made once (removed when the process ends)."""
+    folder = Path(tempfile.mkdtemp())
+    atexit.register(shutil.rmtree, folder, True)
+    Store(folder / "empty.db").close()
+    return folder / "empty.db"
 
 
 SIGNUPS_SECONDS = 300.0
