@@ -86,7 +86,7 @@ class TerminalQuestions(TerminalScreen):
 
 def typed_forms(options: Sequence[Input], usage: Mapping[str, str] | None = None) -> dict[str, dict[str, list[str]]]:
     """`{"ACTION NAME": {"NAME": ["Venus", "Mars"]}, "ACTION": {}}`: what can be typed now, and each word
-    to fill in with its choices (a theme's own `usage`, `attack NAME, WEAPON`, fills in one per part)."""
+    to fill in with its choices (a theme's own `usage`, such as `ACTION NAME, WEAPON`, one word a part)."""
     forms: dict[str, dict[str, list[str]]] = {}
     for option in options:
         form = (usage or {}).get(option.action) or (f"{option.action} NAME" if option.target else option.action)
