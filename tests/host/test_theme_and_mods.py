@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from survivor_host.bot.signups import theme_and_mods
+from survivor_host.bot.host_choice import theme_and_mods
 
 
 @pytest.mark.parametrize(

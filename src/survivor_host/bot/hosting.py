@@ -17,9 +17,9 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from survivor_host.bot.host_choice import host_choice
 from survivor_host.bot.outage import StoreDown
 from survivor_host.bot.ports import AUTH_RANKS, Cancellable, FloodRule
-from survivor_host.bot.signups import host_choice
 from survivor_host.bot.state import RoomState
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.game import Game

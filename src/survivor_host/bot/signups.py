@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from survivor_host.bot.fairness import ALGORITHM, SignupSeed, announce_client_seed
+from survivor_host.bot.host_choice import host_choice
 from survivor_host.bot.ports import Cancellable
 from survivor_host.bot.signups_stored import save, stored
 from survivor_host.bot.state import RoomState, Signups
@@ -15,32 +16,13 @@ from survivor_host.engine.errors import IllegalAction, SetupError
 from survivor_host.engine.game import Game
 from survivor_host.engine.ids import name_problem, to_id
 from survivor_host.engine.render import join_names
-from survivor_host.engine.theme import ThemeSpec
-from survivor_host.themes import DEFAULT_THEME, new_game, theme_spec
+from survivor_host.themes import new_game, theme_spec
 from survivor_host.words import html
 
 LIST_EVERY = 2.0
 """Seconds between two player-list lines in a room without HTML (the list's changes are gathered)."""
 REACH_CHECK = "(This PM checks that mine reach you.)"
 """Ends the PM every player gets at `/me in` (before the game: not one of the game's PMs)."""
-
-
-def theme_and_mods(rest: str) -> tuple[str, str]:
-    """`THEME, MOD` or `THEME MOD MOD`: the theme's word and the mods' words, commas read as spaces."""
-    theme_word, _, mods_text = rest.replace(",", " ").strip().partition(" ")
-    return theme_word, mods_text
-
-
-def host_choice(state: RoomState, rest: str) -> tuple[ThemeSpec, list[str]]:
-    """`$host REST`'s theme and mod ids; an unknown theme (often a person's name) or mod raises SetupError."""
-    theme_word, mods_text = theme_and_mods(rest)
-    try:
-        spec = theme_spec(theme_word or DEFAULT_THEME)
-    except SetupError as error:
-        room_bot = state.settings.room_bot
-        person = f" To host a person, use {room_bot.name}'s .host NAME." if room_bot else ""
-        raise SetupError(f"{error}{person}") from None
-    return spec, list(spec.normalize_mods(mods_text.split()))
 
 
 @dataclass
