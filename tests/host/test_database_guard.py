@@ -70,6 +70,21 @@ def try_elsewhere(database: Path) -> str:
     return tried.stdout.strip()
 
 
+def test_removing_the_database_files_by_name_leaves_the_running_bot_s_lock(tmp_path: Path) -> None:
+    database = tmp_path / "bot.db"
+    Store(database).close()
+    holder, child = held_elsewhere(database)
+    try:
+        for path in tmp_path.glob("bot.db*"):  # what `rm bot.db*` removes
+            path.unlink()
+        assert lock_path(database).exists()
+        assert "another bot process" in try_elsewhere(database)  # a second bot still cannot start beside it
+    finally:
+        holder.kill()
+        holder.wait()
+        os.kill(child, signal.SIGKILL)
+
+
 def test_a_second_serve_on_a_held_database_refuses_to_start_until_the_holder_is_killed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

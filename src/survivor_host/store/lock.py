@@ -1,7 +1,7 @@
 """One bot process per database: an OS lock on a file beside it, held while the process lives.
 
 Two bots on one database would each host the room's game with their own draws. `hold` takes an
-exclusive POSIX lock (`lockf`) on `<database>.lock`; the OS releases it when the holder exits, however
+exclusive POSIX lock (`lockf`) on `.<database>.lock`; the OS releases it when the holder exits, however
 it exits (SIGKILL included), so a stale lock file never blocks a start, and a forked child (the replay
 pages' worker) does not inherit it, so it never outlives the bot. A POSIX lock is the process's: the
 process must not open and close the lock file elsewhere, and it locks one database once. The file
@@ -22,9 +22,10 @@ class DatabaseHeld(Exception):
 
 
 def lock_path(database: str | Path) -> Path:
-    """The lock file beside `database`: its name with `.lock` added."""
+    """The lock file beside `database`: a hidden file, its name with `.lock` added (`.bot.db.lock`), so
+    removing the database's files by their name (`rm bot.db*`) leaves the running bot's lock in place."""
     path = Path(database).expanduser()
-    return path.with_name(path.name + ".lock")
+    return path.with_name(f".{path.name}.lock")
 
 
 @dataclass
