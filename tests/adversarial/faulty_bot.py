@@ -18,30 +18,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the checkout, fo
 
 from survivor_host.showdown.client import ShowdownClient
 from survivor_host.store.db import Store
-from tests.adversarial.store_faults import FULL, WRITE
+from tests.adversarial.store_faults import FULL, WRITE, WrappedConnection
 
 FOLDER = Path(sys.argv[sys.argv.index("--config") + 1]).resolve().parent
 
 
-class CuedConnection:
+class CuedConnection(WrappedConnection):
     """The store's connection; its writes fail while the cue file `FULL` exists."""
-
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self.real = db
 
     def execute(self, sql: str, args: Any = ()) -> sqlite3.Cursor:
         if WRITE.match(sql) and (FOLDER / "FULL").exists():
             raise sqlite3.OperationalError(FULL)
         return self.real.execute(sql, args)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.real, name)
-
-    def __enter__(self) -> sqlite3.Connection:
-        return self.real.__enter__()
-
-    def __exit__(self, *exc: object) -> Any:
-        return self.real.__exit__(*exc)  # type: ignore[arg-type]
 
 
 opened = Store.__init__

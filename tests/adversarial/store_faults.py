@@ -24,18 +24,13 @@ READ_ONLY = "attempt to write a readonly database"
 KINDS = ("full", "read-only")
 
 
-class FullConnection:
-    """A connection whose writes (those matching `only`, if given) raise `database or disk is full`
-    while `failing`."""
+class WrappedConnection:
+    """The store's connection, passed through but for `execute`, which a fault overrides."""
 
-    def __init__(self, db: sqlite3.Connection, only: re.Pattern[str] | None = None) -> None:
+    def __init__(self, db: sqlite3.Connection) -> None:
         self.real = db
-        self.failing = False
-        self.only = only
 
     def execute(self, sql: str, args: Any = ()) -> sqlite3.Cursor:
-        if self.failing and WRITE.match(sql) and (self.only is None or self.only.match(sql)):
-            raise sqlite3.OperationalError(FULL)
         return self.real.execute(sql, args)
 
     def __getattr__(self, name: str) -> Any:
@@ -46,6 +41,21 @@ class FullConnection:
 
     def __exit__(self, *exc: object) -> Any:
         return self.real.__exit__(*exc)  # type: ignore[arg-type]
+
+
+class FullConnection(WrappedConnection):
+    """A connection whose writes (those matching `only`, if given) raise `database or disk is full`
+    while `failing`."""
+
+    def __init__(self, db: sqlite3.Connection, only: re.Pattern[str] | None = None) -> None:
+        super().__init__(db)
+        self.failing = False
+        self.only = only
+
+    def execute(self, sql: str, args: Any = ()) -> sqlite3.Cursor:
+        if self.failing and WRITE.match(sql) and (self.only is None or self.only.match(sql)):
+            raise sqlite3.OperationalError(FULL)
+        return self.real.execute(sql, args)
 
 
 @dataclass

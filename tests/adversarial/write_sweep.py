@@ -26,7 +26,7 @@ from survivor_host.bot.reach import UNREGISTERED
 from survivor_host.bot.room import RoomHost
 from survivor_host.engine.ids import to_id
 from survivor_host.store.db import Store
-from tests.adversarial.store_faults import FULL
+from tests.adversarial.store_faults import FULL, WrappedConnection
 from tests.host.fakes import FakeClock, FakeOutbox
 from tests.host.test_room import ROOM, clock
 
@@ -63,12 +63,12 @@ class Plan:
     """The bot may post HTML in the room (boxes, buttons) and the room reads the game's tables."""
 
 
-class FailingConnection:
+class FailingConnection(WrappedConnection):
     """The store's connection, counting its writes; from the `fail_at`-th one on, writes raise
     `database or disk is full` until `down` is cleared. `on_fault` runs when the first one fails."""
 
     def __init__(self, db: sqlite3.Connection, fail_at: int | None, on_fault: Callable[[], None]) -> None:
-        self.real = db
+        super().__init__(db)
         self.writes = 0
         self.fail_at = fail_at
         self.down = False
@@ -84,15 +84,6 @@ class FailingConnection:
             if self.down:
                 raise sqlite3.OperationalError(FULL)
         return self.real.execute(sql, args)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.real, name)
-
-    def __enter__(self) -> sqlite3.Connection:
-        return self.real.__enter__()
-
-    def __exit__(self, *exc: object) -> Any:
-        return self.real.__exit__(*exc)  # type: ignore[arg-type]
 
 
 @cache
