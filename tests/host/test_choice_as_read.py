@@ -6,6 +6,8 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
+import pytest
+
 from survivor_host.bot.room import RoomHost
 from tests.host.test_room import PLAYERS, clock, make_host, open_game, outbox
 
@@ -16,25 +18,21 @@ def last_box(host: RoomHost, name: str) -> str:
     return html.unescape([text for kind, who, text in sent if kind == "pmuhtmlchange" and who == name][-1])
 
 
-def test_an_rps_attack_typed_short_shows_the_weapon_in_full(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("theme", "players", "typed", "shown"),
+    [
+        ("rps", 3, "attack  mars ,S", "Mars, scissors"),  # a weapon typed short shows in full
+        ("rps", 2, "destroy P", "Throw paper"),  # a final's attack is the throw it is
+        ("hg", 3, "attack MARS", "Attack Mars"),  # a name in another case shows as the player's
+    ],
+)
+def test_the_box_shows_the_choice_as_the_game_read_it(
+    tmp_path: Path, theme: str, players: int, typed: str, shown: str
+) -> None:
     host = make_host(tmp_path, html=True)
-    open_game(host, "rps", PLAYERS[:3])
-    host.handle_pm("Venus", "attack  mars ,S")
-    assert "You chose <b>Mars, scissors</b>." in last_box(host, "Venus")
-
-
-def test_an_rps_final_attack_is_shown_as_the_throw_it_is(tmp_path: Path) -> None:
-    host = make_host(tmp_path, html=True)
-    open_game(host, "rps", PLAYERS[:2])
-    host.handle_pm("Venus", "destroy P")
-    assert "You chose <b>Throw paper</b>." in last_box(host, "Venus")
-
-
-def test_a_name_typed_in_another_case_shows_as_the_player_s(tmp_path: Path) -> None:
-    host = make_host(tmp_path, html=True)
-    open_game(host, "hg", PLAYERS[:3])
-    host.handle_pm("Venus", "attack MARS")
-    assert "You chose <b>Attack Mars</b>." in last_box(host, "Venus")
+    open_game(host, theme, PLAYERS[:players])
+    host.handle_pm("Venus", typed)
+    assert f"You chose <b>{shown}</b>." in last_box(host, "Venus")
 
 
 def test_the_choice_typed_in_another_case_is_not_offered_as_a_change_to_itself(tmp_path: Path) -> None:
