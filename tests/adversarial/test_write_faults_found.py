@@ -7,8 +7,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from survivor_host.bot.outage import RETRY_FIRST
 from survivor_host.bot.reach import UNREGISTERED
 from survivor_host.bot.room import RoomHost
+from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.ids import to_id
 from tests.adversarial.store_faults import Faults, game_under_way
 from tests.adversarial.write_sweep import SIGNUPS_SECONDS, new_host
@@ -113,9 +117,11 @@ def test_the_room_bots_end_the_database_does_not_take_closes_our_signups_once_it
     assert "Signups were cancelled: Sir Vivor ended the hosting." in outbox(host).room_lines()
 
 
-def test_a_host_request_waiting_for_the_room_bot_that_cannot_be_stored_is_refused_by_pm(tmp_path: Path) -> None:
+def test_a_host_request_waiting_for_the_room_bot_opens_its_signups_once_the_database_takes_writes(
+    tmp_path: Path,
+) -> None:
     """`.host` typed before the room bot hosts us opens signups when it does; should the database take no
-    writes then, the asker is told so (and asks again), as for any command not taken."""
+    writes then, the asker is told so, and the signups open once it does (the room bot's host is ours)."""
     host = room_bot_host(tmp_path)
     host.handle_chat("+", "Hostess", ".host ftl")  # waits for the room bot
     assert host.signups is None
@@ -123,7 +129,12 @@ def test_a_host_request_waiting_for_the_room_bot_that_cannot_be_stored_is_refuse
     faults.start()
     room_bot.host_us(host)
     assert host.signups is None
-    assert outbox(host).pms_to("Hostess")[-1].startswith("Not taken: I cannot write my database")
+    assert outbox(host).pms_to("Hostess")[-1].startswith("I cannot write my database yet (")
+    assert outbox(host).pms_to("Hostess")[-1].endswith("the signups open as soon as I can.")
+    faults.stop()
+    clock(host).advance(RETRY_FIRST + 1)
+    assert host.signups is not None and host.signups.host == "Hostess"
+    assert ".done" not in outbox(host).room_lines()
 
 
 def test_a_safe_choice_at_the_deadline_the_database_does_not_take_waits_for_it(tmp_path: Path) -> None:
@@ -242,3 +253,18 @@ def test_an_owed_end_of_the_hosting_closes_signups_whose_timer_ran_out_meanwhile
     clock(host).advance(60)
     assert host.signups is None and host.game is None
     assert host.store.db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0
+
+
+def test_a_host_request_the_signups_refuse_once_the_room_bot_hosts_us_hands_its_host_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    host = room_bot_host(tmp_path)
+    host.handle_chat("+", "Hostess", ".host ftl")  # waits for the room bot
+
+    def refused(rest: str, host: str) -> None:
+        raise IllegalAction("Refused for a reason of the moment.")
+
+    monkeypatch.setattr(host.commands.desk, "open", refused)
+    room_bot.host_us(host)
+    assert host.signups is None and outbox(host).pms_to("Hostess")[-1] == "Refused for a reason of the moment."
+    assert outbox(host).room_lines()[-1] == ".done"  # the room bot's host is free for the next in its queue

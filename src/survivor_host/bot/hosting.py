@@ -112,10 +112,20 @@ class Hosting:
         self.pending = None
         try:
             self.open_signups(asker, rest)
-        except (IllegalAction, ValueError) as error:
+        except (IllegalAction, ValueError) as error:  # no signups: the room bot's host is free again
             self.state.out.pm(asker, str(error))
-        except sqlite3.Error as error:  # not stored: the asker is told, and asks again once play goes on
-            self.state.out.pm(asker, str(self.state.outage.failed(error)))
+            self._hand_back(".done")
+        except sqlite3.Error as error:  # the signups open once the database takes writes
+            refusal = self.state.outage.failed(error)
+            if self.state.outage.gone:
+                self.state.out.pm(asker, str(refusal))
+                self._hand_back(".done")
+                return
+            self.pending = (asker, rest)
+            self.state.out.pm(
+                asker,
+                f"I cannot write my database yet ({self.state.outage.reason}): the signups open as soon as I can.",
+            )
 
     def _unhosted(self, line: str) -> None:
         if self.handback is not None:
@@ -139,10 +149,12 @@ class Hosting:
             self.end_owed = True
 
     def _writable_again(self) -> None:
-        """The database takes writes again: an end or a yield it did not take is done now."""
+        """The database takes writes again: an end, a yield or signups it did not take are done now."""
         if self.end_owed:
             self._end_ours()
         self.yield_signups()
+        if self.pending is not None and self.state.roombot.may_open() is None:
+            self._hosted()
 
     def yield_signups(self) -> None:
         """One game at a time: signups we opened while the room bot was away close when it names
