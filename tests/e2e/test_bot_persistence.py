@@ -338,6 +338,14 @@ def test_kill9_while_waiting_for_secret_choices(e2e: E2EEnv, bot_factory: Callab
             )
             kept = db.inputs()
             assert sorted(inp["by"] for inp in kept) == sorted(chose)
+            by_name = {p.name: p for p in players}
+            for name in chose:  # and their boxes showing the choice have arrived (sent after the acknowledgement)
+                await by_name[name].wait_for(
+                    lambda ln: ln.type == "pm" and "/uhtmlchange" in ln.text and "You chose" in ln.text,
+                    since=0,
+                    advance=False,
+                    timeout=20,
+                )
             await asyncio.to_thread(bot.kill9)
             killed = host.mark()
             marks = {p.name: p.mark() for p in players}
@@ -345,7 +353,6 @@ def test_kill9_while_waiting_for_secret_choices(e2e: E2EEnv, bot_factory: Callab
             await asyncio.to_thread(bot.start)
             await host.wait_for(r"The bot restarted", room=ROOM, since=killed, timeout=20)
             first_roll = await host.wait_for(ROUND_TABLE, room=ROOM, since=killed, timeout=40)  # the rolls' table
-            by_name = {p.name: p for p in players}
             for name in chose:  # kept, and not asked again
                 assert not prompts_to(by_name[name], marks[name], first_roll.time), f"{name} was asked again"
             for name in waiting:  # asked again, and they answered
