@@ -376,3 +376,25 @@ def test_card_is_answered_but_never_stored(tmp_path: Path) -> None:  # issue 13 
     assert any("Your card is" in text for text in outbox(host).pms_to(seat.name))
     assert len(host.store.inputs_of(host.game_id or 0)) == stored
     assert all(inp.action != "card" for inp in game.log)
+
+
+def test_a_room_whose_signups_cannot_be_brought_back_does_not_stop_the_others(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    store = Store(tmp_path / "bot.db")
+    config = BotConfig(server_url="ws://x", login_url="http://x", username="SurvivorBot", password=None,
+                       rooms=("one", "two"), prefix=".", room_bot_rooms=())  # fmt: skip
+    bot = Bot(config, FakeOutbox(), store, clock=FakeClock())  # type: ignore[arg-type]
+    for room in ("one", "two"):
+        bot.rooms[room].handle_chat("+", "Hostess", ".host ftl")
+        bot.rooms[room].handle_chat(" ", PLAYERS[0], "/me in")
+    again = Bot(config, FakeOutbox(), store, clock=FakeClock())  # type: ignore[arg-type]
+
+    def broken(data: object) -> None:
+        raise ValueError("signups stored by an older version")
+
+    monkeypatch.setattr(again.rooms["one"], "restore_signups", broken)
+    again.restore()
+    assert again.rooms["one"].signups is None and "could not restore the signups in one" in caplog.text
+    two = again.rooms["two"].signups
+    assert two is not None and [to_id(name) for name in two.players] == [to_id(PLAYERS[0])]

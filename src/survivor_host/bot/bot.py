@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from survivor_host.bot import replays
 from survivor_host.bot.allowance import Allowance
@@ -170,12 +171,16 @@ class Bot:
                 logger.exception("could not %s room %s", what, host.room)
 
     def restore(self) -> None:
-        """Bring back unfinished games and open signups from the database."""
+        """Bring back unfinished games and open signups from the database; what one room cannot bring
+        back is logged, and the other rooms (and the rest of connecting) go on."""
         signups = self.store.all_signups()
         for session in self.store.running_sessions():
             host = self.rooms.get(str(session.get("room")))
-            if host is not None:
-                host.hand.restore(session)
+            try:
+                if host is not None:
+                    host.hand.restore(session)
+            except Exception:
+                logger.exception("could not restore session %s in %s", session.get("id"), session.get("room"))
         for stored in self.store.unfinished_games():
             host = self.rooms.get(stored.room)
             if host is None:
@@ -186,14 +191,20 @@ class Bot:
             except Exception:
                 logger.exception("could not restore game %s in %s", stored.id, stored.room)
         for room, data in signups.items():
-            host = self.rooms.get(room)
-            if host is None:
-                continue
-            if host.game is not None:
-                # Died during `.start`, after the game was stored and before the signups were closed.
-                self.store.save_signups(room, None, self.clock.now())
-                continue
-            host.restore_signups(data)
+            try:
+                self._restore_signups(room, data)
+            except Exception:
+                logger.exception("could not restore the signups in %s", room)
+
+    def _restore_signups(self, room: str, data: dict[str, Any]) -> None:
+        host = self.rooms.get(room)
+        if host is None:
+            return
+        if host.game is not None:
+            # Died during `.start`, after the game was stored and before the signups were closed.
+            self.store.save_signups(room, None, self.clock.now())
+            return
+        host.restore_signups(data)
 
     async def _tick(self) -> None:
         while True:
