@@ -31,6 +31,12 @@ class HgaState(Nicknamed, DuelGame):
         """No lives beside real names: with the nicknames' hearts they would tell who is who."""
         return ""
 
+    def read_nick(self, seat: Seat, nick: str | None) -> str:
+        """BG8, and not `seat`'s own name (as user ids): such a nickname would tell everyone whose it is."""
+        if to_id(nick or "") == seat.uid:
+            raise IllegalAction("That nickname is your own name: it would tell everyone who you are; choose another.")
+        return super().read_nick(seat, nick)
+
     def nick_targets(self, seat: Seat) -> list[tuple[str, Seat]]:
         """Whom `seat` may attack, by nickname, sorted: every other player still in with a nickname."""
         found = [
