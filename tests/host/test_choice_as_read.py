@@ -4,12 +4,13 @@ short form, a final's `attack WEAPON`); buttons of now after a substitution or a
 from __future__ import annotations
 
 import html
+import random
 from pathlib import Path
 
 import pytest
 
 from survivor_host.bot.room import RoomHost
-from tests.host.test_room import PLAYERS, clock, make_host, open_game, outbox
+from tests.host.test_room import PLAYERS, clock, make_host, open_game, outbox, play_out
 
 
 def last_box(host: RoomHost, name: str) -> str:
@@ -55,6 +56,40 @@ def test_after_a_substitution_an_unanswered_box_offers_the_newcomer_not_the_name
     assert "Venus" not in boxes  # her box shows her choice, not new buttons
     host.handle_pm("Jupiter", "attack pluto")
     assert "You chose <b>Attack Pluto</b>." in last_box(host, "Jupiter")
+
+
+def test_after_a_substitution_a_chosen_box_names_the_newcomer_in_the_choice(tmp_path: Path) -> None:
+    host = make_host(tmp_path, html=True)
+    open_game(host, "hg", PLAYERS[:4])
+    host.handle_pm("Venus", "attack Mars")
+    host.handle_chat("+", "Hostess", ".sub Mars, Pluto")
+    assert "You chose <b>Attack Pluto</b>." in last_box(host, "Venus")
+
+
+def test_after_a_substitution_a_chosen_box_offers_its_changes_as_they_read_now(tmp_path: Path) -> None:
+    host = make_host(tmp_path, html=True)
+    open_game(host, "cta", PLAYERS[:4], "all-at-once")
+    host.handle_pm("Venus", "swap Mars")
+    host.handle_pm("Jupiter", "stick")
+    host.handle_chat("+", "Hostess", ".sub Mars, Pluto")
+    venus, jupiter = last_box(host, "Venus"), last_box(host, "Jupiter")
+    assert "You chose <b>Swap with Pluto</b>." in venus and "Change to Swap with Jupiter" in venus
+    assert "You chose <b>Stick</b>." in jupiter and "Change to Swap with Pluto" in jupiter
+    assert "Mars" not in venus + jupiter
+
+
+@pytest.mark.parametrize(("theme", "mods"), [("ftl", ""), ("cta", "all-at-once"), ("rps", "")])
+def test_no_box_keeps_buttons_once_the_game_is_over(tmp_path: Path, theme: str, mods: str) -> None:
+    for seed in range(4):
+        (tmp_path / str(seed)).mkdir()
+        host = make_host(tmp_path / str(seed), html=True, seed=f"s{seed}", leader="pick")
+        open_game(host, theme, PLAYERS[:5], mods)
+        play_out(host, random.Random(seed))
+        last: dict[str, str] = {}
+        for kind, who, text in outbox(host).sent:
+            if kind in ("pmuhtml", "pmuhtmlchange"):
+                last[who] = text
+        assert not [who for who, text in last.items() if "<button" in text], seed
 
 
 def test_after_a_modkill_an_unanswered_box_no_longer_offers_the_player_out(tmp_path: Path) -> None:

@@ -124,4 +124,4 @@ class PlayerCommands:
                 self.present.buttons_again(name)
             return
         if taken:
-            self.present.chosen(game, name, inp, wait_id)
+            self.present.boxes.chosen(game, name, inp, wait_id)

@@ -8,29 +8,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from survivor_host.bot.prompt_boxes import PromptBox, PromptBoxes, box_name, button_command, pm_heading
 from survivor_host.bot.state import RoomState
 from survivor_host.engine import voice
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Event, PhaseChanged, Prompt, Revealed, Roll, RoundTable, Say
-from survivor_host.engine.game import Game, Wait
+from survivor_host.engine.game import Wait
 from survivor_host.engine.ids import to_id
-from survivor_host.engine.inputs import Input
 from survivor_host.engine.render import join_names, render, roll_text
 from survivor_host.engine.theme import VoteBox
 from survivor_host.words import html, info
 from survivor_host.words.lines import how_to_send, pack_rolls, round_phrase, tabled_lines
-from survivor_host.words.wait_tags import wait_tag
-
-
-@dataclass
-class PromptBox:
-    """A player's prompt box with live buttons: the wait it answers, its round, its options, what they chose."""
-
-    player: str
-    wait_id: int
-    round: int
-    options: tuple[Input, ...] = ()
-    choice: str = ""
 
 
 @dataclass
@@ -40,8 +28,11 @@ class Announcer:
     state: RoomState
     vote_open: bool = False
     """True while the theme's vote box in the room still takes votes."""
-    boxed: dict[str, PromptBox] = field(default_factory=dict)
-    """The prompt box with buttons each player (by user id) was last sent, while its buttons are live."""
+    boxes: PromptBoxes = field(init=False)
+    """The players' prompt boxes with live buttons."""
+
+    def __post_init__(self) -> None:
+        self.boxes = PromptBoxes(self.state, self.buttons_again)
 
     def spell(self, text: str, to: str | None) -> str:
         """`text` with its instructions in the room's words (`to` None) or a PM's."""
@@ -127,22 +118,7 @@ class Announcer:
             if text:
                 out.say(room, text)
         flush()
-        self.renew_boxes(close=actor is None)  # a player's own input: `chosen` closes the boxes after it
-
-    def renew_boxes(self, close: bool) -> None:
-        """With `close`, boxes of a wait that has passed, or of a player out or replaced, lose their buttons; one
-        not yet answered whose buttons are no longer what the game offers (a target out) gets those of now."""
-        game = self.state.game
-        if game is None or not self.state.out.can_use_html(self.state.room):
-            return
-        for userid, box in list(self.boxed.items()):
-            passed = game.finished or box.wait_id != game.wait_id
-            options = () if passed else tuple(game.legal_inputs(box.player))
-            if close and (passed or not (options or box.choice)):
-                del self.boxed[userid]
-                self._show_choice(box, [])
-            elif options and not box.choice and options != box.options:
-                self.buttons_again(box.player)
+        self.boxes.renew(close=actor is None)  # a player's own input: `boxes.chosen` closes the boxes after it
 
     def public_vote(self) -> VoteBox | None:
         """The theme's public vote shown as a box of buttons (its spec's `vote_box`), if it has one."""
@@ -159,7 +135,7 @@ class Announcer:
         prefix = state.settings.prefix
         tally = [f"**{name}** {len(voters)}: {', '.join(voters)}" for name, voters in game.vote_tally()]
         if game.phase == vote.phase:
-            buttons = [(seat.name, self.button_command(vote.action, seat.name)) for seat in game.alive()]
+            buttons = [(seat.name, button_command(state, vote.action, seat.name)) for seat in game.alive()]
             voted = sum(len(voters) for _, voters in game.vote_tally())
             head = f"{vote.title} with **{prefix}{vote.action} NAME** or a button:"
             tally = [*tally, f"{voted} of {len(game.alive())} voted."]
@@ -185,67 +161,18 @@ class Announcer:
         options = game.legal_inputs(prompt.to) if game else []
         number = game.round if game is not None else 0
         said = text.startswith(f"Round {number}")  # the prompt names its round itself
-        where = self._where(0 if said else number)
+        where = pm_heading(room, game, 0 if said else number)
         actions = " or ".join(prompt.actions)
         targets = f" (targets: {', '.join(prompt.targets)})" if prompt.targets else ""
         plain = f"{where}{text} Reply here with {actions}{targets}." if prompt.secret else ""
         if game is not None and out.can_use_html(room) and options:
             label = game.spec.button_label  # `Action Mars` unless the theme's spec says otherwise
-            commands = [(label(o.action, o.target), self.button_command(o.action, o.target)) for o in options]
+            commands = [(label(o.action, o.target), button_command(self.state, o.action, o.target)) for o in options]
             box = html.choice_box(out.buttons(room), where + text, commands)
-            out.pm_uhtml(room, prompt.to, self.prompt_box, box, fallback=plain)  # refused: the plain PM
-            self.boxed[to_id(prompt.to)] = PromptBox(prompt.to, game.wait_id, game.round, tuple(options))
+            out.pm_uhtml(room, prompt.to, box_name(room), box, fallback=plain)  # refused: the plain PM
+            self.boxes.opened(PromptBox(prompt.to, game.wait_id, game.round, tuple(options)))
         elif plain:
             out.pm(prompt.to, plain)
-
-    def _where(self, number: int) -> str:
-        """What a PM starts with: `[room, round N] ` (the theme's word for a round), `[room] ` for none."""
-        game = self.state.game
-        word = game.spec.round_word if game is not None else "round"
-        return f"[{self.state.room}, {word} {number}] " if number else f"[{self.state.room}] "
-
-    @property
-    def prompt_box(self) -> str:
-        """The name of a player's prompt box (one per room, changed in place)."""
-        return f"survivor-prompt-{self.state.room}"
-
-    def button_command(self, action: str, target: str | None) -> str:
-        """What a button sends the bot: the room, the action, and the wait it answers (a click for a wait
-        that has passed is refused, not taken as an answer to the current one)."""
-        state = self.state
-        game = state.game
-        tag = wait_tag(state.game_id or 0, game.wait_id if game is not None else 0)
-        named = state.out.buttons(state.room).named_room
-        return " ".join(part for part in (named, action, target, tag) if part)
-
-    def chosen(self, game: Game, player: str, inp: Input, wait_id: int) -> None:
-        """After `player`'s input for wait `wait_id`: their prompt box shows what they chose, its buttons
-        gone, with a button for each other choice the rules still allow now (a change); the boxes of a
-        wait that has passed, not replaced by a new prompt, show their choice and lose their buttons."""
-        state, out = self.state, self.state.out
-        if not out.can_use_html(state.room):
-            return
-        box = self.boxed.get(to_id(player))
-        if box is not None and box.wait_id == wait_id:  # the choice as the game read it (`Bob, scissors`)
-            meant = next((option for option in box.options if game.reads_as(inp, option)), inp)
-            box.choice = game.spec.button_label(meant.action, meant.target)
-        self.renew_boxes(close=True)
-        if box is not None and box.wait_id == wait_id and self.boxed.get(to_id(player)) is box:
-            label = game.spec.button_label
-            others = [o for o in game.legal_inputs(player) if not game.reads_as(inp, o)]
-            self._show_choice(
-                box,
-                [(f"Change to {label(o.action, o.target)}", self.button_command(o.action, o.target)) for o in others],
-            )
-
-    def _show_choice(self, box: PromptBox, changes: Sequence[tuple[str, str]]) -> None:
-        state, out = self.state, self.state.out
-        where = self._where(box.round)
-        said = f"You chose **{box.choice}**." if box.choice else "This question is over."
-        text = where + said + (" To change it:" if changes else "")
-        with out.lane("confirm"):  # after the lines the choice caused
-            box_html = html.choice_box(out.buttons(state.room), text, changes)
-            out.change_pm_uhtml(state.room, box.player, self.prompt_box, box_html)
 
     def refresh_prompts(self, skip: set[str] | frozenset[str] = frozenset(), only: str | None = None) -> None:
         """Ask again everyone the game waits for (and tell every player what they privately hold)."""
