@@ -9,6 +9,8 @@ from survivor_host.bot.ports import HostSettings
 from survivor_host.bot.room import RoomHost
 from survivor_host.showdown.client import ShowdownClient
 from survivor_host.showdown.config import ClientConfig
+from survivor_host.showdown.messages import UserRef
+from survivor_host.showdown.rooms import RoomState
 from survivor_host.showdown.sendqueue import CONFIRM, GAME, INFO
 from survivor_host.store.db import Store
 from tests.host.fakes import FakeClock, FakeOutbox
@@ -113,3 +115,24 @@ def test_what_the_game_tells_a_player_it_did_not_hear_from_goes_in_order(tmp_pat
     told = [i for i, (lane, text) in enumerate(frames) if "You did not choose in time" in text]
     closed = [i for i, (lane, text) in enumerate(frames) if "All choices are in." in text]
     assert len(told) == 1 and frames[told[0]][0] == GAME and closed and told[0] < min(closed)
+
+
+def test_no_box_with_buttons_is_sent_for_a_question_that_closed_before_it_left(tmp_path: Path) -> None:
+    """The boxes showing the early choosers' choices wait behind the game's lines; once the last choice
+    closes the question, those boxes leave without their Change buttons, and with nothing after them."""
+    host, bot = client_host(tmp_path)
+    bot._rooms[ROOM] = RoomState(ROOM, users={"survivorbot": UserRef.parse("*SurvivorBot")})  # HTML allowed
+    open_game(host, "ftl", PLAYERS[:5])
+    game = host.game
+    assert game is not None and game.phase == "choices"
+    bot.queue.clear()
+    owed = [wait.player for wait in game.awaiting()]
+    host.handle_pm(owed[0], "follow")
+    assert any("To change it:" in text for _, text in queued(bot))  # the question is open: changes offered
+    for name in owed[1:]:
+        host.handle_pm(name, "follow")
+    boxes = [text for _, text in queued(bot) if "/pmuhtmlchange" in text]
+    assert boxes and not any("<button" in text for text in boxes)
+    assert sorted(text.split(",", 1)[0] for text in boxes) == sorted(
+        f"{ROOM}|/pmuhtmlchange {name.lower()}" for name in owed
+    )

@@ -21,6 +21,7 @@ from survivor_host.bot.room import RoomHost
 from survivor_host.showdown.client import ShowdownClient
 from survivor_host.showdown.config import ClientConfig
 from survivor_host.showdown.flood import ChatBudget, _line_html, _plain, box_of, is_text, join_text
+from survivor_host.showdown.lanes import pm_box
 from survivor_host.showdown.messages import UserRef
 from survivor_host.showdown.rooms import RoomState
 from survivor_host.showdown.sendqueue import GAME, INFO, PACE_PUBLIC_BOT, PACE_REGULAR, Frame, SendQueue, target_of
@@ -119,11 +120,16 @@ def assert_nothing_lost(bursts: tuple[Burst, ...], server: ThrottledServer) -> N
     lines = [line for burst in bursts for _, frame in burst for line in frame.lines]
     changes = [line for line in lines if line.startswith("/changeuhtml ")]
     final = {line.split(",", 1)[0]: line for line in changes}  # a box's last state must arrive; older may go
+    shown = [pm_box(frame.room, (line,)) for burst in bursts for _, frame in burst for line in frame.lines]
+    at = 0
     for burst in bursts:
         for lane, frame in burst:
             for line in frame.lines:
+                at += 1
                 if line.startswith("/changeuhtml ") and final[line.split(",", 1)[0]] != line:
                     continue
+                if line.startswith("/pmuhtmlchange ") and shown[at - 1] in shown[at:]:
+                    continue  # a PM box shown again later: this change may be replaced before it goes
                 room_order = frame.room and not target_of(line)  # a player's own lines may be promoted (lanes.py)
                 start = last.get((frame.room, lane), 0) if room_order else 0
                 matches = (n for n in range(start, len(handled)) if handled[n][0] == frame.room)

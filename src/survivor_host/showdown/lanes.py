@@ -3,6 +3,8 @@
 Lanes, most urgent first: URGENT (login, joins), GAME (the game's events, prompts, reminders),
 CONFIRM (answers to a player's own action), INFO (replies to information commands; an identical INFO
 line already queued is not queued again). A frame is sent only when the lanes before it are empty.
+A PM box's change still waiting is taken out once a newer showing of that box is queued: each shows the
+whole box, so the older one would only be replaced at once (a question's buttons after it closed).
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ logger = logging.getLogger(__name__)
 
 URGENT, GAME, CONFIRM, INFO = 0, 1, 2, 3
 """Lanes, most urgent first."""
+PM_BOX_COMMANDS = ("/pmuhtml ", "/pmuhtmlchange ")
+"""The commands that show a user's PM box whole (`/pmuhtml USER, NAME, HTML`)."""
 LANES = (URGENT, GAME, CONFIRM, INFO)
 
 
@@ -70,10 +74,21 @@ class Lanes:
         if lane == INFO and any(f.room == room and f.lines == lines for f in self.queues[INFO]):
             logger.debug("Dropped a reply already queued: %s", lines[0][:80])
             return False
+        shown = pm_box(room, lines)
+        if shown is not None:
+            self._drop_older_changes(shown)
         if lane == GAME and self.queues[CONFIRM]:
             self._promote_confirmations(target_of(lines[0]))
         self.queues[lane].append(Frame(room, lines, self.next_seq()))
         return True
+
+    def _drop_older_changes(self, shown: tuple[str, str, str]) -> None:
+        """Take out the waiting changes of the PM box `shown` (room, user id, name): a newer showing replaces them."""
+        for queue in self.queues:
+            older = [f for f in queue if f.lines[0].startswith("/pmuhtmlchange ") and pm_box(f.room, f.lines) == shown]
+            for frame in older:
+                queue.remove(frame)
+                logger.debug("Dropped a box change a newer one replaces: %s", frame.lines[0][:80])
 
     def _promote_confirmations(self, user: str) -> None:
         """A player's confirmations go before a game line to the same player (a confirmation of the last
@@ -133,3 +148,11 @@ class Lanes:
         for queue in self.queues:
             queue.clear()
         self.barriers.clear()
+
+
+def pm_box(room: str, lines: tuple[str, ...]) -> tuple[str, str, str] | None:
+    """The PM box a frame of one `/pmuhtml` or `/pmuhtmlchange` line shows: (room, user id, box name)."""
+    if len(lines) != 1 or not lines[0].startswith(PM_BOX_COMMANDS):
+        return None
+    user, _, rest = lines[0].partition(" ")[2].partition(",")
+    return room, user.strip(), rest.partition(",")[0].strip()
