@@ -27,7 +27,7 @@ def test_help_lists_each_spec_s_commands_where_they_belong(monkeypatch: pytest.M
         help=HelpText(room=("poke NAME",), pm=("nap",), host=(("set", "shuffle"),)),
     )
     monkeypatch.setattr(guide, "THEMES", {**THEMES, "zzz": extra})
-    text = guide.help_text("!", "two")
+    text = guide.help_text("!", ("two",))
     assert "!poke NAME (stick needs no ! on your turn)" in text
     assert ", and nap;" in text  # the last PM command
     assert "!set OPTION VALUE, !shuffle, !start" in text
@@ -35,7 +35,7 @@ def test_help_lists_each_spec_s_commands_where_they_belong(monkeypatch: pytest.M
 
 
 def test_help_names_every_theme_s_commands() -> None:
-    text = guide.help_text(".", "survivor")
+    text = guide.help_text(".", ("survivor", "two"))
     for spec in THEMES.values():
         for command in spec.help.room:
             assert f".{command}" in text
@@ -104,7 +104,7 @@ def test_odds_come_from_the_game_s_spec(monkeypatch: pytest.MonkeyPatch) -> None
 
 
 def test_help_names_a_command_several_themes_share_once() -> None:
-    text = guide.help_text(".", "survivor")
+    text = guide.help_text(".", ("survivor",))
     assert text.count(".suspect NAME") == 1 and text.count(".attack NAME") == 1
     by_pm = text.split("By PM: ", 1)[1].split(";", 1)[0]
     assert by_pm.count("nick NAME") == 1 and by_pm.count("attack NAME") == 2  # and once `attack NAME, WEAPON`

@@ -34,7 +34,9 @@ class Answers:
         self.present.reply(to, info.rules_text(theme, mods, options, link))
 
     def help(self, name: str) -> None:
-        self.state.out.pm(name, help_text(self.state.settings.prefix, self.state.room))
+        """The `help` answer, one PM naming the bot's rooms when it hosts in several."""
+        settings = self.state.settings
+        self.state.out.pm(name, help_text(settings.prefix, settings.rooms or (self.state.room,)))
 
     def leaderboard(self, name: str, in_room: bool) -> None:
         state = self.state

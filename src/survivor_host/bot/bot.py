@@ -79,6 +79,7 @@ class Bot:
             prefix=config.prefix, owners=config.owners, defaults=config.defaults, rules_links=config.rules_links,
             room_bot=room_bot, signups_seconds=config.signups_minutes * 60, points_scale=config.points_scale,
             mirror_points=mirror, hand_follow=config.hand_follow, hand_grace=config.hand_grace_minutes * 60,
+            rooms=config.rooms,
         )  # fmt: skip
 
     def set_flood_rule(self, room: str, applies: bool) -> None:
@@ -237,7 +238,7 @@ class Bot:
         A host's tool goes to the room where the sender hosts a session, else where they are room auth
         with a session; when that could be several rooms, the bot names them and how to say which.
         `replay` goes to the room that holds the record asked for (with no number, the room whose game
-        or session ended last). `help` is answered once; `pl`, `rules`, `lb`, `points` by the rooms the
+        or session ended last). `help` is answered in one PM; `pl`, `rules`, `lb`, `points` by the rooms the
         sender plays in (else by every room with a game or signups, else by the first room); signups by
         the room whose signups are open. An unknown word gets one short help line, at most once a minute
         per user.
@@ -259,10 +260,8 @@ class Bot:
             # room auth (their rank is looked up), else where a session runs (it says who may use them).
             best = max(h.hand.claim(name) for h in hand)
             one_of(self.out, name, body, [h for h in hand if h.hand.claim(name) == best], "")
-        elif word == "help":
+        elif word == "help":  # one PM, naming the rooms
             rooms[0].handle_pm(name, body)
-            if len(rooms) > 1:
-                self.out.pm(name, room_hint(self.rooms))
         elif word == "replay" and len(rooms) > 1:  # games and sessions are numbered across the rooms
             rest = body.removeprefix(self.config.prefix).partition(" ")[2]
             found = replays.record_rooms(rest, list(self.rooms), self.store)

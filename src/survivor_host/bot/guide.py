@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from survivor_host.bot.handhost.words import hand_help
+from survivor_host.engine.seats import MAX_NAME_LENGTH
+from survivor_host.showdown.text import MAX_MESSAGE_LENGTH, utf16_len
 from survivor_host.themes import THEMES
 
 COMMON_HOST_HELP = (
@@ -12,6 +14,8 @@ COMMON_HOST_HELP = (
     ("sub", "sub OLD, NEW"), ("extend", "extend [s]"), ("end", "end"),
 )  # fmt: skip
 """Every theme's host commands, as (command, usage); a theme's own are listed after the one they name."""
+HELP_LENGTH = MAX_MESSAGE_LENGTH - len(f"/msg {'x' * MAX_NAME_LENGTH}, ") - 1
+"""The longest `help` answer that goes as one PM to any user (how the client splits a longer PM)."""
 
 
 def pm_example() -> str:
@@ -24,8 +28,9 @@ def _and_list(items: Sequence[str]) -> str:
     return f"{', '.join(items[:-1])}, and {items[-1]}" if len(items) > 1 else "".join(items)
 
 
-def help_text(p: str, room: str = "survivor") -> str:
-    """The `help` answer, one PM long: every command with its prefix, where to send it, and how to name a room.
+def help_text(p: str, rooms: Sequence[str] = ("survivor",)) -> str:
+    """The `help` answer, one PM long: every command with its prefix, where to send it, and, with several
+    `rooms`, which they are and how to name one (as many as fit).
 
     The player and host commands of the themes come from their specs (`ThemeSpec.help`).
     """
@@ -41,10 +46,30 @@ def help_text(p: str, room: str = "survivor") -> str:
         hosts.append(p + usage.format(themes="|".join(THEMES)))
         owned = dict.fromkeys(own for text in helps for after, own in text.host if after == command)
         hosts += [p + own for own in owned]
-    return (
-        f"Join with /me in (leave: {p}out). {p}pl, {p}rules, {p}lb, {p}points [NAME] (by PM without the {p}). "
-        f"In the room: {in_room}{bare_note}. By PM: {by_pm}{questions}. "
-        f"In two rooms? Put the room first in a PM: {room} {pm_example()}. "
-        f"Hosts (+ and up): {', '.join(hosts)}; room owners: {p}resetpoints. "
-        f"Fair dice: {p}salt WORD (at signups), {p}lastgame, {p}replay [ID], {p}games [NAME]; {hand_help(p)}"
-    )
+    text = ""
+    for where, who, owners in _variants(p, rooms):
+        text = (
+            f"Join with /me in (leave: {p}out). {p}pl, {p}rules, {p}lb, {p}points [NAME] (by PM: no {p}). "
+            f"In the room: {in_room}{bare_note}. By PM: {by_pm}{questions}. {where}"
+            f"Hosts ({who}): {', '.join(hosts)}{owners}. "
+            f"Fair dice: {p}salt WORD (at signups), {p}lastgame, {p}replay [ID], {p}games [NAME]; {hand_help(p)}"
+        )
+        if utf16_len(text) <= HELP_LENGTH:
+            break
+    return text
+
+
+def _variants(p: str, rooms: Sequence[str]) -> list[tuple[str, str, str]]:
+    """What the help may say of the rooms, of where hosts are and of the owners' command, fullest first:
+    with several rooms their names come first, then that hosts are in the room, then an example."""
+    note, plain, owners = "+ and up, in the room", "+ and up", f"; room owners: {p}resetpoints"
+    if len(rooms) < 2:
+        return [("", note, owners), ("", note, ""), ("", plain, owners), ("", plain, "")]
+    how = f"put the room first in a PM: {rooms[0]} {pm_example()}. "
+    named, counted = f"I host in {', '.join(rooms)}; ", f"I host in {len(rooms)} rooms; "
+    short = "put the room first in a PM. "
+    return [
+        (named + how, note, owners), (named + how, note, ""), (named + short, note, owners),
+        (named + short, note, ""), (named + how, plain, ""), (named + short, plain, ""),
+        (counted + how, note, owners), (counted + how, note, ""), (counted + how, plain, ""), ("", plain, ""),
+    ]  # fmt: skip

@@ -128,3 +128,5 @@ class HostSettings:
     """Each host the room bot names gets a hand-hosting session (docs/FAIRNESS.md "Hosting sessions")."""
     hand_grace: float = 300.0
     """Seconds a hand-hosting session's host may be out of the room before the session ends."""
+    rooms: tuple[str, ...] = ()
+    """Every room the bot hosts in (the `help` answer names them when there are several)."""
