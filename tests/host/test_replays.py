@@ -7,9 +7,11 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
+from survivor_host.bot.bot import Bot
 from survivor_host.bot.replay_pages import showdown_page
 from survivor_host.bot.room import RoomHost
 from survivor_host.fair.stream import commitment
+from tests.host.fakes import FakeOutbox
 from tests.host.test_room import make_host, outbox, play_out
 
 SEED = "c" * 64
@@ -155,3 +157,63 @@ def test_replay_by_pm_finds_the_record_in_whichever_room_holds_it(tmp_path: Path
     assert out.pms_to("Mars")[-1] == "No finished game #7 in one, two."
     bot._route_pm("Mars", ".replay h2")
     assert out.pms_to("Mars")[-1] == "No finished session h2 in one, two."
+
+
+def played(bot: Bot, room: str, players: tuple[str, ...], seed: int = 8) -> None:
+    host = bot.rooms[room]
+    host.handle_chat("+", "Hostess", ".host ftl")
+    for name in players:
+        host.handle_chat(" ", name, "/me in")
+    host.handle_chat("+", "Hostess", ".start")
+    play_out(host, random.Random(seed))
+    assert host.game is None
+
+
+def replays_sent(out: FakeOutbox, to: str) -> list[tuple[str, str]]:
+    return [
+        (room, text.split("|", 2)[1])
+        for kind, room, text in out.sent
+        if kind == "htmlpage" and text.startswith(f"{to}|")
+    ]
+
+
+def test_replay_by_pm_in_a_games_last_seconds_is_for_that_games_room(tmp_path: Path) -> None:
+    """The game Mars just played is over but its last lines are still going out (its record not stored
+    yet), while another room's older record is: `replay` is for Mars's room, and answered once stored."""
+    from tests.host.test_bot_routing import make_bot
+
+    bot, out = make_bot(tmp_path)
+    out.html_rooms = ("one", "two")
+    played(bot, "one", ("Venus", "Io", "Ceres"))
+    out.hold_sent = True
+    played(bot, "two", ("Mars", "Pluto", "Juno"))
+    bot._route_pm("Mars", ".replay")
+    out.flush_sent()
+    assert replays_sent(out, "Mars") == [("two", "survivor-replay-2")]
+
+
+def test_replay_by_pm_is_for_the_room_where_the_sender_last_played(tmp_path: Path) -> None:
+    from tests.host.test_bot_routing import make_bot
+
+    bot, out = make_bot(tmp_path)
+    out.html_rooms = ("one", "two")
+    played(bot, "one", ("Venus", "Io", "Ceres"))
+    played(bot, "two", ("Mars", "Pluto", "Juno"))
+    bot.clock.advance(60)  # type: ignore[attr-defined]
+    played(bot, "one", ("Deimos", "Phobos", "Titan"))
+    bot._route_pm("Juno", ".replay")
+    bot._route_pm("Io", ".replay")
+    assert replays_sent(out, "Juno") == [("two", "survivor-replay-2")]
+    assert replays_sent(out, "Io") == [("one", "survivor-replay-3")]  # the last game of the room Io played in
+
+
+def test_replay_by_pm_from_someone_who_never_played_asks_which_room(tmp_path: Path) -> None:
+    from tests.host.test_bot_routing import make_bot
+
+    bot, out = make_bot(tmp_path)
+    out.html_rooms = ("one", "two")
+    played(bot, "one", ("Venus", "Io", "Ceres"))
+    played(bot, "two", ("Mars", "Pluto", "Juno"))
+    bot._route_pm("Outsider", ".replay")
+    assert replays_sent(out, "Outsider") == []
+    assert out.pms_to("Outsider") == ["That could be for 2 rooms; say which: one .replay or two .replay"]

@@ -35,7 +35,7 @@ def test_help_lists_each_spec_s_commands_where_they_belong(monkeypatch: pytest.M
 
 
 def test_help_names_every_theme_s_commands() -> None:
-    text = guide.help_text(".", ("survivor", "two"))
+    text = guide.help_text(".", ("one", "two"))
     for spec in THEMES.values():
         for command in spec.help.room:
             assert f".{command}" in text
@@ -43,7 +43,7 @@ def test_help_names_every_theme_s_commands() -> None:
             assert command in text
         for _, usage in spec.help.host:
             assert f".{usage}" in text
-    assert text.count(f"survivor {guide.pm_example()}.") == 1
+    assert text.count(f"one {guide.pm_example()}.") == 1
 
 
 def test_the_terminal_questions_are_the_specs_and_each_game_offers_only_its_own() -> None:

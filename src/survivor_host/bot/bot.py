@@ -14,7 +14,7 @@ from survivor_host.bot.command_words import is_command_word
 from survivor_host.bot.config import BotConfig
 from survivor_host.bot.fairness import new_server_seed
 from survivor_host.bot.handhost.words import HAND_COMMANDS
-from survivor_host.bot.pm_rooms import one_of, room_hint, room_prefix
+from survivor_host.bot.pm_rooms import one_of, replay_rooms, room_hint, room_prefix
 from survivor_host.bot.ports import HostSettings, Outbox
 from survivor_host.bot.room import HOST_COMMANDS, INFO_COMMANDS, SIGNUP_PM_COMMANDS, RoomHost
 from survivor_host.bot.roombot import RoomBotSettings
@@ -237,11 +237,11 @@ class Bot:
         could, or none can while the sender plays in two, the bot names the rooms and how to say which.
         A host's tool goes to the room where the sender hosts a session, else where they are room auth
         with a session; when that could be several rooms, the bot names them and how to say which.
-        `replay` goes to the room that holds the record asked for (with no number, the room whose game
-        or session ended last). `help` is answered in one PM; `pl`, `rules`, `lb`, `points` by the rooms the
-        sender plays in (else by every room with a game or signups, else by the first room); signups by
-        the room whose signups are open. An unknown word gets one short help line, at most once a minute
-        per user.
+        `replay` goes to the room that holds the record asked for; with no number, to the room where the
+        sender plays or last played (`pm_rooms.sender_rooms`). `help` is answered in one PM; `pl`, `rules`,
+        `lb`, `points` by the rooms the sender plays in (else by every room with a game or signups, else by
+        the first room); signups by the room whose signups are open. An unknown word gets one short help
+        line, at most once a minute per user.
         """
         for room in self.rooms.values():  # a PM shows its sender online: what a session held for them is sent
             room.hand.send_held_cards(name)
@@ -262,10 +262,9 @@ class Bot:
             one_of(self.out, name, body, [h for h in hand if h.hand.claim(name) == best], "")
         elif word == "help":  # one PM, naming the rooms
             rooms[0].handle_pm(name, body)
-        elif word == "replay" and len(rooms) > 1:  # games and sessions are numbered across the rooms
+        elif word == "replay" and len(rooms) > 1:
             rest = body.removeprefix(self.config.prefix).partition(" ")[2]
-            found = replays.record_rooms(rest, list(self.rooms), self.store)
-            holders = rooms[:1] if found is None else [self.rooms[room] for room in found]
+            holders = replay_rooms(self.rooms, userid, rest)
             one_of(self.out, name, body, holders, replays.nowhere(rest, list(self.rooms)))
         elif word in INFO_COMMANDS:
             busy = [h for h in rooms if h.signups is not None or (h.game is not None and not h.game.finished)]

@@ -52,7 +52,8 @@ def help_text(p: str, rooms: Sequence[str] = ("survivor",)) -> str:
             f"Join with /me in (leave: {p}out). {p}pl, {p}rules, {p}lb, {p}points [NAME] (by PM: no {p}). "
             f"In the room: {in_room}{bare_note}. By PM: {by_pm}{questions}. {where}"
             f"Hosts ({who}): {', '.join(hosts)}{owners}. "
-            f"Fair dice: {p}salt WORD (at signups), {p}lastgame, {p}replay [ID], {p}games [NAME]; {hand_help(p)}"
+            f"Fair dice: {p}salt WORD (at signups), {p}lastgame, {p}replay [ID] (no ID: your room's last), "
+            f"{p}games [NAME]; {hand_help(p)}"
         )
         if utf16_len(text) <= HELP_LENGTH:
             break

@@ -38,6 +38,15 @@ class PlayerCommands:
         game = self.state.running()
         return game is not None and any(seat.uid == userid for seat in game.seats)
 
+    def played_ending(self, userid: str) -> bool:
+        """True when `userid` held a seat in this room's game that just ended, its record still to be stored."""
+        closing = self.state.closing
+        stored = next((game for game in self.state.store.unfinished_games() if game.id == closing), None)
+        if stored is None:
+            return False
+        subs = [inp.new or "" for inp in stored.inputs if inp.action == "sub"]
+        return userid in {to_id(name) for name in (*stored.players, *subs)}
+
     def can_take(self, userid: str, word: str) -> bool:
         """True when this room's game would take `word` from `userid` now (it is theirs to send)."""
         game = self.state.running()

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
+from survivor_host.bot import replays
 from survivor_host.bot.guide import pm_example
 from survivor_host.bot.ports import Outbox
 from survivor_host.bot.room import RoomHost
@@ -17,6 +18,30 @@ def room_prefix(rooms: Mapping[str, RoomHost], body: str) -> tuple[RoomHost | No
     if host is None or not rest.strip():
         return None, body
     return host, rest.strip()
+
+
+def replay_rooms(rooms: Mapping[str, RoomHost], userid: str, rest: str) -> list[RoomHost]:
+    """The rooms `replay REST` by PM is for: the one holding the record numbered (games and sessions are
+    numbered across the rooms); with no number, the sender's (`sender_rooms`); with no number nor record
+    found, the first room (its refusal says why)."""
+    hosts = list(rooms.values())
+    if replays.asked_record(rest):
+        found = replays.record_rooms(rest, list(rooms), hosts[0].store)
+        return hosts[:1] if found is None else [rooms[room] for room in found]
+    return sender_rooms(hosts, userid)
+
+
+def sender_rooms(hosts: Sequence[RoomHost], userid: str) -> list[RoomHost]:
+    """Where a record asked for without its number is looked for: the rooms where the sender plays now
+    (a game that just ended included, its record on its way), else the room where they last played, else
+    every room with a record (the sender is asked which when that is several)."""
+    playing = [h for h in hosts if h.plays(userid) or h.commands.played_ending(userid)]
+    if playing:
+        return playing
+    played = [(when, n) for n, h in enumerate(hosts) if (when := replays.last_played(h.store, h.room, userid))]
+    if played:
+        return [hosts[max(played)[1]]]
+    return [h for h in hosts if replays.latest_record(h.store, h.room) is not None or h.state.closing is not None]
 
 
 def one_of(out: Outbox, name: str, body: str, hosts: list[RoomHost], none: str) -> None:

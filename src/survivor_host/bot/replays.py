@@ -119,14 +119,22 @@ def latest_record(store: Store, room: str) -> tuple[bool, int, float] | None:
     return (False, game[0], game[1]) if game else None
 
 
+def asked_record(rest: str) -> bool:
+    """True when `replay REST` names a record (anything but nothing is read as one)."""
+    return bool(rest.strip().lstrip("#"))
+
+
+def last_played(store: Store, room: str, userid: str) -> float | None:
+    """When the room's newest game or session that `userid` played in (or hosted) ended; None for none."""
+    ended = [game.finished_at for game in store.game_summaries(room, userid, limit=1)]
+    ended += [session.finished_at for session in store.session_summaries(room, userid, limit=1)]
+    return max(ended, default=None)
+
+
 def record_rooms(rest: str, rooms: Sequence[str], store: Store) -> list[str] | None:
-    """The rooms holding the record `replay REST` asks for (games and sessions are numbered across all
-    rooms, so one at most; with no number, the room whose game or session ended last); None when REST
-    is no number (the room's refusal says why)."""
+    """The rooms holding the record `replay REST` names (games and sessions are numbered across all
+    rooms, so one at most); None when REST is no number (the room's refusal says why)."""
     wanted = rest.strip().lstrip("#")
-    if not wanted:
-        ended = [(latest[2], room) for room in rooms if (latest := latest_record(store, room)) is not None]
-        return [max(ended)[1]] if ended else []
     session = wanted[:1].lower() == "h"
     digits = wanted[1:] if session else wanted
     if not is_digits(digits) or not 1 <= int(digits) <= MAX_RECORD_ID:
