@@ -41,6 +41,8 @@ class PlayerCommands:
     def played_ending(self, userid: str) -> bool:
         """True when `userid` held a seat in this room's game that just ended, its record still to be stored."""
         closing = self.state.closing
+        if closing is None:
+            return False
         stored = next((game for game in self.state.store.unfinished_games() if game.id == closing), None)
         if stored is None:
             return False
