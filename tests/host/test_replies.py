@@ -43,6 +43,16 @@ def test_permission_errors_name_the_rank_each_command_needs(tmp_path: Path) -> N
     assert host.game is not None and all(seat.alive for seat in host.game.seats)
 
 
+def test_a_host_command_by_pm_from_someone_not_in_the_room_says_to_join_it(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    outbox(host).absent.add("voice")
+    host.handle_pm("Voice", "host ftl")
+    assert outbox(host).pms_to("Voice") == [
+        "Only room auth (+ and up) can use .host (I read your rank in survivor: join it first)."
+    ]
+    assert host.signups is None
+
+
 def test_pm_prompt_boxes_are_html_bold_never_raw_stars(tmp_path: Path) -> None:
     host = make_host(tmp_path, html=True)
     open_game(host, "cta", PLAYERS[:5], "all-at-once")

@@ -181,7 +181,7 @@ class Commands(PlayerCommands):
         if self.hand is not None and self.for_hand(word):
             self.hand.command(rank, name, word, rest, in_room)
         elif word in HOST_COMMANDS:
-            self._require_auth(rank, name, word)
+            self._require_auth(rank, name, word, in_room)
             self._host_command(word, rest, name)
         elif word in SIGNUP_COMMANDS:
             joining = word in ("in", "join")
@@ -242,9 +242,14 @@ class Commands(PlayerCommands):
         userid = to_id(name)
         return bool(userid) and (userid == to_id(self.state.out.name) or self.state.roombot.is_room_bot(userid))
 
-    def _require_auth(self, rank: str, name: str, word: str) -> None:
-        if rank not in AUTH_RANKS and to_id(name) not in self.state.settings.owners:
-            raise IllegalAction(f"Only room auth (+ and up) can use {self.state.settings.prefix}{word}.")
+    def _require_auth(self, rank: str, name: str, word: str, in_room: bool = True) -> None:
+        """Host commands are room auth's (or the owners'); the rank is the one the room shows, so a PM from
+        someone not in the room is told to join it."""
+        state = self.state
+        if rank not in AUTH_RANKS and to_id(name) not in state.settings.owners:
+            away = not in_room and state.out.rank_of(state.room, to_id(name)) is None
+            join = f" (I read your rank in {state.room}: join it first)" if away else ""
+            raise IllegalAction(f"Only room auth (+ and up) can use {state.settings.prefix}{word}{join}.")
 
     def _require_owner(self, rank: str, name: str, word: str) -> None:
         if rank not in OWNER_RANKS and to_id(name) not in self.state.settings.owners:
