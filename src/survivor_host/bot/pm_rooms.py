@@ -21,9 +21,8 @@ def room_prefix(rooms: Mapping[str, RoomHost], body: str) -> tuple[RoomHost | No
 
 
 def replay_rooms(rooms: Mapping[str, RoomHost], userid: str, rest: str) -> list[RoomHost]:
-    """The rooms `replay REST` by PM is for: the one holding the record numbered (games and sessions are
-    numbered across the rooms); with no number, the sender's (`sender_rooms`); with no number nor record
-    found, the first room (its refusal says why)."""
+    """The rooms `replay REST` by PM is for: the one holding the record numbered (numbers run across the
+    rooms; a REST that is no number: the first room, whose refusal says why), else the sender's."""
     hosts = list(rooms.values())
     if replays.asked_record(rest):
         found = replays.record_rooms(rest, list(rooms), hosts[0].store)
@@ -32,9 +31,8 @@ def replay_rooms(rooms: Mapping[str, RoomHost], userid: str, rest: str) -> list[
 
 
 def sender_rooms(hosts: Sequence[RoomHost], userid: str) -> list[RoomHost]:
-    """Where a record asked for without its number is looked for: the rooms where the sender plays now
-    (a game that just ended included, its record on its way), else the room where they last played, else
-    every room with a record (the sender is asked which when that is several)."""
+    """The rooms where the sender plays now (a game just ending included), else the one they last played
+    in, else every room with a record: where `replay` without a number looks (several: the bot asks)."""
     playing = [h for h in hosts if h.plays(userid) or h.commands.played_ending(userid)]
     if playing:
         return playing

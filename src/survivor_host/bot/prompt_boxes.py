@@ -91,9 +91,8 @@ class PromptBoxes:
             self.refresh(game, close)
 
     def refresh(self, game: Game, close: bool) -> None:
-        """With `close`, boxes of a wait that has passed, or of a player out or replaced, lose their buttons;
-        a chosen box shows the choice and its changes as they read now; one not yet answered whose buttons
-        are no longer what the game offers (a target out) gets those of now."""
+        """Boxes of a passed wait or of a player out lose their buttons (with `close`); a chosen box shows its
+        choice and changes as they read now; an unanswered one whose buttons changed gets those of now."""
         for userid, box in list(self.boxed.items()):
             passed = game.finished or box.wait_id != game.wait_id
             options = () if passed else tuple(game.legal_inputs(box.player))
@@ -108,9 +107,8 @@ class PromptBoxes:
                 self.buttons_again(box.player)
 
     def chosen(self, game: Game, player: str, inp: Input, wait_id: int) -> None:
-        """After `player`'s input for wait `wait_id` (in `game`, over or not): their box shows what they
-        chose as the game read it, with a button for each other choice the rules still allow now (a
-        change); the boxes of a wait that has passed, not replaced by a new prompt, lose their buttons."""
+        """After `player`'s input for wait `wait_id` (in `game`, over or not): their box shows the choice as
+        the game read it and a button per other choice allowed now; boxes of a passed wait are closed."""
         if not self.state.out.can_use_html(self.state.room):
             return
         box = self.boxed.get(to_id(player))
