@@ -37,6 +37,26 @@ def test_example_config_loads_with_password_from_environment() -> None:
     assert config.points_mirror is None and config.defaults["public_deadline"] == 150
     assert config.defaults["secret_deadline"] == 120
     assert config.fixed_seed is None
+    assert (config.heartbeat, config.backoff_initial, config.backoff_max) == (30.0, 1.0, 30.0)
+
+
+def test_the_connection_timings_reach_the_client(tmp_path: Path) -> None:
+    """`[server] heartbeat`, `backoff_initial` and `backoff_max` (short ones let tests wait less)."""
+    from survivor_host.bot.serve import RunningBot
+
+    timings = "heartbeat = 10\nbackoff_initial = 0.5\nbackoff_max = 2\n"
+    path = tmp_path / "bot.toml"
+    path.write_text(GOOD.replace("[bot]", timings + "[bot]").replace("{database}", str(tmp_path / "bot.db")))
+    config = load_config(path, environ={"SURVIVOR_HOST_PASSWORD": "x"})
+    running = RunningBot.build(config)
+    try:
+        client = running.client.config
+        assert (client.heartbeat, client.backoff_initial, client.backoff_max) == (10.0, 0.5, 2.0)
+    finally:
+        running.store.close()
+    path.write_text(GOOD.replace("[bot]", "heartbeat = 0\n[bot]").replace("{database}", str(tmp_path / "bot.db")))
+    with pytest.raises(ConfigError, match=r"\[server\] heartbeat = 0: must be a number of seconds above 0"):
+        load_config(path, environ={"SURVIVOR_HOST_PASSWORD": "x"})
 
 
 def _serve(

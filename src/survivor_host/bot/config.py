@@ -23,6 +23,7 @@ from survivor_host.bot.config_schema import (
     config_problems,
 )
 from survivor_host.engine.ids import to_id
+from survivor_host.showdown.config import DEFAULT_BACKOFF_INITIAL, DEFAULT_BACKOFF_MAX, DEFAULT_HEARTBEAT
 from survivor_host.showdown.login import DEFAULT_LOGIN_URL
 from survivor_host.showdown.protocol import to_room_id
 from survivor_host.store.points import POINTS_SCALE
@@ -61,6 +62,11 @@ class BotConfig:
     log_level: str = "INFO"
     fixed_seed: str | None = None
     """Every game uses this seed (for tests and demonstrations only; it defeats the fair-dice commitment)."""
+    heartbeat: float = DEFAULT_HEARTBEAT
+    """Seconds of a quiet link before the websocket ping; a pong missing for half of it drops the link."""
+    backoff_initial: float = DEFAULT_BACKOFF_INITIAL
+    backoff_max: float = DEFAULT_BACKOFF_MAX
+    """The first and the longest wait in seconds between reconnects."""
 
 
 def load_config(path: str | Path, environ: Mapping[str, str] | None = None) -> BotConfig:
@@ -116,6 +122,9 @@ def load_config(path: str | Path, environ: Mapping[str, str] | None = None) -> B
         hand_grace_minutes=float(data.get("hand", {}).get("host_away_minutes", 5.0)),
         log_level=bot.get("log_level", "INFO").upper(),
         fixed_seed=str(bot["fixed_seed"]) if "fixed_seed" in bot else None,
+        heartbeat=float(server.get("heartbeat", DEFAULT_HEARTBEAT)),
+        backoff_initial=float(server.get("backoff_initial", DEFAULT_BACKOFF_INITIAL)),
+        backoff_max=float(server.get("backoff_max", DEFAULT_BACKOFF_MAX)),
     )
 
 

@@ -14,6 +14,7 @@ from survivor_host.engine.errors import SetupError
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.options import Option
 from survivor_host.engine.seats import MAX_NAME_LENGTH
+from survivor_host.showdown.config import DEFAULT_BACKOFF_INITIAL, DEFAULT_BACKOFF_MAX, DEFAULT_HEARTBEAT
 from survivor_host.themes import THEMES
 
 DEFAULT_SERVER = "wss://sim3.psim.us/showdown/websocket"
@@ -98,6 +99,9 @@ SCHEMA: dict[str, dict[str, tuple[Check, str]]] = {
     "server": {
         "url": (_text("a websocket URL (ws://... or wss://...)", lambda v: v.startswith(("ws://", "wss://"))), ""),
         "login_url": (_text("an http:// or https:// URL", lambda v: v.startswith(("http://", "https://"))), ""),
+        "heartbeat": (_seconds, f"{DEFAULT_HEARTBEAT:g}"),
+        "backoff_initial": (_seconds, f"{DEFAULT_BACKOFF_INITIAL:g}"),
+        "backoff_max": (_seconds, f"{DEFAULT_BACKOFF_MAX:g}"),
     },
     "bot": {
         "username": (

@@ -92,6 +92,9 @@ class RunningBot:
             password=config.password,
             login_url=config.login_url,
             rooms=config.rooms,
+            heartbeat=config.heartbeat,
+            backoff_initial=config.backoff_initial,
+            backoff_max=config.backoff_max,
         )
         holder: list[Bot] = []
 

@@ -9,6 +9,13 @@ import aiohttp
 
 from survivor_host.showdown.login import DEFAULT_LOGIN_URL
 
+DEFAULT_HEARTBEAT = 30.0
+"""Seconds of a quiet link before the websocket ping; a pong missing for half of it drops the link."""
+DEFAULT_BACKOFF_INITIAL = 1.0
+"""Seconds before the first reconnect; each failed try doubles it."""
+DEFAULT_BACKOFF_MAX = 30.0
+"""The longest wait between reconnects."""
+
 
 @dataclass(frozen=True)
 class ClientConfig:
@@ -20,12 +27,12 @@ class ClientConfig:
     login_url: str = DEFAULT_LOGIN_URL
     rooms: tuple[str, ...] = ()
     avatar: str | None = None
-    heartbeat: float = 30.0
+    heartbeat: float = DEFAULT_HEARTBEAT
     """Websocket ping interval; a pong missing for half of it drops the connection."""
     login_timeout: float = 30.0
     join_timeout: float = 10.0
-    backoff_initial: float = 1.0
-    backoff_max: float = 30.0
+    backoff_initial: float = DEFAULT_BACKOFF_INITIAL
+    backoff_max: float = DEFAULT_BACKOFF_MAX
     backoff_jitter: float = 0.1
     max_login_failures: int = 5
     """Consecutive refused logins (wrong password, name taken...) before `run()` gives up; a login
