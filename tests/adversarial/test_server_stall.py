@@ -83,11 +83,14 @@ async def sign_up(stack: contextlib.AsyncExitStack, env: E2EEnv, names: list[str
     return people
 
 
-def stall_bot(env: E2EEnv, tmp_path: Path, seed: str, deadline: float) -> tuple[BotProcess, subprocess.Popen[bytes]]:
-    """The bot, started with a choice deadline of `deadline` seconds, and the server's process (to stall)."""
+def stall_bot(
+    env: E2EEnv, tmp_path: Path, seed: str, deadline: float, heartbeat: float | None = None
+) -> tuple[BotProcess, subprocess.Popen[bytes]]:
+    """The bot, started with a choice deadline of `deadline` seconds (and a websocket `heartbeat` when
+    given), and the server's process (to stall)."""
     bot = BotProcess(
         env, tmp_path / "bot", defaults={"leader": "pick", "secret_deadline": int(deadline), "reminder": 0},
-        fixed_seed=seed,
+        fixed_seed=seed, tables={"server": {"heartbeat": heartbeat}} if heartbeat is not None else {},
     ).start()  # fmt: skip
     node = env.server.proc
     assert node is not None
@@ -149,13 +152,15 @@ def test_players_who_pmed_before_a_stall_at_the_deadline_are_not_eliminated(env:
 
 
 def test_a_stall_that_outlasts_the_connection_puts_nobody_out_and_the_room_is_told(env: E2EEnv, tmp_path: Path) -> None:
-    """A stall past the websocket's ping timeout (30 s without a frame, then 15 s without a pong): the
-    bot reconnects. The room still reads that play paused and resumed, the deadline gets back the time
-    it had when the server went silent, and a player whose PM the server dropped ("offline") is asked
-    again, with the time left, and is counted."""
+    """A stall past the websocket's ping timeout (`heartbeat` s without a frame, then half of it without
+    a pong; the link drops after the deadline's own stall pause): the bot reconnects. The room still
+    reads that play paused and resumed, the deadline gets back the time it had when the server went
+    silent, and a player whose PM the server dropped ("offline") is asked again, with the time left,
+    and is counted."""
     names = ["Long Ann", "Long Ben", "Long Cat", "Long Dan"]
-    deadline, before, stall = 20.0, 6.0, 55.0
-    bot, node = stall_bot(env, tmp_path, "long-stall-1", deadline)
+    deadline, before, heartbeat = 20.0, 6.0, 10.0
+    stall = 1.5 * heartbeat + 10.0  # outlasts the ping and its pong timeout with room to spare
+    bot, node = stall_bot(env, tmp_path, "long-stall-1", deadline, heartbeat)
 
     async def scenario() -> None:
         async with contextlib.AsyncExitStack() as stack:
@@ -167,7 +172,7 @@ def test_a_stall_that_outlasts_the_connection_puts_nobody_out_and_the_room_is_to
                 await person.pm(BOT_NAME, "follow")
                 await person.wait_for(lambda ln: from_bot(ln) and "You chose" in ln.text, since=mark)
             await asyncio.sleep(max(deadline - before - (time.monotonic() - prompted), 0.0))
-            os.kill(node.pid, signal.SIGSTOP)  # the server stalls 6 s before the deadline, for 55 s
+            os.kill(node.pid, signal.SIGSTOP)  # the server stalls 6 s before the deadline, past the ping timeout
             try:
                 sent = late.mark()
                 await late.pm(BOT_NAME, "follow")  # in time, but dropped: the bot is gone when the server reads it

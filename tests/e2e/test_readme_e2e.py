@@ -115,9 +115,10 @@ def test_readme_roompromote_makes_the_bot_a_room_bot(ps_server_factory: Callable
 
 
 def test_serve_gives_up_with_status_3_after_5_refused_logins(tmp_path: Path, e2e: E2EEnv) -> None:
-    """README "When things go wrong": definite refusals count; after 5 in a row `serve` exits 3."""
+    """README "When things go wrong": definite refusals count; after 5 in a row `serve` exits 3 (short
+    waits between the tries: their count is what is checked)."""
     (tmp_path / "bot.toml").write_text(
-        f'[server]\nurl = "{e2e.ws_url}"\nlogin_url = "{e2e.login_url}"\n'
+        f'[server]\nurl = "{e2e.ws_url}"\nlogin_url = "{e2e.login_url}"\nbackoff_initial = 0.2\nbackoff_max = 1\n'
         f'[bot]\nusername = "{REFUSED_NAMES[0]}"\nrooms = ["survivor"]\ndatabase = "bot.db"\n'
     )
     env = dict(os.environ, SURVIVOR_HOST_PASSWORD="wrong")

@@ -41,7 +41,8 @@ class BotProcess:
     program: tuple[str, ...] = ("-m", "survivor_host.cli")
     """What the Python interpreter runs, before `serve --config FILE`."""
     tables: dict[str, dict[str, Any]] = field(default_factory=dict)
-    """More config tables, e.g. {"points": {"mirror": True}, "room_bot": {"whitelisted": True}}."""
+    """More config tables, e.g. {"points": {"mirror": True}, "room_bot": {"whitelisted": True}}; keys under
+    "server" join the server's address (e.g. {"server": {"heartbeat": 10}})."""
     process: subprocess.Popen[bytes] | None = None
     starts: int = 0
 
@@ -57,6 +58,7 @@ class BotProcess:
             "[server]",
             f"url = {_toml_value(self.env.ws_url)}",
             f"login_url = {_toml_value(self.env.login_url)}",
+            *(f"{key} = {_toml_value(value)}" for key, value in self.tables.get("server", {}).items()),
             "[bot]",
             f"username = {_toml_value(self.username)}",
             'password_env = "SURVIVOR_HOST_TEST_PASSWORD"',
@@ -69,6 +71,8 @@ class BotProcess:
             *(f"{key} = {_toml_value(value)}" for key, value in self.defaults.items()),
         ]
         for table, values in self.tables.items():
+            if table == "server":
+                continue
             lines += [f"[{table}]", *(f"{key} = {_toml_value(value)}" for key, value in values.items())]
         self.config_path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
