@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from harness import CACHE_DIR, run_async
 from harness.bot import BOT_NAME
 from harness.env import REFUSED_NAMES, E2EEnv
@@ -48,22 +49,28 @@ async def _until(check: Callable[[], bool], timeout: float = 10.0) -> None:
         await asyncio.sleep(0.05)
 
 
-def test_readme_demo_commands_play_whole_games(tmp_path: Path) -> None:
-    demos = [c for c in _readme_commands() if "survivor-host demo" in c]
-    assert len(demos) == 3
+DEMOS = [c for c in _readme_commands() if "survivor-host demo" in c]
+"""The guides' `demo` commands: each one is a test of its own, so they run side by side."""
+
+
+def test_the_guides_show_three_demo_commands() -> None:
+    assert len(DEMOS) == 3
+
+
+@pytest.mark.parametrize("command", DEMOS, ids=[f"demo{n}" for n in range(len(DEMOS))])
+def test_readme_demo_commands_play_whole_games(tmp_path: Path, command: str) -> None:
     env = dict(os.environ, SURVIVOR_HOST_CACHE=str(CACHE_DIR))
-    for command in demos:
-        result = subprocess.run(
-            ["bash", "-c", local(command)], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600
+    result = subprocess.run(
+        ["bash", "-c", local(command)], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600
+    )
+    assert result.returncode == 0, (command, result.stdout[-3000:], result.stderr[-3000:])
+    assert "wins the game!" in result.stdout
+    assert re.search(r"^-- game over: \w+ won after", result.stdout, re.MULTILINE)
+    if "--record demo.json" in command:  # the watcher checks the game they saw
+        verified = subprocess.run(
+            ["bash", "-c", local(".venv/bin/survivor-host verify demo.json")], cwd=tmp_path, capture_output=True
         )
-        assert result.returncode == 0, (command, result.stdout[-3000:], result.stderr[-3000:])
-        assert "wins the game!" in result.stdout
-        assert re.search(r"^-- game over: \w+ won after", result.stdout, re.MULTILINE)
-        if "--record demo.json" in command:  # the watcher checks the game they saw
-            verified = subprocess.run(
-                ["bash", "-c", local(".venv/bin/survivor-host verify demo.json")], cwd=tmp_path, capture_output=True
-            )
-            assert verified.returncode == 0, verified
+        assert verified.returncode == 0, verified
 
 
 def test_readme_serve_command_logs_in_and_stops_cleanly(tmp_path: Path, e2e: E2EEnv) -> None:
