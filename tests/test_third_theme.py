@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from survivor_host.analysis.simulate import SimSetup, fast_reason, simulate
-from survivor_host.bot.hosting import addbot_line, finishing_order
 from survivor_host.bot.ports import HostSettings
 from survivor_host.bot.room import RoomHost
+from survivor_host.bot.room_bot_lines import addbot_line, finishing_order
 from survivor_host.cli import main
 from survivor_host.engine.dice import ScriptedDice
 from survivor_host.engine.events import Event, GameOver

@@ -13,9 +13,9 @@ import pytest
 
 from survivor_host.bot.bot import Bot
 from survivor_host.bot.config import BotConfig
-from survivor_host.bot.hosting import addbot_line, safe_name
 from survivor_host.bot.ports import HostSettings
 from survivor_host.bot.room import RoomHost
+from survivor_host.bot.room_bot_lines import addbot_line, safe_name
 from survivor_host.bot.roombot import RoomBotFollower, RoomBotSettings
 from survivor_host.engine.ids import to_id
 from survivor_host.store.db import Store

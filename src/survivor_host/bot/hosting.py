@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import html
 import logging
-import re
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from survivor_host.bot.ending import EndLine
 from survivor_host.bot.host_choice import host_choice
 from survivor_host.bot.outage import StoreDown
 from survivor_host.bot.ports import AUTH_RANKS, Cancellable, FloodRule
+from survivor_host.bot.room_bot_lines import addbot_line, finishing_order, safe_name
 from survivor_host.bot.state import RoomState
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.game import Game
@@ -29,24 +30,6 @@ from survivor_host.themes import THEMES
 FORCED_END = "The game was forcibly ended."
 """The room bot's `.dehost` line: the room's game is over, ours too."""
 log = logging.getLogger(__name__)
-_UNSAFE = re.compile(r"[,|\[\]\x00-\x1f\x7f\u200b-\u200f\u2028\u2029]+")
-
-
-def safe_name(name: str) -> str:
-    """A player's name as one item of a room bot command: no commas (its separator), brackets, pipes or
-    control characters, spaces collapsed."""
-    return " ".join(_UNSAFE.sub(" ", name).split())
-
-
-def addbot_line(finishing: Sequence[str]) -> str:
-    """`.addbot N, WINNER, SECOND, P3, ..., PN`: every player, in finishing order (managePoints.js)."""
-    return f".addbot {len(finishing)}, " + ", ".join(safe_name(name) for name in finishing)
-
-
-def finishing_order(game: Game) -> list[str]:
-    """The players by place (G7), seat order within a shared place."""
-    order = {seat.name: i for i, seat in enumerate(game.seats)}
-    return sorted(order, key=lambda name: (game.placements.get(name, len(order)), order[name]))
 
 
 @dataclass
@@ -74,6 +57,8 @@ class Hosting:
     """The room bot ended the hosting while the database took no writes: ours ends once it does."""
     close_signups: Callable[[str], None] = lambda text: None
     """Closes our open signups, saying `text` (raises sqlite3.Error, the list still open, if not stored)."""
+    owed_to_auth: list[str] = field(default_factory=list)
+    """Words for the room's auth that found none online: PMed to the first auth heard."""
 
     def __post_init__(self) -> None:
         follower = self.state.roombot
@@ -178,6 +163,9 @@ class Hosting:
         if rank not in AUTH_RANKS:
             return
         self.auth_seen[to_id(name)] = name
+        owed, self.owed_to_auth = self.owed_to_auth, []
+        for text in owed:
+            self.state.out.pm(name, text)
         word, _, rest = text.strip().partition(" ")
         if word.lower() in (".host", ".subhost") and to_id(rest.partition(",")[0]) == to_id(self.state.out.name):
             self.hosted_by = name
@@ -214,15 +202,17 @@ class Hosting:
             f"Free its host slot: type .dehost in {room}."
         )
         for name in self._auth_to_tell():
-            if state.out.can_use_html(room):
-                value = html.escape(f"/msgroom {room}, .dehost", quote=True)
-                box = (
-                    f"<p>{html.escape(text)}</p>"
-                    f'<button class="button" name="send" value="{value}">Send .dehost to {html.escape(room)}</button>'
-                )
-                state.out.pm_uhtml(room, name, f"survivor-dehost-{room}", box, fallback=text)
-            else:
-                state.out.pm(name, text)
+            self._pm_box(name, text, "dehost", ".dehost", f"Send .dehost to {room}")
+
+    def tell_auth(self, text: str, host: str | None) -> None:
+        """PM `text` to whoever hosted us or the game's `host`, else every auth seen and online; with
+        none online, to the first auth heard."""
+        self.handback_to = [name for name in (self.hosted_by, host) if name]
+        names = self._auth_to_tell()
+        for name in names:
+            self.state.out.pm(name, text)
+        if not names:
+            self.owed_to_auth.append(text)
 
     def _auth_to_tell(self) -> list[str]:
         """Whoever hosted us if still in the room, else the game's host, else every auth seen and online."""
@@ -250,33 +240,50 @@ class Hosting:
             self._hand_back(".done")
         self.modnote(f"HOST: {state_bot(self.state)}'s signups were cancelled.")
 
-    def game_over(self, game: Game, host: str | None) -> None:
-        """The game ended: the room bot's host is released, staff get a modnote, the host the points line."""
+    def end_lines(self, game: Game, host: str | None) -> list[EndLine]:
+        """The room bot's last lines of a game: its host handed back, a modnote for staff, and the points
+        line for the game's `host`."""
         state = self.state
+        lines = []
         if state.roombot.we_host():
-            self._hand_back(f".win {safe_name(game.winner)}" if game.winner else ".done", host)
+            lines.append(EndLine("win", f".win {safe_name(game.winner)}") if game.winner else EndLine("done", ".done"))
         winner = f"won by [{safe_name(game.winner)}]" if game.winner else "ended without a winner"
-        self.modnote(f"HOST: {state_bot(state)}'s {game.title} of {len(game.seats)} players {winner}.")
+        lines.append(
+            EndLine("modnote", f"HOST: {state_bot(state)}'s {game.title} of {len(game.seats)} players {winner}.")
+        )
         if game.winner and state.roombot.configured and len(game.seats) >= state.settings.points_scale[0][0]:
-            self._send_points_line(addbot_line(finishing_order(game)), host)
+            lines.append(EndLine("addbot", addbot_line(finishing_order(game))))
+        return lines
+
+    def send_end_line(self, line: EndLine, host: str | None) -> None:
+        """Send one of a game's last lines as its kind is sent."""
+        if line.kind in ("win", "done"):
+            self._hand_back(line.text, host)
+        elif line.kind == "modnote":
+            self.modnote(line.text)
+        elif line.kind == "addbot":
+            self._send_points_line(line.text, host)
+        else:
+            self.state.out.say(self.state.room, line.text)
 
     def _send_points_line(self, line: str, host: str | None) -> None:
         state = self.state
         online = [name for uid, name in self.auth_seen.items() if state.out.rank_of(state.room, uid) is not None]
         to = [host] if host and state.out.rank_of(state.room, to_id(host)) is not None else online
         assert state.roombot.settings is not None
-        rb = state.roombot.settings.name
+        text = f"[{state.room}] For {state.roombot.settings.name}'s leaderboard (a + sends it): {line}"
         for name in to:
-            text = f"[{state.room}] For {rb}'s leaderboard (a + sends it): {line}"
-            if state.out.can_use_html(state.room):
-                value = html.escape(f"/msgroom {state.room}, {line}", quote=True)
-                box = (
-                    f"<p>{html.escape(text)}</p>"
-                    f'<button class="button" name="send" value="{value}">Send it to {html.escape(state.room)}</button>'
-                )
-                state.out.pm_uhtml(state.room, name, f"survivor-addbot-{state.room}", box)
-            else:
-                state.out.pm(name, text)
+            self._pm_box(name, text, "addbot", line, f"Send it to {state.room}")
+
+    def _pm_box(self, name: str, text: str, key: str, line: str, label: str) -> None:
+        """PM `text` to `name`; at `*` a box whose button `label` sends `line` to the room."""
+        state, room = self.state, self.state.room
+        if not state.out.can_use_html(room):
+            state.out.pm(name, text)
+            return
+        value = html.escape(f"/msgroom {room}, {line}", quote=True)
+        button = f'<button class="button" name="send" value="{value}">{html.escape(label)}</button>'
+        state.out.pm_uhtml(room, name, f"survivor-{key}-{room}", f"<p>{html.escape(text)}</p>{button}", fallback=text)
 
 
 def state_bot(state: RoomState) -> str:

@@ -26,6 +26,7 @@ from survivor_host.bot.command_words import (
 )
 from survivor_host.bot.commands import Commands
 from survivor_host.bot.deadlines import Deadlines
+from survivor_host.bot.ending import Ending
 from survivor_host.bot.handhost.desk import HandDesk
 from survivor_host.bot.hosting import Hosting
 from survivor_host.bot.outage import StoreDown
@@ -71,11 +72,12 @@ class RoomHost:
             self.state, before_timeout=self._before_timeout, timeout=self._timeout, server_answers=self._server_answers,
             reprompt=self.present.refresh_prompts, last_heard=last_heard or (lambda: None),
         )  # fmt: skip
-        self.session = Session(self.state, self.present, self.deadlines)
+        self.hosting = Hosting(self.state, self._open_signups, self._end_ours, flood)
+        ending = Ending(self.state, self.hosting.send_end_line, self.hosting.tell_auth)
+        self.session = Session(self.state, self.present, self.deadlines, ending, self.hosting.end_lines)
         self.desk = SignupDesk(self.state)
         self.presence = Presence(self.state, self.session, self.present, self.deadlines, self.desk)
         self.reach = Reach(self.state, self.session, self.present, self.desk)
-        self.hosting = Hosting(self.state, self._open_signups, self._end_ours, flood)
         self.hand = HandDesk(self.state)
         self.state.roombot.on_change = self._room_bot_changed
         self.commands = Commands(
@@ -85,7 +87,6 @@ class RoomHost:
         self.desk.autostart = self._autostart
         self.desk.cancelled = self.hosting.cancelled
         self.hosting.close_signups = self.desk.close
-        self.session.over = self.hosting.game_over
         self.hosting.flood_rule_changed()
         self.away = False
         """The bot is out of the room (disconnected, locked, not joined): play waits for it."""

@@ -14,8 +14,10 @@ import pickle
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from survivor_host.bot.deadlines import Deadlines
+from survivor_host.bot.ending import Ending, EndLine, Last
 from survivor_host.bot.fairness import reveal_seed, stored_dice
 from survivor_host.bot.outage import StoreDown
 from survivor_host.bot.present import Announcer
@@ -39,8 +41,10 @@ class Session:
     state: RoomState
     present: Announcer
     deadlines: Deadlines
-    over: Callable[[Game, str | None], None] = lambda game, host: None
-    """Told each game that ended (and its host) once its last lines are queued: the room bot's part."""
+    ending: Ending
+    """Closes a game that ended and says its last lines, each at most once across a crash."""
+    end_lines: Callable[[Game, str | None], list[EndLine]] = lambda game, host: []
+    """The room bot's last lines of a game that ended (given its host): the hosting's part."""
 
     def begin(self, game: Game, game_id: int) -> None:
         """A game just stored as `game_id` starts: its opening is announced and its first wait armed."""
@@ -100,31 +104,26 @@ class Session:
             self.state.out.when_sent(lambda: store.mark_posted(game_id, seq))
 
     def finish(self) -> None:
+        """The game is over: once its final step went out, its close (points, game counts) is stored with
+        its last lines, which are then said one at a time (`Ending`)."""
         state = self.state
         game = state.game
         assert game is not None and state.game_id is not None
         self.deadlines.clear()
         record = game.record()
-        state.out.say(state.room, reveal_seed(str(game.seed)))
         status = "finished" if game.winner else "ended"
-        awards = self._award_points(game) if game.winner and state.settings.mirror_points else {}
+        awards, points = self._points(game) if game.winner and state.settings.mirror_points else ({}, [])
         counted = [seat.name for seat in game.seats] if game.winner else []
-        self.over(game, state.game_host)
-        # The game is closed (and its points and game counts given, in the same transaction) once its
-        # last lines went out: a crash before that replays it on restart, announces the end again, and
-        # awards once.
-        game_id, store, at = state.game_id, state.store, state.clock.now()
+        game_id, store, at, host = state.game_id, state.store, state.clock.now(), state.game_host
 
-        def close() -> None:
-            store.finish_game(game_id, record, at, status, awards, counted)
-            if state.closing == game_id:
-                state.closing = None
+        def close(ending: dict[str, Any]) -> None:
+            store.finish_game(game_id, record, at, status, awards, counted, ending)
 
-        state.closing = game_id
-        state.out.when_sent(lambda: state.outage.hold(close))
+        lines = (EndLine("say", reveal_seed(str(game.seed))), *points, *self.end_lines(game, host))
         state.game = None
         state.game_id = None
         state.game_host = None
+        self.ending.begin(Last(game_id, lines, host), close)
 
     def abandon(self, game: Game) -> None:
         """An error inside the engine (a bug): end the game cleanly instead of wedging the room."""
@@ -145,21 +144,25 @@ class Session:
         state.game = None
         state.game_id = None
 
-    def _award_points(self, game: Game) -> dict[str, tuple[str, int]]:
+    def _points(self, game: Game) -> tuple[dict[str, tuple[str, int]], list[EndLine]]:
+        """Our own points of the game (G7), and the line that says them."""
         first, second = points_for(len(game.seats), self.state.settings.points_scale)
         if not first:
-            return {}
+            return {}, []
         awards = {to_id(game.winner or ""): (game.winner or "", first)}
         seconds = game.at_place(2)  # a shared second place earns second's points for each (G7)
         for name in seconds:
             awards[to_id(name)] = (name, second)
         tail = "".join(f", {name} +{second}" for name in seconds)
-        self.state.out.say(self.state.room, f"Points: {game.winner} +{first}{tail}.")
-        return awards
+        return awards, [EndLine("say", f"Points: {game.winner} +{first}{tail}.")]
 
     def restore(self, stored: StoredGame) -> None:
-        """Rebuild a game by replay; announce only the step that was in flight, then carry on."""
+        """Rebuild a game by replay; announce only the step that was in flight, then carry on (a closed
+        game: only its last lines not yet sent)."""
         state = self.state
+        if stored.closed:  # its record is stored: only the last lines not yet sent remain
+            self.ending.resume(stored.id)
+            return
         if (1 if stored.rules_version is None else stored.rules_version) != RULES_VERSION:
             logger.warning(
                 "game %s in %s was played under rules version %s, not %s: not restored (its rows are kept)",

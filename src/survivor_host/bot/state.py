@@ -55,7 +55,7 @@ class RoomState:
     game_host: str | None = None
     """Who hosted the running game (from its signups)."""
     closing: int | None = None
-    """The ended game whose record is stored once its last lines went out (until then, not yet)."""
+    """The ended game whose close is stored once its final step went out (until then, not yet)."""
     roombot: RoomBotFollower = field(init=False)
     """The room bot's host and queue, as its lines tell them."""
     outage: Outage = field(init=False)

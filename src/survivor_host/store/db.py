@@ -17,6 +17,7 @@ from survivor_host.engine.game import RULES_VERSION
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
 from survivor_host.store.closed import ClosedRecords, sql_id
+from survivor_host.store.ending import EndingLedger
 from survivor_host.store.migrations import MIGRATIONS
 from survivor_host.store.points import PointsTables
 from survivor_host.store.writes import CheckedConnection, Writes
@@ -51,9 +52,11 @@ class StoredGame:
     """Who opened its signups (None: stored before hosts were kept)."""
     room_bot_hosted: bool = False
     """The room bot hosted our bot for it (it then ends with `.win`)."""
+    closed: bool = False
+    """Its close is stored and only some of its last lines are still to be sent."""
 
 
-class Store(PointsTables, ClosedRecords, Writes):
+class Store(PointsTables, ClosedRecords, EndingLedger, Writes):
     """The bot's database (WAL mode). One connection, used from the event loop's thread."""
 
     def __init__(self, path: str | Path) -> None:
@@ -157,14 +160,16 @@ class Store(PointsTables, ClosedRecords, Writes):
         status: str = "finished",
         awards: dict[str, tuple[str, int]] | None = None,
         counted: Sequence[str] = (),
+        ending: dict[str, Any] | None = None,
     ) -> bool:
-        """Close the game and add its points and the game counts of `counted` (its players) in one
-        transaction; False (and nothing done) when it was already closed, so nothing is given twice."""
+        """Close the game, add its points and the game counts of `counted` (its players), and store its last
+        lines (`ending`, none sent yet) in one transaction; False (and nothing done) when it was already
+        closed, so nothing is given twice."""
         with self.transaction():
             cursor = self.db.execute(
-                "UPDATE games SET status = ?, finished_at = ?, record = ?, deadline_at = NULL"
+                "UPDATE games SET status = ?, finished_at = ?, record = ?, deadline_at = NULL, ending = ?"
                 " WHERE id = ? AND status = 'running'",
-                (status, at, json.dumps(record), game_id),
+                (status, at, json.dumps(record), None if ending is None else json.dumps(ending), game_id),
             )
             if cursor.rowcount == 0:
                 return False
@@ -196,10 +201,11 @@ class Store(PointsTables, ClosedRecords, Writes):
         return [Input.from_dict(json.loads(row[0])) for row in rows]
 
     def unfinished_games(self) -> list[StoredGame]:
+        """The games still running, and the closed ones whose last lines have not all gone out."""
         rows = self.db.execute(
             "SELECT id, room, theme, mods, options, players, seed, deadline_at, heartbeat, posted,"
-            " deadline_wait, deadline_extension, dice, client_seed, salts, host, room_bot_hosted FROM games"
-            " WHERE status = 'running'"
+            " deadline_wait, deadline_extension, dice, client_seed, salts, host, room_bot_hosted, status FROM games"
+            " WHERE status = 'running' OR ending_sent < json_array_length(ending, '$.lines')"
             " ORDER BY id"
         ).fetchall()
         options = [json.loads(row[4]) for row in rows]
@@ -224,6 +230,7 @@ class Store(PointsTables, ClosedRecords, Writes):
                 rules_version=opts.get(RULES_KEY),
                 host=row[15],
                 room_bot_hosted=bool(row[16]),
+                closed=row[17] != "running",
             )
             for row, opts in zip(rows, options, strict=True)
         ]

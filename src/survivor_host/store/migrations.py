@@ -120,4 +120,10 @@ MIGRATIONS: tuple[str, ...] = (
         SELECT 'session', id, room, survivor_id(host) FROM hand_sessions
         WHERE record IS NOT NULL AND survivor_id(host) != ''
     """,
+    # version 7: a game's last lines, stored with its close before the first is sent, and how many went out
+    # (store/ending.py), so a restart sends only the rest
+    """
+    ALTER TABLE games ADD COLUMN ending TEXT;
+    ALTER TABLE games ADD COLUMN ending_sent INTEGER NOT NULL DEFAULT 0
+    """,
 )
