@@ -10,6 +10,9 @@ Fixtures:
     e2e                (session) E2EEnv: ws_url, login_url, key, server, login, player(name) factory
     ps_server_factory  (test)    callable(**ServerOptions fields) -> started PSServer of the test's own,
                                  closed after the test (use e2e.for_server(srv) to get an E2EEnv)
+    room_bot_server    (session) PSServer: BOT_ID ``*``, and in Survivor the room bot ``@`` and two room auth
+                                 ``+`` (ROOM_BOT_AUTH); started when a test first asks, shared after
+    room_bot_env       (test)    E2EEnv of room_bot_server
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ from harness import FakeLoginServer, LoginPolicy, PSServer, RSAKey
 from harness.env import BAD_SIGNATURE_NAMES, BANNED_NAMES, REFUSED_NAMES, E2EEnv, default_server_options
 
 E2E_DIR = Path(__file__).resolve().parent
+ROOM_BOT_AUTH = {"Survivor": {"Sir Vivor": "@", "Room Auth": "+", "Hand Auth": "+"}}
+"""The room bot (test_room_bot.SV) and the room auth of test_room_bot.AUTH and test_hand_hosting.AUTH."""
 _FAILED = pytest.StashKey[bool]()
 
 
@@ -77,11 +82,28 @@ def e2e(ps_server: PSServer, fake_login: FakeLoginServer, e2e_key: RSAKey) -> E2
     return E2EEnv(server=ps_server, login=fake_login, key=e2e_key)
 
 
+@pytest.fixture(scope="session")
+def room_bot_server(e2e_key: RSAKey, fake_login: FakeLoginServer) -> Iterator[PSServer]:
+    """One server for the games hosted through the room bot: each test brings its own bot and names."""
+    server = PSServer(default_server_options(e2e_key, fake_login, room_auth=ROOM_BOT_AUTH), name="roombot")
+    try:
+        server.start()
+        yield server
+    finally:
+        server.close()
+
+
+@pytest.fixture
+def room_bot_env(e2e: E2EEnv, room_bot_server: PSServer) -> E2EEnv:
+    return e2e.for_server(room_bot_server)
+
+
 @pytest.fixture(autouse=True)
 def _session_server_output_on_failure(request: pytest.FixtureRequest) -> Iterator[None]:
     yield
-    if "ps_server" in request.fixturenames:
-        _attach_output(request, request.getfixturevalue("ps_server"), "session PS server output")
+    for name, label in (("ps_server", "session PS server output"), ("room_bot_server", "room bot PS server output")):
+        if name in request.fixturenames:
+            _attach_output(request, request.getfixturevalue(name), label)
 
 
 @pytest.fixture

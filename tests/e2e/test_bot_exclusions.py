@@ -14,7 +14,7 @@ from harness import E2EEnv, run_async
 from harness.bot import BOT_NAME, BotProcess
 from harness.table import Table
 from hosting_kit import Chooser, game_record, no_deadline_passed, random_rule
-from test_room_bot import ROOM, bot_chat, click_the_points_button, hosted_game, room_server, transcript
+from test_room_bot import ROOM, bot_chat, click_the_points_button, hosted_game, transcript
 
 NAMES = [f"Ex {n}" for n in ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus")]
 SALT = "rb-exc"
@@ -22,9 +22,9 @@ SALT = "rb-exc"
 
 
 def test_exclusions_with_golf_hosted_through_the_room_bot(
-    e2e: E2EEnv, ps_server_factory: Callable[..., Any], bot_factory: Callable[..., BotProcess]
+    room_bot_env: E2EEnv, bot_factory: Callable[..., BotProcess]
 ) -> None:
-    env = room_server(ps_server_factory, e2e, "*")
+    env = room_bot_env
     bot = bot_factory(env=env, rooms=(ROOM,), fixed_seed="rb-exclusions").start()
     table: list[Table] = []
 

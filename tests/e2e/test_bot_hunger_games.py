@@ -13,15 +13,15 @@ from harness import E2EEnv, run_async
 from harness.bot import BOT_NAME, BotProcess
 from harness.table import Table
 from hosting_kit import Chooser, game_record, random_rule
-from test_room_bot import ROOM, bot_chat, click_the_points_button, hosted_game, room_server, transcript
+from test_room_bot import ROOM, bot_chat, click_the_points_button, hosted_game, transcript
 
 HG_NAMES = [f"Hg {n}" for n in ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus")]
 
 
 def test_hg_with_second_wind_hosted_through_the_room_bot(
-    e2e: E2EEnv, ps_server_factory: Callable[..., Any], bot_factory: Callable[..., BotProcess]
+    room_bot_env: E2EEnv, bot_factory: Callable[..., BotProcess]
 ) -> None:
-    env = room_server(ps_server_factory, e2e, "*")
+    env = room_bot_env
     bot = bot_factory(env=env, rooms=(ROOM,), fixed_seed="rb-hg").start()
     table: list[Table] = []
 
@@ -49,9 +49,9 @@ SPOTLIGHT_NAMES = [f"Hs {n}" for n in ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay",
 
 
 def test_hgs_with_golf_hosted_through_the_room_bot(
-    e2e: E2EEnv, ps_server_factory: Callable[..., Any], bot_factory: Callable[..., BotProcess]
+    room_bot_env: E2EEnv, bot_factory: Callable[..., BotProcess]
 ) -> None:
-    env = room_server(ps_server_factory, e2e, "*")
+    env = room_bot_env
     bot = bot_factory(env=env, rooms=(ROOM,), fixed_seed="rb-hgs").start()
     table: list[Table] = []
 
@@ -78,9 +78,9 @@ ANON_NAMES = [f"Ha {n}" for n in ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus
 
 
 def test_hga_with_roll_switch_hosted_through_the_room_bot(
-    e2e: E2EEnv, ps_server_factory: Callable[..., Any], bot_factory: Callable[..., BotProcess]
+    room_bot_env: E2EEnv, bot_factory: Callable[..., BotProcess]
 ) -> None:
-    env = room_server(ps_server_factory, e2e, "*")
+    env = room_bot_env
     bot = bot_factory(env=env, rooms=(ROOM,), fixed_seed="rb-hga").start()
     table: list[Table] = []
 

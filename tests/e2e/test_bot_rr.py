@@ -13,7 +13,7 @@ from harness import E2EEnv, run_async
 from harness.bot import BOT_NAME, BotProcess
 from harness.table import Table
 from hosting_kit import Chooser, game_record
-from test_room_bot import ROOM, bot_chat, click_the_points_button, hosted_game, room_server, transcript
+from test_room_bot import ROOM, bot_chat, click_the_points_button, hosted_game, transcript
 
 from survivor_host.trust.verify import verify
 
@@ -32,10 +32,8 @@ def clicks(player: str, commands: list[str], n: int) -> str | None:
     return "pull" if "pull" in commands else None
 
 
-def test_rr_hosted_through_the_room_bot(
-    e2e: E2EEnv, ps_server_factory: Callable[..., Any], bot_factory: Callable[..., BotProcess]
-) -> None:
-    env = room_server(ps_server_factory, e2e, "*")
+def test_rr_hosted_through_the_room_bot(room_bot_env: E2EEnv, bot_factory: Callable[..., BotProcess]) -> None:
+    env = room_bot_env
     bot = bot_factory(env=env, rooms=(ROOM,), fixed_seed="rb-rr").start()
     table: list[Table] = []
 

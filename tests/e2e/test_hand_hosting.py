@@ -89,9 +89,9 @@ async def host_says(host: Player, watcher: Player, text: str, answer: str) -> st
 
 
 def test_a_whole_hand_hosted_session_on_the_local_server(
-    e2e: E2EEnv, ps_server_factory: Any, bot_factory: Any, tmp_path: Path
+    room_bot_env: E2EEnv, bot_factory: Any, tmp_path: Path
 ) -> None:
-    env = e2e.for_server(ps_server_factory(bot_rank="*", room_auth={"Survivor": {SV: "@", AUTH: "+"}}))
+    env = room_bot_env  # the room bot SV is `@` there, AUTH `+`
     bot: BotProcess = bot_factory(env=env, rooms=(ROOM,)).start()
     watcher_box: list[Player] = []
 

@@ -32,7 +32,8 @@ BUTTON = re.compile(r'<button[^>]*name="send"[^>]*value="([^"]*)"')
 
 
 def room_server(factory: Callable[..., Any], e2e: E2EEnv, bot_rank: str | None) -> E2EEnv:
-    """A server where the room bot is `@` in Survivor and AUTH is `+`."""
+    """A server of the test's own where the room bot is `@` in Survivor and AUTH is `+` (with our bot
+    at `*`, the tests share the `room_bot_env` fixture's server instead)."""
     server = factory(bot_rank=bot_rank, room_auth={"Survivor": {SV: "@", AUTH: "+"}})
     return e2e.for_server(server)
 
@@ -126,9 +127,9 @@ CTA_NAMES = [f"Rc {n}" for n in ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus"
 
 
 def test_ftl_game_hosted_through_the_room_bot_at_star(
-    e2e: E2EEnv, ps_server_factory: Callable[..., Any], bot_factory: Callable[..., BotProcess]
+    room_bot_env: E2EEnv, bot_factory: Callable[..., BotProcess]
 ) -> None:
-    env = room_server(ps_server_factory, e2e, "*")
+    env = room_bot_env
     bot = bot_factory(env=env, rooms=(ROOM,), defaults={"leader": "pick"}, fixed_seed="rb-ftl").start()
 
     async def scenario() -> None:
@@ -147,10 +148,8 @@ def test_ftl_game_hosted_through_the_room_bot_at_star(
     no_deadline_passed(game_record(bot.database, ROOM))
 
 
-def test_cta_game_hosted_through_the_room_bot(
-    e2e: E2EEnv, ps_server_factory: Callable[..., Any], bot_factory: Callable[..., BotProcess]
-) -> None:
-    env = room_server(ps_server_factory, e2e, "*")
+def test_cta_game_hosted_through_the_room_bot(room_bot_env: E2EEnv, bot_factory: Callable[..., BotProcess]) -> None:
+    env = room_bot_env
     bot = bot_factory(env=env, rooms=(ROOM,), fixed_seed="rb-cta").start()
 
     async def scenario() -> None:
@@ -168,11 +167,9 @@ def test_cta_game_hosted_through_the_room_bot(
     no_deadline_passed(game_record(bot.database, ROOM))
 
 
-def test_silent_beside_a_human_host(
-    e2e: E2EEnv, ps_server_factory: Callable[..., Any], bot_factory: Callable[..., BotProcess]
-) -> None:
+def test_silent_beside_a_human_host(room_bot_env: E2EEnv, bot_factory: Callable[..., BotProcess]) -> None:
     """Finding 1: no reply to the room bot's commands or to `/me in` for a human host's game."""
-    env = room_server(ps_server_factory, e2e, "*")
+    env = room_bot_env
     bot_factory(env=env, rooms=(ROOM,)).start()
 
     async def scenario() -> None:
@@ -209,10 +206,10 @@ def test_silent_beside_a_human_host(
 
 
 def test_our_signups_yield_when_the_room_bot_comes_back_and_hosts_a_person(
-    e2e: E2EEnv, ps_server_factory: Callable[..., Any], bot_factory: Callable[..., BotProcess]
+    room_bot_env: E2EEnv, bot_factory: Callable[..., BotProcess]
 ) -> None:
     """Opened while the room bot was away; it comes in and hosts a person: ours close, without `.done`."""
-    env = room_server(ps_server_factory, e2e, "*")
+    env = room_bot_env
     bot_factory(env=env, rooms=(ROOM,)).start()
 
     async def scenario() -> None:
@@ -239,11 +236,15 @@ def test_our_signups_yield_when_the_room_bot_comes_back_and_hosts_a_person(
 
 @pytest.mark.parametrize("rank", ["*", None], ids=["star", "ordinary"])
 def test_flood_filter_silent_when_the_room_bot_does_not_host_us(
-    rank: str | None, e2e: E2EEnv, ps_server_factory: Callable[..., Any], bot_factory: Callable[..., BotProcess]
+    rank: str | None,
+    request: pytest.FixtureRequest,
+    e2e: E2EEnv,
+    ps_server_factory: Callable[..., Any],
+    bot_factory: Callable[..., BotProcess],
 ) -> None:
     """The room bot comes in after our signups opened: it does not host us, so its flood filter counts
     our chat lines (finding 2). Ours must stay under 7 lines in 3.5-6 s all game long."""
-    env = room_server(ps_server_factory, e2e, rank)
+    env = request.getfixturevalue("room_bot_env") if rank == "*" else room_server(ps_server_factory, e2e, rank)
     names = [f"Rf {n}" for n in ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus")]
     bot = bot_factory(env=env, rooms=(ROOM,), defaults={"leader": "pick"}, fixed_seed=f"rf-{rank}").start()
 

@@ -8,14 +8,13 @@ import contextlib
 import html
 import re
 from collections.abc import Callable
-from typing import Any
 
 from harness import E2EEnv, run_async
 from harness.bot import BOT_NAME, BotProcess
 from harness.roombot import RoomBotStandIn
 from harness.table import Table
 from hosting_kit import Chooser, connect, random_rule
-from test_room_bot import AUTH, ROOM, SV, room_server
+from test_room_bot import AUTH, ROOM, SV
 
 from survivor_host.engine.ids import to_id
 
@@ -33,9 +32,9 @@ class DeafToWin(RoomBotStandIn):
 
 
 def test_an_ignored_win_gets_the_auth_asked_to_dehost(
-    e2e: E2EEnv, ps_server_factory: Callable[..., Any], bot_factory: Callable[..., BotProcess]
+    room_bot_env: E2EEnv, bot_factory: Callable[..., BotProcess]
 ) -> None:
-    env = room_server(ps_server_factory, e2e, "*")
+    env = room_bot_env
     bot = bot_factory(env=env, rooms=(ROOM,), fixed_seed="hb-cta", tables={"room_bot": {"handback_seconds": 2}})
     bot.start()
 
