@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 
 from survivor_host.bot.ending import EndLine
 from survivor_host.bot.host_choice import host_choice
-from survivor_host.bot.outage import StoreDown
 from survivor_host.bot.ports import AUTH_RANKS, Cancellable, FloodRule
 from survivor_host.bot.room_bot_lines import addbot_line, finishing_order, safe_name
 from survivor_host.bot.state import RoomState
@@ -53,8 +52,6 @@ class Hosting:
     """The wait for the room bot to answer our `.win` or `.done`."""
     handback_to: list[str] = field(default_factory=list)
     """Who hosted the game just handed back (the `.host` typer, then the signups' opener)."""
-    end_owed: bool = False
-    """The room bot ended the hosting while the database took no writes: ours ends once it does."""
     close_signups: Callable[[str], None] = lambda text: None
     """Closes our open signups, saying `text` (raises sqlite3.Error, the list still open, if not stored)."""
     owed_to_auth: list[str] = field(default_factory=list)
@@ -65,7 +62,7 @@ class Hosting:
         follower.on_hosted = self._hosted
         follower.on_unhosted = self._unhosted
         follower.on_change = self.flood_rule_changed
-        # First of the room's parts: an ended hosting closes the list before its timer could start its game.
+        # First of the room's parts: signups yielding to another host close before their timer could start a game.
         self.state.outage.on_resume.insert(0, self._writable_again)
 
     def may_open(self, asker: str, rest: str) -> bool:
@@ -116,27 +113,16 @@ class Hosting:
         if self.handback is not None:
             self.handback.cancel()
             self.handback = None
-        if line == FORCED_END:
-            self._end_ours()
+        if line == FORCED_END:  # nobody says it again: an end the database does not take is owed
+            self.state.outage.now_or_owed("the hosting's end", self._end_ours)
 
     def _end_ours(self) -> None:
-        """Our signups or game end with the room bot's hosting; an end the database does not take is
-        owed (nobody says it again), and done once it takes writes."""
-        self.end_owed = False
-        if self.state.signups is None and self.state.running() is None:
-            return
-        try:
+        """Our signups or game end with the room bot's hosting."""
+        if self.state.signups is not None or self.state.running() is not None:
             self.end_ours(FORCED_END)
-        except sqlite3.Error as error:
-            self.state.outage.failed(error)
-            self.end_owed = True
-        except StoreDown:
-            self.end_owed = True
 
     def _writable_again(self) -> None:
-        """The database takes writes again: an end, a yield or signups it did not take are done now."""
-        if self.end_owed:
-            self._end_ours()
+        """The database takes writes again: a yield or signups it did not take are done now."""
         self.yield_signups()
         if self.pending is not None and self.state.roombot.may_open() is None:
             self._hosted()

@@ -1,7 +1,8 @@
 """A database that takes no writes (disk full, read-only): what was not stored did not happen.
 
 The room's play pauses with one line; a write is tried again on a backoff (first the writes that
-were held back, then a probe); once it works the held writes are stored and play goes on, with one
+were held back, then a probe); once it works the held writes are stored, what was owed is done (an
+event nobody sends again: a rename, a drop, the room bot's end or new host), and play goes on, with one
 line. Meanwhile every input is refused with the reason, and nothing of it counts. A database file
 deleted or replaced takes no write again in this process: play waits for the bot's restart, and no
 write is tried meanwhile.
@@ -56,6 +57,9 @@ class Outage:
     """Run once when it ends (the deadlines go on with the time they had)."""
     held: list[Callable[[], None]] = field(default_factory=list)
     """Writes that must still happen (a game's close), in order; each raises sqlite3.Error if it cannot."""
+    owed: dict[str, Callable[[], None]] = field(default_factory=dict)
+    """What nobody asks for again (a rename, a drop, the room bot's end or new host) that the database
+    did not take, by key (a later one replaces it): done in order once it takes writes, before play goes on."""
     delay: float = RETRY_FIRST
     gone: bool = False
     """The database file was deleted or replaced: no write works until the bot restarts."""
@@ -131,6 +135,18 @@ class Outage:
                 return
         self.held.append(write)
 
+    def now_or_owed(self, key: str, action: Callable[[], None]) -> None:
+        """Do `action` now; if the database takes no writes (it raises sqlite3.Error or StoreDown), owe it
+        under `key` until it does."""
+        self.owed.pop(key, None)
+        try:
+            action()
+        except sqlite3.Error as error:
+            self.failed(error)
+            self.owed[key] = action
+        except StoreDown:
+            self.owed[key] = action
+
     def _try(self) -> None:
         self._retry = None
         try:
@@ -151,7 +167,13 @@ class Outage:
         logger.info("%s: the database takes writes again; play goes on", self.room)
         self.reason = None
         self.out.say(self.room, "I can write my database again: play goes on.")
+        owed, self.owed = self.owed, {}
+        for key, action in owed.items():
+            if self.down:  # one failed again: the rest stay owed
+                self.owed.setdefault(key, action)
+            else:
+                self.now_or_owed(key, action)
         for hook in self.on_resume:
-            if self.down:  # a write the hooks owed failed again: play stays paused, the rest wait for the next try
+            if self.down:  # a write owed failed again: play stays paused, the rest wait for the next try
                 return
             hook()

@@ -93,19 +93,16 @@ class Presence:
         if owed is not None:  # renamed again before the first rename was stored: the last name counts
             self.renames_owed[owed] = new_name
             return
+        self.renames_owed[old_id] = new_name
+        self.state.outage.now_or_owed(f"rename {old_id}", lambda: self._rename_owed(old_id))
+
+    def _rename_owed(self, old_id: str) -> None:
+        new_name = self.renames_owed.pop(old_id)
         try:
             self._rename(new_name, old_id)
-        except sqlite3.Error as error:
-            self.state.outage.failed(error)
-            self.renames_owed[old_id] = new_name
-        except StoreDown:
-            self.renames_owed[old_id] = new_name
-
-    def _renames_again(self) -> None:
-        """The renames the database did not take are stored now (one still refused stays owed)."""
-        owed, self.renames_owed = self.renames_owed, {}
-        for old_id, new_name in owed.items():
-            self.handle_rename(new_name, old_id)
+        except (sqlite3.Error, StoreDown):
+            self.renames_owed[old_id] = new_name  # still owed: a rename before it is stored replaces the name
+            raise
 
     def _rename(self, new_name: str, old_id: str) -> None:
         state = self.state
@@ -158,9 +155,6 @@ class Presence:
         it is not, and a prompt is sent again once per wait at most."""
         state = self.state
         stalled = self.deadlines.stalled
-        self._renames_again()
-        if state.outage.down:  # a rename it owed failed again: play stays paused
-            return
         self.deadlines.resume()
         game = state.running()
         if stalled or game is None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import sqlite3
 from dataclasses import dataclass, field
 
 from survivor_host.bot.outage import StoreDown
@@ -52,28 +51,16 @@ class Reach:
     present: Announcer
     desk: SignupDesk
     unreachable_ids: set[str] = field(default_factory=set)
-    drops_owed: dict[str, str] = field(default_factory=dict)
-    """Listed players the bot could not PM whose drop the database did not take (id -> the refusal)."""
-
-    def __post_init__(self) -> None:
-        self.state.outage.on_resume.append(self._writable_again)
-
-    def _writable_again(self) -> None:
-        """The database takes writes again: the drops it did not take are done now."""
-        owed, self.drops_owed = self.drops_owed, {}
-        for userid, refusal in owed.items():
-            self.unreachable(userid, refusal)
 
     def unreachable(self, userid: str, refusal: str = UNREGISTERED) -> None:
         """The server refused a PM to `userid` (unregistered, blocking PMs, locked) with `refusal`."""
+        # Nobody says the refusal again: a drop the database does not take is owed until it does.
+        self.state.outage.now_or_owed(f"drop {userid}", lambda: self._unreachable(userid, refusal))
+
+    def _unreachable(self, userid: str, refusal: str) -> None:
         state = self.state
         hint = reach_hint(refusal)
-        try:
-            name = self.desk.drop(userid)
-        except sqlite3.Error as error:  # nobody says the refusal again: the drop is done once it can be stored
-            state.outage.failed(error)
-            self.drops_owed[userid] = refusal
-            return
+        name = self.desk.drop(userid)
         if name is not None:
             text = f"Taken off the list: {name}, I cannot PM you. {hint} Then /me in again."
             state.out.say(state.room, text)

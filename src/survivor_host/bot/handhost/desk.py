@@ -35,12 +35,9 @@ class HandDesk(HandTools):
     session: HandSession | None = None
     timers: HandTimers = field(init=False)
     _away: Cancellable | None = None
-    _follow_owed: bool = False
-    """The room bot's host changed while the database took no writes: followed once it takes them."""
 
     def __post_init__(self) -> None:
         self.timers = HandTimers(self.state)
-        self.state.outage.on_resume.append(self._writable_again)
 
     def active(self) -> bool:
         return self.session is not None
@@ -89,27 +86,20 @@ class HandDesk(HandTools):
     def room_host_changed(self) -> None:
         """The room bot's host changed: a person it names as host gets a session; when its hosting
         ends (`.win`, `.done`, `.dehost`), so does the session it opened."""
+        if self.state.settings.hand_follow:  # nobody says the room bot's line again: owed until stored
+            self.state.outage.now_or_owed("the room bot's host", self._follow)
+
+    def _follow(self) -> None:
         follower = self.state.roombot
-        if not self.state.settings.hand_follow:
-            return
         person = follower.other_host()
         bot = follower.settings.name if follower.settings else "The room bot"
         if person is not None and not plain_name(person):
             logger.warning("no session for %r in %s: not a plain-text name", person, self.state.room)
             person = None
-        self._follow_owed = False
-        try:
-            if person is not None:
-                self.host_started(person)
-            elif self.session is not None and self.session.followed:
-                self.host_ended(f"{written_name(bot)} ended {self.session.host}'s hosting")
-        except StoreDown:  # nobody says the room bot's line again: it is followed once writes work
-            self._follow_owed = True
-
-    def _writable_again(self) -> None:
-        """The database takes writes again: a change of the room bot's host it missed is followed now."""
-        if self._follow_owed:
-            self.room_host_changed()
+        if person is not None:
+            self.host_started(person)
+        elif self.session is not None and self.session.followed:
+            self.host_ended(f"{written_name(bot)} ended {self.session.host}'s hosting")
 
     def host_started(self, host: str) -> None:
         """The room bot names `host` as the current host: a session opens for them."""
