@@ -380,11 +380,11 @@ def test_games_lists_the_sessions_too(tmp_path: Path) -> None:
     host.handle_chat(" ", "Mars", ".roll 100")
     host.handle_chat(" ", "Mars", ".done")
     host.handle_chat(" ", "Io", ".games")
-    assert outbox(host).pms_to("Io")[-1].endswith(" in this room. Hand-hosted: h1 1970-01-12 by Mars, 1 draws.")
+    assert outbox(host).pms_to("Io")[-1].endswith(" in survivor. Hand-hosted: h1 1970-01-12 by Mars, 1 draws.")
     host.handle_pm("Ceres", "games Pluto")
     assert outbox(host).pms_to("Ceres")[-1].endswith("Hand-hosted: h1 1970-01-12 by Mars, 1 draws.")
     host.handle_pm("Ceres", "games Nobody")
-    assert outbox(host).pms_to("Ceres")[-1] == "No finished games with Nobody in this room."
+    assert outbox(host).pms_to("Ceres")[-1] == "No finished games with Nobody in survivor."
 
 
 def test_a_players_pm_of_a_shared_word_goes_to_their_game_not_to_a_session_elsewhere(tmp_path: Path) -> None:

@@ -60,7 +60,7 @@ class ShowdownHtmlRules(HTMLParser):
 def test_lastgame_posts_id_commitment_client_seed_and_seed(tmp_path: Path) -> None:
     host = make_host(tmp_path)
     host.handle_chat(" ", "Io", ".lastgame")
-    assert outbox(host).pms_to("Io")[-1] == "No game has finished in this room yet."
+    assert outbox(host).pms_to("Io")[-1] == "No game has finished in survivor yet."
     host.store.close()
     host = finished(tmp_path, ["Venus", "Mars", "Io", "Ceres"])
     host.handle_chat(" ", "Io", ".lastgame")
@@ -96,7 +96,7 @@ def test_replay_refusals(tmp_path: Path) -> None:
     host.handle_chat(" ", "Io", ".replay")
     assert outbox(host).pms_to("Io")[-1].startswith("I need the room's Bot rank (*) to send replay pages")
     host.handle_chat(" ", "Io", ".replay 99")
-    assert outbox(host).pms_to("Io")[-1] == "No finished game #99 in this room."
+    assert outbox(host).pms_to("Io")[-1] == "No finished game #99 in survivor."
     host.handle_chat(" ", "Io", ".replay <b>1</b>")
     assert outbox(host).pms_to("Io")[-1] == "Say which game by its number (1 to 999999999): .replay 12 (see .games)."
     assert pages(host) == []
@@ -123,7 +123,7 @@ def test_games_lists_recent_games_and_those_of_a_player(tmp_path: Path) -> None:
     host.handle_chat(" ", "Vesta", ".games venus")
     assert " #2 " not in outbox(host).pms_to("Vesta")[-1] and "#1 " in outbox(host).pms_to("Vesta")[-1]
     host.handle_chat(" ", "Vesta", ".games Nobody")
-    assert outbox(host).pms_to("Vesta")[-1] == "No finished games with Nobody in this room."
+    assert outbox(host).pms_to("Vesta")[-1] == "No finished games with Nobody in survivor."
 
 
 def test_lastgame_names_a_game_stored_before_the_fair_dice(tmp_path: Path) -> None:
@@ -217,3 +217,14 @@ def test_replay_by_pm_from_someone_who_never_played_asks_which_room(tmp_path: Pa
     bot._route_pm("Outsider", ".replay")
     assert replays_sent(out, "Outsider") == []
     assert out.pms_to("Outsider") == ["That could be for 2 rooms; say which: one .replay or two .replay"]
+
+
+def test_a_refusal_by_pm_names_the_room_it_read(tmp_path: Path) -> None:
+    """A PM is in no room: "this room" would not say which of the bot's rooms has no such record."""
+    host = make_host(tmp_path)
+    host.handle_pm("Io", "replay")
+    host.handle_pm("Io", "replay h3")
+    assert outbox(host).pms_to("Io") == [
+        "No game or session has finished in survivor yet.",
+        "No ended session h3 in survivor.",
+    ]

@@ -95,7 +95,7 @@ def handle(word: str, rest: str, asker: str, in_room: bool, room: str, out: Outb
     if word == "lastgame":
         latest = latest_record(store, room)
         if latest is None:
-            raise IllegalAction("No game has finished in this room yet.")
+            raise IllegalAction(f"No game has finished in {room} yet.")
         session, number, _ = latest
         if session:
             text = last_session_text(store.closed_session(room, number) or {}, p)
@@ -181,14 +181,14 @@ def send_replay(rest: str, asker: str, room: str, out: Outbox, store: Store, p: 
         number = record_number(wanted[1:], p)
         text = store.closed_session_text(room, number)
         if text is None:
-            raise IllegalAction(f"No ended session h{number} in this room.")
+            raise IllegalAction(f"No ended session h{number} in {room}.")
     else:
         if not wanted:
-            raise IllegalAction("No game or session has finished in this room yet.")
+            raise IllegalAction(f"No game or session has finished in {room} yet.")
         number = record_number(wanted, p)
         text = store.closed_game_text(room, number)
         if text is None:
-            raise IllegalAction(f"No finished game #{number} in this room.")
+            raise IllegalAction(f"No finished game #{number} in {room}.")
     if not out.can_use_html(room):
         raise IllegalAction(f"I need the room's Bot rank (*) to send replay pages; {p}lastgame gives the seeds.")
     page = f"survivor-replay-h{number}" if session else page_id(number)
@@ -219,7 +219,7 @@ def games_text(store: Store, room: str, name: str, p: str = ".") -> str:
         found.append(f"#{game.id} {day} {title}, {game.players} players, winner {game.winner or 'nobody'}")
     hosted = sessions_text(store, room, who)
     if not found:
-        return f"No finished games{f' with {name.strip()}' if who else ''} in this room." + hosted
+        return f"No finished games{f' with {name.strip()}' if who else ''} in {room}." + hosted
     listed = " · ".join(found)
     return f"Recent games{f' with {name.strip()}' if who else ''}: {listed}. Replay: {p}replay ID{hosted}"
 
