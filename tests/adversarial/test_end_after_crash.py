@@ -151,6 +151,17 @@ def test_a_crash_before_the_close_announces_the_final_step_and_ends_once(tmp_pat
     assert Stored.of(again.store) == uncrashed
 
 
+def test_a_win_said_after_a_restart_is_still_watched_for_the_room_bots_answer(tmp_path: Path) -> None:
+    """The room bot still names us its host until it takes the `.win`: if it does not, the auth are asked
+    to `.dehost`, as without a crash."""
+    host = ended(tmp_path)
+    go_out(host, BEFORE_THE_LINES + ENDING.index("points"))  # the points line in flight, `.win` not yet said
+    again = restart(tmp_path, host)
+    assert len(wins(again)) == 1 and again.roombot.we_host()
+    clock(again).advance(60)
+    assert any("did not answer my .win" in text for text in out(again).pms_to("Hostess"))
+
+
 def test_crashes_in_a_row_while_the_win_is_unconfirmed_never_say_it_again(tmp_path: Path, uncrashed: Stored) -> None:
     host = ended(tmp_path)
     go_out(host, BEFORE_THE_LINES + ENDING.index("win"))  # `.win` handed over, not known to be out

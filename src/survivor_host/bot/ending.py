@@ -77,6 +77,9 @@ class Ending:
         ending, sent = stored
         lines = tuple(EndLine(str(kind), str(text)) for kind, text in ending["lines"])
         logger.info("%s: game %s says its last lines from %d of %d", self.state.room, game_id, sent + 1, len(lines))
+        unsent = lines[sent + 1 :] if sent < len(lines) and lines[sent].kind in CREDITS else lines[sent:]
+        if any(line.kind in ("win", "done") for line in unsent):  # until it takes our line, as it left it
+            self.state.roombot.host = self.state.out.name
         self._say(Last(game_id, lines, ending.get("host")), sent, unconfirmed=True)
 
     def _say(self, last: Last, index: int, unconfirmed: bool) -> None:
