@@ -53,6 +53,15 @@ def test_a_host_command_by_pm_from_someone_not_in_the_room_says_to_join_it(tmp_p
     assert host.signups is None
 
 
+def test_an_owner_command_by_pm_from_someone_not_in_the_room_says_to_join_it(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    outbox(host).absent.add("owner")
+    host.handle_pm("Owner", "resetpoints")
+    assert outbox(host).pms_to("Owner") == [
+        "Only room owners (# and up) can use .resetpoints (I read your rank in survivor: join it first)."
+    ]
+
+
 def test_pm_prompt_boxes_are_html_bold_never_raw_stars(tmp_path: Path) -> None:
     host = make_host(tmp_path, html=True)
     open_game(host, "cta", PLAYERS[:5], "all-at-once")

@@ -204,7 +204,7 @@ class Commands(PlayerCommands):
         elif word == "points":
             self.answers.points(rest or name, name, in_room)
         elif word == "resetpoints":
-            self._require_owner(rank, name, word)
+            self._require_owner(rank, name, word, in_room)
             cycle = state.store.reset_cycle(state.room)
             state.out.say(state.room, f"Points were reset: cycle {cycle} begins.")
         elif state.running() is not None and (in_room or is_game_word(word) or self.plays(to_id(name))):
@@ -245,15 +245,21 @@ class Commands(PlayerCommands):
     def _require_auth(self, rank: str, name: str, word: str, in_room: bool = True) -> None:
         """Host commands are room auth's (or the owners'); the rank is the one the room shows, so a PM from
         someone not in the room is told to join it."""
-        state = self.state
-        if rank not in AUTH_RANKS and to_id(name) not in state.settings.owners:
-            away = not in_room and state.out.rank_of(state.room, to_id(name)) is None
-            join = f" (I read your rank in {state.room}: join it first)" if away else ""
-            raise IllegalAction(f"Only room auth (+ and up) can use {state.settings.prefix}{word}{join}.")
+        if rank not in AUTH_RANKS and to_id(name) not in self.state.settings.owners:
+            join = self._join_first(name, in_room)
+            raise IllegalAction(f"Only room auth (+ and up) can use {self.state.settings.prefix}{word}{join}.")
 
-    def _require_owner(self, rank: str, name: str, word: str) -> None:
+    def _require_owner(self, rank: str, name: str, word: str, in_room: bool = True) -> None:
+        """Room owners' commands, told to join the room as `_require_auth` tells them."""
         if rank not in OWNER_RANKS and to_id(name) not in self.state.settings.owners:
-            raise IllegalAction(f"Only room owners (# and up) can use {self.state.settings.prefix}{word}.")
+            join = self._join_first(name, in_room)
+            raise IllegalAction(f"Only room owners (# and up) can use {self.state.settings.prefix}{word}{join}.")
+
+    def _join_first(self, name: str, in_room: bool) -> str:
+        """` (I read your rank in ROOM: join it first)` for a PM from someone not in the room, else nothing."""
+        state = self.state
+        away = not in_room and state.out.rank_of(state.room, to_id(name)) is None
+        return f" (I read your rank in {state.room}: join it first)" if away else ""
 
     def open_signups(self, host: str, rest: str) -> None:
         """`.host REST` by `host`: the signups open (the room bot's staff get a modnote)."""
