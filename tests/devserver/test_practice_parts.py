@@ -56,6 +56,12 @@ class Sent:
     def send_command(self, room: str, text: str) -> None:
         self.sent.append(("command", room, text))
 
+    def leave(self, room: str) -> None:
+        self.sent.append(("leave", room))
+
+    def join(self, room: str) -> None:
+        self.sent.append(("join", room))
+
 
 @pytest.mark.parametrize(
     ("line", "said"),
@@ -88,3 +94,21 @@ def test_a_click_on_the_signups_box_joins_in_the_room(tmp_path: Path) -> None:
         ("command", "survivor", "/me in"),
         ("command", "survivor", "/msgroom survivor, /botmsg Bot, stick"),
     ]
+
+
+def test_leave_keeps_the_typist_out_of_the_room_until_join(tmp_path: Path) -> None:
+    """Sent as typed, `/leave` was undone at once: the connection joins its room again when it is out
+    (logging an error), so nobody could PM the bot from outside the room."""
+    out, client = io.StringIO(), Sent()
+    world = Practice(PracticeSetup(), tmp_path, Story(out, "survivor", "Survivor Host"))
+    world.current = world.typists["room auth"] = Typist("Room Auth", client)  # type: ignore[arg-type]
+    for line in ("/leave", "/join Survivor", "/join view-bot-survivorhost-survivorrecord1"):
+        asyncio.run(typed(world, line))
+    assert client.sent == [
+        ("leave", "survivor"),
+        ("join", "survivor"),
+        ("command", "survivor", "/join view-bot-survivorhost-survivorrecord1"),
+    ]
+    assert "Room Auth left Survivor; /join joins it again (the room's lines are printed as Room Auth hears them" in (
+        out.getvalue()
+    )

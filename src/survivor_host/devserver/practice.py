@@ -36,6 +36,7 @@ HELP = f"""Type a line to say it in {ROOM_TITLE} as the user you are now. Also:
   /pm NAME, TEXT    a private message (e.g. /pm {BOT_NAME}, help)
   /click N          click button N of the last box shown to you
   /me in, /me out   join or leave signups (any other /command goes to the server as typed)
+  /leave, /join     leave the room (then PM the bot as someone not in it) and join it again
   /who              who you are, and who you have been
   /help             this list
   /quit             stop everything (so does Ctrl-D)"""
@@ -135,11 +136,27 @@ async def typed(practice: Practice, line: str) -> bool:
         client.pm(to.strip(), text.strip())
     elif word == "/click":
         _click(practice, rest)
+    elif word in ("/leave", "/part", "/join", "/j") and to_id(rest) in ("", ROOM):
+        _leave_or_join(practice, word in ("/leave", "/part"))
     elif line.lstrip().startswith("/"):
         client.send_command(ROOM, line.strip())
     else:
         client.say(ROOM, line)
     return True
+
+
+def _leave_or_join(practice: Practice, leave: bool) -> None:
+    """The typist leaves the room (and stays out: their connection no longer joins it again by itself), or
+    joins it again."""
+    typist = practice.current
+    assert typist is not None and typist.client is not None
+    if not leave:
+        typist.client.join(ROOM)
+        return
+    typist.client.leave(ROOM)
+    printer = next(iter(practice.typists.values()), None) is typist
+    unheard = f" (the room's lines are printed as {typist.name} hears them: none until /join)" if printer else ""
+    practice.story.note(f"{typist.name} left {ROOM_TITLE}; /join joins it again{unheard}")
 
 
 def _click(practice: Practice, number: str) -> None:
