@@ -98,14 +98,19 @@ def test_round_phrase_before_and_during_the_rounds() -> None:
     assert round_phrase(spotlight) == "turn 3"
 
 
-def test_announcer_packs_rolls_and_sends_private_lines_by_pm(tmp_path: Path) -> None:
+def test_announcer_packs_rolls_and_sends_private_lines_by_pm_after_them(tmp_path: Path) -> None:
     state = make_state(tmp_path)
     present = Announcer(state)
     present.post([Roll("Venus", 150, 7), Say("Psst.", to="Mars"), Roll("Mars", 150, 9), Say("Hello room.")])
-    assert [kind for kind, _, _ in sent(state)] == ["pm", "say", "say"]  # the PM does not end the packed line
-    assert sent(state)[0] == ("pm", "Mars", "Psst.")
-    assert sent(state)[1][2].count(" · ") == 1 and "Venus" in sent(state)[1][2] and "Mars" in sent(state)[1][2]
+    # the PM does not end the packed line, and waits behind it: a player never reads a result before the
+    # room's line of the rolls that led to it
+    assert [kind for kind, _, _ in sent(state)] == ["say", "pm", "say"]
+    assert sent(state)[1] == ("pm", "Mars", "Psst.")
+    assert sent(state)[0][2].count(" · ") == 1 and "Venus" in sent(state)[0][2] and "Mars" in sent(state)[0][2]
     assert sent(state)[2] == ("say", ROOM, "Hello room.")
+    sent(state).clear()
+    present.post([Roll("Venus", 150, 7), Say("Your card is 5.", to="Mars"), Prompt("Mars", "Swap?", ("stick",))])
+    assert [(kind, text[:5]) for kind, _, text in sent(state)] == [("say", "Roll "), ("pm", "Your "), ("pm", "[surv")]
     assert pack_rolls(["a" * 10] * 3, limit=25) == ["a" * 10 + " · " + "a" * 10, "a" * 10]
 
 

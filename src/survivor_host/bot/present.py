@@ -69,12 +69,16 @@ class Announcer:
         out, room = self.state.out, self.state.room
         html_ok = out.can_use_html(room)
         packed: list[str] = []
+        held: list[tuple[str, str]] = []  # PMs behind the packed lines before them: a result never comes first
         tabled = tabled_lines(events) if html_ok else {}
 
         def flush() -> None:
             for line in pack_rolls(packed):
                 out.say(room, line)
             packed.clear()
+            for to, text in held:
+                out.pm(to, text)
+            held.clear()
 
         for event in events:
             if html_ok and isinstance(event, Say | Roll | Revealed) and event.tabled:
@@ -95,6 +99,8 @@ class Announcer:
                 if not event.secret:  # a public prompt ends the room's line
                     packed.append(self.spell(event.text, None))
                     flush()
+                elif held:  # a PM'd prompt after the PMs held: they keep their order
+                    flush()
                 self.prompt(event, said=True)
                 continue
             if isinstance(event, PhaseChanged):  # no line of its own: packing goes on across it
@@ -111,6 +117,8 @@ class Announcer:
                     # the game tells others (a default made for them) goes in its place.
                     with out.lane("confirm"):
                         out.pm(event.to, text)
+                elif text and packed:  # the room's line of what led to it is said first
+                    held.append((event.to, text))
                 elif text:
                     out.pm(event.to, text)
                 continue
