@@ -3,6 +3,8 @@ Exclusions, whose ruling differs, still takes it."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from survivor_host.engine.errors import IllegalAction
@@ -35,3 +37,11 @@ def test_exclusions_keeps_its_own_ruling() -> None:
     game.start()
     game.apply(Input("nick", by="Mars", target="Mars"))
     assert game.nicks == {1: "Mars"}
+
+
+def test_the_rules_page_says_so_for_each() -> None:
+    rules = (Path(__file__).parents[2] / "docs" / "RULES.md").read_text(encoding="utf-8")
+    anon = rules.partition("## Hunger Games Anon")[2].partition("\n## ")[0]
+    exclusions = rules.partition("## Exclusions")[2].partition("\n## ")[0]
+    assert "not your own name" in " ".join(anon.split())
+    assert "your own name may be one" in " ".join(exclusions.split())
