@@ -17,6 +17,7 @@ from survivor_host.bot.roombot import RoomBotSettings
 from survivor_host.store.db import Store
 from tests.adversarial.store_faults import Faults
 from tests.host.fakes import FakeClock, FakeOutbox
+from tests.host.test_room import clock, outbox
 from tests.host.test_room_bot import BOT, ROOM, SEVEN, SV, host_us
 
 ENDING = ("seed", "points", "win", "modnote", "addbot")
@@ -34,16 +35,6 @@ def new_host(folder: Path, at: float = 0.0, absent: tuple[str, ...] = ()) -> Roo
     return RoomHost(ROOM, out, FakeClock(time=at), Store(folder / "bot.db"), settings, lambda: "seed-1")
 
 
-def out(host: RoomHost) -> FakeOutbox:
-    assert isinstance(host.out, FakeOutbox)
-    return host.out
-
-
-def clock(host: RoomHost) -> FakeClock:
-    assert isinstance(host.clock, FakeClock)
-    return host.clock
-
-
 def ended(folder: Path) -> RoomHost:
     """A game the room bot hosted us for, played to its end; nothing its final input caused has gone out."""
     host = new_host(folder)
@@ -57,21 +48,21 @@ def ended(folder: Path) -> RoomHost:
         wait = game.awaiting()[0]
         choice = rng.choice(game.legal_inputs(wait.player))
         text = f"{choice.action} {choice.target or ''}".strip()
-        out(host).hold_sent = True
+        outbox(host).hold_sent = True
         if wait.secret:
             host.handle_pm(wait.player, text)
         else:
             host.handle_chat(" ", wait.player, "$" + text)
         if host.game is not None:
-            out(host).hold_sent = False
-            out(host).flush_sent()
+            outbox(host).hold_sent = False
+            outbox(host).flush_sent()
     return host
 
 
 def go_out(host: RoomHost, count: int) -> None:
     """The next `count` sends go out, one at a time (each may hand over the next line)."""
     for _ in range(count):
-        out(host).unsent.pop(0)()
+        outbox(host).unsent.pop(0)()
 
 
 def restart(folder: Path, host: RoomHost, held: bool = False, absent: tuple[str, ...] = ()) -> RoomHost:
@@ -79,7 +70,7 @@ def restart(folder: Path, host: RoomHost, held: bool = False, absent: tuple[str,
     database; `held`: nothing the new one sends goes out either."""
     host.store.close()
     again = new_host(folder, clock(host).time + 5, absent)
-    out(again).hold_sent = held
+    outbox(again).hold_sent = held
     for stored in again.store.unfinished_games():
         again.restore_game(stored)
     return again
@@ -103,23 +94,25 @@ class Stored:
 
 
 def wins(host: RoomHost) -> list[str]:
-    return [line for line in out(host).room_lines() if line.startswith(".win ")]
+    return [line for line in outbox(host).room_lines() if line.startswith(".win ")]
 
 
 def addbot_lines(host: RoomHost) -> list[str]:
-    return [text for kind, _, text in out(host).sent if kind in ("pm", "pmuhtml") and "leaderboard (a + sends" in text]
+    return [
+        text for kind, _, text in outbox(host).sent if kind in ("pm", "pmuhtml") and "leaderboard (a + sends" in text
+    ]
 
 
 def asked_to_check(host: RoomHost, name: str = "Hostess") -> list[str]:
-    return [text for text in out(host).pms_to(name) if "I restarted while ending game" in text]
+    return [text for text in outbox(host).pms_to(name) if "I restarted while ending game" in text]
 
 
 @pytest.fixture(scope="module")
 def uncrashed(tmp_path_factory: pytest.TempPathFactory) -> Stored:
     host = ended(tmp_path_factory.mktemp("uncrashed"))
-    out(host).hold_sent = False
-    out(host).flush_sent()
-    assert not out(host).unsent and len(wins(host)) == len(addbot_lines(host)) == 1
+    outbox(host).hold_sent = False
+    outbox(host).flush_sent()
+    assert not outbox(host).unsent and len(wins(host)) == len(addbot_lines(host)) == 1
     return Stored.of(host.store)
 
 
@@ -146,7 +139,7 @@ def test_a_crash_at_each_point_of_the_end_stores_the_same_close_and_says_win_onc
 def test_a_crash_before_the_close_announces_the_final_step_and_ends_once(tmp_path: Path, uncrashed: Stored) -> None:
     host = ended(tmp_path)
     again = restart(tmp_path, host)
-    assert any("wins the game!" in line for line in out(again).room_lines())
+    assert any("wins the game!" in line for line in outbox(again).room_lines())
     assert len(wins(again)) == 1 and not asked_to_check(again)
     assert Stored.of(again.store) == uncrashed
 
@@ -159,7 +152,7 @@ def test_a_win_said_after_a_restart_is_still_watched_for_the_room_bots_answer(tm
     again = restart(tmp_path, host)
     assert len(wins(again)) == 1 and again.roombot.we_host()
     clock(again).advance(60)
-    assert any("did not answer my .win" in text for text in out(again).pms_to("Hostess"))
+    assert any("did not answer my .win" in text for text in outbox(again).pms_to("Hostess"))
 
 
 def test_crashes_in_a_row_while_the_win_is_unconfirmed_never_say_it_again(tmp_path: Path, uncrashed: Stored) -> None:
@@ -193,10 +186,10 @@ def test_a_close_the_database_does_not_take_is_stored_once_it_does_then_the_line
     faults = Faults(host.store, "full")
     faults.start()
     go_out(host, 1)  # the close is not stored: none of the last lines is said
-    assert out(host).room_lines()[-1].startswith("**Paused:** I cannot write my database")
-    assert not out(host).unsent and not wins(host)
+    assert outbox(host).room_lines()[-1].startswith("**Paused:** I cannot write my database")
+    assert not outbox(host).unsent and not wins(host)
     faults.stop()
-    out(host).hold_sent = False
+    outbox(host).hold_sent = False
     clock(host).advance(60)
     assert len(wins(host)) == 1 and len(addbot_lines(host)) == 1
     assert Stored.of(host.store) == uncrashed
@@ -220,9 +213,9 @@ def test_a_line_waits_until_the_one_before_is_stored_as_sent(tmp_path: Path, unc
     faults = Faults(host.store, "full")
     faults.start()
     go_out(host, 1)  # the seed line went out; that it did is not stored
-    assert not out(host).unsent and not any(line.startswith("Points:") for line in out(host).room_lines())
+    assert not outbox(host).unsent and not any(line.startswith("Points:") for line in outbox(host).room_lines())
     faults.stop()
-    out(host).hold_sent = False
+    outbox(host).hold_sent = False
     clock(host).advance(60)
     assert len(wins(host)) == 1
     assert Stored.of(host.store) == uncrashed
@@ -237,6 +230,6 @@ def test_the_last_lines_are_stored_with_the_close_and_marked_as_they_go_out(tmp_
     ending, sent = stored
     assert [kind for kind, _ in ending["lines"]] == ["say", "say", "win", "modnote", "addbot"]
     assert ending["host"] == "Hostess" and sent == 0
-    out(host).hold_sent = False
-    out(host).flush_sent()
+    outbox(host).hold_sent = False
+    outbox(host).flush_sent()
     assert host.store.ending_of(game_id) == (ending, len(ENDING)) and host.store.unfinished_games() == []
