@@ -416,7 +416,8 @@ def test_server_restart_mid_game(
 ) -> None:
     server = ps_server_factory()
     env = e2e.for_server(server)
-    bot: BotProcess = bot_factory(env, defaults={"leader": "pick"}, fixed_seed="persist-c").start()
+    retries = {"server": {"backoff_initial": 0.5, "backoff_max": 2}}  # back within 2 s of the server, not up to 16
+    bot: BotProcess = bot_factory(env, defaults={"leader": "pick"}, fixed_seed="persist-c", tables=retries).start()
     db = Db(bot.database)
 
     async def scenario() -> None:
