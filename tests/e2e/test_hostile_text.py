@@ -11,7 +11,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
+import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from harness import run_async
 from harness.bot import BOT_NAME, BotProcess
@@ -20,7 +22,7 @@ from harness.player import Line, Player
 from hosting_kit import connect, open_signups
 from test_client import bot_client, wait_until
 
-from survivor_host.bot.allowance import EVERY
+from survivor_host.bot.allowance import BURST, EVERY
 from survivor_host.engine.ids import to_id
 from survivor_host.showdown import Message, PrivateMessage
 from survivor_host.showdown.escape import ZERO_WIDTH_SPACE
@@ -73,6 +75,28 @@ async def ask(player: Player, text: str, *, by_pm: bool, in_room_reply: bool = F
     return line.rest(3) if line.type in ("pm", "c:") else line.rest(2)
 
 
+SPARE = BURST / 2
+"""Costly commands of a user's allowance left unused, so that no delay in delivery takes them over it."""
+
+
+@dataclass
+class Allowance:
+    """A user's allowance of costly commands as the bot counts it (a burst, then one every EVERY s)."""
+
+    left: float = float(BURST)
+    at: float = field(default_factory=time.monotonic)
+
+    async def spend(self, commands: int) -> None:
+        """Wait until `commands` more leave SPARE unused, then count them."""
+        while True:
+            now = time.monotonic()
+            left = min(float(BURST), self.left + (now - self.at) / EVERY)
+            if left >= SPARE + commands:
+                break
+            await asyncio.sleep((SPARE + commands - left) * EVERY)
+        self.left, self.at = left - commands, now
+
+
 def literal(reply: str, hostile: str, echoed: bool) -> None:
     seen = shown(reply)
     assert seen is not None, f"the reply {reply!r} would run as a command"
@@ -94,8 +118,9 @@ def test_hostile_text_through_every_command_arrives_literal_and_changes_nothing(
             start = host.mark()
 
             async def outsider_tries() -> None:
+                allowance = Allowance()
                 for h in HOSTILE:  # not playing: points and the words of a game
-                    await asyncio.sleep(2 * EVERY)  # two costly commands, within the user's allowance
+                    await allowance.spend(2)  # two costly commands, within the user's allowance
                     literal(await ask(outsider, f"points {h}", by_pm=True), h, echoed=False)  # named by id
                     literal(await ask(outsider, f"$points {h}", by_pm=False, in_room_reply=True), h, echoed=False)
                     literal(await ask(outsider, f"vote {h}", by_pm=True), h, echoed=False)
@@ -120,11 +145,12 @@ def test_hostile_text_through_every_command_arrives_literal_and_changes_nothing(
             await host.wait_for(r"Vote for the first leader", room=ROOM, since=mark, timeout=20)
 
             async def player_tries(player: Player, words: list[str]) -> None:
+                allowance = Allowance()  # the signup long refilled
                 for word in words:
                     for h in HOSTILE:
                         in_room = word == "points"  # `.points` is answered in the room
                         if in_room:
-                            await asyncio.sleep(2 * EVERY)  # two costly commands, within the user's allowance
+                            await allowance.spend(2)  # two costly commands, within the user's allowance
                         literal(await ask(player, f"{word} {h}", by_pm=True), h, echoed=word == "vote")
                         reply = await ask(player, f"${word} {h}", by_pm=False, in_room_reply=in_room)
                         literal(reply, h, echoed=word == "vote")
