@@ -228,3 +228,31 @@ def test_a_refusal_by_pm_names_the_room_it_read(tmp_path: Path) -> None:
         "No game or session has finished in survivor yet.",
         "No ended session h3 in survivor.",
     ]
+
+
+def test_lastgame_and_games_by_pm_are_for_the_room_where_the_sender_played(tmp_path: Path) -> None:
+    """With several rooms, `lastgame` and `games` by PM read the sender's room, as `replay` does (not the
+    first room's record); for someone who never played, the bot asks which room."""
+    from tests.host.test_bot_routing import make_bot
+
+    bot, out = make_bot(tmp_path)
+    played(bot, "one", ("Venus", "Io", "Ceres"))
+    played(bot, "two", ("Mars", "Pluto", "Juno"))
+    bot._route_pm("Juno", ".lastgame")
+    assert out.pms_to("Juno")[-1].startswith("Last game: #2, ")
+    bot._route_pm("Juno", ".games")
+    assert out.pms_to("Juno")[-1].startswith("Recent games: #2 ") and "#1" not in out.pms_to("Juno")[-1]
+    bot._route_pm("Io", ".lastgame")
+    assert out.pms_to("Io")[-1].startswith("Last game: #1, ")
+    bot._route_pm("Outsider", ".games Mars")
+    assert out.pms_to("Outsider") == ["That could be for 2 rooms; say which: one .games Mars or two .games Mars"]
+    bot._route_pm("Outsider", "two .games Mars")
+    assert out.pms_to("Outsider")[-1].startswith("Recent games with Mars: #2 ")
+
+
+def test_lastgame_by_pm_with_no_record_in_any_room_says_so(tmp_path: Path) -> None:
+    from tests.host.test_bot_routing import make_bot
+
+    bot, out = make_bot(tmp_path)
+    bot._route_pm("Io", ".lastgame")
+    assert out.pms_to("Io") == ["No game or session has finished yet."]

@@ -237,11 +237,11 @@ class Bot:
         could, or none can while the sender plays in two, the bot names the rooms and how to say which.
         A host's tool goes to the room where the sender hosts a session, else where they are room auth
         with a session; when that could be several rooms, the bot names them and how to say which.
-        `replay` goes to the room that holds the record asked for; with no number, to the room where the
-        sender plays or last played (`pm_rooms.sender_rooms`). `help` is answered in one PM; `pl`, `rules`,
-        `lb`, `points` by the rooms the sender plays in (else by every room with a game or signups, else by
-        the first room); signups by the room whose signups are open. An unknown word gets one short help
-        line, at most once a minute per user.
+        `replay` goes to the room that holds the record asked for; with no number, and `lastgame`, `games`, to
+        the room where the sender plays or last played (`pm_rooms.sender_rooms`). `help` is answered in one
+        PM; `pl`, `rules`, `lb`, `points` by the rooms the sender plays in (else by every room with a game or
+        signups, else by the first room); signups by the room whose signups are open. An unknown word gets
+        one short help line, at most once a minute per user.
         """
         for room in self.rooms.values():  # a PM shows its sender online: what a session held for them is sent
             room.hand.send_held_cards(name)
@@ -262,10 +262,10 @@ class Bot:
             one_of(self.out, name, body, [h for h in hand if h.hand.claim(name) == best], "")
         elif word == "help":  # one PM, naming the rooms
             rooms[0].handle_pm(name, body)
-        elif word == "replay" and len(rooms) > 1:
+        elif word in replays.REPLAY_COMMANDS and len(rooms) > 1:
             rest = body.removeprefix(self.config.prefix).partition(" ")[2]
-            holders = replay_rooms(self.rooms, userid, rest)
-            one_of(self.out, name, body, holders, replays.nowhere(rest, list(self.rooms)))
+            holders = replay_rooms(self.rooms, userid, word, rest)
+            one_of(self.out, name, body, holders, replays.nowhere(rest if word == "replay" else "", list(self.rooms)))
         elif word in INFO_COMMANDS:
             busy = [h for h in rooms if h.signups is not None or (h.game is not None and not h.game.finished)]
             for h in playing or busy or rooms[:1]:

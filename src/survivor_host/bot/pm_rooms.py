@@ -20,11 +20,12 @@ def room_prefix(rooms: Mapping[str, RoomHost], body: str) -> tuple[RoomHost | No
     return host, rest.strip()
 
 
-def replay_rooms(rooms: Mapping[str, RoomHost], userid: str, rest: str) -> list[RoomHost]:
+def replay_rooms(rooms: Mapping[str, RoomHost], userid: str, word: str, rest: str) -> list[RoomHost]:
     """The rooms `replay REST` by PM is for: the one holding the record numbered (numbers run across the
-    rooms; a REST that is no number: the first room, whose refusal says why), else the sender's."""
+    rooms; a REST that is no number: the first room, whose refusal says why), else the sender's; the
+    sender's for `lastgame` and `games` (any REST)."""
     hosts = list(rooms.values())
-    if replays.asked_record(rest):
+    if word == "replay" and replays.asked_record(rest):
         found = replays.record_rooms(rest, list(rooms), hosts[0].store)
         return hosts[:1] if found is None else [rooms[room] for room in found]
     return sender_rooms(hosts, userid)
