@@ -20,6 +20,6 @@ def test_each_slice_starts_with_its_share_of_the_long_tests() -> None:
 
 
 def test_the_longest_key_decides() -> None:
-    assert seconds("tests/analysis/test_fast.py::test_fast_path_agrees_with_the_engine[cta-17]", False) == 120
-    assert seconds("tests/analysis/test_fast.py::test_fast_path_agrees_with_the_engine[cta-3]", False) == 25
-    assert seconds("tests/e2e/test_demo.py::test_x", True) == 20 and seconds("tests/test_cli.py::x", False) == 0
+    assert seconds("tests/e2e/test_bot_survives.py::test_a_login_outage_is_waited_out", True) == 30
+    assert seconds("tests/analysis/test_fast.py::test_fast_path_agrees_with_the_engine[cta-3]", False) == 20
+    assert seconds("tests/e2e/test_client.py::test_x", True) == 20 and seconds("tests/test_cli.py::x", False) == 0
