@@ -303,3 +303,47 @@ def test_verify_chat_reads_lines_a_busy_room_put_in_one_box_or_joined() -> None:
     joined = "#1 roll 100 for Ann: 63 · #2 pick [A, B] for x: B"
     assert lines_of(joined) == ["#1 roll 100 for Ann: 63", "#2 pick [A, B] for x: B"]
     assert lines_of("Timer a set: 10 s.") == ["Timer a set: 10 s."]
+
+
+def never_closed_record() -> dict[str, Any]:
+    """An honest session whose signups were never closed (the host left, or the bot ended it): no client seed."""
+    record = vector_record()
+    record.update(client_seed=None, draws=[], ended="the host was away")
+    return record
+
+
+def test_a_session_never_closed_verifies_with_nothing_drawn() -> None:
+    verdict = verify_session(never_closed_record())
+    assert verdict.ok, verdict.difference
+    assert any("signups were never closed" in line for line in verdict.checked)
+    assert "client seed: not fixed: signups were never closed" in session_page(never_closed_record())
+
+
+NO_CLIENT_SEED_TAMPERING = {
+    "client seed removed, draws kept": lambda r: r.update(client_seed=None),
+    "a draw added to a session never closed": lambda r: r.update(client_seed=None, draws=r["draws"][:1]),
+    "client seed emptied": lambda r: r.update(client_seed=""),
+}
+
+
+@pytest.mark.parametrize("change", list(NO_CLIENT_SEED_TAMPERING))
+def test_a_session_without_client_seed_that_holds_draws_is_not_verified(change: str) -> None:
+    record = vector_record()
+    NO_CLIENT_SEED_TAMPERING[change](record)
+    assert verify_session(record).difference is not None
+
+
+def test_a_session_never_closed_verifies_in_the_browser_and_a_draw_in_it_does_not(
+    browser: Browser, tmp_path: Path
+) -> None:
+    page = tmp_path / "never-closed.html"
+    page.write_text(session_page(never_closed_record()), encoding="utf-8")
+    opened = browser.open(page)
+    assert opened.verdict == "verified", opened.text
+    assert "signups were never closed" in opened.text
+    record = vector_record()
+    NO_CLIENT_SEED_TAMPERING["a draw added to a session never closed"](record)
+    page.write_text(session_page(record), encoding="utf-8")
+    opened = browser.open(page)
+    assert opened.verdict == "not-verified", opened.text
+    assert "1 draws but no client seed" in opened.text

@@ -127,6 +127,11 @@ async function check() {
   const session = record.kind === "hand-session";
   const players = record.players.join(",") + (record.salts || []).map((salt) => ";" + salt).join("");
   const built = session ? record.host + "|" + players : players;
+  if (session && record.client_seed == null) {  // signups never closed: no draw may come without a client seed
+    const count = (record.draws || []).length;
+    if (count) return failed("the record holds ", value(count), " draws but no client seed; no draw comes before it");
+    return { ok: true, parts: ["signups were never closed: no client seed was fixed, so no draw could be made"] };
+  }
   if (record.client_seed !== built) {
     return failed("the client seed ", value(show(record.client_seed)), " is not the players and salts (", value(show(built)), ")");
   }

@@ -214,6 +214,9 @@ def _check_commitment(record: Mapping[str, Any], checked: list[str]) -> Differen
 
 
 def _check_client_seed(record: Mapping[str, Any], checked: list[str]) -> Difference | None:
+    if record.get("client_seed") is None:  # signups never closed: no client seed, so no draw may follow
+        checked.append("signups were never closed: no client seed was fixed, so no draw could be made")
+        return None
     built = session_client_seed(str(record.get("host")), record.get("players") or [], record.get("salts") or [])
     if record.get("client_seed") != built:
         return Difference(

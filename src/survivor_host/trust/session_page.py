@@ -33,9 +33,11 @@ def session_steps(record: Mapping[str, Any]) -> list[str]:
     salts = names(record.get("salts") or [])
     draws = "".join(_draw_item(draw) for draw in record.get("draws") or []) or "<li>none</li>"
     changes = "".join(_list_item(event) for event in record.get("list") or []) or "<li>none</li>"
+    client = record.get("client_seed")
+    seed = e(client) if client is not None else "not fixed: signups were never closed, so nothing was drawn"
     return [
         f'<section class="step" data-step="0"><h2>The players</h2><p>Host: {e(record.get("host"))}; salts: '
-        f'{salts}</p><ol class="players">{players}</ol></section>',
+        f'{salts}; client seed: {seed}</p><ol class="players">{players}</ol></section>',
         f'<section class="step" data-step="1"><h2>The draws</h2><ol class="draws">{draws}</ol></section>',
         f'<section class="step" data-step="2"><h2>The host\'s list</h2><ul>{changes}</ul>'
         f"<p>Out: {names(record.get('out') or [])}</p></section>",
