@@ -536,3 +536,44 @@ def test_a_running_session_keeps_the_rooms_lines_attributed(tmp_path: Path) -> N
     assert outbox(again).attributed == {ROOM: True}
     again.handle_chat(" ", "Mars", ".done")
     assert outbox(again).attributed == {ROOM: False}  # the fake sends at once: the end's lines are out
+
+
+def test_handhost_by_pm_from_someone_not_in_the_room_says_to_join_it(tmp_path: Path) -> None:
+    """As `host` does: the rank is the one the room shows, so a PM from outside it is told to join."""
+    host = make_host(tmp_path, html=True, seed=SEED)
+    outbox(host).absent.add("voice")
+    host.handle_pm("Voice", "handhost Mars")
+    assert outbox(host).pms_to("Voice")[-1] == (
+        "Only room auth (+ and up) or the bot's owners start a session (.handhost NAME); "
+        "the room bot's host gets one when it names them. I read your rank in survivor: join it first."
+    )
+    assert host.hand.session is None
+    host.handle_chat("+", "Stagehand", ".handhost Mars")
+    host.handle_pm("Voice", "roll 100")
+    assert outbox(host).pms_to("Voice")[-1] == (
+        "Only the current host (Mars) or room auth can use .roll (I read your rank in survivor: join it first)."
+    )
+
+
+def test_handhost_by_pm_reaches_a_one_room_bot_and_says_to_join_it(tmp_path: Path) -> None:
+    """Through the bot's routing (not answered "You are not in a game I am hosting")."""
+    from survivor_host.bot.bot import Bot
+    from survivor_host.bot.config import BotConfig
+    from tests.host.fakes import FakeClock, FakeOutbox
+
+    config = BotConfig(server_url="ws://127.0.0.1:1/showdown/websocket", login_url="http://127.0.0.1:1/api/login",
+                       username="Bot", password=None, rooms=("one",), prefix=".")  # fmt: skip
+    out = FakeOutbox()
+    out.absent.add("voice")
+    bot = Bot(config, out, Store(tmp_path / "bot.db"), clock=FakeClock())  # type: ignore[arg-type]
+    bot._route_pm("Voice", ".handhost Mars")
+    assert out.pms_to("Voice")[-1].endswith(" I read your rank in one: join it first.")
+
+
+def test_help_writes_the_card_tool_as_the_fairness_doc_does(tmp_path: Path) -> None:
+    from survivor_host.bot.handhost.words import hand_help
+
+    text = hand_help("$")
+    assert "$card NAME · $card 14 NAME" in text and "[14]" not in text
+    fairness = (Path(__file__).parents[2] / "docs" / "FAIRNESS.md").read_text(encoding="utf-8")
+    assert "`$card NAME`, `$card 14 NAME`" in fairness

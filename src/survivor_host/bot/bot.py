@@ -13,7 +13,7 @@ from survivor_host.bot.clock import LoopClock
 from survivor_host.bot.command_words import is_command_word
 from survivor_host.bot.config import BotConfig
 from survivor_host.bot.fairness import new_server_seed
-from survivor_host.bot.handhost.words import HAND_COMMANDS
+from survivor_host.bot.handhost.words import HAND_COMMANDS, HAND_START
 from survivor_host.bot.pm_rooms import one_of, replay_rooms, room_hint, room_prefix
 from survivor_host.bot.ports import HostSettings, Outbox
 from survivor_host.bot.room import HOST_COMMANDS, INFO_COMMANDS, SIGNUP_PM_COMMANDS, RoomHost
@@ -273,7 +273,7 @@ class Bot:
         elif word in SIGNUP_PM_COMMANDS:
             open_rooms = [h for h in rooms if h.signups is not None or h.hand.signups_open()]
             one_of(self.out, name, body, open_rooms, f"No signups are open in {', '.join(self.rooms)}.")
-        elif word in HOST_COMMANDS or word == "resetpoints":
+        elif word in HOST_COMMANDS or word in ("resetpoints", HAND_START):  # the room says who may
             one_of(self.out, name, body, rooms if len(rooms) == 1 else [], room_hint(self.rooms))
         elif not is_command_word(word):
             rooms[0].answer_unknown(name, word or body)

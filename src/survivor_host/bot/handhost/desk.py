@@ -81,6 +81,10 @@ class HandDesk(HandTools):
             return rank
         return self.state.out.rank_of(self.state.room, to_id(name)) or " "
 
+    def _not_in_room(self, name: str, in_room: bool) -> bool:
+        """A PM from someone not in the room: their rank cannot be read, so a refusal tells them to join it."""
+        return not in_room and self.state.out.rank_of(self.state.room, to_id(name)) is None
+
     # ----- start and end -----
 
     def room_host_changed(self) -> None:
@@ -197,14 +201,17 @@ class HandDesk(HandTools):
             reply = self._change(lambda session: session.add_salt(name, rest, self.state.settings.prefix))
             self.state.out.pm(name, reply)
             return
+        away = self._not_in_room(name, in_room)
         if word == HAND_START and rank not in AUTH_RANKS and not self._owner(name):
+            join = f" I read your rank in {self.state.room}: join it first." if away else ""
             raise IllegalAction(
                 f"Only room auth (+ and up) or the bot's owners start a session ({self.prefix}handhost NAME); "
-                "the room bot's host gets one when it names them."
+                f"the room bot's host gets one when it names them.{join}"
             )
         if not self.may_host(rank, name):
             host = f" ({self.session.host})" if self.session else ""
-            raise IllegalAction(f"Only the current host{host} or room auth can use {self.prefix}{word}.")
+            join = f" (I read your rank in {self.state.room}: join it first)" if away else ""
+            raise IllegalAction(f"Only the current host{host} or room auth can use {self.prefix}{word}{join}.")
         if word == HAND_START:
             self.start(self._host_name(rest.strip() or name))
             return

@@ -10,8 +10,8 @@ SHARED_WITH_GAMES = ("pick", "card")
 """Tools whose names a game of ours also takes: they are the session's only while no game of ours runs."""
 TIMERS_AT_ONCE = 3
 """Timers one session may have running at once (each ends with a line in the room)."""
-HAND_USAGE = ("close", "roll XdY+Z // label", "pick A, B, C", "shuffle", "card [14] NAME",
-              f"timer SECONDS (up to {TIMERS_AT_ONCE} at once)", "list",
+HAND_USAGE = ("close", "roll XdY+Z // label", "pick A, B, C", "shuffle", "card NAME", "card 14 NAME",
+              f"timer SECONDS ({TIMERS_AT_ONCE} at once)", "list",
               "done")  # fmt: skip
 
 
