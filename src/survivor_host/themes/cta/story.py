@@ -50,6 +50,28 @@ def _finals(value: object) -> str:
     return f"{names(value.get('players'))}: {pairs(value.get('rolls'))}; {e(value.get('winner'))} wins"
 
 
+def _tie(card: Show) -> Show:
+    """C8 as the room read it: `Q between A, B: roll battle 100: A 28 vs B 68`, or everyone holding it out."""
+
+    def shown(value: object) -> str:
+        if not isinstance(value, Mapping):
+            return generic(value)
+        head = f"{card(value.get('card'))} between {names(value.get('tied'))}"
+        if value.get("policy") == "all":
+            return f"{head}: everyone holding it is eliminated"
+        return f"{head}: roll battle 100: {pairs(value.get('rolls'))}"
+
+    return shown
+
+
+def _place_battles(value: object) -> str:
+    """G4: each roll battle 13 for a place, its rolls (a tie rolls again) and its winner."""
+    if not isinstance(value, list) or not all(isinstance(battle, Mapping) for battle in value):
+        return generic(value)
+    told = [f"roll battle 13: {pairs(battle.get('rolls'))}; {e(battle.get('winner'))} wins" for battle in value]
+    return " · ".join(told) or "none"
+
+
 def _card_namer(rnd: Mapping[str, Any]) -> Show:
     """Cards as players name them: a 14 is the Joker if its holder drew the Joker this round, else a
     Jester (the two mods never meet)."""
@@ -70,12 +92,12 @@ def _fields(card: Show) -> tuple[tuple[str, str, Show], ...]:
         ("duels", "Duels", _duels),
         ("swaps", "Swaps", _swaps),
         ("reveal", "Reveal", lambda v: pairs(v, card)),
-        ("ties", "Tie at the cut-off", generic),
+        ("ties", "Tie at the cut-off", _tie(card)),
         ("modkilled", "Modkilled", names),
         ("eliminated", "Eliminated", names),
         ("advanced", "Advanced", names),
         ("finals", "Finals", _finals),
-        ("place_battles", "Place battles", generic),
+        ("place_battles", "Place battles (for the places of those modkilled together)", _place_battles),
     )
 
 
