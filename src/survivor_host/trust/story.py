@@ -48,16 +48,45 @@ def title_of(record: Mapping[str, Any]) -> str:
     return spec.title + (f" ({', '.join(mods)})" if mods else "")
 
 
+def subs_of(record: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The record's substitutions (`{"round", "old", "new"}`), in the order made."""
+    return [sub for sub in record.get("subs") or [] if isinstance(sub, Mapping)]
+
+
+def player_item(name: object, subs: Sequence[Mapping[str, Any]]) -> str:
+    """A player as they joined, then whoever took their seat: `Alice (replaced by Newbie in round 1)`."""
+    taken, holder = [], name
+    for sub in subs:
+        if sub.get("old") == holder:
+            taken.append(f"replaced by {e(sub.get('new'))} in round {e(sub.get('round'))}")
+            holder = sub.get("new")
+    after = f" ({', '.join(taken)})" if taken else ""
+    return f"<li>{e(name)}{after}</li>"
+
+
+def sub_lines(subs: Sequence[Mapping[str, Any]]) -> str:
+    """`Round 1: Newbie replaced Alice`, for each substitution: the seat's moves after it are the new name's."""
+    lines = "".join(
+        f"<li>Round {e(sub.get('round'))}: {e(sub.get('new'))} replaced {e(sub.get('old'))}; the seat's moves "
+        f"before the substitution are shown under {e(sub.get('old'))}, those after under {e(sub.get('new'))}</li>"
+        for sub in subs
+    )
+    return f'<ul class="subs">{lines}</ul>' if lines else ""
+
+
 def steps(record: Mapping[str, Any]) -> list[str]:
-    """The story as HTML sections: the players, each round, the result."""
-    players = "".join(f"<li>{e(name)}</li>" for name in record.get("players") or [])
+    """The story as HTML sections: the players, each round (its substitutions first), the result."""
+    subs, rounds = subs_of(record), record.get("rounds") or []
+    numbers = [rnd.get("number", index) for index, rnd in enumerate(rounds, start=1)]
+    players = "".join(player_item(name, subs) for name in record.get("players") or [])
+    before = sub_lines([sub for sub in subs if sub.get("round") not in numbers])
     out = [f'<section class="step" data-step="0"><h2>The players</h2><ol class="players">{players}</ol>'
-           + _draw_list(draws_of(record, 0)) + "</section>"]  # fmt: skip
-    for index, rnd in enumerate(record.get("rounds") or [], start=1):
-        number = rnd.get("number", index)
+           + before + _draw_list(draws_of(record, 0)) + "</section>"]  # fmt: skip
+    for index, (number, rnd) in enumerate(zip(numbers, rounds, strict=True), start=1):
         facts = "".join(f"<dt>{label}</dt><dd>{html}</dd>" for label, html in round_facts(rnd, record.get("theme")))
         out.append(
-            f'<section class="step" data-step="{index}"><h2>Round {e(number)}</h2><dl>{facts}</dl>'
+            f'<section class="step" data-step="{index}"><h2>Round {e(number)}</h2>'
+            + sub_lines([sub for sub in subs if sub.get("round") == number]) + f"<dl>{facts}</dl>"
             + _draw_list(draws_of(record, number)) + "</section>"
         )  # fmt: skip
     out.append(f'<section class="step" data-step="{len(out)}">{result_html(record)}</section>')
