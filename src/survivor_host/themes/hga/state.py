@@ -37,6 +37,18 @@ class HgaState(Nicknamed, DuelGame):
             raise IllegalAction("That nickname is your own name: it would tell everyone who you are; choose another.")
         return super().read_nick(seat, nick)
 
+    def rename_seat(self, seat: Seat, new: str) -> None:
+        """Not to any nickname of the game, the seat's own included (a player named as the seat's nickname
+        would tell everyone whose it is); refused in the same words whoever's it is, so the refusal tells
+        the host nothing more."""
+        taken = next((nick for nick in self.nicks.values() if to_id(nick) == to_id(new)), None)
+        if taken is not None:
+            raise IllegalAction(
+                f"The name {taken} is a nickname in this game: a player of that name would tell everyone whose "
+                "it is; name someone else."
+            )
+        super().rename_seat(seat, new)
+
     def nick_targets(self, seat: Seat) -> list[tuple[str, Seat]]:
         """Whom `seat` may attack, by nickname, sorted: every other player still in with a nickname."""
         found = [
