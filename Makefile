@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 # chat, so more workers than cores still shortens the run; each worker starts its own servers.
 WORKERS ?= 6
 
-.PHONY: play test test-fast lint browser bench bench-bot clean
+.PHONY: play test test-fast lint browser compile bench bench-bot clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -42,11 +42,16 @@ browser:
 	  fi; }
 	@command -v chromium >/dev/null 2>&1 || { echo "chromium did not install" >&2; exit 1; }
 
-test: lint browser
+# The bot and CLI processes the tests start (about 200) read the package compiled once here, even where
+# PYTHONDONTWRITEBYTECODE keeps Python from writing what it compiles on import.
+compile: $(STAMP)
+	$(BIN)/python -m compileall -q src tests
+
+test: lint browser compile
 	$(BIN)/pytest -q -n $(WORKERS) --dist worksteal
 
 # Everything but the end-to-end tests (no Node.js, no local Showdown server).
-test-fast: lint browser
+test-fast: lint browser compile
 	$(BIN)/pytest -q -n $(WORKERS) --dist worksteal -m "not e2e"
 
 bench: $(STAMP)
