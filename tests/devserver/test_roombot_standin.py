@@ -58,3 +58,44 @@ def test_a_command_the_stand_in_fails_is_told_in_the_practice_room() -> None:
         "Sir Vivor did nothing with '.host Survivor Host, ftl': the command failed (gameTypes is not defined) "
         "(its .host NAME, THEME form fails at its current version: type .host NAME alone)"
     ]
+
+
+def test_win_from_auth_who_is_not_the_host_is_ignored_as_the_real_bot_does() -> None:
+    """Sir Vivor's `win` and `done` (commands/userHosts.js) return at once for anyone but its host, room
+    auth included, and its `nexthost` (commands/manageHosts.js) refuses while a host is set: auth free the
+    host with `.dehost`."""
+    sv = StandIn()
+    sv._chat_message("@", "Room Auth", ".host Survivor Host")
+    said = len(sv.said)
+    sv._chat_message("@", "Room Auth", ".win AI Mars")
+    sv._chat_message("@", "Room Auth", ".done")
+    assert sv.said[said:] == [] and sv.games.host == "Survivor Host"
+    sv._chat_message("@", "Room Auth", ".nexthost")
+    assert sv.said[-1] == "A game is currently in progress."
+    sv._chat_message("@", "Room Auth", ".dehost")
+    assert sv.said[-1] == "The game was forcibly ended." and sv.games.host is None
+    sv._chat_message("@", "Room Auth", ".nexthost")
+    assert sv.said[-1] == "The hostqueue is empty."
+
+
+def test_the_practice_room_says_why_a_win_from_someone_not_hosted_did_nothing() -> None:
+    notes: list[str] = []
+
+    class InRoom(PracticeRoomBot):
+        def _in_room(self, name: str) -> str | None:
+            return name
+
+    sv = InRoom(notes.append)
+    sv._chat_message("@", "Room Auth", ".win AI Mars")
+    sv._chat_message("@", "Room Auth", ".host Survivor Host")
+    sv._chat_message("@", "Room Auth", ".win \x1b[2JAI Mars")
+    sv._chat_message("@", "Room Auth", ".done")
+    assert notes == [
+        "Sir Vivor did nothing with '.win AI Mars': it takes .win only from its host (nobody is hosted now), "
+        "and says nothing to anyone else (room auth end a hosting with .dehost)",
+        "Sir Vivor did nothing with '.win ?[2JAI Mars': it takes .win only from its host, Survivor Host, "
+        "and says nothing to anyone else (room auth end a hosting with .dehost)",
+        "Sir Vivor did nothing with '.done': it takes .done only from its host, Survivor Host, "
+        "and says nothing to anyone else (room auth end a hosting with .dehost)",
+    ]
+    assert sv.games.host == "Survivor Host"

@@ -101,6 +101,14 @@ class PracticeRoomBot(RoomBotRules):
         shown = hint if text.startswith(".host ") and "," in text else ""
         self.note(f"{ROOM_BOT} did nothing with {printable(text)!r}: the command failed ({error}){shown}")
 
+    def _not_the_host(self, text: str) -> None:
+        host = self.games.host
+        whose = f"its host, {printable(host)}" if host is not None else "its host (nobody is hosted now)"
+        self.note(
+            f"{ROOM_BOT} did nothing with {printable(text)!r}: it takes {text.split(' ', 1)[0]} only from {whose}, "
+            "and says nothing to anyone else (room auth end a hosting with .dehost)"
+        )
+
     def handle(self, message: Message) -> None:
         mine = isinstance(message, Chat) and message.user.userid == to_id(ROOM_BOT)
         if isinstance(message, Chat) and message.room == ROOM and not message.history and not mine:

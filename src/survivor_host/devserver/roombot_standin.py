@@ -183,14 +183,21 @@ class RoomBotRules(PointsCommands, ABC):
     def _is_host(self, name: str) -> bool:
         return self.games.host is not None and to_id(self.games.host) == to_id(name)
 
+    def _not_the_host(self, text: str) -> None:
+        """`.win` or `.done` from someone who is not its host: the real bot says nothing (room auth too:
+        they free a host with `.dehost`)."""
+        logger.info("the room bot's stand-in took %r only from its host (%s)", text, self.games.host)
+
     def _cmd_win(self, arg: str, rank: str, name: str) -> None:
         if not self._is_host(name):
+            self._not_the_host(f".win {arg}".strip())
             return
         self._say(ROOM, f"/wall **WINNER:** {arg}")
         self.games.host, self.games.player_list = None, []
 
     def _cmd_done(self, arg: str, rank: str, name: str) -> None:
         if not self._is_host(name):
+            self._not_the_host(".done")
             return
         self.games.host, self.games.player_list = None, []
         self._say(ROOM, "The game is over!")
