@@ -181,7 +181,7 @@ class Commands(PlayerCommands):
         if self.hand is not None and self.for_hand(word):
             self.hand.command(rank, name, word, rest, in_room)
         elif word in HOST_COMMANDS:
-            self._require_auth(rank, name, word, in_room)
+            self._require(AUTH_RANKS, "room auth (+ and up)", rank, name, word, in_room)
             self._host_command(word, rest, name)
         elif word in SIGNUP_COMMANDS:
             joining = word in ("in", "join")
@@ -204,7 +204,7 @@ class Commands(PlayerCommands):
         elif word == "points":
             self.answers.points(rest or name, name, in_room)
         elif word == "resetpoints":
-            self._require_owner(rank, name, word, in_room)
+            self._require(OWNER_RANKS, "room owners (# and up)", rank, name, word, in_room)
             cycle = state.store.reset_cycle(state.room)
             state.out.say(state.room, f"Points were reset: cycle {cycle} begins.")
         elif state.running() is not None and (in_room or is_game_word(word) or self.plays(to_id(name))):
@@ -242,24 +242,15 @@ class Commands(PlayerCommands):
         userid = to_id(name)
         return bool(userid) and (userid == to_id(self.state.out.name) or self.state.roombot.is_room_bot(userid))
 
-    def _require_auth(self, rank: str, name: str, word: str, in_room: bool = True) -> None:
-        """Host commands are room auth's (or the owners'); the rank is the one the room shows, so a PM from
-        someone not in the room is told to join it."""
-        if rank not in AUTH_RANKS and to_id(name) not in self.state.settings.owners:
-            join = self._join_first(name, in_room)
-            raise IllegalAction(f"Only room auth (+ and up) can use {self.state.settings.prefix}{word}{join}.")
-
-    def _require_owner(self, rank: str, name: str, word: str, in_room: bool = True) -> None:
-        """Room owners' commands, told to join the room as `_require_auth` tells them."""
-        if rank not in OWNER_RANKS and to_id(name) not in self.state.settings.owners:
-            join = self._join_first(name, in_room)
-            raise IllegalAction(f"Only room owners (# and up) can use {self.state.settings.prefix}{word}{join}.")
-
-    def _join_first(self, name: str, in_room: bool) -> str:
-        """` (I read your rank in ROOM: join it first)` for a PM from someone not in the room, else nothing."""
+    def _require(self, ranks: str, who: str, rank: str, name: str, word: str, in_room: bool) -> None:
+        """Host commands are room auth's, a few the room owners' (the bot's owners may use both); the rank
+        is the one the room shows, so a PM from someone not in the room is told to join it."""
         state = self.state
+        if (rank and rank in ranks) or to_id(name) in state.settings.owners:  # "" is in every string
+            return
         away = not in_room and state.out.rank_of(state.room, to_id(name)) is None
-        return f" (I read your rank in {state.room}: join it first)" if away else ""
+        join = f" (I read your rank in {state.room}: join it first)" if away else ""
+        raise IllegalAction(f"Only {who} can use {state.settings.prefix}{word}{join}.")
 
     def open_signups(self, host: str, rest: str) -> None:
         """`.host REST` by `host`: the signups open (the room bot's staff get a modnote)."""
