@@ -43,23 +43,19 @@ def test_permission_errors_name_the_rank_each_command_needs(tmp_path: Path) -> N
     assert host.game is not None and all(seat.alive for seat in host.game.seats)
 
 
-def test_a_host_command_by_pm_from_someone_not_in_the_room_says_to_join_it(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("sender", "command", "who"),
+    [("Voice", "host ftl", "room auth (+ and up)"), ("Owner", "resetpoints", "room owners (# and up)")],
+)
+def test_a_ranked_command_by_pm_from_someone_not_in_the_room_says_to_join_it(
+    tmp_path: Path, sender: str, command: str, who: str
+) -> None:
     host = make_host(tmp_path)
-    outbox(host).absent.add("voice")
-    host.handle_pm("Voice", "host ftl")
-    assert outbox(host).pms_to("Voice") == [
-        "Only room auth (+ and up) can use .host (I read your rank in survivor: join it first)."
-    ]
+    outbox(host).absent.add(sender.lower())
+    host.handle_pm(sender, command)
+    word = command.split()[0]
+    assert outbox(host).pms_to(sender) == [f"Only {who} can use .{word} (I read your rank in survivor: join it first)."]
     assert host.signups is None
-
-
-def test_an_owner_command_by_pm_from_someone_not_in_the_room_says_to_join_it(tmp_path: Path) -> None:
-    host = make_host(tmp_path)
-    outbox(host).absent.add("owner")
-    host.handle_pm("Owner", "resetpoints")
-    assert outbox(host).pms_to("Owner") == [
-        "Only room owners (# and up) can use .resetpoints (I read your rank in survivor: join it first)."
-    ]
 
 
 def test_pm_prompt_boxes_are_html_bold_never_raw_stars(tmp_path: Path) -> None:
