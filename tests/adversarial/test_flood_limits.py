@@ -22,9 +22,9 @@ def test_new_names_do_not_get_past_the_allowance(tmp_path: Path) -> None:
     assert "Slow down" in replies[-1]
     clock(host).advance(60)
     host.handle_pm("Flooder", "games Venus")  # the allowance comes back
-    assert outbox(host).pms_to("Flooder")[-1].startswith("Recent games with Venus: #1 ")
+    assert outbox(host).pms_to("Flooder")[-1].startswith("Recent games in survivor with Venus: #1 ")
     host.handle_pm("Calm", "games Mars")  # and it is each user's own
-    assert outbox(host).pms_to("Calm")[-1].startswith("Recent games with Mars: #1 ")
+    assert outbox(host).pms_to("Calm")[-1].startswith("Recent games in survivor with Mars: #1 ")
 
 
 def test_a_flood_of_joins_and_leaves_makes_one_list_line(tmp_path: Path) -> None:

@@ -35,7 +35,7 @@ def test_games_name_never_opens_a_record(tmp_path: Path) -> None:
     host.handle_pm("Asker", "games Ceres")
     host.handle_pm("Asker", "games")
     mars, ceres, everyone = outbox(host).pms_to("Asker")[-3:]
-    assert mars.startswith("Recent games with Mars: #1 ") and ", 3 players, winner " in mars
+    assert mars.startswith("Recent games in survivor with Mars: #1 ") and ", 3 players, winner " in mars
     assert ceres.count("#") == replays.LISTED and "#31 2023-11-14 Follow the Leader, 3 players, winner Ceres" in ceres
     assert "#1 " not in ceres and everyone.count("#") == replays.LISTED
     assert "Something went wrong" not in " ".join(outbox(host).pms_to("Asker"))
@@ -65,7 +65,7 @@ def test_the_summaries_of_games_finished_before_are_filled_by_the_migration(tmp_
     db.close()
     store = Store(path)
     text = replays.games_text(store, ROOM, "Zoë")
-    assert text.startswith("Recent games with Zoë: #1 2023-11-14 Chase the Ace, 2 players, winner Io.")
+    assert text.startswith("Recent games in survivor with Zoë: #1 2023-11-14 Chase the Ace, 2 players, winner Io.")
     assert text.endswith(" Hand-hosted: h1 2023-11-14 by Pluto, 2 draws.")
     assert "#2" not in text
     assert "h1" in replays.games_text(store, ROOM, "Pluto")

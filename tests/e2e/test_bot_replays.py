@@ -68,7 +68,9 @@ def test_fair_dice_lastgame_replay_and_games(e2e: E2EEnv, bot_factory: Callable[
             await quin.say(ROOM, "$replay <i>1</i>")
             await eventually(lambda: any("Say which game by its number" in str(m) for m in bot_pms(quin)), what="no")
             await sol.say(ROOM, f"$games {rae.name}")
-            await eventually(lambda: any(f"Recent games with {rae.name}: #{game_id} " in str(m) for m in bot_pms(sol)))
+            await eventually(
+                lambda: any(f"Recent games in {ROOM} with {rae.name}: #{game_id} " in str(m) for m in bot_pms(sol))
+            )
             assert not tia.lines(type="pagehtml", since=page.index + 1)
 
     run_async(scenario(), timeout=200)

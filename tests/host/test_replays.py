@@ -70,8 +70,8 @@ def test_lastgame_posts_id_commitment_client_seed_and_seed(tmp_path: Path) -> No
         f"Dice hmac-sha256-v1: commitment sha256 {commitment(SEED)}, client seed Venus,Mars,Io,Ceres, "
         f"seed {SEED}. Replay: .replay 1"
     )
-    host.handle_pm("Io", ".lastgame")
-    assert outbox(host).pms_to("Io")[-1] == line
+    host.handle_pm("Io", ".lastgame")  # a PM names its room
+    assert outbox(host).pms_to("Io")[-1] == f"[survivor] {line}"
 
 
 def test_replay_sends_the_asker_an_escaped_page_showdown_accepts(tmp_path: Path) -> None:
@@ -119,7 +119,8 @@ def test_games_lists_recent_games_and_those_of_a_player(tmp_path: Path) -> None:
     play_out(host, random.Random(9))
     host.handle_chat(" ", "Vesta", ".games")
     listed = outbox(host).pms_to("Vesta")[-1]
-    assert listed.startswith("Recent games: #2 ") and " · #1 " in listed and listed.endswith("Replay: .replay ID")
+    assert listed.startswith("Recent games in survivor: #2 ") and " · #1 " in listed
+    assert listed.endswith("Replay: .replay ID")
     host.handle_chat(" ", "Vesta", ".games venus")
     assert " #2 " not in outbox(host).pms_to("Vesta")[-1] and "#1 " in outbox(host).pms_to("Vesta")[-1]
     host.handle_chat(" ", "Vesta", ".games Nobody")
@@ -239,15 +240,15 @@ def test_lastgame_and_games_by_pm_are_for_the_room_where_the_sender_played(tmp_p
     played(bot, "one", ("Venus", "Io", "Ceres"))
     played(bot, "two", ("Mars", "Pluto", "Juno"))
     bot._route_pm("Juno", ".lastgame")
-    assert out.pms_to("Juno")[-1].startswith("Last game: #2, ")
+    assert out.pms_to("Juno")[-1].startswith("[two] Last game: #2, ")
     bot._route_pm("Juno", ".games")
-    assert out.pms_to("Juno")[-1].startswith("Recent games: #2 ") and "#1" not in out.pms_to("Juno")[-1]
+    assert out.pms_to("Juno")[-1].startswith("Recent games in two: #2 ") and "#1" not in out.pms_to("Juno")[-1]
     bot._route_pm("Io", ".lastgame")
-    assert out.pms_to("Io")[-1].startswith("Last game: #1, ")
+    assert out.pms_to("Io")[-1].startswith("[one] Last game: #1, ")
     bot._route_pm("Outsider", ".games Mars")
     assert out.pms_to("Outsider") == ["That could be for 2 rooms; say which: one .games Mars or two .games Mars"]
     bot._route_pm("Outsider", "two .games Mars")
-    assert out.pms_to("Outsider")[-1].startswith("Recent games with Mars: #2 ")
+    assert out.pms_to("Outsider")[-1].startswith("Recent games in two with Mars: #2 ")
 
 
 def test_lastgame_by_pm_with_no_record_in_any_room_says_so(tmp_path: Path) -> None:

@@ -103,8 +103,8 @@ def handle(word: str, rest: str, asker: str, in_room: bool, room: str, out: Outb
             text = last_game_text(number, store.closed_game(room, number) or {}, p)
         if in_room:
             out.say(room, text)
-        else:
-            out.pm(asker, text)
+        else:  # a PM names the room it is about, as a game's PMs do
+            out.pm(asker, f"[{room}] {text}")
     elif word == "replay":
         send_replay(rest, asker, room, out, store, p)
     else:
@@ -221,7 +221,7 @@ def games_text(store: Store, room: str, name: str, p: str = ".") -> str:
     if not found:
         return f"No finished games{f' with {name.strip()}' if who else ''} in {room}." + hosted
     listed = " · ".join(found)
-    return f"Recent games{f' with {name.strip()}' if who else ''}: {listed}. Replay: {p}replay ID{hosted}"
+    return f"Recent games in {room}{f' with {name.strip()}' if who else ''}: {listed}. Replay: {p}replay ID{hosted}"
 
 
 def sessions_text(store: Store, room: str, who: str) -> str:
