@@ -173,12 +173,23 @@ def outcome_difference(record: Mapping[str, Any], again: Mapping[str, Any]) -> D
     return None
 
 
+class _Absent:
+    """A field one side of a comparison does not have: it differs from every value, `null` included."""
+
+    def __repr__(self) -> str:
+        return "no such field"
+
+
+ABSENT = _Absent()
+
+
 def first_difference(recorded: object, replayed: object, path: str) -> Difference | None:
-    """The first field (as `path.key[index]`) where two JSON values differ."""
+    """The first field (as `path.key[index]`) where two JSON values differ; a field only one side has is a
+    difference, even when the other side's is `null`."""
     if isinstance(recorded, dict) and isinstance(replayed, dict):
         for key in [*replayed, *(k for k in recorded if k not in replayed)]:
             sep = ", " if path.startswith("round ") and "," not in path else "."
-            found = first_difference(recorded.get(key), replayed.get(key), f"{path}{sep}{key}")
+            found = first_difference(recorded.get(key, ABSENT), replayed.get(key, ABSENT), f"{path}{sep}{key}")
             if found is not None:
                 return found
         return None
