@@ -229,3 +229,32 @@ def test_a_throw_is_asked_for_by_its_weapon_and_only_in_the_final() -> None:  # 
         final.apply(Input("throw", by="Ann"))
     with pytest.raises(IllegalAction, match=r"^That is not a weapon here\."):
         final.apply(Input("throw", by="Ann", target="sword"))
+
+
+def test_an_attack_of_more_than_two_parts_gets_the_usage_not_a_name_built_of_two() -> None:  # 3.3
+    game = new_game("rps", ["Ann", "Bob", "Cid"], seed=1)
+    game.start()
+    usage = r"^Name a player and a weapon\. Send attack NAME, WEAPON \(targets: Bob, Cid; weapons: rock, paper, sc"
+    for typed in ("Bob, rock, paper", "Bob,, rock"):
+        with pytest.raises(IllegalAction, match=usage):
+            game.apply(Input("attack", by="Ann", target=typed))
+
+
+def test_a_final_throw_naming_a_player_names_the_opponent_only() -> None:  # 3.6, BG2
+    game = new_game("rps", ["Ann", "Bob", "Cid"], seed=1)
+    game.start()
+    game.apply(Input("modkill", target="Cid"))
+    game.apply(Input("attack", by="Ann", target="Bob, rock"))
+    game.apply(Input("attack", by="Bob", target="Ann, rock"))  # the same weapon: the final follows
+    assert game.phase == "finale"
+    refusals = {
+        "Cid, rock": r"^Cid is already out\. You may throw against: Bob\.$",
+        "Zed, rock": r'^"Zed" is not in this game\. You may throw against: Bob\.$',
+        "Ann, rock": r"^You can't throw against yourself\. You may throw against: Bob\.$",
+        "Bob, rock, paper": r"^Throw one weapon: rock, paper, scissors\.$",
+    }
+    for typed, refusal in refusals.items():
+        with pytest.raises(IllegalAction, match=refusal):
+            game.apply(Input("attack", by="Ann", target=typed))
+    assert [event.to for event in game.apply(Input("attack", by="Ann", target="bob, paper"))] == ["Ann"]
+    assert game.throws == {0: "paper"}

@@ -167,7 +167,7 @@ class Final(SecretChoice[RpsState, str]):
         return game.throws
 
     def read(self, game: RpsState, seat: Seat, inp: Input) -> str:
-        return game.read_weapon((inp.target or "").rpartition(",")[2])
+        return game.read_throw(seat, inp.target)
 
     def choices_of(self, game: RpsState, seat: Seat) -> list[Input]:
         return [Input(THROW, by=seat.name, target=weapon) for weapon in game.weapons]

@@ -67,8 +67,19 @@ class RpsState(DuelGame):
         refused with the legal targets; 3.3: a weapon not of this variant is refused with the weapons)."""
         legal = [other.name for other in self.targets_of(seat.index)]
         usage = f"Send attack NAME, WEAPON (targets: {', '.join(legal)}; weapons: {', '.join(self.weapons)})."
-        name, comma, weapon = (text or "").rpartition(",")
-        if not comma or not name.strip() or not weapon.strip():
+        parts = (text or "").split(",")
+        if len(parts) != 2 or not parts[0].strip() or not parts[1].strip():  # 3.3: exactly two parts
             raise IllegalAction(f"Name a player and a weapon. {usage}")
-        target = self.living_target(seat, name.strip(), "attack", legal)
-        return Attack(target.index, self.read_weapon(weapon))
+        target = self.living_target(seat, parts[0].strip(), "attack", legal)
+        return Attack(target.index, self.read_weapon(parts[1]))
+
+    def read_throw(self, seat: Seat, text: str | None) -> str:
+        """A final's throw as `seat` sent it: `WEAPON`, or `NAME, WEAPON` naming the opponent (BG2: any other
+        name is refused, naming the opponent; 3.6: a weapon not of this variant is refused)."""
+        *named, weapon = (text or "").split(",")
+        if len(named) > 1:
+            raise IllegalAction(f"Throw one weapon: {', '.join(self.weapons)}.")
+        if named and named[0].strip():
+            opponent = [other.name for other in self.targets_of(seat.index)]
+            self.living_target(seat, named[0].strip(), "throw against", opponent)
+        return self.read_weapon(weapon)
