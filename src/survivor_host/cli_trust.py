@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from pathlib import Path
 from typing import Any
@@ -15,9 +16,11 @@ from survivor_host.engine.dice import SCRIPTED
 
 def read_record(command: str, file: str) -> Any:
     """A JSON record from `file`, or None after saying why not (exit status 2). A key given twice is
-    refused: a reader would see one value and `verify` the other."""
+    refused: a reader would see one value and `verify` the other. So are `NaN`, `Infinity` and numbers
+    too large for a float, which JSON does not have."""
     try:
-        record: Any = json.loads(Path(file).read_text(encoding="utf-8"), object_pairs_hook=_no_twice)
+        text = Path(file).read_text(encoding="utf-8")
+        record: Any = json.loads(text, object_pairs_hook=_no_twice, parse_constant=_no_constant, parse_float=_finite)
     except OSError as error:
         print(f"{command}: cannot read {file}: {error.strerror}", file=sys.stderr)
         return None
@@ -36,6 +39,17 @@ def read_record(command: str, file: str) -> Any:
         print(f"{command}: {file} is not a game record (theme, players, inputs)", file=sys.stderr)
         return None
     return record
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise ValueError(f"the number {text[:40]} is too large")
+    return number
 
 
 def _no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

@@ -5,10 +5,13 @@ named, never verified and never a traceback."""
 from __future__ import annotations
 
 import copy
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from survivor_host.cli import main
 from survivor_host.trust.verify import verify
 
 from .records import played_record
@@ -40,3 +43,44 @@ def test_a_field_no_round_has_is_a_difference_even_when_null(ftl: dict[str, Any]
     forged = copy.deepcopy(ftl)
     forged["rounds"][0]["rolls"]["Nobody"] = None
     refused(forged, "round 1, rolls.Nobody")
+
+
+DRAW_FORGERIES = [
+    (lambda d: d.update(sides=float("inf")), "draw #1 sides", "a roll's sides is a whole number"),
+    (lambda d: d.update(sides=2**40), "draw #1 sides", "from 1 to 4294967296"),
+    (lambda d: d.update(sides=True), "draw #1 sides", "a roll's sides is a whole number"),
+    (lambda d: d.update(plus=None), "draw #1 plus", "a roll's plus is a whole number"),
+    (lambda d: d.pop("plus"), "draw #1 plus", "the roll's field is missing"),
+    (lambda d: d.update(kind="card"), "draw #1 kind", "a draw is a roll, a pick or a shuffle"),
+    (lambda d: d.update(note="x"), "draw #1 note", "not a field of a roll"),
+    (lambda d: d.update(round=-1), "draw #1 round", "a round number"),
+]
+
+
+@pytest.mark.parametrize(("change", "where", "said"), DRAW_FORGERIES)
+def test_a_draw_of_another_shape_is_named_before_it_is_drawn(
+    ftl: dict[str, Any], change: Any, where: str, said: str
+) -> None:
+    forged = copy.deepcopy(ftl)
+    change(forged["draws"][0])
+    assert said in refused(forged, where)
+
+
+def test_a_pick_among_no_names_is_named(ftl: dict[str, Any]) -> None:
+    forged = copy.deepcopy(ftl)
+    index = next(i for i, d in enumerate(forged["draws"]) if d["kind"] in ("pick", "shuffle"))
+    forged["draws"][index]["names"] = None
+    assert "a list of one or more names" in refused(forged, f"draw #{index + 1} names")
+
+
+@pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "1e400"])
+def test_numbers_json_does_not_have_are_refused_without_a_traceback(
+    ftl: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str], number: str
+) -> None:
+    text = json.dumps(ftl).replace('"plus": 0', f'"plus": {number}', 1)
+    path = tmp_path / "forged.json"
+    path.write_text(text, encoding="utf-8")
+    for command in (["verify"], ["replay", "--plain"]):
+        assert main([*command, str(path)]) == 2
+        said = capsys.readouterr()
+        assert "is not valid JSON" in said.err and "Traceback" not in said.err + said.out

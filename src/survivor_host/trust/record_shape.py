@@ -15,7 +15,8 @@ from survivor_host.engine.dice import MT_ALGORITHM, SCRIPTED
 from survivor_host.engine.game import RECORD_FORMAT, RULES_VERSION
 from survivor_host.engine.ids import name_problem
 from survivor_host.fair.stream import ALGORITHM, SALT_WORD
-from survivor_host.trust.difference import Difference
+from survivor_host.trust.difference import Difference, shortened
+from survivor_host.trust.draw_shape import draw_difference
 
 GAME_FIELDS = (
     "format", "rules_version", "theme", "mods", "options", "players", "seed", "rounds", "winner", "second",
@@ -87,7 +88,7 @@ def shape_difference(record: Mapping[str, Any]) -> Difference | None:
         return Difference(missing[0], None, "a value", "the field is missing")
     if record["rules_version"] != RULES_VERSION:
         return Difference("rules_version", record["rules_version"], RULES_VERSION, "another version of the rules")
-    return _dice_difference(record) or _names_difference(record)
+    return _dice_difference(record) or draw_difference(record["draws"]) or _names_difference(record)
 
 
 def _old_format_difference(record: Mapping[str, Any]) -> Difference | None:
@@ -121,11 +122,3 @@ def _names_difference(record: Mapping[str, Any]) -> Difference | None:
         if problem:
             return Difference("players", shortened(name), None, f"not a usable name: {problem}")
     return None
-
-
-def shortened(value: object, limit: int = 80) -> object:
-    """A value as it is named in a difference: long text or JSON cut to `limit` characters."""
-    text = value if isinstance(value, str) else repr(value)
-    if len(text) <= limit:
-        return value
-    return f"{text[:limit]}… ({len(text)} characters)"

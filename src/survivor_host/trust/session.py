@@ -16,8 +16,7 @@ from survivor_host.engine.ids import to_id
 from survivor_host.engine.numbers import is_digits
 from survivor_host.engine.seats import MAX_NAME_LENGTH
 from survivor_host.fair.stream import ALGORITHM, HmacStream, client_seed, commitment
-from survivor_host.trust.difference import Difference
-from survivor_host.trust.record_shape import shortened
+from survivor_host.trust.difference import Difference, shortened
 from survivor_host.trust.session_shape import FORMAT as FORMAT  # the session record's format, read by the bot
 from survivor_host.trust.session_shape import session_shape_difference
 from survivor_host.trust.verify import Verdict

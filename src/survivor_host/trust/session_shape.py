@@ -8,8 +8,7 @@ from typing import Any
 
 from survivor_host.engine.ids import name_problem
 from survivor_host.fair.stream import SALT_WORD
-from survivor_host.trust.difference import Difference
-from survivor_host.trust.record_shape import shortened
+from survivor_host.trust.difference import Difference, shortened
 
 FORMAT = 1
 SESSION_FIELDS = (
