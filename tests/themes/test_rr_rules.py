@@ -119,6 +119,15 @@ def test_3_3_a_steal_only_once_ones_pass_is_used_and_only_from_a_pass_holder() -
     assert refused(game, "Ann", "steal") == "Name the player you steal from. You may: pull, steal NAME (Cid)."
 
 
+def test_bg2_a_steal_with_no_pass_left_to_steal_says_so_not_to_name_someone() -> None:  # 3.3
+    game = begin(["Ann", "Bob", "Cid"], [1])
+    for name in ("Ann", "Bob", "Cid"):
+        act(game, name, "pass")
+    act(game, "Ann", "pull")
+    nobody = "Nobody still in holds a pass to steal. You may: pull."
+    assert refused(game, "Bob", "steal") == nobody and refused(game, "Bob", "steal", "Cid") == nobody
+
+
 def test_4_2_a_steal_is_100_vs_100_the_loser_out_ties_roll_again_the_chamber_unchanged() -> None:
     game = begin(FOUR, [1, 1, 1, 30, 30, 20, 70])
     act(game, "Ann", "pass")

@@ -88,6 +88,8 @@ class RrState(DuelGame):
             raise IllegalAction(f"You may steal only once your own pass is used. You may: {legal}.")
         if seat.index in self.stole:
             raise IllegalAction(f"You have stolen once already (one steal a game). You may: {legal}.")
+        if not self.steal_targets(seat):
+            raise IllegalAction(f"Nobody still in holds a pass to steal. You may: {legal}.")
         return self.steal_target(seat, inp.target, legal)
 
     def steal_target(self, seat: Seat, name: str | None, legal: str) -> Seat:
