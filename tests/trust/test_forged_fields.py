@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 
 from survivor_host.cli import main
+from survivor_host.fair.stream import commitment
 from survivor_host.trust.verify import verify
 
-from .records import played_record
+from .records import old_mt_record, played_record
 
 
 @pytest.fixture(scope="module")
@@ -84,3 +85,41 @@ def test_numbers_json_does_not_have_are_refused_without_a_traceback(
         assert main([*command, str(path)]) == 2
         said = capsys.readouterr()
         assert "is not valid JSON" in said.err and "Traceback" not in said.err + said.out
+
+
+PAGE_FORGERIES = [
+    lambda r: r["placements"].update(Venus=None),
+    lambda r: r["placements"].update(Venus="1"),
+    lambda r: r["placements"].update(Venus=[1]),
+    lambda r: r["rounds"][0].update(dice="x"),
+    lambda r: r["rounds"][0].update(rolls=[1, 2]),
+    lambda r: r["rounds"].__setitem__(0, "x"),
+    lambda r: r["rounds"].append(None),
+    lambda r: r.update(rounds="x"),
+    lambda r: r["draws"].__setitem__(0, 7),
+]
+
+
+@pytest.mark.parametrize("change", PAGE_FORGERIES)
+def test_export_force_writes_a_page_for_a_record_of_any_shape(
+    ftl: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str], change: Any
+) -> None:
+    forged = copy.deepcopy(ftl)
+    change(forged)
+    path, page = tmp_path / "forged.json", tmp_path / "page.html"
+    path.write_text(json.dumps(forged), encoding="utf-8")
+    assert main(["export", str(path), "--html", str(page), "--force"]) == 0
+    said = capsys.readouterr()
+    assert "Traceback" not in said.err + said.out
+    assert "NOT verified by survivor-host verify" in page.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("commitment", commitment("3")), ("client_seed", "fair enough"), ("salts", ["x"]), ("draws", [])],
+)
+def test_an_old_record_cannot_carry_the_fields_of_the_fair_dice(field: str, value: object) -> None:
+    forged = old_mt_record()
+    assert verify(forged).ok
+    forged[field] = value
+    assert "format 1 records have none" in refused(forged, field)

@@ -92,9 +92,13 @@ def shape_difference(record: Mapping[str, Any]) -> Difference | None:
 
 
 def _old_format_difference(record: Mapping[str, Any]) -> Difference | None:
-    """Format 1 records had no `format` and only Mersenne Twister dice (and no commitment to check)."""
+    """Format 1 records had no `format`, only Mersenne Twister dice, and none of the fields format 2 added
+    with the fair dice: a commitment, client seed, salts or draws in one would be shown unchecked."""
     if algorithm_of(record) != MT_ALGORITHM:
         return Difference("dice", record.get("dice"), MT_ALGORITHM, "a record without a format is format 1")
+    added = next((key for key in (*SEEDED_FIELDS, "draws") if key in record), None)
+    if added is not None:
+        return Difference(added, shortened(record[added]), None, "format 1 records have none: format 2 added it")
     return _names_difference(record)
 
 

@@ -6,14 +6,26 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from survivor_host.engine.errors import SetupError
-from survivor_host.engine.story import StoryFn, e, names, the_rest
+from survivor_host.engine.story import StoryFn, e, generic, names, the_rest
 from survivor_host.themes import theme_spec
 
+UNTOLD = (KeyError, TypeError, ValueError, AttributeError, IndexError)
+"""What a theme's story raises on a round of a shape no game writes (a forged record, exported with
+`--force`): such a round is shown as its data instead."""
 
-def round_facts(rnd: Mapping[str, Any], theme: object) -> list[tuple[str, str]]:
-    """(label, escaped HTML) for each field of a round: the theme's story, or every field as data."""
+
+def round_facts(rnd: object, theme: object) -> list[tuple[str, str]]:
+    """(label, escaped HTML) for each field of a round: the theme's story, or every field as data (a round
+    of a theme this program does not know, or one its theme's story cannot tell)."""
+    if not isinstance(rnd, Mapping):
+        return [("round", generic(rnd))]
     story = _story_of(theme)
-    return story(rnd) if story is not None else the_rest(rnd, ("number",))
+    if story is not None:
+        try:
+            return story(rnd)
+        except UNTOLD:
+            pass
+    return the_rest(rnd, ("number",))
 
 
 def _story_of(theme: object) -> StoryFn | None:
@@ -24,7 +36,8 @@ def _story_of(theme: object) -> StoryFn | None:
 
 
 def draws_of(record: Mapping[str, Any], number: object) -> list[Mapping[str, Any]]:
-    return [d for d in record.get("draws") or [] if d.get("round") == number]
+    draws = record.get("draws")
+    return [d for d in draws if isinstance(d, Mapping) and d.get("round") == number] if isinstance(draws, list) else []
 
 
 def draw_text(draw: Mapping[str, Any]) -> str:
@@ -76,8 +89,9 @@ def sub_lines(subs: Sequence[Mapping[str, Any]]) -> str:
 
 def steps(record: Mapping[str, Any]) -> list[str]:
     """The story as HTML sections: the players, each round (its substitutions first), the result."""
-    subs, rounds = subs_of(record), record.get("rounds") or []
-    numbers = [rnd.get("number", index) for index, rnd in enumerate(rounds, start=1)]
+    subs, rounds = subs_of(record), record.get("rounds")
+    rounds = rounds if isinstance(rounds, list) else []
+    numbers = [rnd.get("number", index) if isinstance(rnd, Mapping) else index for index, rnd in enumerate(rounds, 1)]
     players = "".join(player_item(name, subs) for name in record.get("players") or [])
     before = sub_lines([sub for sub in subs if sub.get("round") not in numbers])
     out = [f'<section class="step" data-step="0"><h2>The players</h2><ol class="players">{players}</ol>'
@@ -103,18 +117,26 @@ def _draw_list(draws: Sequence[Mapping[str, Any]]) -> str:
 def result_html(record: Mapping[str, Any]) -> str:
     winner = record.get("winner")
     head = f'<h2>The winner: <span class="winner">{e(winner)}</span></h2>' if winner else "<h2>No winner</h2>"
-    places = sorted((record.get("placements") or {}).items(), key=lambda item: item[1])
+    placements = record.get("placements")
+    places = sorted(placements.items() if isinstance(placements, Mapping) else [], key=_place_order)
     seconds = [name for name, place in places if place == 2]
     if record.get("second"):
         head += f"<p>Second: {e(record['second'])}</p>"
     elif len(seconds) > 1:
         head += f"<p>Second (shared): {names(seconds)}</p>"
-    shared = {place: [n for n, p in places if p == place] for place in {p for _, p in places}}
+    whole = [(name, place) for name, place in places if type(place) is int]
+    shared = {place: [n for n, p in whole if p == place] for place in {p for _, p in whole}}
     told = [f"{e(place)}: {names(who)}" for place, who in sorted(shared.items()) if len(who) > 1 and place > 2]
     if told:
         head += f"<p>Shared places (out in the same step): {'; '.join(told)}</p>"
     rows = "".join(f"<tr><td>{e(place)}</td><td>{e(name)}</td></tr>" for name, place in places)
     return head + (f"<table><tr><th>Place</th><th>Player</th></tr>{rows}</table>" if rows else "")
+
+
+def _place_order(item: tuple[object, object]) -> tuple[bool, str, int]:
+    """Places in order (1, 2, 3...), any that is not a whole number after them."""
+    place = item[1]
+    return (True, str(place), 0) if type(place) is not int else (False, "", place)
 
 
 def fairness_html(record: Mapping[str, Any]) -> str:
