@@ -34,13 +34,13 @@ def test_a_round_field_left_out_is_a_difference_even_when_it_was_null(ftl: dict[
     forged = copy.deepcopy(ftl)
     rnd = next(r for r in forged["rounds"] if r["scapegoat"] is None)
     del rnd["scapegoat"]
-    assert "recorded no such field, replayed None" in refused(forged, f"round {rnd['number']}, scapegoat")
+    assert "recorded nothing, replayed None" in refused(forged, f"round {rnd['number']}, scapegoat")
 
 
 def test_a_field_no_round_has_is_a_difference_even_when_null(ftl: dict[str, Any]) -> None:
     forged = copy.deepcopy(ftl)
     forged["rounds"][0]["verified_by"] = None
-    assert "recorded None, replayed no such field" in refused(forged, "round 1, verified_by")
+    assert "recorded None, replayed nothing" in refused(forged, "round 1, verified_by")
     forged = copy.deepcopy(ftl)
     forged["rounds"][0]["rolls"]["Nobody"] = None
     refused(forged, "round 1, rolls.Nobody")
@@ -123,3 +123,21 @@ def test_an_old_record_cannot_carry_the_fields_of_the_fair_dice(field: str, valu
     assert verify(forged).ok
     forged[field] = value
     assert "format 1 records have none" in refused(forged, field)
+
+
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        (lambda r: r["draws"].pop(), "draws["),
+        (lambda r: r["rounds"].pop(), "round "),
+        (lambda r: r.update(inputs=r["inputs"][:1]), "round 1"),
+        (lambda r: r["rounds"][0].update(order=[]), "round 1, order[0]"),
+    ],
+)
+def test_a_list_cut_short_is_named_at_its_first_missing_item_in_one_short_line(
+    ftl: dict[str, Any], change: Any, where: str
+) -> None:
+    forged = copy.deepcopy(ftl)
+    change(forged)
+    said = refused(forged, where)
+    assert len(said) < 400 and "\n" not in said, said

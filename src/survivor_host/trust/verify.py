@@ -14,7 +14,7 @@ from survivor_host.engine.dice import MT_ALGORITHM, SCRIPTED, dice_for_record
 from survivor_host.engine.errors import DiceError, IllegalAction, SetupError
 from survivor_host.engine.inputs import Input
 from survivor_host.fair.stream import ALGORITHM, HmacStream, client_seed, commitment
-from survivor_host.trust.difference import Difference
+from survivor_host.trust.difference import Difference, shortened
 from survivor_host.trust.record_shape import GAME_FIELDS, algorithm_of, record_format, shape_difference
 
 ALGORITHM_NAMES = {
@@ -141,7 +141,8 @@ def _check_replay(record: Mapping[str, Any], checked: list[str]) -> Difference |
         try:
             game.apply(Input.from_dict(raw))
         except (IllegalAction, DiceError, ValueError) as error:
-            return Difference(f"input #{index + 1} (round {game.round}) {raw}", "accepted", f"refused: {error}")
+            where = f"input #{index + 1} (round {game.round}) {shortened(raw)}"
+            return Difference(where, "accepted", shortened(f"refused: {error}", 200))
     again = game.record()
     found = outcome_difference(record, again)
     if found is None and record_format(record) > 1:  # every other field is the replay's too
@@ -159,9 +160,11 @@ def outcome_difference(record: Mapping[str, Any], again: Mapping[str, Any]) -> D
     replay's: `verify` and `replay` name it the same way."""
     rounds = list(record.get("rounds") or [])
     for index in range(max(len(rounds), len(again["rounds"]))):
-        mine = rounds[index] if index < len(rounds) else None
-        theirs = again["rounds"][index] if index < len(again["rounds"]) else None
-        label = f"round {(mine or theirs or {}).get('number', index + 1)}"
+        mine = rounds[index] if index < len(rounds) else ABSENT
+        theirs = again["rounds"][index] if index < len(again["rounds"]) else ABSENT
+        label = (
+            f"round {next((r['number'] for r in (mine, theirs) if isinstance(r, dict) and 'number' in r), index + 1)}"
+        )
         found = first_difference(mine, theirs, label)
         if found is not None:
             return found
@@ -174,18 +177,19 @@ def outcome_difference(record: Mapping[str, Any], again: Mapping[str, Any]) -> D
 
 
 class _Absent:
-    """A field one side of a comparison does not have: it differs from every value, `null` included."""
+    """A field or item one side of a comparison does not have: it differs from every value, `null` included."""
 
     def __repr__(self) -> str:
-        return "no such field"
+        return "nothing"
 
 
 ABSENT = _Absent()
 
 
 def first_difference(recorded: object, replayed: object, path: str) -> Difference | None:
-    """The first field (as `path.key[index]`) where two JSON values differ; a field only one side has is a
-    difference, even when the other side's is `null`."""
+    """The first field (as `path.key[index]`) where two JSON values differ; a field or item only one side
+    has is a difference, even when the other side's is `null`. Long values are named cut short, so the
+    difference stays one readable line however large the record."""
     if isinstance(recorded, dict) and isinstance(replayed, dict):
         for key in [*replayed, *(k for k in recorded if k not in replayed)]:
             sep = ", " if path.startswith("round ") and "," not in path else "."
@@ -193,14 +197,20 @@ def first_difference(recorded: object, replayed: object, path: str) -> Differenc
             if found is not None:
                 return found
         return None
-    if isinstance(recorded, list) and isinstance(replayed, list) and len(recorded) == len(replayed):
-        for index, (mine, theirs) in enumerate(zip(recorded, replayed, strict=True)):
+    if isinstance(recorded, list) and isinstance(replayed, list):
+        for index in range(max(len(recorded), len(replayed))):
+            mine = recorded[index] if index < len(recorded) else ABSENT
+            theirs = replayed[index] if index < len(replayed) else ABSENT
             found = first_difference(mine, theirs, f"{path}[{index}]")
             if found is not None:
                 return found
         return None
     same = recorded == replayed and type(recorded) is type(replayed)  # `true` is not 1, nor "1" 1
-    return None if same else Difference(path, recorded, replayed)
+    return None if same else Difference(path, _cut(recorded), _cut(replayed))
+
+
+def _cut(value: object) -> object:
+    return value if value is ABSENT else shortened(value)
 
 
 def report_lines(verdict: Verdict) -> Sequence[str]:
