@@ -32,3 +32,14 @@ def test_a_substitute_with_such_a_name_is_refused(name: str) -> None:
 def test_names_showdown_allows_are_usable(name: str) -> None:
     assert name_problem(name) is None
     new_game("ftl", ["Venus", "Mars", name], seed=1)
+
+
+def test_a_long_text_named_as_a_player_is_not_repeated_in_full() -> None:
+    """A refusal quotes a name as typed, cut after the longest Showdown name: no long text comes back."""
+    game = new_game("ftl", ["Venus", "Mars", "Io", "Ceres"], seed=1)
+    game.start()
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(Input("sub", target="Mars" + "x" * 500, new="Juno"))
+    assert str(refused.value) == f'"Mars{"x" * 14}…" is not in this game.'
+    with pytest.raises(IllegalAction, match=r'^"Pluto" is not in this game[.]$'):
+        game.apply(Input("sub", target="Pluto", new="Juno"))

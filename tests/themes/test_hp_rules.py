@@ -89,6 +89,8 @@ def test_the_phantom_constructor_target_is_refused_with_the_legal_targets() -> N
     game.start()
     with pytest.raises(IllegalAction, match=re.escape('"constructor" is not in this game. You may pass to: Bob, Cid.')):
         game.apply(Input("pass", by="Ann", target="constructor"))
+    with pytest.raises(IllegalAction, match=re.escape(f'"{"y" * 18}…" is not in this game.')):  # cut, not echoed
+        game.apply(Input("pass", by="Ann", target="y" * 400))
     assert game.holder == 0 and game.tosses_left() == 3  # the holder may send another
 
 

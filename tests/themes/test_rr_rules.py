@@ -116,6 +116,7 @@ def test_3_3_a_steal_only_once_ones_pass_is_used_and_only_from_a_pass_holder() -
     assert refused(game, "Ann", "steal", "Bob") == "Bob has no pass left to steal. You may: pull, steal NAME (Cid)."
     assert refused(game, "Ann", "steal", "Ann") == "You can't steal from yourself. You may: pull, steal NAME (Cid)."
     assert refused(game, "Ann", "steal", "constructor").startswith('"constructor" is not in this game. You may:')
+    assert refused(game, "Ann", "steal", "z" * 400).startswith(f'"{"z" * 18}…" is not in this game. You may:')
     assert refused(game, "Ann", "steal") == "Name the player you steal from. You may: pull, steal NAME (Cid)."
 
 

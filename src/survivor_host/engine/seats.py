@@ -13,6 +13,12 @@ from survivor_host.engine.inputs import Input
 MAX_NAME_LENGTH = 18
 
 
+def quoted_name(name: str) -> str:
+    """A name as typed, in quotes, cut after `MAX_NAME_LENGTH` characters (no Showdown name is longer,
+    so a refusal never repeats a long text back)."""
+    return f'"{name}"' if len(name) <= MAX_NAME_LENGTH else f'"{name[:MAX_NAME_LENGTH]}…"'
+
+
 @dataclass(slots=True, init=False)
 class Seat:
     """A place in the player list; a substitute or a rename keeps the seat."""
@@ -71,7 +77,9 @@ class Roster:
             return found
         if who:
             raise IllegalAction(f"{who} not in this game.")
-        raise IllegalAction(f'"{name}" is not in this game.')  # quoted: a reply never starts with user text
+        raise IllegalAction(
+            f"{quoted_name(name or '')} is not in this game."
+        )  # quoted: a reply never starts with user text
 
     def alive(self) -> list[Seat]:
         """The seats still in the game, in list order (a fresh list)."""
@@ -97,7 +105,7 @@ class Roster:
         try:
             target = self.seat(name)
         except IllegalAction:
-            raise IllegalAction(f'"{name}" is not in this game. You may {verb}: {listed}.') from None
+            raise IllegalAction(f"{quoted_name(name)} is not in this game. You may {verb}: {listed}.") from None
         if target is seat:
             raise IllegalAction(f"You can't {verb} yourself. You may {verb}: {listed}.")
         if not target.alive:

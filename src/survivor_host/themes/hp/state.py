@@ -7,6 +7,7 @@ from __future__ import annotations
 from survivor_host.engine.duels import DuelGame
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.game import Seat
+from survivor_host.engine.seats import quoted_name
 from survivor_host.themes.hp.facts import Tossed
 from survivor_host.themes.hp.record import HpRecorder
 from survivor_host.themes.hp.rules import TIMER, TIMER_START, dice, next_die, tosses
@@ -71,7 +72,7 @@ class HpState(DuelGame):
         try:
             target = self.seat(name)
         except IllegalAction:
-            raise IllegalAction(f'"{name}" is not in this game. You may pass to: {legal}.') from None
+            raise IllegalAction(f"{quoted_name(name)} is not in this game. You may pass to: {legal}.") from None
         if target is seat:
             raise IllegalAction(f"You can't pass the potato to yourself. You may pass to: {legal}.")
         if not target.alive:

@@ -6,6 +6,7 @@ from survivor_host.engine.duels import DuelGame
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
+from survivor_host.engine.seats import quoted_name
 from survivor_host.themes.rr.record import RrRecorder
 from survivor_host.themes.rr.rules import CHAMBERS, PASS, PULL, STEAL
 
@@ -99,7 +100,7 @@ class RrState(DuelGame):
         try:
             target = self.seat(name)
         except IllegalAction:
-            raise IllegalAction(f'"{name}" is not in this game. You may: {legal}.') from None
+            raise IllegalAction(f"{quoted_name(name)} is not in this game. You may: {legal}.") from None
         if target is seat:
             raise IllegalAction(f"You can't steal from yourself. You may: {legal}.")
         if not target.alive:
