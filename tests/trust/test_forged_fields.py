@@ -6,16 +6,20 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from survivor_host.cli import main
-from survivor_host.fair.stream import commitment
+from survivor_host.engine.dice import FairDice
+from survivor_host.engine.inputs import Input
+from survivor_host.fair.stream import client_seed, commitment
+from survivor_host.themes import new_game
 from survivor_host.trust.verify import verify
 
-from .records import old_mt_record, played_record
+from .records import SEED, old_mt_record, played_record
 
 
 @pytest.fixture(scope="module")
@@ -141,3 +145,23 @@ def test_a_list_cut_short_is_named_at_its_first_missing_item_in_one_short_line(
     change(forged)
     said = refused(forged, where)
     assert len(said) < 400 and "\n" not in said, said
+
+
+def modkill_record(reason: str) -> dict[str, Any]:
+    """A finished game whose host first modkills Pluto, giving `reason`."""
+    players = ("Venus", "Mars", "Io", "Ceres", "Pluto")
+    game = new_game("ftl", players, dice=FairDice(SEED, client_seed(players), []))
+    game.start()
+    game.apply(Input("modkill", target="Pluto", reason=reason))
+    rng = random.Random(1)
+    while not game.finished:
+        game.apply(rng.choice(game.legal_inputs(game.awaiting()[0].player)))
+    return game.record()
+
+
+@pytest.mark.parametrize("text", ["\x1b[2J\x1b[31mEVIL", "fine\r", "x\u202ey", "\x1b]52;c;aGk=\x07"])
+def test_an_input_s_text_with_a_control_character_is_refused(text: str) -> None:
+    assert verify(modkill_record("cheating")).ok
+    assert "an input's text holds no control or formatting character" in refused(
+        modkill_record(text), "input #1 reason"
+    )

@@ -8,12 +8,13 @@ kind (a roll written as text, a place written as `true`).
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from survivor_host.engine.dice import MT_ALGORITHM, SCRIPTED
 from survivor_host.engine.game import RECORD_FORMAT, RULES_VERSION
-from survivor_host.engine.ids import name_problem
+from survivor_host.engine.ids import UNSHOWN, name_problem
 from survivor_host.fair.stream import ALGORITHM, SALT_WORD
 from survivor_host.trust.difference import Difference, shortened
 from survivor_host.trust.draw_shape import draw_difference
@@ -125,4 +126,17 @@ def _names_difference(record: Mapping[str, Any]) -> Difference | None:
         problem = name_problem(name)
         if problem:
             return Difference("players", shortened(name), None, f"not a usable name: {problem}")
+    return _input_text_difference(record)
+
+
+def _input_text_difference(record: Mapping[str, Any]) -> Difference | None:
+    """An input's text (a modkill's reason, a target) holds no control or formatting character: `replay`
+    shows it, and an escape in it would rewrite the terminal. No game writes one."""
+    for number, raw in enumerate(record.get("inputs") or [], start=1):
+        for key, value in raw.items():
+            if isinstance(value, str) and any(unicodedata.category(char) in UNSHOWN for char in value):
+                return Difference(f"input #{number} {key}", shortened(value), None, TEXT_RULE)
     return None
+
+
+TEXT_RULE = "an input's text holds no control or formatting character"
