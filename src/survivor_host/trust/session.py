@@ -19,7 +19,7 @@ from survivor_host.fair.stream import ALGORITHM, HmacStream, client_seed, commit
 from survivor_host.trust.difference import Difference, shortened
 from survivor_host.trust.session_shape import FORMAT as FORMAT  # the session record's format, read by the bot
 from survivor_host.trust.session_shape import session_shape_difference
-from survivor_host.trust.verify import Verdict
+from survivor_host.trust.verify import Verdict, first_difference
 
 KIND = "hand-session"
 """The record's `kind`: a session, not a game (which has a `theme` of ours and `inputs`)."""
@@ -237,14 +237,14 @@ def _check_draws(record: Mapping[str, Any], checked: list[str]) -> Difference | 
         if problem:
             return Difference(f"#{index}", shortened(dict(draw)), None, problem)
         name = f"#{index} ({what_drawn(draw)})" if "kind" in draw else f"#{index}"
-        if draw.get("number") != index:
+        if not whole(draw.get("number")) or draw.get("number") != index:
             return Difference(f"{name} number", draw.get("number"), index, "draws are numbered 1, 2, 3… in order")
         try:
             again = make_draw(stream, {key: value for key, value in draw.items() if key not in ("value", "rolls")})
         except (KeyError, TypeError, ValueError) as error:
             return Difference(name, draw.get("kind"), f"no draw: {error}")
-        for key in ("rolls", "value"):
-            if draw.get(key) != again.get(key) or type(draw.get(key)) is not type(again.get(key)):
+        for key in ("rolls", "value"):  # of the same kind too, item by item: `true` is not 1, nor 1.0
+            if first_difference(draw.get(key), again.get(key), key) is not None:
                 return Difference(f"{name} {key}", draw.get(key), again.get(key), "the dice stream gives")
     checked.append(f"{len(draws)} draws are the dice stream of the seed and the client seed, each in its place")
     return None

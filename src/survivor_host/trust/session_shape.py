@@ -30,9 +30,10 @@ def session_shape_difference(record: Mapping[str, Any]) -> Difference | None:
         if not isinstance(record.get(key, []), list):
             return Difference(key, shortened(record[key]), None, "it must be a list")
     for key, names in (("host", [record.get("host")]), ("players", record.get("players") or [])):
-        bad = next((name for name in names if not isinstance(name, str) or name_problem(name)), None)
-        if bad is not None or (key == "host" and not names[0]):
-            return Difference(key, shortened(bad), None, "a name without separators or control characters")
+        bad = [name for name in names if not isinstance(name, str) or name_problem(name)]
+        if bad or (key == "host" and not names[0]):
+            shown = shortened(bad[0] if bad else names[0])
+            return Difference(key, shown, None, "a name without separators or control characters")
     bad_salt = next((salt for salt in record.get("salts") or [] if not SALT_WORD.fullmatch(str(salt))), None)
     if bad_salt is not None:
         return Difference("salts", shortened(bad_salt), None, "a salt is one word of 1 to 24 letters or digits")

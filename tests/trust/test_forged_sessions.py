@@ -1,0 +1,57 @@
+"""Forged hand-hosted session records, found by mutating every field of the test vectors' session: a
+number or roll of another kind, a name that is not text, and `export --force` on draws and list entries
+of any shape are each named or shown, never verified and never a traceback."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from survivor_host.cli import main
+from survivor_host.trust.session import verify_session
+
+from .test_session import vector_record
+
+
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        (lambda r: r["draws"][0].update(number=True), "#1 (roll 100 for Venus) number"),
+        (lambda r: r["draws"][0].update(number=1.0), "#1 (roll 100 for Venus) number"),
+        (lambda r: r["draws"][1].update(rolls=[1.0, 2, 6]), "#2 (roll 3d6+2 for damage) rolls"),
+        (lambda r: r["draws"][1].update(rolls=[True, 2, 6]), "#2 (roll 3d6+2 for damage) rolls"),
+        (lambda r: r["players"].__setitem__(0, None), "players"),
+    ],
+)
+def test_a_session_field_of_another_kind_is_refused(change: Any, where: str) -> None:
+    record = vector_record()
+    assert verify_session(record).ok
+    change(record)
+    verdict = verify_session(record)
+    assert verdict.difference is not None and verdict.difference.where == where, verdict.difference
+
+
+PAGE_FORGERIES = [
+    lambda r: r["draws"].__setitem__(0, "x"),
+    lambda r: r["draws"][0].pop("sides"),
+    lambda r: r["draws"][2].update(names=[None]),
+    lambda r: r["draws"][4].update(value=None),
+    lambda r: (r.update(list=[0, None]), r["draws"][0].update(value=99)),
+]
+
+
+@pytest.mark.parametrize("change", PAGE_FORGERIES)
+def test_export_force_writes_a_session_page_for_a_record_of_any_shape(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], change: Any
+) -> None:
+    record = vector_record()
+    change(record)
+    path, page = tmp_path / "session.json", tmp_path / "page.html"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert main(["export", str(path), "--html", str(page), "--force"]) == 0
+    said = capsys.readouterr()
+    assert "Traceback" not in said.err + said.out
+    assert "NOT verified by survivor-host verify" in page.read_text(encoding="utf-8")
