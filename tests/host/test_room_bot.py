@@ -462,3 +462,33 @@ def test_neither_bot_takes_a_seat(tmp_path: Path) -> None:  # G6
         host.handle_chat("+", "Hostess", f"$sub Venus, {bot}")
         assert out(host).pms_to("Hostess")[-1] == f"{bot} is a bot and cannot take a seat."
     assert host.game is not None and host.game.seats[0].name == "Venus"
+
+
+def test_the_modnotes_name_the_mods_played(tmp_path: Path) -> None:  # BG13: a mode is part of the game
+    host = make_host(tmp_path)
+    host_us(host)
+    host.handle_chat("+", "Hostess", "$host hp, hpt")
+    host.handle_chat("+", "Hostess", "$start")  # too few players: the signups stay, the modnote was written
+    assert (
+        "command",
+        ROOM,
+        f"/modnote HOST: {BOT} hosted Hot Potato (Timer variation) (signups opened by [Hostess]).",
+    ) in out(host).sent
+    host.handle_chat("@", SV, "The game was forcibly ended.")
+    host_us(host)
+    host.handle_chat("+", "Hostess", "$host rps, rpsls, sw")
+    for name in SEVEN:
+        host.handle_chat(" ", name, "/me in")
+    host.handle_chat("+", "Hostess", "$start")
+    play_out(host, random.Random(3))
+    notes = [text for kind, _, text in out(host).sent if kind == "command" and text.startswith("/modnote")]
+    assert (
+        f"/modnote HOST: {BOT} hosted Rock, Paper, Scissors (Lizard Spock, Second Wind) (signups opened by [Hostess])."
+        in notes
+    )
+    assert any(
+        text.startswith(
+            f"/modnote HOST: {BOT}'s Rock, Paper, Scissors (Lizard Spock, Second Wind) of 7 players won by ["
+        )
+        for text in notes
+    )
