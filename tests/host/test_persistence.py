@@ -398,3 +398,13 @@ def test_a_room_whose_signups_cannot_be_brought_back_does_not_stop_the_others(
     assert again.rooms["one"].signups is None and "could not restore the signups in one" in caplog.text
     two = again.rooms["two"].signups
     assert two is not None and [to_id(name) for name in two.players] == [to_id(PLAYERS[0])]
+
+
+def test_anon_nicknames_are_told_again_after_a_restart(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    open_game(host, "hga", PLAYERS[:4])
+    for name in PLAYERS[:4]:
+        host.handle_pm(name, f"nick {name}X")
+    again = reopen(tmp_path, host)
+    for name in PLAYERS[:4]:
+        assert f"Your nickname is **{name}X**. Nobody else is told." in outbox(again).pms_to(name), name

@@ -32,3 +32,18 @@ def test_a_substitute_before_the_nickname_is_chosen_is_asked_for_one_only(theme:
     game.start()
     said = [event for event in game.apply(Input("sub", target="Ann", new="Zoe")) if not is_public(event)]
     assert len(said) == 1 and "Choose your secret nickname" in (render(said[0]) or "")
+
+
+@pytest.mark.parametrize("theme", ["hga", "exclusions"])
+def test_a_players_nickname_is_what_they_privately_hold_once_taken(theme: str) -> None:
+    """What the bot tells a player again after a restart or a reconnect: their nickname, once taken."""
+    game = new_game(theme, NAMES, seed=3)
+    game.start()
+    assert game.private_state("Ann") == []
+    game.apply(Input("nick", by="Ann", target="AnnX"))
+    told = game.private_state("Ann")
+    assert [event.to for event in told] == ["Ann"]
+    assert render(told[0]) == "Your nickname is **AnnX**. Nobody else is told."
+    assert game.private_state("Bob") == []
+    game.apply(Input("modkill", target="Ann"))
+    assert game.private_state("Ann") == []

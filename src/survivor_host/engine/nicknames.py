@@ -185,6 +185,22 @@ class Nicknamed(Game):
         """Duels and lists name a player by nickname."""
         return self.nick_of(seat)
 
+    def private_state(self, name: str) -> list[Event]:
+        """A player's nickname once taken, told again by PM (after a restart or a reconnect)."""
+        return self.present(self.nick_told(self.seat(name)))
+
+    def nick_told(self, seat: Seat) -> list[Event]:
+        """`seat`'s nickname, told to its player, once taken (nothing for a seat out or a game over)."""
+        nick = self.nicks.get(seat.index)
+        if nick is None or self.finished or not seat.alive:
+            return []
+        return [NickTaken(seat.name, nick, again=True, to=seat.name)]
+
+    def nick_first(self, seat: Seat, told: list[Event]) -> list[Event]:
+        """What a substitute is `told` about `seat`, its nickname first: the room names duels by nickname
+        only (while the nicknames are chosen, that phase tells the seat's own)."""
+        return told if isinstance(self.current, Nicknames) else [*self.nick_told(seat), *told]
+
     def finish(self, winner: Seat | None, second: Seat | Sequence[Seat] | None = None) -> list[Event]:
         """The end, the winner's nickname named with them."""
         named: list[Event] = []

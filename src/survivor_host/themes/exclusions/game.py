@@ -9,8 +9,8 @@ from typing import ClassVar
 from survivor_host.engine.duel_facts import ATTACK, GameBegins
 from survivor_host.engine.events import Event
 from survivor_host.engine.game import Seat
-from survivor_host.engine.nicknames import NICK, NickTaken
-from survivor_host.themes.exclusions.facts import SUSPECT, ExcStage
+from survivor_host.engine.nicknames import NICK
+from survivor_host.themes.exclusions.facts import SUSPECT
 from survivor_host.themes.exclusions.phases import NICKNAMES
 from survivor_host.themes.exclusions.spec import SPEC
 from survivor_host.themes.exclusions.state import ExcState
@@ -40,11 +40,7 @@ class Exclusions(ExcState):
     def brief(self, seat: Seat) -> list[Event]:
         """A substitute after the nicknames is told the seat's nickname first, by PM: the room names duels
         and exposed nicknames by nickname only."""
-        told = super().brief(seat)
-        nick = self.nicks.get(seat.index)
-        if nick is None or self.finished or not seat.alive or self.phase == ExcStage.NICKS:
-            return told
-        return [NickTaken(seat.name, nick, again=True, to=seat.name), *told]
+        return self.nick_first(seat, super().brief(seat))
 
     def view(self, name: str) -> ExcView:
         return view_of(self, self.seat(name))
