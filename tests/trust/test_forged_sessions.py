@@ -55,3 +55,20 @@ def test_export_force_writes_a_session_page_for_a_record_of_any_shape(
     said = capsys.readouterr()
     assert "Traceback" not in said.err + said.out
     assert "NOT verified by survivor-host verify" in page.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (lambda r: r["draws"][0].update(note=None), "a roll draw has the fields"),
+        (lambda r: r["draws"][4].pop("for"), "a card draw has the fields"),
+        (lambda r: r["draws"][4].update(value=10, ranks=13, **{"for": 7}), "a card's player, are text"),
+        (lambda r: r["draws"][0].update(label=None), "a draw's label"),
+        (lambda r: r["draws"][0].update(kind="coin"), "a draw is a roll, dice, pick, shuffle or card"),
+    ],
+)
+def test_a_session_draw_holds_exactly_the_fields_of_its_kind(change: Any, said: str) -> None:
+    record = vector_record()
+    change(record)
+    verdict = verify_session(record)
+    assert verdict.difference is not None and said in str(verdict.difference), verdict.difference

@@ -18,7 +18,7 @@ from survivor_host.engine.seats import MAX_NAME_LENGTH
 from survivor_host.fair.stream import ALGORITHM, HmacStream, client_seed, commitment
 from survivor_host.trust.difference import Difference, shortened
 from survivor_host.trust.session_shape import FORMAT as FORMAT  # the session record's format, read by the bot
-from survivor_host.trust.session_shape import session_shape_difference
+from survivor_host.trust.session_shape import draw_fields_problem, session_shape_difference
 from survivor_host.trust.verify import Verdict, first_difference
 
 KIND = "hand-session"
@@ -253,7 +253,9 @@ def _check_draws(record: Mapping[str, Any], checked: list[str]) -> Difference | 
 def draw_problem(draw: Mapping[str, Any]) -> str | None:
     """Why `draw` is not one a session makes (None: it is one): its dice, sides, bonus, items and
     ranks within what the bot takes, checked before anything is drawn for it."""
-    kind = draw.get("kind")
+    kind, fields = draw.get("kind"), draw_fields_problem(draw)
+    if fields:
+        return fields
     if kind in ("roll", "dice"):
         count, sides, plus = draw.get("count", 1), draw.get("sides"), draw.get("plus")
         if not (whole(count) and whole(sides) and whole(plus)) or (kind == "roll") != ("count" not in draw):

@@ -17,6 +17,14 @@ SESSION_FIELDS = (
 )  # fmt: skip
 """Every field of a session's record."""
 LISTS = ("players", "salts", "draws", "list", "out")
+DRAW_FIELDS = {
+    "roll": {"number", "kind", "sides", "plus", "label", "value"},
+    "dice": {"number", "kind", "count", "sides", "plus", "label", "rolls", "value"},
+    "pick": {"number", "kind", "names", "label", "value"},
+    "shuffle": {"number", "kind", "names", "label", "value"},
+    "card": {"number", "kind", "ranks", "for", "value"},
+}
+"""The fields of each kind of draw a session makes, and no other."""
 
 
 def session_shape_difference(record: Mapping[str, Any]) -> Difference | None:
@@ -37,4 +45,18 @@ def session_shape_difference(record: Mapping[str, Any]) -> Difference | None:
     bad_salt = next((salt for salt in record.get("salts") or [] if not SALT_WORD.fullmatch(str(salt))), None)
     if bad_salt is not None:
         return Difference("salts", shortened(bad_salt), None, "a salt is one word of 1 to 24 letters or digits")
+    return None
+
+
+def draw_fields_problem(draw: Mapping[str, Any]) -> str | None:
+    """Why `draw` does not hold exactly the fields of its kind, its label and card's player as text (None:
+    it does)."""
+    kind = draw.get("kind")
+    fields = DRAW_FIELDS.get(kind) if isinstance(kind, str) else None
+    if fields is None:
+        return "a draw is a roll, dice, pick, shuffle or card"
+    if set(draw) != fields:
+        return f"a {kind} draw has the fields {', '.join(sorted(fields))} and no other"
+    if not all(isinstance(draw.get(key, ""), str) for key in ("label", "for")):
+        return "a draw's label, and a card's player, are text"
     return None
