@@ -125,3 +125,19 @@ def test_the_log_is_written_anew_each_run(monkeypatch: pytest.MonkeyPatch, tmp_p
     log.write_text(">survivor\n|c|*Survivor Host|Fair dice session h1 (host A): commitment sha256 " + "0" * 64 + "\n")
     assert quiet_run(monkeypatch, PracticeSetup(log=str(log)))[0] == 0
     assert log.read_text() == ""
+
+
+def test_the_servers_refusal_of_a_typed_command_is_shown_to_its_typist(tmp_path: Path) -> None:
+    """A `/command` typed as a user goes to the server as typed (ROOM.md); what the server answers that user
+    alone (an error, a popup) is shown beside the room, so a refused `/wall` does not read as sent."""
+    world, out = practice(tmp_path)
+    auth, mallory = Typist("Room Auth"), Typist("Mallory")
+    for message in parse_frame(">survivor\n|error|/wall - Access denied."):
+        world._heard(mallory, message, printer=False)
+    for message in parse_frame("|popup|You are muted.||For 7 minutes."):
+        world._heard(auth, message, printer=True)
+    shown = out.getvalue().splitlines()
+    assert [line[line.index("┃") :] for line in shown] == [
+        "┃ Mallory (from the server) /wall - Access denied.",
+        "┃ Room Auth (from the server) You are muted. For 7 minutes.",
+    ]

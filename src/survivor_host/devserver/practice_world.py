@@ -27,7 +27,7 @@ from survivor_host.devserver.roomview import buttons_in, html_to_text, pm_lines,
 from survivor_host.devserver.story import Story
 from survivor_host.engine.ids import to_id
 from survivor_host.showdown.client import ShowdownClient
-from survivor_host.showdown.messages import Chat, Generic, Message, PrivateMessage
+from survivor_host.showdown.messages import Chat, Error, Generic, Message, Popup, PrivateMessage
 from survivor_host.terminal.table import seat_names, strategy_names
 from survivor_host.themes import theme_class
 
@@ -241,6 +241,10 @@ class Practice(Demo):
             self._page(typist, *page)
             return
         if message.history:
+            return
+        if isinstance(message, Error | Popup):  # the server's answer to what this user typed, to them alone
+            text = printable(" ".join(message.text.split()))
+            self.story.line(f"┃ {typist.name} (from the server) {text}")
             return
         self._copy(typist, message, printer)
         if printer:
