@@ -117,10 +117,17 @@ def _verified_line(record: dict[str, Any], session: bool) -> str:
                 "verified: every draw the record holds is the dice of its committed seed and client seed"
                 " (what each was for, and that none is left out, the room's chat shows: verify --chat)."
             )
-        return "verified: the record is the game its seeds and inputs give."
+        return f"verified: the record is the game its seeds and inputs give. {INPUTS_NOTE}"
     if session:
         return "verified: the commitment and client seed hold, but the session made no draws: no draw was checked."
     return "verified: the record is the game its inputs give, but it holds no draws: no dice were checked."
+
+
+INPUTS_NOTE = (
+    "(Which inputs the players sent, the room's chat or the bot's own record shows: once the seed is"
+    " revealed, anyone can write another game of these seeds that verifies too.)"
+)
+"""What a verified game record does not show: its inputs are not committed to, only its dice."""
 
 
 def _verify_chat(file: str, bot: str | None = None) -> int:

@@ -165,3 +165,17 @@ def test_an_input_s_text_with_a_control_character_is_refused(text: str) -> None:
     assert "an input's text holds no control or formatting character" in refused(
         modkill_record(text), "input #1 reason"
     )
+
+
+def test_verify_says_another_game_of_the_same_seeds_would_verify_too(
+    ftl: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    other = played_record("ftl", choices=2)  # the same seeds and players, other choices: another game
+    assert (other["commitment"], other["client_seed"]) == (ftl["commitment"], ftl["client_seed"])
+    assert other["inputs"] != ftl["inputs"] and verify(other).ok
+    path = tmp_path / "other.json"
+    path.write_text(json.dumps(other), encoding="utf-8")
+    assert main(["verify", str(path)]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert last.startswith("verified: the record is the game its seeds and inputs give.")
+    assert "the room's chat or the bot's own record shows" in last

@@ -212,7 +212,7 @@ def test_verify_command_exit_codes_and_message(
     good = tmp_path / "good.json"
     good.write_text(json.dumps(ftl), encoding="utf-8")
     assert main(["verify", str(good)]) == 0
-    assert capsys.readouterr().out.strip().endswith("verified: the record is the game its seeds and inputs give.")
+    assert "verified: the record is the game its seeds and inputs give." in capsys.readouterr().out.splitlines()[-1]
     bad = tmp_path / "bad.json"
     record = copy.deepcopy(ftl)
     record["placements"][record["winner"]] = 2
