@@ -146,11 +146,12 @@ def _verify_chat(file: str, bot: str | None = None) -> int:
         by = f" by {bot}" if bot else ""
         print(f"verify: {file} shows no session's commitment line{by} (Fair dice session …)", file=sys.stderr)
         return 2
-    for verdict in verdicts:
-        print("\n".join(f"ok: {line}" for line in verdict.checked))
+    for verdict in verdicts:  # the log's text escaped as a record's is: a log cannot rewrite the terminal
         session = verdict.session
         verified = f"verified: session {session.id}, posted by {session.bot.strip()}."
-        print(f"NOT verified: {verdict.problem}" if verdict.problem else verified)
+        said = [f"ok: {line}" for line in verdict.checked]
+        said.append(f"NOT verified: {verdict.problem}" if verdict.problem else verified)
+        print("\n".join(map(printable, said)))
     return 1 if any(verdict.problem for verdict in verdicts) else 0
 
 

@@ -179,3 +179,16 @@ def test_verify_says_another_game_of_the_same_seeds_would_verify_too(
     last = capsys.readouterr().out.strip().splitlines()[-1]
     assert last.startswith("verified: the record is the game its seeds and inputs give.")
     assert "the room's chat or the bot's own record shows" in last
+
+
+def test_verify_chat_never_writes_a_log_s_control_characters_to_the_terminal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bot = "*Bot\x1b[2J\x1b]0;pwned\x07"
+    log = tmp_path / "chat.log"
+    log.write_text(
+        f"|c|{bot}|Fair dice session h1 (host Mars): commitment sha256 {commitment(SEED)}\n", encoding="utf-8"
+    )
+    assert main(["verify", "--chat", str(log)]) == 1
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out and "posted by *Bot\\x1b[2J" in out
