@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import survivor_host.devserver.practice as practice_module
 from survivor_host.catalogue import DEFAULT_PREFIX
 from survivor_host.devserver.practice import PracticeSetup, typed, walkthrough
 from survivor_host.devserver.practice_world import Practice, Typist, box_markup, buttons_of
@@ -112,3 +113,33 @@ def test_leave_keeps_the_typist_out_of_the_room_until_join(tmp_path: Path) -> No
     assert "Room Auth left Survivor; /join joins it again (the room's lines are printed as Room Auth hears them" in (
         out.getvalue()
     )
+
+
+class Renaming(Sent):
+    """A logged-in connection in a room where AI Mars is."""
+
+    challenge = "4|c0ffee"
+
+    def rank_of(self, room: str, userid: str) -> str | None:
+        return " " if userid == "aimars" else None
+
+
+def test_rename_takes_a_new_name_on_the_same_connection(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player renaming mid-game can be rehearsed (the seat follows the user, G5): `/rename NAME` logs the
+    typist's own connection in under NAME; a name someone in the room has is refused, since the server
+    would hand that user's account to the typist."""
+
+    async def signed(session: object, url: str, name: str, password: str, challenge: str) -> str:
+        return f"signed:{name}:{challenge}"
+
+    monkeypatch.setattr(practice_module, "get_assertion", signed)
+    out, client = io.StringIO(), Renaming()
+    world = Practice(PracticeSetup(), tmp_path, Story(out, "survivor", "Survivor Host"))
+    world.current = world.typists["carol"] = Typist("Carol", client)  # type: ignore[arg-type]
+    for line in ("/rename AI Mars", "/rename Guest 5", "/rename Carol Two"):
+        asyncio.run(typed(world, line))
+    assert client.sent == [("command", "", "/trn Carol Two,0,signed:Carol Two:4|c0ffee")]
+    assert world.current.name == "Carol Two" and list(world.typists) == ["caroltwo"]
+    shown = out.getvalue()
+    assert "/rename NAME: someone in the room has that name; you are still Carol" in shown
+    assert "Carol renames to Carol Two; you are Carol Two now" in shown

@@ -19,15 +19,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+import aiohttp
+
 from survivor_host.bot.config_schema import DEFAULT_PREFIX
 from survivor_host.bot.replay_pages import SHELF
-from survivor_host.devserver.demo_setup import BOT_NAME, ROOM, ROOM_TITLE, DemoError, DemoSetup
+from survivor_host.devserver.demo_setup import BOT_NAME, PASSWORD, ROOM, ROOM_TITLE, DemoError, DemoSetup
 from survivor_host.devserver.practice_world import AUTH_NAME, ROOM_BOT, Practice
 from survivor_host.devserver.ps_install import PS_VERSION, default_cache_dir, ensure_ps_installed, is_installed
 from survivor_host.devserver.story import Story
 from survivor_host.engine.errors import SetupError
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.seats import MAX_NAME_LENGTH
+from survivor_host.showdown.login import get_assertion
 from survivor_host.themes import THEMES
 
 P = DEFAULT_PREFIX
@@ -37,6 +40,7 @@ HELP = f"""Type a line to say it in {ROOM_TITLE} as the user you are now. Also:
   /click N          click button N of the last box shown to you
   /me in, /me out   join or leave signups (any other /command goes to the server as typed)
   /leave, /join     leave the room (then PM the bot as someone not in it) and join it again
+  /rename NAME      the user you are now takes the name NAME (the room sees a rename; a seat keeps it)
   /who              who you are, and who you have been
   /help             this list
   /quit             stop everything (so does Ctrl-D)"""
@@ -136,6 +140,8 @@ async def typed(practice: Practice, line: str) -> bool:
         client.pm(to.strip(), text.strip())
     elif word == "/click":
         _click(practice, rest)
+    elif word == "/rename":
+        await _rename(practice, rest)
     elif word in ("/leave", "/part", "/join", "/j") and to_id(rest) in ("", ROOM):
         _leave_or_join(practice, word in ("/leave", "/part"))
     elif line.lstrip().startswith("/"):
@@ -143,6 +149,26 @@ async def typed(practice: Practice, line: str) -> bool:
     else:
         client.say(ROOM, line)
     return True
+
+
+async def _rename(practice: Practice, name: str) -> None:
+    """The typist takes the name `name` on the same connection, as a client renames: a new assertion for
+    the connection's challenge, then `/trn`; the server tells the room `|N|`."""
+    typist, story = practice.current, practice.story
+    assert typist is not None and typist.client is not None
+    challenge = typist.client.challenge
+    # a name in use is the same account to the server (signed alike): it would take over that user
+    taken = to_id(name) in practice.typists or typist.client.rank_of(ROOM, to_id(name)) is not None
+    problem = name_problem(name) or ("someone in the room has that name" if taken else None)
+    if problem is not None or challenge is None:
+        story.note(f"/rename NAME: {problem or 'not logged in yet'}; you are still {typist.name}")
+        return
+    async with aiohttp.ClientSession() as session:
+        assertion = await get_assertion(session, practice.urls[1], name, PASSWORD, challenge)
+    typist.client.send_command("", f"/trn {name},0,{assertion}")
+    practice.typists[to_id(name)] = practice.typists.pop(to_id(typist.name))
+    story.note(f"{typist.name} renames to {name}; you are {name} now")
+    typist.name = name
 
 
 def _leave_or_join(practice: Practice, leave: bool) -> None:

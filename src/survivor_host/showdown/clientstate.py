@@ -110,6 +110,12 @@ class ClientState:
         return self._name
 
     @property
+    def challenge(self) -> str | None:
+        """This connection's `|challstr|` once the server sent it: a new name's assertion signs it."""
+        future = self._challstr
+        return future.result() if future is not None and future.done() and not future.cancelled() else None
+
+    @property
     def global_rank(self) -> str:
         return self._global_rank
 
