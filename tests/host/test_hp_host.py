@@ -43,3 +43,23 @@ def test_an_idle_holder_is_reminded_then_out_and_a_new_round_begins(tmp_path: Pa
     clock(host).advance(game.opt_int("reminder"))
     assert not game.seat(holder).alive and game.round == 2
     assert holder_of(game) != holder
+
+
+def test_a_holder_who_renames_keeps_their_live_prompt_box(tmp_path: Path) -> None:  # G5
+    """A rename keeps the seat, and the seat's prompt box too: the server takes a PM to the old name to the
+    renamed user, and both boxes share one name, so closing the old one ("This question is over.") after
+    the new prompt would blank the holder's live buttons."""
+    host = make_host(tmp_path, html=True)
+    open_game(host, "hp", PLAYERS[:4])
+    game = host.game
+    assert game is not None
+    holder = holder_of(game)
+    new = f"{holder} Two"
+    host.handle_rename(new, holder.lower())
+    target = next(name for name in PLAYERS[:4] if name != holder)
+    outbox(host).clear()
+    host.handle_chat(" ", new, f".pass {target}")
+    boxes = [(kind, text) for kind, who, text in outbox(host).sent if who in (holder, new) and "uhtml" in kind]
+    assert not any("This question is over." in text for _, text in boxes), boxes
+    if holder_of(game) == new:  # the pass failed: the holder's last box is the live prompt with buttons
+        assert boxes[-1][0] == "pmuhtml" and f"pass {target}" in boxes[-1][1]

@@ -128,6 +128,7 @@ class Presence:
                     self.borrowed[to_id(new_name)] = old_id
                     self.handle_leave(old_id)
                     return
+                self.present.box_renamed(old_id, new_name)
         timer = self.leave_timers.pop(old_id, None)
         if timer is not None:
             self.leave_timers[to_id(new_name)] = timer

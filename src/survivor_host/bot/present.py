@@ -182,6 +182,15 @@ class Announcer:
         elif plain:
             out.pm(prompt.to, plain)
 
+    def box_renamed(self, old_id: str, new_name: str) -> None:
+        """A seated player renamed (G5): their prompt box is still theirs. The server takes a PM to the old
+        name to the renamed user, and every box of a room shares one name, so the box is kept under the
+        new name, never closed as another player's."""
+        box = self.boxes.boxed.pop(old_id, None)
+        if box is not None:
+            box.player = new_name
+            self.boxes.boxed[to_id(new_name)] = box
+
     def refresh_prompts(self, skip: set[str] | frozenset[str] = frozenset(), only: str | None = None) -> None:
         """Ask again everyone the game waits for (and tell every player what they privately hold)."""
         state = self.state
