@@ -85,7 +85,7 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     """Replay a game record as `play --auto` shows it (or the room's text, `--plain`), then check it as
     `verify` does: its dice, its inputs and its result."""
-    from survivor_host.cli_trust import MALFORMED, printable, read_record
+    from survivor_host.cli_trust import MALFORMED, escaped, printable, read_record
     from survivor_host.terminal.rewatch import replay_plain, replay_terminal
     from survivor_host.trust.record_shape import algorithm_of
     from survivor_host.trust.session import is_session
@@ -109,8 +109,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         )
         return 2
     replayed = True
+    shown = escaped(record)  # the game as drawn: a record's text can never rewrite the terminal
     try:
-        game = replay_plain(record) if args.plain else replay_terminal(record, pace=args.pace)
+        game = replay_plain(shown) if args.plain else replay_terminal(shown, pace=args.pace)
     except BrokenPipeError:
         raise  # the reader went away (`replay FILE | head`): not the file's fault
     except (SetupError, IllegalAction, DiceError, *MALFORMED) as error:

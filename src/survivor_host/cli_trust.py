@@ -73,6 +73,17 @@ def printable(text: str) -> str:
     )
 
 
+def escaped(value: Any) -> Any:
+    """A record (JSON data) with every text in it, keys included, made `printable`."""
+    if isinstance(value, str):
+        return printable(value)
+    if isinstance(value, list):
+        return [escaped(item) for item in value]
+    if isinstance(value, dict):
+        return {escaped(key): escaped(item) for key, item in value.items()}
+    return value
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
     """Check a record's commitment, client seed and draws, and replay its inputs (docs/FAIRNESS.md)."""
     from survivor_host.trust.session import is_session, verify_session
