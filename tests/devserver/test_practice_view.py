@@ -4,6 +4,7 @@ the replay pages' worker started before stdin is read."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from survivor_host.devserver.story import Story
 from survivor_host.showdown.protocol import parse_frame
 from survivor_host.trust.chatgrammar import SEED
 from survivor_host.trust.chatlog import verify_chat
+from tests.devserver.test_practice_parts import Sent
 from tests.trust.test_session import vector_chat
 
 BUTTON = (
@@ -141,3 +143,19 @@ def test_the_servers_refusal_of_a_typed_command_is_shown_to_its_typist(tmp_path:
         "┃ Mallory (from the server) /wall - Access denied.",
         "┃ Room Auth (from the server) You are muted. For 7 minutes.",
     ]
+
+
+@pytest.mark.parametrize(("hosted", "joins"), [("survivorhost", False), ("Survivor Host", False), ("Room Auth", True)])
+def test_the_ai_players_join_a_persons_game_not_the_bots_however_it_is_spelled(
+    tmp_path: Path, hosted: str, joins: bool
+) -> None:
+    """Sir Vivor walls the name as typed (`.host survivorhost`); the bot's own signups follow, so the AI
+    players join a person's game only, or they say `/me in` to a room with no signups open."""
+    world, _ = practice(tmp_path)
+    (player, *_) = world._ai_players()
+    sent = Sent()
+    player.client, player.think = sent, 0.0  # type: ignore[assignment]
+    wall = f">survivor\n|c:|1|@Sir Vivor|/announce **SURVGAME:** {hosted} is hosting. Type ``/me in`` to join."
+    for message in parse_frame(wall):
+        asyncio.run(world._joiner(player)(message))
+    assert (("command", "survivor", "/me in") in sent.sent) is joins

@@ -35,6 +35,8 @@ ROOM_BOT = "Sir Vivor"
 AUTH_NAME = "Room Auth"
 _LINK = re.compile(r'<a [^>]*href="/(view-[^"]+)"[^>]*>(.*?)</a>', re.S)
 """A link to another page (`/view-bot-BOT-PAGE`): a browser opens it; here `/join view-bot-...` does."""
+_SURVGAME = re.compile(r"\*\*SURVGAME:\*\* (.+?) is hosting")
+"""The room bot's wall naming its new host, as typed after `.host` (any spelling of a name)."""
 _BUTTON = re.compile(r'<button[^>]*name="send"[^>]*value="([^"]*)"[^>]*>(.*?)</button>', re.S)
 
 
@@ -204,7 +206,8 @@ class Practice(Demo):
             if isinstance(message, Chat) and message.room == ROOM and not message.history and player.client:
                 text, by = message.text, message.user.userid
                 ours = by == to_id(BOT_NAME) and text.startswith("/uhtml ") and "signups are open" in text
-                wall = by == to_id(ROOM_BOT) and "**SURVGAME:**" in text and BOT_NAME not in text
+                hosted = _SURVGAME.search(text) if by == to_id(ROOM_BOT) else None
+                wall = hosted is not None and to_id(hosted[1]) != to_id(BOT_NAME)  # a person's game, not ours
                 if ours or wall:
                     await asyncio.sleep(player.rng.uniform(0.2, 0.2 + player.think))
                     player.client.send_command(ROOM, "/me in")
