@@ -274,8 +274,7 @@ def test_rename_mid_game_keeps_the_seat(e2e: E2EEnv, bot_factory: Callable[..., 
                 mover_table = Table(
                     BOT_NAME, [mover], lambda who, cmds: "rebel" if "rebel" in cmds else first_button(who, cmds)
                 )
-                mover_table.start()
-                await mover.pm(BOT_NAME, "rebel")  # the first prompt came before the rename
+                mover_table.start()  # the open prompt is sent again to the new name, and answered there
                 await pm_from_bot(mover, r"^You chose to \*\*rebel\*\* this round\.$")
                 reveal = await host.wait_for(ROUND_TABLE, room=ROOM, since=mark, timeout=20)
                 assert table_choices(reveal.text).get("Rn Renamed") == "rebel" and old not in reveal.text
