@@ -25,6 +25,8 @@ def last_box(host: RoomHost, name: str) -> str:
         ("rps", 3, "attack  mars ,S", "Mars, scissors"),  # a weapon typed short shows in full
         ("rps", 2, "destroy P", "Throw paper"),  # a final's attack is the throw it is
         ("hg", 3, "attack MARS", "Attack Mars"),  # a name in another case shows as the player's
+        ("hga", 3, "nick Sneaky", "the nickname Sneaky"),  # not its button's words ("Be Sneaky")
+        ("exclusions", 3, "nick Sneaky", "the nickname Sneaky"),
     ],
 )
 def test_the_box_shows_the_choice_as_the_game_read_it(

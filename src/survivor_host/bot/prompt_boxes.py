@@ -119,7 +119,7 @@ class PromptBoxes:
         self.refresh(game, close=True)
 
     def _label(self, game: Game, chosen: Input | None) -> str:
-        return game.spec.button_label(chosen.action, chosen.target) if chosen is not None else ""
+        return game.spec.chosen_label(chosen.action, chosen.target) if chosen is not None else ""
 
     def _show_choice(self, game: Game, box: PromptBox, options: Sequence[Input]) -> None:
         """The chosen box as it reads now (`options`: what the rules allow its player now), sent only when

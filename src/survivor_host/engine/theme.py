@@ -147,6 +147,8 @@ class ThemeSpec:
     vote_box: VoteBox | None = None
     button_labels: Mapping[str, str] = field(default_factory=dict)
     """Button text by action, `{target}` standing for the target's name (default: `Action Target`)."""
+    chosen_labels: Mapping[str, str] = field(default_factory=dict)
+    """A choice as "You chose ..." names it, where the button's words would not read (default: the button's)."""
     usage: Mapping[str, str] = field(default_factory=dict)
     """How an action is typed where it reads more than one name (`attack NAME, WEAPON`); else `action NAME`.
     Its refusals name what is legal themselves: the targets are not listed after them."""
@@ -273,6 +275,11 @@ class ThemeSpec:
     def usage_of(self, action: str, target: bool) -> str:
         """How `action` is typed: the theme's `usage`, else `action NAME` where it takes a `target`."""
         return self.usage.get(action) or (f"{action} NAME" if target else action)
+
+    def chosen_label(self, action: str, target: str | None) -> str:
+        """A choice as the player's box names it once made, e.g. `the nickname Sneaky` (else its button's text)."""
+        template = self.chosen_labels.get(action)
+        return template.format(target=target or "") if template is not None else self.button_label(action, target)
 
     def button_label(self, action: str, target: str | None) -> str:
         """The text of a choice button, e.g. `Swap with Mars` or `Follow`."""

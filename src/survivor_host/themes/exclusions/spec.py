@@ -71,6 +71,7 @@ SPEC = ThemeSpec(
     "nobody attacked is guessed by a random player (right: its owner is out; silent: the guesser is); then "
     "duels of 100 vs 100 in the order sent, where only a winning attacker puts anyone out. Last one standing wins.",
     min_players=2,
+    chosen_labels={"nick": "the nickname {target}"},
     button_labels={"attack": "Attack {target}", "nick": "Be {target}", "suspect": "Suspect {target}"},
     load_presenter=_presenter,
     load_rules=rules_with_modes(_rules),

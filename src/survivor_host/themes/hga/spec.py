@@ -70,6 +70,7 @@ SPEC = ThemeSpec(
     rules_summary="Everyone PMs a secret nickname; each round everyone PMs which nickname they attack; duels "
     "of 100 vs 100 in the order sent, the loser out and only then named. Last one standing wins.",
     min_players=2,
+    chosen_labels={"nick": "the nickname {target}"},
     button_labels={"attack": "Attack {target}", "nick": "Be {target}"},
     load_presenter=_presenter,
     load_rules=rules_with_modes(_rules),
