@@ -19,19 +19,12 @@ from survivor_host.fair.stream import client_seed, commitment
 from survivor_host.themes import new_game
 from survivor_host.trust.verify import verify
 
-from .records import SEED, old_mt_record, played_record
+from .records import SEED, export_forced, old_mt_record, played_record, refused
 
 
 @pytest.fixture(scope="module")
 def ftl() -> dict[str, Any]:
     return played_record("ftl")
-
-
-def refused(record: dict[str, Any], where: str) -> str:
-    verdict = verify(record)
-    assert not verdict.ok and verdict.difference is not None, "the forgery verified"
-    assert verdict.difference.where.startswith(where), verdict.difference
-    return str(verdict.difference)
 
 
 def test_a_round_field_left_out_is_a_difference_even_when_it_was_null(ftl: dict[str, Any]) -> None:
@@ -110,12 +103,7 @@ def test_export_force_writes_a_page_for_a_record_of_any_shape(
 ) -> None:
     forged = copy.deepcopy(ftl)
     change(forged)
-    path, page = tmp_path / "forged.json", tmp_path / "page.html"
-    path.write_text(json.dumps(forged), encoding="utf-8")
-    assert main(["export", str(path), "--html", str(page), "--force"]) == 0
-    said = capsys.readouterr()
-    assert "Traceback" not in said.err + said.out
-    assert "NOT verified by survivor-host verify" in page.read_text(encoding="utf-8")
+    export_forced(forged, tmp_path, capsys)
 
 
 @pytest.mark.parametrize(

@@ -4,15 +4,14 @@ of any shape are each named or shown, never verified and never a traceback."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from survivor_host.cli import main
 from survivor_host.trust.session import verify_session
 
+from .records import export_forced
 from .test_session import vector_record
 
 
@@ -49,12 +48,7 @@ def test_export_force_writes_a_session_page_for_a_record_of_any_shape(
 ) -> None:
     record = vector_record()
     change(record)
-    path, page = tmp_path / "session.json", tmp_path / "page.html"
-    path.write_text(json.dumps(record), encoding="utf-8")
-    assert main(["export", str(path), "--html", str(page), "--force"]) == 0
-    said = capsys.readouterr()
-    assert "Traceback" not in said.err + said.out
-    assert "NOT verified by survivor-host verify" in page.read_text(encoding="utf-8")
+    export_forced(record, tmp_path, capsys)
 
 
 @pytest.mark.parametrize(

@@ -13,21 +13,13 @@ import pytest
 
 from survivor_host.cli import main
 from survivor_host.fair.stream import client_seed, commitment
-from survivor_host.trust.verify import verify
 
-from .records import old_mt_record, played_record
+from .records import old_mt_record, played_record, refused
 
 
 @pytest.fixture(scope="module")
 def ftl() -> dict[str, Any]:
     return played_record("ftl", mods=("no-mercy",))
-
-
-def refused(record: dict[str, Any], where: str) -> str:
-    verdict = verify(record)
-    assert not verdict.ok and verdict.difference is not None, "the forgery verified"
-    assert verdict.difference.where.startswith(where), verdict.difference
-    return str(verdict.difference)
 
 
 def test_switching_to_scripted_dice_cannot_carry_a_seed(ftl: dict[str, Any]) -> None:
