@@ -32,7 +32,6 @@ from survivor_host.bot.ports import AUTH_RANKS, OWNER_RANKS
 from survivor_host.bot.presence import Presence
 from survivor_host.bot.present import Announcer
 from survivor_host.bot.reach import Reach
-from survivor_host.bot.room_bot_lines import played_title
 from survivor_host.bot.session import Session
 from survivor_host.bot.signups import SignupDesk
 from survivor_host.bot.state import RoomState
@@ -258,7 +257,7 @@ class Commands(PlayerCommands):
         self.desk.open(rest, host=host)
         signups = self.state.signups
         if signups is not None:
-            self.hosting.hosted(host, played_title(theme_spec(signups.theme), signups.mods))
+            self.hosting.hosted(host, theme_spec(signups.theme).played_title(signups.mods))
 
     def begin_game(self) -> None:
         """`.start` (or the signups timer, or a full list): the game of the list begins."""

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from survivor_host.bot.ending import EndLine
 from survivor_host.bot.host_choice import host_choice
 from survivor_host.bot.ports import AUTH_RANKS, Cancellable, FloodRule
-from survivor_host.bot.room_bot_lines import addbot_line, finishing_order, played_title, safe_name
+from survivor_host.bot.room_bot_lines import addbot_line, finishing_order, safe_name
 from survivor_host.bot.state import RoomState
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.game import Game
@@ -234,7 +234,7 @@ class Hosting:
         if state.roombot.we_host():
             lines.append(EndLine("win", f".win {safe_name(game.winner)}") if game.winner else EndLine("done", ".done"))
         winner = f"won by [{safe_name(game.winner)}]" if game.winner else "ended without a winner"
-        played = played_title(game.spec, game.mods)
+        played = game.spec.played_title(game.mods)  # the staff read the modes: a mode changes the rules (BG13)
         lines.append(EndLine("modnote", f"HOST: {state_bot(state)}'s {played} of {len(game.seats)} players {winner}."))
         if game.winner and state.roombot.configured and len(game.seats) >= state.settings.points_scale[0][0]:
             lines.append(EndLine("addbot", addbot_line(finishing_order(game))))

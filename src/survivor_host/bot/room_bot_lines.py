@@ -6,7 +6,6 @@ import re
 from collections.abc import Sequence
 
 from survivor_host.engine.game import Game
-from survivor_host.engine.theme import ThemeSpec
 
 _UNSAFE = re.compile(r"[,|\[\]\x00-\x1f\x7f\u200b-\u200f\u2028\u2029]+")
 
@@ -15,12 +14,6 @@ def safe_name(name: str) -> str:
     """A player's name as one item of a room bot command: no commas (its separator), brackets, pipes or
     control characters, spaces collapsed."""
     return " ".join(_UNSAFE.sub(" ", name).split())
-
-
-def played_title(spec: ThemeSpec, mods: Sequence[str]) -> str:
-    """`TITLE (MOD, MOD)`: the game as played, its modes named, for the staff's modnotes (a mode changes
-    the game's rules, BG13)."""
-    return spec.title + (f" ({', '.join(spec.mod_title(mod) for mod in mods)})" if mods else "")
 
 
 def addbot_line(finishing: Sequence[str]) -> str:

@@ -77,9 +77,7 @@ class Roster:
             return found
         if who:
             raise IllegalAction(f"{who} not in this game.")
-        raise IllegalAction(
-            f"{quoted_name(name or '')} is not in this game."
-        )  # quoted: a reply never starts with user text
+        raise IllegalAction(f"{quoted_name(name or '')} is not in this game.")  # a reply never starts with user text
 
     def alive(self) -> list[Seat]:
         """The seats still in the game, in list order (a fresh list)."""

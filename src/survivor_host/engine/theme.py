@@ -248,6 +248,12 @@ class ThemeSpec:
         """Each mod's title by id, in the theme's order."""
         return {mod.id: mod.title for mod in self.mods}
 
+    def played_title(self, mods: Sequence[str]) -> str:
+        """`Chase the Ace (Adhesive, Jester's Duel)`: the game as played, its mods named (an id this theme
+        does not know is named as it is)."""
+        titles = self.mod_titles()
+        return self.title + (f" ({', '.join(titles.get(mod, mod) for mod in mods)})" if mods else "")
+
     def normalize_mods(self, mods: Sequence[str]) -> tuple[str, ...]:
         """Mod ids in the theme's order; unknown or conflicting mods raise SetupError."""
         chosen = {self.mod(given).id for given in mods}

@@ -56,9 +56,7 @@ def title_of(record: Mapping[str, Any]) -> str:
         spec = theme_spec(str(record.get("theme")))
     except SetupError:
         return str(record.get("theme"))
-    titles = spec.mod_titles()
-    mods = [titles.get(str(mod), str(mod)) for mod in record.get("mods") or []]
-    return spec.title + (f" ({', '.join(mods)})" if mods else "")
+    return spec.played_title([str(mod) for mod in record.get("mods") or []])
 
 
 def subs_of(record: Mapping[str, Any]) -> list[Mapping[str, Any]]:
