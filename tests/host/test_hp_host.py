@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.host.test_room import PLAYERS, clock, make_host, open_game, outbox
 
 
@@ -45,16 +47,18 @@ def test_an_idle_holder_is_reminded_then_out_and_a_new_round_begins(tmp_path: Pa
     assert holder_of(game) != holder
 
 
-def test_a_holder_who_renames_keeps_their_live_prompt_box(tmp_path: Path) -> None:  # G5
+@pytest.mark.parametrize("renamed", ["{holder} Two", "<b>{holder}</b>", "/wall {holder}", "!dt {holder}", ">>{holder}"])
+def test_a_holder_who_renames_keeps_their_live_prompt_box(tmp_path: Path, renamed: str) -> None:  # G5
     """A rename keeps the seat, and the seat's prompt box too: the server takes a PM to the old name to the
     renamed user, and both boxes share one name, so closing the old one ("This question is over.") after
-    the new prompt would blank the holder's live buttons."""
+    the new prompt would blank the holder's live buttons. A hostile new name is escaped in the box and
+    never starts a line the bot sends."""
     host = make_host(tmp_path, html=True)
     open_game(host, "hp", PLAYERS[:4])
     game = host.game
     assert game is not None
     holder = holder_of(game)
-    new = f"{holder} Two"
+    new = renamed.format(holder=holder)
     host.handle_rename(new, holder.lower())
     target = next(name for name in PLAYERS[:4] if name != holder)
     outbox(host).clear()
@@ -63,3 +67,5 @@ def test_a_holder_who_renames_keeps_their_live_prompt_box(tmp_path: Path) -> Non
     assert not any("This question is over." in text for _, text in boxes), boxes
     if holder_of(game) == new:  # the pass failed: the holder's last box is the live prompt with buttons
         assert boxes[-1][0] == "pmuhtml" and f"pass {target}" in boxes[-1][1]
+    assert not any(new in text for _, text in boxes if "<" in new)  # markup in a name is escaped in every box
+    assert not any(line.startswith(("/", "!", ">>")) for line in outbox(host).room_lines())
