@@ -54,9 +54,10 @@ NOT_GAME = re.compile(
 )
 """Room lines about the fault, the clock or the list's pace, not the game."""
 NOT_GAME_PM = re.compile(
-    r"^(Not taken: |\d+ seconds left|Your card is |.*\bowe\b|.*: (follow|rebel|stick|swap|pass|pull|attack)\b)"
+    r"^(\[[^]]*\] )?"  # the room's heading
+    r"(Not taken: |\d+ seconds left|Your card is |.*\bowe\b|.*: (follow|rebel|stick|swap|pass|pull|attack)\b)"
 )
-"""PMs about the fault or the clock, and prompts sent again after a pause."""
+"""PMs about the fault or the clock, and prompts sent again after a pause (after the room's heading)."""
 
 
 @dataclass

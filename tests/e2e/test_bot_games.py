@@ -143,8 +143,8 @@ def check_player_confirmations(players: Sequence[Player], table: Table) -> None:
     for player in players:
         pms = [p for p in bot_pms(player) if isinstance(p, str)]
         clicks = [c for who, c in table.clicks if who == player.name and c in ("follow", "rebel")]
-        confirmed = [m for m in pms if m.startswith("You chose to ")]
-        assert confirmed == [f"You chose to **{c}** this round." for c in clicks]
+        confirmed = [m for m in pms if m.startswith(f"[{ROOM}] You chose to ")]  # a result PM says its room
+        assert confirmed == [f"[{ROOM}] You chose to **{c}** this round." for c in clicks]
         for other in players:
             if other is not player:
                 assert not any(other.name in m and CHOICE_WORDS.search(m) for m in pms), (player.name, pms)
@@ -181,7 +181,7 @@ def check_cards_secret(host: Player, players: Sequence[Player], room: str, plain
             match = CARD_PM.search(text) if isinstance(text, str) else None
             if match is None:
                 continue
-            if text.startswith("Your card is **"):
+            if text.startswith(f"[{room}] Your card is **"):  # a result PM says its room
                 held.append(0)
             held[-1] = card_value(match.group(1))
         shown = [card_value(cards[player.name]) for cards in reveals if player.name in cards]
@@ -458,7 +458,7 @@ def test_cta_game_all_at_once_with_adhesive(e2e: E2EEnv, bot_factory: Callable[.
                     assert listed and re.split(r", | and ", listed.group(1)) == [c[5:] for c in commands[1:]], text
             # after the first swap round every player in play was told their current card
             assert any(
-                isinstance(m, str) and m.startswith("After swap round 1 your card is ")
+                isinstance(m, str) and m.startswith(f"[{ROOM}] After swap round 1 your card is ")
                 for p in players
                 for m in bot_pms(p)
             )

@@ -114,7 +114,7 @@ def test_prompts_carry_buttons_and_a_click_is_the_choice(e2e: E2EEnv, bot_factor
                 click = values["Follow" if i % 2 == 0 else "Rebel"]
                 await player.send("", click)  # what the client sends for a name="send" button
                 choice = "follow" if i % 2 == 0 else "rebel"
-                await pm_from_bot(player, rf"^You chose to \*\*{choice}\*\* this round\.$")
+                await pm_from_bot(player, rf"^\[survivor\] You chose to \*\*{choice}\*\* this round\.$")
             assert not [p for p in bot_pms(by_name(players, leader)) if isinstance(p, tuple)]  # the leader has none
             await host.wait_for(r"\|All choices are in\.", room=ROOM)
             reveal = await host.wait_for(ROUND_TABLE, room=ROOM)  # with `*`, the round's table box
@@ -229,7 +229,7 @@ def test_leaver_is_modkilled_and_returner_is_not(e2e: E2EEnv, bot_factory: Calla
                 await returner.join(ROOM)
                 await host.wait_for(rf"^\|J\| {returner.name}$", room=ROOM, since=mark)
                 await returner.send("", dict(buttons(box))["Follow"])
-                await pm_from_bot(returner, r"^You chose to \*\*follow\*\*")
+                await pm_from_bot(returner, r"^\[survivor\] You chose to \*\*follow\*\*")
                 out = await host.wait_for(r"\|\*\*.+\*\* (is|are) eliminated", room=ROOM, since=mark, timeout=15)
                 assert out.text.endswith(
                     f"|**{leaver.name}** is eliminated: left the room and did not come back in time."
@@ -275,7 +275,7 @@ def test_rename_mid_game_keeps_the_seat(e2e: E2EEnv, bot_factory: Callable[..., 
                     BOT_NAME, [mover], lambda who, cmds: "rebel" if "rebel" in cmds else first_button(who, cmds)
                 )
                 mover_table.start()  # the open prompt is sent again to the new name, and answered there
-                await pm_from_bot(mover, r"^You chose to \*\*rebel\*\* this round\.$")
+                await pm_from_bot(mover, r"^\[survivor\] You chose to \*\*rebel\*\* this round\.$")
                 reveal = await host.wait_for(ROUND_TABLE, room=ROOM, since=mark, timeout=20)
                 assert table_choices(reveal.text).get("Rn Renamed") == "rebel" and old not in reveal.text
                 await host.wait_for(r"wins the game!", room=ROOM, since=mark, timeout=60)
@@ -314,13 +314,14 @@ def test_substitute_takes_over_the_seat(e2e: E2EEnv, bot_factory: Callable[..., 
             try:
                 box = await outgoing.wait_for(is_box)
                 await outgoing.send("", dict(buttons(box))["Rebel"])
-                await pm_from_bot(outgoing, r"^You chose to \*\*rebel\*\*")
+                await pm_from_bot(outgoing, r"^\[survivor\] You chose to \*\*rebel\*\*")
                 sub_mark = newcomer.mark()
                 await host.say(ROOM, f"$sub {outgoing.name}, {newcomer.name}")
                 await host.wait_for(rf"\|\*\*{newcomer.name}\*\* substitutes for \*\*{outgoing.name}\*\*\.", room=ROOM)
                 # the newcomer is told the seat's state: it is theirs now, its choice, and the open prompt
-                await pm_from_bot(newcomer, r"^You now play in this seat of Follow the Leader\.$", since=sub_mark)
-                await pm_from_bot(newcomer, r"^Your choice this round: \*\*rebel\*\*\.$", since=sub_mark)
+                seat = r"^\[survivor\] You now play in this seat of Follow the Leader\.$"
+                await pm_from_bot(newcomer, seat, since=sub_mark)
+                await pm_from_bot(newcomer, r"^\[survivor\] Your choice this round: \*\*rebel\*\*\.$", since=sub_mark)
                 box = await newcomer.wait_for(is_box, since=sub_mark)
                 assert [label for label, _ in buttons(box)] == ["Follow", "Rebel"]
                 # the old holder is out of the game: their PMs are not taken
@@ -328,7 +329,7 @@ def test_substitute_takes_over_the_seat(e2e: E2EEnv, bot_factory: Callable[..., 
                 await pm_from_bot(outgoing, r"^You are not in a game I am hosting\.")
                 # the newcomer plays on: changes the seat's choice, then the table goes on with them
                 await newcomer.send("", dict(buttons(box))["Follow"])
-                await pm_from_bot(newcomer, r"^You changed your choice to \*\*follow\*\* this round\.$")
+                await pm_from_bot(newcomer, r"^\[survivor\] You changed your choice to \*\*follow\*\* this round\.$")
                 sub_table = Table(BOT_NAME, [newcomer, holdout])
                 sub_table.start()
                 box = await holdout.wait_for(is_box)
@@ -433,7 +434,7 @@ def test_secret_choice_typed_in_the_room_is_not_taken(e2e: E2EEnv, bot_factory: 
             # the blurter then chooses properly, by PM
             try:
                 await blurter.pm(BOT_NAME, "rebel")
-                await pm_from_bot(blurter, r"^You chose to \*\*rebel\*\* this round\.$", since=pm_mark)
+                await pm_from_bot(blurter, r"^\[survivor\] You chose to \*\*rebel\*\* this round\.$", since=pm_mark)
                 reveal = await host.wait_for(ROUND_TABLE, room=ROOM, since=mark, timeout=20)
                 assert table_choices(reveal.text).get(blurter.name) == "rebel"
             finally:

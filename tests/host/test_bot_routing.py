@@ -56,7 +56,7 @@ def test_finding_2_a_change_of_choice_goes_to_the_game_that_can_take_it(tmp_path
     out.clear()
     bot._route_pm("Max", "rebel")
     assert choice_of(bot, "one", "Max") == "rebel"
-    assert out.pms_to("Max") == ["You changed your choice to **rebel** this round."]
+    assert out.pms_to("Max") == ["[one] You changed your choice to **rebel** this round."]
 
 
 def test_when_two_games_could_take_an_action_the_bot_asks_which_room(tmp_path: Path) -> None:
@@ -73,7 +73,11 @@ def test_when_two_games_could_take_an_action_the_bot_asks_which_room(tmp_path: P
     assert choice_of(bot, "two", "Max") == "follow" and choice_of(bot, "one", "Max") is None
     bot._route_pm("Max", "one: rebel")
     assert choice_of(bot, "one", "Max") == "rebel"
-    assert out.pms_to("Max") == ["You chose to **follow** this round.", "You chose to **rebel** this round."]
+    # each confirmation says its room: Max plays in both
+    assert out.pms_to("Max") == [
+        "[two] You chose to **follow** this round.",
+        "[one] You chose to **rebel** this round.",
+    ]
 
 
 def test_when_no_game_can_take_an_action_the_bot_says_what_each_awaits(tmp_path: Path) -> None:

@@ -122,7 +122,7 @@ def test_protocol_pms_get_no_answer_and_botmsg_carries_its_command(tmp_path: Pat
     assert game is not None
     out.clear()
     bot._from_user("Max", "/botmsg follow")
-    assert out.pms_to("Max") == ["You chose to **follow** this round."]
+    assert out.pms_to("Max") == ["[one] You chose to **follow** this round."]
 
 
 def test_a_round_table_with_a_player_named_here_passes_and_keeps_its_lines_to_fall_back_on() -> None:

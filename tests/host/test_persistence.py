@@ -99,7 +99,7 @@ def test_a_step_queued_but_not_sent_is_announced_after_a_crash(tmp_path: Path) -
     host.handle_pm(name, "rebel")
     again = reopen(tmp_path, host)
     assert again.game is not None and again.game.choices
-    assert "You chose to **rebel** this round." in outbox(again).pms_to(name)
+    assert "[survivor] You chose to **rebel** this round." in outbox(again).pms_to(name)
 
 
 def test_a_step_sent_is_not_announced_again(tmp_path: Path) -> None:
@@ -227,7 +227,7 @@ def test_cta_cards_are_told_again_after_a_restart(tmp_path: Path) -> None:
     again = reopen(tmp_path, host)
     for index, card in cards.items():
         name = game.seats[index].name
-        assert any(text.startswith("Your card is **") for text in outbox(again).pms_to(name)), (name, card)
+        assert any(text.startswith("[survivor] Your card is **") for text in outbox(again).pms_to(name)), (name, card)
 
 
 # ----- the end and points -----
@@ -407,4 +407,4 @@ def test_anon_nicknames_are_told_again_after_a_restart(tmp_path: Path) -> None:
         host.handle_pm(name, f"nick {name}X")
     again = reopen(tmp_path, host)
     for name in PLAYERS[:4]:
-        assert f"Your nickname is **{name}X**. Nobody else is told." in outbox(again).pms_to(name), name
+        assert f"[survivor] Your nickname is **{name}X**. Nobody else is told." in outbox(again).pms_to(name), name

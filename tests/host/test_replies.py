@@ -86,7 +86,7 @@ def test_votes_are_one_box_updated_in_place_not_a_line_each(tmp_path: Path) -> N
     changes = [text for kind, _, text in outbox(host).sent if kind == "uhtmlchange" and "first leader" in text]
     assert len(changes) == 2
     assert "<b>Mars</b> 2: Venus, Jupiter" in changes[-1] and "2 of 4 voted." in changes[-1]
-    assert outbox(host).pms_to(PLAYERS[0])[-1] == "You vote for **Mars**."
+    assert outbox(host).pms_to(PLAYERS[0])[-1] == "[survivor] You vote for **Mars**."
     host.handle_chat(" ", PLAYERS[1], ".vote Venus")
     host.handle_chat(" ", PLAYERS[3], ".vote Mars")
     game = host.game
@@ -208,9 +208,10 @@ def test_a_vote_for_a_player_modkilled_during_the_vote_is_cast_again(tmp_path: P
     host.handle_chat(" ", PLAYERS[2], ".vote Mars")
     host.handle_chat(" ", PLAYERS[3], ".vote Venus")
     host.handle_chat("+", "Hostess", ".modkill Mars")
-    told = f"**Mars** is out, so your vote no longer counts. Vote again: say **{prefix}vote NAME** in the room."
+    again = f"Vote again: say **{prefix}vote NAME** in the room."
+    told = f"[survivor] **Mars** is out, so your vote no longer counts. {again}"
     assert outbox(host).pms_to(PLAYERS[0])[-1] == told and outbox(host).pms_to(PLAYERS[2])[-1] == told
-    assert outbox(host).pms_to(PLAYERS[3])[-1] == "You vote for **Venus**."
+    assert outbox(host).pms_to(PLAYERS[3])[-1] == "[survivor] You vote for **Venus**."
     game = host.game
     assert isinstance(game, FollowTheLeader) and sorted(w.player for w in game.awaiting()) == sorted(
         [PLAYERS[0], PLAYERS[2], PLAYERS[4]]

@@ -105,12 +105,16 @@ def test_announcer_packs_rolls_and_sends_private_lines_by_pm_after_them(tmp_path
     # the PM does not end the packed line, and waits behind it: a player never reads a result before the
     # room's line of the rolls that led to it
     assert [kind for kind, _, _ in sent(state)] == ["say", "pm", "say"]
-    assert sent(state)[1] == ("pm", "Mars", "Psst.")
+    assert sent(state)[1] == ("pm", "Mars", "[survivor] Psst.")
     assert sent(state)[0][2].count(" · ") == 1 and "Venus" in sent(state)[0][2] and "Mars" in sent(state)[0][2]
     assert sent(state)[2] == ("say", ROOM, "Hello room.")
     sent(state).clear()
     present.post([Roll("Venus", 150, 7), Say("Your card is 5.", to="Mars"), Prompt("Mars", "Swap?", ("stick",))])
-    assert [(kind, text[:5]) for kind, _, text in sent(state)] == [("say", "Roll "), ("pm", "Your "), ("pm", "[surv")]
+    assert [(kind, text[:15]) for kind, _, text in sent(state)] == [
+        ("say", "Roll (1 - 150) "),
+        ("pm", "[survivor] Your"),  # a player in two rooms reads which room a result is about
+        ("pm", "[survivor] Swap"),
+    ]
     assert pack_rolls(["a" * 10] * 3, limit=25) == ["a" * 10 + " · " + "a" * 10, "a" * 10]
 
 

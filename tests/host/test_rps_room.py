@@ -37,7 +37,8 @@ def test_buttons_for_every_target_and_weapon_and_what_is_owed_spells_the_usage(t
             assert f"survivor attack {target}, {weapon} {tag}" in box and f">{target}, {weapon}</button>" in box
     outbox(host).clear()
     host.handle_pm("Venus", f"attack Mars, spock {tag}")  # what the button sends, the room's name taken off
-    assert outbox(host).pms_to("Venus")[0] == "You attack **Mars** with **spock**. It is final for this round."
+    told = "[survivor] You attack **Mars** with **spock**. It is final for this round."
+    assert outbox(host).pms_to("Venus")[0] == told
     assert host.commands.owed_text("mars") == "you owe attack NAME, WEAPON"
     clock(host).advance(95)  # the reminder names who is awaited
     host.tick()

@@ -111,7 +111,8 @@ class Announcer:
                 continue
             text = render(event)
             text = text and self.spell(text, event.to)
-            if event.to is not None:  # by PM: the room's packing goes on across it
+            if event.to is not None:  # by PM, saying its room: the room's packing goes on across it
+                text = text and pm_heading(room, None, 0) + text
                 if text and isinstance(event, Say) and actor is not None and to_id(event.to) == to_id(actor):
                     # A player's own confirmation waits behind the round's lines (results first); what
                     # the game tells others (a default made for them) goes in its place.
