@@ -68,6 +68,22 @@ def test_an_unreachable_player_follows_at_the_deadline_instead_of_a_modkill(tmp_
     assert game.choices.get(game.seat(owed[0]).index) == "follow" or game.round > 1
 
 
+def test_the_room_is_promised_only_the_running_theme_s_safe_choice(tmp_path: Path) -> None:  # G4
+    for theme, promise in (("cta", "they stick instead"), ("hg", None)):
+        (tmp_path / theme).mkdir()
+        host = make_host(tmp_path / theme)
+        open_game(host, theme, PLAYERS[:5])
+        game = host.game
+        assert game is not None
+        host.unreachable(game.alive()[0].uid, REFUSAL)
+        (line,) = [line for line in outbox(host).room_lines() if "I cannot PM" in line]
+        assert "follow" not in line  # Follow the Leader's word, not this game's
+        if promise is None:  # hg has no safe choice: the idle are out, so nothing is promised
+            assert "instead of being eliminated" not in line
+        else:
+            assert promise in line
+
+
 def test_a_card_that_could_not_be_delivered_is_told_when_they_pm(tmp_path: Path) -> None:
     host = make_host(tmp_path)
     open_game(host, "cta", PLAYERS[:5])

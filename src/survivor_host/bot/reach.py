@@ -65,17 +65,17 @@ class Reach:
             text = f"Taken off the list: {name}, I cannot PM you. {hint} Then /me in again."
             state.out.say(state.room, text)
             return
-        if state.running() is None or userid in self.unreachable_ids:
+        game = state.running()
+        if game is None or userid in self.unreachable_ids:
             return
         seat = state.alive_seat(userid)
         if seat is None:
             return
         self.unreachable_ids.add(userid)
-        state.out.say(
-            state.room,
-            f"I cannot PM {seat.name}. {hint} Then PM me. Until then, when time is up they "
-            f"{' or '.join(HARMLESS_DEFAULTS)} instead of being eliminated.",
-        )
+        # Only this game's safe choices are made for them (`defaults`); a theme without one puts the idle out.
+        safe = game.spec.safe_choices
+        instead = f" Until then, when time is up they {' or '.join(safe)} instead of being eliminated." if safe else ""
+        state.out.say(state.room, f"I cannot PM {seat.name}. {hint} Then PM me.{instead}")
 
     def reachable(self, userid: str) -> None:
         """`userid` got (or sent) a PM again: tell them what they missed (what they hold, what they owe)."""
