@@ -296,6 +296,20 @@ def test_finding_4_without_html_the_line_itself_and_every_online_auth_when_nobod
     assert len(out(again).pms_to("Driver")) == len(out(again).pms_to("Mod")) == 1
 
 
+def test_finding_4_the_addbot_line_waits_for_the_first_auth_heard_when_none_is_in_the_room(tmp_path: Path) -> None:
+    host = make_host(tmp_path, html_ok=False)
+    host_us(host)
+    host.handle_chat("+", "Hostess", "$host ftl")
+    for name in SEVEN:
+        host.handle_chat(" ", name, "/me in")
+    host.handle_chat("+", "Hostess", "$start")
+    out(host).absent.add("hostess")  # the bot runs the game: its host has left the room
+    play_out(host, random.Random(3))
+    assert not [text for kind, _, text in out(host).sent if kind == "pm" and ".addbot" in text]
+    host.handle_chat("%", "Driver", "gg")  # the first auth heard gets the line: the game's points are not lost
+    assert any(".addbot 7, " in text for text in out(host).pms_to("Driver"))
+
+
 def test_finding_4_the_mirror_keeps_our_points_when_asked(tmp_path: Path) -> None:
     host = make_host(tmp_path, mirror_points=True, points_scale=((5, 10, 3),))
     hosted_game(host, players=SEVEN[:6])

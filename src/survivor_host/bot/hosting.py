@@ -257,6 +257,8 @@ class Hosting:
         to = [host] if host and state.out.rank_of(state.room, to_id(host)) is not None else online
         assert state.roombot.settings is not None
         text = f"[{state.room}] For {state.roombot.settings.name}'s leaderboard (a + sends it): {line}"
+        if not to:  # no auth in the room: the first auth heard gets it, so the game's points are not lost
+            self.owed_to_auth.append(text)
         for name in to:
             self._pm_box(name, text, "addbot", line, f"Send it to {state.room}")
 
