@@ -257,6 +257,24 @@ def test_hostile_names_in_the_room_bots_lines_stay_data(tmp_path: Path, name: st
     assert host.roombot.queue == [name]
 
 
+def test_a_game_handed_to_a_person_by_subhost_sends_no_win_after_a_restart(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    host_us(host)
+    host.handle_chat("+", "Hostess", "$host ftl")
+    for name in SEVEN:
+        host.handle_chat(" ", name, "/me in")
+    host.handle_chat("+", "Hostess", "$start")
+    host.handle_chat("@", SV, "**Mars** has subbed in as the host.")  # .subhost: Mars hosts now, our game plays on
+    host.store.close()  # the bot restarts mid-game
+    again = make_host(tmp_path)
+    (stored,) = again.store.unfinished_games()
+    again.restore_game(stored)
+    play_out(again, random.Random(3))
+    again.clock.advance(60)  # type: ignore[attr-defined]  # the hand-back wait, had a .win gone out
+    assert not [line for line in out(again).room_lines() if line.startswith((".win", ".done"))]
+    assert not [text for _, _, text in out(again).sent if ".dehost" in text]  # Mars's hosting is left alone
+
+
 # ----- finding 4: split the room's points
 
 

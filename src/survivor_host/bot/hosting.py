@@ -85,6 +85,7 @@ class Hosting:
 
     def _hosted(self) -> None:
         if self.state.signups is not None or self.state.running() is not None:
+            self._note_hosted()
             return
         if self.pending is None:
             how = f"{self.state.settings.prefix}host {'|'.join(THEMES)}"
@@ -110,11 +111,19 @@ class Hosting:
             )
 
     def _unhosted(self, line: str) -> None:
+        self._note_hosted()
         if self.handback is not None:
             self.handback.cancel()
             self.handback = None
         if line == FORCED_END:  # nobody says it again: an end the database does not take is owed
             self.state.outage.now_or_owed("the hosting's end", self._end_ours)
+
+    def _note_hosted(self) -> None:
+        """A game under way keeps whether the room bot hosts us: after a restart it ends the same way
+        (`.win` only while hosted; `.subhost` to a person leaves that person's hosting alone)."""
+        state = self.state
+        if state.game_id is not None and state.running() is not None:
+            state.store.set_room_bot_hosted(state.game_id, state.roombot.we_host())
 
     def _end_ours(self) -> None:
         """Our signups or game end with the room bot's hosting."""

@@ -152,6 +152,10 @@ class Store(PointsTables, ClosedRecords, EndingLedger, Writes):
     def heartbeat(self, game_id: int, at: float) -> None:
         self.soft("UPDATE games SET heartbeat = ? WHERE id = ?", (at, game_id))
 
+    def set_room_bot_hosted(self, game_id: int, hosted: bool) -> None:
+        """Whether the room bot names our bot its host now (a `.subhost` mid-game changes it)."""
+        self.soft("UPDATE games SET room_bot_hosted = ? WHERE id = ?", (int(hosted), game_id))
+
     def finish_game(
         self,
         game_id: int,
