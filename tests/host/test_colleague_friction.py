@@ -92,6 +92,16 @@ def test_refusals_of_host_and_start_say_the_next_step(tmp_path: Path) -> None:
     assert already.startswith("Signups are already open") and ".start" in already
 
 
+def test_start_while_a_game_runs_says_a_game_is_running_not_to_open_signups(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    open_game(host, "ftl", ["Venus", "Mars", "Jupiter", "Saturn"])
+    outbox(host).clear()
+    host.handle_chat("+", "Hostess", ".start")
+    (why,) = outbox(host).pms_to("Hostess")
+    assert why == f"A game is already running in {ROOM}; .end ends it."
+    assert host.game is not None and not host.game.finished
+
+
 def test_end_during_a_hand_hosted_session_points_to_done(tmp_path: Path) -> None:
     host = make_host(tmp_path)
     host.handle_chat("+", "Stagehand", ".handhost Mars")

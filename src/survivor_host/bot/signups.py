@@ -188,6 +188,8 @@ class SignupDesk:
         announcing its client seed."""
         state = self.state
         signups = state.signups
+        if signups is None and state.running() is not None:
+            raise IllegalAction(f"A game is already running in {state.room}; {state.settings.prefix}end ends it.")
         if signups is None:
             raise IllegalAction(f"Open signups with {state.settings.prefix}host first.")
         dice = (signups.dice or SignupSeed(state.new_seed())).dice_for(signups.players)
