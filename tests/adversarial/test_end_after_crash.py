@@ -18,7 +18,7 @@ from survivor_host.store.db import Store
 from tests.adversarial.store_faults import Faults
 from tests.host.fakes import FakeClock, FakeOutbox
 from tests.host.test_room import clock, outbox
-from tests.host.test_room_bot import BOT, ROOM, SEVEN, SV, host_us
+from tests.host.test_room_bot import BOT, ROOM, SEVEN, SV, started_game
 
 ENDING = ("seed", "points", "win", "modnote", "addbot")
 """A game's last lines when the room bot hosted us for it (our own points on), in the order they are sent."""
@@ -38,11 +38,7 @@ def new_host(folder: Path, at: float = 0.0, absent: tuple[str, ...] = ()) -> Roo
 def ended(folder: Path) -> RoomHost:
     """A game the room bot hosted us for, played to its end; nothing its final input caused has gone out."""
     host = new_host(folder)
-    host_us(host)
-    host.handle_chat("+", "Hostess", "$host ftl")
-    for name in SEVEN:
-        host.handle_chat(" ", name, "/me in")
-    host.handle_chat("+", "Hostess", "$start")
+    started_game(host)
     rng = random.Random(3)
     while (game := host.game) is not None:
         wait = game.awaiting()[0]

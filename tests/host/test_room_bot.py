@@ -51,12 +51,17 @@ def host_us(host: RoomHost) -> None:
     wall(host, f"**SURVGAME:** {BOT} is hosting. Type ``/me in`` to join.")
 
 
-def hosted_game(host: RoomHost, theme: str = "ftl", players: list[str] = SEVEN, seed: int = 3) -> None:
+def started_game(host: RoomHost, theme: str = "ftl", players: list[str] = SEVEN) -> None:
+    """A game the room bot hosted us for, started with `players`."""
     host_us(host)
     host.handle_chat("+", "Hostess", f"$host {theme}")
     for name in players:
         host.handle_chat(" ", name, "/me in")
     host.handle_chat("+", "Hostess", "$start")
+
+
+def hosted_game(host: RoomHost, theme: str = "ftl", players: list[str] = SEVEN, seed: int = 3) -> None:
+    started_game(host, theme, players)
     play_out(host, random.Random(seed))
 
 
@@ -259,11 +264,7 @@ def test_hostile_names_in_the_room_bots_lines_stay_data(tmp_path: Path, name: st
 
 def test_a_game_handed_to_a_person_by_subhost_sends_no_win_after_a_restart(tmp_path: Path) -> None:
     host = make_host(tmp_path)
-    host_us(host)
-    host.handle_chat("+", "Hostess", "$host ftl")
-    for name in SEVEN:
-        host.handle_chat(" ", name, "/me in")
-    host.handle_chat("+", "Hostess", "$start")
+    started_game(host)
     host.handle_chat("@", SV, "**Mars** has subbed in as the host.")  # .subhost: Mars hosts now, our game plays on
     host.store.close()  # the bot restarts mid-game
     again = make_host(tmp_path)
@@ -316,11 +317,7 @@ def test_finding_4_without_html_the_line_itself_and_every_online_auth_when_nobod
 
 def test_finding_4_the_addbot_line_waits_for_the_first_auth_heard_when_none_is_in_the_room(tmp_path: Path) -> None:
     host = make_host(tmp_path, html_ok=False)
-    host_us(host)
-    host.handle_chat("+", "Hostess", "$host ftl")
-    for name in SEVEN:
-        host.handle_chat(" ", name, "/me in")
-    host.handle_chat("+", "Hostess", "$start")
+    started_game(host)
     out(host).absent.add("hostess")  # the bot runs the game: its host has left the room
     play_out(host, random.Random(3))
     assert not [text for kind, _, text in out(host).sent if kind == "pm" and ".addbot" in text]
@@ -448,11 +445,7 @@ def test_finding_5_reminders_name_who_is_awaited_and_what(tmp_path: Path) -> Non
 
 def test_a_restart_remembers_that_the_room_bot_hosts_us(tmp_path: Path) -> None:
     host = make_host(tmp_path)
-    host_us(host)
-    host.handle_chat("+", "Hostess", "$host ftl")
-    for name in SEVEN:
-        host.handle_chat(" ", name, "/me in")
-    host.handle_chat("+", "Hostess", "$start")
+    started_game(host)
     settings = host.settings
     again = RoomHost(ROOM, FakeOutbox(name=BOT), FakeClock(), host.store, settings, lambda: "unused")
     (stored,) = host.store.unfinished_games()
