@@ -5,15 +5,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from survivor_host.bot.bot import Bot
+from survivor_host.bot.config import BotConfig
 from survivor_host.bot.ports import HostSettings
 from survivor_host.bot.room import RoomHost
 from survivor_host.showdown.client import ShowdownClient
+from survivor_host.showdown.clientsend import INFO_MAX
 from survivor_host.showdown.config import ClientConfig
 from survivor_host.showdown.messages import UserRef
 from survivor_host.showdown.rooms import RoomState
 from survivor_host.showdown.sendqueue import CONFIRM, GAME, INFO
 from survivor_host.store.db import Store
 from tests.host.fakes import FakeClock, FakeOutbox
+from tests.host.test_bot_routing import sign_up
 from tests.host.test_room import PLAYERS, ROOM, clock, make_host, open_game, outbox
 
 
@@ -136,3 +140,27 @@ def test_no_box_with_buttons_is_sent_for_a_question_that_closed_before_it_left(t
     assert sorted(text.split(",", 1)[0] for text in boxes) == sorted(
         f"{ROOM}|/pmuhtmlchange {name.lower()}" for name in owed
     )
+
+
+def test_answers_a_pm_gets_before_it_reaches_a_room_wait_behind_the_game_and_stay_few(tmp_path: Path) -> None:
+    """With two rooms, the bot itself answers a PM no room takes (a host command, signups with none
+    open, an action it cannot place): anyone may send those as fast as the server lets them, so a flood
+    of them waits behind every room's game lines and never piles up in front of them."""
+    client = ShowdownClient(ClientConfig("ws://127.0.0.1:1/showdown/websocket", "SurvivorBot"))
+    config = BotConfig(
+        server_url="ws://127.0.0.1:1/showdown/websocket", login_url="http://127.0.0.1:1/api/login",
+        username="SurvivorBot", password=None, rooms=("one", "two"), defaults={"leader": "vote"},
+        fixed_seed="flood", prefix=".",
+    )  # fmt: skip
+    bot = Bot(config, client, Store(tmp_path / "bot.db"), clock=FakeClock())
+    sign_up(bot, "one", ".host ftl", ["Max", "Ann", "Ben", "Cat"], leader="Ann")
+    sign_up(bot, "two", ".host ftl", ["Max", "Dan", "Eve", "Fay"], leader="Dan")
+    client.queue.clear()
+    for n in range(30):
+        for name, text in (("Evil", "host ftl"), ("Evil", "in"), ("Evil", "start"), ("Max", "follow")):
+            bot._route_pm(name, f"{text} {n}")
+        bot.rooms["one"].handle_chat(" ", "Evil", f".follow {n}")  # told to send it by PM
+    frames = queued(client)
+    flood = [lane for lane, text in frames if "/msg evil," in text or "/msg max," in text]
+    assert flood and set(flood) == {INFO}
+    assert sum(lane == INFO for lane, _ in frames) <= INFO_MAX

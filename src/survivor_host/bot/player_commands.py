@@ -120,7 +120,8 @@ class PlayerCommands:
             raise IllegalAction(f"{name} is another player's name in this game: rename back to your own to play.")
         if in_room and game.is_secret(action):
             bot = self.state.out.name
-            self.state.out.pm(name, f"Send that to me by PM so nobody sees it: /msg {bot}, {word} {rest}".strip())
+            with self.state.out.lane("error", name):  # after the game's lines: anyone in the room may type it
+                self.state.out.pm(name, f"Send that to me by PM so nobody sees it: /msg {bot}, {word} {rest}".strip())
             return
         if game.is_question(action):  # read-only: answered, never stored
             self.present.post(game.apply(parse_command(f"{action} {rest}", name)), actor=name)

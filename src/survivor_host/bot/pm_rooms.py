@@ -44,14 +44,17 @@ def sender_rooms(hosts: Sequence[RoomHost], userid: str) -> list[RoomHost]:
 
 
 def one_of(out: Outbox, name: str, body: str, hosts: list[RoomHost], none: str) -> None:
-    """Send to the one room in `hosts`; with none or several, say how to name the room."""
+    """Send to the one room in `hosts`; with none or several, say how to name the room (after the
+    game's lines, as a refusal: anyone may send these as often as the server lets them)."""
     if len(hosts) == 1:
         hosts[0].handle_pm(name, body)
-    elif not hosts:
-        out.pm(name, none)
-    else:
-        ways = " or ".join(f"{h.room} {body}" for h in hosts)
-        out.pm(name, f"That could be for {len(hosts)} rooms; say which: {ways}")
+        return
+    with out.lane("error", name):
+        if not hosts:
+            out.pm(name, none)
+        else:
+            ways = " or ".join(f"{h.room} {body}" for h in hosts)
+            out.pm(name, f"That could be for {len(hosts)} rooms; say which: {ways}")
 
 
 def room_hint(rooms: Iterable[str]) -> str:
