@@ -224,3 +224,21 @@ def test_a_stall_that_ends_while_play_is_held_keeps_play_paused_until_it_may_go_
     assert len(back) == 1 and "Waiting on: Cat and Dan" in back[0] and "10 seconds left" in back[0], said
     assert one.deadline_at is not None and one.deadline_at - clock.now() == pytest.approx(10)
     assert not any(IDLE in line for line in said), said
+
+
+def test_a_player_back_before_a_stalled_server_passes_it_on_is_not_out_for_leaving(tmp_path: Path) -> None:  # G5
+    """The leave grace ends on the bot's clock while the server is stalled: the bot first waits for the
+    server to catch up, so a return it read in time counts; a player still gone once it has is out."""
+    bot, out, clock = ready_bot(tmp_path, secret_deadline=120, leave_grace=10)
+    sign_up(bot, "one", ".host ftl", PLAYERS, leader="Ann")
+    one = bot.rooms["one"]
+    game = one.game
+    assert game is not None
+    one.handle_leave("ben")
+    one.handle_leave("cat")
+    out.hold_caught_up = True  # the server stalls: Ben's return is in it, not yet passed on
+    clock.advance(11)
+    assert all(seat.alive for seat in game.seats)
+    one.handle_join("Ben")  # the server catches up: Ben came back in time, Cat did not
+    out.answer_caught_up()
+    assert [seat.name for seat in game.seats if not seat.alive] == ["Cat"]

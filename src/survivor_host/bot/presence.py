@@ -29,6 +29,8 @@ class Presence:
     deadlines: Deadlines
     desk: SignupDesk
     leave_timers: dict[str, Cancellable] = field(default_factory=dict)
+    graces_up: set[str] = field(default_factory=set)
+    """Players whose grace is up on the bot's clock, out once the server has caught up unless back by then."""
     borrowed: dict[str, str] = field(default_factory=dict)
     """A seated player's id -> the id of the player of this game who renamed onto that name."""
     renames_owed: dict[str, str] = field(default_factory=dict)
@@ -49,6 +51,7 @@ class Presence:
         timer = self.leave_timers.pop(to_id(name), None)
         if timer is not None:
             timer.cancel()
+        self.graces_up.discard(to_id(name))
         # Someone back in the room (after their own reconnect, or a server restart) who owes an
         # action may have missed the prompt: send it again.
         game = self.state.running()
@@ -58,7 +61,16 @@ class Presence:
                 self.present.refresh_prompts(only=userid)
 
     def _left_for_good(self, userid: str) -> None:
+        """The grace is up on the bot's clock: out once the server has caught up, unless they are back by
+        then (a return the server read in time counts, even one a stalled server passed on late)."""
         self.leave_timers.pop(userid, None)
+        self.graces_up.add(userid)
+        self.state.out.caught_up(lambda: self._out_if_gone(userid))
+
+    def _out_if_gone(self, userid: str) -> None:
+        if userid not in self.graces_up:
+            return  # back (or renamed in the room) before the server caught up
+        self.graces_up.discard(userid)
         seat = self.state.alive_seat(userid)
         if seat is not None:
             # Not stored: play pauses, and the grace runs again once it goes on (`_watch_again`).
@@ -106,6 +118,7 @@ class Presence:
 
     def _rename(self, new_name: str, old_id: str) -> None:
         state = self.state
+        self.graces_up.discard(old_id)  # renamed in the room: they are in it
         if old_id in self.borrowed:
             # Off a name that belongs to another seat: that seat keeps it; back on their own, welcome.
             self.borrowed.pop(old_id)
@@ -137,6 +150,7 @@ class Presence:
         for timer in self.leave_timers.values():
             timer.cancel()
         self.leave_timers.clear()
+        self.graces_up.clear()  # their catch-up is lost with the link: the graces start again once back
 
     def pause(self, since: float | None = None, silent: bool = False) -> None:
         """The bot lost its connection: stop the clock on the current deadline with the time it had at
