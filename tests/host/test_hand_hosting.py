@@ -227,6 +227,37 @@ def test_the_host_away_past_the_grace_ends_the_session_and_a_return_in_time_does
     assert "Mars was away for 5 min" in room(host)[-1]
 
 
+def test_a_host_back_before_a_stalled_server_passes_it_on_keeps_the_session(tmp_path: Path) -> None:
+    """The grace ends on the bot's clock while the server is stalled: the bot first waits for the server
+    to catch up, so a return it read in time counts."""
+    host = session_host(tmp_path)
+    host.handle_leave("mars")
+    outbox(host).hold_caught_up = True
+    clock(host).advance(301)
+    assert host.hand.active()
+    host.handle_join("Mars")  # the server catches up: Mars came back in time
+    outbox(host).answer_caught_up()
+    clock(host).advance(400)
+    assert host.hand.active()
+
+
+def test_a_host_back_while_the_bot_was_away_keeps_the_session(tmp_path: Path) -> None:
+    """A return the bot never saw (its link was down) is read from the room's user list when it is back."""
+    host = session_host(tmp_path)
+    host.handle_leave("mars")
+    outbox(host).absent.add("mars")
+    clock(host).advance(100)
+    outbox(host).absent.discard("mars")  # back in the room while the bot's link was down
+    host.room_joined()
+    clock(host).advance(400)
+    assert host.hand.active()
+    host.handle_leave("mars")
+    outbox(host).absent.add("mars")
+    host.room_joined()  # still away when the bot is back: the grace runs on
+    clock(host).advance(301)
+    assert not host.hand.active()
+
+
 def test_a_restart_keeps_the_session_and_its_stream(tmp_path: Path) -> None:
     host = session_host(tmp_path)
     host.handle_chat(" ", "Mars", ".roll 100")

@@ -204,9 +204,11 @@ class RoomHost:
             self.hosting.flood_rule_changed()
 
     def room_joined(self) -> None:
-        """The bot is in the room (again), with its user list: whether the room bot is there is known."""
+        """The bot is in the room (again), with its user list: whether the room bot is there is known, and
+        whether a session's host came back while the bot was away."""
         self.state.roombot.heard_here = None
         self.hosting.flood_rule_changed()
+        self.hand.rejoined()
 
     def handle_rename(self, new_name: str, old_id: str) -> None:
         """A rename keeps the seat (G5): the seat follows the user id."""

@@ -252,14 +252,26 @@ class HandDesk(HandTools):
         if session is None or session.host_id != userid or self._away is not None:
             return
 
-        def gone() -> None:
-            self._away = None
-            if self.session is session:
-                self.end_now_or_later(f"{session.host} was away for {duration(int(grace))}")
+        def gone() -> None:  # once the server has caught up: a return it read in time counts
+            self.state.out.caught_up(lambda: self._away_ended(session, away, grace))
 
         grace = self.state.settings.hand_grace
         if grace > 0:  # 0: the host's absence never ends the session
-            self._away = self.state.clock.call_later(grace, gone)
+            away = self._away = self.state.clock.call_later(grace, gone)
+
+    def _away_ended(self, session: HandSession, away: Cancellable, grace: float) -> None:
+        """The host's grace is over and the server has caught up: the session ends, unless they are back."""
+        if self._away is away and self.session is session:
+            self._away = None
+            self.end_now_or_later(f"{session.host} was away for {duration(int(grace))}")
+
+    def rejoined(self) -> None:
+        """The bot is in the room again: a host it now sees there came back while it was away."""
+        session, away = self.session, self._away
+        here = session is not None and self.state.out.rank_of(self.state.room, session.host_id) is not None
+        if here and away is not None:
+            away.cancel()
+            self._away = None
 
     def renamed(self, new_name: str, old_id: str) -> None:
         """The host renamed: the session follows them (its record keeps the name it began with)."""
