@@ -384,6 +384,24 @@ def test_finding_5_ampersand_no_longer_hosts(tmp_path: Path) -> None:
     assert host.signups is None and out(host).pms_to("Old Leader")
 
 
+def test_a_sign_up_read_before_a_stalled_server_passes_it_on_counts_at_the_signups_timer(tmp_path: Path) -> None:
+    """The signups timer runs out on the bot's clock while the server is stalled: the bot first waits
+    for the server to catch up, so a `/me in` it read in time is on the list that starts."""
+    host = make_host(tmp_path, signups_seconds=300)
+    host_us(host)
+    host.handle_chat("+", "Hostess", "$host ftl")
+    for name in SEVEN[:2]:
+        host.handle_chat(" ", name, "/me in")
+    out(host).hold_caught_up = True
+    clock = host.clock
+    assert isinstance(clock, FakeClock)
+    clock.advance(301)
+    assert host.signups is not None and host.game is None
+    host.handle_chat(" ", SEVEN[2], "/me in")  # the server catches up: the third signed up in time
+    out(host).answer_caught_up()
+    assert host.game is not None and len(host.game.seats) == 3
+
+
 def test_finding_5_the_signups_timer_starts_or_closes(tmp_path: Path) -> None:
     host = make_host(tmp_path, signups_seconds=300)
     host_us(host)

@@ -72,8 +72,9 @@ class SignupDesk:
         """The signups timer: when it runs out the game starts with enough players, else signups close."""
         self._disarm()
         if seconds > 0:
-            signups = self.state.signups
-            self._timer = self.state.clock.call_later(seconds, lambda: self._time_up(signups))
+            signups, out = self.state.signups, self.state.out
+            # Up once the server has caught up: a `/me in` it read in time counts, even while it stalled.
+            self._timer = self.state.clock.call_later(seconds, lambda: out.caught_up(lambda: self._time_up(signups)))
 
     def _disarm(self) -> None:
         if self._timer is not None:
