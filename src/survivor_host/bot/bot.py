@@ -287,16 +287,7 @@ class Bot:
                 return
             where = "; ".join(f"{h.room}: {h.owed_text(userid)}" for h in playing)
             ways = " or ".join(f"{h.room} {body}" for h in (able or playing))
+            several = f"You play in {len(playing)} rooms and more than one can take that ({where}). Say which: "
+            none = f"None of your games can take that now ({where}). To send it to one anyway, put its room first: "
             with self.out.lane("error", name):  # after the game's lines: a player may send this in a flood
-                if able:
-                    self.out.pm(
-                        name,
-                        f"You play in {len(playing)} rooms and more than one can take that ({where}). "
-                        f"Say which: {ways}",
-                    )
-                else:
-                    self.out.pm(
-                        name,
-                        f"None of your games can take that now ({where}). "
-                        f"To send it to one anyway, put its room first: {ways}",
-                    )
+                self.out.pm(name, (several if able else none) + ways)

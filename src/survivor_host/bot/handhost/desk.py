@@ -178,9 +178,7 @@ class HandDesk(HandTools):
             session.ended = session.ended_at = None
             raise
         self.timers.stop_all()
-        if self._away is not None:
-            self._away.cancel()
-            self._away = None
+        self._end_grace()
         cards = [card_line(draw) for draw in session.draws if draw["kind"] == "card"]
         if cards:
             state.out.say(state.room, f"Session h{session.id} cards: " + ", ".join(cards))
@@ -267,10 +265,13 @@ class HandDesk(HandTools):
 
     def rejoined(self) -> None:
         """The bot is in the room again: a host it now sees there came back while it was away."""
-        session, away = self.session, self._away
-        here = session is not None and self.state.out.rank_of(self.state.room, session.host_id) is not None
-        if here and away is not None:
-            away.cancel()
+        if self.session is not None and self.state.out.rank_of(self.state.room, self.session.host_id) is not None:
+            self._end_grace()
+
+    def _end_grace(self) -> None:
+        """The host's grace, if running, ends without ending the session (they are back, or it ended)."""
+        if self._away is not None:
+            self._away.cancel()
             self._away = None
 
     def renamed(self, new_name: str, old_id: str) -> None:
@@ -282,10 +283,8 @@ class HandDesk(HandTools):
     def back(self, name: str) -> None:
         """`name` joined the room: the host's grace ends; a player gets the cards dealt while away."""
         self.send_held_cards(name)
-        session = self.session
-        if session is not None and session.is_host(name) and self._away is not None:
-            self._away.cancel()
-            self._away = None
+        if self.session is not None and self.session.is_host(name):
+            self._end_grace()
 
     def restore(self, data: dict[str, Any]) -> None:
         """After a restart: the stored session goes on (timers do not survive; the room is told), and the
