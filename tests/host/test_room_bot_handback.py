@@ -48,6 +48,20 @@ def test_the_winner_wall_in_time_asks_nobody(tmp_path: Path) -> None:
     assert dehost_asks(host, "Auth") == dehost_asks(host, "Hostess") == []
 
 
+def test_the_winner_wall_read_before_a_stalled_server_passes_it_on_asks_nobody(tmp_path: Path) -> None:
+    """The wait runs out on the bot's clock while the server is stalled: the bot first waits for the
+    server to catch up, so the room bot's answer it read in time counts (no auth frees the next host)."""
+    host = make_host(tmp_path)
+    host.handle_chat("@", "Auth", f".host {BOT}")
+    hosted_game(host)
+    winner = out(host).room_lines()[-1].removeprefix(".win ")
+    out(host).hold_caught_up = True
+    clock(host).advance(60)
+    wall(host, f"**WINNER:** {winner}")  # the server catches up: the room bot took the .win in time
+    out(host).answer_caught_up()
+    assert dehost_asks(host, "Auth") == []
+
+
 def test_a_new_host_named_in_time_asks_nobody(tmp_path: Path) -> None:
     host = make_host(tmp_path)
     hosted_game(host)

@@ -177,7 +177,11 @@ class Hosting:
             return
         if self.handback is not None:
             self.handback.cancel()
-        self.handback = state.clock.call_later(settings.handback_seconds, lambda: self._not_taken(line))
+
+        def check() -> None:  # once the server has caught up: an answer it read in time counts, even after a stall
+            state.out.caught_up(lambda: self._not_taken(line))
+
+        self.handback = state.clock.call_later(settings.handback_seconds, check)
 
     def _not_taken(self, line: str) -> None:
         """The room bot kept us as its host after our `.win`/`.done`: the auth are asked to `.dehost`."""
