@@ -50,7 +50,7 @@ every position in a game's order of writes)."""
 
 NOT_GAME = re.compile(
     r"^(\*\*Paused:\*\*|I can write my database again|Waiting on:|The bot restarted|\*\*PL \("
-    r"|.* you still owe an action)"
+    r"|.* you still owe an action|.* you have not voted yet)"
 )
 """Room lines about the fault, the clock or the list's pace, not the game."""
 NOT_GAME_PM = re.compile(

@@ -31,7 +31,10 @@ from survivor_host.engine.ids import to_id
 
 ROOM = "survivor"
 NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin", "Finn", "Gina"]  # 7 players: the game gives points
-GENERIC = re.compile(r"^(\*\*PL \(\d+\):\*\*|The bot (restarted|is back)|Waiting on:|.* you still owe an action)")
+GENERIC = re.compile(
+    r"^(\*\*PL \(\d+\):\*\*|The bot (restarted|is back)|Waiting on:"
+    r"|.* you still owe an action|.* you have not voted yet)"
+)
 
 
 # ----- helpers -----

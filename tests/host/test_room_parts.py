@@ -150,7 +150,7 @@ def test_reminding_voters_is_one_line_with_the_vote_box_note(tmp_path: Path) -> 
     lines = [text for kind, _, text in sent(state) if kind == "say"]
     assert lines == [
         "**Venus**, **Mars**, **Jupiter**, **Saturn** and **Ceres**, before round 1: "
-        f"you still owe an action here in the room: **.{vote.action} NAME** ({vote.note})."
+        f"you have not voted yet, here in the room: **.{vote.action} NAME** ({vote.note})."
     ]
 
 

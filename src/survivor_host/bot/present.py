@@ -213,7 +213,7 @@ class Announcer:
             names = join_names([f"**{name}**" for name in voters])
             how = f"**{how_to_send(game, vote.action, False, state.settings.prefix)}**"
             note = f" ({vote.note})" if vote.note else ""
-            owed = f"you still owe an action here in the room: {how}{note}."
+            owed = f"you have not voted yet, here in the room: {how}{note}."  # not voting is not punished
             state.out.say(state.room, f"{names}, {round_phrase(game)}: {owed}")
             if state.out.can_use_html(state.room) and not self.vote_open:
                 self.vote_box()
