@@ -43,3 +43,16 @@ def test_a_long_text_named_as_a_player_is_not_repeated_in_full() -> None:
     assert str(refused.value) == f'"Mars{"x" * 14}…" is not in this game.'
     with pytest.raises(IllegalAction, match=r'^"Pluto" is not in this game[.]$'):
         game.apply(Input("sub", target="Pluto", new="Juno"))
+
+
+@pytest.mark.parametrize("name", ["host", "Host", "HOST"])
+def test_a_player_is_never_named_as_the_record_names_the_host(name: str) -> None:
+    """A record's inputs say `by: "host"` for the host: a player so named would replay as the host."""
+    assert name_problem(name) is not None
+    with pytest.raises(SetupError, match="names the host"):
+        new_game("ftl", ["Venus", "Mars", name], seed=1)
+    game = new_game("ftl", ["Venus", "Mars", "Io", "Ceres"], seed=1)
+    game.start()
+    with pytest.raises(IllegalAction, match="names the host"):
+        game.apply(Input("sub", target="Io", new=name))
+    assert Input.from_dict(Input("vote", by="Hosta", target="Venus").to_dict()).by == "Hosta"

@@ -4,6 +4,9 @@ import functools
 import re
 import unicodedata
 
+HOST = "host"
+"""Who a record's inputs say sent a host action (`by: "host"`): never a player's name."""
+
 _NOT_ID = re.compile(r"[^a-z0-9]+")
 
 
@@ -26,6 +29,8 @@ def name_problem(name: str) -> str | None:
     """Why `name` cannot be a player's name (None: it can): it holds a separator, or a control or
     formatting character (a line break, an escape, a right-to-left override) that would change how
     the lines around it read. Showdown's own names never do."""
+    if name.lower() == HOST:  # a player so named would replay as the host
+        return f"{name!r} is how a game's record names the host"
     for char in name:
         if char in NAME_SEPARATORS:
             return f"{name!r} holds {char!r}, which names never do"

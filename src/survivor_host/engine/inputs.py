@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from survivor_host.engine.ids import HOST as HOST
 from survivor_host.engine.numbers import whole_number
 
-HOST = "host"
 MAX_ELIM, MAX_EXTEND = 999, 600
 """The largest numbers `elim` and `extend` read (the rules check the count against the players)."""
 
