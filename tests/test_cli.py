@@ -121,3 +121,24 @@ def test_scenario_with_an_unmet_expectation_exits_1(tmp_path: Path, capsys: pyte
     assert main(["scenario", str(path)]) == 1
     err = capsys.readouterr().err
     assert "record.rounds: expected" in err and "record.winner: expected 'Nobody'" in err
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"[" * 100_000 + b"]" * 100_000, "nests lists or maps too deeply to read"),
+        (b"\xff\xfe{}", "is not UTF-8 text"),
+        (b'{"theme": "ftl", "players": ["a", "b", "c"], "dice": [' + b"9" * 5000 + b"]}", "is too long"),
+        (b'{"theme": "ftl", "theme": "cta", "players": ["a", "b", "c"], "dice": []}', "'theme' is given twice"),
+        (b'{"theme": "ftl", "players": ["a", "b", "c"], "dice": [NaN]}', "NaN is not a JSON number"),
+    ],
+)
+def test_an_unreadable_scenario_file_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes, message: str
+) -> None:
+    """A scenario file is read as strictly as a record: never a traceback, one line naming the file."""
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    assert main(["scenario", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.startswith(f"scenario: {path}") and err.count("\n") == 1

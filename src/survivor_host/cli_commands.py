@@ -60,13 +60,12 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
+    from survivor_host.cli_trust import Unreadable, read_json
+
     try:
-        data: Any = json.loads(Path(args.file).read_text(encoding="utf-8"))
-    except OSError as error:
-        print(f"scenario: cannot read {args.file}: {error.strerror}", file=sys.stderr)
-        return 2
-    except json.JSONDecodeError as error:
-        print(f"scenario: {args.file} is not valid JSON: {error}", file=sys.stderr)
+        data: Any = read_json("scenario", args.file)
+    except Unreadable as error:
+        print(error, file=sys.stderr)
         return 2
     try:
         record = run_scenario(data)

@@ -14,24 +14,35 @@ from survivor_host.cli_flags import check_output
 from survivor_host.engine.dice import SCRIPTED
 
 
-def read_record(command: str, file: str) -> Any:
-    """A JSON record from `file`, or None after saying why not (exit status 2). A key given twice is
-    refused: a reader would see one value and `verify` the other. So are `NaN`, `Infinity` and numbers
-    too large for a float, which JSON does not have."""
+class Unreadable(Exception):
+    """A file that holds no JSON this program reads; the message is the line to print."""
+
+
+def read_json(command: str, file: str) -> Any:
+    """The JSON in `file`, or Unreadable saying why not. A key given twice is refused: a reader would
+    see one value and the program the other. So are `NaN`, `Infinity` and numbers too large for a
+    float, which JSON does not have, and nesting deeper than Python's parser goes."""
     try:
         text = Path(file).read_text(encoding="utf-8")
-        record: Any = json.loads(text, object_pairs_hook=_no_twice, parse_constant=_no_constant, parse_float=_finite)
+        return json.loads(
+            text, object_pairs_hook=_no_twice, parse_constant=_no_constant, parse_float=_finite, parse_int=_whole
+        )
     except OSError as error:
-        print(f"{command}: cannot read {file}: {error.strerror}", file=sys.stderr)
-        return None
+        raise Unreadable(f"{command}: cannot read {file}: {error.strerror}") from None
     except UnicodeDecodeError:
-        print(f"{command}: {file} is not UTF-8 text, so it is not a record", file=sys.stderr)
-        return None
+        raise Unreadable(f"{command}: {file} is not UTF-8 text, so it is not JSON") from None
     except RecursionError:
-        print(f"{command}: {file} nests lists or maps too deeply to be a record", file=sys.stderr)
-        return None
+        raise Unreadable(f"{command}: {file} nests lists or maps too deeply to read") from None
     except ValueError as error:  # invalid JSON, a key twice, a number too long to read
-        print(f"{command}: {file} is not valid JSON: {printable(str(error))}", file=sys.stderr)
+        raise Unreadable(f"{command}: {file} is not valid JSON: {printable(str(error))}") from None
+
+
+def read_record(command: str, file: str) -> Any:
+    """A JSON record from `file` (read by `read_json`), or None after saying why not (exit status 2)."""
+    try:
+        record = read_json(command, file)
+    except Unreadable as error:
+        print(error, file=sys.stderr)
         return None
     if isinstance(record, dict) and record.get("kind") == "hand-session":
         return record  # a hand-hosted session (docs/FAIRNESS.md "Hosting sessions")
@@ -50,6 +61,13 @@ def _finite(text: str) -> float:
     if not math.isfinite(number):
         raise ValueError(f"the number {text[:40]} is too large")
     return number
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:  # longer than Python reads (4300 digits)
+        raise ValueError(f"the number {text[:40]}... is too long") from None
 
 
 def _no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
