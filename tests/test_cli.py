@@ -142,3 +142,24 @@ def test_an_unreadable_scenario_file_is_refused_in_one_line(
     assert main(["scenario", str(path)]) == 2
     err = capsys.readouterr().err
     assert message in err and err.startswith(f"scenario: {path}") and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ({"seed": "abc"}, "not both"),
+        ({"shuffles": [["b", "c"]]}, "go with scripted 'dice'"),
+        ({"picks": ["a"]}, "go with scripted 'dice'"),
+    ],
+)
+def test_a_scenario_says_which_dice_it_means(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: dict[str, object], message: str
+) -> None:
+    """Scripted dice or a seed: a file with both, or with a seed and scripted orders, is refused, not half read."""
+    data: dict[str, object] = {"theme": "ftl", "players": ["a", "b", "c"], "seed": "s", **extra}
+    if "seed" in extra:
+        data["dice"] = [100]
+    path = tmp_path / "both.json"
+    path.write_text(json.dumps(data))
+    assert main(["scenario", str(path)]) == 2
+    assert message in capsys.readouterr().err

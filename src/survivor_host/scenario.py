@@ -53,6 +53,10 @@ def load_scenario(data: object) -> tuple[Game, list[Input]]:
             inputs.append(Input.from_dict(raw))
         except ValueError as error:
             raise ScenarioError(f"inputs[{index}]: {error}") from None
+    if "dice" in data and "seed" in data:
+        raise ScenarioError("give 'dice' (scripted results) or a 'seed' (fair dice), not both")
+    if "seed" in data and ("shuffles" in data or "picks" in data):
+        raise ScenarioError("'shuffles' and 'picks' go with scripted 'dice'; a 'seed' draws its own")
     if "dice" in data:
         shuffles = data.get("shuffles", [])
         if not isinstance(shuffles, list) or not all(isinstance(order, list) for order in shuffles):
