@@ -190,3 +190,25 @@ def test_a_simulation_without_steals_says_so(capsys: pytest.CaptureFixture[str])
     assert main(["simulate", "rr", "--games", "10", "--players", "4", "--strategy", "early"]) == 0
     out = capsys.readouterr().out
     assert "passes, no steals" in out and "won by the stealer" not in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["zzz"], "tunes ftl and cta, not zzz"),
+        (["ftl", "--games-scale", "nan"], "above 0, not nan"),
+        (["ftl", "--games-scale", "0"], "above 0, not 0.0"),
+        (["ftl", "--mods", "tug"], "the mod sets are: none, no-mercy, tug-of-war, tug-of-war+no-mercy"),
+    ],
+)
+def test_the_strategy_search_refuses_what_it_cannot_search_in_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    """An unknown theme, a scale that is no positive number, or a mod set it does not search: an error
+    naming it, never a traceback, and never a run that searches nothing."""
+    from survivor_host.studies.search import main as search
+
+    with pytest.raises(SystemExit) as exited:
+        search(argv)
+    assert exited.value.code == 2
+    assert message in capsys.readouterr().err

@@ -20,6 +20,7 @@ Run: python -m survivor_host.studies.search [ftl] [cta] [--mods none,adhesive,..
 from __future__ import annotations
 
 import argparse
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -215,6 +216,7 @@ CTA_MOD_SETS: tuple[tuple[str, ...], ...] = (
     ("the-joker",),
     ("all-at-once",),
 )
+MOD_SETS = {"ftl": FTL_MOD_SETS, "cta": CTA_MOD_SETS}
 
 
 def _knobs(theme: str, knobs: Sequence[float]) -> str:
@@ -225,17 +227,28 @@ def _sizes(found: Found) -> str:
     return " ".join(f"{n}: {score:.2f}" for n, score in found.by_size.items())
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     """Print, per mod set, the tuned knobs and scores: SMART_FTL and SMART_CTA (ai/) and OWN_KIND hold."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("themes", nargs="*", default=["ftl", "cta"])
+    parser = argparse.ArgumentParser(
+        prog="python -m survivor_host.studies.search", description=__doc__.splitlines()[0] if __doc__ else None
+    )
+    parser.add_argument("themes", nargs="*", default=["ftl", "cta"], help="ftl, cta or both (default both)")
     parser.add_argument("--games-scale", type=float, default=1.0, help="multiply the games per evaluation")
     parser.add_argument("--mods", help="only these mod sets: 'none' or mods joined by '+', separated by ','")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
+    unknown = [theme for theme in args.themes if theme not in MOD_SETS]
+    if unknown:
+        parser.error(f"the search tunes ftl and cta, not {', '.join(unknown)}")
+    if not (math.isfinite(args.games_scale) and args.games_scale > 0):
+        parser.error(f"--games-scale must be a number above 0, not {args.games_scale}")
     chosen = None if args.mods is None else {"" if m == "none" else m for m in args.mods.split(",")}
+    named = {"+".join(mods) for theme in args.themes for mods in MOD_SETS[theme]}
+    if chosen is not None and not chosen <= named:  # a typo would otherwise search nothing, silently
+        sets = ", ".join(name or "none" for name in sorted(named))
+        parser.error(f"--mods {args.mods!r} names a mod set not searched; the mod sets are: {sets}")
     own_kind: dict[tuple[str, tuple[str, ...]], tuple[tuple[float, ...], float]] = {}
     for theme in args.themes:
-        for mods in FTL_MOD_SETS if theme == "ftl" else CTA_MOD_SETS:
+        for mods in MOD_SETS[theme]:
             if chosen is not None and "+".join(mods) not in chosen:
                 continue
             first = versus_random(theme, mods, args.games_scale)
