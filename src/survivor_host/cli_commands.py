@@ -84,7 +84,8 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     """Replay a game record as `play --auto` shows it (or the room's text, `--plain`), then check it as
     `verify` does: its dice, its inputs and its result."""
-    from survivor_host.cli_trust import MALFORMED, escaped, printable, read_record
+    from survivor_host.cli_trust import MALFORMED, escaped, read_record
+    from survivor_host.engine.ids import printable
     from survivor_host.terminal.rewatch import replay_plain, replay_terminal
     from survivor_host.trust.record_shape import algorithm_of
     from survivor_host.trust.session import is_session

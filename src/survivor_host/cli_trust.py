@@ -12,6 +12,7 @@ from typing import Any
 
 from survivor_host.cli_flags import check_output
 from survivor_host.engine.dice import SCRIPTED
+from survivor_host.engine.ids import printable
 
 
 class Unreadable(Exception):
@@ -81,14 +82,6 @@ def _no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 MALFORMED = (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError)
 """What reading a record of the wrong shape raises, past the checks of its fields."""
-
-
-def printable(text: str) -> str:
-    """`text` with every control and formatting character escaped (`\\x1b`, `\\u202e`): a record's text
-    cannot move the cursor, erase a line or reorder the terminal's output."""
-    return "".join(
-        char if char.isprintable() or char == " " else char.encode("unicode_escape").decode() for char in text
-    )
 
 
 def escaped(value: Any) -> Any:

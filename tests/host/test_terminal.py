@@ -107,6 +107,19 @@ def test_hostile_name_through_a_whole_game(monkeypatch: pytest.MonkeyPatch, caps
         assert "**Round" not in out and "**PL" not in out
 
 
+@pytest.mark.parametrize(
+    ("theme", "typed"), [("ftl", "vote \x1b[2JVenus"), ("hp", "pass \x1b]0;x\x07"), ("cta", "\x1b[31mdance")]
+)
+def test_a_refusal_quotes_what_was_typed_with_its_control_characters_escaped(theme: str, typed: str) -> None:
+    """A typed escape sequence quoted back in a refusal is shown as text: it never clears or retitles the terminal."""
+    table = person_table(theme, 2, [typed, "quit"])
+    with pytest.raises(LeftGame):
+        table.play()
+    out = output(table.console)
+    assert "\x1b" not in out and "\x07" not in out
+    assert "\\x1b" in out  # quoted as the text `\x1b`
+
+
 def test_verdicts_are_coloured() -> None:
     game = new_game("ftl", seat_names(4), seed=1)
     table = TerminalTable(game, ai_seed=1, console=colour_console())

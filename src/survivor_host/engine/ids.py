@@ -37,3 +37,11 @@ def name_problem(name: str) -> str | None:
         if unicodedata.category(char) in UNSHOWN:
             return f"{name!r} holds the control character U+{ord(char):04X}"
     return None
+
+
+def printable(text: str) -> str:
+    """`text` with every control and formatting character escaped (`\\x1b`, `\\u202e`): a record's text, or a
+    line typed and quoted back, cannot move the cursor, erase a line or reorder the terminal's output."""
+    return "".join(
+        char if char.isprintable() or char == " " else char.encode("unicode_escape").decode() for char in text
+    )

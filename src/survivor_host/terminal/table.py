@@ -15,7 +15,7 @@ from rich.text import Text
 from survivor_host.ai import make_strategy
 from survivor_host.engine.errors import IllegalAction, SetupError
 from survivor_host.engine.game import MAX_NAME_LENGTH, Game
-from survivor_host.engine.ids import to_id
+from survivor_host.engine.ids import printable, to_id
 from survivor_host.engine.inputs import parse_command
 from survivor_host.engine.strategy import Strategy
 from survivor_host.engine.voice import TERMINAL
@@ -154,5 +154,5 @@ class TerminalTable(TerminalQuestions):
                 self.show(self.game.apply(inp))
                 return
             except (IllegalAction, ValueError) as error:
-                said = refusal(self.game, self.you, text, str(error))
+                said = printable(refusal(self.game, self.you, text, str(error)))  # it quotes what was typed
                 self.console.print(Text.assemble(("! ", STYLES["error"]), styled(TERMINAL.spell(said), self.names())))
