@@ -15,6 +15,7 @@ from survivor_host.engine.dice import SCRIPTED, dice_fields
 from survivor_host.engine.errors import DiceError, IllegalAction, SetupError
 from survivor_host.engine.options import option_key
 from survivor_host.scenario import ScenarioError, mismatches, run_scenario
+from survivor_host.terminal.console import checked_pace
 from survivor_host.terminal.table import TerminalTable, seat_names
 from survivor_host.themes import THEMES, new_game, theme_spec
 
@@ -36,6 +37,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise SetupError(f"--seed {seed!r}: a seed is printable text.")
     if args.record:
         check_output("--record", args.record)
+    if args.pace is not None:
+        checked_pace(args.pace)
     options: dict[str, object] = dict(_options(args.option))
     if args.elim is not None:
         options["elim"] = args.elim
@@ -91,6 +94,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from survivor_host.trust.session import is_session
     from survivor_host.trust.verify import verify
 
+    if args.pace is not None:
+        checked_pace(args.pace)  # a wrong flag is not the record's fault
     record = read_record("replay", args.file)
     if record is None:
         return 2

@@ -407,6 +407,20 @@ def test_pace_out_of_range_is_refused(pace: str, capsys: pytest.CaptureFixture[s
     assert code == 2 and "--pace" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("command", ["play", "replay"])
+def test_a_pace_out_of_range_is_refused_before_anything_is_shown(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A wrong `--pace` is the flag's fault: no commitment line, no verdict blaming the record, exit status 2."""
+    record = tmp_path / "game.json"
+    assert main(["play", "ftl", "--auto", "--seed", "1", "--record", str(record)]) == 0
+    capsys.readouterr()
+    argv = ["play", "ftl", "--auto", "--pace", "-1"] if command == "play" else ["replay", "--pace", "-1", str(record)]
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == "survivor-host: --pace takes 0 to 60 seconds, not -1.0.\n"
+
+
 def test_play_help_says_the_defaults_the_terminal_uses() -> None:
     from survivor_host.cli import build_parser
 

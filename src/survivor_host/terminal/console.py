@@ -57,6 +57,11 @@ def default_pace(pace: float | None, console: Console) -> float:
     """`--pace` as given (0 to 60 s); otherwise TTY_PACE on a terminal and 0 when the output is piped or saved."""
     if pace is None:
         return TTY_PACE if console.is_terminal else 0.0
+    return checked_pace(pace)
+
+
+def checked_pace(pace: float) -> float:
+    """`--pace` if it is 0 to 60 s, else SetupError: commands check it before any work."""
     if not 0 <= pace <= MAX_PACE:
         raise SetupError(f"--pace takes 0 to {MAX_PACE} seconds, not {pace}.")
     return pace
