@@ -37,8 +37,6 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise SetupError(f"--seed {seed!r}: a seed is printable text.")
     if args.record:
         check_output("--record", args.record)
-    if args.pace is not None:
-        checked_pace(args.pace)
     options: dict[str, object] = dict(_options(args.option))
     if args.elim is not None:
         options["elim"] = args.elim
@@ -51,9 +49,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     elim = game.options.get("elim")
     if isinstance(elim, int) and elim > len(game.seats) // 2:
         print(f"(elim {elim} is capped at half the players still in each round, C2: {len(game.seats) // 2} now)")
+    table = TerminalTable(
+        game, ai_seed=seed, you=you, strategy=args.strategy, pace=args.pace
+    )  # checks --strategy and --pace
     fields = dice_fields(game.dice)
     print(f"(dice commitment sha256 {fields['commitment']}, client seed {fields['client_seed']!r})")
-    table = TerminalTable(game, ai_seed=seed, you=you, strategy=args.strategy, pace=args.pace)
     record = table.run()  # a closed pipe, `quit`, Ctrl-D or Ctrl-C end it cleanly, the record unfinished
     print(f"(dice seed revealed: {seed})")
     if args.record:

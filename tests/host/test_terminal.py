@@ -421,6 +421,12 @@ def test_a_pace_out_of_range_is_refused_before_anything_is_shown(
     assert out == "" and err == "survivor-host: --pace takes 0 to 60 seconds, not -1.0.\n"
 
 
+def test_an_unknown_strategy_is_refused_before_the_commitment_is_shown(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "ftl", "--auto", "--strategy", "bogus"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("survivor-host: Unknown strategy 'bogus' for ftl;")
+
+
 def test_play_help_says_the_defaults_the_terminal_uses() -> None:
     from survivor_host.cli import build_parser
 
