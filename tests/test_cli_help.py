@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from dataclasses import replace
 from importlib.metadata import version
 
@@ -28,6 +30,11 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
         main(["--version"])
     assert exited.value.code == 0
     assert capsys.readouterr().out.strip() == f"survivor-host {version('survivor-host')}"
+
+
+def test_python_dash_m_runs_the_same_commands() -> None:
+    done = subprocess.run([sys.executable, "-m", "survivor_host", "--version"], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout.strip() == f"survivor-host {version('survivor-host')}"
 
 
 @pytest.mark.parametrize("command", [(), ("play",), ("simulate",), ("demo",), ("serve",)])
