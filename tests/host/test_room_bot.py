@@ -475,6 +475,16 @@ def test_a_restart_remembers_that_the_room_bot_hosts_us(tmp_path: Path) -> None:
     assert any(kind == "pmuhtml" or who == "Hostess" for kind, who, _ in out(again).sent)
 
 
+def test_a_bot_restarted_before_its_signups_learns_it_hosts_from_the_room_bots_already_hosting(tmp_path: Path) -> None:
+    """Killed after the room bot hosted it and before any signups were stored, the bot starts knowing no
+    host: the `.host BOT` its refusal asks for gets `BOT is already hosting`, which opens the signups."""
+    host = make_host(tmp_path)
+    host.handle_chat("+", "Hostess", "$host ftl")
+    assert host.signups is None and "type .host SurvivorBot" in out(host).pms_to("Hostess")[0]
+    host.handle_chat("@", SV, f"{BOT} is already hosting. Somebody probably sniped you haha~")
+    assert host.roombot.we_host() and host.signups is not None and host.signups.host == "Hostess"
+
+
 def test_finding_2_the_flood_rule_counts_only_while_the_room_bot_is_in_the_room(tmp_path: Path) -> None:
     """Its filter sees only what it hears: away, nothing of ours is held back; back, the budget applies."""
     here: set[str] = set()

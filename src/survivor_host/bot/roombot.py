@@ -40,6 +40,8 @@ _UNQUEUED = re.compile(r"^(?P<name>.+) was removed from the hosting queue\.$")
 _OFFLINE = re.compile(r"^\*\*(?P<name>.+)\*\* is not online and could not be hosted\.$")
 _SUBBED = re.compile(r"^\*\*(?P<name>.+)\*\* has (?:subbed in as|been set as) the host\.$")
 _HOSTING_NOW = re.compile(r"^__(?P<name>.+)__ is currently hosting\.?$")
+# Its answer to `.host` of its current host: how a restarted bot, told nothing, learns that it hosts.
+_ALREADY = re.compile(r"^(?P<name>.+) is already hosting\. Somebody probably sniped you haha~$")
 _QUEUE_LIST = re.compile(r"^\*\*HOSTQUEUE:\*\* (?P<list>.*)$")
 _QUEUE_ITEM = re.compile(r"\*\*\d+\.\*\* (?:__)?(?P<name>[^_*]+?)(?:__)?(?:, [^*]*)? ?(?=\*\*\d+\.\*\*|$)")
 _ENDED = ("The game was forcibly ended.", "The game is over!", "No game is in progress.")
@@ -122,7 +124,7 @@ class RoomBotFollower:
             self._unqueue(self.host)
         elif _WINNER.match(line) is not None or line in _ENDED:
             self.host = None
-        elif (match := _SUBBED.match(line) or _HOSTING_NOW.match(line)) is not None:
+        elif (match := _SUBBED.match(line) or _HOSTING_NOW.match(line) or _ALREADY.match(line)) is not None:
             self.host = match["name"].strip()
         elif (match := _QUEUED.match(line)) is not None:
             name = match["name"].strip()
