@@ -125,6 +125,24 @@ def test_the_start_itself_is_announced_after_a_crash_before_it_went_out(tmp_path
     assert any("begins!" in line for line in outbox(again).room_lines())
 
 
+def test_the_client_seed_is_posted_after_a_crash_before_the_start_went_out(tmp_path: Path) -> None:
+    """Killed just after `.start` was stored: the room never read the client seed, so the restore says it."""
+    host = make_host(tmp_path, leader="pick")
+    outbox(host).hold_sent = True
+    open_game(host, "ftl", PLAYERS)
+    again = reopen(tmp_path, host)
+    lines = outbox(again).room_lines()
+    seed_line = f"Dice client seed (the players in join order, then salts): {','.join(PLAYERS)}"
+    assert seed_line in lines and lines.index(seed_line) < next(i for i, t in enumerate(lines) if "begins!" in t)
+
+
+def test_the_client_seed_is_not_posted_again_once_the_start_went_out(tmp_path: Path) -> None:
+    host = make_host(tmp_path, leader="pick")
+    open_game(host, "ftl", PLAYERS)
+    again = reopen(tmp_path, host)
+    assert not any(line.startswith("Dice client seed") for line in outbox(again).room_lines())
+
+
 # ----- deadlines -----
 
 

@@ -18,10 +18,11 @@ from typing import Any
 
 from survivor_host.bot.deadlines import Deadlines
 from survivor_host.bot.ending import Ending, EndLine, Last
-from survivor_host.bot.fairness import reveal_seed, stored_dice
+from survivor_host.bot.fairness import announce_client_seed, reveal_seed, stored_dice
 from survivor_host.bot.outage import StoreDown
 from survivor_host.bot.present import Announcer
 from survivor_host.bot.state import RoomState
+from survivor_host.engine.dice import FairDice
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.events import Event, Prompt
 from survivor_host.engine.game import RULES_VERSION, Game
@@ -189,6 +190,8 @@ class Session:
         if stored.room_bot_hosted:
             state.roombot.host = state.out.name  # as the room bot left it, until its lines say otherwise
         state.out.say(state.room, f"The bot restarted: the game of {game.title} continues.")
+        if stored.posted < 0 and isinstance(game.dice, FairDice):  # the start went unsaid: its client seed too
+            state.out.say(state.room, announce_client_seed(game.dice))
         self.present.post(unposted)
         self.posted_when_sent(state.seq)
         if game.finished:
