@@ -120,3 +120,7 @@ def test_the_bots_help_names_mods_and_options_as_the_room_types_them(
     assert "themes and mods (in the room: $host THEME MODS, commas or spaces;" in text
     assert "game options ($set NAME VALUE before $start; [defaults] in the bot's config; the bot's own default in " \
         "a room: public_deadline 150)" in text  # fmt: skip
+
+
+def test_report_help_says_where_it_writes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "--out OUT the Markdown file to write (default: docs/FINDINGS.md in this folder)" in _help(capsys, "report")

@@ -29,7 +29,11 @@ def cmd_report(args: argparse.Namespace) -> int:
 def add_report_command(sub: Any) -> None:
     """Add `report` to the CLI's subcommands (`sub`, from `ArgumentParser.add_subparsers`)."""
     report = sub.add_parser("report", help="write docs/FINDINGS.md and its plots (fast simulations)")
-    report.add_argument("--out", default="docs/FINDINGS.md", help="the Markdown file to write")
+    report.add_argument(
+        "--out",
+        default="docs/FINDINGS.md",
+        help="the Markdown file to write (default: docs/FINDINGS.md in this folder)",
+    )
     report.add_argument("--games", type=int, default=20_000, help="games per FTL figure (default 20000)")
     report.add_argument("--cta-games", type=int, default=8_000, help="games per CTA figure (default 8000)")
     report.set_defaults(run=cmd_report)
