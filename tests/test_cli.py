@@ -68,6 +68,13 @@ def test_scenario_prints_the_record_with_rejected_inputs(tmp_path: Path, capsys:
     assert record["rounds"][0]["outcome"] == "handover"
 
 
+def refused_scenario(path: Path, content: bytes, capsys: pytest.CaptureFixture[str]) -> str:
+    """What `scenario` says on stderr of a file holding `content`, which it refuses (exit status 2)."""
+    path.write_bytes(content)
+    assert main(["scenario", str(path)]) == 2
+    return capsys.readouterr().err
+
+
 @pytest.mark.parametrize(
     ("content", "message"),
     [
@@ -86,10 +93,7 @@ def test_scenario_prints_the_record_with_rejected_inputs(tmp_path: Path, capsys:
 def test_malformed_scenario_exits_2_naming_the_fault(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str, message: str
 ) -> None:
-    path = tmp_path / "bad.json"
-    path.write_text(content)
-    assert main(["scenario", str(path)]) == 2
-    assert message in capsys.readouterr().err
+    assert message in refused_scenario(tmp_path / "bad.json", content.encode(), capsys)
 
 
 def test_replay_checks_a_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -138,9 +142,7 @@ def test_an_unreadable_scenario_file_is_refused_in_one_line(
 ) -> None:
     """A scenario file is read as strictly as a record: never a traceback, one line naming the file."""
     path = tmp_path / "bad.json"
-    path.write_bytes(content)
-    assert main(["scenario", str(path)]) == 2
-    err = capsys.readouterr().err
+    err = refused_scenario(path, content, capsys)
     assert message in err and err.startswith(f"scenario: {path}") and err.count("\n") == 1
 
 

@@ -49,9 +49,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     elim = game.options.get("elim")
     if isinstance(elim, int) and elim > len(game.seats) // 2:
         print(f"(elim {elim} is capped at half the players still in each round, C2: {len(game.seats) // 2} now)")
-    table = TerminalTable(
-        game, ai_seed=seed, you=you, strategy=args.strategy, pace=args.pace
-    )  # checks --strategy and --pace
+    # built before the commitment is shown: it checks --strategy and --pace
+    table = TerminalTable(game, ai_seed=seed, you=you, strategy=args.strategy, pace=args.pace)
     fields = dice_fields(game.dice)
     print(f"(dice commitment sha256 {fields['commitment']}, client seed {fields['client_seed']!r})")
     record = table.run()  # a closed pipe, `quit`, Ctrl-D or Ctrl-C end it cleanly, the record unfinished

@@ -13,7 +13,6 @@ from survivor_host.bot.state import RoomState
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
-from survivor_host.themes import THEMES
 
 logger = logging.getLogger(__name__)
 
@@ -36,10 +35,6 @@ def reach_hint(refusal: str) -> str:
     if any(part in refusal for part in BLOCKING):
         return UNBLOCK_HINT
     return REGISTER_HINT
-
-
-HARMLESS_DEFAULTS = tuple(choice for spec in THEMES.values() for choice in spec.safe_choices)
-"""What a player the bot cannot PM is given at the deadline instead of a modkill, over every theme."""
 
 
 @dataclass

@@ -33,7 +33,7 @@ from survivor_host.bot.outage import StoreDown
 from survivor_host.bot.ports import AUTH_RANKS, OWNER_RANKS, Clock, FloodRule, HostSettings, Outbox
 from survivor_host.bot.presence import Presence
 from survivor_host.bot.present import Announcer
-from survivor_host.bot.reach import HARMLESS_DEFAULTS, Reach
+from survivor_host.bot.reach import Reach
 from survivor_host.bot.roombot import RoomBotFollower
 from survivor_host.bot.session import Session
 from survivor_host.bot.signups import REACH_CHECK, SignupDesk
@@ -45,7 +45,7 @@ from survivor_host.store.db import Store, StoredGame
 from survivor_host.words.lines import MAX_LINE, pack_rolls
 
 __all__ = [
-    "AUTH_RANKS", "HARMLESS_DEFAULTS", "HOST_COMMANDS", "INFO_COMMANDS", "MAX_LINE", "OWNER_RANKS", "REACH_CHECK",
+    "AUTH_RANKS", "HOST_COMMANDS", "INFO_COMMANDS", "MAX_LINE", "OWNER_RANKS", "REACH_CHECK",
     "SIGNUP_COMMANDS", "SIGNUP_PM_COMMANDS", "RoomHost", "Signups", "pack_rolls",
 ]  # fmt: skip
 

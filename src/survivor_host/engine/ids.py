@@ -7,6 +7,12 @@ import unicodedata
 HOST = "host"
 """Who a record's inputs say sent a host action (`by: "host"`): never a player's name."""
 
+
+def names_host(name: str) -> bool:
+    """True when `name` (any case) is how a record names the host."""
+    return name.lower() == HOST
+
+
 _NOT_ID = re.compile(r"[^a-z0-9]+")
 
 
@@ -29,7 +35,7 @@ def name_problem(name: str) -> str | None:
     """Why `name` cannot be a player's name (None: it can): it holds a separator, or a control or
     formatting character (a line break, an escape, a right-to-left override) that would change how
     the lines around it read. Showdown's own names never do."""
-    if name.lower() == HOST:  # a player so named would replay as the host
+    if names_host(name):  # a player so named would replay as the host
         return f"{name!r} is how a game's record names the host"
     for char in name:
         if char in NAME_SEPARATORS:

@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from survivor_host.engine.ids import HOST as HOST
+from survivor_host.engine.ids import names_host
 from survivor_host.engine.numbers import whole_number
 
 MAX_ELIM, MAX_EXTEND = 999, 600
@@ -80,7 +81,7 @@ class Input:
                 raise ValueError(f"input {data}: {key!r} must be a whole number")
         return cls(
             action=action.lower(),
-            by=None if by is None or by.lower() == HOST else by,
+            by=None if by is None or names_host(by) else by,
             target=data.get("target"),
             new=data.get("new"),
             count=data.get("count"),
