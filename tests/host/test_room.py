@@ -385,3 +385,18 @@ def test_rename_onto_a_name_in_the_game_keeps_the_seat_and_says_why(tmp_path: Pa
     host.handle_rename("Mars", "venus")
     assert game.seats[0].name == "Venus"
     assert "rename back to Venus" in outbox(host).pms_to("Mars")[-1]
+
+
+@pytest.mark.parametrize("theme", ["ftl", "cta", "hga"])
+def test_every_game_pm_starts_with_its_room_under_hostile_names(tmp_path: Path, theme: str) -> None:
+    """Players named like commands and markup: every PM about the game starts with `[room` (never with a
+    name, so it is never read as `/wall`, `!dt` or `>>`), and no room line starts with one either."""
+    hostile = ["/wall hi", "!dt pikachu", ">>1+1", "<b>x</b>", "**bold**"]
+    host = make_host(tmp_path, html=False)
+    open_game(host, theme, hostile)
+    outbox(host).clear()  # the signups' reach check is not about a game
+    play_out(host, random.Random(5))
+    pms = [(who, text) for kind, who, text in outbox(host).sent if kind == "pm"]
+    game_pms = [(who, text) for who, text in pms if who in hostile]
+    assert game_pms and all(text.startswith(f"[{ROOM}") for _, text in game_pms), game_pms
+    assert not any(line.lstrip().startswith(("/", "!", ">>")) for line in outbox(host).room_lines())
