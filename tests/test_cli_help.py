@@ -54,7 +54,8 @@ def test_help_lists_every_mod_and_option_with_its_default(
                 said = rf"{name} = [^()]*\(default {common.default};[^()]*\b{theme}\b[^():]*: {spec.default}[;)]"
                 assert re.search(said, text), f"{theme}'s default for {name} is not shown"
             else:
-                assert f"(default {spec.default}): {' '.join(spec.help.split())}" in text
+                mod = f"; only with the mod {spec.mod}" if spec.mod else ""
+                assert f"(default {spec.default}{mod}): {' '.join(spec.help.split())}" in text
 
 
 @pytest.mark.parametrize("command", [(), ("play",), ("simulate",), ("demo",)])

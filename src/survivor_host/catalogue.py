@@ -31,7 +31,8 @@ def allowed(spec: Option) -> str:
 
 
 def _option_line(name: str, spec: Option, others: str = "") -> str:
-    return f"    {name} = {allowed(spec)} (default {spec.default}{others}): {spec.help}"
+    mod = f"; only with the mod {spec.mod}" if spec.mod else ""
+    return f"    {name} = {allowed(spec)} (default {spec.default}{others}{mod}): {spec.help}"
 
 
 def _only_default_differs(option: Option, common: Option) -> bool:

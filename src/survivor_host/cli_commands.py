@@ -45,6 +45,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.players < spec.min_players:
         raise SetupError(f"--players must be at least {spec.min_players} for {spec.title}, not {args.players}.")
     mods = [mod for mod in (args.mods or "").split(",") if mod.strip()]
+    spec.check_options_read(mods, options)
     game = new_game(args.theme, seat_names(args.players, you), mods=mods, options=options, seed=seed)
     elim = game.options.get("elim")
     if isinstance(elim, int) and elim > len(game.seats) // 2:
@@ -148,6 +149,7 @@ def _analysis_setting(args: argparse.Namespace, options: dict[str, object]) -> t
             raise SetupError(f"--elim must be at least 1 (C2), not {args.elim}.")
         options["elim"] = args.elim
     mods = [mod for mod in (args.mods or "").split(",") if mod.strip()]
+    spec.check_options_read(mods, options)
     game = new_game(args.theme, [f"P{i + 1}" for i in range(args.players)], mods=mods, options=options, seed=0)
     options.update({name: game.options[name] for name in options})
     return tuple(game.mods)
@@ -222,13 +224,15 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from survivor_host.devserver.demo_setup import DemoSetup
 
     mods = tuple(m.strip() for m in (args.mods or "").split(",") if m.strip())
+    options = _options(args.option)
+    theme_spec(args.theme).check_options_read(mods, options)
     setup = DemoSetup(
         theme=args.theme,
         mods=mods,
         players=args.players,
         seed=args.seed,
         strategy=args.strategy,
-        options=tuple(_options(args.option).items()),
+        options=tuple(options.items()),
         think=args.think,
         pace=args.pace,
         watch=args.watch,

@@ -11,7 +11,7 @@ from survivor_host.engine.events import Event
 from survivor_host.engine.game import Game
 from survivor_host.engine.inputs import Input
 from survivor_host.fair.stream import client_seed
-from survivor_host.themes import THEMES, new_game
+from survivor_host.themes import THEMES, new_game, theme_spec
 
 SCENARIO_FIELDS = (
     "description", "theme", "mods", "options", "players", "dice", "seed", "shuffles", "picks", "inputs", "expect",
@@ -69,6 +69,7 @@ def load_scenario(data: object) -> tuple[Game, list[Input]]:
     else:
         raise ScenarioError("a scenario needs 'dice' (a list of results) or a 'seed'")
     try:
+        theme_spec(theme).check_options_read(mods, options)
         game = new_game(theme, players, mods=mods, options=options, dice=dice)
     except SetupError as error:
         raise ScenarioError(str(error)) from None

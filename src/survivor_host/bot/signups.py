@@ -158,6 +158,7 @@ class SignupDesk:
         if name not in specs:
             raise SetupError(f"Unknown option {key!r}; options are: {listed}.")
         parsed = specs[name].parse(name, value)
+        theme_spec(state.signups.theme).check_options_read(state.signups.mods, {name: parsed})
         signed = len(state.signups.players)
         if name == "max_players" and isinstance(parsed, int) and parsed < signed:
             raise IllegalAction(f"{signed} players are signed up: max_players can be {signed} or more, not {parsed}.")

@@ -20,6 +20,8 @@ class Option:
     choices: tuple[str, ...] = ()
     minimum: int = 0
     maximum: int = 1_000_000
+    mod: str = ""
+    """The mod whose rule this option changes (without that mod the game never reads it); "" for none."""
 
     def parse(self, name: str, value: object) -> OptionValue:
         """Check `value` (from a scenario, config or `.set` command); raise SetupError if unfit."""

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from survivor_host.engine.errors import SetupError
 from survivor_host.engine.ids import to_id
-from survivor_host.engine.options import COMMON_OPTIONS, Option
+from survivor_host.engine.options import COMMON_OPTIONS, Option, option_key
 
 if TYPE_CHECKING:
     from survivor_host.engine.game import Game
@@ -264,6 +264,22 @@ class ThemeSpec:
                     f"cannot be combined ({conflict.why})."
                 )
         return tuple(mod.id for mod in self.mods if mod.id in chosen)
+
+    def check_options_read(self, mods: Sequence[str], options: Mapping[str, object]) -> None:
+        """Refuse an option a host set away from its default that changes only a mod this game does not play:
+        the game would never read it."""
+        chosen = self.normalize_mods(mods)
+        specs = self.option_specs()
+        for name, value in options.items():
+            key = option_key(name)
+            option = specs.get(key)
+            if option is None or not option.mod or option.mod in chosen:
+                continue
+            if option.parse(key, value) != option.default:
+                raise SetupError(
+                    f"Option {key} changes only {self.mod_title(option.mod)}, which this game does not play: "
+                    f"add the mod {option.mod}, or leave the option out."
+                )
 
     def legal_mod_sets(self) -> list[tuple[str, ...]]:
         """Every combination of the theme's mods that a game accepts, smallest first (none included)."""

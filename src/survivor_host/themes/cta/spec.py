@@ -130,6 +130,7 @@ SPEC = ThemeSpec(
             "one-way",
             "No Backsies: only the one swapped with is barred (C6), or both of the pair",
             ("one-way", "both-ways"),
+            mod=NO_BACKSIES,
         ),
     },
     load_strategies=_strategies,

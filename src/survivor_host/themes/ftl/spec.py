@@ -82,7 +82,7 @@ SPEC = ThemeSpec(
     ),
     options={
         "leader": Option("vote", "how the first leader is chosen (F2)", ("vote", "pick")),
-        "tug_floor": Option(20, "the lowest die Tug of War can reach (F12)", minimum=1),
+        "tug_floor": Option(20, "the lowest die Tug of War can reach (F12)", minimum=1, mod=TUG_OF_WAR),
     },
     load_strategies=_strategies,
     default_strategy="smart",
