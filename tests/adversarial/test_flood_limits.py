@@ -6,7 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from survivor_host.bot.allowance import BURST
+from survivor_host.bot.bot import Bot
+from survivor_host.bot.config import BotConfig
 from survivor_host.store.db import Store
+from tests.host.fakes import FakeClock, FakeOutbox
 from tests.host.test_replays import finished
 from tests.host.test_room import clock, make_host, outbox
 
@@ -25,6 +29,22 @@ def test_new_names_do_not_get_past_the_allowance(tmp_path: Path) -> None:
     assert outbox(host).pms_to("Flooder")[-1].startswith("Recent games in survivor with Venus: #1 ")
     host.handle_pm("Calm", "games Mars")  # and it is each user's own
     assert outbox(host).pms_to("Calm")[-1].startswith("Recent games in survivor with Mars: #1 ")
+
+
+def test_a_user_in_several_rooms_has_one_allowance_in_all(tmp_path: Path) -> None:
+    """Each room a user is in gives no more: chat and PMs in every room of the bot draw on one allowance."""
+    rooms = ("one", "two", "three")
+    config = BotConfig(server_url="ws://127.0.0.1:1/showdown/websocket", login_url="http://127.0.0.1:1/api/login",
+                       username="Bot", password=None, rooms=rooms, defaults={"leader": "pick"})  # fmt: skip
+    out = FakeOutbox()
+    bot = Bot(config, out, Store(tmp_path / "bot.db"), clock=FakeClock())  # type: ignore[arg-type]
+    for number in range(BURST):
+        for room in rooms:
+            bot.rooms[room].handle_chat(" ", "Flooder", f".games Name{number}")
+            bot._route_pm("Flooder", f"{room} games Other{number}")
+    replies = out.pms_to("Flooder")
+    assert sum(reply.startswith("No finished games with") for reply in replies) == BURST
+    assert "Slow down" in replies[-1]
 
 
 def test_a_flood_of_joins_and_leaves_makes_one_list_line(tmp_path: Path) -> None:

@@ -1,5 +1,6 @@
 """Each user's allowance of commands that cost the bot work (information, signups, replay pages),
-checked before the work is done: a burst, then one every few seconds (a token bucket)."""
+checked before the work is done: a burst, then one every few seconds (a token bucket). The bot keeps
+one for all its rooms."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ BURST = 8
 """Commands a user may send at once."""
 EVERY = 1.0
 """Seconds after which one more is allowed (up to BURST)."""
-ALLOWANCE_NOTE = f"{BURST} such commands from you at once, then one a second"
+ALLOWANCE_NOTE = f"{BURST} such commands from you at once in all my rooms, then one a second"
 """How the allowance reads to a user whose command was not done."""
 USERS_KEPT = 2000
 """Users remembered; beyond it, those whose allowance is full again are forgotten."""

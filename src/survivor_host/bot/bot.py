@@ -48,12 +48,16 @@ class Bot:
 
         answered: dict[str, float] = {}
         """When each user last got the answer to an unknown PM command (shared: once a minute in all)."""
-        heard = self.last_heard
+        self.allowance = Allowance()
+        """Each user's costly commands in every room, by PM or in chat, and replay pages asked for by link
+        (`|requestpage|`): one allowance a user, however many of the bot's rooms they are in."""
+        heard, allowance = self.last_heard, self.allowance
         self.rooms = {
-            room: RoomHost(room, out, self.clock, store, self.settings_for(room), new_seed, self, answered, heard)
+            room: RoomHost(
+                room, out, self.clock, store, self.settings_for(room), new_seed, self, answered, heard, allowance
+            )
             for room in config.rooms
         }
-        self.pages_allowed = Allowance()  # each user's replay pages asked for by link (`|requestpage|`)
         self.restored = False
         self._ticker: asyncio.Task[None] | None = None
         self._down_since: float | None = None
@@ -219,7 +223,7 @@ class Bot:
         page = page_event(text)
         if page is not None:
             rooms = list(self.rooms)
-            allowed = page.kind == "requestpage" and self.pages_allowed.allow(to_id(name), self.clock.now())
+            allowed = page.kind == "requestpage" and self.allowance.allow(to_id(name), self.clock.now())
             sent = allowed and replays.resend_page(page.page, name, rooms, self.out, self.store)
             logger.debug("%s %s page %r (%s)", name, page.kind, page.page, "sent again" if sent else "no answer")
             return

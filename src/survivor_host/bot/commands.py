@@ -60,7 +60,8 @@ class Commands(PlayerCommands):
     hand: HandDesk | None = None
     """The room's hand-hosted session, if the room has one (docs/FAIRNESS.md "Hosting sessions")."""
     allowance: Allowance = field(default_factory=Allowance)
-    """Each user's allowance of COSTLY_COMMANDS in this room, counted before any work is done."""
+    """Each user's allowance of COSTLY_COMMANDS, counted before any work is done; the bot's rooms share
+    one, so a user in several rooms has no more than in one."""
 
     def handle_chat(self, rank: str, name: str, text: str) -> None:
         """A line said in the room by `name` (with room rank `rank`).
@@ -128,7 +129,7 @@ class Commands(PlayerCommands):
             return True
         logger.debug("not done (over their allowance): %s's %s in %s", name, word, self.state.room)
         with self.state.out.lane("info", name):  # the same note at most once in a while (the lane's cooldown)
-            self.state.out.pm(name, f"Slow down: that was not done. {self.state.room} takes {ALLOWANCE_NOTE}.")
+            self.state.out.pm(name, f"Slow down: that was not done. I take {ALLOWANCE_NOTE}.")
         return False
 
     def guarded(self, name: str, run: Callable[[], None]) -> None:

@@ -16,6 +16,7 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
+from survivor_host.bot.allowance import Allowance
 from survivor_host.bot.answers import Answers
 from survivor_host.bot.command_words import (
     HOST_COMMANDS,
@@ -64,6 +65,7 @@ class RoomHost:
         flood: FloodRule | None = None,
         unknown_answered: dict[str, float] | None = None,
         last_heard: Callable[[], float | None] | None = None,
+        allowance: Allowance | None = None,
     ) -> None:
         self.state = RoomState(room, out, clock, store, settings, new_seed)
         self.present = Announcer(self.state)
@@ -82,7 +84,7 @@ class RoomHost:
         self.state.roombot.on_change = self._room_bot_changed
         self.commands = Commands(
             self.state, self.desk, self.session, self.present, self.answers, self.presence, self.reach, self.hosting,
-            {} if unknown_answered is None else unknown_answered, self.hand,
+            {} if unknown_answered is None else unknown_answered, self.hand, allowance or Allowance(),
         )  # fmt: skip
         self.desk.autostart = self._autostart
         self.desk.cancelled = self.hosting.cancelled
