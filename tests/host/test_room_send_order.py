@@ -9,8 +9,9 @@ from survivor_host.bot.bot import Bot
 from survivor_host.bot.config import BotConfig
 from survivor_host.bot.ports import HostSettings
 from survivor_host.bot.room import RoomHost
+from survivor_host.engine.ids import to_id
 from survivor_host.showdown.client import ShowdownClient
-from survivor_host.showdown.clientsend import INFO_MAX
+from survivor_host.showdown.clientsend import INFO_MAX, INFO_PER_USER
 from survivor_host.showdown.config import ClientConfig
 from survivor_host.showdown.messages import UserRef
 from survivor_host.showdown.rooms import RoomState
@@ -164,3 +165,20 @@ def test_answers_a_pm_gets_before_it_reaches_a_room_wait_behind_the_game_and_sta
     flood = [lane for lane, text in frames if "/msg evil," in text or "/msg max," in text]
     assert flood and set(flood) == {INFO}
     assert sum(lane == INFO for lane, _ in frames) <= INFO_MAX
+
+
+def test_a_flood_of_bad_rolls_drops_only_the_flooders_refusals(tmp_path: Path) -> None:
+    """A session's host floods bad `.roll` lines faster than the queue sends: a few of their refusals wait,
+    and a player's refusal sent meanwhile still goes."""
+    host, bot = client_host(tmp_path)
+    users = {to_id(name): UserRef.parse(f" {name}") for name in ("Stagehand", "Mars", "Venus")}
+    bot._rooms[ROOM] = RoomState(ROOM, users={"survivorbot": UserRef.parse("*SurvivorBot"), **users})
+    host.handle_chat("+", "Stagehand", ".handhost Mars")
+    host.handle_chat(" ", "Mars", ".close")
+    bot.queue.clear()
+    for n in range(3 * INFO_MAX):
+        host.handle_chat(" ", "Mars", f".roll {n}x")
+    host.handle_chat(" ", "Venus", ".roll 100")  # not the host: refused
+    refusals = [text for lane, text in queued(bot) if lane == INFO]
+    assert "|/msg venus, Only the current host (Mars) or room auth can use .roll." in refusals
+    assert sum(text.startswith("|/msg mars, '") for text in refusals) == INFO_PER_USER

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from survivor_host.showdown.client import ShowdownClient
-from survivor_host.showdown.clientsend import INFO_BY_PM, INFO_MAX
+from survivor_host.showdown.clientsend import INFO_BY_PM, INFO_MAX, INFO_PER_USER
 from survivor_host.showdown.config import ClientConfig
 from survivor_host.showdown.sendqueue import CONFIRM, GAME, INFO, PACE_REGULAR, SendQueue
 
@@ -168,6 +168,22 @@ def test_every_refusal_is_answered_but_an_identical_queued_one_is_not_repeated()
         (INFO, "|/msg ann, Only room auth (+ and up) can host games."),
         (INFO, "|/msg ann, It is not your turn."),
     ]
+
+
+def test_one_users_flood_of_refusals_never_drops_another_users_refusal() -> None:
+    """The flooder alone loses refusals: a few of theirs wait, and the lane keeps room for everyone else's."""
+    bot = client(Ticker())
+    for n in range(3 * INFO_MAX):
+        with bot.lane("error", "Flooder"):
+            bot.pm("Flooder", f"'{n}d6' is not a roll: say roll 100, roll 3d6 or roll 2d10+5.")
+    with bot.lane("error", "Calm"):
+        bot.pm("Calm", "It is not your turn.")
+    with bot.lane("info", "Quiet"):
+        bot.say("survivor", "**PL (3):** a, b, c")
+    sent = frames(bot)
+    assert sum("/msg flooder," in text for _, text in sent) == INFO_PER_USER
+    assert (INFO, "|/msg calm, It is not your turn.") in sent
+    assert (INFO, "|/msg quiet, **PL (3):** a, b, c") in sent  # by PM: several replies wait
 
 
 def test_a_flood_of_one_command_without_a_game_gets_one_error() -> None:

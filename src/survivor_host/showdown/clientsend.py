@@ -35,6 +35,10 @@ INFO_BY_PM = 3
 """Information lines already queued from which a room reply goes to the asker by PM instead."""
 INFO_MAX = 6
 """Information lines already queued from which further replies are dropped."""
+INFO_PER_USER = INFO_MAX // 2
+"""Information lines (replies and refusals) already queued for one user from which that user's further
+ones are dropped: one user's flood holds at most half the room INFO_MAX leaves, never the others' half
+(a refusal and its prompt box, and one more refusal, fit in it)."""
 
 
 class ClientSending(ClientState):
@@ -48,9 +52,10 @@ class ClientSending(ClientState):
 
         Info and error replies come after everything else; an identical one already queued is not
         queued again, a room reply goes to `user` by PM once a few are queued, and none is queued once
-        the queue of them is long. Info replies also have a cooldown: the same reply to the same user
-        at most once every `info_cooldown` seconds (a flood of `.pl` gets one answer). Errors have
-        none, so that every refused action is answered.
+        the queue of them is long or a few to `user` already wait (one user's flood costs only them).
+        Info replies also have a cooldown: the same reply to the same user at most once every
+        `info_cooldown` seconds (a flood of `.pl` gets one answer). Errors have none, so that every
+        refused action is answered unless its sender has a few refusals waiting.
         """
         saved = (self._lane, self._asker, self._cooled)
         asker = to_id(user) if user else None
@@ -82,6 +87,9 @@ class ClientSending(ClientState):
                 horizon = now - self.info_cooldown
                 self._last_info = {k: t for k, t in self._last_info.items() if t >= horizon}
             self._last_info[key] = now
+        if self._asker and self.queue.pending_for(INFO, self._asker) >= INFO_PER_USER:
+            logger.debug("Dropped a reply: %d information lines to %s are already queued", INFO_PER_USER, self._asker)
+            return False
         if self.queue.pending_in(INFO) >= INFO_MAX:
             logger.info("Dropped a reply: %d information lines are already queued", self.queue.pending_in(INFO))
             return False
@@ -96,7 +104,7 @@ class ClientSending(ClientState):
             self._queue_pm(self._asker, text)
             return
         for chunk in split_text(join_safe(text), MAX_MESSAGE_LENGTH - 1):
-            self.queue.put(self.server_room(room), escape_text(chunk), lane=self._lane)
+            self.queue.put(self.server_room(room), escape_text(chunk), lane=self._lane, user=self._answered())
 
     def pm(self, user: str, text: str) -> None:
         """Private-message a user, literally (`escape_text` on every line); only registered users can
@@ -114,7 +122,11 @@ class ClientSending(ClientState):
     def _queue_pm(self, user: str, text: str) -> None:
         prefix = f"/msg {to_id(user)}, "
         for chunk in split_text(text, MAX_MESSAGE_LENGTH - len(prefix) - 1):
-            self.queue.put("", prefix + escape_text(chunk), lane=self._lane)
+            self.queue.put("", prefix + escape_text(chunk), lane=self._lane, user=self._answered())
+
+    def _answered(self) -> str:
+        """Whom a line sent now answers: the asker of an information reply or a refusal ("" for the rest)."""
+        return (self._asker or "") if self._lane == INFO else ""
 
     def when_sent(self, callback: Callable[[], None]) -> None:
         """Run `callback` once everything queued so far (information replies aside) has been written to
@@ -148,7 +160,7 @@ class ClientSending(ClientState):
     def send_command(self, room: str, command: str) -> None:
         """Send a command line (e.g. `/wall ...`, `/me ...`) in the room ("" = global), as-is."""
         if self._info_gate(command) and not self._silenced(command):
-            self.queue.put(self.server_room(room), command, lane=self._lane)
+            self.queue.put(self.server_room(room), command, lane=self._lane, user=self._answered())
 
     def add_html_box(self, room: str, html: str, fallback: Sequence[str] = ()) -> None:
         """An HTML box in the room; if the server refuses it, `fallback` is said instead (chat text)."""

@@ -28,12 +28,13 @@ LANES = (URGENT, GAME, CONFIRM, INFO)
 @dataclass(frozen=True)
 class Frame:
     """One websocket message: `ROOM|LINE1\\nLINE2...`; `seq` orders it against barriers; `resends`
-    counts how often the server dropped it."""
+    counts how often the server dropped it; `user` is whom an INFO frame answers."""
 
     room: str
     lines: tuple[str, ...]
     seq: int = -1
     resends: int = 0
+    user: str = ""
 
     def encode(self) -> str:
         return f"{self.room}|" + "\n".join(self.lines)
@@ -69,8 +70,12 @@ class Lanes:
         self._seq += 1
         return self._seq
 
-    def push(self, room: str, lines: tuple[str, ...], lane: int) -> bool:
-        """Queue a frame; False when it is an INFO frame already waiting."""
+    def lines_for(self, lane: int, user: str) -> int:
+        """Queued lines of one lane that answer `user`."""
+        return sum(len(f.lines) for f in self.queues[lane] if f.user == user)
+
+    def push(self, room: str, lines: tuple[str, ...], lane: int, user: str = "") -> bool:
+        """Queue a frame (answering `user`); False when it is an INFO frame already waiting."""
         if lane == INFO and any(f.room == room and f.lines == lines for f in self.queues[INFO]):
             logger.debug("Dropped a reply already queued: %s", lines[0][:80])
             return False
@@ -79,7 +84,7 @@ class Lanes:
             self._drop_older_changes(shown)
         if lane == GAME and self.queues[CONFIRM]:
             self._promote_confirmations(target_of(lines[0]))
-        self.queues[lane].append(Frame(room, lines, self.next_seq()))
+        self.queues[lane].append(Frame(room, lines, self.next_seq(), user=user))
         return True
 
     def _drop_older_changes(self, shown: tuple[str, str, str]) -> None:

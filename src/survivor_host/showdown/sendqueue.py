@@ -112,8 +112,13 @@ class SendQueue(SendWorker):
         """Queued lines in one lane."""
         return self._waiting.lines(lane)
 
-    def put(self, room: str, line: str, *, urgent: bool = False, lane: int = GAME) -> bool:
-        """Queue one line as-is (a command); line breaks become spaces, overlong lines are cut.
+    def pending_for(self, lane: int, user: str) -> int:
+        """Queued lines in one lane that answer `user` (as `put` was told)."""
+        return self._waiting.lines_for(lane, user)
+
+    def put(self, room: str, line: str, *, urgent: bool = False, lane: int = GAME, user: str = "") -> bool:
+        """Queue one line as-is (a command), answering `user` if given; line breaks become spaces, overlong
+        lines are cut.
 
         False when an INFO line is not queued because the same line already waits.
         """
@@ -122,7 +127,7 @@ class SendQueue(SendWorker):
         if utf16_len(line) > limit:
             logger.warning("Outgoing line of %d characters truncated", len(line))
             line = line[: fit(line, limit)]
-        return self._push(room, (line,), URGENT if urgent else lane)
+        return self._push(room, (line,), URGENT if urgent else lane, user)
 
     def put_lines(self, room: str, lines: Iterable[str], *, urgent: bool = False, lane: int = GAME) -> None:
         """Queue several short lines (e.g. joins), up to MAX_LINES_PER_FRAME per frame."""
@@ -162,8 +167,8 @@ class SendQueue(SendWorker):
         """The lanes' frames (for tests that look at what is queued)."""
         return self._waiting.queues
 
-    def _push(self, room: str, lines: tuple[str, ...], lane: int) -> bool:
-        if not self._waiting.push(room, lines, lane):
+    def _push(self, room: str, lines: tuple[str, ...], lane: int, user: str = "") -> bool:
+        if not self._waiting.push(room, lines, lane, user):
             return False
         self._idle.clear()
         self._wake.set()
