@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from survivor_host.bot.handhost.words import hand_help
-from survivor_host.engine.seats import MAX_NAME_LENGTH
-from survivor_host.showdown.text import MAX_MESSAGE_LENGTH, utf16_len
+from survivor_host.showdown.text import PM_TEXT_LENGTH, message_len
 from survivor_host.themes import THEMES
 
 COMMON_HOST_HELP = (
@@ -14,7 +13,7 @@ COMMON_HOST_HELP = (
     ("sub", "sub OLD, NEW"), ("extend", "extend [s]"), ("end", "end"),
 )  # fmt: skip
 """Every theme's host commands, as (command, usage); a theme's own are listed after the one they name."""
-HELP_LENGTH = MAX_MESSAGE_LENGTH - len(f"/msg {'x' * MAX_NAME_LENGTH}, ") - 1
+HELP_LENGTH = PM_TEXT_LENGTH
 """The longest `help` answer that goes as one PM to any user (how the client splits a longer PM)."""
 
 
@@ -55,7 +54,7 @@ def help_text(p: str, rooms: Sequence[str] = ("survivor",)) -> str:
             f"Fair dice: {p}salt WORD (at signups), {p}lastgame, {p}replay [ID] (no ID: your room's last), "
             f"{p}games [NAME]; {hand_help(p)}"
         )
-        if utf16_len(text) <= HELP_LENGTH:
+        if message_len(text) <= HELP_LENGTH:
             break
     return text
 

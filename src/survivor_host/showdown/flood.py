@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from survivor_host.showdown.protocol import escape_html
-from survivor_host.showdown.text import MAX_MESSAGE_LENGTH, utf16_len
+from survivor_host.showdown.text import MAX_MESSAGE_LENGTH, message_len, utf16_len
 from survivor_host.showdown.window import counts_as_chat
 
 if TYPE_CHECKING:
@@ -176,7 +176,7 @@ def merged(frame: Frame, queue: deque[Frame], budget: ChatBudget) -> Frame:
                 queue.remove(later)
             return dataclasses.replace(frame, lines=(box,))
     taken = 1
-    while taken < len(lines) and utf16_len(join_text(lines[: taken + 1])) <= MAX_MESSAGE_LENGTH - 1:
+    while taken < len(lines) and message_len(join_text(lines[: taken + 1])) <= MAX_MESSAGE_LENGTH - 1:
         taken += 1
     for later in run[: taken - 1]:
         queue.remove(later)
