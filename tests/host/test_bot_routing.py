@@ -6,6 +6,9 @@ from pathlib import Path
 
 from survivor_host.bot.bot import Bot
 from survivor_host.bot.config import BotConfig
+from survivor_host.showdown.client import ShowdownClient
+from survivor_host.showdown.config import ClientConfig
+from survivor_host.showdown.text import HEAVY, MAX_MESSAGE_LENGTH, message_len
 from survivor_host.store.db import Store
 from tests.host.fakes import FakeClock, FakeOutbox
 
@@ -66,7 +69,10 @@ def test_when_two_games_could_take_an_action_the_bot_asks_which_room(tmp_path: P
     out.clear()
     bot._route_pm("Max", "follow")
     (reply,) = out.pms_to("Max")
-    assert "one follow" in reply and "two follow" in reply
+    assert reply == (
+        "You play in 2 rooms and more than one can take that (one: you owe follow or rebel; two: you owe follow or "
+        "rebel). Say which: put its room first, e.g. one follow"
+    )
     assert choice_of(bot, "one", "Max") is None and choice_of(bot, "two", "Max") is None
     out.clear()
     bot._route_pm("Max", "two follow")
@@ -108,3 +114,30 @@ def test_information_by_pm_answers_people_who_are_not_playing(tmp_path: Path) ->
     out.clear()
     bot._route_pm("Outsider", "pl")
     assert out.pms_to("Outsider") == ["[two] **PL (3):** Dan, Eve, Fay"]
+
+
+def test_every_say_which_answer_is_one_pm_at_the_worst(tmp_path: Path) -> None:
+    """Eight rooms with ids as long as a server makes them, and a line as long as a user may send (a
+    leading `/`, ﷽ counting 11): each answer that asks which room quotes the line once, as one PM that
+    no server refuses and that never reads as a command."""
+    rooms = tuple(f"groupchat-{'u' * 18}-{n}{'t' * 30}" for n in range(8))
+    client = ShowdownClient(ClientConfig("ws://127.0.0.1:1/showdown/websocket", "SurvivorBot"))
+    config = BotConfig(
+        server_url="ws://127.0.0.1:1/showdown/websocket", login_url="http://127.0.0.1:1/api/login",
+        username="SurvivorBot", password=None, rooms=rooms, defaults={"leader": "pick"}, prefix=".",
+    )  # fmt: skip
+    bot = Bot(config, client, Store(tmp_path / "bot.db"), clock=FakeClock())
+    for n, room in enumerate(rooms):
+        sign_up(bot, room, ".host ftl", ["Max", f"Ann{n}", f"Ben{n}", f"Cat{n}"], leader=f"Ann{n}")
+    line = "/" + HEAVY * 60 + " !" + "a" * 300
+    assert message_len(f"follow {line}") <= MAX_MESSAGE_LENGTH
+    answers = {"follow": "You play in 8 rooms", "stick": "None of your games", "lastgame": "That could be for 8 rooms"}
+    for word, answer in answers.items():
+        client.queue.clear()
+        bot._route_pm("Max", f"{word} {line}")
+        (sent,) = [text for frames in client.queue._lanes for frame in frames for text in frame.lines]
+        reply = sent.removeprefix("/msg max, ")
+        assert message_len(sent) <= MAX_MESSAGE_LENGTH
+        assert reply.startswith(answer)
+        assert f"e.g. {rooms[0]} {word} /{HEAVY}" in reply and reply.count(f"{word} /") == 1
+        assert all(room in reply for room in rooms)

@@ -479,7 +479,9 @@ def test_a_hosts_tool_by_pm_goes_to_the_room_they_host_in_and_several_are_named(
     assert out.sent[-1][1] == "one" and out.room_lines()[-1].startswith("#2 roll 100: ")
     ranks[("two", "stagehand")] = "@"
     bot._route_pm("Stagehand", ".roll 100")
-    assert out.pms_to("Stagehand")[-1] == "That could be for 2 rooms; say which: one .roll 100 or two .roll 100"
+    assert out.pms_to("Stagehand")[-1] == (
+        "That could be for 2 rooms (one, two); say which: put its room first, e.g. one .roll 100"
+    )
     bot._route_pm("Venus", ".list")
     assert out.pms_to("Venus")[-1] == "Venus's list (0 in): nobody"
 

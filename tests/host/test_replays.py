@@ -217,7 +217,9 @@ def test_replay_by_pm_from_someone_who_never_played_asks_which_room(tmp_path: Pa
     played(bot, "two", ("Mars", "Pluto", "Juno"))
     bot._route_pm("Outsider", ".replay")
     assert replays_sent(out, "Outsider") == []
-    assert out.pms_to("Outsider") == ["That could be for 2 rooms; say which: one .replay or two .replay"]
+    assert out.pms_to("Outsider") == [
+        "That could be for 2 rooms (one, two); say which: put its room first, e.g. one .replay"
+    ]
 
 
 def test_a_refusal_by_pm_names_the_room_it_read(tmp_path: Path) -> None:
@@ -246,7 +248,9 @@ def test_lastgame_and_games_by_pm_are_for_the_room_where_the_sender_played(tmp_p
     bot._route_pm("Io", ".lastgame")
     assert out.pms_to("Io")[-1].startswith("[one] Last game: #1, ")
     bot._route_pm("Outsider", ".games Mars")
-    assert out.pms_to("Outsider") == ["That could be for 2 rooms; say which: one .games Mars or two .games Mars"]
+    assert out.pms_to("Outsider") == [
+        "That could be for 2 rooms (one, two); say which: put its room first, e.g. one .games Mars"
+    ]
     bot._route_pm("Outsider", "two .games Mars")
     assert out.pms_to("Outsider")[-1].startswith("Recent games in two with Mars: #2 ")
 

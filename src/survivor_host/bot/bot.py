@@ -14,7 +14,7 @@ from survivor_host.bot.command_words import is_command_word
 from survivor_host.bot.config import BotConfig
 from survivor_host.bot.fairness import new_server_seed
 from survivor_host.bot.handhost.words import HAND_COMMANDS, HAND_START
-from survivor_host.bot.pm_rooms import one_of, replay_rooms, room_hint, room_prefix
+from survivor_host.bot.pm_rooms import one_of, replay_rooms, room_first, room_hint, room_prefix
 from survivor_host.bot.ports import HostSettings, Outbox
 from survivor_host.bot.room import HOST_COMMANDS, INFO_COMMANDS, SIGNUP_PM_COMMANDS, RoomHost
 from survivor_host.bot.roombot import RoomBotSettings
@@ -290,8 +290,8 @@ class Bot:
                 (able or playing)[0].handle_pm(name, body)
                 return
             where = "; ".join(f"{h.room}: {h.owed_text(userid)}" for h in playing)
-            ways = " or ".join(f"{h.room} {body}" for h in (able or playing))
             several = f"You play in {len(playing)} rooms and more than one can take that ({where}). Say which: "
-            none = f"None of your games can take that now ({where}). To send it to one anyway, put its room first: "
+            none = f"None of your games can take that now ({where}). To send it to one anyway, "
+            lead = (several if able else none) + "put its room first"
             with self.out.lane("error", name):  # after the game's lines: a player may send this in a flood
-                self.out.pm(name, (several if able else none) + ways)
+                self.out.pm(name, room_first(lead, (able or playing)[0].room, body))

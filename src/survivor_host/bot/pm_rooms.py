@@ -9,6 +9,7 @@ from survivor_host.bot.guide import pm_example
 from survivor_host.bot.ports import Outbox
 from survivor_host.bot.room import RoomHost
 from survivor_host.showdown.protocol import to_room_id
+from survivor_host.showdown.text import clip
 
 
 def room_prefix(rooms: Mapping[str, RoomHost], body: str) -> tuple[RoomHost | None, str]:
@@ -53,8 +54,15 @@ def one_of(out: Outbox, name: str, body: str, hosts: list[RoomHost], none: str) 
         if not hosts:
             out.pm(name, none)
         else:
-            ways = " or ".join(f"{h.room} {body}" for h in hosts)
-            out.pm(name, f"That could be for {len(hosts)} rooms; say which: {ways}")
+            rooms = ", ".join(h.room for h in hosts)
+            lead = f"That could be for {len(hosts)} rooms ({rooms}); say which: put its room first"
+            out.pm(name, room_first(lead, hosts[0].room, body))
+
+
+def room_first(lead: str, room: str, body: str) -> str:
+    """`lead`, then `body` quoted once after `room` as an example: one PM however many rooms there are and
+    however long `body` is (its end, the quote first, is cut to fit)."""
+    return clip(f"{lead}, e.g. {room} {body}")
 
 
 def room_hint(rooms: Iterable[str]) -> str:
