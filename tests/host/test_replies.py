@@ -8,12 +8,37 @@ from pathlib import Path
 
 import pytest
 
+from survivor_host.bot.room import RoomHost
+from survivor_host.showdown.text import HEAVY, PM_TEXT_LENGTH, message_len
 from survivor_host.themes.ftl.game import FollowTheLeader
 from survivor_host.words import html
+from tests.host.test_hand_hosting import session_host
 from tests.host.test_persistence import reopen
 from tests.host.test_room import PLAYERS, ROOM, make_host, open_game, outbox
 
 HOSTILE = ["/blockpms", "//me", "!dt pikachu", ">> 1", "   /leave", "\ufeff/logout", "／nick"]
+
+
+LONGEST = "/" + HEAVY * 60 + " !" + "a" * 300
+"""About as long as the server lets a user's line be (﷽ counts 11), starting like a command."""
+
+
+@pytest.mark.parametrize(
+    ("who", "line"),
+    [("Watcher", f".follow {LONGEST}"), ("Watcher", f".games {LONGEST}"), ("Mars", f".roll {LONGEST}"),
+     ("Mars", f".timer stop {LONGEST}")],
+)  # fmt: skip
+def test_a_reply_that_quotes_a_users_longest_line_is_one_pm(tmp_path: Path, who: str, line: str) -> None:
+    (tmp_path / "game").mkdir()
+    (tmp_path / "hand").mkdir()
+    game = make_host(tmp_path / "game", leader="vote")
+    open_game(game, "ftl", PLAYERS)
+    host: RoomHost = session_host(tmp_path / "hand") if who == "Mars" else game
+    outbox(host).clear()
+    host.handle_chat(" ", who, line)
+    (reply,) = outbox(host).pms_to(who)
+    assert message_len(reply) <= PM_TEXT_LENGTH, reply
+    assert not reply.startswith(("/", "!")), reply
 
 
 def test_replies_quote_user_text_instead_of_starting_with_it(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from survivor_host.bot.state import RoomState
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import parse_command
+from survivor_host.showdown.text import clip
 from survivor_host.words.lines import how_to_send
 from survivor_host.words.refusals import meant_action, refusal
 from survivor_host.words.wait_tags import split_wait_tag
@@ -121,7 +122,9 @@ class PlayerCommands:
         if in_room and game.is_secret(action):
             bot = self.state.out.name
             with self.state.out.lane("error", name):  # after the game's lines: anyone in the room may type it
-                self.state.out.pm(name, f"Send that to me by PM so nobody sees it: /msg {bot}, {word} {rest}".strip())
+                self.state.out.pm(
+                    name, clip(f"Send that to me by PM so nobody sees it: /msg {bot}, {word} {rest}".strip())
+                )
             return
         if game.is_question(action):  # read-only: answered, never stored
             self.present.post(game.apply(parse_command(f"{action} {rest}", name)), actor=name)

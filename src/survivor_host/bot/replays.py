@@ -16,7 +16,9 @@ from survivor_host.bot.replay_pages import SHELF, game_pages, page_id, session_p
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.numbers import NumberRefused, is_digits, whole_number
+from survivor_host.engine.seats import MAX_NAME_LENGTH
 from survivor_host.fair.stream import commitment
+from survivor_host.showdown.text import clip
 from survivor_host.store.db import Store
 from survivor_host.trust.record_shape import algorithm_of
 from survivor_host.trust.story import title_of
@@ -211,7 +213,7 @@ def record_number(text: str, p: str = ".") -> int:
 def games_text(store: Store, room: str, name: str, p: str = ".") -> str:
     """The room's recent games (those `name` played in, when given), newest first: read from the
     summaries kept beside the records, never from the records."""
-    who = to_id(name)
+    who, shown = to_id(name), clip(name.strip(), MAX_NAME_LENGTH + 1)  # no name is longer: longer text is cut
     found = []
     for game in store.game_summaries(room, who, limit=LISTED):
         day = time.strftime("%Y-%m-%d", time.gmtime(game.finished_at))
@@ -219,9 +221,9 @@ def games_text(store: Store, room: str, name: str, p: str = ".") -> str:
         found.append(f"#{game.id} {day} {title}, {game.players} players, winner {game.winner or 'nobody'}")
     hosted = sessions_text(store, room, who)
     if not found:
-        return f"No finished games{f' with {name.strip()}' if who else ''} in {room}." + hosted
+        return f"No finished games{f' with {shown}' if who else ''} in {room}." + hosted
     listed = " · ".join(found)
-    return f"Recent games in {room}{f' with {name.strip()}' if who else ''}: {listed}. Replay: {p}replay ID{hosted}"
+    return f"Recent games in {room}{f' with {shown}' if who else ''}: {listed}. Replay: {p}replay ID{hosted}"
 
 
 def sessions_text(store: Store, room: str, who: str) -> str:

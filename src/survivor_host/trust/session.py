@@ -112,7 +112,7 @@ def parse_roll(text: str) -> RollSpec:
     spec = "".join(text.split()).lower() or "100"
     match = ROLL.fullmatch(spec)
     if not match:
-        raise ValueError(f"{text.strip()!r} is not a roll: say roll 100, roll 3d6 or roll 2d10+5.")
+        raise ValueError(f"{text.strip()[:MAX_TEXT]!r} is not a roll: say roll 100, roll 3d6 or roll 2d10+5.")
     count = int(match.group(1) or 1)
     sides = int(match.group(2))
     plus = sum(int(term) for term in re.findall(r"[+-][0-9]+", match.group(3)))

@@ -10,7 +10,7 @@ from survivor_host.bot.ports import Cancellable
 from survivor_host.bot.state import RoomState
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.numbers import NumberRefused, whole_number
-from survivor_host.trust.session import clean_text
+from survivor_host.trust.session import MAX_TEXT, clean_text
 
 TIMER_MIN, TIMER_MAX = 10, 600
 
@@ -67,7 +67,7 @@ class HandTimers:
     def stop(self, name: str) -> None:
         timer = self.running.pop(name, None)
         if timer is None:
-            raise IllegalAction(f"No timer {name!r} is running." if name else "No timer is running.")
+            raise IllegalAction(f"No timer {name[:MAX_TEXT]!r} is running." if name else "No timer is running.")
         timer.cancel()
         self.state.out.say(self.state.room, f"Timer {name} stopped.")
 
