@@ -54,6 +54,8 @@ class FakeShowdown:
         (users.ts `tryJoinRoom`)."""
         self.dropped_lines: set[str] = set()
         """Chat lines the server drops as if throttled: they get no echo."""
+        self.queries_answered = True
+        """A `/cmd TYPE` query no handler takes gets its `null` answer (core.ts `crq`); False: a stalled server."""
 
     @property
     def ws_url(self) -> str:
@@ -150,6 +152,9 @@ class FakeShowdown:
                 await self._join(ws, state, to_room_id(line[6:]))
             elif line.startswith("/cmd roominfo "):
                 await self._roominfo(ws, to_room_id(line[14:]))
+            elif line.startswith("/cmd "):
+                if self.queries_answered:
+                    await ws.send_str(f"|queryresponse|{line[5:].split(' ')[0]}|null")
             elif line not in self.dropped_lines:
                 await self._answer(ws, state["name"], room, line)
 

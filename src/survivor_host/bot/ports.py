@@ -87,7 +87,8 @@ class Outbox(Protocol):
 
     def caught_up(self, callback: Callable[[], None]) -> None:
         """Run `callback` once the server has answered a query sent now: everything it received before
-        (the players' inputs) has then been handled. Not run if the connection is lost first."""
+        (the players' inputs) has then been handled. A connection lost first asks again once the bot is
+        back in its rooms, so `callback` runs once, then: it checks that what it guards is still current."""
         ...
 
     def lane(self, lane: str, user: str | None = None) -> AbstractContextManager[None]:

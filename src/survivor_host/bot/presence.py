@@ -150,7 +150,7 @@ class Presence:
         for timer in self.leave_timers.values():
             timer.cancel()
         self.leave_timers.clear()
-        self.graces_up.clear()  # their catch-up is lost with the link: the graces start again once back
+        self.graces_up.clear()  # the graces start again once back; their catch-ups, asked again, find none
 
     def pause(self, since: float | None = None, silent: bool = False) -> None:
         """The bot lost its connection: stop the clock on the current deadline with the time it had at

@@ -146,6 +146,7 @@ class ShowdownClient(ClientSending, RoomTracking):
                 self._ready_at = self._clock()
                 self._ready.set()
                 self._emit(Connected(reconnect=reconnect, rooms=joined, restricted=self.restriction))
+                self._ask_held_catch_ups()
                 await reader
             finally:
                 reader.cancel()
@@ -195,7 +196,7 @@ class ShowdownClient(ClientSending, RoomTracking):
         self._pending_joins.clear()
         self._pending_info.clear()
         self._alias_joins.clear()
-        self._catch_ups.clear()
+        self._hold_catch_ups()
         for future in (self._challstr, self._login, self._joins_done):
             if future is not None and not future.done():
                 future.cancel()

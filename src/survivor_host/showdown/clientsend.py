@@ -137,11 +137,26 @@ class ClientSending(ClientState):
         """Run `callback` once the server has caught up: it has answered a query sent now, then a second
         sent on that answer, so every line it read before (the players' PMs included, even those it read
         in the same pass as the first query after a stall) has reached the handler before `callback` runs.
-        Lost with the connection (the caller's deadline pauses and resumes with it)."""
+        Asked while the bot is not in its rooms, or unanswered when the connection is lost, the query is
+        asked once the bot is back in them (after the handler's `Connected`); `callback` runs once."""
+        if not self._ready.is_set():
+            self._held_catch_ups.append(callback)
+            return
         self._catch_up_count += 1
         token = f"{CATCH_UP_QUERY}{self._catch_up_count}"
         self._catch_ups[token] = (callback, CATCH_UP_ROUNDS)
         self.queue.put("", f"/cmd {token}", urgent=True)
+
+    def _hold_catch_ups(self) -> None:
+        """The connection is lost: the catch-ups in flight are asked again once the bot is back."""
+        self._held_catch_ups[:0] = [callback for callback, _ in self._catch_ups.values()]
+        self._catch_ups.clear()
+
+    def _ask_held_catch_ups(self) -> None:
+        """Back in the rooms: every catch-up held meanwhile is asked now, in the order it was first asked."""
+        held, self._held_catch_ups = self._held_catch_ups, []
+        for callback in held:
+            self.caught_up(callback)
 
     def _answered_catch_up(self, token: str) -> None:
         """The server answered catch-up query `token`: ask again, or run its callback in the handler's order."""

@@ -89,6 +89,9 @@ class ClientState:
         self._last_info: dict[tuple[str, str], float] = {}
         self._catch_ups: dict[str, tuple[Callable[[], None], int]] = {}
         """Catch-up queries in flight -> (what to run once answered, answers still to come)."""
+        self._held_catch_ups: list[Callable[[], None]] = []
+        """Catch-ups asked while the bot is not in its rooms, or in flight when its connection was lost:
+        asked once it is back in them."""
         self._catch_up_count = 0
         self._fallbacks: dict[str, Callable[[], None]] = {}
         """HTML lines sent -> what to send instead if the server refuses them."""
