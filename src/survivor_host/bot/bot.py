@@ -128,6 +128,8 @@ class Bot:
         elif isinstance(message, Chat):
             if room is not None and not message.history and message.user.userid != me:
                 room.handle_chat(message.user.rank, message.user.name, message.text)
+            elif room is not None and message.history and not self.restored:  # what was said while it was down
+                room.roombot.heard_before(message.user.userid, message.text)
         elif isinstance(message, PrivateMessage):
             if message.sender.is_server or not message.sender.userid or message.history:
                 return  # the server's own notices are never answered
@@ -200,6 +202,11 @@ class Bot:
                 self._restore_signups(room, data)
             except Exception:
                 logger.exception("could not restore the signups in %s", room)
+        hosting = self.store.all_hosting()  # after the signups and games a waiting `$host` yields to
+        waiting = [host for host in self.rooms.values() if host.room in hosting]
+        self._each(waiting, "restore the hosting of", lambda host: host.hosting.restore(hosting[host.room]))
+        for host in self.rooms.values():
+            host.roombot.earlier.clear()  # the scrollback was read for this restore only
 
     def _restore_signups(self, room: str, data: dict[str, Any]) -> None:
         host = self.rooms.get(room)

@@ -10,16 +10,17 @@ slot with `.dehost`.
 
 from __future__ import annotations
 
-import html
 import logging
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from survivor_host.bot.ending import EndLine
+from survivor_host.bot.handback import HandBack, HandedBack, from_stored, stored
 from survivor_host.bot.host_choice import host_choice
-from survivor_host.bot.ports import AUTH_RANKS, Cancellable, FloodRule
-from survivor_host.bot.room_bot_lines import addbot_line, finishing_order, safe_name
+from survivor_host.bot.ports import AUTH_RANKS, FloodRule
+from survivor_host.bot.room_bot_lines import addbot_line, finishing_order, pm_with_button, safe_name
 from survivor_host.bot.state import RoomState
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.game import Game
@@ -42,14 +43,14 @@ class Hosting:
     """End our signups or game because the room bot ended the hosting (its line given)."""
     flood: FloodRule | None = None
     pending: tuple[str, str] | None = None
-    """`(asker, rest)` of a `$host` asked before the room bot hosted us: opened once it does."""
+    """`(asker, rest)` of a `$host` asked before the room bot hosted us: opened once it does (stored)."""
     auth_seen: dict[str, str] = field(default_factory=dict)
     """Room auth who spoke here (userid -> name): the ones still online get the `.addbot` line when a
     game had no host of its own."""
     hosted_by: str | None = None
     """The auth whose `.host OURBOT` the room bot last took (asked to `.dehost` should it keep us)."""
-    handback: Cancellable | None = None
-    """The wait for the room bot to answer our `.win` or `.done`."""
+    handback: HandBack = field(init=False)
+    """The wait for the room bot to answer our `.win` or `.done` (stored)."""
     handback_to: list[str] = field(default_factory=list)
     """Who hosted the game just handed back (the `.host` typer, then the signups' opener)."""
     close_signups: Callable[[str], None] = lambda text: None
@@ -58,6 +59,7 @@ class Hosting:
     """Words for the room's auth that found none online: PMed to the first auth heard."""
 
     def __post_init__(self) -> None:
+        self.handback = HandBack(self.state, self._not_taken, self._save)
         follower = self.state.roombot
         follower.on_hosted = self._hosted
         follower.on_unhosted = self._unhosted
@@ -74,6 +76,7 @@ class Hosting:
             return True
         host_choice(self.state, rest)  # a wrong theme or mod is refused now, not once we are hosted
         self.pending = (asker, rest)
+        self._save()
         bot = self.state.out.name
         then = f"I will open the signups as soon as {follower.settings.name} hosts me."
         if to_id(bot) in {to_id(queued) for queued in follower.queue}:  # queued already: nothing to type
@@ -91,20 +94,20 @@ class Hosting:
             how = f"{self.state.settings.prefix}host {'|'.join(THEMES)}"
             self.state.out.say(self.state.room, f"I am hosting: room auth, open the signups with {how}.")
             return
-        asker, rest = self.pending
-        self.pending = None
+        asker, rest = self.pending  # kept until the signups are stored (`hosted`)
         try:
             self.open_signups(asker, rest)
         except (IllegalAction, ValueError) as error:  # no signups: the room bot's host is free again
+            self._forget_pending()
             self.state.out.pm(asker, str(error))
             self._hand_back(".done")
         except sqlite3.Error as error:  # the signups open once the database takes writes
             refusal = self.state.outage.failed(error)
             if self.state.outage.gone:
+                self._forget_pending()
                 self.state.out.pm(asker, str(refusal))
                 self._hand_back(".done")
                 return
-            self.pending = (asker, rest)
             self.state.out.pm(
                 asker,
                 f"I cannot write my database yet ({self.state.outage.reason}): the signups open as soon as I can.",
@@ -112,9 +115,7 @@ class Hosting:
 
     def _unhosted(self, line: str) -> None:
         self._note_hosted()
-        if self.handback is not None:
-            self.handback.cancel()
-            self.handback = None
+        self.handback.answered()
         if line == FORCED_END:  # nobody says it again: an end the database does not take is owed
             self.state.outage.now_or_owed("the hosting's end", self._end_ours)
 
@@ -168,25 +169,17 @@ class Hosting:
     # ----- the room bot's host slot handed back -----
 
     def _hand_back(self, line: str, host: str | None = None) -> None:
-        """Say `.win NAME` or `.done`, and wait for the room bot to take it."""
+        """Say `.win NAME` or `.done`, and wait for the room bot to take it (the wait is stored first)."""
         state = self.state
         self.handback_to = [name for name in (self.hosted_by, host) if name]
+        if state.roombot.settings is not None:  # a restart knows no auth: those seen now are kept
+            to = self.handback_to or list(self.auth_seen.values())
+            self.handback.start(line, to, state.roombot.settings.handback_seconds)
         state.out.say(state.room, line)
-        settings = state.roombot.settings
-        if settings is None:
-            return
-        if self.handback is not None:
-            self.handback.cancel()
 
-        def check() -> None:  # once the server has caught up: an answer it read in time counts, even after a stall
-            state.out.caught_up(lambda: self._not_taken(line))
-
-        self.handback = state.clock.call_later(settings.handback_seconds, check)
-
-    def _not_taken(self, line: str) -> None:
+    def _not_taken(self, handed: HandedBack) -> None:
         """The room bot kept us as its host after our `.win`/`.done`: the auth are asked to `.dehost`."""
-        self.handback = None
-        state = self.state
+        state, line = self.state, handed.line
         settings = state.roombot.settings
         if settings is None or not state.roombot.we_host():
             return
@@ -201,7 +194,7 @@ class Hosting:
             f"Free its host slot: type .dehost in {room}."
         )
         for name in self._auth_to_tell():
-            self._pm_box(name, text, "dehost", ".dehost", f"Send .dehost to {room}")
+            pm_with_button(state, name, text, "dehost", ".dehost", f"Send .dehost to {room}")
 
     def tell_auth(self, text: str, host: str | None) -> None:
         """PM `text` to whoever hosted us or the game's `host`, else every auth seen and online; with
@@ -231,7 +224,33 @@ class Hosting:
             state.out.send_command(state.room, "/modnote " + " ".join(text.split()))
 
     def hosted(self, host: str, title: str) -> None:
+        """Our signups opened (stored): no `$host` waits any more."""
+        self._forget_pending()
         self.modnote(f"HOST: {state_bot(self.state)} hosted {title} (signups opened by [{safe_name(host)}]).")
+
+    # ----- what waits, stored for a restart -----
+
+    def _forget_pending(self) -> None:
+        if self.pending is not None:
+            self.pending = None
+            self._save()
+
+    def _save(self) -> None:
+        """What waits now is stored (a write that fails is logged: only a restart would miss it)."""
+        state = self.state
+        state.store.save_hosting(state.room, stored(self.pending, self.handback.handed), state.clock.now())
+
+    def restore(self, data: dict[str, Any]) -> None:
+        """After a restart: a `$host` still waits for the room bot to host us (unless signups or a game
+        came back), and our `.win`/`.done` for its answer, unless the room's scrollback shows it."""
+        state, follower = self.state, self.state.roombot
+        pending, handed = from_stored(data)
+        self.pending = pending if state.signups is None and state.game is None else None
+        if handed is not None and follower.settings is not None and not follower.took(handed.line):
+            follower.host = state.out.name  # as the room bot left it, until its lines say otherwise
+            self.handback_to = list(handed.to)
+            self.handback.resume(handed, follower.settings.handback_seconds)
+        self._save()
 
     def cancelled(self) -> None:
         """Our signups were cancelled: the room bot's host is free again (`.done`)."""
@@ -273,17 +292,7 @@ class Hosting:
         if not to:  # no auth in the room: the first auth heard gets it, so the game's points are not lost
             self.owed_to_auth.append(text)
         for name in to:
-            self._pm_box(name, text, "addbot", line, f"Send it to {state.room}")
-
-    def _pm_box(self, name: str, text: str, key: str, line: str, label: str) -> None:
-        """PM `text` to `name`; at `*` a box whose button `label` sends `line` to the room."""
-        state, room = self.state, self.state.room
-        if not state.out.can_use_html(room):
-            state.out.pm(name, text)
-            return
-        value = html.escape(f"/msgroom {room}, {line}", quote=True)
-        button = f'<button class="button" name="send" value="{value}">{html.escape(label)}</button>'
-        state.out.pm_uhtml(room, name, f"survivor-{key}-{room}", f"<p>{html.escape(text)}</p>{button}", fallback=text)
+            pm_with_button(state, name, text, "addbot", line, f"Send it to {state.room}")
 
 
 def state_bot(state: RoomState) -> str:

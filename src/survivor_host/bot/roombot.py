@@ -74,6 +74,8 @@ class RoomBotFollower:
     """Called after every change of host (the flood rule may now apply or not)."""
     heard_here: bool | None = None
     """Whether the room bot's last join or leave put it in the room (None: ask `present`)."""
+    earlier: list[tuple[str, str]] = field(default_factory=list)
+    """The room bot's lines and ours (user id, text) in the room's scrollback, read before a restore."""
 
     @property
     def configured(self) -> bool:
@@ -143,6 +145,23 @@ class RoomBotFollower:
         elif self.we_host() and not was_ours:
             self.on_hosted()
         self.on_change()
+
+    def heard_before(self, userid: str, text: str) -> None:
+        """A line of the room's scrollback: the room bot's and ours are kept for `took`."""
+        if self.is_room_bot(userid) or userid == self.me():
+            self.earlier.append((userid, text))
+
+    def took(self, line: str) -> bool:
+        """Whether the scrollback shows the room bot taking our `line` (`.win NAME`, `.done`): after our
+        last such line, one of its own names another host or none."""
+        probe = RoomBotFollower(self.room, self.settings, self.me)
+        said = False
+        for userid, text in self.earlier:
+            if userid == self.me() and text.strip() == line:
+                said, probe.host = True, self.me()
+            elif self.is_room_bot(userid):
+                probe.hears(text)
+        return said and not probe.we_host()
 
     def _unqueue(self, name: str) -> None:
         self.queue = [queued for queued in self.queue if to_id(queued) != to_id(name)]

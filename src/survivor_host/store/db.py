@@ -18,6 +18,7 @@ from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
 from survivor_host.store.closed import ClosedRecords, sql_id
 from survivor_host.store.ending import EndingLedger
+from survivor_host.store.hosting import HostingLedger
 from survivor_host.store.migrations import MIGRATIONS
 from survivor_host.store.points import PointsTables
 from survivor_host.store.writes import CheckedConnection, Writes
@@ -56,7 +57,7 @@ class StoredGame:
     """Its close is stored and only some of its last lines are still to be sent."""
 
 
-class Store(PointsTables, ClosedRecords, EndingLedger, Writes):
+class Store(PointsTables, ClosedRecords, EndingLedger, HostingLedger, Writes):
     """The bot's database (WAL mode). One connection, used from the event loop's thread."""
 
     def __init__(self, path: str | Path) -> None:

@@ -126,4 +126,13 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN ending TEXT;
     ALTER TABLE games ADD COLUMN ending_sent INTEGER NOT NULL DEFAULT 0
     """,
+    # version 8: what waits in a room's hosting beside the room bot (store/hosting.py): a `$host` typed before
+    # the room bot hosted our bot, our `.win`/`.done` not yet answered; a restart waits for them again
+    """
+    CREATE TABLE hosting (
+        room TEXT PRIMARY KEY,
+        data TEXT NOT NULL,
+        updated REAL NOT NULL
+    )
+    """,
 )
