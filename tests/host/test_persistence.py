@@ -136,6 +136,31 @@ def test_the_client_seed_is_posted_after_a_crash_before_the_start_went_out(tmp_p
     assert seed_line in lines and lines.index(seed_line) < next(i for i, t in enumerate(lines) if "begins!" in t)
 
 
+def signups_boxes(out: FakeOutbox) -> list[tuple[str, str]]:
+    """The signups box as sent: posted ("uhtml") or changed in place ("uhtmlchange"), with its HTML."""
+    return [(kind, html) for kind, _, html in out.sent if kind.startswith("uhtml") and "signups are" in html]
+
+
+def test_the_signups_box_is_closed_after_a_crash_before_the_start_went_out(tmp_path: Path) -> None:
+    """Killed just after `.start` was stored: the room still shows the box with its Join and Leave
+    buttons, so the restore shows it closed, as the start would have."""
+    host = make_host(tmp_path, html=True, leader="pick")
+    outbox(host).hold_sent = True
+    open_game(host, "ftl", PLAYERS)
+    again = reopen(tmp_path, host, html=True)
+    ((kind, box),) = signups_boxes(outbox(again))
+    assert kind == "uhtmlchange" and "signups are closed" in box and "<button" not in box
+    assert f"PL ({len(PLAYERS)})" in box
+
+
+def test_the_signups_box_is_left_alone_once_the_start_went_out(tmp_path: Path) -> None:
+    host = make_host(tmp_path, html=True, leader="pick")
+    open_game(host, "ftl", PLAYERS)
+    assert signups_boxes(outbox(host))[-1][0] == "uhtmlchange"  # closed by the start itself
+    again = reopen(tmp_path, host, html=True)
+    assert signups_boxes(outbox(again)) == []
+
+
 def test_the_client_seed_is_not_posted_again_once_the_start_went_out(tmp_path: Path) -> None:
     host = make_host(tmp_path, leader="pick")
     open_game(host, "ftl", PLAYERS)

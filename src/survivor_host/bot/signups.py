@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -176,14 +176,18 @@ class SignupDesk:
 
     def _closed(self, signups: Signups | None, text: str) -> None:
         """The stored close of `signups` is shown: the box says closed, the timer stops, the room reads `text`."""
-        state = self.state
-        if signups is not None and state.out.can_use_html(state.room):
-            cls = theme_spec(signups.theme)
-            mods = [cls.mod_title(mod) for mod in signups.mods]
-            box = html.signups_box(cls.title, mods, signups.players, closed=True)
-            state.out.change_uhtml(state.room, self._box_name(), box)
+        if signups is not None:
+            self.show_closed(signups.theme, signups.mods, signups.players)
         self._disarm()
-        state.out.say(state.room, text)
+        self.state.out.say(self.state.room, text)
+
+    def show_closed(self, theme: str, mods: Sequence[str], players: Sequence[str]) -> None:
+        """The signups box in its closed form, without buttons (where the bot may post HTML)."""
+        state = self.state
+        if state.out.can_use_html(state.room):
+            cls = theme_spec(theme)
+            box = html.signups_box(cls.title, [cls.mod_title(mod) for mod in mods], players, closed=True)
+            state.out.change_uhtml(state.room, self._box_name(), box)
 
     def start(self) -> tuple[Game, int]:
         """`.start`: the game of the list and the list's close, stored together; then the signups close
@@ -219,10 +223,7 @@ class SignupDesk:
             cls = theme_spec(signups.theme)
             mods = [cls.mod_title(mod) for mod in signups.mods]
             box = html.signups_box(cls.title, mods, signups.players, buttons=state.out.buttons(state.room))
-            if new:
-                state.out.add_uhtml(state.room, self._box_name(), box)
-            else:
-                state.out.change_uhtml(state.room, self._box_name(), box)
+            (state.out.add_uhtml if new else state.out.change_uhtml)(state.room, self._box_name(), box)
         elif not new:
             self._list_changed()
 
