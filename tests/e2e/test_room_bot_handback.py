@@ -1,14 +1,17 @@
 """The room bot's host slot handed back: a room bot that ignores our `.win` (as Sir Vivor's
 `commands/userHosts.js` can) keeps its host; the auth who hosted us is asked to `.dehost`, and the
-button frees it."""
+button frees it. A bot killed before the room bot's answer watches for it again once restarted,
+reading the room's scrollback for an answer given while it was down."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import html
 import re
 from collections.abc import Callable
 
+import pytest
 from harness import E2EEnv, run_async
 from harness.bot import BOT_NAME, BotProcess
 from harness.roombot import RoomBotStandIn
@@ -69,4 +72,55 @@ def test_an_ignored_win_gets_the_auth_asked_to_dehost(
 
     run_async(scenario(), timeout=240)
     assert "did not take '.win " in bot.log()
+    assert "Traceback" not in bot.log()
+
+
+class SlowToWin(RoomBotStandIn):
+    """A room bot that takes our `.win` a second and a half late."""
+
+    def _cmd_win(self, arg: str, rank: str, name: str) -> None:
+        take = super()._cmd_win
+        asyncio.get_running_loop().call_later(1.5, lambda: take(arg, rank, name))
+
+
+@pytest.mark.parametrize("room_bot", [DeafToWin, SlowToWin])
+def test_a_bot_killed_before_the_answer_to_its_win_watches_for_it_again(
+    room_bot_env: E2EEnv, bot_factory: Callable[..., BotProcess], room_bot: type[RoomBotStandIn]
+) -> None:
+    env = room_bot_env
+    bot = bot_factory(env=env, rooms=(ROOM,), fixed_seed="hb-kill", tables={"room_bot": {"handback_seconds": 2}})
+    bot.start()
+
+    async def scenario() -> None:
+        async with contextlib.AsyncExitStack() as stack:
+            sv = await stack.enter_async_context(room_bot(env.ws_url, env.login_url, SV))
+            await sv.join(ROOM)
+            auth, *players = await connect(stack, env, [AUTH, "Hk Ann", "Hk Ben", "Hk Cat"], [ROOM])
+            mark = auth.mark()
+            await auth.say(ROOM, f".host {BOT_NAME}")
+            await auth.say(ROOM, "$host cta")
+            await auth.wait_for(r"signups are open", room=ROOM, since=mark, timeout=20)
+            for count, player in enumerate(players, start=1):
+                await player.say(ROOM, "/me in")
+                await auth.wait_for(rf"PL \({count}\)", room=ROOM, since=mark, timeout=20)
+            table = Table(BOT_NAME, players, Chooser(random_rule("hb-kill")))
+            table.start()
+            await auth.say(ROOM, "$start")
+            try:
+                await auth.wait_for(r"\|\.win ", room=ROOM, since=mark, timeout=120)
+            finally:
+                await table.stop()
+            await asyncio.to_thread(bot.kill9)  # before the room bot's answer reached the bot
+            if room_bot is SlowToWin:  # it answers while the bot is down: only the scrollback tells
+                await auth.wait_for(r"WINNER:", room=ROOM, since=mark, timeout=10)
+            killed = auth.mark()
+            await asyncio.to_thread(bot.start)
+            if room_bot is DeafToWin:
+                ask = await auth.wait_for(lambda ln: ln.type == "pm" and ".dehost" in ln.text, since=killed, timeout=10)
+                assert "did not answer my .win within 2 s" in ask.text
+            else:
+                await asyncio.sleep(4)  # twice the wait
+                assert not any(".dehost" in line.text for line in auth.transcript[killed:])
+
+    run_async(scenario(), timeout=240)
     assert "Traceback" not in bot.log()
