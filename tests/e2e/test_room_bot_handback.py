@@ -14,6 +14,7 @@ from collections.abc import Callable
 import pytest
 from harness import E2EEnv, run_async
 from harness.bot import BOT_NAME, BotProcess
+from harness.player import Player
 from harness.roombot import RoomBotStandIn
 from harness.table import Table
 from hosting_kit import Chooser, connect, random_rule
@@ -22,6 +23,27 @@ from test_room_bot import AUTH, ROOM, SV
 from survivor_host.engine.ids import to_id
 
 BUTTON = re.compile(r'<button[^>]*name="send"[^>]*value="([^"]*)"')
+
+
+async def play_to_our_win(auth: Player, players: list[Player], seed: str) -> int:
+    """The room bot hosts us, `auth` opens Chase the Ace signups, `players` play it out, and we say `.win`:
+    the mark in `auth`'s transcript from before the hosting."""
+    mark: int = auth.mark()
+    await auth.say(ROOM, f".host {BOT_NAME}")
+    await auth.wait_for(rf"SURVGAME:\*\* {BOT_NAME} is hosting", room=ROOM, since=mark)
+    await auth.say(ROOM, "$host cta")
+    await auth.wait_for(r"signups are open", room=ROOM, since=mark, timeout=20)
+    for count, player in enumerate(players, start=1):
+        await player.say(ROOM, "/me in")
+        await auth.wait_for(rf"PL \({count}\)", room=ROOM, since=mark, timeout=20)
+    table = Table(BOT_NAME, players, Chooser(random_rule(seed)))
+    table.start()
+    await auth.say(ROOM, "$start")
+    try:
+        await auth.wait_for(r"\|\.win ", room=ROOM, since=mark, timeout=120)
+    finally:
+        await table.stop()
+    return mark
 
 
 class DeafToWin(RoomBotStandIn):
@@ -46,21 +68,7 @@ def test_an_ignored_win_gets_the_auth_asked_to_dehost(
             sv = await stack.enter_async_context(DeafToWin(env.ws_url, env.login_url, SV))
             await sv.join(ROOM)
             auth, *players = await connect(stack, env, [AUTH, "Hb Ann", "Hb Ben", "Hb Cat"], [ROOM])
-            mark = auth.mark()
-            await auth.say(ROOM, f".host {BOT_NAME}")
-            await auth.wait_for(rf"SURVGAME:\*\* {BOT_NAME} is hosting", room=ROOM, since=mark)
-            await auth.say(ROOM, "$host cta")
-            await auth.wait_for(r"signups are open", room=ROOM, since=mark, timeout=20)
-            for count, player in enumerate(players, start=1):
-                await player.say(ROOM, "/me in")
-                await auth.wait_for(rf"PL \({count}\)", room=ROOM, since=mark, timeout=20)
-            table = Table(BOT_NAME, players, Chooser(random_rule("hb-cta")))
-            table.start()
-            await auth.say(ROOM, "$start")
-            try:
-                await auth.wait_for(r"\|\.win ", room=ROOM, since=mark, timeout=120)
-            finally:
-                await table.stop()
+            mark = await play_to_our_win(auth, players, "hb-cta")
             assert sv.games.host is not None and to_id(sv.games.host) == to_id(BOT_NAME)  # the slot is held
             ask = await auth.wait_for(lambda ln: ln.type == "pm" and ".dehost" in ln.text, since=mark, timeout=10)
             assert "did not answer my .win within 2 s" in ask.text
@@ -96,20 +104,7 @@ def test_a_bot_killed_before_the_answer_to_its_win_watches_for_it_again(
             sv = await stack.enter_async_context(room_bot(env.ws_url, env.login_url, SV))
             await sv.join(ROOM)
             auth, *players = await connect(stack, env, [AUTH, "Hk Ann", "Hk Ben", "Hk Cat"], [ROOM])
-            mark = auth.mark()
-            await auth.say(ROOM, f".host {BOT_NAME}")
-            await auth.say(ROOM, "$host cta")
-            await auth.wait_for(r"signups are open", room=ROOM, since=mark, timeout=20)
-            for count, player in enumerate(players, start=1):
-                await player.say(ROOM, "/me in")
-                await auth.wait_for(rf"PL \({count}\)", room=ROOM, since=mark, timeout=20)
-            table = Table(BOT_NAME, players, Chooser(random_rule("hb-kill")))
-            table.start()
-            await auth.say(ROOM, "$start")
-            try:
-                await auth.wait_for(r"\|\.win ", room=ROOM, since=mark, timeout=120)
-            finally:
-                await table.stop()
+            mark = await play_to_our_win(auth, players, "hb-kill")
             await asyncio.to_thread(bot.kill9)  # before the room bot's answer reached the bot
             if room_bot is SlowToWin:  # it answers while the bot is down: only the scrollback tells
                 await auth.wait_for(r"WINNER:", room=ROOM, since=mark, timeout=10)
