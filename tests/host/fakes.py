@@ -1,14 +1,19 @@
-"""In-process fakes for the host layer: an outbox that records, a clock you advance by hand."""
+"""In-process fakes for the host layer: an outbox that records, a clock you advance by hand, a database
+as an older version of the bot left it."""
 
 from __future__ import annotations
 
 import contextlib
 import heapq
 import itertools
+import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from survivor_host.showdown.serverhtml import Buttons
+from survivor_host.store.closed import sql_id
+from survivor_host.store.migrations import MIGRATIONS
 
 
 @dataclass
@@ -162,3 +167,15 @@ class FakeOutbox:
 
     def clear(self) -> None:
         self.sent.clear()
+
+
+def database_at(path: Path, version: int) -> sqlite3.Connection:
+    """A new database at `path` as the bot's schema `version` made it, open for a test to fill."""
+    db = sqlite3.connect(path, isolation_level=None)
+    db.create_function("survivor_id", 1, sql_id, deterministic=True)
+    for number, script in enumerate(MIGRATIONS[:version], start=1):
+        for statement in script.split(";"):
+            if statement.strip():
+                db.execute(statement)
+        db.execute(f"PRAGMA user_version={number}")
+    return db

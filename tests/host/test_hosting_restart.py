@@ -4,7 +4,6 @@ again (unless the room's scrollback shows the answer came while the bot was down
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -13,10 +12,9 @@ from survivor_host.bot.bot import Bot
 from survivor_host.bot.config import BotConfig
 from survivor_host.showdown.events import Connected
 from survivor_host.showdown.messages import Chat, UserRef
-from survivor_host.store.closed import sql_id
 from survivor_host.store.db import Store
 from survivor_host.store.migrations import MIGRATIONS
-from tests.host.fakes import FakeClock, FakeOutbox
+from tests.host.fakes import FakeClock, FakeOutbox, database_at
 from tests.host.test_room_bot import BOT, ROOM, SV, hosted_game
 
 HOSTED = f"/announce **SURVGAME:** {BOT} is hosting. Type ``/me in`` to join."
@@ -131,13 +129,7 @@ def test_our_done_of_cancelled_signups_is_watched_again_after_a_restart(tmp_path
 
 def test_a_version_7_database_opens_with_nothing_waiting(tmp_path: Path) -> None:
     path = tmp_path / "bot.db"
-    db = sqlite3.connect(path, isolation_level=None)
-    db.create_function("survivor_id", 1, sql_id, deterministic=True)
-    for number, script in enumerate(MIGRATIONS[:7], start=1):
-        for statement in script.split(";"):
-            if statement.strip():
-                db.execute(statement)
-        db.execute(f"PRAGMA user_version={number}")
+    db = database_at(path, 7)
     db.execute(
         "INSERT INTO games (room, theme, mods, options, players, seed, started_at)"
         " VALUES ('survivor', 'ftl', '[]', '{}', '[\"A\", \"B\", \"C\"]', 's', 1)"

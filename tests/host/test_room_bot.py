@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import html
 import random
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -21,7 +20,7 @@ from survivor_host.engine.ids import to_id
 from survivor_host.store.db import Store
 from survivor_host.store.migrations import MIGRATIONS
 from survivor_host.store.points import points_for
-from tests.host.fakes import FakeClock, FakeOutbox
+from tests.host.fakes import FakeClock, FakeOutbox, database_at
 from tests.host.test_room import play_out
 
 ROOM = "survivor"
@@ -343,12 +342,7 @@ def test_hostile_names_in_win_and_addbot(name: str) -> None:
 
 def test_the_store_upgrades_to_game_counts(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
-    db = sqlite3.connect(path, isolation_level=None)
-    for number, script in enumerate(MIGRATIONS[:3], start=1):
-        for statement in script.split(";"):
-            if statement.strip():
-                db.execute(statement)
-        db.execute(f"PRAGMA user_version={number}")
+    db = database_at(path, 3)
     db.execute(
         "INSERT INTO games (room, theme, mods, options, players, seed, started_at)"
         " VALUES ('r', 'ftl', '[]', '{}', '[]', 's', 1)"
