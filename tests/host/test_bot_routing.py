@@ -122,10 +122,16 @@ def test_every_say_which_answer_is_one_pm_at_the_worst(tmp_path: Path) -> None:
     no server refuses and that never reads as a command."""
     rooms = tuple(f"groupchat-{'u' * 18}-{n}{'t' * 30}" for n in range(8))
     client = ShowdownClient(ClientConfig("ws://127.0.0.1:1/showdown/websocket", "SurvivorBot"))
+    # a vote, which the host's .pick ends: Ann leads everywhere, so Max can follow in every room
     config = BotConfig(
-        server_url="ws://127.0.0.1:1/showdown/websocket", login_url="http://127.0.0.1:1/api/login",
-        username="SurvivorBot", password=None, rooms=rooms, defaults={"leader": "pick"}, prefix=".",
-    )  # fmt: skip
+        server_url="ws://127.0.0.1:1/showdown/websocket",
+        login_url="http://127.0.0.1:1/api/login",
+        username="SurvivorBot",
+        password=None,
+        rooms=rooms,
+        defaults={"leader": "vote"},
+        prefix=".",
+    )
     bot = Bot(config, client, Store(tmp_path / "bot.db"), clock=FakeClock())
     for n, room in enumerate(rooms):
         sign_up(bot, room, ".host ftl", ["Max", f"Ann{n}", f"Ben{n}", f"Cat{n}"], leader=f"Ann{n}")
