@@ -41,6 +41,28 @@ def test_a_reply_that_quotes_a_users_longest_line_is_one_pm(tmp_path: Path, who:
     assert not reply.startswith(("/", "!")), reply
 
 
+LONGEST_WORD = HEAVY * 89
+"""About as long a word as the server lets a user's line hold after a short command."""
+
+
+@pytest.mark.parametrize(
+    ("signups", "line"),
+    [(False, f".host {LONGEST_WORD}"), (False, f".host ftl {LONGEST_WORD}"), (True, f".set {LONGEST_WORD} 5"),
+     (True, f".set leader {LONGEST_WORD}")],
+)  # fmt: skip
+def test_a_refusal_naming_an_unknown_word_quotes_a_long_one_cut_in_one_pm(
+    tmp_path: Path, signups: bool, line: str
+) -> None:
+    host = make_host(tmp_path)
+    if signups:
+        host.handle_chat("+", "Hostess", ".host ftl")
+    outbox(host).clear()
+    host.handle_chat("+", "Hostess", line)
+    (reply,) = outbox(host).pms_to("Hostess")
+    assert message_len(reply) <= PM_TEXT_LENGTH, reply
+    assert "…" in reply and reply.endswith("."), reply  # the word is cut, the list of known ones kept
+
+
 def test_replies_quote_user_text_instead_of_starting_with_it(tmp_path: Path) -> None:
     host = make_host(tmp_path, leader="vote")
     open_game(host, "ftl", PLAYERS)

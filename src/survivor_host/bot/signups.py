@@ -14,7 +14,7 @@ from survivor_host.bot.signups_stored import save, stored
 from survivor_host.bot.state import RoomState, Signups
 from survivor_host.engine.errors import IllegalAction, SetupError
 from survivor_host.engine.game import Game
-from survivor_host.engine.ids import name_problem, to_id
+from survivor_host.engine.ids import name_problem, quoted_word, to_id
 from survivor_host.engine.render import join_names
 from survivor_host.themes import new_game, theme_spec
 from survivor_host.words import html
@@ -156,7 +156,7 @@ class SignupDesk:
         if not name:
             raise SetupError(f"Type {state.settings.prefix}set OPTION VALUE; options are: {listed}.")
         if name not in specs:
-            raise SetupError(f"Unknown option {key!r}; options are: {listed}.")
+            raise SetupError(f"Unknown option {quoted_word(key)}; options are: {listed}.")
         parsed = specs[name].parse(name, value)
         theme_spec(state.signups.theme).check_options_read(state.signups.mods, {name: parsed})
         signed = len(state.signups.players)

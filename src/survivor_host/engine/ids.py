@@ -13,6 +13,18 @@ def names_host(name: str) -> bool:
     return name.lower() == HOST
 
 
+MAX_QUOTED_WORD = 24
+"""The most of a word a refusal quotes back: every theme, mod, option and choice is shorter."""
+
+
+def quoted_word(word: object) -> str:
+    """`word` as typed, quoted as `repr` quotes it, a text cut after `MAX_QUOTED_WORD` characters with …:
+    a refusal naming a word it does not know is one short message however long the word was."""
+    if isinstance(word, str) and len(word) > MAX_QUOTED_WORD:
+        word = word[:MAX_QUOTED_WORD] + "…"
+    return repr(word)
+
+
 _NOT_ID = re.compile(r"[^a-z0-9]+")
 
 

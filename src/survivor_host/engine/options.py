@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from survivor_host.engine.errors import SetupError
+from survivor_host.engine.ids import quoted_word
 from survivor_host.engine.numbers import NumberRefused, whole_number
 
 OptionValue = int | str
@@ -28,7 +29,7 @@ class Option:
         if self.choices:
             text = str(value).strip().lower()
             if text not in self.choices:
-                raise SetupError(f"Option {name} must be one of {'|'.join(self.choices)}, not {value!r}.")
+                raise SetupError(f"Option {name} must be one of {'|'.join(self.choices)}, not {quoted_word(value)}.")
             return text
         if isinstance(value, bool):
             raise SetupError(f"Option {name} takes a whole number, not {value!r}.")
@@ -66,6 +67,6 @@ def resolve_options(specs: Mapping[str, Option], given: Mapping[str, object] | N
     for name, value in (given or {}).items():
         key = option_key(name)
         if key not in specs:
-            raise SetupError(f"Unknown option {name!r}; options are: {', '.join(sorted(specs))}.")
+            raise SetupError(f"Unknown option {quoted_word(name)}; options are: {', '.join(sorted(specs))}.")
         values[key] = specs[key].parse(key, value)
     return values

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from survivor_host.engine.errors import SetupError
-from survivor_host.engine.ids import to_id
+from survivor_host.engine.ids import quoted_word, to_id
 from survivor_host.engine.options import COMMON_OPTIONS, Option, option_key
 
 if TYPE_CHECKING:
@@ -225,11 +225,11 @@ class ThemeSpec:
             allowed = f"its mods are: {', '.join(mod.id for mod in self.mods)}" if self.mods else "it has no mods"
             raise SetupError(f"{self.title} does not allow {room_mode.title}; {allowed}.")
         if not self.mods:
-            raise SetupError(f"Unknown mod {name!r}: {self.title} has no mods.")
+            raise SetupError(f"Unknown mod {quoted_word(name)}: {self.title} has no mods.")
         known = ", ".join(mod.id for mod in self.mods)
         guess = self.closest_mod(name)
         known = f"did you mean {guess}? Mods are: {known}" if guess else f"mods are: {known}"
-        raise SetupError(f"Unknown mod {name!r} for {self.title}; {known}.")
+        raise SetupError(f"Unknown mod {quoted_word(name)} for {self.title}; {known}.")
 
     def closest_mod(self, name: str) -> str | None:
         """The mod id or alias `name` is a typo of (`jesters-duel` for `jesters-dual`), an alias with its

@@ -12,7 +12,7 @@ from importlib import import_module
 from survivor_host.engine.dice import Dice
 from survivor_host.engine.errors import SetupError
 from survivor_host.engine.game import Game
-from survivor_host.engine.ids import to_id
+from survivor_host.engine.ids import quoted_word, to_id
 from survivor_host.engine.render import join_names
 from survivor_host.engine.theme import ThemeSpec
 
@@ -54,7 +54,7 @@ def theme_spec(theme: str) -> ThemeSpec:
     if owners:  # a mod named as a theme (`hpt`): the themes it belongs to
         themes = join_names([f"{spec.title} ({spec.id})" for spec in owners])
         raise SetupError(f"{theme!r} is a mod of {themes}, not a theme: name the theme, then the mod.")
-    raise SetupError(f"Unknown theme {theme!r}; themes are: {', '.join(THEMES)}.")
+    raise SetupError(f"Unknown theme {quoted_word(theme)}; themes are: {', '.join(THEMES)}.")
 
 
 def theme_class(theme: str) -> type[Game]:
