@@ -92,15 +92,17 @@ def test_a_whole_game_through_a_slow_network_loses_and_repeats_nothing(
     assert not THROTTLED.search(log)  # the window kept the server's queue from overflowing
 
 
-async def flood_from_the_bots_account(env: E2EEnv, target: str, stop: asyncio.Event) -> int:
+async def flood_from_the_bots_account(env: E2EEnv, target: str, stop: asyncio.Event, flooding: asyncio.Event) -> int:
     """A second connection of the bot's own account (its owner in a browser) sending bursts of PMs:
-    the server's throttle queue is per user, so the bot's lines that arrive meanwhile are dropped."""
+    the server's throttle queue is per user, so the bot's lines that arrive meanwhile are dropped.
+    `flooding` is set once the first burst is sent."""
     sent = 0
     async with env.player(BOT_NAME, password=BOT_PASSWORD) as owner:
         while not stop.is_set():
             for _ in range(10):
                 await owner.send_frame(f"|/msg {target}, burst {sent}", paced=False)
                 sent += 1
+            flooding.set()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), 0.5)
     return sent
@@ -117,9 +119,11 @@ def test_lines_dropped_by_the_throttle_are_resent_exactly(e2e: E2EEnv, bot_facto
             async with contextlib.AsyncExitStack() as stack:
                 host, *players = await connect(stack, e2e, [HOST_NAME, *FTL_NAMES], [ROOM])
                 await open_signups(host, ROOM, "$host ftl", players)
-                stop = asyncio.Event()
-                flooder = asyncio.create_task(flood_from_the_bots_account(e2e, HOST_NAME, stop))
+                stop, flooding = asyncio.Event(), asyncio.Event()
+                flooder = asyncio.create_task(flood_from_the_bots_account(e2e, HOST_NAME, stop, flooding))
                 try:
+                    # the game starts once the flood runs, however slowly the second connection logs in
+                    await asyncio.wait_for(flooding.wait(), 60)
                     await start_and_play(host, ROOM, Table(BOT_NAME, players, policy), timeout=360)
                 finally:
                     stop.set()
