@@ -19,6 +19,7 @@ from survivor_host.engine.render import join_names, render, roll_text
 from survivor_host.engine.theme import VoteBox
 from survivor_host.words import html, info
 from survivor_host.words.lines import how_to_send, pack_rolls, round_phrase, tabled_lines
+from survivor_host.words.prompts import plain_prompt
 
 
 @dataclass
@@ -171,9 +172,7 @@ class Announcer:
         number = game.round if game is not None else 0
         said = text.startswith(f"Round {number}")  # the prompt names its round itself
         where = pm_heading(room, game, 0 if said else number)
-        actions = " or ".join(prompt.actions)
-        targets = f" (targets: {', '.join(prompt.targets)})" if prompt.targets else ""
-        plain = f"{where}{text} Reply here with {actions}{targets}." if prompt.secret else ""
+        plain = "\n".join(plain_prompt(where, text, prompt.actions, prompt.targets)) if prompt.secret else ""
         if game is not None and out.can_use_html(room) and options:
             label = game.spec.button_label  # `Action Mars` unless the theme's spec says otherwise
             commands = [(label(o.action, o.target), button_command(self.state, o.action, o.target)) for o in options]
