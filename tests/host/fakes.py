@@ -125,6 +125,7 @@ class FakeOutbox:
 
     def send_html_page(self, room: str, user: str, page: str, html: str, fallback: str = "") -> None:
         self.sent.append(("htmlpage", room, f"{user}|{page}|{html}"))
+        self.fallbacks[html] = [fallback] if fallback else []
 
     def when_sent(self, callback: Callable[[], None]) -> None:
         """Everything counts as sent at once, unless `hold_sent` holds the callbacks back."""

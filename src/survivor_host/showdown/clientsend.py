@@ -14,7 +14,7 @@ from survivor_host.showdown.protocol import to_room_id
 from survivor_host.showdown.rooms import BOTMSG_RANKS
 from survivor_host.showdown.sendqueue import CONFIRM, GAME, INFO, MAX_MESSAGE_LENGTH, one_line, split_text
 from survivor_host.showdown.serverhtml import Buttons, passable
-from survivor_host.showdown.text import MAX_FRAME_LENGTH, utf16_len
+from survivor_host.showdown.text import MAX_FRAME_LENGTH, fit_command, utf16_len
 
 logger = logging.getLogger(__name__)
 
@@ -173,9 +173,10 @@ class ClientSending(ClientState):
             self._emit(CaughtUp(token=token))
 
     def send_command(self, room: str, command: str) -> None:
-        """Send a command line (e.g. `/wall ...`, `/me ...`) in the room ("" = global), as-is."""
+        """Send a command line (e.g. `/wall ...`, `/me ...`) in the room ("" = global), as-is but for a
+        reason cut to the server's limit (`fit_command`)."""
         if self._info_gate(command) and not self._silenced(command):
-            self.queue.put(self.server_room(room), command, lane=self._lane, user=self._answered())
+            self.queue.put(self.server_room(room), fit_command(command), lane=self._lane, user=self._answered())
 
     def add_html_box(self, room: str, html: str, fallback: Sequence[str] = ()) -> None:
         """An HTML box in the room; if the server refuses it, `fallback` is said instead (chat text)."""

@@ -17,6 +17,10 @@ MAX_LINES_PER_FRAME = 3
 """users.ts THROTTLE_MULTILINE_WARN: a frame with more lines is refused (6 for staff)."""
 MAX_FRAME_LENGTH = 100 * 1024
 """sockets.ts drops any client message longer than this (UTF-16 units)."""
+MAX_REASON_LENGTH = 600
+"""chat-commands/moderation.ts MAX_REASON_LENGTH: a longer `/modnote` (UTF-16 units) is refused whole."""
+REASON_COMMANDS = ("/modnote ",)
+"""Commands whose text is a reason the server refuses past `MAX_REASON_LENGTH`."""
 PM_COMMANDS = ("/msg ", "/pmuhtml ", "/pmuhtmlchange ")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
@@ -48,6 +52,15 @@ def clip(text: str, limit: int = PM_TEXT_LENGTH) -> str:
     if message_len(text) <= limit:
         return text
     return text[: fit(text, limit - 1, message=True)].rstrip() + "…"
+
+
+def fit_command(line: str) -> str:
+    """A command line the server takes: a reason (`/modnote NOTE`) cut to `MAX_REASON_LENGTH` with …,
+    every other line as it is."""
+    for command in REASON_COMMANDS:
+        if line.startswith(command):
+            return command + clip(line[len(command) :], MAX_REASON_LENGTH)
+    return line
 
 
 def one_line(text: str) -> str:

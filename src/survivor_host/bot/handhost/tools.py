@@ -19,6 +19,8 @@ from survivor_host.bot.state import RoomState
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.seats import MAX_NAME_LENGTH
+from survivor_host.showdown.serverhtml import HTML_BUDGET
+from survivor_host.showdown.text import utf16_len
 from survivor_host.trust.session import card_name, clean_text, draw_line
 
 logger = logging.getLogger(__name__)
@@ -143,11 +145,13 @@ class HandTools:
         self.show_page(name)
 
     def show_page(self, name: str) -> None:
-        """The host's page (or, without the bot's `*` rank, the list by PM)."""
+        """The host's page; the list by PM without the bot's `*` rank, when the page is too big for one
+        socket message, or when the server refuses it."""
         session = self._session()
         out, room = self.state.out, self.state.room
-        if out.can_use_html(room):
-            out.send_html_page(room, name, f"survivor-hand-{room}", list_page(session, out.buttons(room), room))
+        page = list_page(session, out.buttons(room), room) if out.can_use_html(room) else ""
+        if page and utf16_len(page) <= HTML_BUDGET:
+            out.send_html_page(room, name, f"survivor-hand-{room}", page, fallback=list_text(session))
         else:
             out.pm(name, list_text(session))
 
