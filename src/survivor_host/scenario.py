@@ -9,6 +9,7 @@ from survivor_host.engine.dice import FairDice, ScriptedDice, dice_for_record
 from survivor_host.engine.errors import DiceError, IllegalAction, SetupError
 from survivor_host.engine.events import Event
 from survivor_host.engine.game import Game
+from survivor_host.engine.ids import quoted_words
 from survivor_host.engine.inputs import Input
 from survivor_host.fair.stream import client_seed
 from survivor_host.themes import THEMES, new_game, theme_spec
@@ -35,7 +36,7 @@ def load_scenario(data: object) -> tuple[Game, list[Input]]:
         raise ScenarioError("a scenario must be a JSON object")
     unknown = sorted(set(data) - set(SCENARIO_FIELDS))
     if unknown:
-        raise ScenarioError(f"unknown field(s): {', '.join(unknown)}")
+        raise ScenarioError(f"unknown field(s): {quoted_words(unknown)}")
     theme = data.get("theme")
     if not isinstance(theme, str):
         raise ScenarioError("'theme' must be " + " or ".join(f'"{theme}"' for theme in THEMES))

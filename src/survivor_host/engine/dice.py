@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from survivor_host.engine.errors import DiceError
+from survivor_host.engine.ids import quoted_value, quoted_words
 from survivor_host.fair.stream import ALGORITHM, HmacStream, client_seed, commitment
 
 MT_ALGORITHM = "mt19937-python-random"
@@ -210,7 +211,7 @@ class ScriptedDice(DrawLog):
             return self._shuffle(names, list(names))
         order = self._shuffles[0]
         if sorted(order) != sorted(names):
-            raise DiceError(f"scripted shuffle {order} is not an order of {list(names)}")
+            raise DiceError(f"scripted shuffle {quoted_value(order)} is not an order of {quoted_words(names)}")
         self._shuffles.pop(0)
         return self._shuffle(names, order)
 
@@ -221,7 +222,7 @@ class ScriptedDice(DrawLog):
             return self._pick(names, names[0])
         choice = self._picks[0]
         if choice not in names:
-            raise DiceError(f"scripted pick {choice!r} is not one of {list(names)}")
+            raise DiceError(f"scripted pick {quoted_value(choice)} is not one of {quoted_words(names)}")
         self._picks.pop(0)
         return self._pick(names, choice)
 

@@ -18,7 +18,7 @@ from survivor_host.engine.actions import BASE_FIELDS, HOST_ACTIONS, SYSTEM_ACTIO
 from survivor_host.engine.dice import Dice, FairDice, dice_fields
 from survivor_host.engine.errors import IllegalAction, SetupError
 from survivor_host.engine.events import Event
-from survivor_host.engine.ids import to_id
+from survivor_host.engine.ids import quoted_value, to_id
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.options import Option, OptionValue, resolve_options
 from survivor_host.engine.phase import Wait
@@ -143,7 +143,7 @@ class Game(CommonActions):
             raise IllegalAction("The game is over." if self.started else "The game has not started.")
         entry = self._action_table.get(inp.action)
         if entry is None:
-            raise IllegalAction(f"Unknown action {self.ACTION_ALIASES.get(inp.action, inp.action)!r}.")
+            raise IllegalAction(f"Unknown action {quoted_value(self.ACTION_ALIASES.get(inp.action, inp.action))}.")
         action, handler = entry
         if action != inp.action:
             inp = replace(inp, action=action)

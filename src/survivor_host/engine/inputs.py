@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from survivor_host.engine.ids import HOST as HOST
-from survivor_host.engine.ids import names_host
+from survivor_host.engine.ids import names_host, quoted_value, quoted_words
 from survivor_host.engine.numbers import whole_number
 
 MAX_ELIM, MAX_EXTEND = 999, 600
@@ -62,23 +62,23 @@ class Input:
     def from_dict(cls, data: dict[str, Any]) -> Input:
         """Read the scenario-file form; raises ValueError naming what is wrong."""
         if not isinstance(data, dict):
-            raise ValueError(f"an input must be an object, not {data!r}")
+            raise ValueError(f"an input must be an object, not {quoted_value(data)}")
         unknown = set(data) - set(INPUT_FIELDS)
         if unknown:
-            raise ValueError(f"unknown input field(s) {sorted(unknown)} in {data}")
+            raise ValueError(f"unknown input field(s) {quoted_words(sorted(unknown))} in {quoted_value(data)}")
         action = data.get("action")
         if not isinstance(action, str) or not action:
-            raise ValueError(f"input {data} has no action")
+            raise ValueError(f"input {quoted_value(data)} has no action")
         by = data.get("by")
         if by is not None and not isinstance(by, str):
-            raise ValueError(f"input {data}: 'by' must be a name or \"host\"")
+            raise ValueError(f"input {quoted_value(data)}: 'by' must be a name or \"host\"")
         for key in ("target", "new", "reason"):
             if data.get(key) is not None and not isinstance(data[key], str):
-                raise ValueError(f"input {data}: {key!r} must be a string")
+                raise ValueError(f"input {quoted_value(data)}: {key!r} must be a string")
         for key in ("count", "seconds"):
             value = data.get(key)
             if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-                raise ValueError(f"input {data}: {key!r} must be a whole number")
+                raise ValueError(f"input {quoted_value(data)}: {key!r} must be a whole number")
         return cls(
             action=action.lower(),
             by=None if by is None or names_host(by) else by,

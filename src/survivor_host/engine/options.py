@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from survivor_host.engine.errors import SetupError
-from survivor_host.engine.ids import quoted_word
+from survivor_host.engine.ids import quoted_value, quoted_word
 from survivor_host.engine.numbers import NumberRefused, whole_number
 
 OptionValue = int | str
@@ -32,7 +32,7 @@ class Option:
                 raise SetupError(f"Option {name} must be one of {'|'.join(self.choices)}, not {quoted_word(value)}.")
             return text
         if isinstance(value, bool):
-            raise SetupError(f"Option {name} takes a whole number, not {value!r}.")
+            raise SetupError(f"Option {name} takes a whole number, not {quoted_value(value)}.")
         if not isinstance(value, int):
             try:
                 value = whole_number(str(value), self.minimum, self.maximum, f"option {name}")

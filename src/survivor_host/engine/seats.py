@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from survivor_host.engine.errors import IllegalAction, SetupError
 from survivor_host.engine.events import Eliminated, Fact
-from survivor_host.engine.ids import name_problem, to_id
+from survivor_host.engine.ids import name_problem, quoted_value, to_id
 from survivor_host.engine.inputs import Input
 
 MAX_NAME_LENGTH = 18
@@ -128,7 +128,7 @@ class Roster:
         """G5, G6: `seat` is held under the name `new` from now on (a usable name nobody else holds)."""
         uid = to_id(new)
         if not uid or len(new) > MAX_NAME_LENGTH:
-            raise IllegalAction(f"{new!r} is not a usable name.")
+            raise IllegalAction(f"{quoted_value(new)} is not a usable name.")
         problem = name_problem(new)
         if problem:
             raise IllegalAction(f"Not a usable name: {problem}.")
