@@ -14,6 +14,8 @@ from rich.table import Table
 from rich.text import Text
 
 from survivor_host.engine.events import RoundTable
+from survivor_host.engine.ids import MAX_QUOTED_VALUE, MAX_QUOTED_WORD, printable
+from survivor_host.engine.seats import MAX_NAME_LENGTH
 from survivor_host.themes import THEMES
 
 STYLES = {
@@ -34,6 +36,8 @@ COMMON_WORDS = {
 }
 """Coloured words every theme shares, by kind (a key of STYLES); each theme adds its own (`ThemeSpec.styles`)."""
 KINDS = ("eliminated", "safe", "immune", "winner", "accent")
+QUOTE_CUTS = (MAX_NAME_LENGTH, MAX_QUOTED_WORD, MAX_QUOTED_VALUE, None)
+"""Where a refusal cuts a quote of what was typed (a name, a word, any other text), and uncut."""
 
 
 def _word(text: str) -> str:
@@ -68,17 +72,34 @@ def styled(text: str, names: Iterable[str] = (), style: str = "") -> Text:
     """
     out = Text(style=style)
     known = sorted({name for name in names if name}, key=len, reverse=True)
-    pattern = re.compile("|".join([*(re.escape(name) for name in known), re.escape("**")]))
+    literal = "|".join(re.escape(name) for name in known)
+    pattern = re.compile(f"(?P<name>{literal})|(?P<bold>\\*\\*)" if literal else "(?P<bold>\\*\\*)")
     bold, at = False, 0
     for match in pattern.finditer(text):
         _add_words(out, text[at : match.start()], bold)
-        if match.group() == "**":
+        if match.lastgroup == "bold":
             bold = not bold
         else:
             out.append(match.group(), style="bold" if bold else "")
         at = match.end()
     _add_words(out, text[at:], bold)
     return out
+
+
+def typed_words(typed: str) -> list[str]:
+    """The pieces of a typed line a refusal may quote (each word, the line after its first word, each also
+    cut as refusals cut a quote), as `printable` shows them: given to `styled` as names, a typed `**`
+    shows as typed, never as bold."""
+    words = [word for word in re.split(r"[\s,]+", typed) if "*" in word]
+    rest = typed.strip().split(None, 1)[1:]
+    pieces = {printable(piece[:limit]) for piece in [typed, *rest, *words] for limit in QUOTE_CUTS}
+    # a piece of asterisks alone is matched with its quotes, or it would hide the engine's own `**`
+    return [form for piece in pieces if "*" in piece for form in _forms(piece)]
+
+
+def _forms(piece: str) -> tuple[str, ...]:
+    """How a refusal shows `piece`: as it is, or only in its quotes when it is all asterisks."""
+    return (f"'{piece}'", f'"{piece}"') if not piece.strip("*") else (piece,)
 
 
 def _add_words(out: Text, words: str, bold: bool) -> None:

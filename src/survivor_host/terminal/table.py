@@ -21,7 +21,7 @@ from survivor_host.engine.strategy import Strategy
 from survivor_host.engine.voice import TERMINAL
 from survivor_host.terminal.console import PipeClosed, default_pace, discard_typed_ahead, make_console
 from survivor_host.terminal.questions import READ_ONLY, LeftGame, TerminalQuestions, asks, typed_forms
-from survivor_host.terminal.styles import STYLES, styled
+from survivor_host.terminal.styles import STYLES, styled, typed_words
 from survivor_host.words.refusals import refusal
 
 SEAT_NAMES = (
@@ -155,4 +155,5 @@ class TerminalTable(TerminalQuestions):
                 return
             except (IllegalAction, ValueError) as error:
                 said = printable(refusal(self.game, self.you, text, str(error)))  # it quotes what was typed
-                self.console.print(Text.assemble(("! ", STYLES["error"]), styled(TERMINAL.spell(said), self.names())))
+                shown = styled(TERMINAL.spell(said), [*self.names(), *typed_words(text)])  # what was typed, as typed
+                self.console.print(Text.assemble(("! ", STYLES["error"]), shown))
