@@ -43,7 +43,7 @@ def test_too_many_targets_for_one_pm_go_in_parts_headed_targets_k_of_n(tmp_path:
     player = LONG_NAMES[0]
     first, *parts = swap_prompt(host, player)
     assert len(parts) >= 2
-    assert f"the targets follow in {len(parts)} PMs." in first
+    assert f"the targets are in the next {len(parts)} PMs." in first
     assert all(message_len(message) <= PM_TEXT_LENGTH for message in [first, *parts])
     named: list[str] = []
     for number, part in enumerate(parts, start=1):

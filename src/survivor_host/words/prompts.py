@@ -22,8 +22,8 @@ def plain_prompt(where: str, text: str, actions: Sequence[str], targets: Sequenc
     if message_len(whole) <= PM_TEXT_LENGTH:
         return [whole]
     parts = target_parts(targets) if targets else []
-    follow = f"; the targets follow in {len(parts)} PM{'s' if len(parts) > 1 else ''}" if parts else ""
-    return [clip(f"{where}{text} Reply here with {reply}{follow}."), *parts]
+    after = f"; the targets are in the next {len(parts)} PM{'s' if len(parts) > 1 else ''}" if parts else ""
+    return [clip(f"{where}{text} Reply here with {reply}{after}."), *parts]
 
 
 def target_parts(targets: Sequence[str], limit: int = PM_TEXT_LENGTH) -> list[str]:
