@@ -77,6 +77,7 @@ class Bot:
                 config.room_bot,
                 whitelisted=config.room_bot_whitelisted,
                 handback_seconds=config.room_bot_handback_seconds,
+                host_request_hours=config.room_bot_host_request_hours,
             )
         mirror = config.points_mirror if config.points_mirror is not None else room_bot is None
         return HostSettings(
@@ -123,12 +124,13 @@ class Bot:
             logger.error("lost room %s (%s): its game is paused until the bot is back in", message.room, message.reason)
             room.pause()
         elif isinstance(message, RoomBack) and room is not None:
+            room.roombot.earlier.clear()  # the scrollback that follows replaces what was read before
             room.resume()
             room.room_joined()
         elif isinstance(message, Chat):
             if room is not None and not message.history and message.user.userid != me:
                 room.handle_chat(message.user.rank, message.user.name, message.text)
-            elif room is not None and message.history and not self.restored:  # what was said while it was down
+            elif room is not None and message.history:  # what was said while it was down or away
                 room.roombot.heard_before(message.user.userid, message.text)
         elif isinstance(message, PrivateMessage):
             if message.sender.is_server or not message.sender.userid or message.history:
@@ -152,6 +154,9 @@ class Bot:
     def _connected(self, reconnect: bool, joined: tuple[str, ...] = (), restricted: str | None = None) -> None:
         logger.info("ready: logged in, rooms %s (reconnect=%s)", ", ".join(self.rooms), reconnect)
         hosts = list(self.rooms.values())
+        back = [host for host in hosts if host.room in joined]  # a room not joined stays paused until RoomBack
+        if self.restored:  # a dropped link: the scrollback may hold the room bot's answer to our `.win`
+            self._each(back, "read the scrollback of", lambda host: host.hosting.read_scrollback())
         if not self.restored:
             self.restored = True
             self.restore()
@@ -161,9 +166,10 @@ class Bot:
             self._each(hosts, "pause", lambda host: host.pause())  # locked: the games wait, kept, until it may talk
         elif reconnect:
             down = self.clock.now() - self._down_since if self._down_since is not None else 0.0
-            back = [host for host in hosts if host.room in joined]  # a room not joined stays paused until RoomBack
             self._each(back, "resume", lambda host: host.resume(quiet=down < SHORT_OUTAGE))
-        self._each([host for host in hosts if host.room in joined], "rejoin", lambda host: host.room_joined())
+        self._each(back, "rejoin", lambda host: host.room_joined())
+        for host in hosts:
+            host.roombot.earlier.clear()  # the scrollback was read for this join only
         self._down_since = None
         if self._ticker is None:
             self._ticker = asyncio.get_running_loop().create_task(self._tick())
@@ -205,8 +211,6 @@ class Bot:
         hosting = self.store.all_hosting()  # after the signups and games a waiting `$host` yields to
         waiting = [host for host in self.rooms.values() if host.room in hosting]
         self._each(waiting, "restore the hosting of", lambda host: host.hosting.restore(hosting[host.room]))
-        for host in self.rooms.values():
-            host.roombot.earlier.clear()  # the scrollback was read for this restore only
 
     def _restore_signups(self, room: str, data: dict[str, Any]) -> None:
         host = self.rooms.get(room)

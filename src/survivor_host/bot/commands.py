@@ -276,7 +276,8 @@ class Commands(PlayerCommands):
             self.desk.set_option(rest)
         elif word == "end" and state.game is None:
             if state.signups is None:
-                if not self.session.end_stuck(name):  # a game that could not be restored ends too
+                # A game that could not be restored ends too, else a `$host` waiting for the room bot.
+                if not self.session.end_stuck(name) and not self.hosting.requests.cancel(name):
                     done = f": {state.settings.prefix}done ends the session" if self.hand and self.hand.active() else ""
                     raise IllegalAction(f"No game or signups to end{done}.")
                 return

@@ -13,6 +13,7 @@ from typing import Any
 from survivor_host.bot.config_schema import (
     DEFAULT_DATABASE,
     DEFAULT_HANDBACK_SECONDS,
+    DEFAULT_HOST_REQUEST_HOURS,
     DEFAULT_PASSWORD_ENV,
     DEFAULT_PREFIX,
     DEFAULT_ROOM_BOT,
@@ -51,6 +52,8 @@ class BotConfig:
     room_bot_whitelisted: bool = False
     room_bot_handback_seconds: float = DEFAULT_HANDBACK_SECONDS
     """How long our `.win`/`.done` may go unanswered before the room's auth are asked to `.dehost`."""
+    room_bot_host_request_hours: float = DEFAULT_HOST_REQUEST_HOURS
+    """How long a `$host` asked before the room bot hosts our bot may wait before it expires."""
     signups_minutes: float = DEFAULT_SIGNUPS_MINUTES
     points_scale: tuple[tuple[int, int, int], ...] = POINTS_SCALE
     points_mirror: bool | None = None
@@ -115,6 +118,7 @@ def load_config(path: str | Path, environ: Mapping[str, str] | None = None) -> B
         room_bot_rooms=tuple(to_id(room) for room in room_bot.get("rooms", DEFAULT_ROOM_BOT_ROOMS)),
         room_bot_whitelisted=bool(room_bot.get("whitelisted", False)),
         room_bot_handback_seconds=float(room_bot.get("handback_seconds", DEFAULT_HANDBACK_SECONDS)),
+        room_bot_host_request_hours=float(room_bot.get("host_request_hours", DEFAULT_HOST_REQUEST_HOURS)),
         signups_minutes=float(data.get("signups", {}).get("minutes", DEFAULT_SIGNUPS_MINUTES)),
         points_scale=tuple((int(a), int(b), int(c)) for a, b, c in points.get("scale", POINTS_SCALE)),
         points_mirror=points.get("mirror"),

@@ -28,6 +28,8 @@ DEFAULT_ROOM_BOT_ROOMS = ("survivor",)
 DEFAULT_SIGNUPS_MINUTES = 5.0
 DEFAULT_HANDBACK_SECONDS = 15.0
 """How long the room bot may take to answer our `.win` or `.done` before the auth are asked to `.dehost`."""
+DEFAULT_HOST_REQUEST_HOURS = 6.0
+"""How long a `$host` asked before the room bot hosts our bot may wait before it expires."""
 
 
 Check = Callable[[Any], str | None]
@@ -73,6 +75,11 @@ def _minutes(zero: str) -> Check:
 def _seconds(value: Any) -> str | None:
     fits = isinstance(value, int | float) and not isinstance(value, bool) and 0 < value <= 300
     return None if fits else "a number of seconds above 0, at most 300"
+
+
+def _hours(value: Any) -> str | None:
+    fits = isinstance(value, int | float) and not isinstance(value, bool) and 0 < value <= 168
+    return None if fits else "a number of hours above 0, at most 168 (a week)"
 
 
 def _scale(value: Any) -> str | None:
@@ -133,6 +140,7 @@ SCHEMA: dict[str, dict[str, tuple[Check, str]]] = {
         "rooms": (_names('a list of room ids, e.g. ["survivor"] ([] for none)', non_empty=False), '["survivor"]'),
         "whitelisted": (_flag, "false"),
         "handback_seconds": (_seconds, str(DEFAULT_HANDBACK_SECONDS)),
+        "host_request_hours": (_hours, f"{DEFAULT_HOST_REQUEST_HOURS:g}"),
     },
     "signups": {"minutes": (_minutes("no timer: only $start starts"), str(DEFAULT_SIGNUPS_MINUTES))},
     "points": {"scale": (_scale, "[[7, 7, 2], [10, 9, 4]]"), "mirror": (_flag, "only without a room bot")},

@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from survivor_host.bot.host_request import HostRequest, request_from_stored
 from survivor_host.bot.ports import Cancellable
 from survivor_host.bot.state import RoomState
 
@@ -67,17 +68,17 @@ class HandBack:
         self.not_taken(handed)
 
 
-def stored(pending: tuple[str, str] | None, handed: HandedBack | None) -> dict[str, Any] | None:
-    """What waits in a room's hosting, as stored: a `$host` (asker, rest) and our line (None: nothing)."""
+def stored(pending: HostRequest | None, handed: HandedBack | None) -> dict[str, Any] | None:
+    """What waits in a room's hosting, as stored: a `$host` (asker, rest, time) and our line (None: nothing)."""
     if pending is None and handed is None:
         return None
     back = None if handed is None else {"line": handed.line, "at": handed.at, "to": list(handed.to)}
-    return {"pending": None if pending is None else list(pending), "handed_back": back}
+    return {"pending": None if pending is None else pending.stored(), "handed_back": back}
 
 
-def from_stored(data: dict[str, Any]) -> tuple[tuple[str, str] | None, HandedBack | None]:
-    """The `$host` and the line `stored` kept, each None when nothing waited."""
+def from_stored(data: dict[str, Any], loaded_at: float) -> tuple[HostRequest | None, HandedBack | None]:
+    """The `$host` and the line `stored` kept, each None when nothing waited (`loaded_at`: now)."""
     pending, back = data.get("pending"), data.get("handed_back")
-    asked = None if pending is None else (str(pending[0]), str(pending[1]))
+    asked = request_from_stored(pending, loaded_at)
     handed = None if back is None else HandedBack(str(back["line"]), float(back["at"]), tuple(back["to"]))
     return asked, handed

@@ -19,8 +19,10 @@ from typing import Any
 from survivor_host.bot.ending import EndLine
 from survivor_host.bot.handback import HandBack, HandedBack, from_stored, stored
 from survivor_host.bot.host_choice import host_choice
-from survivor_host.bot.ports import AUTH_RANKS, FloodRule
-from survivor_host.bot.room_bot_lines import addbot_line, finishing_order, pm_with_button, safe_name
+from survivor_host.bot.host_request import HostRequest, HostRequests
+from survivor_host.bot.ports import FloodRule
+from survivor_host.bot.room_auth import Button, Owed, RoomAuth
+from survivor_host.bot.room_bot_lines import addbot_line, finishing_order, safe_name
 from survivor_host.bot.state import RoomState
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.game import Game
@@ -42,23 +44,18 @@ class Hosting:
     end_ours: Callable[[str], None]
     """End our signups or game because the room bot ended the hosting (its line given)."""
     flood: FloodRule | None = None
-    pending: tuple[str, str] | None = None
-    """`(asker, rest)` of a `$host` asked before the room bot hosted us: opened once it does (stored)."""
-    auth_seen: dict[str, str] = field(default_factory=dict)
-    """Room auth who spoke here (userid -> name): the ones still online get the `.addbot` line when a
-    game had no host of its own."""
-    hosted_by: str | None = None
-    """The auth whose `.host OURBOT` the room bot last took (asked to `.dehost` should it keep us)."""
+    requests: HostRequests = field(init=False)
+    """A `$host` asked before the room bot hosted us: opened once it does, unless it ended first (stored)."""
+    auth: RoomAuth = field(init=False)
+    """The room's auth: who spoke, who hosted us, what they are owed."""
     handback: HandBack = field(init=False)
     """The wait for the room bot to answer our `.win` or `.done` (stored)."""
-    handback_to: list[str] = field(default_factory=list)
-    """Who hosted the game just handed back (the `.host` typer, then the signups' opener)."""
     close_signups: Callable[[str], None] = lambda text: None
     """Closes our open signups, saying `text` (raises sqlite3.Error, the list still open, if not stored)."""
-    owed_to_auth: list[str] = field(default_factory=list)
-    """Words for the room's auth that found none online: PMed to the first auth heard."""
 
     def __post_init__(self) -> None:
+        self.auth = RoomAuth(self.state)
+        self.requests = HostRequests(self.state, self._save)
         self.handback = HandBack(self.state, self._not_taken, self._save)
         follower = self.state.roombot
         follower.on_hosted = self._hosted
@@ -75,8 +72,7 @@ class Hosting:
         if reason is None or follower.settings is None:
             return True
         host_choice(self.state, rest)  # a wrong theme or mod is refused now, not once we are hosted
-        self.pending = (asker, rest)
-        self._save()
+        self.requests.ask(asker, rest)  # a newer `$host` replaces the last
         bot = self.state.out.name
         then = f"I will open the signups as soon as {follower.settings.name} hosts me."
         if to_id(bot) in {to_id(queued) for queued in follower.queue}:  # queued already: nothing to type
@@ -90,21 +86,24 @@ class Hosting:
         if self.state.signups is not None or self.state.running() is not None:
             self._note_hosted()
             return
+        lapsed = self.requests.lapsed()
         if self.pending is None:
-            how = f"{self.state.settings.prefix}host {'|'.join(THEMES)}"
-            self.state.out.say(self.state.room, f"I am hosting: room auth, open the signups with {how}.")
+            prefix = self.state.settings.prefix
+            how = f"{prefix}host {'|'.join(THEMES)}"
+            old = f" (the {prefix}host asked over {self.requests.hours():g} hours ago has expired)" if lapsed else ""
+            self.state.out.say(self.state.room, f"I am hosting: room auth, open the signups with {how}{old}.")
             return
-        asker, rest = self.pending  # kept until the signups are stored (`hosted`)
+        asker, rest = self.pending.asker, self.pending.rest  # kept until the signups are stored (`hosted`)
         try:
             self.open_signups(asker, rest)
         except (IllegalAction, ValueError) as error:  # no signups: the room bot's host is free again
-            self._forget_pending()
+            self.requests.forget()
             self.state.out.pm(asker, str(error))
             self._hand_back(".done")
         except sqlite3.Error as error:  # the signups open once the database takes writes
             refusal = self.state.outage.failed(error)
             if self.state.outage.gone:
-                self._forget_pending()
+                self.requests.forget()
                 self.state.out.pm(asker, str(refusal))
                 self._hand_back(".done")
                 return
@@ -115,6 +114,8 @@ class Hosting:
 
     def _unhosted(self, line: str) -> None:
         self._note_hosted()
+        self.requests.forget()  # the hosting it waited for is over
+        self.auth.forget("dehost")
         self.handback.answered()
         if line == FORCED_END:  # nobody says it again: an end the database does not take is owed
             self.state.outage.now_or_owed("the hosting's end", self._end_ours)
@@ -132,7 +133,9 @@ class Hosting:
             self.end_ours(FORCED_END)
 
     def _writable_again(self) -> None:
-        """The database takes writes again: a yield or signups it did not take are done now."""
+        """The database takes writes again: what waits is stored, and a yield or signups it did not take
+        are done now."""
+        self._save()
         self.yield_signups()
         if self.pending is not None and self.state.roombot.may_open() is None:
             self._hosted()
@@ -156,24 +159,20 @@ class Hosting:
             self.flood.set_flood_rule(self.state.room, self.state.roombot.flood_rule_applies())
 
     def heard_auth(self, rank: str, name: str, text: str = "") -> None:
-        if rank not in AUTH_RANKS:
-            return
-        self.auth_seen[to_id(name)] = name
-        owed, self.owed_to_auth = self.owed_to_auth, []
-        for text in owed:
-            self.state.out.pm(name, text)
-        word, _, rest = text.strip().partition(" ")
-        if word.lower() in (".host", ".subhost") and to_id(rest.partition(",")[0]) == to_id(self.state.out.name):
-            self.hosted_by = name
+        self.auth.heard(rank, name, text)
+
+    @property
+    def pending(self) -> HostRequest | None:
+        return self.requests.pending
 
     # ----- the room bot's host slot handed back -----
 
     def _hand_back(self, line: str, host: str | None = None) -> None:
         """Say `.win NAME` or `.done`, and wait for the room bot to take it (the wait is stored first)."""
         state = self.state
-        self.handback_to = [name for name in (self.hosted_by, host) if name]
+        self.auth.handed_to = [name for name in (self.auth.hosted_by, host) if name]
         if state.roombot.settings is not None:  # a restart knows no auth: those seen now are kept
-            to = self.handback_to or list(self.auth_seen.values())
+            to = self.auth.handed_to or list(self.auth.seen.values())
             self.handback.start(line, to, state.roombot.settings.handback_seconds)
         state.out.say(state.room, line)
 
@@ -186,33 +185,22 @@ class Hosting:
         rb, room = settings.name, state.room
         seconds = f"{settings.handback_seconds:g}"
         log.warning("%s: %s did not take %r within %s s; its host slot is still ours", room, rb, line, seconds)
-        self.modnote(
-            f"HOST: {rb} did not take {state_bot(state)}'s {line.split()[0]}; a + frees its host with .dehost."
-        )
+        word = line.split()[0]
+        self.modnote(f"HOST: {rb} did not take {state_bot(state)}'s {word}; a + frees its host with .dehost.")
         text = (
-            f"[{room}] {rb} did not answer my {line.split()[0]} within {seconds} s and still names me its host. "
+            f"[{room}] {rb} did not answer my {word} within {seconds} s and still names me its host. "
             f"Free its host slot: type .dehost in {room}."
         )
-        for name in self._auth_to_tell():
-            pm_with_button(state, name, text, "dehost", ".dehost", f"Send .dehost to {room}")
+        if not self.auth.tell(Owed(text, Button("dehost", ".dehost", f"Send .dehost to {room}"))):
+            # No auth in the room: the room asks, and the first auth heard gets the PM.
+            state.out.say(room, f"Room auth: {rb} did not answer my {word} and still names me its host. "
+                                "Free its host slot: type .dehost.")  # fmt: skip
 
     def tell_auth(self, text: str, host: str | None) -> None:
         """PM `text` to whoever hosted us or the game's `host`, else every auth seen and online; with
         none online, to the first auth heard."""
-        self.handback_to = [name for name in (self.hosted_by, host) if name]
-        names = self._auth_to_tell()
-        for name in names:
-            self.state.out.pm(name, text)
-        if not names:
-            self.owed_to_auth.append(text)
-
-    def _auth_to_tell(self) -> list[str]:
-        """Whoever hosted us if still in the room, else the game's host, else every auth seen and online."""
-        state = self.state
-        here = [n for n in self.handback_to if state.out.rank_of(state.room, to_id(n)) is not None]
-        if here:
-            return here[:1]
-        return [name for uid, name in self.auth_seen.items() if state.out.rank_of(state.room, uid) is not None]
+        self.auth.handed_to = [name for name in (self.auth.hosted_by, host) if name]
+        self.auth.tell(Owed(text))
 
     # ----- records for the room's staff -----
 
@@ -225,15 +213,10 @@ class Hosting:
 
     def hosted(self, host: str, title: str) -> None:
         """Our signups opened (stored): no `$host` waits any more."""
-        self._forget_pending()
+        self.requests.forget()
         self.modnote(f"HOST: {state_bot(self.state)} hosted {title} (signups opened by [{safe_name(host)}]).")
 
     # ----- what waits, stored for a restart -----
-
-    def _forget_pending(self) -> None:
-        if self.pending is not None:
-            self.pending = None
-            self._save()
 
     def _save(self) -> None:
         """What waits now is stored (a write that fails is logged: only a restart would miss it)."""
@@ -242,15 +225,23 @@ class Hosting:
 
     def restore(self, data: dict[str, Any]) -> None:
         """After a restart: a `$host` still waits for the room bot to host us (unless signups or a game
-        came back), and our `.win`/`.done` for its answer, unless the room's scrollback shows it."""
+        came back, or it expired), and our `.win`/`.done` for its answer, unless the room's scrollback shows it."""
         state, follower = self.state, self.state.roombot
-        pending, handed = from_stored(data)
-        self.pending = pending if state.signups is None and state.game is None else None
+        pending, handed = from_stored(data, state.clock.now())
+        self.requests.pending = pending if state.signups is None and state.game is None else None
+        self.requests.lapsed()
         if handed is not None and follower.settings is not None and not follower.took(handed.line):
             follower.host = state.out.name  # as the room bot left it, until its lines say otherwise
-            self.handback_to = list(handed.to)
+            self.auth.handed_to = list(handed.to)
             self.handback.resume(handed, follower.settings.handback_seconds)
         self._save()
+
+    def read_scrollback(self) -> None:
+        """Back in the room after a dropped link: the room bot's answer to our `.win`/`.done` that the
+        scrollback shows (read as the restart reads it) is heard before anyone is asked to `.dehost`."""
+        handed = self.handback.handed
+        if handed is not None:
+            self.state.roombot.hear_after(handed.line)
 
     def cancelled(self) -> None:
         """Our signups were cancelled: the room bot's host is free again (`.done`)."""
@@ -285,14 +276,13 @@ class Hosting:
 
     def _send_points_line(self, line: str, host: str | None) -> None:
         state = self.state
-        online = [name for uid, name in self.auth_seen.items() if state.out.rank_of(state.room, uid) is not None]
-        to = [host] if host and state.out.rank_of(state.room, to_id(host)) is not None else online
+        to = [host] if host and state.out.rank_of(state.room, to_id(host)) is not None else self.auth.online()
         assert state.roombot.settings is not None
         text = f"[{state.room}] For {state.roombot.settings.name}'s leaderboard (a + sends it): {line}"
         if not to:  # no auth in the room: the first auth heard gets it, so the game's points are not lost
-            self.owed_to_auth.append(text)
+            self.auth.owed.append(Owed(text))
         for name in to:
-            pm_with_button(state, name, text, "addbot", line, f"Send it to {state.room}")
+            self.auth.pm(name, Owed(text, Button("addbot", line, f"Send it to {state.room}")))
 
 
 def state_bot(state: RoomState) -> str:

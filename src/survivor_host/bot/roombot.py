@@ -25,6 +25,8 @@ class RoomBotSettings:
     """True when the room's staff put our bot on the room bot's flood whitelist (`Config.whitelist`)."""
     handback_seconds: float = 15.0
     """How long our `.win`/`.done` may go unanswered before the room's auth are asked to `.dehost`."""
+    host_request_hours: float = 6.0
+    """How long a `$host` asked before the room bot hosts us may wait: older, it opens no signups."""
 
     @property
     def userid(self) -> str:
@@ -154,14 +156,29 @@ class RoomBotFollower:
     def took(self, line: str) -> bool:
         """Whether the scrollback shows the room bot taking our `line` (`.win NAME`, `.done`): after our
         last such line, one of its own names another host or none."""
-        probe = RoomBotFollower(self.room, self.settings, self.me)
-        said = False
+        after = self.lines_after(line)
+        if after is None:
+            return False
+        probe = RoomBotFollower(self.room, self.settings, self.me, host=self.me())
+        for text in after:
+            probe.hears(text)
+        return not probe.we_host()
+
+    def lines_after(self, line: str) -> list[str] | None:
+        """The room bot's lines in the scrollback after our last `line` (None: the scrollback lacks it)."""
+        after: list[str] | None = None
         for userid, text in self.earlier:
             if userid == self.me() and text.strip() == line:
-                said, probe.host = True, self.me()
-            elif self.is_room_bot(userid):
-                probe.hears(text)
-        return said and not probe.we_host()
+                after = []
+            elif after is not None and self.is_room_bot(userid):
+                after.append(text)
+        return after
+
+    def hear_after(self, line: str) -> None:
+        """Back in the room after a dropped link: the room bot's lines the scrollback shows after our `line`
+        are heard now, as if said while we listened."""
+        for text in self.lines_after(line) or []:
+            self.hears(text)
 
     def _unqueue(self, name: str) -> None:
         self.queue = [queued for queued in self.queue if to_id(queued) != to_id(name)]
