@@ -124,7 +124,6 @@ class Bot:
             logger.error("lost room %s (%s): its game is paused until the bot is back in", message.room, message.reason)
             room.pause()
         elif isinstance(message, RoomBack) and room is not None:
-            room.roombot.earlier.clear()  # the scrollback that follows replaces what was read before
             room.resume()
             room.room_joined()
         elif isinstance(message, Chat):
@@ -168,8 +167,6 @@ class Bot:
             down = self.clock.now() - self._down_since if self._down_since is not None else 0.0
             self._each(back, "resume", lambda host: host.resume(quiet=down < SHORT_OUTAGE))
         self._each(back, "rejoin", lambda host: host.room_joined())
-        for host in hosts:
-            host.roombot.earlier.clear()  # the scrollback was read for this join only
         self._down_since = None
         if self._ticker is None:
             self._ticker = asyncio.get_running_loop().create_task(self._tick())

@@ -208,7 +208,7 @@ class RoomHost:
     def room_joined(self) -> None:
         """The bot is in the room (again), with its user list: whether the room bot is there is known, and
         whether a session's host came back while the bot was away."""
-        self.state.roombot.heard_here = None
+        self.state.roombot.rejoined()
         self.hosting.flood_rule_changed()
         self.hand.rejoined()
 

@@ -148,6 +148,12 @@ class RoomBotFollower:
             self.on_hosted()
         self.on_change()
 
+    def rejoined(self) -> None:
+        """The bot is in the room (again): whether the room bot is here is asked anew, and the scrollback
+        read for the restore or reconnect is done with (the next join's replaces it)."""
+        self.heard_here = None
+        self.earlier.clear()
+
     def heard_before(self, userid: str, text: str) -> None:
         """A line of the room's scrollback: the room bot's and ours are kept for `took`."""
         if self.is_room_bot(userid) or userid == self.me():
