@@ -25,9 +25,10 @@ from survivor_host.engine.ids import to_id
 BUTTON = re.compile(r'<button[^>]*name="send"[^>]*value="([^"]*)"')
 
 
-async def play_to_our_win(auth: Player, players: list[Player], seed: str) -> int:
-    """The room bot hosts us, `auth` opens Chase the Ace signups, `players` play it out, and we say `.win`:
-    the mark in `auth`'s transcript from before the hosting."""
+async def play_to_our_win(auth: Player, players: list[Player], seed: str, auth_leaves: bool = False) -> int:
+    """The room bot hosts us, `auth` opens Chase the Ace signups (and leaves the room once it starts, if
+    `auth_leaves`), `players` play it out, and we say `.win`: the mark in `auth`'s transcript from before
+    the hosting."""
     mark: int = auth.mark()
     await auth.say(ROOM, f".host {BOT_NAME}")
     await auth.wait_for(rf"SURVGAME:\*\* {BOT_NAME} is hosting", room=ROOM, since=mark)
@@ -39,8 +40,11 @@ async def play_to_our_win(auth: Player, players: list[Player], seed: str) -> int
     table = Table(BOT_NAME, players, Chooser(random_rule(seed)))
     table.start()
     await auth.say(ROOM, "$start")
+    watcher = players[0] if auth_leaves else auth
+    if auth_leaves:
+        await auth.leave(ROOM)
     try:
-        await auth.wait_for(r"\|\.win ", room=ROOM, since=mark, timeout=120)
+        await watcher.wait_for(r"\|\.win ", room=ROOM, since=watcher.mark() if auth_leaves else mark, timeout=120)
     finally:
         await table.stop()
     return mark
@@ -80,6 +84,35 @@ def test_an_ignored_win_gets_the_auth_asked_to_dehost(
 
     run_async(scenario(), timeout=240)
     assert "did not take '.win " in bot.log()
+    assert "Traceback" not in bot.log()
+
+
+def test_with_no_auth_in_the_room_the_room_is_asked_and_the_auth_back_gets_the_pm(
+    room_bot_env: E2EEnv, bot_factory: Callable[..., BotProcess]
+) -> None:
+    env = room_bot_env
+    bot = bot_factory(env=env, rooms=(ROOM,), fixed_seed="hb-away", tables={"room_bot": {"handback_seconds": 2}})
+    bot.start()
+
+    async def scenario() -> None:
+        async with contextlib.AsyncExitStack() as stack:
+            sv = await stack.enter_async_context(DeafToWin(env.ws_url, env.login_url, SV))
+            await sv.join(ROOM)
+            auth, *players = await connect(stack, env, [AUTH, "Hw Ann", "Hw Ben", "Hw Cat"], [ROOM])
+            seen = players[0].mark()
+            await play_to_our_win(auth, players, "hb-away", auth_leaves=True)
+            await players[0].wait_for(r"Room auth: .* did not answer my \.win", room=ROOM, since=seen, timeout=10)
+            back = auth.mark()
+            await auth.join(ROOM)
+            joined = auth.mark()  # the room's scrollback holds earlier tests' lines
+            await auth.say(ROOM, "back")
+            ask = await auth.wait_for(lambda ln: ln.type == "pm" and ".dehost" in ln.text, since=back, timeout=10)
+            value = html.unescape(BUTTON.search(ask.text).group(1))  # type: ignore[union-attr]
+            await auth.send("", value)  # the button
+            await auth.wait_for(r"The game was forcibly ended\.", room=ROOM, since=joined, timeout=10)
+            assert sv.games.host is None
+
+    run_async(scenario(), timeout=240)
     assert "Traceback" not in bot.log()
 
 
