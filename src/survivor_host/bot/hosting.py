@@ -1,7 +1,8 @@
 """Hosting beside the room bot: hosted through its queue, ended with `.win`, points by `.addbot`.
 
 The flow (docs/ROOM.md): an auth types the room bot's `.host OURBOT`; the room bot walls
-`SURVGAME: OURBOT is hosting`; our `$host THEME` (typed before or after) opens the signups; at the
+`SURVGAME: OURBOT is hosting`; our `$host THEME` (typed before or after: one typed before waits, for a
+while, in `host_request.py`) opens the signups; at the
 end our bot says `.win WINNER` (the room bot takes it from its current host), writes a modnote, and
 PMs the game's host the `.addbot` line with a button that sends it to the room. Should the room bot not
 answer the `.win` (its WINNER wall or a new host) in time, the auth who hosted us are asked to free the
