@@ -79,7 +79,7 @@ def test_end_cancels_the_waiting_host_and_answers_the_auth(tmp_path: Path) -> No
     (answer,) = out(host).pms_to("Auth")
     assert answer == (
         "Cancelled the $host of Chase the Ace (Jester's Duel) asked by <b>Hostess</b>: when Sir Vivor hosts me, "
-        "no signups open by themselves."
+        "I will wait for a new $host."
     )
     assert host.hosting.pending is None and host.store.all_hosting() == {}
     host_us(host)

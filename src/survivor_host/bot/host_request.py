@@ -87,6 +87,6 @@ class HostRequests:
         state.out.pm(
             name,
             f"Cancelled the {prefix}host of {what} asked by {safe_name(request.asker)}: when {rb} hosts me, "
-            "no signups open by themselves.",
+            f"I will wait for a new {prefix}host.",
         )
         return True
