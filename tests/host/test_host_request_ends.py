@@ -70,6 +70,24 @@ def test_a_newer_host_replaces_the_waiting_one(tmp_path: Path) -> None:
     advance(host, 2 * HOUR)  # the first is over 6 hours old, the one that replaced it is not
     host_us(host)
     assert host.signups is not None and (host.signups.host, host.signups.theme) == ("Auth", "cta")
+    assert out(host).pms_to("Hostess")[-1] == (
+        "Your $host of Follow the Leader in survivor was replaced by Auth's $host of Chase the Ace."
+    )
+
+
+def test_a_replaced_host_tells_its_asker_once_and_only_another_asker(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    host.handle_chat("+", "Hostess", "$host ftl")
+    host.handle_chat("+", "Hostess", "$host cta, jesters-duel")  # their own change of mind: no note
+    told = len(out(host).pms_to("Hostess"))
+    host.handle_chat("@", "/wall Auth", "$host hg")
+    (note,) = out(host).pms_to("Hostess")[told:]
+    assert note == (  # a PM that starts with the bot's words: the name inside it is never a command
+        "Your $host of Chase the Ace (Jester's Duel) in survivor was replaced by /wall Auth's $host of Hunger Games."
+    )
+    advance(host, 7 * HOUR)  # expired: replacing it tells nobody
+    host.handle_chat("+", "Hostess", "$host rr")
+    assert not [text for text in out(host).pms_to("/wall Auth") if "replaced" in text]
 
 
 def test_end_cancels_the_waiting_host_and_answers_the_auth(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 from survivor_host.bot.host_choice import host_choice
 from survivor_host.bot.room_bot_lines import safe_name
 from survivor_host.bot.state import RoomState
+from survivor_host.engine.ids import to_id
 
 HOUR = 3600.0
 logger = logging.getLogger(__name__)
@@ -51,9 +52,25 @@ class HostRequests:
     pending: HostRequest | None = None
 
     def ask(self, asker: str, rest: str) -> None:
-        """`$host REST` waits now, replacing any older one."""
-        self.pending = HostRequest(asker, rest, self.state.clock.now())
+        """`$host REST` waits now, replacing any older one (whose asker, if another, is told)."""
+        older, now = self.pending, self.state.clock.now()
+        self.pending = HostRequest(asker, rest, now)
         self.changed()
+        if older is not None and to_id(older.asker) != to_id(asker) and not older.expired(now, self.hours()):
+            prefix = self.state.settings.prefix
+            self.state.out.pm(
+                older.asker,
+                f"Your {prefix}host of {self.title(older.rest)} in {self.state.room} was replaced by "
+                f"{safe_name(asker)}'s {prefix}host of {self.title(rest)}.",
+            )
+
+    def title(self, rest: str) -> str:
+        """What `$host REST` would play, in words."""
+        try:
+            spec, mods = host_choice(self.state, rest)
+        except ValueError:  # a theme or mod this version no longer has
+            return "a game"
+        return spec.played_title(mods)
 
     def forget(self) -> None:
         if self.pending is not None:
@@ -78,11 +95,7 @@ class HostRequests:
         if request is None or self.lapsed() or state.roombot.settings is None:
             return False
         self.forget()
-        try:
-            spec, mods = host_choice(state, request.rest)
-            what = spec.played_title(mods)
-        except ValueError:  # a theme or mod this version no longer has
-            what = "a game"
+        what = self.title(request.rest)
         rb, prefix = state.roombot.settings.name, state.settings.prefix
         state.out.pm(
             name,
