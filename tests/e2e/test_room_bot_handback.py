@@ -1,7 +1,7 @@
 """The room bot's host slot handed back: a room bot that ignores our `.win` (as Sir Vivor's
 `commands/userHosts.js` can) keeps its host; the auth who hosted us is asked to `.dehost`, and the
-button frees it. A bot killed before the room bot's answer watches for it again once restarted,
-reading the room's scrollback for an answer given while it was down."""
+button frees it. A bot killed, or whose link dropped, before the room bot's answer watches for it again
+once back, reading the room's scrollback for an answer given while it was away."""
 
 from __future__ import annotations
 
@@ -12,8 +12,10 @@ import re
 from collections.abc import Callable
 
 import pytest
-from harness import E2EEnv, run_async
+from conftest import ROOM_BOT_AUTH
+from harness import E2EEnv, PSServer, run_async
 from harness.bot import BOT_NAME, BotProcess
+from harness.env import BOT_ID, HOST_NAME
 from harness.player import Player
 from harness.roombot import RoomBotStandIn
 from harness.table import Table
@@ -149,6 +151,51 @@ def test_a_bot_killed_before_the_answer_to_its_win_watches_for_it_again(
             else:
                 await asyncio.sleep(4)  # twice the wait
                 assert not any(".dehost" in line.text for line in auth.transcript[killed:])
+
+    run_async(scenario(), timeout=240)
+    assert "Traceback" not in bot.log()
+
+
+@pytest.mark.parametrize("room_bot", [DeafToWin, SlowToWin])
+def test_a_link_dropped_before_the_answer_to_its_win_reads_it_in_the_scrollback(
+    e2e: E2EEnv,
+    ps_server_factory: Callable[..., PSServer],
+    bot_factory: Callable[..., BotProcess],
+    room_bot: type[RoomBotStandIn],
+) -> None:
+    server = ps_server_factory(room_auth=ROOM_BOT_AUTH, extra_config="exports.consoleips = ['127.0.0.1'];\n")
+    env = e2e.for_server(server)
+    away = {"backoff_initial": 4, "backoff_max": 4}  # back only after the room bot's answer
+    tables = {"room_bot": {"handback_seconds": 2}, "server": away}
+    bot = bot_factory(env=env, rooms=(ROOM,), fixed_seed="hb-drop", tables=tables)
+    bot.start()
+
+    async def scenario() -> None:
+        async with contextlib.AsyncExitStack() as stack:
+            sv = await stack.enter_async_context(room_bot(env.ws_url, env.login_url, SV))
+            await sv.join(ROOM)
+            auth, *players = await connect(stack, env, [AUTH, "Hd Ann", "Hd Ben", "Hd Cat"], [ROOM])
+            (admin,) = await connect(stack, env, [HOST_NAME], [])  # global ~: may use the server's console
+            mark = await play_to_our_win(auth, players, "hb-drop")
+            dropped, evaluated = auth.mark(), admin.mark()  # before the room bot's answer reached the bot,
+            await admin.say("", f"/eval Users.get('{BOT_ID}').connections.forEach(c => c.destroy()), 'dropped'")
+            await admin.wait_for(r"<.*dropped", since=evaluated, timeout=10)  # the server drops its link
+            if room_bot is SlowToWin:  # it answers while the bot is away: only the scrollback tells
+                await auth.wait_for(r"WINNER:", room=ROOM, since=mark, timeout=10)
+            for _ in range(200):
+                if bot.log().count("reconnect=True"):
+                    break
+                await asyncio.sleep(0.1)
+            assert "reconnect=True" in bot.log(), "the bot did not come back"
+            if room_bot is DeafToWin:
+                ask = await auth.wait_for(
+                    lambda ln: ln.type == "pm" and ".dehost" in ln.text, since=dropped, timeout=10
+                )
+                assert "did not answer my .win within 2 s" in ask.text
+            else:
+                await asyncio.sleep(4)  # twice the wait, once back
+                assert not any(".dehost" in line.text for line in auth.transcript[dropped:])
+                assert sv.games.host is None
 
     run_async(scenario(), timeout=240)
     assert "Traceback" not in bot.log()
