@@ -212,3 +212,19 @@ def test_the_strategy_search_refuses_what_it_cannot_search_in_one_line(
         search(argv)
     assert exited.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def test_wilson_interval_holds_the_observed_rate() -> None:
+    # at n in n, floats put the Wilson top just below 1 for many n (4, 10, 200...)
+    for trials in range(1, 600):
+        for wins in (0, 1, trials // 3, trials - 1, trials):
+            low, high = wilson(wins, trials)
+            assert 0.0 <= low <= wins / trials <= high <= 1.0, (wins, trials)
+
+
+def test_plot_of_one_strategy_every_seat(tmp_path: Path) -> None:
+    # every game is won by that strategy (200 in 200), which once made a negative error bar
+    setup = SimSetup("cta", 10, strategies=("threshold",), seed=1)
+    path = tmp_path / "sim.png"
+    plot_simulation(simulate(setup, 200), setup, path)
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

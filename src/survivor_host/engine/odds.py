@@ -41,10 +41,11 @@ def fair_share(players: int, playing: str = "attacking", note: str = "") -> Sect
 
 
 def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
-    """The 95% Wilson score interval for a proportion."""
+    """The 95% Wilson score interval for a proportion; it always holds the observed rate (rounding in
+    floats can put an end of `n` in `n` just below 1, and a plot's error bar would then be negative)."""
     if trials <= 0:
         return 0.0, 0.0
     p = successes / trials
     centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
