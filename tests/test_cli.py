@@ -165,3 +165,15 @@ def test_a_scenario_says_which_dice_it_means(
     path.write_text(json.dumps(data))
     assert main(["scenario", str(path)]) == 2
     assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [["verify"], ["verify", "--chat"], ["replay"], ["scenario"]])
+def test_a_file_too_large_is_refused_in_one_line(
+    argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a huge file (or /dev/zero) was read whole: a MemoryError's traceback, or every byte of memory
+    monkeypatch.setattr("survivor_host.cli_trust.MAX_FILE_BYTES", 2**20)
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps({"theme": "ftl", "players": ["a", "b", "c"], "inputs": [], "pad": "x" * 2**20}))
+    assert main([*argv, str(path)]) == 2
+    assert capsys.readouterr().err.strip().endswith("big.json is larger than 1 MB, too large to read")

@@ -19,17 +19,33 @@ class Unreadable(Exception):
     """A file that holds no JSON this program reads; the message is the line to print."""
 
 
+MAX_FILE_BYTES = 64 * 1024 * 1024
+"""The largest record or chat log read: a 30-player game's record is well under 1 MB, and reading
+`/dev/zero` or a huge file whole would exhaust the memory."""
+
+
+def read_capped(command: str, file: str) -> bytes:
+    """The bytes of `file`, or Unreadable when it cannot be read or is larger than `MAX_FILE_BYTES`."""
+    try:
+        with open(file, "rb") as stream:
+            data = stream.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise Unreadable(f"{command}: cannot read {file}: {error.strerror}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise Unreadable(f"{command}: {file} is larger than {MAX_FILE_BYTES // 2**20} MB, too large to read")
+    return data
+
+
 def read_json(command: str, file: str) -> Any:
     """The JSON in `file`, or Unreadable saying why not. A key given twice is refused: a reader would
     see one value and the program the other. So are `NaN`, `Infinity` and numbers too large for a
     float, which JSON does not have, and nesting deeper than Python's parser goes."""
+    data = read_capped(command, file)
     try:
-        text = Path(file).read_text(encoding="utf-8")
+        text = data.decode("utf-8")
         return json.loads(
             text, object_pairs_hook=_no_twice, parse_constant=_no_constant, parse_float=_finite, parse_int=_whole
         )
-    except OSError as error:
-        raise Unreadable(f"{command}: cannot read {file}: {error.strerror}") from None
     except UnicodeDecodeError:
         raise Unreadable(f"{command}: {file} is not UTF-8 text, so it is not JSON") from None
     except RecursionError:
@@ -159,9 +175,9 @@ def _verify_chat(file: str, bot: str | None = None) -> int:
     from survivor_host.trust.chatlog import verify_chat
 
     try:
-        lines = Path(file).read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError as error:
-        print(f"verify: cannot read {file}: {error.strerror}", file=sys.stderr)
+        lines = read_capped("verify", file).decode("utf-8", errors="replace").splitlines()
+    except Unreadable as error:
+        print(error, file=sys.stderr)
         return 2
     verdicts = [v for v in verify_chat(lines) if bot is None or to_id(v.session.bot) == to_id(bot)]
     if not verdicts:
