@@ -77,3 +77,13 @@ def test_russian_roulette_s_final_begins_under_its_heading() -> None:
     lines, _, _ = watched("rr", ())
     rules = rules_of(lines)
     assert rules[-1] == "Final" and rules[-2].startswith("Round ")
+
+
+def test_the_first_player_list_names_who_the_room_s_list_names() -> None:
+    # a Joker drawn at the first deal is out when the round's events are shown, but the room's list
+    # before it names them: the table once said `PL (7)` and `out` before the Joker was told
+    seed = next(s for s in range(1, 200) if "drew the Joker" in "".join(watched("cta", ("the-joker",), s)[0][:20]))
+    lines, _, _ = watched("cta", ("the-joker",), seed)
+    header = next(i for i, line in enumerate(lines) if line.split() == ["#", "player", "status", "AI"])
+    assert lines[header - 1] == "PL (8)"
+    assert all(line.split()[2] != "out" for line in lines[header + 2 : header + 10])

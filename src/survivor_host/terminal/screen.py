@@ -7,7 +7,7 @@ as markup, so a player called `[bold red]x[/]` or `**x**` shows exactly that.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from rich.console import Console
 from rich.rule import Rule
@@ -77,7 +77,7 @@ class TerminalScreen:
                 self._divide(event)
                 if self.round_shown and not self.listed and not any(map(is_player_list, events[index + 1 :])):
                     self._list_players(marked=False)  # the theme lists nobody: who is in as its first round begins
-            self._show_one(event)
+            self._show_one(event, events[index + 1 :])
 
     def _divide(self, event: PhaseChanged) -> None:
         """A rule across the screen where a round begins, headed by the theme's round word, or where a
@@ -89,18 +89,23 @@ class TerminalScreen:
             self.round_shown = max(self.round_shown, event.round)
             self._out(Rule(Text(heading, style="bold"), style="dim"))
 
-    def player_rows(self, marked: bool = True) -> list[tuple[str, str]]:
-        """Each seat and its status now: `in` (or its marks in the theme's player list), or `out`."""
+    def player_rows(self, marked: bool = True, still_in: Collection[str] = ()) -> list[tuple[str, str]]:
+        """Each seat and its status now: `in` (or its marks in the theme's player list), or `out`; the
+        seats in `still_in` are `in` (their elimination is yet to be shown)."""
         alive = {seat.name: self.game.marks(seat).strip(" ()") if marked else "" for seat in self.game.alive()}
+        alive |= {name: "" for name in still_in if name not in alive}
         return [(seat.name, alive[seat.name] or "in" if seat.name in alive else "out") for seat in self.game.seats]
 
-    def _list_players(self, marked: bool = True) -> None:
+    def _list_players(self, marked: bool = True, later: Sequence[Event] = ()) -> None:
         """The first player list, as a table with each AI seat's strategy (later lists stay lines); `marked`
-        False: without the marks, which the lines after it tell (a theme whose list no line shows)."""
+        False: without the marks, which the lines after it tell (a theme whose list no line shows). The
+        game has already played the `later` events: who they eliminate (a Joker) is still in here."""
         self.listed = True
-        self._out(player_table(self.player_rows(marked), self.labels, f"PL ({len(self.game.alive())})"))
+        still_in = [name for event in later if isinstance(event, Eliminated) for name in event.players]
+        rows = self.player_rows(marked, still_in)
+        self._out(player_table(rows, self.labels, f"PL ({sum(status != 'out' for _, status in rows)})"))
 
-    def _show_one(self, event: Event) -> None:
+    def _show_one(self, event: Event, later: Sequence[Event] = ()) -> None:
         if isinstance(event, RoundTable):
             self._out(round_table(event))
             return
@@ -114,7 +119,7 @@ class TerminalScreen:
             return
         pm = event.to is not None
         if is_player_list(event) and not self.listed:
-            self._list_players()
+            self._list_players(later=later)
         elif isinstance(event, Say) and text == PL_GLOSSARY:  # after the first list, once a game
             self.note(text.replace(".)", "; type pl to see it again.)") if self.you else text)
         elif isinstance(event, Eliminated):
