@@ -182,7 +182,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--strategy", help="AI strategy, or a comma list for the AI players in turn (default: the theme's sensible one)"
     )
     demo.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option (.set)")
-    demo.add_argument("--think", type=float, default=0.4, help="longest pause before an AI answers (default 0.4 s)")
+    demo.add_argument(
+        "--think", type=float, default=0.4, help="longest pause before an AI answers: 0 to 10 s (default 0.4)"
+    )
     demo.add_argument(
         "--pace", type=float, metavar="SECONDS", help="wait between lines (default 0.5 on a terminal, 0 in a pipe)"
     )
@@ -210,7 +212,9 @@ def build_parser() -> argparse.ArgumentParser:
                           "seed, drawn from WORD) and the AI players' choices (default: random)")  # fmt: skip
     practice.add_argument("--log", metavar="FILE", help="also write the room's lines and your PMs to FILE (anew "
                           "each run) as the server sent them: a copy of the chat for verify --chat")  # fmt: skip
-    practice.add_argument("--think", type=float, default=0.4, help="longest pause before an AI answers (default 0.4 s)")
+    practice.add_argument(
+        "--think", type=float, default=0.4, help="longest pause before an AI answers: 0 to 10 s (default 0.4)"
+    )
     practice.set_defaults(run=cmd_practice)
 
     serve = sub.add_parser(

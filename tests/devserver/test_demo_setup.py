@@ -44,6 +44,16 @@ def test_a_wrong_setup_exits_2_before_anything_starts(
     assert no_install == []
 
 
+@pytest.mark.parametrize("think", ["nan", "inf", "-1", "11"])  # nan hung, -1 was taken as 0
+@pytest.mark.parametrize("command", ["demo", "practice"])
+def test_a_wrong_think_exits_2_before_anything_starts(
+    no_install: list[Path | None], capsys: pytest.CaptureFixture[str], command: str, think: str
+) -> None:
+    assert main([command, "--think", think]) == 2
+    assert capsys.readouterr().err.strip() == f"survivor-host: --think takes 0 to 10 seconds, not {float(think):g}."
+    assert no_install == []
+
+
 def test_first_run_says_it_installs_and_a_failed_install_is_reported(
     no_install: list[Path | None], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -18,6 +18,8 @@ HOST_NAME = "Demo Host"
 ROOM_TITLE = "Survivor"
 ROOM = to_id(ROOM_TITLE)
 PASSWORD = "demo"  # the fake login server takes any password
+MAX_THINK = 10.0
+"""The longest `--think`: an AI player slower than that would read as idle (and `nan`, `inf` would hang)."""
 
 
 class DemoError(RuntimeError):
@@ -48,11 +50,13 @@ class DemoSetup:
 
     def check(self) -> None:
         """Raise SetupError/ValueError now for a wrong theme, mod, option, player count, strategy, pace,
-        `--as` name or `--record` folder."""
+        think, `--as` name or `--record` folder."""
         game = new_game(self.theme, seat_names(self.players), mods=self.mods, options=dict(self.options), seed=0)
         for kind in strategy_names(self.strategy):
             make_strategy(game.theme, kind)
         default_pace(self.pace, sys.stdout)
+        if not 0 <= self.think <= MAX_THINK:
+            raise SetupError(f"--think takes 0 to {MAX_THINK:g} seconds, not {self.think:g}.")
         self.watched()
         if self.record is not None and not Path(self.record).resolve().parent.is_dir():
             raise SetupError(f"--record {self.record}: the folder {Path(self.record).parent} does not exist.")
