@@ -299,6 +299,17 @@ def test_ftl_odds_are_the_exact_figures() -> None:
     assert "suspected (die 120)" in chances_now(game, _leader_and_other(game)[1])[1]
 
 
+def test_ftl_odds_under_no_mercy_say_what_they_leave_out() -> None:
+    # F13: the figures are against the leader's own roll, which a deposing rebel replaces
+    game = new_game("ftl", seat_names(5), mods=["no-mercy"], seed=1, options={"leader": "pick"})
+    game.start()
+    note = chances_now(game, _leader_and_other(game)[1])[1]
+    assert note == (
+        "Ties with the leader survive."
+        " No Mercy: a rebel rolling before you may depose the leader and set a higher roll."
+    )
+
+
 def test_f7_scapegoat_odds_when_the_suspect_would_go_out() -> None:
     for seed in range(300):
         game = new_game("ftl", seat_names(8), seed=seed)

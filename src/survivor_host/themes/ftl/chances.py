@@ -21,7 +21,10 @@ def chances(view: object, options: Sequence[Input]) -> tuple[list[Chance], str]:
         die = "the Tug of War running die" if view.tug_of_war else "a 150 die"
         rows = [Chance(choice, odds[choice], f"you roll {die} against the leader's 109+20") for choice in odds]
         suspect = " Nobody knows yet who will be suspected (die 120)." if view.suspecting else ""
-        return rows, "Ties with the leader survive." + suspect
+        # F13: a rebel who rolls before you and beats the leader's roll sets a higher roll to judge you by
+        deposing = " No Mercy: a rebel rolling before you may depose the leader and set a higher roll."
+        mercy = deposing if view.no_mercy else ""
+        return rows, "Ties with the leader survive." + suspect + mercy
     if "scapegoat" in actions:
         win = scapegoat_survival()
         rows = [
