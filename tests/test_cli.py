@@ -177,3 +177,14 @@ def test_a_file_too_large_is_refused_in_one_line(
     path.write_text(json.dumps({"theme": "ftl", "players": ["a", "b", "c"], "inputs": [], "pad": "x" * 2**20}))
     assert main([*argv, str(path)]) == 2
     assert capsys.readouterr().err.strip().endswith("big.json is larger than 1 MB, too large to read")
+
+
+def test_verify_refuses_bot_without_chat(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # --bot filters a chat log's sessions; with a record it was silently ignored
+    path = tmp_path / "game.json"
+    main(["play", "ftl", "--auto", "--seed", "5", "--record", str(path)])
+    capsys.readouterr()
+    assert main(["verify", "--bot", "Survivor Host", str(path)]) == 2
+    assert capsys.readouterr().err == (
+        "verify: --bot NAME goes with --chat (a copy of the room's chat), not with a record\n"
+    )

@@ -118,6 +118,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
     if args.chat:
         return _verify_chat(args.file, args.bot)
+    if args.bot is not None:  # a record names no poster: --bot would be silently ignored
+        print("verify: --bot NAME goes with --chat (a copy of the room's chat), not with a record", file=sys.stderr)
+        return 2
     record = read_record("verify", args.file)
     if record is None:
         return 2
