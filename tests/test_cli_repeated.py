@@ -35,3 +35,19 @@ def test_flags_that_collect_or_switch_may_repeat(capsys: pytest.CaptureFixture[s
     argv = ["odds", "ftl", "--players", "3", "--option", "leader=pick", "--option", "idle=default", "--json", "--json"]
     assert main(argv) == 0
     assert '"title": "Exact odds: Follow the Leader, 3 players"' in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "cta", "--auto", "--option", "ties=all", "--option", "TIES=battle"], "--option ties given more"),
+        (["demo", "--option", "leader=pick", "--option", "leader=vote"], "--option leader given more than once"),
+        (["play", "cta", "--auto", "--option", "elim=3", "--elim", "2"], "--elim and --option elim both set elim"),
+        (["odds", "cta", "--option", "elim=3", "--elim", "2"], "--elim and --option elim both set elim"),
+        (["simulate", "cta", "--elim", "2", "--option", "elim=3"], "--elim and --option elim both set elim"),
+    ],
+)
+def test_an_option_given_twice_is_refused(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # the last value silently won
+    assert main(argv) == 2
+    assert message in capsys.readouterr().err

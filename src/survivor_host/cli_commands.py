@@ -20,13 +20,19 @@ from survivor_host.terminal.table import TerminalTable, seat_names
 from survivor_host.themes import THEMES, new_game, theme_spec
 
 
-def _options(pairs: Sequence[str]) -> dict[str, str]:
+def _options(pairs: Sequence[str], elim: int | None = None) -> dict[str, str]:
+    """`--option NAME=VALUE`s as options; SetupError for a NAME given twice, or also by `elim` (`--elim`),
+    which would silently take the last value."""
     options: dict[str, str] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep:
             raise SetupError(f"--option takes NAME=VALUE, not {pair!r}.")
+        if option_key(key) in options:
+            raise SetupError(f"--option {option_key(key)} given more than once: give it once.")
         options[option_key(key)] = value.strip()
+    if elim is not None and "elim" in options:
+        raise SetupError("--elim and --option elim both set elim: give it once.")
     return options
 
 
@@ -37,9 +43,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise SetupError(f"--seed {seed!r}: a seed is printable text.")
     if args.record:
         check_output("--record", args.record)
-    options: dict[str, object] = dict(_options(args.option))
+    options: dict[str, object] = dict(_options(args.option, args.elim))
     if args.elim is not None:
-        options["elim"] = args.elim
+        options["elim"] = args.elim  # the number, as given
     you = None if args.auto else args.name
     spec = theme_spec(args.theme)
     if args.players < spec.min_players:
@@ -147,6 +153,8 @@ def _analysis_setting(args: argparse.Namespace, options: dict[str, object]) -> t
             raise SetupError(f"--elim is for {takers}; {spec.title} eliminates by its own rules.")
         if args.elim < 1:
             raise SetupError(f"--elim must be at least 1 (C2), not {args.elim}.")
+        if "elim" in options:
+            raise SetupError("--elim and --option elim both set elim: give it once.")
         options["elim"] = args.elim
     mods = [mod for mod in (args.mods or "").split(",") if mod.strip()]
     spec.check_options_read(mods, options)
