@@ -48,7 +48,8 @@ def list_page(session: HandSession, buttons: Buttons, room: str) -> str:
         ))  # fmt: skip
         state = "<i>out</i>" if out else "in"
         rows.append(f"<tr><td>{escape_html(shown)}</td><td>{state}</td><td>{controls}</td></tr>")
-    body = "".join(rows) or '<tr><td colspan="3"><i>nobody yet: players join with /me in</i></td></tr>'
+    nobody = "nobody yet: players join with /me in" if session.open_for_signups else "nobody on the list"
+    body = "".join(rows) or f'<tr><td colspan="3"><i>{nobody}</i></td></tr>'
     phase = "signups open" if session.open_for_signups else f"{len(session.draws)} draws so far"
     return (
         f'<div class="pad"><h2>Session h{session.id}: {escape_html(session.host)}\'s player list</h2>'

@@ -150,9 +150,13 @@ class HandSession:
             names = self.still_in()
             if self.client_seed is None:
                 raise IllegalAction(NOT_CLOSED)
+        if len(names) < 2 and items_text.strip():
+            raise IllegalAction(f"A {kind} needs at least two items, separated by commas: {kind} A, B, C")
         if len(names) < 2:
-            what = "items" if items_text.strip() else "players still in"
-            raise IllegalAction(f"A {kind} needs at least two {what}, separated by commas: {kind} A, B, C")
+            raise IllegalAction(
+                f"A {kind} with no items is of the players still in, and fewer than two are: name the items, "
+                f"{kind} A, B, C"
+            )
         if len(names) > MAX_ITEMS:
             raise IllegalAction(f"A {kind} takes at most {MAX_ITEMS} items.")
         if len({to_id(n) or n for n in names}) < len(names):

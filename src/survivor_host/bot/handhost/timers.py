@@ -72,6 +72,8 @@ class HandTimers:
         self.state.out.say(self.state.room, f"Timer {name} stopped.")
 
     def stop_all(self) -> None:
+        """The session's end: every timer stops, and the next session's unnamed timers count from 1 again."""
         for timer in self.running.values():
             timer.cancel()
         self.running.clear()
+        self.count = 0

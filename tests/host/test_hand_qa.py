@@ -1,0 +1,40 @@
+"""A live hand-hosted session's findings, each a test that failed before its fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.host.test_hand_hosting import room
+from tests.host.test_replays import pages
+from tests.host.test_room import make_host, outbox
+
+
+def test_a_pick_or_shuffle_of_too_few_players_still_in_says_so_and_to_name_the_items(tmp_path: Path) -> None:
+    host = make_host(tmp_path, html=True, seed="a" * 64)
+    host.handle_chat("+", "Mars", ".handhost")
+    host.handle_chat("+", "Mars", ".close")
+    host.handle_chat("+", "Mars", ".shuffle")
+    assert outbox(host).pms_to("Mars")[-1] == (
+        "A shuffle with no items is of the players still in, and fewer than two are: name the items, shuffle A, B, C"
+    )
+    host.handle_chat("+", "Mars", ".pick solo")
+    assert outbox(host).pms_to("Mars")[-1] == "A pick needs at least two items, separated by commas: pick A, B, C"
+
+
+def test_the_hosts_page_of_an_empty_list_after_signups_does_not_ask_players_to_join(tmp_path: Path) -> None:
+    host = make_host(tmp_path, html=True, seed="a" * 64)
+    host.handle_chat("+", "Mars", ".handhost")
+    host.handle_chat("+", "Mars", ".list")
+    assert "nobody yet: players join with /me in" in pages(host)[-1][2]
+    host.handle_chat("+", "Mars", ".close")
+    host.handle_chat("+", "Mars", ".list")
+    assert "nobody on the list" in pages(host)[-1][2] and "/me in" not in pages(host)[-1][2]
+
+
+def test_the_next_sessions_unnamed_timers_count_from_1_again(tmp_path: Path) -> None:
+    host = make_host(tmp_path, html=True, seed="a" * 64)
+    for session in ("h1", "h2"):
+        host.handle_chat("+", "Mars", ".handhost")
+        host.handle_chat("+", "Mars", ".timer 30")
+        assert room(host)[-1] == "Timer 1 set: 30 s.", session
+        host.handle_chat("+", "Mars", ".done")
