@@ -4,9 +4,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.host.test_hand_hosting import room
+from tests.host.test_hand_hosting import followed_host, room
 from tests.host.test_replays import pages
 from tests.host.test_room import make_host, outbox
+
+
+def test_a_handhost_session_for_the_room_bots_host_ends_with_its_win(tmp_path: Path) -> None:
+    host = followed_host(tmp_path)
+    host.handle_chat("*", "Sir Vivor", "/announce **SURVGAME:** Mars is hosting. Type /me in to join!")
+    host.handle_chat("+", "Mars", ".done")  # the room bot still names Mars: a fresh session, by hand
+    host.handle_chat("+", "Mars", ".handhost")
+    assert room(host)[-1].startswith("Fair dice session h2 (host Mars)")
+    host.handle_chat("*", "Sir Vivor", "/announce **WINNER:** Io")
+    assert room(host)[-1].startswith("Session h2 seed: ")
+    assert not host.hand.active()
 
 
 def test_a_pick_or_shuffle_of_too_few_players_still_in_says_so_and_to_name_the_items(tmp_path: Path) -> None:

@@ -212,6 +212,10 @@ class HandDesk(HandTools):
             raise IllegalAction(f"Only the current host{host} or room auth can use {self.prefix}{word}{join}.")
         if word == HAND_START:
             self.start(self._host_name(rest.strip() or name))
+            person = self.state.roombot.other_host()  # the room bot's host: the session ends with that hosting
+            if self.state.settings.hand_follow and self.session is not None and person is not None:
+                self.session.followed = self.session.is_host(person)
+                self.save_softly()
             return
         session = self._session()
         if word == "done":
