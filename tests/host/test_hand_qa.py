@@ -49,3 +49,22 @@ def test_the_next_sessions_unnamed_timers_count_from_1_again(tmp_path: Path) -> 
         host.handle_chat("+", "Mars", ".timer 30")
         assert room(host)[-1] == "Timer 1 set: 30 s.", session
         host.handle_chat("+", "Mars", ".done")
+
+
+def test_a_player_who_renames_keeps_their_one_place_on_the_list(tmp_path: Path) -> None:
+    host = make_host(tmp_path, html=True, seed="a" * 64)
+    host.handle_chat("+", "Mars", ".handhost")
+    host.handle_chat(" ", "Eve", "/me in")
+    host.handle_rename("Eve Two", "eve")
+    host.handle_chat(" ", "Eve Two", ".salt pepper5")
+    assert outbox(host).pms_to("Eve Two")[-1].startswith("Your salt pepper5 goes into the client seed")
+    host.handle_chat(" ", "Eve Two", "/me in")
+    assert outbox(host).pms_to("Eve Two")[-1] == "You are already on Mars's list."
+    host.handle_chat(" ", "Io", "/me in")
+    host.handle_chat("+", "Mars", ".close")
+    assert room(host)[-1].endswith(": Mars|Eve,Io;pepper5")  # the client seed keeps the name they joined with
+    host.handle_rename("Eve Three", "evetwo")
+    host.handle_chat("+", "Mars", ".card Eve Three")
+    assert room(host)[-1] == "#1 card 13 for Eve Three: dealt by PM"
+    host.handle_chat("+", "Mars", ".list post")
+    assert room(host)[-1] == "Mars's list (2 in): Eve Three, Io"

@@ -279,10 +279,13 @@ class HandDesk(HandTools):
             self._away = None
 
     def renamed(self, new_name: str, old_id: str) -> None:
-        """The host renamed: the session follows them (its record keeps the name it began with)."""
+        """The host renamed: the session follows them (its record keeps the name it began with); a player
+        who renamed keeps their place on the list."""
         if self.session is not None and self.session.host_id == old_id:
             self.session.host_id = to_id(new_name)
             self.save_softly()
+        elif to_id(new_name) != old_id:
+            self.player_renamed(new_name, old_id)
 
     def back(self, name: str) -> None:
         """`name` joined the room: the host's grace ends; a player gets the cards dealt while away."""

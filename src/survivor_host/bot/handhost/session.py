@@ -80,7 +80,7 @@ class HandSession:
 
     def join(self, name: str) -> None:
         self._require_signups()
-        if to_id(name) in {to_id(p) for p in self.players}:
+        if self.find(name) is not None:  # by any name they had: a rename does not make a second player
             raise IllegalAction(f"You are already on {self.host}'s list.")
         if self.is_host(name):
             raise IllegalAction("The host does not join their own game.")
@@ -94,19 +94,20 @@ class HandSession:
 
     def leave(self, name: str) -> None:
         self._require_signups()
-        ids = [to_id(p) for p in self.players]
-        if to_id(name) not in ids:
+        userid = self.find(name)
+        if userid is None:
             raise IllegalAction(f"You were not on {self.host}'s list.")
-        self.players.pop(ids.index(to_id(name)))
-        self.shown.pop(to_id(name), None)
-        self.salts.pop(to_id(name), None)
+        self.players = [player for player in self.players if to_id(player) != userid]
+        self.shown.pop(userid, None)
+        self.salts.pop(userid, None)
 
     def add_salt(self, name: str, word: str, prefix: str) -> str:
         self._require_signups()
-        if to_id(name) not in {to_id(p) for p in self.players}:
+        userid = self.find(name)
+        if userid is None:
             raise IllegalAction("Join first (/me in): only players add salt.")
-        self.salts[to_id(name)] = clean_salt(word, prefix)
-        return f"Your salt {self.salts[to_id(name)]} goes into the client seed when {self.host} closes signups."
+        self.salts[userid] = clean_salt(word, prefix)
+        return f"Your salt {self.salts[userid]} goes into the client seed when {self.host} closes signups."
 
     def _require_signups(self) -> None:
         if not self.open_for_signups:

@@ -144,6 +144,18 @@ class HandTools:
             )
         self.show_page(name)
 
+    def player_renamed(self, new_name: str, old_id: str) -> None:
+        """A listed player renamed in the room: the host's list shows the new name, as its Rename button
+        would (a name the list refuses is left to the host)."""
+        session = self.session
+        if session is None or session.find(old_id) is None:
+            return
+        try:
+            session.change_list("rename", old_id, new_name)
+        except (IllegalAction, ValueError):
+            return
+        self.save_softly()
+
     def show_page(self, name: str) -> None:
         """The host's page; the list by PM without the bot's `*` rank, when the page is too big for one
         socket message, or when the server refuses it."""
