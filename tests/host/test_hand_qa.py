@@ -68,3 +68,16 @@ def test_a_player_who_renames_keeps_their_one_place_on_the_list(tmp_path: Path) 
     assert room(host)[-1] == "#1 card 13 for Eve Three: dealt by PM"
     host.handle_chat("+", "Mars", ".list post")
     assert room(host)[-1] == "Mars's list (2 in): Eve Three, Io"
+
+
+def test_a_card_for_a_player_in_the_room_under_a_new_name_is_not_held_for_their_return(tmp_path: Path) -> None:
+    host = make_host(tmp_path, html=True, seed="a" * 64)
+    host.handle_chat("+", "Mars", ".handhost")
+    for name in ("Eve", "Io"):
+        host.handle_chat(" ", name, "/me in")
+    host.handle_chat("+", "Mars", ".close")
+    host.handle_rename("Eve Two", "eve")
+    outbox(host).absent.add("eve")  # the server's user list now has Eve Two, not Eve
+    host.handle_chat("+", "Mars", ".card Eve Two")
+    assert not any("may not reach" in text for text in outbox(host).pms_to("Mars"))
+    assert host.hand.session is not None and host.hand.session.held == {}

@@ -89,7 +89,8 @@ class HandTools:
             joined = next((p for p in session.players if to_id(p) == userid), str(draw["for"]))
             out.pm(joined, f"#{number} your card in {room}: {card_name(int(draw['value']))}")
             out.pm(session.host, f"#{number} {draw['for']}'s card in {room}: {card_name(int(draw['value']))}")
-            if out.rank_of(room, userid) is None and number not in session.held.get(userid, []):
+            here = out.rank_of(room, userid) or out.rank_of(room, to_id(str(draw["for"])))  # or by the name shown now
+            if here is None and number not in session.held.get(userid, []):
                 session.held.setdefault(userid, []).append(number)
                 self.save_softly()
                 out.pm(
