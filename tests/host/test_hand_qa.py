@@ -81,3 +81,10 @@ def test_a_card_for_a_player_in_the_room_under_a_new_name_is_not_held_for_their_
     host.handle_chat("+", "Mars", ".card Eve Two")
     assert not any("may not reach" in text for text in outbox(host).pms_to("Mars"))
     assert host.hand.session is not None and host.hand.session.held == {}
+
+
+def test_handhost_names_the_host_as_the_room_spells_them(tmp_path: Path) -> None:
+    host = make_host(tmp_path, html=True, seed="a" * 64)
+    outbox(host).names["evetwo"] = "Eve Two"
+    host.handle_chat("+", "Mars", ".handhost eve   TWO")
+    assert room(host)[-1].startswith("Fair dice session h1 (host Eve Two): ")

@@ -21,7 +21,7 @@ from survivor_host.engine.ids import to_id
 from survivor_host.engine.seats import MAX_NAME_LENGTH
 from survivor_host.showdown.serverhtml import HTML_BUDGET
 from survivor_host.showdown.text import utf16_len
-from survivor_host.trust.session import card_name, clean_text, draw_line
+from survivor_host.trust.session import card_name, clean_text, draw_line, plain_name
 
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -38,14 +38,16 @@ class HandTools:
         return self.state.settings.prefix
 
     def _host_name(self, name: str) -> str:
-        """`handhost NAME`: a user in the room, by a name that stays plain text in the room's lines."""
+        """`handhost NAME`: a user in the room, by a name that stays plain text in the room's lines, as the
+        room's user list spells it (else as typed)."""
         try:
             shown = clean_text(name, "host's name")
         except ValueError as error:
             raise IllegalAction(str(error)) from error
         if len(shown) > MAX_NAME_LENGTH or self.state.out.rank_of(self.state.room, to_id(shown)) is None:
             raise IllegalAction(f"{shown} is not in {self.state.room}: a session is for someone in the room.")
-        return shown
+        spelled = self.state.out.name_in(self.state.room, to_id(shown))
+        return spelled if spelled is not None and plain_name(spelled) else shown
 
     def _session(self) -> HandSession:
         if self.session is None:
