@@ -1,5 +1,6 @@
-"""The bot's side of a hand-hosted session: who may use the host's tools (`tools.py`), what the room
-and the players read, timers, signups, the grace when the host is away, and the store.
+"""The bot's side of a hand-hosted session: what the room and the players read, timers, signups, the
+grace when the host is away, and the store (who may use the host's tools: `access.py`; the tools:
+`tools.py`).
 
 The session starts when the room bot names a host (`host_started`) or room auth types `handhost`;
 it ends at the room bot's `.win`/`.dehost` (`host_ended`), at `done`, or when the host stays away
@@ -13,10 +14,11 @@ import sqlite3
 from dataclasses import dataclass, field
 from typing import Any
 
+from survivor_host.bot.handhost.access import HandAccess
 from survivor_host.bot.handhost.session import HandSession
 from survivor_host.bot.handhost.timers import HandTimers, duration
 from survivor_host.bot.handhost.tools import HandTools
-from survivor_host.bot.handhost.words import HAND_START, SHARED_WITH_GAMES
+from survivor_host.bot.handhost.words import HAND_START
 from survivor_host.bot.outage import StoreDown
 from survivor_host.bot.ports import AUTH_RANKS, Cancellable
 from survivor_host.bot.state import RoomState
@@ -28,7 +30,7 @@ logger = logging.getLogger(__name__)
 
 
 @dataclass
-class HandDesk(HandTools):
+class HandDesk(HandAccess, HandTools):
     """At most one hand-hosted session in one room."""
 
     state: RoomState
@@ -49,41 +51,6 @@ class HandDesk(HandTools):
 
     def signups_open(self) -> bool:
         return self.session is not None and self.session.open_for_signups
-
-    def may_host(self, rank: str, name: str) -> bool:
-        """The session's host, room auth, or one of the bot's owners."""
-        session = self.session
-        owner = to_id(name) in self.state.settings.owners
-        return owner or rank in AUTH_RANKS or (session is not None and session.is_host(name))
-
-    def takes_pm_from(self, name: str, word: str) -> bool:
-        """True when a PM of `word` from `name` is surely for this room's session: its host's or room
-        auth's tools while it runs, `handhost` from room auth (a player's PM of a word a game of ours
-        also takes goes to their game)."""
-        rank = self.rank(" ", name, in_room=False)
-        if word == HAND_START:
-            return rank in AUTH_RANKS or to_id(name) in self.state.settings.owners
-        return self.session is not None and (self.may_host(rank, name) or word not in SHARED_WITH_GAMES)
-
-    def claim(self, name: str) -> int:
-        """How surely a PM of a host's tool from `name` is for this room's session: 2 its host, 1 room
-        auth or one of the bot's owners, 0 anyone else (or no session)."""
-        session = self.session
-        if session is None:
-            return 0
-        if session.is_host(name):
-            return 2
-        return 1 if self.may_host(self.rank(" ", name, in_room=False), name) else 0
-
-    def rank(self, rank: str, name: str, in_room: bool) -> str:
-        """A PM has no rank: the sender's rank in the room is looked up."""
-        if in_room:
-            return rank
-        return self.state.out.rank_of(self.state.room, to_id(name)) or " "
-
-    def _not_in_room(self, name: str, in_room: bool) -> bool:
-        """A PM from someone not in the room: their rank cannot be read, so a refusal tells them to join it."""
-        return not in_room and self.state.out.rank_of(self.state.room, to_id(name)) is None
 
     # ----- start and end -----
 
