@@ -99,7 +99,7 @@ class TerminalScreen:
     def _list_players(self, marked: bool = True, later: Sequence[Event] = ()) -> None:
         """The first player list, as a table with each AI seat's strategy (later lists stay lines); `marked`
         False: without the marks, which the lines after it tell (a theme whose list no line shows). The
-        game has already played the `later` events: who they eliminate (a Joker) is still in here."""
+        game has already played the `later` events: who they eliminate (at the first deal) is still in here."""
         self.listed = True
         still_in = [name for event in later if isinstance(event, Eliminated) for name in event.players]
         rows = self.player_rows(marked, still_in)
