@@ -481,6 +481,16 @@ def test_g6_substitute_is_told_the_card_and_the_owed_prompt() -> None:  # G6
     act(game, "stick", "Newcomer")
 
 
+def test_g6_all_at_once_substitute_of_a_seat_that_chose_gets_the_prompt_again() -> None:  # G6, C7
+    # The seat's choice may change until everyone is in, so the newcomer gets the buttons, not only the words.
+    game, _ = make([2, 9, 5], mods=["all-at-once"])
+    act(game, "stick", "P0")
+    events = act(game, "sub", target="P0", new="Newcomer")
+    prompts = [e for e in events if isinstance(e, Prompt) and e.to == "Newcomer"]
+    assert [p.targets for p in prompts] == [("P1", "P2")]
+    assert any(isinstance(e, Say) and e.to == "Newcomer" and "still change it" in e.text for e in events)
+
+
 def test_g6_host_end_and_g7_places() -> None:  # G6
     game, _ = make([2, 9, 5])
     events = act(game, "end")

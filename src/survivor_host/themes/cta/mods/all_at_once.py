@@ -111,8 +111,10 @@ class SecretSwaps(SecretChoice[CtaState, int | None], CtaPhase):
         return [SwapChoice(state(game).swap_round, chosen, last=not self.pending(game), to=seat.name)]
 
     def reminded(self, game: CtaState, seat: Seat, choice: int | None) -> list[Event]:
+        """A substitute hears the seat's choice and, while it may still change (C7), is asked again (G6)."""
         chosen = None if choice is None else game.seats[choice].name
-        return [SwapChoice(state(game).swap_round, chosen, standing=True, to=seat.name)]
+        told = SwapChoice(state(game).swap_round, chosen, standing=True, to=seat.name)
+        return [told, self.ask(game, seat.index)] if state(game).targets[seat.index] else [told]
 
     def refuse(self, game: CtaState, seat: Seat) -> str:
         return "You are safe this round and make no swap choice."
