@@ -491,6 +491,18 @@ def test_g6_all_at_once_substitute_of_a_seat_that_chose_gets_the_prompt_again() 
     assert any(isinstance(e, Say) and e.to == "Newcomer" and "still change it" in e.text for e in events)
 
 
+def test_g6_all_at_once_substitute_of_a_seat_with_nobody_to_swap_with_is_told_so() -> None:  # G6, C7
+    # Adhesive: P1 stuck in swap round 1, the others are Kings, so P0 has nobody to swap with in round 2.
+    game, _ = make([2, 9, 13, 13], [100, 50], mods=["all-at-once", "adhesive"], shuffles=[["P0", "P1"]])
+    act(game, "swap", "P0", target="P1")
+    act(game, "stick", "P1")
+    events = act(game, "sub", target="P0", new="Newcomer")
+    told = [e.text for e in events if isinstance(e, Say) and e.to == "Newcomer"]
+    assert any("nobody to swap with" in text for text in told)
+    assert not any("still change it" in text for text in told)
+    assert not any(isinstance(e, Prompt) and e.to == "Newcomer" for e in events)
+
+
 def test_g6_host_end_and_g7_places() -> None:  # G6
     game, _ = make([2, 9, 5])
     events = act(game, "end")

@@ -111,10 +111,13 @@ class SecretSwaps(SecretChoice[CtaState, int | None], CtaPhase):
         return [SwapChoice(state(game).swap_round, chosen, last=not self.pending(game), to=seat.name)]
 
     def reminded(self, game: CtaState, seat: Seat, choice: int | None) -> list[Event]:
-        """A substitute hears the seat's choice and, while it may still change (C7), is asked again (G6)."""
+        """A substitute hears the seat's choice and, while it may still change (C7), is asked again (G6);
+        a seat with nobody to swap with is told so, since its stick cannot change."""
+        if not state(game).targets[seat.index]:
+            return [NoTargets(seat.name, later=True, to=seat.name)]
         chosen = None if choice is None else game.seats[choice].name
         told = SwapChoice(state(game).swap_round, chosen, standing=True, to=seat.name)
-        return [told, self.ask(game, seat.index)] if state(game).targets[seat.index] else [told]
+        return [told, self.ask(game, seat.index)]
 
     def refuse(self, game: CtaState, seat: Seat) -> str:
         return "You are safe this round and make no swap choice."
