@@ -82,6 +82,16 @@ def test_c2_k_is_cut_to_half_the_players() -> None:  # C2
     assert game.round_record()[0]["elim"] == 2
 
 
+def test_c2_capped_elim_line_promises_no_count_a_later_deal_breaks() -> None:  # C2
+    # elim 99 with 6 players: the cap is half the players of each round, and round 2 has only 5 (2 go, not 3).
+    game, _ = make([5, 6, 7, 8, 9, 10], [2, 3, 4, 5, 6])
+    line = " ".join(e.text for e in act(game, "elim", count=99) if isinstance(e, Say))
+    assert "at most the 3 lowest cards" in line and "half the players in the round" in line
+    for name in ["P0", "P1", "P2", "P3", "P4", "P5"]:
+        act(game, "stick", name)
+    assert game.round == 2 and game.k == 2
+
+
 def test_c2_elim_host_action_takes_effect_at_next_deal() -> None:  # C2
     game, _ = make([5, 6, 7, 8, 9], [10, 11, 12, 9])
     refused(game, Input("elim", count=0), "at least 1")

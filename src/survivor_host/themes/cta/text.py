@@ -250,9 +250,10 @@ def _line(fact: Fact) -> str:
                 f"**{player}** held {card_name(card)}, the cut-off card, and lost the tie-break with {roll}: "
                 "eliminated."
             )
-        case ElimChanged(count=count, players=players) if count > players // 2 > 0:  # C2: capped at half
-            each = f"{lowest_cards(players // 2)} will be eliminated each round, not {count}"
-            return f"From the next deal, {each}: at most half the players go in a round, and {players} are left."
+        case ElimChanged(count=count, players=players) if count > players // 2 > 0:  # C2: half of each round's players
+            each = f"at most {lowest_cards(players // 2)} will be eliminated each round, not {count}"
+            half = f"never more than half the players in the round, and {players} are left now"
+            return f"From the next deal, {each}: {half}."
         case ElimChanged(count=count):
             each = f"{lowest_cards(count)} will be eliminated each round"
             return f"From the next deal, {each} (at most half the players)."
