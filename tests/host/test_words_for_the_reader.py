@@ -167,3 +167,10 @@ def test_the_bot_answers_a_typo_with_the_closest_action(tmp_path: Path) -> None:
     assert said.endswith("Did you mean **follow**?") and said.startswith('I don\'t know "follw"')
     host.handle_pm("Stranger", "follw")
     assert "Did you mean" not in outbox(host).pms_to("Stranger")[-1]
+
+
+def test_a_cut_short_name_is_offered_the_one_name_it_begins() -> None:  # BG2: the legal targets, and the right one
+    game = new_game("hg", ["AI Venus", "AI Mars", "AI Mercury"], seed=1)
+    game.start()
+    said = refusal(game, "AI Venus", "attack ai mer", '"ai mer" is not in this game.', verb="send")
+    assert "Did you mean **attack AI Mercury**?" in said  # difflib alone offered AI Mars

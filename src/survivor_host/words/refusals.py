@@ -16,7 +16,11 @@ from survivor_host.engine.render import join_names
 
 
 def closest(word: str, choices: Sequence[str]) -> str | None:
-    """The choice `word` was most likely meant to be (a typo away), or None."""
+    """The choice `word` was most likely meant to be: the only one it begins (`ai mer`: AI Mercury), else a typo
+    away, or None."""
+    starts = [choice for choice in choices if to_id(word) and to_id(choice).startswith(to_id(word))]
+    if len(starts) == 1:
+        return starts[0]
     found = difflib.get_close_matches(word.lower(), [choice.lower() for choice in choices], n=1, cutoff=0.6)
     if not found:
         return None
