@@ -147,3 +147,15 @@ def test_every_say_which_answer_is_one_pm_at_the_worst(tmp_path: Path) -> None:
         assert reply.startswith(answer)
         assert f"e.g. {rooms[0]} {word} /{HEAVY}" in reply and reply.count(f"{word} /") == 1
         assert all(room in reply for room in rooms)
+
+
+def test_a_game_command_before_the_start_tells_a_signed_up_player_it_has_not_started(tmp_path: Path) -> None:
+    """`nick Early` by PM during an hga's signups: the sender is on its list, not "not in a game"."""
+    bot, out = make_bot(tmp_path)
+    host = bot.rooms["two"]
+    host.handle_chat("~", "Host", ".host hga")
+    host.handle_chat(" ", "Mars", "/me in")
+    bot._route_pm("Mars", "nick Early")
+    assert out.pms_to("Mars")[-1] == "The game in two has not started yet: it takes your commands once it does."
+    bot._route_pm("Venus", "nick Early")
+    assert out.pms_to("Venus")[-1] == "You are not in a game I am hosting. Type help for the commands."

@@ -14,7 +14,7 @@ from survivor_host.bot.command_words import is_command_word
 from survivor_host.bot.config import BotConfig
 from survivor_host.bot.fairness import new_server_seed
 from survivor_host.bot.handhost.words import HAND_COMMANDS, HAND_START
-from survivor_host.bot.pm_rooms import one_of, replay_rooms, room_first, room_hint, room_prefix
+from survivor_host.bot.pm_rooms import not_playing, one_of, replay_rooms, room_first, room_hint, room_prefix
 from survivor_host.bot.ports import HostSettings, Outbox
 from survivor_host.bot.room import HOST_COMMANDS, INFO_COMMANDS, SIGNUP_PM_COMMANDS, RoomHost
 from survivor_host.bot.roombot import RoomBotSettings
@@ -291,7 +291,7 @@ class Bot:
             rooms[0].answer_unknown(name, word or body)
         elif not playing:
             with self.out.lane("error", name):  # a refusal: after the game's lines
-                self.out.pm(name, "You are not in a game I am hosting. Type help for the commands.")
+                self.out.pm(name, not_playing(rooms, userid))
         else:
             able = [h for h in playing if h.can_take(userid, word)]
             if len(able) == 1 or len(playing) == 1:

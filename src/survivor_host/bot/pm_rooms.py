@@ -8,6 +8,7 @@ from survivor_host.bot import replays
 from survivor_host.bot.guide import pm_example
 from survivor_host.bot.ports import Outbox
 from survivor_host.bot.room import RoomHost
+from survivor_host.engine.ids import to_id
 from survivor_host.showdown.protocol import to_room_id
 from survivor_host.showdown.text import clip
 
@@ -70,3 +71,11 @@ def room_hint(rooms: Iterable[str]) -> str:
     names = list(rooms)
     example = f"{names[0]} {pm_example()}"
     return f"I host in {', '.join(names)}. To say which room a PM is for, put the room first, e.g. {example}."
+
+
+def not_playing(hosts: Sequence[RoomHost], userid: str) -> str:
+    """The refusal of a game command from a user with no seat: a signed-up player is told it has not started."""
+    signed = [h.room for h in hosts if h.signups is not None and userid in {to_id(p) for p in h.signups.players}]
+    if signed:
+        return f"The game in {signed[0]} has not started yet: it takes your commands once it does."
+    return "You are not in a game I am hosting. Type help for the commands."
