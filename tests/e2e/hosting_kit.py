@@ -355,7 +355,7 @@ REFUSAL = re.compile(
     r"(?i)^(Only |You are not in a game|It is not your turn|Send that to me by PM|You can't|You cannot|"
     r"Unknown |.* is not in this game|You have been eliminated|There is no|Rebel or follow was already|"
     r"I don't know|None of your games|That could be for|You are already|You were not signed up|Signups are not|"
-    r"The game in .* has already started|No game is running|Something went wrong)"
+    r"The game in .* has (already started|not started yet)|No game is running|Something went wrong)"
 )
 
 

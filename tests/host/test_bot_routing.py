@@ -156,6 +156,8 @@ def test_a_game_command_before_the_start_tells_a_signed_up_player_it_has_not_sta
     host.handle_chat("~", "Host", ".host hga")
     host.handle_chat(" ", "Mars", "/me in")
     bot._route_pm("Mars", "nick Early")
-    assert out.pms_to("Mars")[-1] == "The game in two has not started yet: it takes your commands once it does."
+    assert out.pms_to("Mars")[-1] == "The game in two has not started yet: signups are open."
+    host.handle_chat(" ", "Mars", ".attack Venus")  # in the room too
+    assert out.pms_to("Mars")[-1] == "The game in two has not started yet: signups are open."
     bot._route_pm("Venus", "nick Early")
     assert out.pms_to("Venus")[-1] == "You are not in a game I am hosting. Type help for the commands."

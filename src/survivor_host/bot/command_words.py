@@ -30,3 +30,8 @@ def is_game_word(word: str) -> bool:
         if cls.ACTION_ALIASES.get(word, word) in cls.PLAYER_ACTIONS:
             return True
     return False
+
+
+def not_started(room: str) -> str:
+    """The refusal of a game command while `room`'s signups are open."""
+    return f"The game in {room} has not started yet: signups are open."

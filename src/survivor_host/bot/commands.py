@@ -21,6 +21,7 @@ from survivor_host.bot.command_words import (
     SIGNUP_COMMANDS,
     is_command_word,
     is_game_word,
+    not_started,
 )
 from survivor_host.bot.handhost.desk import HandDesk
 from survivor_host.bot.handhost.words import HAND_COMMANDS, HAND_START, SHARED_WITH_GAMES
@@ -211,7 +212,8 @@ class Commands(PlayerCommands):
         elif state.running() is not None and (in_room or is_game_word(word) or self.plays(to_id(name))):
             self._player_action(name, word, rest, in_room)
         elif is_game_word(word):
-            raise IllegalAction(f"No game is running in {state.room}.")
+            idle = f"No game is running in {state.room}."
+            raise IllegalAction(not_started(state.room) if state.signups is not None else idle)
         elif not in_room:
             self.answer_unknown(name, word)
 

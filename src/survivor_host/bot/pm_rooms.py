@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from survivor_host.bot import replays
+from survivor_host.bot.command_words import not_started
 from survivor_host.bot.guide import pm_example
 from survivor_host.bot.ports import Outbox
 from survivor_host.bot.room import RoomHost
@@ -77,5 +78,5 @@ def not_playing(hosts: Sequence[RoomHost], userid: str) -> str:
     """The refusal of a game command from a user with no seat: a signed-up player is told it has not started."""
     signed = [h.room for h in hosts if h.signups is not None and userid in {to_id(p) for p in h.signups.players}]
     if signed:
-        return f"The game in {signed[0]} has not started yet: it takes your commands once it does."
+        return not_started(signed[0])
     return "You are not in a game I am hosting. Type help for the commands."
