@@ -54,7 +54,10 @@ class Session:
         self.deadlines.wait_id = -1
         self.present.post(game.start())
         self.posted_when_sent(0)
-        self.deadlines.rearm()
+        if game.finished:  # two players can go straight to a final that needs nobody's input
+            self.finish()
+        else:
+            self.deadlines.rearm()
 
     def apply(self, inp: Input, reply_to: str | None) -> bool:
         """Feed one input to the game once it is stored; then announce what it caused. A refusal (the
