@@ -45,7 +45,7 @@ def test_a_guesser_rules_out_the_player_it_attacked_this_round() -> None:
         game.apply(Input("attack", by=by, target=target))
     view = game.view("Bob")
     assert isinstance(view, ExcView)
-    assert (view.guessing, view.ruled_out, view.known) == ("CidX", ("Ann",), ())
+    assert (view.guessing, view.ruled_out, view.known) == ("CidX", ("Ann", "Bob"), ())  # Bob guesses (BG9)
 
 
 def guesses_by_kind(games: int) -> dict[str, list[int]]:

@@ -95,16 +95,17 @@ def test_a_wrong_guess_costs_nothing_and_a_right_one_puts_the_owner_out() -> Non
     assert "**DeeX** was **Dee**, who is out." in lines[1] and not game.seat("Dee").alive
 
 
-def test_bg2_a_guesser_naming_themselves_is_refused_with_the_legal_targets() -> None:  # 3.4c, BG2, BG9
-    """The guesser never owns the exposed nickname (BG9), so naming oneself is refused by PM with the
-    others still in, like an attack on oneself; the guesser may then name another."""
+def test_bg2_a_guesser_may_name_themselves_and_it_is_a_wrong_guess() -> None:  # 3.4c, BG2, BG9
+    """3.4c takes any player's name, oneself included, and BG2 refuses oneself only where the text forbids
+    it: the guesser never owns the exposed nickname (BG9), so naming oneself is a wrong guess."""
     game = nicknamed(ScriptedDice([10, 90] * 3, picks=["Ann", "Bob"]))
     attack(game, "Ann>Bob Bob>Ann Cid>Ann Dee>Ann")  # CidX is exposed; Ann guesses
-    with pytest.raises(IllegalAction, match=r"You can't suspect yourself\. You may suspect: Bob, Cid, Dee\."):
-        game.step(Input("suspect", by="Ann", target="ann"))
-    assert [w.player for w in game.awaiting()] == ["Ann"]
-    game.apply(Input("suspect", by="Ann", target="Cid"))
-    assert not game.seat("Cid").alive
+    assert [inp.target for inp in game.legal_inputs("Ann")] == ["Ann", "Bob", "Cid", "Dee"]
+    with pytest.raises(IllegalAction, match=r"\"Eve\" is not in this game\. You may suspect: Ann, Bob, Cid, Dee\."):
+        game.step(Input("suspect", by="Ann", target="Eve"))
+    said = game.apply(Input("suspect", by="Ann", target="ann"))
+    assert "**Ann** suspects **Ann** of being CidX: incorrect. Nothing happens." in map(render, said)
+    assert all(seat.alive for seat in game.seats)
 
 
 def test_a_silent_guesser_is_out_and_a_nickname_whose_owner_is_out_is_skipped() -> None:  # 3.4d, 3.4e

@@ -1,7 +1,7 @@
 """Exclusions' guesses (3.4): the nicknames whose owners nobody attacked are exposed, one at a time in
 the order the owners joined. For each whose owner is still in, a player drawn from everyone else still in
-(BG9) names a user in the room: right, the owner is out; wrong, nothing happens (7c); silent by the
-deadline, the guesser is out."""
+(BG9) names a user in the room, themselves included (3.4c): right, the owner is out; wrong, nothing
+happens (7c); silent by the deadline, the guesser is out."""
 
 from __future__ import annotations
 
@@ -54,12 +54,12 @@ class Guessing(Phase[ExcState]):
         if game.guesser is None:
             return []
         seat = game.seats[game.guesser]
-        return [Wait(seat.name, (SUSPECT,), False, game.target_names(seat))]
+        return [Wait(seat.name, (SUSPECT,), False, game.suspect_names())]
 
     def offers(self, game: ExcState, seat: Seat) -> list[Input]:
         if seat.index != game.guesser:
             return []
-        return [Input(SUSPECT, by=seat.name, target=name) for name in game.target_names(seat)]
+        return [Input(SUSPECT, by=seat.name, target=name) for name in game.suspect_names()]
 
     def act(self, game: ExcState, seat: Seat, inp: Input) -> list[Event] | None:
         if inp.action != SUSPECT:
@@ -108,4 +108,4 @@ def asked(game: ExcState, seat: Seat) -> GuessAsked:
     """`seat` is asked, in the room, who owns the nickname being guessed."""
     assert game.suspected is not None
     nick = game.nick_of(game.seats[game.suspected])
-    return GuessAsked(seat.name, (SUSPECT,), game.target_names(seat), False, nick)
+    return GuessAsked(seat.name, (SUSPECT,), game.suspect_names(), False, nick)

@@ -4,6 +4,7 @@ username), the exposed nicknames still to guess and who guesses now; and how a t
 from __future__ import annotations
 
 from survivor_host.engine.duels import DuelGame
+from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.game import Seat
 from survivor_host.engine.nicknames import Nicknamed
 from survivor_host.themes.exclusions.record import ExcRecorder
@@ -48,7 +49,17 @@ class ExcState(Nicknamed, DuelGame):
         """The user `seat` attacks (3.3): any other player still in, by username."""
         return self.living_target(seat, name, "attack", self.target_names(seat))
 
+    def suspect_names(self) -> tuple[str, ...]:
+        """Whom the guesser may suspect (3.4c, BG2): every player still in, the guesser too, by username, sorted."""
+        return tuple(sorted((other.name for other in self.alive()), key=str.lower))
+
     def suspect_target(self, seat: Seat, name: str | None) -> Seat:
-        """The user `seat` suspects (3.4c): any other player still in. The guesser never owns the nickname
-        (BG9), so naming oneself is refused with the legal targets (BG2), as an attack on oneself is."""
-        return self.living_target(seat, name, "suspect", self.target_names(seat))
+        """The user `seat` suspects (3.4c): any player still in, oneself included, as the text takes it (the
+        guesser never owns the nickname, BG9, so naming oneself is a wrong guess); others refused (BG2)."""
+        if name:
+            try:
+                if self.seat(name) is seat:
+                    return seat
+            except IllegalAction:
+                pass  # refused below, with the names one may suspect
+        return self.living_target(seat, name, "suspect", self.suspect_names())

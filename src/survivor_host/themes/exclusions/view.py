@@ -25,9 +25,9 @@ class ExcView:
     known: tuple[tuple[str, str], ...] = ()
     """(nickname, owner) pairs this player knows, of players still in."""
     ruled_out: tuple[str, ...] = ()
-    """Players still in this player knows do not own the nickname being guessed: the one they attacked this
-    round (an attacked player is not exposed), owners of other nicknames they know, and anyone the room
-    heard suspected of it wrongly."""
+    """Players still in this player knows do not own the nickname being guessed: themselves (BG9), the one
+    they attacked this round (an attacked player is not exposed), owners of other nicknames they know, and
+    anyone the room heard suspected of it wrongly."""
 
 
 def view_of(game: ExcState, seat: Seat) -> ExcView:
@@ -38,7 +38,7 @@ def view_of(game: ExcState, seat: Seat) -> ExcView:
     guessing, ruled_out = None, set[str]()
     if game.guesser == seat.index and game.suspected is not None:
         guessing = game.nick_of(game.seats[game.suspected])
-        ruled_out = {owner for nick, owner in known.items() if nick != guessing}
+        ruled_out = {owner for nick, owner in known.items() if nick != guessing} | {seat.name}  # BG9
         if chosen is not None:
             ruled_out.add(game.seats[chosen].name)
         for rec in game.recorder.rounds:
