@@ -369,6 +369,17 @@ def test_a_timer_stops_by_name_and_the_end_of_the_session_stops_them_all(tmp_pat
     assert not any(line.startswith("Time is up") for line in room(host))
 
 
+def test_a_timer_is_named_whatever_its_case(tmp_path: Path) -> None:
+    host = session_host(tmp_path)
+    host.handle_chat(" ", "Mars", ".timer 60 // Vote")
+    host.handle_chat(" ", "Mars", ".timer 60 // VOTE")
+    assert outbox(host).pms_to("Mars")[-1] == "Timer Vote is already running (.timer stop Vote ends it)."
+    host.handle_chat(" ", "Mars", ".timer stop vote")
+    assert room(host)[-1] == "Timer Vote stopped."
+    clock(host).advance(120)
+    assert not any(line.startswith("Time is up") for line in room(host))
+
+
 def test_the_bot_routes_the_hosts_pms_and_brings_a_session_back_after_a_restart(tmp_path: Path) -> None:
     from survivor_host.bot.bot import Bot
     from tests.host.fakes import FakeClock

@@ -52,8 +52,9 @@ class HandTimers:
         if not name:
             self.count += 1
             name = str(self.count)
-        if name in self.running:
-            raise IllegalAction(f"Timer {name} is already running ({p}timer stop {name} ends it).")
+        running = self._named(name)
+        if running is not None:
+            raise IllegalAction(f"Timer {running} is already running ({p}timer stop {running} ends it).")
         self.start(name, seconds)
 
     def start(self, name: str, seconds: int) -> None:
@@ -64,12 +65,16 @@ class HandTimers:
         self.running[name] = self.state.clock.call_later(seconds, ring)
         self.state.out.say(self.state.room, f"Timer {name} set: {duration(seconds)}.")
 
+    def _named(self, name: str) -> str | None:
+        """The running timer `name` names, whatever its case (`stop a` stops timer A)."""
+        return next((key for key in self.running if key.casefold() == name.strip().casefold()), None)
+
     def stop(self, name: str) -> None:
-        timer = self.running.pop(name, None)
-        if timer is None:
+        key = self._named(name)
+        if key is None:
             raise IllegalAction(f"No timer {name[:MAX_TEXT]!r} is running." if name else "No timer is running.")
-        timer.cancel()
-        self.state.out.say(self.state.room, f"Timer {name} stopped.")
+        self.running.pop(key).cancel()
+        self.state.out.say(self.state.room, f"Timer {key} stopped.")
 
     def stop_all(self) -> None:
         """The session's end: every timer stops, and the next session's unnamed timers count from 1 again."""
