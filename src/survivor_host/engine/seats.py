@@ -95,8 +95,11 @@ class Roster:
             raise IllegalAction(f"{seat.name} is already eliminated.")
         return seat
 
-    def living_target(self, seat: Seat, name: str | None, verb: str, legal: Sequence[str]) -> Seat:
-        """The other living player `seat` names (BG2: else refused, naming the `legal` targets)."""
+    def living_target(
+        self, seat: Seat, name: str | None, verb: str, legal: Sequence[str], oneself: bool = False
+    ) -> Seat:
+        """The other living player `seat` names, or `seat` itself where the text takes oneself (`oneself`)
+        (BG2: else refused, naming the `legal` targets)."""
         listed = ", ".join(legal)
         if not name:
             raise IllegalAction(f"Name the player you {verb}: {listed}.")
@@ -104,7 +107,7 @@ class Roster:
             target = self.seat(name)
         except IllegalAction:
             raise IllegalAction(f"{quoted_name(name)} is not in this game. You may {verb}: {listed}.") from None
-        if target is seat:
+        if target is seat and not oneself:
             raise IllegalAction(f"You can't {verb} yourself. You may {verb}: {listed}.")
         if not target.alive:
             raise IllegalAction(f"{target.name} is already out. You may {verb}: {listed}.")

@@ -4,7 +4,6 @@ username), the exposed nicknames still to guess and who guesses now; and how a t
 from __future__ import annotations
 
 from survivor_host.engine.duels import DuelGame
-from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.game import Seat
 from survivor_host.engine.nicknames import Nicknamed
 from survivor_host.themes.exclusions.record import ExcRecorder
@@ -56,10 +55,4 @@ class ExcState(Nicknamed, DuelGame):
     def suspect_target(self, seat: Seat, name: str | None) -> Seat:
         """The user `seat` suspects (3.4c): any player still in, oneself included, as the text takes it (the
         guesser never owns the nickname, BG9, so naming oneself is a wrong guess); others refused (BG2)."""
-        if name:
-            try:
-                if self.seat(name) is seat:
-                    return seat
-            except IllegalAction:
-                pass  # refused below, with the names one may suspect
-        return self.living_target(seat, name, "suspect", self.suspect_names())
+        return self.living_target(seat, name, "suspect", self.suspect_names(), oneself=True)
