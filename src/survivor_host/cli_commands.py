@@ -153,8 +153,6 @@ def _analysis_setting(args: argparse.Namespace, options: dict[str, object]) -> t
             raise SetupError(f"--elim is for {takers}; {spec.title} eliminates by its own rules.")
         if args.elim < 1:
             raise SetupError(f"--elim must be at least 1 (C2), not {args.elim}.")
-        if "elim" in options:
-            raise SetupError("--elim and --option elim both set elim: give it once.")
         options["elim"] = args.elim
     mods = [mod for mod in (args.mods or "").split(",") if mod.strip()]
     spec.check_options_read(mods, options)
@@ -166,7 +164,7 @@ def _analysis_setting(args: argparse.Namespace, options: dict[str, object]) -> t
 def cmd_odds(args: argparse.Namespace) -> int:
     from survivor_host.analysis.tables import render_text, setting_title
 
-    options: dict[str, object] = dict(_options(args.option))
+    options: dict[str, object] = dict(_options(args.option, args.elim))
     mods = _analysis_setting(args, options)
     spec = theme_spec(args.theme)
     odds_tables = spec.odds()
@@ -196,7 +194,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise SetupError(f"--workers must be at least 1, not {args.workers}.")
     if args.seed < 0:
         raise SetupError(f"--seed must be at least 0, not {args.seed}.")
-    options: dict[str, object] = dict(_options(args.option))
+    options: dict[str, object] = dict(_options(args.option, args.elim))
     mods = _analysis_setting(args, options)
     strategies = tuple(s.strip() for s in (args.strategy or "").split(",") if s.strip())
     if len(strategies) > args.players:
