@@ -94,7 +94,7 @@ def test_finding_1_points_never_echoes_text_so_the_session_verifies(e2e: E2EEnv,
     log, said, _ = run_session(e2e, bot_factory, "points echo")
     verdict = the_bots_verdict(log)
     assert verdict.problem is None, (verdict.problem, log)
-    assert "all 1 numbered draws" in verdict.checked[-1]
+    assert "the 1 numbered draw is the dice" in verdict.checked[-1]
     answer = next(line for line in said if line.startswith("Games played with me here by"))
     assert "#2 roll" not in answer and " · " not in answer, answer
     assert answer.startswith(f"Games played with me here by {to_id(ECHO)}: 0.")

@@ -283,7 +283,7 @@ def test_verify_chat_reads_names_with_spaces_in_the_client_seed() -> None:
     ]
     (verdict,) = verify_chat(lines)
     assert verdict.problem is None, verdict.problem
-    assert "all 1 numbered draws" in verdict.checked[-1]
+    assert "the 1 numbered draw is the dice" in verdict.checked[-1]
 
 
 def test_verify_chat_reads_lines_a_busy_room_put_in_one_box_or_joined() -> None:

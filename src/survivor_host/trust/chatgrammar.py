@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 
 from survivor_host.engine.ids import to_id
+from survivor_host.trust.session import parse_roll, roll_draw
 
 JOIN = " · "
 """What the send queue joins a room's waiting lines with (`showdown.flood.JOIN`)."""
@@ -110,3 +111,31 @@ def looks_boxed(line: str, forms: tuple[re.Pattern[str], ...]) -> bool:
     if signed := _SIGNED.fullmatch(line):
         line = signed.group(1)
     return any(form.fullmatch(line) for form in forms)
+
+
+@dataclass
+class ChatDraw:
+    """A numbered draw line as the chat shows it: what was drawn, and the value shown (None: by PM)."""
+
+    number: int
+    line: str
+    draw: dict[str, object]
+    shown: str | None
+
+
+def parse_draw(text: str) -> ChatDraw | None:
+    """A numbered draw line (the draw without its value, the value as shown), or None."""
+    if roll := ROLL.fullmatch(text):
+        try:
+            spec = parse_roll(roll.group(2))
+        except ValueError:
+            return None
+        return ChatDraw(int(roll.group(1)), text, roll_draw(spec, roll.group(3) or ""), roll.group(4))
+    if listed := LIST.fullmatch(text):
+        draw = {"kind": listed.group(2), "names": listed.group(3).split(", "), "label": listed.group(4) or ""}
+        return ChatDraw(int(listed.group(1)), text, draw, listed.group(5))
+    if card := CARD.fullmatch(text):
+        return ChatDraw(
+            int(card.group(1)), text, {"kind": "card", "ranks": int(card.group(2)), "for": card.group(3)}, None
+        )
+    return None

@@ -22,21 +22,13 @@ from survivor_host.trust.chatgrammar import (
     ROOM_CONTEXT,
     SEED,
     YOUR_CARD,
+    ChatDraw,
     lines_of,
     looks_boxed,
+    parse_draw,
     said,
 )
-from survivor_host.trust.session import card_line, card_value, draw_line, make_draw, parse_roll, roll_draw
-
-
-@dataclass
-class ChatDraw:
-    """A numbered draw line as the chat shows it: what was drawn, and the value shown (None: by PM)."""
-
-    number: int
-    line: str
-    draw: dict[str, object]
-    shown: str | None
+from survivor_host.trust.session import card_line, card_value, draw_line, make_draw
 
 
 @dataclass
@@ -61,6 +53,10 @@ class ChatSession:
     """What of the log was left unused for this session, and why."""
     conflict: str | None = None
     """Two different lines for one place (a draw number, the seed): the log cannot be read one way."""
+    disorder: tuple[str, str] | None = None
+    """The first draw line the log shows after a line of a higher number (that line, then it)."""
+    repeated: list[int] = field(default_factory=list)
+    """Draw numbers whose line the log shows again, the same (a rejoin's backlog, a restart's resend)."""
 
     def once(self, what: str, old: object, new: object) -> bool:
         """True when `new` may fill a place that holds `old` (empty, or the same line again)."""
@@ -157,27 +153,12 @@ def _read_line(
     elif session is not None and (drawn := parse_draw(text)) is not None:
         old = session.draws.get(drawn.number)
         if old is None:
+            highest = max(session.draws.values(), key=lambda d: d.number, default=None)
+            if highest is not None and highest.number > drawn.number and session.disorder is None:
+                session.disorder = (highest.line, text)
             session.draws[drawn.number] = drawn
-        else:
-            session.once(f"lines for #{drawn.number}", old.line, text)
-
-
-def parse_draw(text: str) -> ChatDraw | None:
-    """A numbered draw line (the draw without its value, the value as shown), or None."""
-    if roll := ROLL.fullmatch(text):
-        try:
-            spec = parse_roll(roll.group(2))
-        except ValueError:
-            return None
-        return ChatDraw(int(roll.group(1)), text, roll_draw(spec, roll.group(3) or ""), roll.group(4))
-    if listed := LIST.fullmatch(text):
-        draw = {"kind": listed.group(2), "names": listed.group(3).split(", "), "label": listed.group(4) or ""}
-        return ChatDraw(int(listed.group(1)), text, draw, listed.group(5))
-    if card := CARD.fullmatch(text):
-        return ChatDraw(
-            int(card.group(1)), text, {"kind": "card", "ranks": int(card.group(2)), "for": card.group(3)}, None
-        )
-    return None
+        elif session.once(f"lines for #{drawn.number}", old.line, text) and drawn.number not in session.repeated:
+            session.repeated.append(drawn.number)
 
 
 @dataclass
@@ -215,6 +196,13 @@ def check_session(session: ChatSession) -> ChatVerdict:
     if not session.client_seed.startswith(f"{session.host}|"):
         verdict.problem = f"{where}: the client seed {session.client_seed!r} does not begin with the host's name"
         return verdict
+    if session.disorder is not None:  # the bot posts draws in number order: this is not the room's order
+        later, earlier = session.disorder
+        verdict.problem = (
+            f"{where}: the log shows {later!r} before {earlier!r}, but the bot posts its draws in number order:"
+            " the log is not in the order the room read them"
+        )
+        return verdict
     stream = HmacStream(session.seed, session.client_seed)
     for expected, shown in enumerate(sorted(session.draws.values(), key=lambda d: d.number), start=1):
         if shown.number != expected:
@@ -232,11 +220,25 @@ def check_session(session: ChatSession) -> ChatVerdict:
         return verdict
     cards = sum(1 for d in session.draws.values() if d.shown is None)
     seen = sum(1 for d in session.draws.values() if d.number in session.cards)
+    if not session.draws:
+        verdict.checked.append(f"{where}: the log shows no numbered draw, so no dice were checked")
+        return verdict
     verdict.checked.append(
-        f"{where}: all {len(session.draws)} numbered draws are the dice of the committed seed and the client seed"
-        + (f" ({cards} cards, {seen} of them shown)" if cards else "")
+        f"{where}: {_all_draws(len(session.draws))} the dice of the committed seed and the client seed"
+        + (f" ({cards} {'card' if cards == 1 else 'cards'}, {seen} of them shown)" if cards else "")
     )
+    if session.repeated:
+        shown = ", ".join(f"#{number}" for number in session.repeated)
+        verdict.checked.append(
+            f"{where}: the log shows the line of {shown} more than once, the same each time (as a rejoin's backlog"
+            " or the bot's resend after a restart shows it): each is read once"
+        )
     return verdict
+
+
+def _all_draws(count: int) -> str:
+    """`the 1 numbered draw is`, `all 6 numbered draws are`."""
+    return "the 1 numbered draw is" if count == 1 else f"all {count} numbered draws are"
 
 
 def _unbacked_card(session: ChatSession) -> str | None:
