@@ -50,7 +50,11 @@ def list_page(session: HandSession, buttons: Buttons, room: str) -> str:
         rows.append(f"<tr><td>{escape_html(shown)}</td><td>{state}</td><td>{controls}</td></tr>")
     nobody = "nobody yet: players join with /me in" if session.open_for_signups else "nobody on the list"
     body = "".join(rows) or f'<tr><td colspan="3"><i>{nobody}</i></td></tr>'
-    phase = "signups open" if session.open_for_signups else f"{len(session.draws)} draws so far"
+    phase = (
+        "signups open"
+        if session.open_for_signups
+        else f"{len(session.draws)} {'draw' if len(session.draws) == 1 else 'draws'} so far"
+    )
     return (
         f'<div class="pad"><h2>Session h{session.id}: {escape_html(session.host)}\'s player list</h2>'
         f"<p>{escape_html(phase)}; {len(session.still_in())} in, {len(session.out)} out. This list is your "

@@ -135,16 +135,13 @@ class HandSession:
     def roll(self, text: str) -> dict[str, Any]:
         """`roll XdY+Z // label`."""
         spec_text, _, label = text.partition("//")
-        label = label.strip()
-        if label.lower().startswith("for "):
-            label = label[4:]
         spec = parse_roll(spec_text)
-        return self._draw(roll_draw(spec, clean_text(label, "label") if label else ""))
+        return self._draw(roll_draw(spec, label_of(label)))
 
     def pick_or_shuffle(self, kind: str, text: str) -> dict[str, Any]:
         """`pick A, B, C` / `shuffle A, B, C // label`; with no items, of the players still in."""
-        items_text, _, label = text.partition("//")
-        label = label.strip().removeprefix("for ").strip()
+        items_text, _, label_text = text.partition("//")
+        label = label_of(label_text)
         if items_text.strip():
             names = [clean_text(item, "item") for item in items_text.split(",")]
         else:
@@ -162,7 +159,7 @@ class HandSession:
             raise IllegalAction(f"A {kind} takes at most {MAX_ITEMS} items.")
         if len({to_id(n) or n for n in names}) < len(names):
             raise IllegalAction(f"The same item is named twice in that {kind}.")
-        draw = {"kind": kind, "names": names, "label": clean_text(label, "label") if label else ""}
+        draw = {"kind": kind, "names": names, "label": label}
         longest = ", ".join(names) if kind == "shuffle" else max(names, key=len)
         if len(f"#{len(self.draws) + 1} {what_drawn(draw)}: {longest}") > MAX_LINE:
             raise IllegalAction(f"That {kind} would not fit in one chat line: use fewer or shorter items.")
@@ -273,3 +270,12 @@ class HandSession:
 
 def names_text(names: Sequence[str]) -> str:
     return ", ".join(names) if names else "nobody"
+
+
+def label_of(text: str) -> str:
+    """A draw's label as typed after `//`, without the `for` the line puts before it (`// for Mars`,
+    `// For Mars` and `// Mars` are one label; `// for` alone is none)."""
+    words = text.split()
+    while words and words[0].lower() == "for":
+        words = words[1:]
+    return clean_text(" ".join(words), "label") if words else ""
