@@ -73,7 +73,14 @@ def test_help_lists_every_strategy_and_the_default_one(
     ("command", "expected"),
     [
         (("odds",), ["--players PLAYERS players at the table (default 8)", "cards eliminated (default 1)"]),
-        (("simulate",), ["--games GAMES games to play (default 2000)", "figures (default 0)", "path (default 2)"]),
+        (
+            ("simulate",),
+            [
+                "--games GAMES games to play: 1 to 1,000,000 (default 2000)",
+                "figures (default 0)",
+                "path: 1 to 64 (default 2)",
+            ],
+        ),
         (("demo",), [f"--theme THEME one of {', '.join(THEMES)} (default {DEFAULT_THEME})", "AI players (default 6)"]),
         (("play",), ["--players PLAYERS number of seats (default 8)"]),
     ],

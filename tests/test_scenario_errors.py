@@ -75,3 +75,9 @@ def test_a_scripted_pick_or_shuffle_not_of_the_names_is_quoted_cut() -> None:
     with pytest.raises(DiceError) as refused:
         ScriptedDice([], shuffles=[[LONG] * 30]).shuffle(names)
     assert len(str(refused.value)) < 250
+
+
+@pytest.mark.parametrize("elim", [10**30, "1" + "0" * 30, 1_000_001])
+def test_a_scenarios_elim_past_its_bound_is_refused_naming_the_bound(elim: object) -> None:
+    message = refusal({**BASE, "theme": "cta", "options": {"elim": elim}})
+    assert "elim" in message and "1000000" in message

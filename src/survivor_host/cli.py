@@ -143,7 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=_HelpFormatter,
     )
     simulate.add_argument("theme", choices=tuple(THEMES))
-    simulate.add_argument("--games", type=int, default=2000, help="games to play (default 2000)")
+    simulate.add_argument("--games", type=int, default=2000, help="games to play: 1 to 1,000,000 (default 2000)")
     simulate.add_argument("--players", type=int, default=10, help="seats at the table (default 10)")
     simulate.add_argument("--mods", default="", help=MODS_HELP)
     simulate.add_argument(
@@ -157,7 +157,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
     simulate.add_argument("--seed", type=int, default=0, help="the run's seed: the same seed, the same figures")
-    simulate.add_argument("--workers", type=int, default=2, help="processes for the engine path (default 2)")
+    simulate.add_argument("--workers", type=int, default=2, help="processes for the engine path: 1 to 64 (default 2)")
     simulate.add_argument("--engine", action="store_true", help="play every game through the engine")
     simulate.add_argument("--json", action="store_true", help="print the figures as JSON")
     simulate.add_argument("--plot", help="write a plot (.png, .svg or .pdf): wins with CIs and game length")

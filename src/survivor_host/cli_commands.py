@@ -183,15 +183,24 @@ def cmd_odds(args: argparse.Namespace) -> int:
     return 0
 
 
+MAX_GAMES = 1_000_000
+"""The most games `simulate` plays: enough for every share to within a tenth of a point (95%), and a
+run the machine finishes; more only burns time (and the engine path's list of chunks grows with it)."""
+MAX_WORKERS = 64
+"""The most processes `simulate` starts: more than the cores only wait, and each is a whole Python."""
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from survivor_host.analysis.present import as_json, check_plot_path, count, plot_simulation, summary
     from survivor_host.analysis.progress import LazyProgress
     from survivor_host.analysis.simulate import SimSetup, seat_strategies, simulate
 
-    if args.games < 1:
-        raise SetupError(f"--games must be at least 1, not {args.games}.")
-    if args.workers < 1:
-        raise SetupError(f"--workers must be at least 1, not {args.workers}.")
+    if not 1 <= args.games <= MAX_GAMES:
+        raise SetupError(
+            f"--games must be 1 to {MAX_GAMES:,}, not {args.games:,} (a million give every share to within 0.1 points)."
+        )
+    if not 1 <= args.workers <= MAX_WORKERS:
+        raise SetupError(f"--workers must be 1 to {MAX_WORKERS}, not {args.workers:,}.")
     if args.seed < 0:
         raise SetupError(f"--seed must be at least 0, not {args.seed}.")
     options: dict[str, object] = dict(_options(args.option, args.elim))

@@ -74,9 +74,9 @@ def test_simulate_json_and_engine_path(capsys: pytest.CaptureFixture[str], tmp_p
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--games", "0"], "--games must be at least 1"),
-        (["--games", "-5"], "--games must be at least 1"),
-        (["--workers", "0"], "--workers must be at least 1"),
+        (["--games", "0"], "--games must be 1 to 1,000,000, not 0"),
+        (["--games", "-5"], "--games must be 1 to 1,000,000, not -5"),
+        (["--workers", "0"], "--workers must be 1 to 64, not 0"),
         (["--seed", "-1"], "--seed must be at least 0, not -1."),
         (["--players", "2"], "at least 3"),
         (["--elim", "2"], "--elim is for Chase the Ace"),
@@ -91,6 +91,25 @@ def test_simulate_rejects_bad_arguments_before_playing(
 ) -> None:
     games = [] if "--games" in argv else ["--games", "5"]
     assert main(["simulate", "ftl", *games, *argv]) == 2
+    assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--games", "1000001"], "--games must be 1 to 1,000,000, not 1,000,001"),
+        (["--games", str(10**30)], "--games must be 1 to 1,000,000, not 1,000,000,000,000,000,000,000,000,000,000"),
+        (["--workers", "65", "--games", "5"], "--workers must be 1 to 64, not 65."),
+    ],
+)
+def test_simulate_refuses_more_games_or_workers_than_its_bound_before_playing(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def played(*_: object, **__: object) -> None:
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr("survivor_host.analysis.simulate.simulate", played)
+    assert main(["simulate", "cta", *argv]) == 2
     assert message in capsys.readouterr().err
 
 
