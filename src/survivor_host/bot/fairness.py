@@ -4,6 +4,7 @@ words from players, the client seed at `.start`, and dice rebuilt for a restored
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -12,7 +13,7 @@ from survivor_host.catalogue import DEFAULT_PREFIX
 from survivor_host.engine.dice import Dice, FairDice, dice_for_record
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.ids import to_id
-from survivor_host.fair.stream import ALGORITHM, SALT_WORD, client_seed, commitment
+from survivor_host.fair.stream import ALGORITHM, SALT_WORD, client_seed, commitment, is_salt
 
 
 def new_server_seed() -> str:
@@ -21,10 +22,15 @@ def new_server_seed() -> str:
 
 
 def clean_salt(word: str, prefix: str = DEFAULT_PREFIX) -> str:
-    """A salt is one word of 1-24 letters or digits (it is posted in the room at the game's start)."""
-    word = word.strip()
+    """A salt is one word of 1-24 letters or digits of any script (it is posted in the room at the game's
+    start), composed (NFC) as typed; a word in look-alike letters (fullwidth, ligatures) is refused."""
+    word = unicodedata.normalize("NFC", word.strip())
     if not SALT_WORD.fullmatch(word):
         raise IllegalAction(f"A salt is one word of 1 to 24 letters or digits: {prefix}salt WORD")
+    if not is_salt(word):
+        plain = unicodedata.normalize("NFKC", word)
+        spelled = f": send {prefix}salt {plain}" if is_salt(plain) else f" ({prefix}salt WORD)"
+        raise IllegalAction(f"The salt {word} is written in look-alike letters that read as {plain}{spelled}")
     return word
 
 

@@ -10,6 +10,7 @@ import hashlib
 import hmac
 import re
 import struct
+import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeVar
 
@@ -17,8 +18,8 @@ if TYPE_CHECKING:
     from hashlib import _Hash as Hash
 
 ALGORITHM = "hmac-sha256-v1"
-SALT_WORD = re.compile(r"[A-Za-z0-9]{1,24}")
-"""A salt is one word of 1 to 24 letters or digits: it cannot hold the client seed's separators."""
+SALT_WORD = re.compile(r"[^\W_]{1,24}")
+"""A salt is one word of 1 to 24 letters or digits of any script: it cannot hold the client seed's separators."""
 WORD_SPACE = 1 << 32
 WORDS_PER_BLOCK = 8
 T = TypeVar("T")
@@ -42,6 +43,15 @@ def limit_below(n: int) -> int:
         if len(_LIMITS) < 4096:
             _LIMITS[n] = limit
     return limit
+
+
+SALT_RULE = "a salt is one word of 1 to 24 letters or digits, written in its NFKC form"
+
+
+def is_salt(word: str) -> bool:
+    """True for a salt as the bot takes it: `SALT_WORD`, and its own NFKC form, so no two spellings that
+    look alike (a composed and a decomposed accent, fullwidth and plain letters) are two salts."""
+    return SALT_WORD.fullmatch(word) is not None and unicodedata.normalize("NFKC", word) == word
 
 
 def commitment(server_seed: str) -> str:

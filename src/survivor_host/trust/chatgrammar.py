@@ -37,7 +37,8 @@ _NUMBER = r"#(\d{1,9})"
 _HEX = r"([0-9a-f]{64})"
 _PLAIN = r"[^\s:;,|\[\]()](?:[^:;,|\[\]()]*[^\s:;,|\[\]()])?"
 """A name, item or label as a session line holds it (`plain_name`, `clean_text`): no `:` `;` `,` `|` brackets."""
-_SALT = r"[A-Za-z0-9]{1,24}"
+_SALT = r"[^\W_]{1,24}"
+"""A salt word (`fair.stream.SALT_WORD`): letters or digits of any script."""
 _CARD = r"(A|J|Q|K|\d{1,2})"
 
 OPENS = re.compile(rf"Fair dice session {_ID} \(host ({_PLAIN})\): commitment sha256 {_HEX}(?:\. .*)?")

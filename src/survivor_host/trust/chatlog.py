@@ -7,6 +7,8 @@ seeds and the first that differs is named.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -104,6 +106,12 @@ def read_log(lines: Sequence[str]) -> list[ChatSession]:
     return list(sessions.values())
 
 
+def _client_seed_line(text: str) -> re.Match[str] | None:
+    """A client seed line as posted, or as a copy that decomposed its accents shows it (the bot posts
+    names and salts composed, NFC)."""
+    return CLIENT.fullmatch(text) or CLIENT.fullmatch(unicodedata.normalize("NFC", text))
+
+
 def _deal_card_pms(card_pms: Sequence[tuple[ChatSession, str, int, str]]) -> None:
     """Each card PM into its session, except where a session of no known room has card PMs naming two
     rooms: the log cannot say which are its own, so none is used (the session's note says why)."""
@@ -135,7 +143,7 @@ def _read_line(
     """One room line other than a commitment, of `where`: its author and the room the log says (or None)."""
     author = where[0]
     session = current.get(where)
-    if (client := CLIENT.fullmatch(text)) and (named := sessions.get((author, f"h{client.group(1)}"))):
+    if (client := _client_seed_line(text)) and (named := sessions.get((author, f"h{client.group(1)}"))):
         if named.once("client seeds", named.client_seed, client.group(2)):
             named.client_seed = client.group(2)
     elif (seed := SEED.fullmatch(text)) and (named := sessions.get((author, f"h{seed.group(1)}"))):
@@ -228,9 +236,9 @@ def check_session(session: ChatSession) -> ChatVerdict:
         + (f" ({cards} {'card' if cards == 1 else 'cards'}, {seen} of them shown)" if cards else "")
     )
     if session.repeated:
-        shown = ", ".join(f"#{number}" for number in session.repeated)
+        again = ", ".join(f"#{number}" for number in session.repeated)
         verdict.checked.append(
-            f"{where}: the log shows the line of {shown} more than once, the same each time (as a rejoin's backlog"
+            f"{where}: the log shows the line of {again} more than once, the same each time (as a rejoin's backlog"
             " or the bot's resend after a restart shows it): each is read once"
         )
     return verdict

@@ -15,7 +15,7 @@ from typing import Any
 from survivor_host.engine.dice import MT_ALGORITHM, SCRIPTED
 from survivor_host.engine.game import RECORD_FORMAT, RULES_VERSION
 from survivor_host.engine.ids import UNSHOWN, name_problem
-from survivor_host.fair.stream import ALGORITHM, SALT_WORD
+from survivor_host.fair.stream import ALGORITHM, SALT_RULE, is_salt
 from survivor_host.trust.difference import Difference, shortened
 from survivor_host.trust.draw_shape import draw_difference
 
@@ -115,9 +115,9 @@ def _dice_difference(record: Mapping[str, Any]) -> Difference | None:
         return Difference("dice", algorithm, ALGORITHM, note)
     if type(record["seed"]) is not str or not record["seed"].isprintable():
         return Difference("seed", shortened(record["seed"]), None, "the revealed seed is printable text")
-    bad_salt = next((salt for salt in record["salts"] if not SALT_WORD.fullmatch(salt)), None)
+    bad_salt = next((salt for salt in record["salts"] if not is_salt(salt)), None)
     if bad_salt is not None:
-        return Difference("salts", bad_salt, None, "a salt is one word of 1 to 24 letters or digits")
+        return Difference("salts", bad_salt, None, SALT_RULE)
     return None
 
 

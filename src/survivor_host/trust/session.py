@@ -8,6 +8,7 @@ the HMAC stream of that seed and the session's client seed, and every draw is nu
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeGuard
@@ -44,8 +45,9 @@ def session_client_seed(host: str, players: Sequence[str], salts: Sequence[str] 
 
 
 def clean_text(text: str, what: str) -> str:
-    """An item or a label as the room will see it: spaces collapsed; hostile or unreadable text refused."""
-    cleaned = " ".join(text.split())
+    """An item or a label as the room will see it: spaces collapsed, accents composed (NFC); hostile or
+    unreadable text refused."""
+    cleaned = unicodedata.normalize("NFC", " ".join(text.split()))
     if not cleaned:
         raise ValueError(f"An empty {what} cannot be drawn.")
     if len(cleaned) > MAX_TEXT:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from survivor_host.engine.ids import name_problem
-from survivor_host.fair.stream import SALT_WORD
+from survivor_host.fair.stream import SALT_RULE, is_salt
 from survivor_host.trust.difference import Difference, shortened
 
 FORMAT = 1
@@ -42,9 +42,9 @@ def session_shape_difference(record: Mapping[str, Any]) -> Difference | None:
         if bad or (key == "host" and not names[0]):
             shown = shortened(bad[0] if bad else names[0])
             return Difference(key, shown, None, "a name without separators or control characters")
-    bad_salt = next((salt for salt in record.get("salts") or [] if not SALT_WORD.fullmatch(str(salt))), None)
+    bad_salt = next((salt for salt in record.get("salts") or [] if not (isinstance(salt, str) and is_salt(salt))), None)
     if bad_salt is not None:
-        return Difference("salts", shortened(bad_salt), None, "a salt is one word of 1 to 24 letters or digits")
+        return Difference("salts", shortened(bad_salt), None, SALT_RULE)
     return None
 
 
