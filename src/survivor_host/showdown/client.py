@@ -235,6 +235,7 @@ class ShowdownClient(ClientSending, RoomTracking):
 
     # -- state updates -------------------------------------------------------------------------
     def _apply(self, message: Message) -> None:
+        self.names_seen.note(message)
         echo = echo_of(message, self.userid, self.server_room(message.room))
         answered = self.queue.echoed(echo) if echo is not None else None
         if isinstance(message, Challstr):

@@ -97,13 +97,13 @@ class ClientSending(ClientState):
 
     def say(self, room: str, text: str) -> None:
         """Send chat text to the room, literally (`escape_text` on every line: user text never becomes a
-        command); long text and line breaks make several messages."""
+        command; names seen never format it: `unformat`); long text and line breaks make several messages."""
         if not self._info_gate(text) or self._silenced(text):
             return
         if self._lane == INFO and self._asker and self.queue.pending_in(INFO) >= INFO_BY_PM:
             self._queue_pm(self._asker, text)
             return
-        for chunk in split_text(join_safe(text), MAX_MESSAGE_LENGTH - 1):
+        for chunk in split_text(join_safe(self.names_seen.plain(text)), MAX_MESSAGE_LENGTH - 1):
             self.queue.put(self.server_room(room), escape_text(chunk), lane=self._lane, user=self._answered())
 
     def pm(self, user: str, text: str) -> None:
@@ -121,7 +121,7 @@ class ClientSending(ClientState):
 
     def _queue_pm(self, user: str, text: str) -> None:
         prefix = f"/msg {to_id(user)}, "
-        for chunk in split_text(text, MAX_MESSAGE_LENGTH - len(prefix) - 1):
+        for chunk in split_text(self.names_seen.plain(text), MAX_MESSAGE_LENGTH - len(prefix) - 1):
             self.queue.put("", prefix + escape_text(chunk), lane=self._lane, user=self._answered())
 
     def _answered(self) -> str:

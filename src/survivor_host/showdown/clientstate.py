@@ -23,6 +23,7 @@ from survivor_host.showdown.rooms import HTML_RANKS, RoomState
 from survivor_host.showdown.sendqueue import GAME, SendQueue
 from survivor_host.showdown.sendworker import Sleep
 from survivor_host.showdown.standing import Standing
+from survivor_host.showdown.unformat import NamesSeen
 
 logger = logging.getLogger(__name__)
 
@@ -57,6 +58,8 @@ class ClientState:
         """Rooms whose waiting lines never share an HTML box (`keep_lines_attributed`)."""
         self._name = ""
         self._global_rank = " "
+        self.names_seen = NamesSeen()
+        """Users' names that chat formatting would read as markup: written plain in what the bot says."""
         self._ws: aiohttp.ClientWebSocketResponse | None = None
         self._logged_in = False
         self._closing = False

@@ -70,9 +70,15 @@ class Said:
         return to_id(self.author)
 
 
+WORD_JOINER = "\u2060"
+"""What the bot puts inside a name's formatting marks and into `spoiler:` (`showdown.unformat`): invisible,
+so a line reads the same without it, and it is left out when a line is read."""
+
+
 def said(line: str) -> Said | None:
-    """The line's author and text in any of the formats of the grammar; None for other lines."""
-    line = line.rstrip("\r\n")
+    """The line's author and text in any of the formats of the grammar (word joiners left out); None for
+    other lines."""
+    line = line.rstrip("\r\n").replace(WORD_JOINER, "")
     if found := ROOM_LOG.fullmatch(line) or ROOM_LOG_TIMED.fullmatch(line):
         return Said(found.group(1), found.group(2))
     if found := PM_LOG.fullmatch(line):
