@@ -198,6 +198,12 @@ class DuelGame(Game):
             return [*events, *self.last_battle(seats)]
         return [*events, *self.current.on_removal(self, seats)]
 
+    def round_electorate(self) -> list[int]:
+        """The seats a round asks for a choice: the living while three or more are in. Two left are the
+        final's, so a removal that leaves two mid-round asks nobody more (docs/HOSTS.md, "Two left mid-round")."""
+        alive = self.alive()
+        return [seat.index for seat in alive] if len(alive) > 2 else []
+
     def removal_causes(self, seats: Sequence[Seat], reason: str) -> list[Fact]:
         """The facts that word a removal (one per seat), where the theme says more than the reason: none."""
         return []

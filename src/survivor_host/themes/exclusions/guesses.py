@@ -33,7 +33,7 @@ class Guessing(Phase[ExcState]):
 
     def enter(self, game: ExcState) -> list[Event]:
         attacked = {target for by, target in game.attacks.items() if game.seats[by].alive}
-        game.exposed = [seat.index for seat in game.alive() if seat.index not in attacked]
+        game.exposed = [index for index in game.round_electorate() if index not in attacked]
         return [Exposed(tuple(game.nick_of(game.seats[index]) for index in game.exposed)), *self.advance(game)]
 
     def advance(self, game: ExcState) -> list[Event]:
@@ -90,10 +90,13 @@ class Guessing(Phase[ExcState]):
         return events
 
     def on_removal(self, game: ExcState, removed: list[Seat]) -> list[Event]:
-        """A guess whose guesser or owner is out is over: the next nickname's turn."""
+        """A guess whose guesser or owner is out is over: the next nickname's turn. Two left are the
+        final's: the guesses end (HOSTS.md)."""
         if game.guesser is None or game.suspected is None:
             return []
-        if game.seats[game.guesser].alive and game.seats[game.suspected].alive:
+        if not game.round_electorate():
+            game.exposed = []
+        elif game.seats[game.guesser].alive and game.seats[game.suspected].alive:
             return []
         return self.advance(game)
 

@@ -47,7 +47,7 @@ class Attacks(SecretChoice[ExcState, int]):
         return self.open(game, [RoundBegins(game.round, names)])
 
     def electorate(self, game: ExcState) -> list[int]:
-        return [seat.index for seat in game.alive()]
+        return game.round_electorate()
 
     def ballot(self, game: ExcState) -> dict[int, int]:
         return game.attacks

@@ -44,7 +44,7 @@ class Attacks(SecretChoice[HgState, int]):
         return self.open(game, [RoundBegins(game.round, tuple(s.name for s in alive), game.lives_of(alive)), listed])
 
     def electorate(self, game: HgState) -> list[int]:
-        return [seat.index for seat in game.alive()]
+        return game.round_electorate()
 
     def ballot(self, game: HgState) -> dict[int, int]:
         return game.attacks

@@ -47,7 +47,7 @@ class Attacks(SecretChoice[HgaState, int]):
         return self.open(game, [RoundBegins(game.round, tuple(nicks), names, lives)])
 
     def electorate(self, game: HgaState) -> list[int]:
-        return [seat.index for seat in game.alive()]
+        return game.round_electorate()
 
     def ballot(self, game: HgaState) -> dict[int, int]:
         return game.attacks

@@ -74,7 +74,8 @@ class Spotlight(Phase[HgsState]):
         return game.remove([game.seats[game.spotlight]], Cause.IDLE)
 
     def on_removal(self, game: HgsState, removed: list[Seat]) -> list[Event]:
-        if game.spotlight is not None and not game.seats[game.spotlight].alive:
+        """The turn ends when its spotlight is out, or two are left: theirs is the final (HOSTS.md)."""
+        if game.spotlight is not None and not (game.seats[game.spotlight].alive and game.round_electorate()):
             game.spotlight = None
         return []
 

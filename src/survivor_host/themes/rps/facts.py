@@ -58,7 +58,8 @@ class AttacksIn(Fact):
 @dataclass(frozen=True, slots=True)
 class AttackDropped(Fact):
     """`by`'s attack on `target` is not fought: `out` (one of them or both) was out before its turn came
-    (4.2). The weapon is kept for the record; the room is not told it."""
+    (4.2), or, `out` empty, `target` sent no weapon (a removal left two mid-round, HOSTS.md). The weapon is
+    kept for the record; the room is not told it."""
 
     by: str
     target: str

@@ -46,7 +46,7 @@ class Attacks(SecretChoice[RpsState, Attack]):
         return self.open(game, [RoundBegins(game.round, tuple(s.name for s in alive), game.lives_of(alive)), listed])
 
     def electorate(self, game: RpsState) -> list[int]:
-        return [seat.index for seat in game.alive()]
+        return game.round_electorate()
 
     def ballot(self, game: RpsState) -> dict[int, Attack]:
         return game.attacks
@@ -96,7 +96,7 @@ class Clashes(Phase[RpsState]):
         events: list[Event] = []
         for by, attack in game.attacks.items():
             attacker, target = game.seats[by], game.seats[attack.target]
-            if not (attacker.alive and target.alive):
+            if not (attacker.alive and target.alive and target.index in game.attacks):
                 out = tuple(seat.name for seat in (attacker, target) if not seat.alive)
                 events.append(AttackDropped(attacker.name, target.name, attack.weapon, out))
                 continue

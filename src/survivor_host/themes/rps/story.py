@@ -70,7 +70,7 @@ def story(rnd: Mapping[str, Any]) -> list[tuple[str, str]]:
     fields: list[tuple[str, str, Show]] = [
         ("players", "In the final" if final else "Still in", lambda _: with_hearts(rnd, "players")),
         ("attacks", "Attacks, in the order sent", attacks),
-        ("dropped", "Attacks not fought (a side was already out)", attacks),
+        ("dropped", "Attacks not fought (a side was out, or sent no weapon)", attacks),
         ("clashes", "Clashes, in the order fought", clashes),
         ("throws", "The final's throws", throws),
         ("last_battle", "Last battle (everyone left went out together)", last_battle),

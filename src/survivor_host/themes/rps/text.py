@@ -80,6 +80,8 @@ def present(fact: Fact) -> list[Event]:
             return [Say(f"{said} **{target}** with **{weapon}**. It is final for this round.", to=fact.to)]
         case AttacksIn(count=count):
             return [Say(f"The attacks are in ({count}): they are resolved in the order they were sent.")]
+        case AttackDropped(by=by, target=target, out=()):
+            return [Say(f"The attack of **{by}** on **{target}** is dropped: {target} sent no weapon.", pack=True)]
         case AttackDropped(by=by, target=target, out=out):
             return [dropped_shown(by, target, out)]
         case SameWeapon(attacker=attacker, target=target, weapon=weapon):
