@@ -1,8 +1,8 @@
 """Rock, Paper, Scissors strategies for AI seats: whom to attack and with what.
 
 A weapon attacks and defends at once, so against players who choose at random every weapon is alike.
-Players with a habit are another matter: every weapon shown in the room is public, and `counter` takes
-the weapon that beats the habits of the most players still in, and attacks one whose habit it beats.
+Players with a habit are another matter: every weapon shown in the room is public, and `counter` throws
+what beats the weapons the others are likeliest to throw, and attacks the one it counters best.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.strategy import Strategy, checked
@@ -43,45 +44,49 @@ class RockHeavy:
         return picks[rng.randrange(len(picks))]
 
 
-def habit_of(shown: Sequence[str]) -> str | None:
-    """A player's habit: the weapon they have shown at least twice and at least two times in three, if any."""
-    if len(shown) < 2:
-        return None
-    weapon, count = Counter(shown).most_common(1)[0]
-    return weapon if 3 * count >= 2 * len(shown) else None
+def likely(shown: Sequence[str], weapons: Sequence[str]) -> dict[str, Fraction]:
+    """What a player is likely to throw next, from what they have shown: each weapon's count plus one (so a
+    weapon never seen keeps a chance, and one throw already tells something)."""
+    counts = Counter(shown)
+    total = len(shown) + len(weapons)
+    return {weapon: Fraction(counts[weapon] + 1, total) for weapon in weapons}
 
 
-class HabitReader:
-    """Reads habits (`habit_of`); takes the weapon that beats the most of them and loses to the fewest, and
-    attacks a player whose habit it beats (else one who has sent already); with no habit seen, at random."""
+def edge(weapon: str, odds: Mapping[str, Fraction]) -> Fraction:
+    """How much more likely `weapon` wins the matchup than loses it against a player who throws as `odds` say."""
+    return sum((chance for other, chance in odds.items() if beats(weapon, other)), Fraction(0)) - sum(
+        (chance for other, chance in odds.items() if beats(other, weapon)), Fraction(0)
+    )
+
+
+def best(options: Sequence[Input], value: Callable[[Input], Fraction], rng: random.Random) -> Input:
+    """The option of highest `value`, ties broken at random."""
+    values = [value(option) for option in options]
+    top = max(values)
+    picks = [option for option, worth in zip(options, values, strict=True) if worth == top]
+    return picks[rng.randrange(len(picks))]
+
+
+class Counterer:
+    """Counters what the others are likely to throw (`likely`, from every weapon they have shown): takes the
+    weapon with the best matchup against all of them (it defends against any of them too), and attacks the
+    one it has the best matchup against; ties at random."""
 
     name = "counter"
 
     def choose(self, view: RpsView, options: Sequence[Input], rng: random.Random) -> Input:
-        habits = {name: habit for name, shown in view.seen if name != view.name and (habit := habit_of(shown))}
-        if not habits:
+        odds = {name: likely(shown, view.weapons) for name, shown in view.seen if name != view.name}
+        if not odds:
             return options[rng.randrange(len(options))]
 
-        def score(weapon: str) -> tuple[int, int]:
-            won = sum(beats(weapon, habit) for habit in habits.values())
-            lost = sum(beats(habit, weapon) for habit in habits.values())
-            return won - lost, -lost
-
-        best = max(score(weapon) for weapon in view.weapons)
-        weapons = {weapon for weapon in view.weapons if score(weapon) == best}
-        sent = set(view.sent)
-
-        def rank(option: Input) -> tuple[int, int]:
+        def value(option: Input) -> Fraction:
             target, weapon = split(option)
-            habit = habits.get(target or "")
-            return (1 if habit is not None and beats(weapon, habit) else 0), (1 if target in sent else 0)
+            against_all = sum((edge(weapon, each) for each in odds.values()), Fraction(0))
+            return against_all + (edge(weapon, odds[target]) / len(odds) if target in odds else Fraction(0))
 
-        mine = [option for option in options if split(option)[1] in weapons] or list(options)
-        top = max(map(rank, mine))
-        picks = [option for option in mine if rank(option) == top]
-        return picks[rng.randrange(len(picks))]
+        return best(options, value, rng)
 
 
 RPS_STRATEGIES: Mapping[str, Callable[[], Strategy]] = checked(
-    RpsView, {"random": RandomRps, "counter": HabitReader, "rock-heavy": RockHeavy}
+    RpsView, {"random": RandomRps, "counter": Counterer, "rock-heavy": RockHeavy}
 )
