@@ -28,6 +28,7 @@ from harness.bot import BOT_NAME
 from harness.player import Player
 from harness.replay import Replayed, parse_pm, replay_through_host
 from harness.table import PlayerTasks
+from text_prompts import read_prompt
 
 from survivor_host.bot.room import REACH_CHECK
 from survivor_host.engine.events import Event
@@ -285,7 +286,8 @@ async def start_and_play(host: Player, room: str, table: PlayerTasks, timeout: f
 
 # ----------------------------------------------------------------- typing players (no buttons)
 
-REPLY = re.compile(r"Reply here with (.+?)(?: \(targets: (.+)\))?\.$")
+PROMPT_LOOKBACK = 200
+"""How many lines back a typing player looks for the first PM of a prompt split into parts."""
 
 
 @dataclass
@@ -301,11 +303,10 @@ class TextTable(PlayerTasks):
 
     def _commands(self, player: Player, line: Any) -> tuple[list[str], bool] | None:
         if line.type == "pm" and to_id(line.parts[1]) == to_id(self.bot):
-            match = REPLY.search(line.rest(3))
-            if not match:
+            read = read_prompt(self._bot_pms(player, line))
+            if read is None:
                 return None
-            actions = match.group(1).split(" or ")
-            targets = match.group(2).split(", ") if match.group(2) else []
+            actions, targets = read
             commands = [a for a in actions if a != "swap"] + [f"swap {t}" for t in targets if "swap" in actions]
             return commands, True
         if line.room == self.room and line.type == "c:" and to_id(line.parts[2]) == to_id(self.bot):
@@ -325,6 +326,11 @@ class TextTable(PlayerTasks):
             if "**stick**" in text:
                 return ["stick", *(f"swap {n}" for n in names)], False
         return None
+
+    def _bot_pms(self, player: Player, line: Any) -> list[str]:
+        """The bot's PMs to `player` up to `line` (a split prompt's parts follow its first PM closely)."""
+        recent = player.transcript[max(0, line.index - PROMPT_LOOKBACK) : line.index + 1]
+        return [ln.rest(3) for ln in recent if ln.type == "pm" and to_id(ln.parts[1]) == to_id(self.bot)]
 
     async def _play(self, player: Player) -> None:
         from harness.player import WaitTimeout
