@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Iterable
-from typing import Any
 
 from survivor_host.bot import replays
 from survivor_host.bot.allowance import Allowance
@@ -16,6 +15,7 @@ from survivor_host.bot.fairness import new_server_seed
 from survivor_host.bot.handhost.words import HAND_COMMANDS, HAND_START
 from survivor_host.bot.pm_rooms import not_playing, one_of, replay_rooms, room_first, room_hint, room_prefix
 from survivor_host.bot.ports import HostSettings, Outbox
+from survivor_host.bot.restore import restore_rooms
 from survivor_host.bot.room import HOST_COMMANDS, INFO_COMMANDS, SIGNUP_PM_COMMANDS, RoomHost
 from survivor_host.bot.roombot import RoomBotSettings
 from survivor_host.engine.ids import to_id
@@ -181,43 +181,8 @@ class Bot:
                 logger.exception("could not %s room %s", what, host.room)
 
     def restore(self) -> None:
-        """Bring back unfinished games and open signups from the database; what one room cannot bring
-        back is logged, and the other rooms (and the rest of connecting) go on."""
-        signups = self.store.all_signups()
-        for session in self.store.running_sessions():
-            host = self.rooms.get(str(session.get("room")))
-            try:
-                if host is not None:
-                    host.hand.restore(session)
-            except Exception:
-                logger.exception("could not restore session %s in %s", session.get("id"), session.get("room"))
-        for stored in self.store.unfinished_games():
-            host = self.rooms.get(stored.room)
-            if host is None:
-                logger.warning("game %s is in room %s, which is not configured", stored.id, stored.room)
-                continue
-            try:
-                host.restore_game(stored)
-            except Exception:
-                logger.exception("could not restore game %s in %s", stored.id, stored.room)
-        for room, data in signups.items():
-            try:
-                self._restore_signups(room, data)
-            except Exception:
-                logger.exception("could not restore the signups in %s", room)
-        hosting = self.store.all_hosting()  # after the signups and games a waiting `$host` yields to
-        waiting = [host for host in self.rooms.values() if host.room in hosting]
-        self._each(waiting, "restore the hosting of", lambda host: host.hosting.restore(hosting[host.room]))
-
-    def _restore_signups(self, room: str, data: dict[str, Any]) -> None:
-        host = self.rooms.get(room)
-        if host is None:
-            return
-        if host.game is not None:
-            # Died during `.start`, after the game was stored and before the signups were closed.
-            self.store.save_signups(room, None, self.clock.now())
-            return
-        host.restore_signups(data)
+        """Bring back unfinished games and open signups from the database (`restore.restore_rooms`)."""
+        restore_rooms(self.rooms, self.store, self.clock)
 
     async def _tick(self) -> None:
         while True:

@@ -35,11 +35,11 @@ from survivor_host.bot.ports import AUTH_RANKS, OWNER_RANKS, Clock, FloodRule, H
 from survivor_host.bot.presence import Presence
 from survivor_host.bot.present import Announcer
 from survivor_host.bot.reach import Reach
+from survivor_host.bot.room_holds import RoomHolds
 from survivor_host.bot.roombot import RoomBotFollower
 from survivor_host.bot.session import Session
 from survivor_host.bot.signups import REACH_CHECK, SignupDesk
 from survivor_host.bot.state import RoomState, Signups
-from survivor_host.engine.game import Game
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
 from survivor_host.store.db import Store, StoredGame
@@ -51,7 +51,7 @@ __all__ = [
 ]  # fmt: skip
 
 
-class RoomHost:
+class RoomHost(RoomHolds):
     """Runs signups and at most one game in one room, by handing each event to the part it concerns."""
 
     def __init__(
@@ -130,48 +130,6 @@ class RoomHost:
     def _timeout(self) -> None:
         with contextlib.suppress(StoreDown):  # not stored: play is paused until the database takes writes
             self.session.apply(Input("timeout"), reply_to=None)
-
-    # ----- what the room holds -----
-
-    @property
-    def room(self) -> str:
-        return self.state.room
-
-    @property
-    def out(self) -> Outbox:
-        return self.state.out
-
-    @property
-    def clock(self) -> Clock:
-        return self.state.clock
-
-    @property
-    def store(self) -> Store:
-        return self.state.store
-
-    @property
-    def settings(self) -> HostSettings:
-        return self.state.settings
-
-    @property
-    def signups(self) -> Signups | None:
-        return self.state.signups
-
-    @property
-    def game(self) -> Game | None:
-        return self.state.game
-
-    @property
-    def game_id(self) -> int | None:
-        return self.state.game_id
-
-    @property
-    def seq(self) -> int:
-        return self.state.seq
-
-    @property
-    def deadline_at(self) -> float | None:
-        return self.deadlines.deadline_at
 
     # ----- incoming: chat, PMs, room presence, the connection -----
 
