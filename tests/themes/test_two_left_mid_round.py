@@ -50,7 +50,10 @@ def test_hg_an_attack_on_the_removed_is_dropped_then_the_final() -> None:  # hun
 def test_hg_nothing_sent_goes_straight_to_the_final() -> None:  # hunger-games.txt 3.1, 4.6
     game = started("hg", ScriptedDice([40, 60]))
     said = lines(game.apply(Input("modkill", target="Cid")))
-    assert "**Final:** Ann vs Bob, straight to the duel (Ann rolls first)." in said
+    assert said[1:3] == [
+        "No attacks were sent this round.",
+        "**Final:** Ann vs Bob, straight to the duel (Ann rolls first).",
+    ]
     assert game.finished and game.winner == "Bob"
 
 

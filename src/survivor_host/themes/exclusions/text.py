@@ -52,6 +52,8 @@ def present(fact: Fact) -> list[Event]:
         case AttackTaken(target=target, again=again):
             said = "This round you" if again else "You"
             return [Say(f"{said} attack **{target}**. It is final for this round.", to=fact.to)]
+        case AttacksIn(count=0):  # two left mid-round before anyone attacked: the final follows
+            return [Say("No attacks were sent this round.")]
         case AttacksIn(count=count):
             return [Say(f"The attacks are in ({count}).")]
         case Exposed(nicks=nicks) if nicks:

@@ -40,6 +40,8 @@ def present(fact: Fact) -> list[Event]:
         case AttackTaken(target=target, again=again):
             said = "This round you attack" if again else "You attack"
             return [Say(f"{said} **{target}**. It is final for this round.", to=fact.to)]
+        case AttacksIn(count=0):  # two left mid-round before anyone attacked: the final follows
+            return [Say("No attacks were sent this round.")]
         case AttacksIn(count=count):
             return [Say(f"The attacks are in ({count}): they are fought in the order they were sent.")]
     raise TypeError(f"Hunger Games has no words for {fact!r}")

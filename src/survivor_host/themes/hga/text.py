@@ -43,6 +43,8 @@ def present(fact: Fact) -> list[Event]:
         case AttackTaken(by=by, target=target, again=again):
             said = "This round you" if again else "You"
             return [Say(f"{said} ({by}) attack **{target}**. It is final for this round.", to=fact.to)]
+        case AttacksIn(count=0):  # two left mid-round before anyone attacked: the final follows
+            return [Say("No attacks were sent this round.")]
         case AttacksIn(count=count):
             return [Say(f"The attacks are in ({count}): they are fought in the order they were sent.")]
     raise TypeError(f"Hunger Games Anon has no words for {fact!r}")

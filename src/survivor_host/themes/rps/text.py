@@ -78,6 +78,8 @@ def present(fact: Fact) -> list[Event]:
         case AttackTaken(target=target, weapon=weapon, again=again):
             said = "This round you attack" if again else "You attack"
             return [Say(f"{said} **{target}** with **{weapon}**. It is final for this round.", to=fact.to)]
+        case AttacksIn(count=0):  # two left mid-round before anyone attacked: the final follows
+            return [Say("No attacks were sent this round.")]
         case AttacksIn(count=count):
             return [Say(f"The attacks are in ({count}): they are resolved in the order they were sent.")]
         case AttackDropped(by=by, target=target, out=()):
