@@ -24,6 +24,7 @@ from survivor_host.engine.modes import (
     SECOND_WIND,
     Duel,
     LifeLost,
+    LivesTold,
     duel_shown,
     fight,
     hearts,
@@ -183,10 +184,11 @@ class DuelGame(Game):
         Returns their lives left and the loss's events."""
         self.lives[loser.index] -= 1
         left = self.lives[loser.index]
+        told = [LivesTold(left, to=loser.name)] if SECOND_WIND in self.mods else []  # modes.txt 5: by PM
         if left > 0:
-            return left, [LifeLost(self.shown_name(loser), left)]
+            return left, [LifeLost(self.shown_name(loser), left), *told]
         cause = LostDuel(loser.name, self.shown_name(winner), self.shown_name(loser))
-        return left, [self.eliminate([loser], DuelCause.DUEL, [cause])]
+        return left, [self.eliminate([loser], DuelCause.DUEL, [cause]), *told]
 
     def remove(self, seats: list[Seat], reason: str) -> list[Event]:
         """Take `seats` out in one step (idle, modkilled, left): lives do not help (modes.txt 5)."""

@@ -168,6 +168,11 @@ class DeadlineExtended(Fact):
 
 
 @dataclass(frozen=True, slots=True)
+class IdleOut(Fact):
+    """`to` sent nothing by the deadline and is out, told so by PM where the theme's text says it."""
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerList(Fact):
     """The players still in, each with the theme's public mark (e.g. `Venus (leader)`); `first`: the
     game's first list, said with what `PL` means."""

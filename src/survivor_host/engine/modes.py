@@ -105,6 +105,13 @@ class LifeLost(Fact):
     left: int
 
 
+@dataclass(frozen=True, slots=True)
+class LivesTold(Fact):
+    """Second Wind: `to` lost a duel and is told by PM how many lives are `left` (0: they are out)."""
+
+    left: int
+
+
 def fight(dice: Dice, first: str, second: str, mods: Sequence[str], die: int = DUEL_DIE) -> Duel:
     """A duel under the game's modes: the higher roll wins (Golf: the lower); equal rolls roll again."""
     pairs: list[RollPair] = []
@@ -145,6 +152,11 @@ def present_mode(fact: Fact) -> list[Event] | None:
         case LifeLost(player=player, left=left):
             lives = "life" if left == 1 else "lives"
             return [Say(f"**{player}** loses a life: {left} {lives} left ({hearts(left)}).", pack=True)]
+        case LivesTold(left=0):
+            return [Say("You lost a duel and your last life: you are out of the game.", to=fact.to)]
+        case LivesTold(left=left):
+            lives = "life" if left == 1 else "lives"
+            return [Say(f"You lost a duel: {left} {lives} left ({hearts(left)}).", to=fact.to)]
     return None
 
 

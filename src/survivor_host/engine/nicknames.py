@@ -223,6 +223,7 @@ class Nicknames(SecretChoice[N, str]):
     actions = (NICK,)
     changeable = False
     idle_default = False
+    idle_told = True  # the idle are told by PM that they are out
 
     def enter(self, game: N) -> list[Event]:
         game.first_round_on = True

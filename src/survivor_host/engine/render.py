@@ -14,6 +14,7 @@ from survivor_host.engine.events import (
     Fact,
     GameOver,
     HostWords,
+    IdleOut,
     PhaseChanged,
     PlayerList,
     Prompt,
@@ -142,6 +143,8 @@ def present_common(fact: Fact) -> list[Event] | None:
             return [Say(f"**{new}** substitutes for **{old}**.", to=fact.to)]
         case DeadlineExtended(seconds=seconds):
             return [Say(f"The deadline is extended by {seconds} seconds.", to=fact.to)]
+        case IdleOut():
+            return [Say("You are out of the game: you did not answer before the deadline.", to=fact.to)]
         case PlayerList(entries=entries, first=first):
             listed = Say(f"**PL ({len(entries)}):** {', '.join(entries)}", to=fact.to)
             return [listed, Say(PL_GLOSSARY, to=fact.to)] if first else [listed]

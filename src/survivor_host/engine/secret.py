@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Generic, TypeVar
 
 from survivor_host.engine.errors import IllegalAction
-from survivor_host.engine.events import Cause, Event
+from survivor_host.engine.events import Cause, Eliminated, Event, IdleOut
 from survivor_host.engine.game import Game
 from survivor_host.engine.inputs import Input
 from survivor_host.engine.phase import Phase, Wait
@@ -38,6 +38,8 @@ class SecretChoice(Phase[G], Generic[G, C], ABC):
     idle_default = True
     """Under `idle=default` the idle get their `default` choice; False: the theme's rules take them out
     at the deadline whatever `idle` says."""
+    idle_told = False
+    """True where the theme's text has the idle told by PM that they are out (right after the removal)."""
     steady = False
     """True when what each seat asked may target stays the same while the ballot is open (removals and new
     names aside): its Waits are then built once, as it opens (`game.asked`), not at every `awaiting`."""
@@ -170,7 +172,8 @@ class SecretChoice(Phase[G], Generic[G, C], ABC):
         """G4: the idle are modkilled, or under `idle=default` their harmless choice is made."""
         idle = self.pending(game)
         if not self.idle_default or game.opt_str("idle") != "default":
-            return game.remove([game.seats[i] for i in idle], Cause.IDLE)
+            events = game.remove([game.seats[i] for i in idle], Cause.IDLE)
+            return told_after_removal(events, [game.seats[i].name for i in idle]) if self.idle_told else events
         chosen = self.ballot(game)
         for index in idle:
             chosen[index] = self.default(game, index)
@@ -197,3 +200,9 @@ class SecretChoice(Phase[G], Generic[G, C], ABC):
 
     def done(self, game: G) -> bool:
         return self.over(game)
+
+
+def told_after_removal(events: list[Event], names: Sequence[str]) -> list[Event]:
+    """`events` with each of `names` told by PM that they are out, right after the removal."""
+    at = next((i + 1 for i, event in enumerate(events) if isinstance(event, Eliminated)), len(events))
+    return [*events[:at], *(IdleOut(to=name) for name in names), *events[at:]]

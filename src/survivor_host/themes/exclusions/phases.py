@@ -39,6 +39,7 @@ class Attacks(SecretChoice[ExcState, int]):
     actions = (ATTACK,)
     changeable = False
     idle_default = False
+    idle_told = True  # the idle are told by PM that they are out
 
     def enter(self, game: ExcState) -> list[Event]:
         game.next_round()

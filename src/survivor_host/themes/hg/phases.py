@@ -35,6 +35,7 @@ class Attacks(SecretChoice[HgState, int]):
     actions = (ATTACK,)
     changeable = False
     idle_default = False
+    idle_told = True  # the idle are told by PM that they are out
 
     def enter(self, game: HgState) -> list[Event]:
         game.round += 1

@@ -35,6 +35,7 @@ class Attacks(SecretChoice[HgaState, int]):
     actions = (ATTACK,)
     changeable = False
     idle_default = False
+    idle_told = True  # the idle are told by PM that they are out
 
     def enter(self, game: HgaState) -> list[Event]:
         game.next_round()

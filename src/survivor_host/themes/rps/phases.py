@@ -37,6 +37,7 @@ class Attacks(SecretChoice[RpsState, Attack]):
     actions = (ATTACK,)
     changeable = False
     idle_default = False
+    idle_told = True  # the idle are told by PM that they are out
 
     def enter(self, game: RpsState) -> list[Event]:
         game.round += 1
@@ -148,6 +149,7 @@ class Final(SecretChoice[RpsState, str]):
     actions = (THROW,)
     changeable = False
     idle_default = False
+    idle_told = True  # the idle are told by PM that they are out
 
     def enter(self, game: RpsState) -> list[Event]:
         game.round += 1
