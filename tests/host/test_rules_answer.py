@@ -46,6 +46,13 @@ def test_chase_the_ace_with_jesters_and_all_at_once_has_a_14_and_no_turns() -> N
     assert "Adhesive: nobody may swap with a player who chose to stick." in answer
 
 
+@pytest.mark.parametrize(("theme", "die"), [("cta", 13), ("ftl", 150)])
+def test_the_last_two_roll_for_the_win_as_the_finals_say(theme: str, die: int) -> None:  # C9, F10
+    answer = rules_text(theme, (), {})
+    assert f"When two are left, they roll {die} vs {die}: the higher roll wins." in answer
+    assert "Last one standing" not in answer
+
+
 def test_follow_the_leader_states_tug_of_war_and_no_mercy() -> None:
     answer = rules_text("ftl", ("tug-of-war", "no-mercy"), {})
     assert "Tug of War: no suspecting." in answer and "No Mercy: no suspecting." in answer

@@ -110,7 +110,7 @@ def rules(mods: Sequence[str]) -> str:
     return " ".join(
         [
             f"Everyone gets a secret card (1 = Ace, 13 = King{fourteen}). Stick or swap (125 vs 100) {how}; the "
-            "lowest cards are eliminated at the reveal. Last one standing wins.",
+            "lowest cards are eliminated at the reveal. When two are left, they roll 13 vs 13: the higher roll wins.",
             *mod_rules(MODS, mods),
         ]
     )

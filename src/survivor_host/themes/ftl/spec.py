@@ -88,7 +88,8 @@ SPEC = ThemeSpec(
     default_strategy="smart",
     rules_page="https://sites.google.com/view/survivor-ps/themes/ftl",
     rules_summary="Each round everyone but the leader secretly chooses follow (roll lower) or rebel (roll higher) "
-    "than the leader's 109+20 (1 to 109, plus 20). Lose and you are out; tie for immunity. Last one standing wins.",
+    "than the leader's 109+20 (1 to 109, plus 20). Lose and you are out; tie for immunity. When two are left, they "
+    "roll 150 vs 150: the higher roll wins.",
     host_actions=("pick",),
     load_presenter=_presenter,
     load_chances=_chances,
