@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from survivor_host.bot.handhost.words import hand_help
 from survivor_host.showdown.text import PM_TEXT_LENGTH, message_len
@@ -27,6 +27,22 @@ def _and_list(items: Sequence[str]) -> str:
     return f"{', '.join(items[:-1])}, and {items[-1]}" if len(items) > 1 else "".join(items)
 
 
+def _forms(usages: Iterable[str]) -> dict[str, str]:
+    """Each command once, in the order first named, with its arguments in every form the themes give:
+    `poke NAME` and `poke` are `poke [NAME]`; `poke NAME` and `poke TEAM` are `poke NAME / TEAM`."""
+    forms: dict[str, list[str]] = {}
+    for usage in usages:
+        word, _, arg = usage.partition(" ")
+        forms.setdefault(word, [])
+        if arg not in forms[word]:
+            forms[word].append(arg)
+    merged = {}
+    for word, args in forms.items():
+        given = " / ".join(arg for arg in args if arg)
+        merged[word] = f" [{given}]" if given and "" in args else f" {given}" if given else ""
+    return merged
+
+
 def help_text(p: str, rooms: Sequence[str] = ("survivor",)) -> str:
     """The `help` answer, one PM long: every command with its prefix, where to send it, and, with several
     `rooms`, which they are and how to name one (as many as fit).
@@ -34,11 +50,14 @@ def help_text(p: str, rooms: Sequence[str] = ("survivor",)) -> str:
     The player and host commands of the themes come from their specs (`ThemeSpec.help`).
     """
     helps = [spec.help for spec in THEMES.values()]
-    # each command once, in the order the themes first name it (several themes share some)
-    in_room = ", ".join(dict.fromkeys(f"{p}{command}" for text in helps for command in text.room))
+    room_forms = _forms(command for text in helps for command in text.room)
+    pm_forms = _forms(command for text in helps for command in text.pm)
+    # each command once: one sent by PM in some games and in the room in others is listed by PM
+    in_room = ", ".join(f"{p}{word}{args}" for word, args in room_forms.items() if word not in pm_forms)
     bare = next((text.bare for text in helps if text.bare), "")
     bare_note = f" ({bare} needs no {p} on your turn)" if bare else ""
-    by_pm = _and_list(list(dict.fromkeys(command for text in helps for command in text.pm)))
+    also = {word: f" (or in the room: {p}{word}{room_forms[word]})" for word in room_forms}
+    by_pm = _and_list([f"{word}{args}{also.get(word, '')}" for word, args in pm_forms.items()])
     questions = "".join(f"; {text.questions}" for text in helps if text.questions)
     hosts = []
     for command, usage in COMMON_HOST_HELP:
