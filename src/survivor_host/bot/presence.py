@@ -57,6 +57,8 @@ class Presence:
         game = self.state.running()
         if game is not None and not self.deadlines.paused:
             userid = to_id(name)
+            if self.present.brief_owed(userid):  # a substitute who was not here: their seat, and what it owes
+                return
             if any(to_id(wait.player) == userid for wait in game.awaiting()):
                 self.present.refresh_prompts(only=userid)
 
@@ -95,6 +97,7 @@ class Presence:
         state.out.say(
             state.room, f"**{name}** is not in this room: they have {grace} seconds to join it, or they are out."
         )
+        self.present.briefs_owed.add(to_id(name))  # the seat's PMs may not have reached them: told again as they come
 
     def handle_rename(self, new_name: str, old_id: str) -> None:
         """A rename keeps the seat (G5): the seat follows the user id. A rename the database does not take

@@ -31,6 +31,8 @@ class Announcer:
     """True while the theme's vote box in the room still takes votes."""
     boxes: PromptBoxes = field(init=False)
     """The players' prompt boxes with live buttons."""
+    briefs_owed: set[str] = field(default_factory=set)
+    """Substitutes not in the room when given their seat: told what it knows and owes once they come or PM."""
 
     def __post_init__(self) -> None:
         self.boxes = PromptBoxes(self.state, self.buttons_again)
@@ -246,6 +248,18 @@ class Announcer:
         if wait.secret:
             return f"You still owe an action: {how}{targets}."
         return f"**{wait.player}**, {round_phrase(game)}: you still owe an action here in the room: {how}{targets}."
+
+    def brief_owed(self, userid: str) -> bool:
+        """A substitute owed their seat's briefing (`briefs_owed`) gets it now, as a substitute does at `sub`:
+        what the seat knows and owes, its prompt included. True when told."""
+        if userid not in self.briefs_owed:
+            return False
+        self.briefs_owed.discard(userid)
+        game, seat = self.state.running(), self.state.alive_seat(userid)
+        if game is None or seat is None:
+            return False
+        self.post(game.present(game.brief(seat)))
+        return True
 
     def tell_private(self, name: str) -> None:
         """What a player privately holds (the game's `private_state`), by PM (after a restart or reconnect)."""

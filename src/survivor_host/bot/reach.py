@@ -72,9 +72,13 @@ class Reach:
         instead = f" Until then, when time is up they {' or '.join(safe)} instead of being eliminated." if safe else ""
         state.out.say(state.room, f"I cannot PM {seat.name}. {hint} Then PM me.{instead}")
 
-    def reachable(self, userid: str) -> None:
-        """`userid` got (or sent) a PM again: tell them what they missed (what they hold, what they owe)."""
-        if userid not in self.unreachable_ids:
+    def reachable(self, userid: str, delivered: bool = False) -> None:
+        """`userid` got (`delivered`: a PM of the bot's reached them, a substitute's briefing too) or sent a
+        PM again: tell them what they missed (what they hold, what they owe)."""
+        if delivered:
+            self.present.briefs_owed.discard(userid)
+        if self.present.brief_owed(userid) or userid not in self.unreachable_ids:
+            self.unreachable_ids.discard(userid)
             return
         self.unreachable_ids.discard(userid)
         game = self.state.running()

@@ -213,8 +213,8 @@ class RoomHost(RoomHolds):
         self.reach.unreachable(userid, refusal)
 
     def reachable(self, userid: str) -> None:
-        """`userid` got (or sent) a PM again: tell them what they missed."""
-        self.reach.reachable(userid)
+        """A PM of the bot's reached `userid`: tell them what they missed."""
+        self.reach.reachable(userid, delivered=True)
 
     # ----- questions the bot asks before routing a PM -----
 

@@ -1,0 +1,43 @@
+"""A substitute not in the room at `sub` gets their seat's briefing (G6) once they come, or PM the bot: the
+PMs sent at `sub` may not have reached them; a substitute already here is not told twice."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from survivor_host.bot.room import RoomHost
+from tests.host.test_room import PLAYERS, make_host, open_game, outbox
+
+SEAT = "[survivor] You now play in this seat of Follow the Leader."
+
+
+def subbed_in_absent(tmp_path: Path) -> RoomHost:
+    host = make_host(tmp_path, leader="pick", secret_deadline=600)
+    outbox(host).absent.add("zed")
+    open_game(host, "ftl", PLAYERS[:5])
+    host.handle_chat("+", "Hostess", ".sub Venus, Zed")
+    outbox(host).clear()
+    outbox(host).absent.discard("zed")
+    return host
+
+
+def test_an_absent_substitute_is_told_their_seat_as_they_join(tmp_path: Path) -> None:
+    host = subbed_in_absent(tmp_path)
+    host.handle_join("Zed")
+    told = outbox(host).pms_to("Zed")
+    assert told[0] == SEAT and len([line for line in told if line == SEAT]) == 1
+    host.handle_join("Zed")  # told once: back again later, only what is owed
+    assert SEAT not in outbox(host).pms_to("Zed")[len(told) :]
+
+
+def test_an_absent_substitute_who_pms_first_is_told_their_seat_first(tmp_path: Path) -> None:
+    host = subbed_in_absent(tmp_path)
+    host.handle_pm("Zed", "pl")
+    assert outbox(host).pms_to("Zed")[0] == SEAT
+
+
+def test_a_substitute_whose_pm_was_delivered_is_not_told_again(tmp_path: Path) -> None:
+    host = subbed_in_absent(tmp_path)
+    host.reachable("zed")  # the server echoed a PM to Zed: the seat's PMs reached them
+    host.handle_join("Zed")
+    assert SEAT not in outbox(host).pms_to("Zed")
