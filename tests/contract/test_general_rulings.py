@@ -195,9 +195,9 @@ def test_g6_a_substitute_is_someone_new() -> None:  # G6
 def test_g6_a_field_the_action_does_not_use_is_refused() -> None:  # G6, issue 13 item 6
     game = LowOut(["Ann", "Bob", "Cid"], dice=ScriptedDice([]))
     game.start()
-    with pytest.raises(IllegalAction, match="ready takes no name"):
+    with pytest.raises(IllegalAction, match="ready is typed alone, with no name after it"):
         game.apply(Input("ready", by="Ann", target="Bob"))
-    with pytest.raises(IllegalAction, match="end takes no number"):
+    with pytest.raises(IllegalAction, match="end is typed alone, with no number after it"):
         game.apply(Input("end", count=2))
     assert not game.log
 

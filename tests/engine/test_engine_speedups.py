@@ -254,7 +254,7 @@ def test_an_input_passes_the_same_checks_the_second_time() -> None:
     game.begin()
     stray = Input("follow", by="Mars", target="Venus")
     for _ in range(2):
-        with pytest.raises(IllegalAction, match="follow takes no name"):
+        with pytest.raises(IllegalAction, match="follow is typed alone, with no name after it"):
             game.step(stray)
         with pytest.raises(IllegalAction, match="Unknown action 'dance'"):
             game.step(Input("dance", by="Mars"))

@@ -24,8 +24,9 @@ def test_card_is_answered_and_not_logged() -> None:
 @pytest.mark.parametrize(
     ("inp", "error"),
     [
-        (Input("follow", by="Bob", target="Cid"), "follow takes no name"),
-        (Input("rebel", by="Bob", new="Zed"), "rebel takes no new name"),
+        (Input("follow", by="Bob", target="Cid"), "follow is typed alone, with no name after it"),
+        (Input("revolt", by="Bob", target="Cid"), "revolt is typed alone, with no name after it"),  # as typed
+        (Input("rebel", by="Bob", new="Zed"), "rebel is typed alone, with no new name after it"),
         (Input("vote", by="Bob", target="Cid", count=2), "vote takes no number"),
         (Input("extend", seconds=30, target="Bob"), "extend takes no name"),
     ],

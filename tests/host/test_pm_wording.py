@@ -64,3 +64,12 @@ def test_the_bots_rules_reply_is_spelled_for_the_room_and_for_a_pm(tmp_path: Pat
     host.handle_pm("Other", "rules")
     replies = [text for kind, _, text in sent if kind in ("say", "pm") and "Hunger Games Anon" in text]
     assert len(replies) == 2 and all("by PM" in text and MARK not in text for text in replies)
+
+
+def test_a_choice_sent_with_a_name_while_voting_is_told_it_is_typed_alone(tmp_path: Path) -> None:
+    host = make_host(tmp_path)
+    open_game(host, "ftl", PLAYERS[:4])
+    outbox(host).clear()
+    host.handle_pm("Venus", "rebel Mars")
+    told = "rebel is typed alone, with no name after it. Now you can send **vote NAME**; **help** says more."
+    assert outbox(host).pms_to("Venus") == [told]

@@ -28,8 +28,10 @@ SHOWN = {"target": "name", "new": "new name", "count": "number", "seconds": "sec
 """How a refusal names a field."""
 
 
-def check_fields(action: str, inp: Input, used: tuple[str, ...]) -> None:
-    """Refuse a field the action does not use (a stray target is a mistake, not a detail)."""
+def check_fields(action: str, inp: Input, used: tuple[str, ...], typed: str = "") -> None:
+    """Refuse a field the action does not use (a stray target is a mistake, not a detail), naming the
+    action as `typed` (an alias as the player typed it): one that takes nothing is typed alone."""
+    word = typed or action
     for name, value in (
         ("target", inp.target),
         ("new", inp.new),
@@ -37,8 +39,10 @@ def check_fields(action: str, inp: Input, used: tuple[str, ...]) -> None:
         ("seconds", inp.seconds),
         ("reason", inp.reason),
     ):
+        if value is not None and name not in used and not used:
+            raise IllegalAction(f"{word} is typed alone, with no {SHOWN.get(name, name)} after it.")
         if value is not None and name not in used:
-            raise IllegalAction(f"{action} takes no {SHOWN.get(name, name)}.")
+            raise IllegalAction(f"{word} takes no {SHOWN.get(name, name)}.")
 
 
 class CommonActions(Flow, ABC):

@@ -145,9 +145,9 @@ class Game(CommonActions):
         if entry is None:
             raise IllegalAction(f"Unknown action {quoted_value(self.ACTION_ALIASES.get(inp.action, inp.action))}.")
         action, handler = entry
+        check_fields(action, inp, self.ACTION_FIELDS.get(action, BASE_FIELDS.get(action, ())), typed=inp.action)
         if action != inp.action:
             inp = replace(inp, action=action)
-        check_fields(action, inp, self.ACTION_FIELDS.get(action, BASE_FIELDS.get(action, ())))
         events = self.run_flow(handler(self, inp))
         self.take(events)
         if action not in self.QUESTIONS:
