@@ -80,7 +80,7 @@ def test_an_eliminated_players_attack_neither_counts_nor_closes_the_round() -> N
 @pytest.mark.parametrize("target", ["constructor", "Constructor", "__proto__"])
 def test_no_phantom_constructor_target(target: str) -> None:  # 3.3, 3.4c, BG2
     game = nicknamed(ScriptedDice([]))
-    with pytest.raises(IllegalAction, match=r"is not in this game\. You may attack: Bob, Cid, Dee"):
+    with pytest.raises(IllegalAction, match=r"is not in this game\. You may attack: Bob, Cid and Dee"):
         game.step(Input("attack", by="Ann", target=target))
 
 
@@ -101,7 +101,7 @@ def test_bg2_a_guesser_may_name_themselves_and_it_is_a_wrong_guess() -> None:  #
     game = nicknamed(ScriptedDice([10, 90] * 3, picks=["Ann", "Bob"]))
     attack(game, "Ann>Bob Bob>Ann Cid>Ann Dee>Ann")  # CidX is exposed; Ann guesses
     assert [inp.target for inp in game.legal_inputs("Ann")] == ["Ann", "Bob", "Cid", "Dee"]
-    with pytest.raises(IllegalAction, match=r"\"Eve\" is not in this game\. You may suspect: Ann, Bob, Cid, Dee\."):
+    with pytest.raises(IllegalAction, match=r"\"Eve\" is not in this game\. You may suspect: Ann, Bob, Cid and Dee\."):
         game.step(Input("suspect", by="Ann", target="Eve"))
     said = game.apply(Input("suspect", by="Ann", target="ann"))
     assert "**Ann** suspects **Ann** of being CidX: incorrect. Nothing happens." in map(render, said)

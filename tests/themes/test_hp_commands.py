@@ -50,7 +50,7 @@ def test_typed_play_refuses_a_bad_pass_and_plays_to_the_end(
     assert main(["play", "hp", "--players", "4", "--seed", "6", "--name", "Me", "--pace", "0"]) == 0
     out = capsys.readouterr().out
     assert "The potato lands on Me (drawn at random)" in out  # seed 6: Me holds it first
-    assert '"constructor" is not in this game. You may pass to: Venus, Mars, Jupiter.' in out  # 7a, BG2
+    assert '"constructor" is not in this game. You may pass to: Venus, Mars and Jupiter.' in out  # 7a, BG2
     assert "You can't pass the potato to yourself." in out and "wins the game!" in out
 
 

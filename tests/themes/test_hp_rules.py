@@ -87,7 +87,8 @@ def test_each_round_takes_one_player_and_the_last_one_wins_with_places_in_order(
 def test_the_phantom_constructor_target_is_refused_with_the_legal_targets() -> None:  # 7a, BG2
     game = game_of(THREE, [], ["Ann"])
     game.start()
-    with pytest.raises(IllegalAction, match=re.escape('"constructor" is not in this game. You may pass to: Bob, Cid.')):
+    refused = '"constructor" is not in this game. You may pass to: Bob and Cid.'
+    with pytest.raises(IllegalAction, match=re.escape(refused)):
         game.apply(Input("pass", by="Ann", target="constructor"))
     with pytest.raises(IllegalAction, match=re.escape(f'"{"y" * 18}…" is not in this game.')):  # cut, not echoed
         game.apply(Input("pass", by="Ann", target="y" * 400))
@@ -100,12 +101,12 @@ def test_unknown_self_and_eliminated_targets_are_refused() -> None:  # BG2
     with pytest.raises(IllegalAction, match='"Zed" is not in this game'):
         toss(game, "Ann", "Zed")
     with pytest.raises(
-        IllegalAction, match=re.escape("You can't pass the potato to yourself. You may pass to: Bob, Cid, Dan.")
+        IllegalAction, match=re.escape("You can't pass the potato to yourself. You may pass to: Bob, Cid and Dan.")
     ):
         toss(game, "Ann", "Ann")
     for _ in range(3):
         toss(game, "Ann", "Cid")
-    with pytest.raises(IllegalAction, match=re.escape("Ann is already out. You may pass to: Cid, Dan.")):
+    with pytest.raises(IllegalAction, match=re.escape("Ann is already out. You may pass to: Cid and Dan.")):
         toss(game, "Bob", "Ann")
 
 

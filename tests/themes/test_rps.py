@@ -118,7 +118,8 @@ def test_the_same_weapon_does_nothing_and_rolls_no_dice() -> None:  # 4.3, 7d
 def test_constructor_is_no_phantom_target() -> None:  # Sir Vivor's defect: `.destroy constructor`
     game = new_game("rps", ["Ann", "Bob", "Cid"], seed=1)
     game.start()
-    with pytest.raises(IllegalAction, match=re.escape('"constructor" is not in this game. You may attack: Bob, Cid.')):
+    refused = '"constructor" is not in this game. You may attack: Bob and Cid.'
+    with pytest.raises(IllegalAction, match=re.escape(refused)):
         game.apply(Input("attack", by="Ann", target="constructor, rock"))
 
 
@@ -128,7 +129,7 @@ def test_eliminated_players_cannot_attack_or_be_attacked() -> None:  # Sir Vivor
     game.apply(Input("modkill", target="Dee"))
     with pytest.raises(IllegalAction, match=re.escape("You have been eliminated.")):
         game.apply(Input("attack", by="Dee", target="Ann, rock"))
-    with pytest.raises(IllegalAction, match=re.escape("Dee is already out. You may attack: Bob, Cid.")):
+    with pytest.raises(IllegalAction, match=re.escape("Dee is already out. You may attack: Bob and Cid.")):
         game.apply(Input("attack", by="Ann", target="Dee, rock"))
 
 
@@ -225,7 +226,7 @@ def test_a_throw_is_asked_for_by_its_weapon_and_only_in_the_final() -> None:  # 
         three.apply(Input("throw", by="Ann", target="rock"))
     final = new_game("rps", ["Ann", "Bob"], seed=1)
     final.start()
-    with pytest.raises(IllegalAction, match=r"^Name a weapon: rock, paper, scissors\.$"):
+    with pytest.raises(IllegalAction, match=r"^Name a weapon: rock, paper and scissors\.$"):
         final.apply(Input("throw", by="Ann"))
     with pytest.raises(IllegalAction, match=r"^That is not a weapon here\."):
         final.apply(Input("throw", by="Ann", target="sword"))
@@ -234,7 +235,7 @@ def test_a_throw_is_asked_for_by_its_weapon_and_only_in_the_final() -> None:  # 
 def test_an_attack_of_more_than_two_parts_gets_the_usage_not_a_name_built_of_two() -> None:  # 3.3
     game = new_game("rps", ["Ann", "Bob", "Cid"], seed=1)
     game.start()
-    usage = r"^Name a player and a weapon\. Send attack NAME, WEAPON \(targets: Bob, Cid; weapons: rock, paper, sc"
+    usage = r"^Name a player and a weapon\. Send attack NAME, WEAPON \(targets: Bob and Cid; weapons: rock, paper and"
     for typed in ("Bob, rock, paper", "Bob,, rock"):
         with pytest.raises(IllegalAction, match=usage):
             game.apply(Input("attack", by="Ann", target=typed))
@@ -251,7 +252,7 @@ def test_a_final_throw_naming_a_player_names_the_opponent_only() -> None:  # 3.6
         "Cid, rock": r"^Cid is already out\. You may throw against: Bob\.$",
         "Zed, rock": r'^"Zed" is not in this game\. You may throw against: Bob\.$',
         "Ann, rock": r"^You can't throw against yourself\. You may throw against: Bob\.$",
-        "Bob, rock, paper": r"^Throw one weapon: rock, paper, scissors\.$",
+        "Bob, rock, paper": r"^Throw one weapon: rock, paper and scissors\.$",
     }
     for typed, refusal in refusals.items():
         with pytest.raises(IllegalAction, match=refusal):

@@ -9,6 +9,7 @@ from survivor_host.engine.errors import IllegalAction, SetupError
 from survivor_host.engine.events import Eliminated, Fact
 from survivor_host.engine.ids import name_problem, quoted_value, to_id
 from survivor_host.engine.inputs import Input
+from survivor_host.engine.render import join_names
 
 MAX_NAME_LENGTH = 18
 
@@ -100,7 +101,7 @@ class Roster:
     ) -> Seat:
         """The other living player `seat` names, or `seat` itself where the text takes oneself (`oneself`)
         (BG2: else refused, naming the `legal` targets)."""
-        listed = ", ".join(legal)
+        listed = join_names(list(legal))
         if not name:
             raise IllegalAction(f"Name the player you {verb}: {listed}.")
         try:

@@ -8,6 +8,7 @@ from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.game import Seat
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.nicknames import Nicknamed
+from survivor_host.engine.render import join_names
 from survivor_host.themes.hga.names import SUGGESTED
 from survivor_host.themes.hga.record import HgaRecorder
 
@@ -61,7 +62,7 @@ class HgaState(Nicknamed, DuelGame):
     def attack_target(self, seat: Seat, nick: str | None) -> Seat:
         """The living player whose nickname `seat` names (3.3, BG2: else refused, naming the nicknames)."""
         targets = self.nick_targets(seat)
-        legal = ", ".join(name for name, _ in targets)
+        legal = join_names([name for name, _ in targets])
         if not nick:
             raise IllegalAction(f"Name the nickname you attack: {legal}.")
         if to_id(nick) == to_id(self.nicks.get(seat.index, "")):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from survivor_host.engine.duels import DuelGame
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.game import Seat
+from survivor_host.engine.render import join_names
 from survivor_host.engine.seats import quoted_name
 from survivor_host.themes.hp.facts import Tossed
 from survivor_host.themes.hp.record import HpRecorder
@@ -66,7 +67,7 @@ class HpState(DuelGame):
     def pass_target(self, seat: Seat, name: str | None) -> Seat:
         """The living player `seat` names (7a, BG2: anything else, `constructor` included, is refused
         naming the legal targets; the holder may send another)."""
-        legal = ", ".join(other.name for other in self.targets_of(seat))
+        legal = join_names([other.name for other in self.targets_of(seat)])
         if not name:
             raise IllegalAction(f"Name the player you pass the potato to: {legal}.")
         try:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from survivor_host.engine.duels import DuelGame
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.game import Seat
+from survivor_host.engine.render import join_names
 from survivor_host.themes.rps.record import RpsRecorder
 from survivor_host.themes.rps.rules import read_weapon, weapons_of
 
@@ -57,16 +58,16 @@ class RpsState(DuelGame):
         """The weapon `text` names (3.3: else refused, naming the weapons)."""
         weapon = read_weapon(text, self.weapons)
         if weapon is None and not text.strip():
-            raise IllegalAction(f"Name a weapon: {', '.join(self.weapons)}.")
+            raise IllegalAction(f"Name a weapon: {join_names(self.weapons)}.")
         if weapon is None:
-            raise IllegalAction(f"That is not a weapon here. Weapons: {', '.join(self.weapons)}.")
+            raise IllegalAction(f"That is not a weapon here. Weapons: {join_names(self.weapons)}.")
         return weapon
 
     def read_attack(self, seat: Seat, text: str | None) -> Attack:
         """`NAME, WEAPON` as `seat` sent it, checked (BG2: a target that is not a living other player is
         refused with the legal targets; 3.3: a weapon not of this variant is refused with the weapons)."""
         legal = [other.name for other in self.targets_of(seat.index)]
-        usage = f"Send attack NAME, WEAPON (targets: {', '.join(legal)}; weapons: {', '.join(self.weapons)})."
+        usage = f"Send attack NAME, WEAPON (targets: {join_names(legal)}; weapons: {join_names(self.weapons)})."
         parts = (text or "").split(",")
         if len(parts) != 2 or not parts[0].strip() or not parts[1].strip():  # 3.3: exactly two parts
             raise IllegalAction(f"Name a player and a weapon. {usage}")
@@ -78,7 +79,7 @@ class RpsState(DuelGame):
         name is refused, naming the opponent; 3.6: a weapon not of this variant is refused)."""
         *named, weapon = (text or "").split(",")
         if len(named) > 1:
-            raise IllegalAction(f"Throw one weapon: {', '.join(self.weapons)}.")
+            raise IllegalAction(f"Throw one weapon: {join_names(self.weapons)}.")
         if named and named[0].strip():
             opponent = [other.name for other in self.targets_of(seat.index)]
             self.living_target(seat, named[0].strip(), "throw against", opponent)

@@ -6,6 +6,7 @@ from survivor_host.engine.duels import DuelGame
 from survivor_host.engine.errors import IllegalAction
 from survivor_host.engine.game import Seat
 from survivor_host.engine.inputs import Input
+from survivor_host.engine.render import join_names
 from survivor_host.engine.seats import quoted_name
 from survivor_host.themes.rr.record import RrRecorder
 from survivor_host.themes.rr.rules import CHAMBERS, PASS, PULL, STEAL
@@ -66,8 +67,8 @@ class RrState(DuelGame):
         names = {choice.action for choice in self.choices(seat)}
         shown = [word for word in (PULL, PASS) if word in names]
         if STEAL in names:
-            shown.append(f"steal NAME ({', '.join(self.steal_targets(seat))})")
-        return ", ".join(shown)
+            shown.append(f"steal NAME ({join_names(self.steal_targets(seat))})")
+        return join_names(shown, last="or")
 
     def check(self, seat: Seat, inp: Input) -> Seat | None:
         """`inp` is legal for `seat` now (else IllegalAction saying why and what is); a steal's target."""
