@@ -21,6 +21,7 @@ from survivor_host.store.ending import EndingLedger
 from survivor_host.store.hosting import HostingLedger
 from survivor_host.store.migrations import MIGRATIONS
 from survivor_host.store.points import PointsTables
+from survivor_host.store.signups import SignupsLedger
 from survivor_host.store.writes import CheckedConnection, Writes
 
 RULES_KEY = "_rules_version"
@@ -57,7 +58,7 @@ class StoredGame:
     """Its close is stored and only some of its last lines are still to be sent."""
 
 
-class Store(PointsTables, ClosedRecords, EndingLedger, HostingLedger, Writes):
+class Store(PointsTables, ClosedRecords, EndingLedger, HostingLedger, SignupsLedger, Writes):
     """The bot's database (WAL mode). One connection, used from the event loop's thread."""
 
     def __init__(self, path: str | Path) -> None:
@@ -277,27 +278,3 @@ class Store(PointsTables, ClosedRecords, EndingLedger, HostingLedger, Writes):
     def running_sessions(self) -> list[dict[str, Any]]:
         rows = self.db.execute("SELECT data FROM hand_sessions WHERE status = 'running' ORDER BY id")
         return [json.loads(row[0]) for row in rows if row[0] != "{}"]
-
-    # ----- signups -----
-
-    def save_signups(self, room: str, data: dict[str, Any] | None, at: float) -> None:
-        """The room's open list (None: closed). Written without waiting for the disk (anyone can change
-        a list, many times a second): a crash of the bot keeps it, a crash of the machine may lose the
-        last changes, until the next write that waits (a game's input, its start)."""
-        level = int(self.db.execute("PRAGMA synchronous").fetchone()[0])
-        self.db.execute(f"PRAGMA synchronous={min(level, 1)}")  # NORMAL, unless it was set lower
-        try:
-            if data is None:
-                self.db.execute("DELETE FROM signups WHERE room = ?", (room,))
-            else:
-                self.db.execute(
-                    "INSERT INTO signups (room, data, updated) VALUES (?, ?, ?)"
-                    " ON CONFLICT(room) DO UPDATE SET data = excluded.data, updated = excluded.updated",
-                    (room, json.dumps(data), at),
-                )
-        finally:
-            self.db.execute(f"PRAGMA synchronous={level}")
-
-    def all_signups(self) -> dict[str, dict[str, Any]]:
-        rows = self.db.execute("SELECT room, data FROM signups")
-        return {row[0]: json.loads(row[1]) for row in rows}
