@@ -136,5 +136,5 @@ def test_a_version_7_database_opens_with_nothing_waiting(tmp_path: Path) -> None
     )
     db.close()
     store = Store(path)
-    assert store.schema_version == len(MIGRATIONS) == 8
+    assert store.schema_version == len(MIGRATIONS) >= 8
     assert store.all_hosting() == {} and [game.room for game in store.unfinished_games()] == [ROOM]

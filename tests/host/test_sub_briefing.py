@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from survivor_host.bot.room import RoomHost
+from tests.host.test_persistence import reopen
 from tests.host.test_room import PLAYERS, make_host, open_game, outbox
 
 SEAT = "[survivor] You now play in this seat of Follow the Leader."
@@ -41,3 +42,19 @@ def test_a_substitute_whose_pm_was_delivered_is_not_told_again(tmp_path: Path) -
     host.reachable("zed")  # the server echoed a PM to Zed: the seat's PMs reached them
     host.handle_join("Zed")
     assert SEAT not in outbox(host).pms_to("Zed")
+
+
+def test_an_absent_substitute_is_still_told_their_seat_after_a_restart(tmp_path: Path) -> None:
+    host = subbed_in_absent(tmp_path)
+    again = reopen(tmp_path, host)
+    outbox(again).clear()
+    again.handle_join("Zed")
+    assert outbox(again).pms_to("Zed")[0] == SEAT
+
+
+def test_a_substitute_told_before_a_restart_is_not_told_again_after_it(tmp_path: Path) -> None:
+    host = subbed_in_absent(tmp_path)
+    host.handle_join("Zed")
+    again = reopen(tmp_path, host)
+    again.handle_join("Zed")
+    assert SEAT not in outbox(again).pms_to("Zed")

@@ -97,7 +97,7 @@ class Presence:
         state.out.say(
             state.room, f"**{name}** is not in this room: they have {grace} seconds to join it, or they are out."
         )
-        self.present.briefs_owed.add(to_id(name))  # the seat's PMs may not have reached them: told again as they come
+        self.present.owe_brief(to_id(name))  # the seat's PMs may not have reached them: told again as they come
 
     def handle_rename(self, new_name: str, old_id: str) -> None:
         """A rename keeps the seat (G5): the seat follows the user id. A rename the database does not take

@@ -32,7 +32,8 @@ class Announcer:
     boxes: PromptBoxes = field(init=False)
     """The players' prompt boxes with live buttons."""
     briefs_owed: set[str] = field(default_factory=set)
-    """Substitutes not in the room when given their seat: told what it knows and owes once they come or PM."""
+    """Substitutes not in the room when given their seat: told what it knows and owes once they come or PM
+    (kept in the database too, `owe_brief`)."""
 
     def __post_init__(self) -> None:
         self.boxes = PromptBoxes(self.state, self.buttons_again)
@@ -254,12 +255,25 @@ class Announcer:
         what the seat knows and owes, its prompt included. True when told."""
         if userid not in self.briefs_owed:
             return False
-        self.briefs_owed.discard(userid)
+        self.brief_reached(userid)
         game, seat = self.state.running(), self.state.alive_seat(userid)
         if game is None or seat is None:
             return False
         self.post(game.present(game.brief(seat)))
         return True
+
+    def owe_brief(self, userid: str) -> None:
+        """`userid`, a substitute not in the room, is owed their seat's briefing: stored, so a restart owes it too."""
+        self.briefs_owed.add(userid)
+        if self.state.game_id is not None:
+            self.state.store.owe_brief(self.state.game_id, userid)
+
+    def brief_reached(self, userid: str) -> None:
+        """`userid` is owed no briefing now: told it, or a PM of the bot's reached them."""
+        if userid in self.briefs_owed:
+            self.briefs_owed.discard(userid)
+            if self.state.game_id is not None:
+                self.state.store.brief_given(self.state.game_id, userid)
 
     def tell_private(self, name: str) -> None:
         """What a player privately holds (the game's `private_state`), by PM (after a restart or reconnect)."""

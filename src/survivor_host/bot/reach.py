@@ -76,7 +76,7 @@ class Reach:
         """`userid` got (`delivered`: a PM of the bot's reached them, a substitute's briefing too) or sent a
         PM again: tell them what they missed (what they hold, what they owe)."""
         if delivered:
-            self.present.briefs_owed.discard(userid)
+            self.present.brief_reached(userid)
         if self.present.brief_owed(userid) or userid not in self.unreachable_ids:
             self.unreachable_ids.discard(userid)
             return

@@ -51,6 +51,7 @@ class Session:
         """A game just stored as `game_id` starts: its opening is announced and its first wait armed."""
         state = self.state
         state.game, state.game_id, state.seq = game, game_id, 0
+        self.present.briefs_owed.clear()  # owed in the game before, not in this one
         self.deadlines.wait_id = -1
         self.present.post(game.start())
         self.posted_when_sent(0)
@@ -190,6 +191,7 @@ class Session:
             return
         state.game, state.game_id, state.seq = game, stored.id, len(stored.inputs)
         state.game_host = stored.host
+        self.present.briefs_owed = state.store.briefs_owed(stored.id)
         if stored.room_bot_hosted:
             state.roombot.host = state.out.name  # as the room bot left it, until its lines say otherwise
         state.out.say(state.room, f"The bot restarted: the game of {game.title} continues.")

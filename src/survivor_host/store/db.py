@@ -16,6 +16,7 @@ from typing import Any
 from survivor_host.engine.game import RULES_VERSION
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
+from survivor_host.store.briefs import BriefsLedger
 from survivor_host.store.closed import ClosedRecords, sql_id
 from survivor_host.store.ending import EndingLedger
 from survivor_host.store.hosting import HostingLedger
@@ -58,7 +59,7 @@ class StoredGame:
     """Its close is stored and only some of its last lines are still to be sent."""
 
 
-class Store(PointsTables, ClosedRecords, EndingLedger, HostingLedger, SignupsLedger, Writes):
+class Store(PointsTables, ClosedRecords, EndingLedger, HostingLedger, BriefsLedger, SignupsLedger, Writes):
     """The bot's database (WAL mode). One connection, used from the event loop's thread."""
 
     def __init__(self, path: str | Path) -> None:

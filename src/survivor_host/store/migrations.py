@@ -135,4 +135,13 @@ MIGRATIONS: tuple[str, ...] = (
         updated REAL NOT NULL
     )
     """,
+    # version 9: the substitutes owed their seat's briefing (store/briefs.py): not in the room when given it,
+    # told as they come or PM the bot, after a restart too
+    """
+    CREATE TABLE briefs_owed (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        userid TEXT NOT NULL,
+        PRIMARY KEY (game_id, userid)
+    )
+    """,
 )
