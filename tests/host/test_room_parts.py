@@ -409,3 +409,23 @@ def test_the_room_host_is_the_parts_wired_together(tmp_path: Path) -> None:
     assert isinstance(host.desk, SignupDesk) and isinstance(host.deadlines, Deadlines)
     assert host.session.present is host.present is host.commands.present
     assert host.presence.session is host.session is host.reach.session
+
+
+def test_a_secret_choice_typed_in_the_room_with_a_stray_name_is_told_the_pm_that_is_taken(tmp_path: Path) -> None:
+    parts = Parts(tmp_path)
+    parts.open("ftl", options="leader pick")
+    game = parts.state.game
+    assert game is not None
+    owed = game.awaiting()[0].player
+    parts.host.commands.handle_chat(" ", owed, ".rebel Mars")
+    told = "rebel is typed alone, with no name after it. Send it to me by PM so nobody sees it: /msg SurvivorBot, rebel"
+    assert sent(parts.state)[-1] == ("pm", owed, told)
+    assert all(inp.action != "rebel" for inp in game.log)
+
+
+def test_a_secret_choice_typed_in_the_room_when_it_is_not_for_now_is_told_what_is(tmp_path: Path) -> None:
+    parts = Parts(tmp_path)
+    parts.open("ftl")
+    parts.host.commands.handle_chat(" ", "Venus", ".rebel")
+    kind, to, text = sent(parts.state)[-1]
+    assert (kind, to) == ("pm", "Venus") and "/msg" not in text and "Now you can send **vote NAME**" in text

@@ -6,14 +6,15 @@ from __future__ import annotations
 from survivor_host.bot.command_words import is_game_word
 from survivor_host.bot.presence import Presence
 from survivor_host.bot.present import Announcer
-from survivor_host.bot.session import Session
+from survivor_host.bot.session import Session, trial_copy
 from survivor_host.bot.state import RoomState
 from survivor_host.engine.errors import IllegalAction
+from survivor_host.engine.game import Game
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import parse_command
 from survivor_host.showdown.text import clip
 from survivor_host.words.lines import how_to_send
-from survivor_host.words.refusals import meant_action, refusal
+from survivor_host.words.refusals import legal_forms, meant_action, refusal
 from survivor_host.words.wait_tags import split_wait_tag
 
 UNKNOWN_PM_EVERY = 60.0
@@ -120,11 +121,8 @@ class PlayerCommands:
         if to_id(name) in self.presence.borrowed:
             raise IllegalAction(f"{name} is another player's name in this game: rename back to your own to play.")
         if in_room and game.is_secret(action):
-            bot = self.state.out.name
             with self.state.out.lane("error", name):  # after the game's lines: anyone in the room may type it
-                self.state.out.pm(
-                    name, clip(f"Send that to me by PM so nobody sees it: /msg {bot}, {word} {rest}".strip())
-                )
+                self.state.out.pm(name, clip(self._by_pm(game, name, word, rest)))
             return
         if game.is_question(action):  # read-only: answered, never stored
             self.present.post(game.apply(parse_command(f"{action} {rest}", name)), actor=name)
@@ -140,3 +138,17 @@ class PlayerCommands:
             return
         if taken:
             self.present.boxes.chosen(game, name, inp, wait_id)
+
+    def _by_pm(self, game: Game, name: str, word: str, rest: str) -> str:
+        """The answer to a secret choice typed in the room: the PM to send instead, as typed when the game would
+        take it; else why not, with the forms of that choice it takes now (or what `name` may send now)."""
+        bot, action = self.state.out.name, game.ACTION_ALIASES.get(word, word)
+        try:
+            trial_copy(game).apply(parse_command(f"{action} {rest}", name))
+        except IllegalAction as error:
+            options = [option for option in game.legal_inputs(name) if option.action == action]
+            if not options:
+                return refusal(game, name, f"{word} {rest}", str(error), verb="send")
+            forms = " or ".join(f"/msg {bot}, {form}" for form in legal_forms(options, game.spec.usage))
+            return f"{error} Send it to me by PM so nobody sees it: {forms}"
+        return f"Send that to me by PM so nobody sees it: /msg {bot}, {word} {rest}".strip()
