@@ -144,7 +144,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument("theme", choices=tuple(THEMES))
     simulate.add_argument("--games", type=int, default=2000, help="games to play: 1 to 1,000,000 (default 2000)")
-    simulate.add_argument("--players", type=int, default=10, help="seats at the table (default 10)")
+    simulate.add_argument(
+        "--players", type=int, default=10, help="seats at the table: up to the theme's max_players (default 10)"
+    )
     simulate.add_argument("--mods", default="", help=MODS_HELP)
     simulate.add_argument(
         "--strategy",

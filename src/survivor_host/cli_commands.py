@@ -6,7 +6,7 @@ import argparse
 import json
 import secrets
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +14,7 @@ from survivor_host.cli_flags import check_output
 from survivor_host.engine.dice import SCRIPTED, dice_fields
 from survivor_host.engine.errors import DiceError, IllegalAction, SetupError
 from survivor_host.engine.options import option_key
+from survivor_host.engine.theme import ThemeSpec
 from survivor_host.scenario import ScenarioError, mismatches, run_scenario
 from survivor_host.terminal.console import checked_pace
 from survivor_host.terminal.table import TerminalTable, seat_names
@@ -48,8 +49,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         options["elim"] = args.elim  # the number, as given
     you = None if args.auto else args.name
     spec = theme_spec(args.theme)
-    if args.players < spec.min_players:
-        raise SetupError(f"--players must be at least {spec.min_players} for {spec.title}, not {args.players}.")
+    check_players(spec, args.players, options)
     mods = [mod for mod in (args.mods or "").split(",") if mod.strip()]
     spec.check_options_read(mods, options)
     game = new_game(args.theme, seat_names(args.players, you), mods=mods, options=options, seed=seed)
@@ -141,12 +141,24 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def check_players(spec: ThemeSpec, players: int, options: Mapping[str, object]) -> None:
+    """`--players` within the theme's bounds before any seat is made: its least, and its `max_players` (as
+    `--option` sets it, else the theme's default)."""
+    if players < spec.min_players:
+        raise SetupError(f"--players must be at least {spec.min_players} for {spec.title}, not {players}.")
+    option = spec.option_specs()["max_players"]
+    most = int(option.parse("max_players", options["max_players"]) if "max_players" in options else option.default)
+    if players > most:
+        more = f"; --option max_players=N raises it, up to {option.maximum:,}" if most < option.maximum else ""
+        bound = f"at most {most:,} for {spec.title} (its max_players{more})"
+        raise SetupError(f"--players must be {bound}, not {players:,}.")
+
+
 def _analysis_setting(args: argparse.Namespace, options: dict[str, object]) -> tuple[str, ...]:
     """Check theme, players, mods, --elim and options the way a game would; the mods in canonical order, and
     `options` set to the values the game took (`ties=ALL` is `all`)."""
     spec = theme_spec(args.theme)
-    if args.players < spec.min_players:
-        raise SetupError(f"--players must be at least {spec.min_players} for {spec.title}, not {args.players}.")
+    check_players(spec, args.players, options)
     if args.elim is not None:
         if "elim" not in spec.option_specs():
             takers = " and ".join(other.title for other in THEMES.values() if "elim" in other.option_specs())

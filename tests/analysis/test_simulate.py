@@ -100,9 +100,16 @@ def test_simulate_rejects_bad_arguments_before_playing(
         (["--games", "1000001"], "--games must be 1 to 1,000,000, not 1,000,001"),
         (["--games", str(10**30)], "--games must be 1 to 1,000,000, not 1,000,000,000,000,000,000,000,000,000,000"),
         (["--workers", "65", "--games", "5"], "--workers must be 1 to 64, not 65."),
+        (
+            ["--players", "31"],
+            "--players must be at most 30 for Chase the Ace (its max_players; --option max_players=N raises it,"
+            " up to 1,000,000), not 31.",
+        ),
+        (["--players", "40", "--option", "max_players=35"], "--players must be at most 35 for Chase the Ace"),
+        (["--players", "2000000", "--option", "max_players=1000000"], "(its max_players), not 2,000,000."),
     ],
 )
-def test_simulate_refuses_more_games_or_workers_than_its_bound_before_playing(
+def test_simulate_refuses_more_games_workers_or_players_than_its_bound_before_playing(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def played(*_: object, **__: object) -> None:
