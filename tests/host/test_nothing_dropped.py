@@ -14,7 +14,7 @@ from survivor_host.bot.bot import Bot
 from survivor_host.bot.command_words import is_command_word
 from survivor_host.bot.config import BotConfig
 from survivor_host.bot.player_commands import UNKNOWN_PM_EVERY
-from survivor_host.bot.signups import LIST_EVERY
+from survivor_host.bot.signups_box import LIST_EVERY
 from survivor_host.engine.ids import to_id
 from survivor_host.store.db import Store
 from tests.host.fakes import FakeClock, FakeOutbox

@@ -255,6 +255,6 @@ class RoomHost(RoomHolds):
     def restore_game(self, stored: StoredGame) -> None:
         """Rebuild a game by replay; announce only the step that was in flight, then carry on."""
         if stored.posted < 0 and not stored.closed:  # its start went unsaid: the box may still show its buttons
-            self.desk.show_closed(stored.theme, stored.mods, stored.players)
+            self.desk.box.show_closed(stored.theme, stored.mods, stored.players)
         self.session.restore(stored)
         self.presence.watch_absent()

@@ -1,15 +1,16 @@
-"""Signups: `.host`, `/me in` and `/me out`, `.set`, `.salt`, the signups box, and `.start`'s new game."""
+"""Signups: `.host`, `/me in` and `/me out`, `.set`, `.salt`, and `.start`'s new game (shown by `signups_box.py`)."""
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from survivor_host.bot.fairness import ALGORITHM, SignupSeed, announce_client_seed
 from survivor_host.bot.host_choice import host_choice
 from survivor_host.bot.ports import Cancellable
+from survivor_host.bot.signups_box import SignupsBox
 from survivor_host.bot.signups_stored import save, stored
 from survivor_host.bot.state import RoomState, Signups
 from survivor_host.engine.errors import IllegalAction, SetupError
@@ -17,10 +18,7 @@ from survivor_host.engine.game import Game
 from survivor_host.engine.ids import name_problem, quoted_word, to_id
 from survivor_host.engine.render import join_names
 from survivor_host.themes import new_game, theme_spec
-from survivor_host.words import html
 
-LIST_EVERY = 2.0
-"""Seconds between two player-list lines in a room without HTML (the list's changes are gathered)."""
 REACH_CHECK = "(This PM checks that mine reach you.)"
 """Ends the PM every player gets at `/me in` (before the game: not one of the game's PMs)."""
 
@@ -35,12 +33,11 @@ class SignupDesk:
     cancelled: Callable[[], None] = lambda: None
     """Called after the timer closed the signups for want of players."""
     _timer: Cancellable | None = field(default=None, repr=False)
-    _list_due: bool = field(default=False, repr=False)
-    """A player-list line is waiting to be said."""
-    _list_at: float = field(default=float("-inf"), repr=False)
-    """When the last player-list line was said."""
+    box: SignupsBox = field(init=False)
+    """The list as the room sees it."""
 
     def __post_init__(self) -> None:
+        self.box = SignupsBox(self.state)
         self.state.outage.on_resume.append(self._writable_again)
 
     def open(self, rest: str, host: str | None = None) -> None:
@@ -65,7 +62,7 @@ class SignupDesk:
             f"({state.settings.prefix}out to leave).{closing}",
         )
         state.out.say(state.room, fair.announce_commitment(state.settings.prefix))
-        self.refresh_box(new=True)
+        self.box.refresh(new=True)
         self._arm(seconds)
 
     def _arm(self, seconds: float) -> None:
@@ -140,7 +137,7 @@ class SignupDesk:
         if joining:  # a short PM; should the server refuse it, the room host's `unreachable` takes them off
             with state.out.lane("info", name):  # limited: a flood of them never holds the game back
                 state.out.pm(name, f"You are on the player list in {state.room}. {REACH_CHECK}")
-        self.refresh_box()
+        self.box.refresh()
         if joining and self._full(signups) and state.settings.signups_seconds:
             self.autostart()  # the cap is reached: nobody else can join
 
@@ -177,17 +174,9 @@ class SignupDesk:
     def _closed(self, signups: Signups | None, text: str) -> None:
         """The stored close of `signups` is shown: the box says closed, the timer stops, the room reads `text`."""
         if signups is not None:
-            self.show_closed(signups.theme, signups.mods, signups.players)
+            self.box.show_closed(signups.theme, signups.mods, signups.players)
         self._disarm()
         self.state.out.say(self.state.room, text)
-
-    def show_closed(self, theme: str, mods: Sequence[str], players: Sequence[str]) -> None:
-        """The signups box in its closed form, without buttons (where the bot may post HTML)."""
-        state = self.state
-        if state.out.can_use_html(state.room):
-            cls = theme_spec(theme)
-            box = html.signups_box(cls.title, [cls.mod_title(mod) for mod in mods], players, closed=True)
-            state.out.change_uhtml(state.room, self._box_name(), box)
 
     def start(self) -> tuple[Game, int]:
         """`.start`: the game of the list and the list's close, stored together; then the signups close
@@ -210,45 +199,6 @@ class SignupDesk:
         self._closed(signups, announce_client_seed(dice))
         return game, game_id
 
-    def _box_name(self) -> str:
-        return f"survivor-signups-{self.state.room}"
-
-    def refresh_box(self, new: bool = False) -> None:
-        """The signups box, posted (`new`) or changed in place; without HTML the list as a line."""
-        state = self.state
-        signups = state.signups
-        if signups is None:
-            return
-        if state.out.can_use_html(state.room):
-            cls = theme_spec(signups.theme)
-            mods = [cls.mod_title(mod) for mod in signups.mods]
-            box = html.signups_box(cls.title, mods, signups.players, buttons=state.out.buttons(state.room))
-            (state.out.add_uhtml if new else state.out.change_uhtml)(state.room, self._box_name(), box)
-        elif not new:
-            self._list_changed()
-
-    def _list_changed(self) -> None:
-        """Without HTML the list is a line in the room: one is pending at a time, it shows the list as it
-        is when its turn comes, and lines come at most one per LIST_EVERY seconds (a flood of joins and
-        leaves makes a line or two, never a backlog in front of the game's lines)."""
-        if self._list_due:
-            return
-        self._list_due = True
-        state = self.state
-
-        def post() -> None:
-            self._list_due = False
-            signups = state.signups
-            if signups is not None:
-                self._list_at = state.clock.now()
-                state.out.say(state.room, f"**PL ({len(signups.players)}):** {', '.join(signups.players)}")
-
-        wait = self._list_at + LIST_EVERY - state.clock.now()
-        if wait > 0:
-            state.clock.call_later(wait, lambda: state.out.when_sent(post))
-        else:
-            state.out.when_sent(post)
-
     def restore(self, data: dict[str, Any]) -> None:
         """After a restart: the stored list is open again (with a seed committed now if it had none)."""
         state = self.state
@@ -265,7 +215,7 @@ class SignupDesk:
         if not data.get("seed"):
             save(state)
             state.out.say(state.room, fair.announce_commitment(state.settings.prefix))
-        self.refresh_box(new=True)
+        self.box.refresh(new=True)
         seconds = state.settings.signups_seconds
         if seconds and isinstance(opened, int | float):
             self._arm(max(seconds - (state.clock.now() - opened), 60.0))
@@ -280,7 +230,7 @@ class SignupDesk:
             return None
         with stored(self.state):
             name = signups.players.pop(ids.index(userid))
-        self.refresh_box()
+        self.box.refresh()
         return name
 
     def rename(self, old_id: str, new_name: str) -> None:
