@@ -98,13 +98,16 @@ class Deadlines:
         game = state.game
         assert game is not None
         wait_id = game.wait_id
-        if state.game_id is not None:
-            state.store.set_deadline(state.game_id, at, wait_id, self.extension)
         left = at - state.clock.now()
         reminder = game.opt_int("reminder")
         if reminder and left > reminder:
             self._timers.append(state.clock.call_later(left - reminder, lambda: self._remind(wait_id)))
         self._timers.append(state.clock.call_later(max(left, 0.0), lambda: self._deadline(wait_id)))
+        game_id, store, extension = state.game_id, state.store, self.extension
+        if game_id is not None:
+            state.outage.now_or_owed(f"deadline {game_id}", lambda: store.set_deadline(game_id, at, wait_id, extension))
+        if state.outage.down:  # set while the database takes no writes (or as this write failed): it waits
+            self.pause()
 
     def _prompts_sent(self, wait_id: int, queued_at: float) -> None:
         """The wait's prompts have really gone out: its deadline counts from now, not from when they
@@ -230,7 +233,7 @@ class Deadlines:
             if state.game_id is not None:
                 # The stored deadline minus this heartbeat is the time left, should the bot die
                 # before it is back (tick leaves the heartbeat alone while paused).
-                state.store.heartbeat(state.game_id, self.deadline_at - self.paused_left)
+                beat(state, self.deadline_at - self.paused_left)
 
     def resume(self) -> None:
         """Play goes on: the deadline gets back the time it had (at least `RESUME_LEFT`); a new wait
@@ -279,7 +282,14 @@ class Deadlines:
         """Keeps the stored heartbeat fresh for restores (not while paused)."""
         state = self.state
         if state.game_id is not None and not self.paused:
-            state.store.heartbeat(state.game_id, state.clock.now())
+            beat(state, state.clock.now())
+
+
+def beat(state: RoomState, at: float) -> None:
+    """The game's heartbeat is `at` (owed while the database takes no writes)."""
+    game_id, store = state.game_id, state.store
+    if game_id is not None:
+        state.outage.now_or_owed(f"heartbeat {game_id}", lambda: store.heartbeat(game_id, at))
 
 
 def waiting_on(waits: Sequence[Wait], seconds: int) -> str:

@@ -125,8 +125,9 @@ class Hosting:
         """A game under way keeps whether the room bot hosts us: after a restart it ends the same way
         (`.win` only while hosted; `.subhost` to a person leaves that person's hosting alone)."""
         state = self.state
-        if state.game_id is not None and state.running() is not None:
-            state.store.set_room_bot_hosted(state.game_id, state.roombot.we_host())
+        game_id, store, hosted = state.game_id, state.store, state.roombot.we_host()
+        if game_id is not None and state.running() is not None:
+            state.outage.now_or_owed(f"hosted {game_id}", lambda: store.set_room_bot_hosted(game_id, hosted))
 
     def _end_ours(self) -> None:
         """Our signups or game end with the room bot's hosting."""
@@ -220,9 +221,10 @@ class Hosting:
     # ----- what waits, stored for a restart -----
 
     def _save(self) -> None:
-        """What waits now is stored (a write that fails is logged: only a restart would miss it)."""
+        """What waits now is stored (owed while the database takes no writes)."""
         state = self.state
-        state.store.save_hosting(state.room, stored(self.pending, self.handback.handed), state.clock.now())
+        data, at = stored(self.pending, self.handback.handed), state.clock.now()
+        state.outage.now_or_owed("hosting", lambda: state.store.save_hosting(state.room, data, at))
 
     def restore(self, data: dict[str, Any]) -> None:
         """After a restart: a `$host` still waits for the room bot to host us (unless signups or a game

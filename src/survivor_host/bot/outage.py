@@ -3,7 +3,8 @@
 The room's play pauses with one line; a write is tried again on a backoff (first the writes that
 were held back, then a probe); once it works the held writes are stored, what was owed is done (an
 event nobody sends again: a rename, a drop, the room bot's end or new host), and play goes on, with one
-line. Meanwhile every input is refused with the reason, and nothing of it counts. A database file
+line. Meanwhile every input is refused with the reason, and nothing of it counts. A bookkeeping write
+(a deadline, a heartbeat, what was posted) that fails pauses play the same way, and is owed. A database file
 deleted or replaced takes no write again in this process: play waits for the bot's restart, and no
 write is tried meanwhile.
 """
@@ -137,8 +138,12 @@ class Outage:
 
     def now_or_owed(self, key: str, action: Callable[[], None]) -> None:
         """Do `action` now; if the database takes no writes (it raises sqlite3.Error or StoreDown), owe it
-        under `key` until it does."""
+        under `key` until it does (play pauses meanwhile). A bookkeeping write goes here too: the last
+        one of its key is stored once the database takes writes."""
         self.owed.pop(key, None)
+        if self.gone:  # no write can work before a restart: none is tried
+            self.owed[key] = action
+            return
         try:
             action()
         except sqlite3.Error as error:

@@ -104,9 +104,11 @@ class Session:
     def posted_when_sent(self, seq: int) -> None:
         """Record that the steps up to `seq` were announced, once their lines have really gone out:
         a crash before that makes the restore announce them (the step in flight at most twice)."""
-        game_id, store = self.state.game_id, self.state.store
+        game_id, store, outage = self.state.game_id, self.state.store, self.state.outage
         if game_id is not None:
-            self.state.out.when_sent(lambda: store.mark_posted(game_id, seq))
+            self.state.out.when_sent(
+                lambda: outage.now_or_owed(f"posted {game_id}", lambda: store.mark_posted(game_id, seq))
+            )
 
     def finish(self) -> None:
         """The game is over: once its final step went out, its close (points, game counts) is stored with

@@ -1,7 +1,8 @@
 """SQLite persistence: games, their inputs, signups and points, so a crash loses nothing.
 
 An input counts only once committed (`append_input` raises sqlite3.Error, with nothing of it stored,
-if it cannot be); bookkeeping writes (deadline, heartbeat, what was posted) never raise.
+if it cannot be); so does a bookkeeping write (deadline, heartbeat, what was posted), which the bot
+owes until the database takes it.
 """
 
 from __future__ import annotations
@@ -141,23 +142,23 @@ class Store(PointsTables, ClosedRecords, EndingLedger, HostingLedger, BriefsLedg
     def mark_posted(self, game_id: int, seq: int) -> None:
         """Everything caused by inputs up to `seq` has been sent to the room (-1: not even the start;
         0: the start). Never goes back."""
-        self.soft("UPDATE games SET posted = MAX(posted, ?) WHERE id = ?", (seq, game_id))
+        self.db.execute("UPDATE games SET posted = MAX(posted, ?) WHERE id = ?", (seq, game_id))
 
     def set_deadline(
         self, game_id: int, deadline_at: float | None, wait_id: int | None = None, extension: int | None = None
     ) -> None:
         """The current deadline, with the wait (and the extension it includes) it belongs to."""
-        self.soft(
+        self.db.execute(
             "UPDATE games SET deadline_at = ?, deadline_wait = ?, deadline_extension = ? WHERE id = ?",
             (deadline_at, wait_id, extension, game_id),
         )
 
     def heartbeat(self, game_id: int, at: float) -> None:
-        self.soft("UPDATE games SET heartbeat = ? WHERE id = ?", (at, game_id))
+        self.db.execute("UPDATE games SET heartbeat = ? WHERE id = ?", (at, game_id))
 
     def set_room_bot_hosted(self, game_id: int, hosted: bool) -> None:
         """Whether the room bot names our bot its host now (a `.subhost` mid-game changes it)."""
-        self.soft("UPDATE games SET room_bot_hosted = ? WHERE id = ?", (int(hosted), game_id))
+        self.db.execute("UPDATE games SET room_bot_hosted = ? WHERE id = ?", (int(hosted), game_id))
 
     def finish_game(
         self,

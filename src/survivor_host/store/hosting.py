@@ -10,14 +10,14 @@ from survivor_host.store.writes import Writes
 
 
 class HostingLedger(Writes):
-    """The hosting writes of `Store`, over its connection `db`; a write that fails is logged, never raised."""
+    """The hosting writes of `Store`, over its connection `db`; a write that fails raises sqlite3.Error."""
 
     def save_hosting(self, room: str, data: dict[str, Any] | None, at: float) -> None:
         """What waits in the room's hosting now (None: nothing)."""
         if data is None:
-            self.soft("DELETE FROM hosting WHERE room = ?", (room,))
+            self.db.execute("DELETE FROM hosting WHERE room = ?", (room,))
             return
-        self.soft(
+        self.db.execute(
             "INSERT INTO hosting (room, data, updated) VALUES (?, ?, ?)"
             " ON CONFLICT(room) DO UPDATE SET data = excluded.data, updated = excluded.updated",
             (room, json.dumps(data), at),

@@ -1,6 +1,6 @@
 """How the bot's database is written: only to the file at its path, all or nothing, a probe for a
-database that takes no writes, bookkeeping writes that never stop the bot, and the games set aside
-because they could not be restored."""
+database that takes no writes, and the games set aside because they could not be restored. Every
+write raises sqlite3.Error when it is not stored (the bot owes a bookkeeping write: `Outage.now_or_owed`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import logging
 import os
 import re
 import sqlite3
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -88,13 +88,6 @@ class Writes:
         version = int(self.db.execute("PRAGMA user_version").fetchone()[0])
         with self.transaction():
             self.db.execute(f"PRAGMA user_version={version}")
-
-    def soft(self, sql: str, args: Sequence[Any]) -> None:
-        """A bookkeeping write (a restart copes without it): when it fails the bot goes on, and logs it."""
-        try:
-            self.db.execute(sql, args)
-        except sqlite3.Error as error:
-            logger.warning("not stored (%s): %s", error, sql.split(" SET ")[0])
 
     def set_aside(self, game_id: int, at: float) -> None:
         """A game whose restore failed: `stuck` until a host ends it (`end_stuck`); never replayed again."""

@@ -188,9 +188,14 @@ class HandTools:
         return result
 
     def save_softly(self) -> None:
-        """Store what changed nothing the players rely on (a rename, who follows whom); a failure is logged."""
-        if self.session is not None:
-            try:
-                self.state.store.save_session(self.session.id, self.session.stored())
-            except sqlite3.Error as error:
-                logger.warning("session h%s not stored: %s", self.session.id, error)
+        """Store what changed nothing the players rely on (a rename, who follows whom); owed while the
+        database takes no writes (the session as it is then is stored, while it still runs)."""
+        session = self.session
+        if session is None:
+            return
+
+        def save() -> None:
+            if self.session is session and session is not None:
+                self.state.store.save_session(session.id, session.stored())
+
+        self.state.outage.now_or_owed(f"session h{session.id}", save)
