@@ -10,7 +10,7 @@ import re
 import sqlite3
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, Literal
 
 logger = logging.getLogger(__name__)
 
@@ -23,46 +23,89 @@ class DatabaseGone(sqlite3.OperationalError):
     no restart reads, so it is refused like a write to a full disk."""
 
 
+ENDS = re.compile(r"\s*(COMMIT|END|ROLLBACK)", re.I)
+"""The statements that end a transaction (a commit may checkpoint the log into the file)."""
+
+
 class CheckedConnection(sqlite3.Connection):
-    """A connection that writes only while its path still names the file it opened (one stat a write)."""
+    """A connection that writes only while its path still names the file it opened, as this connection
+    last left it (a stat before a write and after it)."""
 
     path = ""
     identity: tuple[int, int] | None = None
     """(device, inode) of the file opened; None: nothing to check (an in-memory database)."""
-    told = False
+    left: tuple[int, int] | None = None
+    """(size, modification time in ns) of the file after this connection's last write."""
+    lost: str | None = None
+    """Why the file takes no write again (None: it takes writes)."""
 
     def watch(self, path: str) -> None:
-        """From now on, every write first checks that `path` is still the file open now."""
+        """From now on, every write first checks that `path` is still the file open now, unchanged by others."""
         found = os.stat(path)
         self.path, self.identity = path, (found.st_dev, found.st_ino)
+        self.left = (found.st_size, found.st_mtime_ns)
+
+    def _wrote(self) -> None:
+        """This connection may have changed the file (only a write or a commit does): what it left."""
+        if self.identity is not None:
+            try:
+                found = os.stat(self.path)
+            except OSError:
+                return
+            if (found.st_dev, found.st_ino) == self.identity:
+                self.left = (found.st_size, found.st_mtime_ns)
 
     def check_file(self) -> None:
-        """Raises DatabaseGone (logged once, as an error) when the path no longer names the file opened."""
+        """Raises DatabaseGone (logged once, as an error) when the path no longer names the file opened, or
+        another hand wrote it since this connection did (a backup copied over it in place)."""
         if self.identity is None:
             return
+        if self.lost is not None:  # once found, the file is never trusted again in this process
+            raise DatabaseGone(self.lost)
         try:
             found = os.stat(self.path)
         except OSError:
             what = "deleted"
         else:
-            if (found.st_dev, found.st_ino) == self.identity:
+            if (found.st_dev, found.st_ino) != self.identity:
+                what = "replaced by another file"
+            elif (found.st_size, found.st_mtime_ns) != self.left:
+                what = "written by another process (a copy put over it?)"
+            else:
                 return
-            what = "replaced by another file"
-        message = f"the database file {self.path} was {what} while the bot ran"
-        if not self.told:
-            self.told = True
-            logger.error("%s: nothing more is stored until the bot restarts (from the file then at that path)", message)
+        message = self.lost = f"the database file {self.path} was {what} while the bot ran"
+        logger.error("%s: nothing more is stored until the bot restarts (from the file then at that path)", message)
         raise DatabaseGone(message)
 
     def execute(self, sql: str, parameters: Any = (), /) -> sqlite3.Cursor:
         if WRITE.match(sql):
             self.check_file()
-        return super().execute(sql, parameters)
+        elif not ENDS.match(sql):
+            return super().execute(sql, parameters)
+        try:
+            return super().execute(sql, parameters)
+        finally:
+            self._wrote()
 
     def executemany(self, sql: str, parameters: Iterable[Any], /) -> sqlite3.Cursor:
         if WRITE.match(sql):
             self.check_file()
-        return super().executemany(sql, parameters)
+        try:
+            return super().executemany(sql, parameters)
+        finally:
+            self._wrote()
+
+    def commit(self) -> None:
+        try:
+            super().commit()
+        finally:
+            self._wrote()
+
+    def __exit__(self, *exc: Any) -> Literal[False]:
+        try:
+            return super().__exit__(*exc)
+        finally:
+            self._wrote()
 
 
 class Writes:
