@@ -80,9 +80,13 @@ def test_a_card_pm_of_another_rooms_session_is_not_this_sessions(tmp_path: Path)
     room, so PMs naming two rooms are left out, and the verdict says so."""
     lines, who, pm = io_card(tmp_path)
     pms = [f"|pm|{BOT}|{who}|{pm}", f"|pm|{BOT}|{who}|{another_rooms_card(pm)}"]
-    verdict = only(list(verify_chat(lines + pms)))
+    older = [line.replace(" in survivor (host", " (host") for line in lines]  # a line naming no room
+    verdict = only(list(verify_chat(older + pms)))
     assert verdict.problem is None, verdict.problem
     assert any("name the rooms survivor, survivortwo" in line for line in verdict.checked)
+    verdict = only(list(verify_chat(lines + pms)))  # the commitment line names its room: its PMs are known
+    assert verdict.problem is None, verdict.problem
+    assert not any("not used" in line for line in verdict.checked)
 
 
 def test_a_raw_protocol_log_says_the_room_and_its_card_pms_are_checked(tmp_path: Path) -> None:

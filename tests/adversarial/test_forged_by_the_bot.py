@@ -59,7 +59,7 @@ def run_session(e2e: E2EEnv, bot_factory: Any, finding: str) -> tuple[list[str],
             watcher = io
             mark = watcher.mark()
             await host.say(ROOM, "$handhost")
-            await wait_bot(watcher, r"Fair dice session h\d+ \(host E2E Host\)", mark)
+            await wait_bot(watcher, r"Fair dice session h\d+ in survivor \(host E2E Host\)", mark)
             for player in (io, odd) if finding == "odd name" else (io,):
                 mark = player.mark()
                 await player.say(ROOM, "/me in")

@@ -71,7 +71,8 @@ async def open_session(stack: contextlib.AsyncExitStack, env: E2EEnv, player_nam
         await person.join(ROOM)
     mark = host.mark()  # the room's history (an earlier test's session) is not read as new
     await host.say(ROOM, "$handhost")
-    await host.wait_for(r"Fair dice session h1 \(host E2E Host\)", room=ROOM, since=mark, include_init=False)
+    opened = r"Fair dice session h1 in survivor \(host E2E Host\)"
+    await host.wait_for(opened, room=ROOM, since=mark, include_init=False)
     await player.say(ROOM, "/me in")
     await eventually(lambda: any("on E2E Host's list" in pm.text for pm in player.pms(with_user=BOT_NAME)), what="in")
     await host.say(ROOM, "$close")

@@ -199,7 +199,7 @@ def test_a_session_for_the_room_bots_new_host_that_cannot_be_stored_opens_once_i
     faults.stop()
     clock(host).advance(60)
     assert host.hand.session is not None and host.hand.session.host == "Mars"
-    assert any(line.startswith("Fair dice session h1 (host Mars)") for line in outbox(host).room_lines())
+    assert any(line.startswith("Fair dice session h1 in survivor (host Mars)") for line in outbox(host).room_lines())
 
 
 def test_a_listed_player_the_bot_cannot_pm_is_taken_off_once_the_database_takes_it(tmp_path: Path) -> None:

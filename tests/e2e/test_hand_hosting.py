@@ -104,7 +104,8 @@ def test_a_whole_hand_hosted_session_on_the_local_server(
             watcher = players[-1]
             mars.pace = 1.2  # a person's pace: the room bot's flood filter counts our answers (7 lines in 6 s)
             # the room bot hosts Mars: our bot commits a seed for Mars's session
-            opened = await host_says(auth, watcher, f".host {HOST}", r"Fair dice session h(\d+) \(host Mars Host\)")
+            opens = r"Fair dice session h(\d+) in survivor \(host Mars Host\)"
+            opened = await host_says(auth, watcher, f".host {HOST}", opens)
             committed = re.search(r"commitment sha256 ([0-9a-f]{64})", opened)
             assert committed, opened
             for player in players:  # each waits for the server's echo, so the join order is this order

@@ -86,7 +86,7 @@ def test_a_hosted_game_and_a_hand_hosted_session_typed_as_room_auth(tmp_path: Pa
         # a hand-hosted session: room auth hosts by hand
         term.type(".host Room Auth")
         term.wait(r"Sir Vivor: .*SURVGAME:.* Room Auth is hosting")
-        term.wait(r"Fair dice session h\d+ \(host Room Auth\)")
+        term.wait(r"Fair dice session h\d+ in [a-z0-9-]+ \(host Room Auth\)")
         for _ in range(7):
             term.wait(r"• AI \w+ in")
         term.type(f"{P}close")

@@ -196,7 +196,8 @@ def test_silent_beside_a_human_host(room_bot_env: E2EEnv, bot_factory: Callable[
             await io.expect_none(r"\|pm\|.Survivor Bot\|.*PM me help", since=io.mark(), within=2.0)
             # issue 22: the room bot's host gets a hand-hosting session's commitment, and nothing else is said
             said = bot_chat(auth, mark)
-            assert len(said) == 1 and said[0].startswith("Fair dice session h1 (host Rs Mars): commitment sha256 ")
+            opens = "Fair dice session h1 in survivor (host Rs Mars): commitment sha256 "
+            assert len(said) == 1 and said[0].startswith(opens)
             for person in (mars, io):
                 assert [t for t in bot_pms_to(person, mark) if "PM me help" not in t] == [], person.name
             assert len([t for t in bot_pms_to(io, mark) if "PM me help" in t]) == 1

@@ -46,7 +46,8 @@ def chat_copy(host: RoomHost) -> list[str]:
 def test_a_session_commits_takes_salts_posts_the_client_seed_and_numbers_every_draw(tmp_path: Path) -> None:
     host = session_host(tmp_path)
     lines = room(host)
-    assert any(f"Fair dice session h1 (host Mars): commitment sha256 {commitment(SEED)}" in line for line in lines)
+    opens = f"Fair dice session h1 in survivor (host Mars): commitment sha256 {commitment(SEED)}"
+    assert any(opens in line for line in lines)
     assert lines[-1] == (
         "Session h1 client seed (the host, the players in join order, the salts): "
         "Mars|Venus,Io,Ceres,Pluto,Zoë;pepper5;tabasco"
@@ -297,7 +298,7 @@ def followed_host(tmp_path: Path) -> RoomHost:
 def test_the_room_bots_host_gets_a_session_and_its_win_ends_it(tmp_path: Path) -> None:
     host = followed_host(tmp_path)
     host.handle_chat("*", "Sir Vivor", "/announce **SURVGAME:** Mars is hosting **Hunger Games**. Type /me in!")
-    assert room(host)[-1].startswith("Fair dice session h1 (host Mars): commitment sha256 ")
+    assert room(host)[-1].startswith("Fair dice session h1 in survivor (host Mars): commitment sha256 ")
     host.handle_chat(" ", "Io", "/me in")
     host.handle_chat(" ", "Mars", ".close")
     host.handle_chat(" ", "Mars", ".roll 100")
@@ -316,7 +317,7 @@ def test_a_session_of_the_room_bots_host_gives_way_to_the_next_host(tmp_path: Pa
     host.handle_chat("*", "Sir Vivor", "/announce **SURVGAME:** Mars is hosting. Type /me in to join!")
     host.handle_chat("*", "Sir Vivor", "/announce **SURVGAME:** Ceres is hosting. Type /me in to join!")
     assert "the room's host is now Ceres" in room(host)[-2]
-    assert room(host)[-1].startswith("Fair dice session h2 (host Ceres)")
+    assert room(host)[-1].startswith("Fair dice session h2 in survivor (host Ceres)")
     host.handle_chat(" ", "Mars", ".roll 100")
     assert outbox(host).pms_to("Mars")[-1] == "Only the current host (Ceres) or room auth can use .roll."
 

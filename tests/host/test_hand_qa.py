@@ -14,7 +14,7 @@ def test_a_handhost_session_for_the_room_bots_host_ends_with_its_win(tmp_path: P
     host.handle_chat("*", "Sir Vivor", "/announce **SURVGAME:** Mars is hosting. Type /me in to join!")
     host.handle_chat("+", "Mars", ".done")  # the room bot still names Mars: a fresh session, by hand
     host.handle_chat("+", "Mars", ".handhost")
-    assert room(host)[-1].startswith("Fair dice session h2 (host Mars)")
+    assert room(host)[-1].startswith("Fair dice session h2 in survivor (host Mars)")
     host.handle_chat("*", "Sir Vivor", "/announce **WINNER:** Io")
     assert room(host)[-1].startswith("Session h2 seed: ")
     assert not host.hand.active()
@@ -87,4 +87,4 @@ def test_handhost_names_the_host_as_the_room_spells_them(tmp_path: Path) -> None
     host = make_host(tmp_path, html=True, seed="a" * 64)
     outbox(host).names["evetwo"] = "Eve Two"
     host.handle_chat("+", "Mars", ".handhost eve   TWO")
-    assert room(host)[-1].startswith("Fair dice session h1 (host Eve Two): ")
+    assert room(host)[-1].startswith("Fair dice session h1 in survivor (host Eve Two): ")

@@ -135,7 +135,8 @@ def test_finding_3_no_signups_while_a_person_hosts(tmp_path: Path) -> None:
     wall(host, "**SURVGAME:** Mars is hosting. Type ``/me in`` to join.")
     host.handle_chat("+", "Hostess", "$host ftl")
     (commitment,) = out(host).room_lines()  # issue 22: Mars's hand-hosting session, nothing else
-    assert host.signups is None and commitment.startswith("Fair dice session h1 (host Mars): commitment sha256 ")
+    opens = "Fair dice session h1 in survivor (host Mars): commitment sha256 "
+    assert host.signups is None and commitment.startswith(opens)
     (why,) = out(host).pms_to("Hostess")
     assert why.startswith(f"{SV} says Mars is hosting now") and f"queue me with .host {BOT}" in why
     host.handle_chat(" ", "Io", "/me in")  # Mars's game, not ours

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from survivor_host.engine.ids import to_id
@@ -41,7 +42,9 @@ _SALT = r"[^\W_]{1,24}"
 """A salt word (`fair.stream.SALT_WORD`): letters or digits of any script."""
 _CARD = r"(A|J|Q|K|\d{1,2})"
 
-OPENS = re.compile(rf"Fair dice session {_ID} \(host ({_PLAIN})\): commitment sha256 {_HEX}(?:\. .*)?")
+_ROOM = r"([a-z0-9-]{1,80})"
+OPENS = re.compile(rf"Fair dice session {_ID}(?: in {_ROOM})? \(host ({_PLAIN})\): commitment sha256 {_HEX}(?:\. .*)?")
+"""A session's commitment line; it names its room (a line of an older bot does not: group 2 is None)."""
 CLIENT = re.compile(
     rf"Session {_ID} client seed \(the host, the players in join order, the salts\): "
     rf"({_PLAIN}\|(?:{_PLAIN}(?:,{_PLAIN})*)?(?:;{_SALT})*)"
@@ -146,3 +149,9 @@ def parse_draw(text: str) -> ChatDraw | None:
             int(card.group(1)), text, {"kind": "card", "ranks": int(card.group(2)), "for": card.group(3)}, None
         )
     return None
+
+
+def client_seed_line(text: str) -> re.Match[str] | None:
+    """A client seed line as posted, or as a copy that decomposed its accents shows it (the bot posts
+    names and salts composed, NFC)."""
+    return CLIENT.fullmatch(text) or CLIENT.fullmatch(unicodedata.normalize("NFC", text))

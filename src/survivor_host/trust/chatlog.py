@@ -8,7 +8,6 @@ seeds and the first that differs is named.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -25,6 +24,7 @@ from survivor_host.trust.chatgrammar import (
     SEED,
     YOUR_CARD,
     ChatDraw,
+    client_seed_line,
     lines_of,
     looks_boxed,
     parse_draw,
@@ -42,7 +42,8 @@ class ChatSession:
     bot: str
     commitment: str
     room: str | None = None
-    """The room the log shows it in (a raw protocol log's `>ROOM` line); None: the log does not say."""
+    """The room the log shows it in (a raw protocol log's `>ROOM` line), else the room its commitment
+    line names; None: neither says."""
     client_seed: str | None = None
     seed: str | None = None
     draws: dict[int, ChatDraw] = field(default_factory=dict)
@@ -68,14 +69,18 @@ class ChatSession:
         return False
 
 
+Where = tuple[str, str | None]  # a line's author and the room the log says it is in (None: it does not say)
+Opened = dict[tuple[str, str | None, str], ChatSession]  # the sessions by author, room (as the log says), id
+
+
 def read_log(lines: Sequence[str]) -> list[ChatSession]:
     """Every session the log shows the opening of, keyed by its author and id, with that author's lines.
     A draw belongs to its author's newest session in its room that has not revealed its seed; a card PM
     (`#N your card in ROOM`) to its author's newest session in the room it names, or, where the log
     does not say a session's room, to the newest such session if its card PMs name one room only."""
-    sessions: dict[tuple[str, str], ChatSession] = {}
-    current: dict[tuple[str, str | None], ChatSession] = {}
-    newest: dict[tuple[str, str | None], ChatSession] = {}
+    sessions: Opened = {}
+    current: dict[Where, ChatSession] = {}
+    newest: dict[Where, ChatSession] = {}
     card_pms: list[tuple[ChatSession, str, int, str]] = []
     room: str | None = None
     for raw in lines:
@@ -88,17 +93,13 @@ def read_log(lines: Sequence[str]) -> list[ChatSession]:
         author = found.author_id
         for text in [found.text] if found.private else lines_of(found.text):
             if not found.private and (opened := OPENS.fullmatch(text)):
-                key = (author, f"h{opened.group(1)}")
-                session = sessions.get(key)
-                if session is None:
-                    session = ChatSession(key[1], opened.group(2), found.author, opened.group(3), room)
-                    sessions[key] = current[(author, room)] = newest[(author, room)] = session
-                else:
-                    session.once("commitments", session.commitment, opened.group(3))
+                if (session := _open(sessions, (author, room), found.author, opened)) is not None:
+                    current[(author, room)] = newest[(author, room)] = newest[(author, session.room)] = session
                 continue
             if card := YOUR_CARD.fullmatch(text):  # a PM, or a client's copy of one
                 named = card.group(2)
-                if (session := newest.get((author, named)) or newest.get((author, None))) is not None:
+                session = newest.get((author, named)) or newest.get((author, None))
+                if session is not None and session.room in (None, named):
                     card_pms.append((session, named, int(card.group(1)), card.group(3)))
             elif not found.private:
                 _read_line(sessions, current, (author, room), text)
@@ -106,10 +107,18 @@ def read_log(lines: Sequence[str]) -> list[ChatSession]:
     return list(sessions.values())
 
 
-def _client_seed_line(text: str) -> re.Match[str] | None:
-    """A client seed line as posted, or as a copy that decomposed its accents shows it (the bot posts
-    names and salts composed, NFC)."""
-    return CLIENT.fullmatch(text) or CLIENT.fullmatch(unicodedata.normalize("NFC", text))
+def _open(sessions: Opened, where: Where, shown: str, opened: re.Match[str]) -> ChatSession | None:
+    """A commitment line of `where`: the session it opens (None: one of its author, room and id is open);
+    a line naming another room than the log's is a conflict."""
+    author, room = where
+    key, named = (author, room, f"h{opened.group(1)}"), opened.group(2)
+    if (session := sessions.get(key)) is not None:
+        session.once("commitments", session.commitment, opened.group(4))
+        return None
+    session = sessions[key] = ChatSession(key[2], opened.group(3), shown, opened.group(4), room or named)
+    if room is not None and named is not None and named != room:
+        session.conflict = f"its commitment line names the room {named}, but the log shows it in {room}"
+    return session
 
 
 def _deal_card_pms(card_pms: Sequence[tuple[ChatSession, str, int, str]]) -> None:
@@ -134,24 +143,18 @@ def _deal_card_pms(card_pms: Sequence[tuple[ChatSession, str, int, str]]) -> Non
             session.cards[number] = card
 
 
-def _read_line(
-    sessions: dict[tuple[str, str], ChatSession],
-    current: dict[tuple[str, str | None], ChatSession],
-    where: tuple[str, str | None],
-    text: str,
-) -> None:
+def _read_line(sessions: Opened, current: dict[Where, ChatSession], where: Where, text: str) -> None:
     """One room line other than a commitment, of `where`: its author and the room the log says (or None)."""
-    author = where[0]
     session = current.get(where)
-    if (client := _client_seed_line(text)) and (named := sessions.get((author, f"h{client.group(1)}"))):
+    if (client := client_seed_line(text)) and (named := sessions.get((*where, f"h{client.group(1)}"))):
         if named.once("client seeds", named.client_seed, client.group(2)):
             named.client_seed = client.group(2)
-    elif (seed := SEED.fullmatch(text)) and (named := sessions.get((author, f"h{seed.group(1)}"))):
+    elif (seed := SEED.fullmatch(text)) and (named := sessions.get((*where, f"h{seed.group(1)}"))):
         if named.once("seeds", named.seed, seed.group(2)):
             named.seed = seed.group(2)
         if current.get(where) is named:
             del current[where]
-    elif (cards := CARDS.fullmatch(text)) and (named := sessions.get((author, f"h{cards.group(1)}"))):
+    elif (cards := CARDS.fullmatch(text)) and (named := sessions.get((*where, f"h{cards.group(1)}"))):
         for item in cards.group(2).split(", "):
             if dealt := DEALT.fullmatch(item):
                 number = int(dealt.group(1))

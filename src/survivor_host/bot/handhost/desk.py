@@ -118,7 +118,8 @@ class HandDesk(HandAccess, HandTools):
         p = self.prefix
         state.out.say(
             state.room,
-            f"Fair dice session h{session.id} (host {host}): commitment sha256 {session.record()['commitment']}. "
+            f"Fair dice session h{session.id} in {state.room} (host {host}): "
+            f"commitment sha256 {session.record()['commitment']}. "
             f"Join with /me in; players may add their own luck with {p}salt WORD. {host} closes signups with "
             f"{p}close, then draws with {p}roll, {p}pick, {p}shuffle, {p}card (every draw numbered, the seed "
             f"revealed at the end); {p}timer SECONDS; {p}list for the player list.",
