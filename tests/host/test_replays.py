@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -186,7 +187,9 @@ def test_replay_by_pm_in_a_games_last_seconds_is_for_that_games_room(tmp_path: P
     bot, out = make_bot(tmp_path)
     out.html_rooms = ("one", "two")
     played(bot, "one", ("Venus", "Io", "Ceres"))
-    out.hold_sent = True
+    out.hold_sent = True  # every line stays queued: the players here answer prompts that have not gone out
+    two = bot.rooms["two"]
+    two.state.settings = replace(two.settings, early_seconds=0.0)
     played(bot, "two", ("Mars", "Pluto", "Juno"))
     bot._route_pm("Mars", ".replay")
     out.flush_sent()

@@ -84,7 +84,7 @@ class Bot:
             prefix=config.prefix, owners=config.owners, defaults=config.defaults, rules_links=config.rules_links,
             room_bot=room_bot, signups_seconds=config.signups_minutes * 60, points_scale=config.points_scale,
             mirror_points=mirror, hand_follow=config.hand_follow, hand_grace=config.hand_grace_minutes * 60,
-            rooms=config.rooms,
+            rooms=config.rooms, early_seconds=config.early_seconds,
         )  # fmt: skip
 
     def set_flood_rule(self, room: str, applies: bool) -> None:

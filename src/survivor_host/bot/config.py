@@ -12,6 +12,7 @@ from typing import Any
 
 from survivor_host.bot.config_schema import (
     DEFAULT_DATABASE,
+    DEFAULT_EARLY_SECONDS,
     DEFAULT_HANDBACK_SECONDS,
     DEFAULT_HOST_REQUEST_HOURS,
     DEFAULT_PASSWORD_ENV,
@@ -62,6 +63,8 @@ class BotConfig:
     """Open a hand-hosting session (docs/FAIRNESS.md "Hosting sessions") for each host the room bot names."""
     hand_grace_minutes: float = 5.0
     """A hand-hosting session ends when its host has been out of the room this long."""
+    early_seconds: float = DEFAULT_EARLY_SECONDS
+    """A player's action this soon after their wait began, before its prompt went out, is refused (0: never)."""
     log_level: str = "INFO"
     fixed_seed: str | None = None
     """Every game uses this seed (for tests and demonstrations only; it defeats the fair-dice commitment)."""
@@ -124,6 +127,7 @@ def load_config(path: str | Path, environ: Mapping[str, str] | None = None) -> B
         points_mirror=points.get("mirror"),
         hand_follow=bool(data.get("hand", {}).get("follow_room_bot", True)),
         hand_grace_minutes=float(data.get("hand", {}).get("host_away_minutes", 5.0)),
+        early_seconds=float(data.get("play", {}).get("early_seconds", DEFAULT_EARLY_SECONDS)),
         log_level=bot.get("log_level", "INFO").upper(),
         fixed_seed=str(bot["fixed_seed"]) if "fixed_seed" in bot else None,
         heartbeat=float(server.get("heartbeat", DEFAULT_HEARTBEAT)),

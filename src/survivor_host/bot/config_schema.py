@@ -26,6 +26,7 @@ ROOM_DEFAULTS: dict[str, object] = {"public_deadline": 150}
 DEFAULT_ROOM_BOT = "Sir Vivor"
 DEFAULT_ROOM_BOT_ROOMS = ("survivor",)
 DEFAULT_SIGNUPS_MINUTES = 5.0
+DEFAULT_EARLY_SECONDS = 2.0
 DEFAULT_HANDBACK_SECONDS = 15.0
 """How long the room bot may take to answer our `.win` or `.done` before the auth are asked to `.dehost`."""
 DEFAULT_HOST_REQUEST_HOURS = 6.0
@@ -75,6 +76,11 @@ def _minutes(zero: str) -> Check:
 def _seconds(value: Any) -> str | None:
     fits = isinstance(value, int | float) and not isinstance(value, bool) and 0 < value <= 300
     return None if fits else "a number of seconds above 0, at most 300"
+
+
+def _moment(value: Any) -> str | None:
+    fits = isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 10
+    return None if fits else "a number of seconds from 0 (no action is refused for coming early) to 10"
 
 
 def _hours(value: Any) -> str | None:
@@ -143,13 +149,14 @@ SCHEMA: dict[str, dict[str, tuple[Check, str]]] = {
         "host_request_hours": (_hours, f"{DEFAULT_HOST_REQUEST_HOURS:g}"),
     },
     "signups": {"minutes": (_minutes("no timer: only $start starts"), str(DEFAULT_SIGNUPS_MINUTES))},
+    "play": {"early_seconds": (_moment, f"{DEFAULT_EARLY_SECONDS:g}")},
     "points": {"scale": (_scale, "[[7, 7, 2], [10, 9, 4]]"), "mirror": (_flag, "only without a room bot")},
     "hand": {
         "follow_room_bot": (_flag, "true"),
         "host_away_minutes": (_minutes("a host's absence never ends a session"), "5"),
     },
 }
-TABLES = ("server", "bot", "room_bot", "signups", "points", "hand", "defaults", "rules")
+TABLES = ("server", "bot", "room_bot", "signups", "play", "points", "hand", "defaults", "rules")
 
 
 def option_specs() -> dict[str, list[Option]]:

@@ -4,6 +4,7 @@ answer to a word the bot does not know."""
 from __future__ import annotations
 
 from survivor_host.bot.command_words import is_game_word
+from survivor_host.bot.early import TooEarly
 from survivor_host.bot.presence import Presence
 from survivor_host.bot.present import Announcer
 from survivor_host.bot.session import Session, trial_copy
@@ -135,6 +136,10 @@ class PlayerCommands:
             with self.state.out.lane("error", name):
                 self.state.out.pm(name, said)
                 self.present.buttons_again(name)
+            return
+        except TooEarly as error:  # the prompt on its way says what they may send
+            with self.state.out.lane("error", name):
+                self.state.out.pm(name, str(error))
             return
         if taken:
             self.present.boxes.chosen(game, name, inp, wait_id)

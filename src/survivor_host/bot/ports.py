@@ -131,3 +131,6 @@ class HostSettings:
     """Seconds a hand-hosting session's host may be out of the room before the session ends."""
     rooms: tuple[str, ...] = ()
     """Every room the bot hosts in (the `help` answer names them when there are several)."""
+    early_seconds: float = 0.0
+    """A player's action within this long of their wait beginning, before its prompt went out, is refused
+    (0: never; the bot's config sets it, `[play] early_seconds`)."""

@@ -13,10 +13,11 @@ import logging
 import pickle
 import sqlite3
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from survivor_host.bot.deadlines import Deadlines
+from survivor_host.bot.early import EarlyActions, TooEarly
 from survivor_host.bot.ending import Ending, EndLine, Last
 from survivor_host.bot.fairness import announce_client_seed, reveal_seed, stored_dice
 from survivor_host.bot.outage import StoreDown
@@ -46,6 +47,8 @@ class Session:
     """Closes a game that ended and says its last lines, each at most once across a crash."""
     end_lines: Callable[[Game, str | None], list[EndLine]] = lambda game, host: []
     """The room bot's last lines of a game that ended (given its host): the hosting's part."""
+    early: EarlyActions = field(default_factory=EarlyActions)
+    """Who waits for a prompt not sent yet: an action of theirs that soon is refused."""
 
     def begin(self, game: Game, game_id: int) -> None:
         """A game just stored as `game_id` starts: its opening is announced and its first wait armed."""
@@ -69,11 +72,13 @@ class Session:
             raise IllegalAction("No game is running.")
         try:
             state.outage.check()
+            if inp.by is not None:
+                self.early.check(inp.by, state.clock.now(), state.settings.early_seconds)
             trial_copy(game).apply(inp)  # the rules take it (or raise), the game itself untouched
             state.store.append_input(state.game_id, state.seq + 1, inp, state.clock.now())
         except sqlite3.Error as error:
             return self._refuse(state.outage.failed(error), reply_to)
-        except (IllegalAction, StoreDown) as error:
+        except (IllegalAction, StoreDown, TooEarly) as error:
             return self._refuse(error, reply_to)
         except Exception:
             logger.exception("the game in %s failed on %r", state.room, inp)
@@ -86,6 +91,8 @@ class Session:
             self.present.refresh_vote_box()  # a vote box that just closed says so before what the vote caused
         self.present.post(events, actor=inp.by)
         self.present.refresh_vote_box()
+        awaited = awaited_ids(game)  # a sender awaited again (their next turn drawn at once) waits for its prompt
+        self.early.waits_began(state.out, state.clock, awaited, {to_id(inp.by or "")}, state.settings.early_seconds)
         self.posted_when_sent(state.seq)
         if game.finished:
             self.finish()
@@ -217,6 +224,11 @@ class Session:
             games = ", ".join(str(game_id) for game_id in ids)
             state.out.say(state.room, f"{name} ended game {games} (it could not be restored); nobody's points change.")
         return bool(ids)
+
+
+def awaited_ids(game: Game) -> set[str]:
+    """The userids of those the game waits for now."""
+    return {to_id(wait.player) for wait in game.awaiting()}
 
 
 def trial_copy(game: Game) -> Game:
