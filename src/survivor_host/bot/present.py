@@ -265,15 +265,17 @@ class Announcer:
     def owe_brief(self, userid: str) -> None:
         """`userid`, a substitute not in the room, is owed their seat's briefing: stored, so a restart owes it too."""
         self.briefs_owed.add(userid)
-        if self.state.game_id is not None:
-            self.state.store.owe_brief(self.state.game_id, userid)
+        game_id, store = self.state.game_id, self.state.store
+        if game_id is not None:
+            self.state.outage.now_or_owed(f"brief {userid}", lambda: store.owe_brief(game_id, userid))
 
     def brief_reached(self, userid: str) -> None:
         """`userid` is owed no briefing now: told it, or a PM of the bot's reached them."""
         if userid in self.briefs_owed:
             self.briefs_owed.discard(userid)
-            if self.state.game_id is not None:
-                self.state.store.brief_given(self.state.game_id, userid)
+            game_id, store = self.state.game_id, self.state.store
+            if game_id is not None:
+                self.state.outage.now_or_owed(f"brief {userid}", lambda: store.brief_given(game_id, userid))
 
     def tell_private(self, name: str) -> None:
         """What a player privately holds (the game's `private_state`), by PM (after a restart or reconnect)."""

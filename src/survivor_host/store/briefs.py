@@ -7,15 +7,15 @@ from survivor_host.store.writes import Writes
 
 
 class BriefsLedger(Writes):
-    """The owed-briefing writes of `Store`, over its connection `db`; a write that fails is logged, never raised."""
+    """The owed-briefing writes of `Store`, over its connection `db`."""
 
     def owe_brief(self, game_id: int, userid: str) -> None:
         """`userid` is owed their seat's briefing in game `game_id`."""
-        self.soft("INSERT OR IGNORE INTO briefs_owed (game_id, userid) VALUES (?, ?)", (game_id, userid))
+        self.db.execute("INSERT OR IGNORE INTO briefs_owed (game_id, userid) VALUES (?, ?)", (game_id, userid))
 
     def brief_given(self, game_id: int, userid: str) -> None:
         """`userid` is owed nothing more in game `game_id` (told, or reached by PM)."""
-        self.soft("DELETE FROM briefs_owed WHERE game_id = ? AND userid = ?", (game_id, userid))
+        self.db.execute("DELETE FROM briefs_owed WHERE game_id = ? AND userid = ?", (game_id, userid))
 
     def briefs_owed(self, game_id: int) -> set[str]:
         """Who is still owed their seat's briefing in game `game_id`."""
