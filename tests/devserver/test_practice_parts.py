@@ -115,6 +115,26 @@ def test_leave_keeps_the_typist_out_of_the_room_until_join(tmp_path: Path) -> No
     )
 
 
+@pytest.mark.parametrize(
+    ("line", "sent"),
+    [
+        ("$roll 100 // x spoiler: y", ("command", "survivor", "$roll 100 // x spoiler: y")),
+        ("a **b** · #2 roll 100: 5", ("command", "survivor", "a **b** · #2 roll 100: 5")),
+        ("!code hi", ("command", "survivor", "!code hi")),
+        ("/pm Survivor Host, $salt spoiler:x", ("command", "", "/msg survivorhost, $salt spoiler:x")),
+    ],
+)
+def test_a_typed_line_is_sent_as_a_person_types_it(tmp_path: Path, line: str, sent: tuple[str, ...]) -> None:
+    """A rehearsed player's line reaches the room as their own client sends it: no word joiner in a
+    `spoiler:`, no no-break space before a `#2`, a `!` command still one (the bot's own escapes are not
+    the person's)."""
+    client = Sent()
+    world = Practice(PracticeSetup(), tmp_path, Story(io.StringIO(), "survivor", "Survivor Host"))
+    world.current = Typist("Mallory", client)  # type: ignore[arg-type]  # it sends nowhere
+    asyncio.run(typed(world, line))
+    assert client.sent == [sent]
+
+
 class Renaming(Sent):
     """A logged-in connection in a room where AI Mars is."""
 

@@ -137,17 +137,15 @@ async def typed(practice: Practice, line: str) -> bool:
             return True
         to, _, text = rest.partition(",")
         story.line(f"┃ {typist.name} → {to.strip()}: {text.strip()}")
-        client.pm(to.strip(), text.strip())
+        client.send_command("", f"/msg {to_id(to)}, {text.strip()}")
     elif word == "/click":
         _click(practice, rest)
     elif word == "/rename":
         await _rename(practice, rest)
     elif word in ("/leave", "/part", "/join", "/j") and to_id(rest) in ("", ROOM):
         _leave_or_join(practice, word in ("/leave", "/part"))
-    elif line.lstrip().startswith("/"):
-        client.send_command(ROOM, line.strip())
-    else:
-        client.say(ROOM, line)
+    else:  # as a person's client sends it: no escape, no word joiner, a `!` or `/` command stays one
+        client.send_command(ROOM, line.strip() if line.lstrip().startswith("/") else line)
     return True
 
 
@@ -195,10 +193,7 @@ def _click(practice: Practice, number: str) -> None:
         return
     label, value = buttons[int(number) - 1]
     practice.story.note(f"{typist.name} clicks {label!r}")
-    if value.startswith("/"):  # sent from the room, as a client sends it from the room's window: `/me in` joins
-        typist.client.send_command(ROOM, value)
-    else:
-        typist.client.say(ROOM, value)
+    typist.client.send_command(ROOM, value)  # from the room's window, as a client sends it: `/me in` joins
 
 
 async def _main(setup: PracticeSetup, workdir: Path, story: Story, stdin: TextIO, log: TextIO | None) -> int:
