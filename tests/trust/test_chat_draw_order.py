@@ -75,3 +75,16 @@ def test_one_draw_is_counted_in_the_singular(tmp_path: Path) -> None:
     none = [line for line in kept if not line.startswith("#")]
     verdict = only(list(verify_chat([f"|c|{BOT}|{line}" for line in none])))
     assert verdict.problem is None and "shows no numbered draw, so no dice were checked" in verdict.checked[-1]
+
+
+@pytest.mark.parametrize("form", ["|c|{bot}|{line}", "[20:01] {bot}: {line}"])
+def test_white_space_a_copy_adds_at_a_line_end_is_not_read(tmp_path: Path, form: str) -> None:
+    """A copy from a terminal or an editor may pad its lines; the bot's lines never end in white space, so
+    an honest log so padded verifies, and its draws' values still decide."""
+    lines = bot_lines(tmp_path)
+    padded = [form.format(bot=BOT, line=line) + " \t " for line in lines]
+    verdict = only(list(verify_chat(padded)))
+    assert verdict.problem is None, verdict.problem
+    changed = [line.replace(": ", ": 1", 1) if line.startswith("#1 ") else line for line in lines]
+    verdict = only(list(verify_chat([form.format(bot=BOT, line=line) + "  " for line in changed])))
+    assert verdict.problem is not None and "#1" in verdict.problem

@@ -79,9 +79,9 @@ so a line reads the same without it, and it is left out when a line is read."""
 
 
 def said(line: str) -> Said | None:
-    """The line's author and text in any of the formats of the grammar (word joiners left out); None for
-    other lines."""
-    line = line.rstrip("\r\n").replace(WORD_JOINER, "")
+    """The line's author and text in any of the formats of the grammar (word joiners, and the white space a
+    copy may pad a line's end with, left out: the bot's lines never end in any); None for other lines."""
+    line = line.replace(WORD_JOINER, "").rstrip()
     if found := ROOM_LOG.fullmatch(line) or ROOM_LOG_TIMED.fullmatch(line):
         return Said(found.group(1), found.group(2))
     if found := PM_LOG.fullmatch(line):
