@@ -252,9 +252,9 @@ def test_an_input_passes_the_same_checks_the_second_time() -> None:
     logged by its action's own name, and an equal input that is another object is checked afresh."""
     game = FollowTheLeader(PLAYERS, seed=3)
     game.begin()
-    stray = Input("follow", by="Mars", target="Venus")
+    stray = Input("vote", by="Mars", target="Venus", count=2)
     for _ in range(2):
-        with pytest.raises(IllegalAction, match="follow is typed alone, with no name after it"):
+        with pytest.raises(IllegalAction, match="vote takes no number"):
             game.step(stray)
         with pytest.raises(IllegalAction, match="Unknown action 'dance'"):
             game.step(Input("dance", by="Mars"))

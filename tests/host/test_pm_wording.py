@@ -66,10 +66,12 @@ def test_the_bots_rules_reply_is_spelled_for_the_room_and_for_a_pm(tmp_path: Pat
     assert len(replies) == 2 and all("by PM" in text and MARK not in text for text in replies)
 
 
-def test_a_choice_sent_with_a_name_while_voting_is_told_it_is_typed_alone(tmp_path: Path) -> None:
+def test_a_choice_sent_with_a_name_while_voting_is_told_it_is_not_time_to_choose(tmp_path: Path) -> None:
+    """Told that `rebel` is typed alone, the voter would send `rebel` and only then learn that nobody
+    chooses yet: the reason it is refused now comes first."""
     host = make_host(tmp_path)
     open_game(host, "ftl", PLAYERS[:4])
     outbox(host).clear()
     host.handle_pm("Venus", "rebel Mars")
-    told = "rebel is typed alone, with no name after it. Now you can send **vote NAME**; **help** says more."
+    told = "The first leader has not been chosen yet. Now you can send **vote NAME**; **help** says more."
     assert outbox(host).pms_to("Venus") == [told]

@@ -145,7 +145,11 @@ class Game(CommonActions):
         if entry is None:
             raise IllegalAction(f"Unknown action {quoted_value(self.ACTION_ALIASES.get(inp.action, inp.action))}.")
         action, handler = entry
-        check_fields(action, inp, self.ACTION_FIELDS.get(action, BASE_FIELDS.get(action, ())), typed=inp.action)
+        fields = self.ACTION_FIELDS.get(action, BASE_FIELDS.get(action, ()))
+        stray = (inp.target, inp.new, inp.count, inp.seconds, inp.reason) != (None,) * 5
+        if stray and not fields and action in self.PHASE_ACTIONS and not self._offered(action, inp.by):
+            handler(self, Input(action, by=inp.by))  # not offered, so refused: why not now, before its spelling
+        check_fields(action, inp, fields, typed=inp.action)
         if action != inp.action:
             inp = replace(inp, action=action)
         events = self.run_flow(handler(self, inp))
@@ -153,6 +157,10 @@ class Game(CommonActions):
         if action not in self.QUESTIONS:
             self.log.append(inp)
         return events
+
+    def _offered(self, action: str, by: str | None) -> bool:
+        """True when the current phase offers `action` to player `by` now."""
+        return by is not None and any(offer.action == action for offer in self.legal_inputs(by))
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
