@@ -274,3 +274,16 @@ def test_a_spotlight_prompt_is_tagged_with_its_turn(tmp_path: Path) -> None:
     boxes = outbox(host).pms_to(owed.player)
     assert any(f"[{ROOM}, turn {game.round}] " in box for box in boxes)
     assert not any(f"[{ROOM}, round" in box for box in boxes)
+
+
+def test_a_name_holding_bold_marks_stays_whole_in_the_vote_box(tmp_path: Path) -> None:
+    """The tally bolds each candidate (`**NAME**` made `<b>`): a candidate `ab**cd` showed as `ab` in bold
+    and `cd**`, and two voters' marks bolded the text between them."""
+    host = make_host(tmp_path, html=True, leader="vote")
+    players = ["ab**cd", "Venus", "x**y", "z**w"]
+    open_game(host, "ftl", players)
+    host.handle_chat(" ", "x**y", ".vote ab**cd")
+    host.handle_chat(" ", "z**w", ".vote ab**cd")
+    box = [text for kind, _, text in outbox(host).sent if kind == "uhtmlchange" and "first leader" in text][-1]
+    tally = box.split("<br />")[-2]
+    assert re.sub("[\u2060]", "", tally) == "<b>ab**cd</b> 2: x**y, z**w", tally

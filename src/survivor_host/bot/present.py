@@ -17,6 +17,7 @@ from survivor_host.engine.game import Wait
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.render import join_names, render, roll_text
 from survivor_host.engine.theme import VoteBox
+from survivor_host.showdown.unformat import unformatted_name
 from survivor_host.words import html, info
 from survivor_host.words.lines import how_to_send, pack_rolls, round_phrase, tabled_lines
 from survivor_host.words.prompts import plain_prompt
@@ -146,7 +147,10 @@ class Announcer:
         if game is None or vote is None:
             return
         prefix = state.settings.prefix
-        tally = [f"**{name}** {len(voters)}: {', '.join(voters)}" for name, voters in game.vote_tally()]
+        tally = [  # a name's own `**` must not end the bold early: written plain (`unformatted_name`)
+            f"**{unformatted_name(name)}** {len(voters)}: {', '.join(map(unformatted_name, voters))}"
+            for name, voters in game.vote_tally()
+        ]
         if game.phase == vote.phase:
             buttons = [(seat.name, button_command(state, vote.action, seat.name)) for seat in game.alive()]
             voted = sum(len(voters) for _, voters in game.vote_tally())
