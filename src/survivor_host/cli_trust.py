@@ -178,10 +178,18 @@ def _verify_chat(file: str, bot: str | None = None) -> int:
     from survivor_host.trust.chatlog import verify_chat
 
     try:
-        lines = read_capped("verify", file).decode("utf-8", errors="replace").splitlines()
+        data = read_capped("verify", file)
     except Unreadable as error:
         print(error, file=sys.stderr)
         return 2
+    text = data.decode("utf-16" if data[:2] in (b"\xff\xfe", b"\xfe\xff") else "utf-8-sig", errors="replace")
+    lines = text.splitlines()
+    if "\ufffd" in text and "\ufffd".encode() not in data:
+        print(
+            f"verify: {file} is not all UTF-8 (or UTF-16) text: what it could not read shows as \ufffd, and a"
+            " line holding that is not the bot's as it was posted; save the copy as UTF-8",
+            file=sys.stderr,
+        )
     verdicts = [v for v in verify_chat(lines) if bot is None or to_id(v.session.bot) == to_id(bot)]
     if not verdicts:
         by = f" by {bot}" if bot else ""

@@ -88,3 +88,27 @@ def test_white_space_a_copy_adds_at_a_line_end_is_not_read(tmp_path: Path, form:
     changed = [line.replace(": ", ": 1", 1) if line.startswith("#1 ") else line for line in lines]
     verdict = only(list(verify_chat([form.format(bot=BOT, line=line) + "  " for line in changed])))
     assert verdict.problem is not None and "#1" in verdict.problem
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-8-sig"])
+def test_a_copy_saved_as_utf_16_or_with_a_mark_verifies(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], encoding: str
+) -> None:
+    """Notepad's "Unicode" is UTF-16 with a byte order mark: such a copy was read as no session at all."""
+    log = tmp_path / "copy.log"
+    log.write_text("\n".join(f"[20:01] {BOT}: {line}" for line in bot_lines(tmp_path)), encoding=encoding)
+    assert main(["verify", "--chat", str(log)]) == 0
+    assert "verified: session" in capsys.readouterr().out
+
+
+def test_a_copy_in_another_encoding_is_said_to_be_one(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A copy saved in a legacy encoding loses its accents: a verdict of a missing client seed alone would
+    not say why."""
+    log = tmp_path / "copy.log"
+    lines = [f"[20:01] {BOT}: {line}" for line in bot_lines(tmp_path)]
+    log.write_bytes("\n".join(lines).encode() + "\n[20:02] Io: caf\xe9".encode("latin-1"))
+    main(["verify", "--chat", str(log)])
+    assert "is not all UTF-8 (or UTF-16) text" in capsys.readouterr().err
+    log.write_text("\n".join([*lines, "[20:02] Io: \ufffd"]), encoding="utf-8")  # the mark itself, typed
+    main(["verify", "--chat", str(log)])
+    assert "UTF-8" not in capsys.readouterr().err
