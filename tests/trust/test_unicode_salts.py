@@ -128,3 +128,13 @@ def test_a_label_typed_with_its_accent_apart_is_drawn_composed_as_a_salt_is(tmp_
     host.handle_chat(" ", "Mars", f".pick {CAFE_TYPED}, thé")
     assert room(host)[-2].startswith(f"#1 roll 100 for {CAFE}: ")
     assert room(host)[-1].startswith(f"#2 pick [{CAFE}, thé]: ")
+
+
+@pytest.mark.parametrize("salt", ["ｃafé", "ﬁne", "x²"])
+def test_a_chat_whose_client_seed_holds_a_salt_the_bot_would_not_take_names_it(tmp_path: Path, salt: str) -> None:
+    """As the record's check does: a look-alike salt is named, not blamed on the first draw the log shows."""
+    host = unicode_session(tmp_path)
+    forged = [line.replace(f";{CAFE};", f";{salt};") if " client seed " in line else line for line in chat_copy(host)]
+    (verdict,) = verify_chat(forged)
+    assert verdict.problem is not None and f"holds the salt {salt!r}" in verdict.problem, verdict.problem
+    assert "NFKC" in verdict.problem

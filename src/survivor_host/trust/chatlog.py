@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from survivor_host.fair.stream import HmacStream, commitment
+from survivor_host.fair.stream import SALT_RULE, HmacStream, commitment, is_salt
 from survivor_host.trust.chatgrammar import (
     CARD,
     CARDS,
@@ -204,8 +204,10 @@ def check_session(session: ChatSession) -> ChatVerdict:
         if session.draws:
             verdict.problem = f"{where}: draws are shown but no client seed"
         return verdict
-    if not session.client_seed.startswith(f"{session.host}|"):
-        verdict.problem = f"{where}: the client seed {session.client_seed!r} does not begin with the host's name"
+    odd = next((salt for salt in session.client_seed.split(";")[1:] if not is_salt(salt)), None)
+    if not session.client_seed.startswith(f"{session.host}|") or odd is not None:  # not a line the bot posts
+        why = f"holds the salt {odd!r}, but {SALT_RULE}" if odd is not None else "does not begin with the host's name"
+        verdict.problem = f"{where}: the client seed {session.client_seed!r} {why}"
         return verdict
     if session.disorder is not None:  # the bot posts draws in number order: this is not the room's order
         later, earlier = session.disorder
