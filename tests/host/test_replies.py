@@ -287,3 +287,17 @@ def test_a_name_holding_bold_marks_stays_whole_in_the_vote_box(tmp_path: Path) -
     box = [text for kind, _, text in outbox(host).sent if kind == "uhtmlchange" and "first leader" in text][-1]
     tally = box.split("<br />")[-2]
     assert re.sub("[\u2060]", "", tally) == "<b>ab**cd</b> 2: x**y, z**w", tally
+
+
+def test_a_name_holding_bold_marks_stays_whole_in_a_prompt_box(tmp_path: Path) -> None:
+    """A box's text turns the bot's `**bold**` into `<b>`: `You chose **Swap with x**y**.` showed `x` in bold
+    and `y**`, and two such names in a prompt bolded the text between them."""
+    host = make_host(tmp_path, html=True)
+    open_game(host, "cta", ["ab**cd", "x**y", "u**v", "Mars"], "all-at-once")
+    host.handle_pm("ab**cd", "swap x**y")
+    sent = outbox(host).sent
+    boxes = [
+        re.sub("\u2060", "", text).split("<br />")[0] for kind, to, text in sent if "uhtml" in kind and to == "ab**cd"
+    ]
+    assert any("Swap round 1: reply <b>stick</b> or <b>swap NAME</b> (x**y, u**v and Mars)." in box for box in boxes)
+    assert any("You chose <b>Swap with x**y</b>. To change it:" in box for box in boxes), boxes

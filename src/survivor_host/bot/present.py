@@ -8,7 +8,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from survivor_host.bot.prompt_boxes import PromptBox, PromptBoxes, box_name, button_command, pm_heading
+from survivor_host.bot.prompt_boxes import (
+    PromptBox,
+    PromptBoxes,
+    box_name,
+    button_command,
+    plain_names,
+    pm_heading,
+)
 from survivor_host.bot.state import RoomState
 from survivor_host.engine import voice
 from survivor_host.engine.errors import IllegalAction
@@ -183,7 +190,7 @@ class Announcer:
         if game is not None and out.can_use_html(room) and options:
             label = game.spec.button_label  # `Action Mars` unless the theme's spec says otherwise
             commands = [(label(o.action, o.target), button_command(self.state, o.action, o.target)) for o in options]
-            box = html.choice_box(out.buttons(room), where + text, commands)
+            box = html.choice_box(out.buttons(room), plain_names(game, where + text), commands)
             out.pm_uhtml(room, prompt.to, box_name(room), box, fallback=plain)  # refused: the plain PM
             self.boxes.opened(PromptBox(prompt.to, game.wait_id, game.round, tuple(options)))
         elif plain:

@@ -11,6 +11,7 @@ from survivor_host.bot.state import RoomState
 from survivor_host.engine.game import Game
 from survivor_host.engine.ids import to_id
 from survivor_host.engine.inputs import Input
+from survivor_host.showdown.unformat import NamesSeen
 from survivor_host.words import html
 from survivor_host.words.wait_tags import wait_tag
 
@@ -141,5 +142,13 @@ class PromptBoxes:
         said = f"You chose **{choice}**." if choice else "This question is over."
         text = pm_heading(room, game, box.round) + said + (" To change it:" if changes else "")
         with out.lane("confirm"):  # after the lines the choice caused
-            box_html = html.choice_box(out.buttons(room), text, changes)
+            box_html = html.choice_box(out.buttons(room), plain_names(game, text), changes)
             out.change_pm_uhtml(room, box.player, box_name(room), box_html)
+
+
+def plain_names(game: Game, text: str) -> str:
+    """`text` with each player's name written plain (`unformatted_name`): in a box, where the bot's
+    `**bold**` becomes `<b>`, a name's own `**` must not end the bold early."""
+    seen = NamesSeen()
+    seen.add(seat.name for seat in game.seats)
+    return seen.plain(text)
