@@ -7,13 +7,14 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from survivor_host.bot.config_schema import DEFAULT_EARLY_SECONDS
 from survivor_host.bot.early import TOO_EARLY
 from survivor_host.bot.room import RoomHost
 from survivor_host.engine.game import Game
 from tests.host.test_room import clock, make_host, open_game, outbox
 
 PLAYERS = ["Mars", "Venus", "Io"]
+GUARD_SECONDS = 2.0
+"""A moment a host may set (`[play] early_seconds`; off by default)."""
 
 
 def awaited(game: Game) -> str:
@@ -22,9 +23,9 @@ def awaited(game: Game) -> str:
 
 
 def guarded(tmp_path: Path, seed: str) -> RoomHost:
-    """A room host that refuses an action sent before its prompt within the config's default moment."""
+    """A room host that refuses an action sent before its prompt within `GUARD_SECONDS`."""
     host = make_host(tmp_path, seed=seed)
-    host.state.settings = replace(host.settings, early_seconds=DEFAULT_EARLY_SECONDS)
+    host.state.settings = replace(host.settings, early_seconds=GUARD_SECONDS)
     return host
 
 
@@ -95,7 +96,7 @@ def test_a_player_drawn_anew_is_not_refused(tmp_path: Path) -> None:
 
 def test_players_still_owing_in_a_wait_are_not_held_up_by_anothers_action(tmp_path: Path) -> None:
     host = make_host(tmp_path, leader="pick")
-    host.state.settings = replace(host.settings, early_seconds=DEFAULT_EARLY_SECONDS)
+    host.state.settings = replace(host.settings, early_seconds=GUARD_SECONDS)
     open_game(host, "ftl", ["Mars", "Venus", "Io", "Ceres", "Pluto"])
     game = host.game
     assert game is not None

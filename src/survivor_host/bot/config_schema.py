@@ -26,7 +26,7 @@ ROOM_DEFAULTS: dict[str, object] = {"public_deadline": 150}
 DEFAULT_ROOM_BOT = "Sir Vivor"
 DEFAULT_ROOM_BOT_ROOMS = ("survivor",)
 DEFAULT_SIGNUPS_MINUTES = 5.0
-DEFAULT_EARLY_SECONDS = 2.0
+DEFAULT_EARLY_SECONDS = 0.0
 DEFAULT_HANDBACK_SECONDS = 15.0
 """How long the room bot may take to answer our `.win` or `.done` before the auth are asked to `.dehost`."""
 DEFAULT_HOST_REQUEST_HOURS = 6.0
