@@ -86,3 +86,10 @@ def test_a_session_whose_names_and_labels_the_bot_wrote_plain_verifies_from_the_
     assert any(f"Spoile{WJ}r:" in line for line in lines)
     verdict = only(list(verify_chat(lines)))
     assert verdict.problem is None, verdict.problem
+
+
+def test_a_name_is_written_plain_only_where_it_stands_whole() -> None:
+    """A name `s**` is the tail of the bot's own bold around `Mars` (`**AI Mars**`): that bold stays closed."""
+    bot = client_seeing(">survivor\n|users|3,*Bot, s**, AI Mars")
+    bot.say("survivor", "**AI Mars** passes; **s**** is up: say **$pass** · PL: AI Mars, s**")
+    assert sent(bot) == [f"**AI Mars** passes; **s*{WJ}*{WJ}** is up: say **$pass** · PL: AI Mars, s*{WJ}*{WJ}"]

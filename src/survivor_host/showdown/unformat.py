@@ -21,6 +21,10 @@ WORD_JOINER = "\u2060"
 MARKERS = "*_~^\\|`[<"
 _DOUBLED = re.compile(r"([*_~^\\|`\[<])(?=\1)")
 _SPOILER = re.compile(r"(spoiler|spoilers)(?=:)", re.IGNORECASE)
+_NOT_IN_WORD_BEFORE = r"(?<![^\W_])"
+_NOT_IN_WORD_AFTER = r"(?![^\W_])"
+"""A name is matched only whole: the tail of a longer word (`Mars**`, the bot's own bold around Mars, for a
+name `s**`) is not that name."""
 NAMES_KEPT = 2048
 """Names with markup kept (the most recently seen): each is a Showdown name, 18 characters at most."""
 
@@ -65,11 +69,12 @@ class NamesSeen:
             del self._plain[next(iter(self._plain))]
         if changed:  # one pass, the longest name first: a name inside another is not written twice
             longest_first = sorted(self._plain, key=len, reverse=True)
-            self._pattern = re.compile("|".join(map(re.escape, longest_first)))
+            names = "|".join(map(re.escape, longest_first))
+            self._pattern = re.compile(f"{_NOT_IN_WORD_BEFORE}(?:{names}){_NOT_IN_WORD_AFTER}")
 
     def plain(self, text: str) -> str:
-        """`text` with every name seen written plain (the longest first, so a name inside another stays
-        whole), and no `spoiler:` in it."""
+        """`text` with every name seen written plain where it stands whole (the longest first, so a name
+        inside another stays whole), and no `spoiler:` in it."""
         if self._pattern is not None:
             text = self._pattern.sub(lambda found: self._plain[found.group()], text)
         return no_spoiler(text)
