@@ -7,7 +7,7 @@ import contextlib
 import heapq
 import itertools
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -77,6 +77,8 @@ class FakeOutbox:
     """Per room: whether the bot asked to keep its chat lines within the room bot's flood rule."""
     names: dict[str, str] = field(default_factory=dict)
     """User id -> the name the room's user list shows (users the test named)."""
+    noted: list[tuple[int, str]] = field(default_factory=list)
+    """(lines sent before, name) for each name the bot asked to write plain (`note_names`)."""
 
     def say(self, room: str, text: str) -> None:
         self.sent.append(("say", room, text))
@@ -155,6 +157,9 @@ class FakeOutbox:
 
     def rank_of(self, room: str, userid: str) -> str | None:
         return None if userid in self.absent else " "
+
+    def note_names(self, names: Iterable[str]) -> None:
+        self.noted += [(len(self.sent), name) for name in names]
 
     def name_in(self, room: str, userid: str) -> str | None:
         """The name `names` gives `userid` (as the server would show it); None for anyone else."""

@@ -58,3 +58,14 @@ def test_a_substitute_told_before_a_restart_is_not_told_again_after_it(tmp_path:
     again = reopen(tmp_path, host)
     again.handle_join("Zed")
     assert SEAT not in outbox(again).pms_to("Zed")
+
+
+def test_a_substitute_never_seen_is_written_plain_from_the_first_line_naming_them(tmp_path: Path) -> None:
+    """`Zed**` has not been in the room: the client cannot know the name, the bot tells it before the line."""
+    host = make_host(tmp_path, leader="pick", secret_deadline=600)
+    outbox(host).absent.add("zed")
+    open_game(host, "ftl", PLAYERS[:5])
+    host.handle_chat("+", "Hostess", ".sub Venus, Zed**")
+    sent = outbox(host).sent
+    first = next(index for index, (_, _, text) in enumerate(sent) if "Zed**" in text)
+    assert any(name == "Zed**" and before <= first for before, name in outbox(host).noted)

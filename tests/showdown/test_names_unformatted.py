@@ -93,3 +93,10 @@ def test_a_name_is_written_plain_only_where_it_stands_whole() -> None:
     bot = client_seeing(">survivor\n|users|3,*Bot, s**, AI Mars")
     bot.say("survivor", "**AI Mars** passes; **s**** is up: say **$pass** · PL: AI Mars, s**")
     assert sent(bot) == [f"**AI Mars** passes; **s*{WJ}*{WJ}** is up: say **$pass** · PL: AI Mars, s*{WJ}*{WJ}"]
+
+
+def test_a_name_the_bot_was_told_of_is_written_plain_before_its_user_is_seen() -> None:
+    bot = client_seeing()
+    bot.note_names(["Zed**", "Mars"])
+    bot.say("survivor", "**Zed**** substitutes for **Mars**.")
+    assert sent(bot) == [f"**Zed*{WJ}*{WJ}** substitutes for **Mars**."]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -79,6 +79,11 @@ class Outbox(Protocol):
 
     def name_in(self, room: str, userid: str) -> str | None:
         """The user's name as the room's user list shows it, or None when they are not in the room."""
+        ...
+
+    def note_names(self, names: Iterable[str]) -> None:
+        """Names the bot writes though it may not have seen them (a substitute not yet come): written plain
+        as seen ones are (no chat formatting of theirs applies)."""
         ...
 
     def when_sent(self, callback: Callable[[], None]) -> None:

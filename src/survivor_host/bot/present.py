@@ -79,6 +79,8 @@ class Announcer:
         input after the lines it caused. Where HTML is allowed a round's table is one box, and the lines
         it shows are left out; elsewhere the table is left out and its lines are said."""
         out, room = self.state.out, self.state.room
+        if self.state.game is not None:  # a seat's name is written plain though its user was never seen
+            out.note_names(seat.name for seat in self.state.game.seats)
         html_ok = out.can_use_html(room)
         packed: list[str] = []
         held: list[tuple[str, str]] = []  # PMs behind the packed lines before them: a result never comes first

@@ -7,7 +7,7 @@ import logging
 import random
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from types import MappingProxyType
 
 import aiohttp
@@ -163,6 +163,11 @@ class ClientState:
         state = self._rooms.get(to_room_id(room))
         user = state.users.get(to_id(userid)) if state else None
         return user.name if user else None
+
+    def note_names(self, names: Iterable[str]) -> None:
+        """Names the bot writes though it may not have seen them (a substitute not yet come): written plain
+        as seen ones are (`unformat`)."""
+        self.names_seen.add(names)
 
     def my_rank(self, room: str) -> str | None:
         """The bot's rank in the room; from `roominfo` when the room's user list lacks the bot."""

@@ -10,7 +10,7 @@ import contextlib
 import html
 import re
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from html import escape as html_escape
 from typing import Any
@@ -104,6 +104,9 @@ class RecordingOutbox:
 
     def name_in(self, room: str, userid: str) -> str | None:
         return None
+
+    def note_names(self, names: Iterable[str]) -> None:
+        pass
 
     def when_sent(self, callback: Callable[[], None]) -> None:
         callback()
