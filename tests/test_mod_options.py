@@ -66,3 +66,18 @@ def test_set_in_the_room_takes_it_with_its_mod(tmp_path: Path) -> None:
     host.handle_chat("+", "Hostess", ".host cta nb")
     host.handle_chat("+", "Hostess", ".set backsies both-ways")
     assert host.signups is not None and host.signups.options["backsies"] == "both-ways"
+
+
+@pytest.mark.parametrize("theme", ["hg", "hgs", "hga", "exclusions", "hp", "rr", "rps"])
+def test_idle_default_is_refused_where_idle_players_are_out_whatever_the_option(theme: str, tmp_path: Path) -> None:
+    """BG5: the bot games put an idle player out; `idle=default` would never be read there."""
+    spec = theme_spec(theme)
+    with pytest.raises(SetupError, match=f"In {spec.title} an idle player is out, as its rules say"):
+        spec.check_options_read([], {"idle": "default"})
+    spec.check_options_read([], {"idle": "modkill"})
+    theme_spec("ftl").check_options_read([], {"idle": "default"})  # follow is its harmless choice
+    host = make_host(tmp_path)
+    host.handle_chat("@", "Hostess", f".host {theme}")
+    host.handle_chat("@", "Hostess", ".set idle default")
+    assert not any("Option **idle** is now" in line for line in outbox(host).room_lines())
+    assert any("an idle player is out" in text for text in outbox(host).pms_to("Hostess"))

@@ -70,3 +70,10 @@ def resolve_options(specs: Mapping[str, Option], given: Mapping[str, object] | N
             raise SetupError(f"Unknown option {quoted_word(name)}; options are: {', '.join(sorted(specs))}.")
         values[key] = specs[key].parse(key, value)
     return values
+
+
+def refuse_unread_idle(title: str, has_harmless_choice: bool, key: str, value: object) -> None:
+    """`idle=default` in a game with no harmless choice to make for an idle player (its texts put them out,
+    BG5) would never be read: refused, so a host is not led to think idle players are spared."""
+    if key == "idle" and not has_harmless_choice and COMMON_OPTIONS["idle"].parse(key, value) == "default":
+        raise SetupError(f"In {title} an idle player is out, as its rules say: there is no harmless choice to make.")

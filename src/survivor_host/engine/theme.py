@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from survivor_host.engine.errors import SetupError
 from survivor_host.engine.ids import quoted_word, to_id
-from survivor_host.engine.options import COMMON_OPTIONS, Option, option_key
+from survivor_host.engine.options import COMMON_OPTIONS, Option, option_key, refuse_unread_idle
 
 if TYPE_CHECKING:
     from survivor_host.engine.game import Game
@@ -160,7 +160,7 @@ class ThemeSpec:
     help: HelpText = HelpText()
     """How the bot's `help` and the terminal name the theme's commands and questions."""
     safe_choices: tuple[str, ...] = ()
-    """Choices made at the deadline for a player the bot cannot PM, instead of a modkill."""
+    """Choices made at the deadline for a player the bot cannot PM (and under `idle=default`), not a modkill."""
     styles: Styles = Styles()
     """The theme's words a front end colours, its number columns and headed phases."""
     load_chances: Callable[[], ChancesFn] | None = None
@@ -272,6 +272,7 @@ class ThemeSpec:
         specs = self.option_specs()
         for name, value in options.items():
             key = option_key(name)
+            refuse_unread_idle(self.title, bool(self.safe_choices), key, value)
             option = specs.get(key)
             if option is None or not option.mod or option.mod in chosen:
                 continue
