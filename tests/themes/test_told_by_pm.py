@@ -14,8 +14,8 @@ from survivor_host.engine.render import render
 from survivor_host.themes import new_game
 
 IDLE_PM = "You are out of the game: you did not answer before the deadline."
-ONE_LEFT = "You lost a duel: 1 life left (1♥)."
-LAST_LIFE = "You lost a duel and your last life: you are out of the game."
+ONE_LEFT = "You lost a life: 1 life left (1♥)."
+LAST_LIFE = "You lost your last life: you are out of the game."
 
 
 def pms(events: list[Event]) -> list[tuple[str, str]]:
@@ -79,6 +79,7 @@ def test_rps_tells_each_life_lost_in_a_round_and_in_the_final() -> None:  # rock
     assert pms(events) == [("Bob", LAST_LIFE)]
     events = send(game, ("throw", "Ann", "rock"), ("throw", "Cid", "scissors"))  # the final: lives hold
     assert ("Cid", ONE_LEFT) in pms(events)
+    assert not any("duel" in text for _, text in pms(events))  # a throw (a clash in a round) is no duel
 
 
 def test_the_idle_attacker_is_told_by_pm_in_hunger_games() -> None:  # hunger-games.txt 3.3

@@ -107,7 +107,8 @@ class LifeLost(Fact):
 
 @dataclass(frozen=True, slots=True)
 class LivesTold(Fact):
-    """Second Wind: `to` lost a duel and is told by PM how many lives are `left` (0: they are out)."""
+    """Second Wind: `to` lost a duel (or a theme's clash or throw) and is told by PM how many lives are
+    `left` (0: they are out), in words that fit each of them."""
 
     left: int
 
@@ -153,10 +154,10 @@ def present_mode(fact: Fact) -> list[Event] | None:
             lives = "life" if left == 1 else "lives"
             return [Say(f"**{player}** loses a life: {left} {lives} left ({hearts(left)}).", pack=True)]
         case LivesTold(left=0):
-            return [Say("You lost a duel and your last life: you are out of the game.", to=fact.to)]
+            return [Say("You lost your last life: you are out of the game.", to=fact.to)]
         case LivesTold(left=left):
             lives = "life" if left == 1 else "lives"
-            return [Say(f"You lost a duel: {left} {lives} left ({hearts(left)}).", to=fact.to)]
+            return [Say(f"You lost a life: {left} {lives} left ({hearts(left)}).", to=fact.to)]
     return None
 
 
