@@ -223,6 +223,8 @@ def _line(fact: Fact) -> str | None:
                 f"No Rebellion: {join_names(failed)} rebelled and {were} below the leader's {roll}, "
                 f"so the leader **{leader}** stays in."
             )
+        case RoundJudged(outcome=Outcome.NORMAL, leader=leader, rebels=rebels) if rebels:
+            return f"No Rebellion: nobody is left standing beside the leader, so **{leader}** stays in."
         case RoundJudged(outcome=Outcome.NORMAL, leader=leader):
             return f"Nobody made a choice: the leader **{leader}** stays in."
         case RoundJudged() | ChoicesLocked() | ImmunityGained() | Depositions():

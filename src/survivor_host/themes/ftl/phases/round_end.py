@@ -54,10 +54,11 @@ class RoundEnd(FtlPhase):
 
 def outcome(game: FtlState, rebels: list[int], failed: list[int]) -> Outcome:
     """F9 with F8: everyone followed, every rebel succeeded (none `failed`, i.e. rolled lower than the
-    leader), or neither."""
+    leader), or neither. With nobody standing beside the leader (the rebels removed by the host, the rest
+    judged out) there is no rebellion: the leader stays, and F10 gives them the game."""
     if game.choices and not rebels:
         return Outcome.HANDOVER
-    if rebels and not failed:
+    if rebels and not failed and game.non_leaders():  # a rebellion needs someone standing to lead next
         return Outcome.REBELLION
     return Outcome.NORMAL
 
