@@ -1,5 +1,6 @@
-"""A substitute who takes a seat after the nicknames is told that seat's nickname by PM, before what the seat
-owes: the room names duels (and, in Exclusions, the exposed nicknames) by nickname only (G6 with 3.1)."""
+"""A substitute who takes a seat after the nicknames is told that seat's nickname by PM, after the seat's
+briefing and before what the seat owes: the room names duels (and, in Exclusions, the exposed nicknames) by
+nickname only (G6 with 3.1)."""
 
 from __future__ import annotations
 
@@ -22,8 +23,9 @@ def test_a_substitute_in_a_round_is_told_the_seats_nickname_first(theme: str) ->
     game.apply(Input("attack", by="Bob", target="CidX" if theme == "hga" else "Cid"))
     for old, new, nick in (("Bob", "Zoe", "BobX"), ("Cid", "Yan", "CidX")):  # one has attacked, one owes it
         said = [event for event in game.apply(Input("sub", target=old, new=new)) if not is_public(event)]
-        assert [event.to for event in said] == [new, new]
-        assert render(said[0]) == f"Your nickname is **{nick}**. Nobody else is told."
+        assert [event.to for event in said] == [new, new, new]
+        assert render(said[0]) == f"You now play in this seat of {game.title}."
+        assert render(said[1]) == f"Your nickname is **{nick}**. Nobody else is told."
 
 
 @pytest.mark.parametrize("theme", ["hga", "exclusions"])
@@ -31,7 +33,7 @@ def test_a_substitute_before_the_nickname_is_chosen_is_asked_for_one_only(theme:
     game = new_game(theme, NAMES, seed=3)
     game.start()
     said = [event for event in game.apply(Input("sub", target="Ann", new="Zoe")) if not is_public(event)]
-    assert len(said) == 1 and "Choose your secret nickname" in (render(said[0]) or "")
+    assert len(said) == 2 and "Choose your secret nickname" in (render(said[1]) or "")
 
 
 @pytest.mark.parametrize("theme", ["hga", "exclusions"])

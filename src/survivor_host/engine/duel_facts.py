@@ -8,8 +8,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from survivor_host.engine.events import Asked, Fact, Say
-from survivor_host.engine.modes import Duel
+from survivor_host.engine.events import Asked, Event, Fact, Say
+from survivor_host.engine.modes import Duel, duel_shown
 from survivor_host.engine.render import join_names
 from survivor_host.engine.seats import Seat
 
@@ -89,3 +89,8 @@ class AttackFought(Fact):
 
     duel: Duel
     left: int
+
+
+def attack_shown(duel: Duel) -> list[Event]:
+    """An attack fought as a duel: who attacks whom, then the duel's rolls."""
+    return [Say(f"**{duel.first}** attacks **{duel.second}**!", pack=True), *duel_shown(duel)]

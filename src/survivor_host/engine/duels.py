@@ -15,8 +15,8 @@ from typing import Any, NotRequired, TypedDict
 
 from survivor_host.engine.battle import battle
 from survivor_host.engine.dice import Dice
-from survivor_host.engine.duel_facts import AttackDropped, AttackFought, dropped, dropped_shown
-from survivor_host.engine.events import Cause, Eliminated, Event, Fact, Roll, Say
+from survivor_host.engine.duel_facts import AttackDropped, AttackFought, attack_shown, dropped, dropped_shown
+from survivor_host.engine.events import Cause, Eliminated, Event, Fact, Roll, Say, SeatTaken
 from survivor_host.engine.game import Game, Seat
 from survivor_host.engine.modes import (
     DUEL_DIE,
@@ -150,10 +150,14 @@ class DuelGame(Game):
         return self.recorder.copy()
 
     def brief(self, seat: Seat) -> list[Event]:
-        """Tell a substitute what the seat owes now (the current phase says), if it is still in."""
+        """Tell a substitute, if the seat is still in: that they hold it, what it knows, what it owes now."""
         if self.finished or not seat.alive:
             return []
-        return self.current.brief(self, seat)
+        return [SeatTaken(self.title, to=seat.name), *self.seat_known(seat), *self.current.brief(self, seat)]
+
+    def seat_known(self, seat: Seat) -> list[Event]:
+        """What `seat` knows that its new holder is told before what it owes (a theme's secrets)."""
+        return []
 
     def setup_lives(self) -> None:
         lives = starting_lives(self.mods)
@@ -292,8 +296,3 @@ def begins_shown(title: str, players: int, mods: Sequence[str], rules: str) -> l
     """A duel game's opening: its title with the modes in play and the player count, then `rules` and the modes'."""
     with_mods = f" ({', '.join(MODE_SPECS[mod].title for mod in mods)})" if mods else ""
     return [Say(f"**{title}**{with_mods} begins with {players} players."), Say(with_modes(rules, mods))]
-
-
-def attack_shown(duel: Duel) -> list[Event]:
-    """An attack fought as a duel: who attacks whom, then the duel's rolls."""
-    return [Say(f"**{duel.first}** attacks **{duel.second}**!", pack=True), *duel_shown(duel)]

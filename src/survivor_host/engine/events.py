@@ -161,6 +161,13 @@ class Substituted(Fact):
 
 
 @dataclass(frozen=True, slots=True)
+class SeatTaken(Fact):
+    """G6: the substitute `to` now plays in a seat of the game `title` (told first, before what the seat owes)."""
+
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
 class DeadlineExtended(Fact):
     """G6: the host gave the current wait more time."""
 

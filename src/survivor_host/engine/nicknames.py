@@ -196,10 +196,10 @@ class Nicknamed(Game):
             return []
         return [NickTaken(seat.name, nick, again=True, to=seat.name)]
 
-    def nick_first(self, seat: Seat, told: list[Event]) -> list[Event]:
-        """What a substitute is `told` about `seat`, its nickname first: the room names duels by nickname
+    def seat_known(self, seat: Seat) -> list[Event]:
+        """A substitute is told the seat's nickname before what it owes: the room names duels by nickname
         only (while the nicknames are chosen, that phase tells the seat's own)."""
-        return told if isinstance(self.current, Nicknames) else [*self.nick_told(seat), *told]
+        return [] if isinstance(self.current, Nicknames) else self.nick_told(seat)
 
     def finish(self, winner: Seat | None, second: Seat | Sequence[Seat] | None = None) -> list[Event]:
         """The end, the winner's nickname named with them."""

@@ -22,6 +22,7 @@ from survivor_host.engine.events import (
     Roll,
     RoundTable,
     Say,
+    SeatTaken,
     Substituted,
 )
 
@@ -141,6 +142,8 @@ def present_common(fact: Fact) -> list[Event] | None:
             return battle_shown(rolls)
         case Substituted(old=old, new=new):
             return [Say(f"**{new}** substitutes for **{old}**.", to=fact.to)]
+        case SeatTaken(title=title):
+            return [Say(f"You now play in this seat of {title}.", to=fact.to)]
         case DeadlineExtended(seconds=seconds):
             return [Say(f"The deadline is extended by {seconds} seconds.", to=fact.to)]
         case IdleOut():

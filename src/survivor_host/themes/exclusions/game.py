@@ -37,10 +37,5 @@ class Exclusions(ExcState):
             return "Only the player asked to guess an exposed nickname suspects, when asked."
         return "There is no attack to send now: wait for the next round."
 
-    def brief(self, seat: Seat) -> list[Event]:
-        """A substitute after the nicknames is told the seat's nickname first, by PM: the room names duels
-        and exposed nicknames by nickname only."""
-        return self.nick_first(seat, super().brief(seat))
-
     def view(self, name: str) -> ExcView:
         return view_of(self, self.seat(name))

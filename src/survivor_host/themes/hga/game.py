@@ -34,10 +34,5 @@ class HungerGamesAnon(HgaState):
             return "Nicknames are chosen before the first round only."
         return "There is no attack to send now: wait for the next round."
 
-    def brief(self, seat: Seat) -> list[Event]:
-        """A substitute after the nicknames is told the seat's nickname first, by PM: the room names duels
-        by nickname only."""
-        return self.nick_first(seat, super().brief(seat))
-
     def view(self, name: str) -> HgaView:
         return view_of(self, self.seat(name))
