@@ -294,5 +294,5 @@ def present_duels(fact: Fact) -> list[Event] | None:
 
 def begins_shown(title: str, players: int, mods: Sequence[str], rules: str) -> list[Event]:
     """A duel game's opening: its title with the modes in play and the player count, then `rules` and the modes'."""
-    with_mods = f" ({', '.join(MODE_SPECS[mod].title for mod in mods)})" if mods else ""
+    with_mods = f" ({join_names([MODE_SPECS[mod].title for mod in mods])})" if mods else ""
     return [Say(f"**{title}**{with_mods} begins with {players} players."), Say(with_modes(rules, mods))]

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from survivor_host.engine.errors import SetupError
 from survivor_host.engine.ids import quoted_word, to_id
 from survivor_host.engine.options import COMMON_OPTIONS, Option, option_key, refuse_unread_idle
+from survivor_host.engine.render import join_names
 
 if TYPE_CHECKING:
     from survivor_host.engine.game import Game
@@ -249,10 +250,9 @@ class ThemeSpec:
         return {mod.id: mod.title for mod in self.mods}
 
     def played_title(self, mods: Sequence[str]) -> str:
-        """`Chase the Ace (Adhesive, Jester's Duel)`: the game as played, its mods named (an id this theme
+        """`Chase the Ace (Adhesive and Jester's Duel)`: the game as played, its mods named (an id this theme
         does not know is named as it is)."""
-        titles = self.mod_titles()
-        return self.title + (f" ({', '.join(titles.get(mod, mod) for mod in mods)})" if mods else "")
+        return self.title + (f" ({join_names([self.mod_titles().get(mod, mod) for mod in mods])})" if mods else "")
 
     def normalize_mods(self, mods: Sequence[str]) -> tuple[str, ...]:
         """Mod ids in the theme's order; unknown or conflicting mods raise SetupError."""

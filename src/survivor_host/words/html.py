@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 
 from survivor_host.engine.events import RoundTable
+from survivor_host.engine.render import join_names
 from survivor_host.showdown.protocol import escape_html
 from survivor_host.showdown.serverhtml import Buttons, passable
 
@@ -43,7 +44,7 @@ def signups_box(
     """The signups box, refreshed in place as players join and leave; `mods` are the mods' titles.
     Its buttons say `/me in` and `/me out`; where the room allows no such button, they ask the bot."""
     buttons = buttons or Buttons(bot="", room="")
-    mods_text = f" ({escape_html(', '.join(mods))})" if mods else ""
+    mods_text = f" ({escape_html(join_names(list(mods)))})" if mods else ""
     names = escape_html(", ".join(players)) or "<i>nobody yet</i>"
     head = f"<b>{escape_html(title)}</b>{mods_text}: " + ("signups are closed" if closed else "signups are open!")
     join = buttons.room_button("Join", "/me in", f"{buttons.named_room} in")

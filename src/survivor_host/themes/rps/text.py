@@ -65,7 +65,7 @@ def present(fact: Fact) -> list[Event]:
         return shown
     match fact:
         case GameBegins(title=title, players=players, mods=mods, weapons=weapons):
-            with_mods = f" ({', '.join(TITLES[mod] for mod in mods)})" if mods else ""
+            with_mods = f" ({join_names([TITLES[mod] for mod in mods])})" if mods else ""
             return [Say(f"**{title}**{with_mods} begins with {players} players."), Say(rules_text(weapons, mods))]
         case RoundBegins(number=number):
             return [Say(f"**Round {number}.**")]
