@@ -531,8 +531,8 @@ def test_the_modnotes_name_the_mods_played(tmp_path: Path) -> None:  # BG13: a m
     play_out(host, random.Random(3))
     notes = [text for kind, _, text in out(host).sent if kind == "command" and text.startswith("/modnote")]
     assert (
-        f"/modnote HOST: {BOT} hosted Rock, Paper, Scissors (Lizard Spock and Second Wind) (signups opened by [Hostess])."
-        in notes
+        f"/modnote HOST: {BOT} hosted Rock, Paper, Scissors (Lizard Spock and Second Wind) "
+        "(signups opened by [Hostess])." in notes
     )
     assert any(
         text.startswith(

@@ -66,3 +66,14 @@ def test_bg13_a_mode_is_refused(tmp_path: Path) -> None:
         "Russian Roulette does not allow Second Wind; it has no mods." in text
         for text in outbox(host).pms_to("Hostess")
     )
+
+
+def test_bg2_a_refusal_lists_the_choices_once(tmp_path: Path) -> None:
+    host, game = started(tmp_path)
+    up = game.awaiting()[0].player
+    other = next(name for name in PLAYERS[:4] if name != up)
+    outbox(host).clear()
+    host.handle_chat(" ", up, f".steal {other}")
+    told = outbox(host).pms_to(up)
+    assert told[0] == "You may steal only once your own pass is used. You may: pull or pass. **help** says more."
+    assert sum(line.count("pull") for line in told) == 1

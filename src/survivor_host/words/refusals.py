@@ -7,6 +7,7 @@ terminal and the bot answer a wrong word the same way.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Mapping, Sequence
 
 from survivor_host.engine.game import Game
@@ -60,12 +61,20 @@ def refusal(game: Game, player: str | None, text: str, reason: str, verb: str = 
                 said.append(f"For example: {join_names(names, last='or')}.")
             elif not all(name in reason for name in names):  # a theme's reason may list them already (BG2)
                 said.append(f"You can {action}: {join_names(names)}.")
-    if options:
-        forms = " or ".join(f"**{form}**" for form in legal_forms(options, game.spec.usage))
-        said.append(f"Now you can {verb} {forms}; **help** says more.")
+    forms = legal_forms(options, game.spec.usage)
+    if options and all(named(form, reason) for form in forms):  # a theme's reason may list them already (BG2)
+        said.append("**help** says more.")
+    elif options:
+        listed = " or ".join(f"**{form}**" for form in forms)
+        said.append(f"Now you can {verb} {listed}; **help** says more.")
     else:
         said.append(f"**help** says what you can {verb}.")
     return " ".join(part for part in said if part)
+
+
+def named(form: str, reason: str) -> bool:
+    """`reason` names `form` as words of its own (a form inside a longer word is not named)."""
+    return re.search(rf"(?<!\w){re.escape(form)}(?!\w)", reason) is not None
 
 
 def meant_action(game: Game, word: str, legal_now: Sequence[str]) -> str:
