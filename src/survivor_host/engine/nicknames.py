@@ -30,6 +30,8 @@ MAX_NICK = 15
 SIGNUP_WORD = "survgame"
 OFFERED = 3
 """How many nicknames each player is offered as buttons."""
+ATTACKS_AFTER_NICKS = "There is no attack to send yet: attacks open once every nickname is in (or the deadline passes)."
+"""Why an attack sent while the nicknames are chosen is refused: the first round follows them."""
 _STRETCH = re.compile(r"(.)\1{7,}|(.{2,}?)\2{4,}", re.IGNORECASE)
 
 

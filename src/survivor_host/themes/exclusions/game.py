@@ -9,7 +9,7 @@ from typing import ClassVar
 from survivor_host.engine.duel_facts import ATTACK, GameBegins
 from survivor_host.engine.events import Event
 from survivor_host.engine.game import Seat
-from survivor_host.engine.nicknames import NICK
+from survivor_host.engine.nicknames import ATTACKS_AFTER_NICKS, NICK, Nicknames
 from survivor_host.themes.exclusions.facts import SUSPECT
 from survivor_host.themes.exclusions.phases import NICKNAMES
 from survivor_host.themes.exclusions.spec import SPEC
@@ -35,6 +35,8 @@ class Exclusions(ExcState):
             return "Nicknames are chosen before the first round only."
         if action == SUSPECT:
             return "Only the player asked to guess an exposed nickname suspects, when asked."
+        if isinstance(self.current, Nicknames):
+            return ATTACKS_AFTER_NICKS
         return "There is no attack to send now: wait for the next round."
 
     def view(self, name: str) -> ExcView:

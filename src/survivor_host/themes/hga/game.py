@@ -9,7 +9,7 @@ from typing import ClassVar
 from survivor_host.engine.duel_facts import ATTACK, GameBegins
 from survivor_host.engine.events import Event
 from survivor_host.engine.game import Seat
-from survivor_host.engine.nicknames import NICK
+from survivor_host.engine.nicknames import ATTACKS_AFTER_NICKS, NICK, Nicknames
 from survivor_host.themes.hga.phases import NICKNAMES
 from survivor_host.themes.hga.spec import SPEC
 from survivor_host.themes.hga.state import HgaState
@@ -32,6 +32,8 @@ class HungerGamesAnon(HgaState):
     def refusal(self, action: str, seat: Seat) -> str:
         if action == NICK:
             return "Nicknames are chosen before the first round only."
+        if isinstance(self.current, Nicknames):
+            return ATTACKS_AFTER_NICKS
         return "There is no attack to send now: wait for the next round."
 
     def view(self, name: str) -> HgaView:
