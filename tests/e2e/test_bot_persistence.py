@@ -463,7 +463,7 @@ def test_dropped_socket_pauses_the_deadline(
     deadline = 12
     bot: BotProcess = bot_factory(
         env,
-        defaults={"leader": "pick", "secret_deadline": deadline, "public_deadline": deadline},
+        defaults={"leader": "pick", "secret_deadline": deadline, "public_deadline": deadline, "reminder": 0},
         fixed_seed="persist-d",
     ).start()
     db = Db(bot.database)

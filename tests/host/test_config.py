@@ -164,6 +164,33 @@ def test_each_fault_exits_2_naming_the_key_and_what_is_allowed(
     assert expected in err
 
 
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        (
+            "public_deadline = 20",
+            "[defaults] public_deadline = 20 with reminder = 30 (the default): the reminder comes 30 seconds before a "
+            "deadline, so none would be sent; make public_deadline longer than reminder, or set reminder = 0",
+        ),
+        ("reminder = 90", "[defaults] secret_deadline = 90 with reminder = 90: the reminder comes 90 seconds"),
+    ],
+)
+def test_bg5_a_deadline_no_longer_than_the_reminder_is_refused(tmp_path: Path, line: str, expected: str) -> None:
+    """Its reminder would never be sent, and nothing would say so."""
+    path = tmp_path / "bot.toml"
+    path.write_text(_defaults(line).replace("{database}", str(tmp_path / "bot.db")))
+    with pytest.raises(ConfigError) as error:
+        load_config(path, environ={"SURVIVOR_HOST_PASSWORD": "x"})
+    assert expected in str(error.value)
+
+
+def test_a_deadline_shorter_than_the_reminder_passes_with_no_reminder(tmp_path: Path) -> None:
+    path = tmp_path / "bot.toml"
+    path.write_text(_defaults("public_deadline = 20\nreminder = 0").replace("{database}", str(tmp_path / "bot.db")))
+    config = load_config(path, environ={"SURVIVOR_HOST_PASSWORD": "x"})
+    assert config.defaults["public_deadline"] == 20 and config.defaults["reminder"] == 0
+
+
 def test_an_unknown_key_without_a_close_match_lists_the_allowed_ones(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

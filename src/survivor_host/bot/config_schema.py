@@ -12,7 +12,7 @@ from survivor_host.catalogue import DEFAULT_PREFIX as DEFAULT_PREFIX  # the conf
 from survivor_host.catalogue import allowed
 from survivor_host.engine.errors import SetupError
 from survivor_host.engine.ids import to_id
-from survivor_host.engine.options import Option
+from survivor_host.engine.options import COMMON_OPTIONS, Option
 from survivor_host.engine.seats import MAX_NAME_LENGTH
 from survivor_host.showdown.config import DEFAULT_BACKOFF_INITIAL, DEFAULT_BACKOFF_MAX, DEFAULT_HEARTBEAT
 from survivor_host.themes import THEMES
@@ -251,6 +251,7 @@ def config_problems(data: Mapping[str, Any]) -> list[str]:
                 if not _fits(spec, key, value):
                     problems.append(f"[defaults] {key} = {toml_text(value)}: must be {allowed(spec)}")
                     break
+        problems += _reminder_problems(defaults)
     rules = data.get("rules", {})
     if isinstance(rules, dict):
         for key, value in rules.items():
@@ -258,4 +259,31 @@ def config_problems(data: Mapping[str, Any]) -> list[str]:
                 problems.append(_unknown("rules", key, list(THEMES)))
             elif not isinstance(value, str):
                 problems.append(f"[rules] {key} = {toml_text(value)}: must be a link (text)")
+    return problems
+
+
+def _whole(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _reminder_problems(defaults: Mapping[str, Any]) -> list[str]:
+    """A reminder is sent `reminder` seconds before a deadline: a deadline no longer than that gets none (BG5)."""
+
+    def given(key: str) -> tuple[int | None, str]:
+        if key in defaults:
+            return _whole(defaults[key]), ""
+        return _whole(ROOM_DEFAULTS.get(key, COMMON_OPTIONS[key].default)), " (the default)"
+
+    reminder, reminder_said = given("reminder")
+    if not reminder:
+        return []
+    problems = []
+    for key in ("public_deadline", "secret_deadline"):
+        deadline, said = given(key)
+        if deadline is not None and deadline <= reminder:
+            problems.append(
+                f"[defaults] {key} = {deadline}{said} with reminder = {reminder}{reminder_said}: the reminder comes "
+                f"{reminder} seconds before a deadline, so none would be sent; make {key} longer than reminder, "
+                "or set reminder = 0 for no reminders"
+            )
     return problems
