@@ -34,7 +34,7 @@ def test_rps_lizard_spock_with_second_wind_hosted_through_the_room_bot(
             sv, auth, _, mark = await hosted_game(stack, env, NAMES, "rps, ls, sw", make_table, 300)
             said = bot_chat(auth, mark)
             joined = "\n".join(said)
-            assert "**Rock, Paper, Scissors** (Lizard Spock, Second Wind) begins with 7 players." in joined
+            assert "**Rock, Paper, Scissors** (Lizard Spock and Second Wind) begins with 7 players." in joined
             assert ") attacks **Rp " in joined and "Roll (1 - 125) for Rp " in joined and "♥" in joined
             assert "**Final:** Rp " in joined and "defended" not in joined
             await click_the_points_button(bot, sv, auth, mark)
