@@ -46,7 +46,6 @@ class NamesSeen:
 
     def __init__(self, kept: int = NAMES_KEPT) -> None:
         self._plain: dict[str, str] = {}
-        self._pattern: re.Pattern[str] | None = None
         self._kept = kept
 
     def note(self, message: Message) -> None:
@@ -59,22 +58,21 @@ class NamesSeen:
             self.add([message.sender.name])
 
     def add(self, names: Iterable[str]) -> None:
-        changed = False
+        """Keep `names` that formatting would read as markup (the most recent `kept` of them)."""
         for name in names:
             name = name.strip()
             if name and name not in self._plain and unformatted_name(name) != name:
                 self._plain[name] = unformatted_name(name)
-                changed = True
         while len(self._plain) > self._kept:
             del self._plain[next(iter(self._plain))]
-        if changed:  # one pass, the longest name first: a name inside another is not written twice
-            longest_first = sorted(self._plain, key=len, reverse=True)
-            names = "|".join(map(re.escape, longest_first))
-            self._pattern = re.compile(f"{_NOT_IN_WORD_BEFORE}(?:{names}){_NOT_IN_WORD_AFTER}")
 
     def plain(self, text: str) -> str:
         """`text` with every name seen written plain where it stands whole (the longest first, so a name
-        inside another stays whole), and no `spoiler:` in it."""
-        if self._pattern is not None:
-            text = self._pattern.sub(lambda found: self._plain[found.group()], text)
+        inside another stays whole), and no `spoiler:` in it. Only the names the text holds make the
+        pattern: a substring test each, so a line costs little however many names were seen."""
+        present = sorted((name for name in self._plain if name in text), key=len, reverse=True)
+        if present:
+            names = "|".join(map(re.escape, present))
+            pattern = re.compile(f"{_NOT_IN_WORD_BEFORE}(?:{names}){_NOT_IN_WORD_AFTER}")
+            text = pattern.sub(lambda found: self._plain[found.group()], text)
         return no_spoiler(text)
