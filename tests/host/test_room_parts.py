@@ -429,3 +429,19 @@ def test_a_secret_choice_typed_in_the_room_when_it_is_not_for_now_is_told_what_i
     parts.host.commands.handle_chat(" ", "Venus", ".rebel")
     kind, to, text = sent(parts.state)[-1]
     assert (kind, to) == ("pm", "Venus") and "/msg" not in text and "Now you can send **vote NAME**" in text
+
+
+def test_a_secret_choice_typed_in_the_room_with_hostile_text_is_answered_in_the_bot_s_words(tmp_path: Path) -> None:
+    """Whatever follows the choice (a command, a `>>`, HTML) never leads the PM that answers it."""
+    parts = Parts(tmp_path)
+    parts.open("ftl", options="leader pick")
+    game = parts.state.game
+    assert game is not None
+    owed = game.awaiting()[0].player
+    for rest in ("/wall hi", "!code x", ">>eval 1", "<b>x</b>", "/html <img src=x>"):
+        parts.host.commands.handle_chat(" ", owed, f".rebel {rest}")
+        kind, to, text = sent(parts.state)[-1]
+        assert (kind, to) == ("pm", owed)
+        assert text.startswith("rebel is typed alone"), text
+        assert rest not in text
+    assert all(inp.action != "rebel" for inp in game.log)
